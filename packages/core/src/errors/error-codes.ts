@@ -1,0 +1,35 @@
+/**
+ * Every stable error code Loadout throws. Codes are a public contract: add
+ * freely, never rename. Grouped by the package area that raises them.
+ */
+export const LOADOUT_ERROR_CODES = [
+  // generic input
+  'invalid-input',
+  'invalid-option',
+  // catalog
+  'catalog-invalid-json',
+  'catalog-invalid-format',
+  'catalog-invalid-tool',
+  'catalog-missing-name',
+  'catalog-duplicate-name',
+  'catalog-invalid-schema',
+  'catalog-too-large',
+  'catalog-unknown-server',
+  // query syntax and search
+  'query-empty',
+  'query-too-long',
+  'pattern-too-long',
+  'pattern-invalid',
+  'unknown-tool',
+  'unknown-ranker',
+  'index-corrupt',
+  // mods
+  'mod-invalid',
+  // files and environment (edges only)
+  'file-not-found',
+  'file-unreadable',
+  'unsupported-environment',
+] as const;
+
+/** A stable error code; see {@link LOADOUT_ERROR_CODES}. */
+export type LoadoutErrorCode = (typeof LOADOUT_ERROR_CODES)[number];
