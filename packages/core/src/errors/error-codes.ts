@@ -29,6 +29,7 @@ export const LOADOUT_ERROR_CODES = [
   'file-not-found',
   'file-unreadable',
   'unsupported-environment',
+  'model-unavailable',
 ] as const;
 
 /** A stable error code; see {@link LOADOUT_ERROR_CODES}. */

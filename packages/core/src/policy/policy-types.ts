@@ -25,7 +25,7 @@ export interface PolicyInput {
   managedSettings?: { keepToolSearchOn?: boolean };
   /** The session carries a HIPAA configuration. Default: false. */
   hipaa?: boolean;
-  /** Context window in tokens. Default: the model's own (200,000; 1,000,000 for `[1m]` ids). */
+  /** Context window in tokens, a positive number up to 2^53 − 1. Default: the model's own (200,000; 1,000,000 for `[1m]` ids). */
   contextWindow?: number;
   /** Conversation state; `toolSearchActivated` makes `auto` sticky. */
   conversation?: { toolSearchActivated?: boolean };
@@ -52,7 +52,22 @@ export type ReasonCode =
   | 'auto-sticky'
   | 'auto-below-threshold';
 
-/** Warning codes; a public contract. */
+/**
+ * Warning codes; a public contract:
+ * - `invalid-env`: `ENABLE_TOOL_SEARCH` not recognised (read as unset);
+ * - `unknown-model`: model id not recognised (treated as supported);
+ * - `mod-ignored-core`: a mod tried to move a core built-in (ignored);
+ * - `mod-failed`: a mod threw for a tool (skipped for that tool);
+ * - `invalid-mod`: a declarative mod is malformed or its name repeats (skipped);
+ * - `invalid-sdk-version`: `sdkVersion` is not `MAJOR.MINOR.PATCH` (newest behaviour);
+ * - `invalid-base-url`: `ANTHROPIC_BASE_URL` does not parse (treated as a gateway);
+ * - `managed-override-ignored`: `keepToolSearchOn` cannot apply (SDK too old, or a cloud provider);
+ * - `invalid-tool`: a tool was malformed or duplicated a name (skipped, not listed);
+ * - `invalid-server`: a server's settings are malformed (read as `{}`);
+ * - `invalid-provider`: `provider` is not a known value (read as `anthropic`);
+ * - `invalid-context-window`: `contextWindow` is not a positive number up to 2^53 − 1 (the model's own is used);
+ * - `too-many-tools`: more tools than one catalog may hold (10,000); planned anyway.
+ */
 export type WarningCode =
   | 'invalid-env'
   | 'unknown-model'
@@ -61,7 +76,12 @@ export type WarningCode =
   | 'invalid-sdk-version'
   | 'invalid-base-url'
   | 'managed-override-ignored'
-  | 'invalid-tool';
+  | 'invalid-tool'
+  | 'invalid-mod'
+  | 'invalid-server'
+  | 'invalid-provider'
+  | 'invalid-context-window'
+  | 'too-many-tools';
 
 /** A configuration problem that did not stop the decision. */
 export interface PolicyWarning {

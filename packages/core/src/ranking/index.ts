@@ -1,1 +1,13 @@
-export {};
+export type {
+  MaybePromise,
+  RankerSearchOptions,
+  ScoreExplanation,
+  SearchHit,
+  Ranker,
+  SyncRanker,
+} from './ranker.js';
+export type { Embedder } from './embedder.js';
+export type { VectorMatch, VectorIndex } from './vector-index.js';
+export { withQuerySyntax } from './with-query-syntax.js';
+export type { QuerySyntaxOptions } from './with-query-syntax.js';
+export { toNameWords, toNameKey, toolNameKeys, toolTextKey, containsWords } from './tool-name-match.js';

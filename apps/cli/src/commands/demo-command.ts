@@ -1,0 +1,78 @@
+import { parsePolicyInput, planToolLoading, summarizeCatalog } from '@loadout/core';
+import { demoCatalogInput, createDemoCatalog } from '@loadout/demo-catalog';
+import type { Command } from './command.js';
+import { parseArguments } from '../io/parse-arguments.js';
+import { sharedTokenCounter } from '../io/shared-token-counter.js';
+import { renderPlanView } from '../format/plan-view.js';
+import { formatCount } from '../format/render-table.js';
+import { DEFAULT_PLAN_MODEL } from './plan-command.js';
+
+const help = `loadout demo: a tour of Loadout on the embedded demo catalog (offline).
+
+Usage:
+  loadout demo
+
+Plans the demo catalog (a few hundred tools across a dozen services) with
+tool search at its default, shows the decision trace and the tokens per
+server, then shows how ENABLE_TOOL_SEARCH values and models change the
+decision, and the system-prompt summary an agent would get.
+`;
+
+const scenarios: readonly {
+  label: string;
+  model: string;
+  provider?: string;
+  sdkVersion?: string;
+  env: Record<string, string>;
+}[] = [
+  { label: 'ENABLE_TOOL_SEARCH unset', model: DEFAULT_PLAN_MODEL, env: {} },
+  { label: 'ENABLE_TOOL_SEARCH=auto (10%)', model: DEFAULT_PLAN_MODEL, env: { ENABLE_TOOL_SEARCH: 'auto' } },
+  { label: 'ENABLE_TOOL_SEARCH=auto:5', model: DEFAULT_PLAN_MODEL, env: { ENABLE_TOOL_SEARCH: 'auto:5' } },
+  { label: 'ENABLE_TOOL_SEARCH=false', model: DEFAULT_PLAN_MODEL, env: { ENABLE_TOOL_SEARCH: 'false' } },
+  { label: 'a Claude 3.7 model', model: 'claude-3-7-sonnet-20250219', env: {} },
+  { label: 'Opus 4.1 on Agent Platform', model: 'claude-opus-4-1@20250805', provider: 'agent-platform', env: {} },
+  {
+    label: 'a gateway, SDK 2.1.300',
+    model: DEFAULT_PLAN_MODEL,
+    sdkVersion: '2.1.300',
+    env: { ANTHROPIC_BASE_URL: 'https://llm-gateway.internal.example' },
+  },
+];
+
+/** `loadout demo` (what `pnpm start` runs). */
+export const demoCommand: Command = {
+  name: 'demo',
+  summary: 'a tour on the embedded demo catalog (what `pnpm start` runs)',
+  help,
+  async run(argv, context) {
+    const parsed = parseArguments('demo', argv, {});
+    if (parsed.values['help']) {
+      context.stdout(help);
+      return 0;
+    }
+    const counter = sharedTokenCounter();
+    const base = { tools: demoCatalogInput.tools, servers: demoCatalogInput.servers };
+    const out = context.stdout;
+    out('Loadout demo: tool search on an embedded catalog\n\n');
+    const plan = planToolLoading(parsePolicyInput({ ...base, model: DEFAULT_PLAN_MODEL, env: {} }), { tokenCounter: counter });
+    out(renderPlanView(plan, { source: 'demo catalog', model: DEFAULT_PLAN_MODEL, skipped: 0 }));
+    out('\nHow the inputs change the decision\n');
+    for (const scenario of scenarios) {
+      const input = parsePolicyInput({
+        ...base,
+        model: scenario.model,
+        env: scenario.env,
+        ...(scenario.provider === undefined ? {} : { provider: scenario.provider }),
+        ...(scenario.sdkVersion === undefined ? {} : { sdkVersion: scenario.sdkVersion }),
+      });
+      const { decision } = planToolLoading(input, { tokenCounter: counter });
+      out(
+        `  ${scenario.label.padEnd(32)} ${decision.toolSearch.padEnd(3)}  ${decision.reason.padEnd(28)} ${formatCount(decision.deferred.length)} deferred\n`,
+      );
+    }
+    const summary = summarizeCatalog(createDemoCatalog(), { tokenCounter: counter });
+    out(`\nSystem-prompt summary (${formatCount(counter.count(summary))} tokens)\n  ${summary}\n`);
+    out('\nNext: loadout plan --help, loadout policy --help\n');
+    return 0;
+  },
+};

@@ -1,0 +1,116 @@
+import { createLoadoutError, parsePolicyInput, planToolLoading, type DeclarativeMod, type PolicyInput } from '@loadout/core';
+import type { Command } from './command.js';
+import { integerFlag, listFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
+import { inheritedPolicyEnv, parseEnvAssignments } from '../io/parse-env-assignments.js';
+import { loadCatalog } from '../io/load-catalog.js';
+import { readTextFile } from '../io/read-text-file.js';
+import { sharedTokenCounter } from '../io/shared-token-counter.js';
+import { renderPlanView } from '../format/plan-view.js';
+
+/** The model `plan` assumes when `--model` is not given. */
+export const DEFAULT_PLAN_MODEL = 'claude-sonnet-4-5';
+
+const help = `loadout plan: show what tool search would defer for a catalog, and why.
+
+Usage:
+  loadout plan [--catalog FILE] [--model M] [--env KEY=VALUE]... [options]
+
+Prints the decision (on/off) and its reason, how many tools are upfront and
+deferred, definition tokens per server, the auto threshold, and the trace of
+every rule consulted. Without --catalog it plans the embedded demo catalog.
+
+Options:
+  --catalog FILE          tools as JSON (array or {"tools": [...]}), JSONL, or an
+                          MCP snapshot {"mcpServers": {...}, "tools": {...}}
+  --model M               model id in any provider's form (default ${DEFAULT_PLAN_MODEL})
+  --provider P            anthropic | agent-platform | bedrock | foundry (default anthropic)
+  --env KEY=VALUE         set a variable the policy reads; repeatable. ENABLE_TOOL_SEARCH,
+                          CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS and ANTHROPIC_BASE_URL
+                          are inherited from your shell unless --clean-env is given
+  --clean-env             ignore those variables in your shell
+  --sdk-version V         reproduce an older SDK's behaviour (e.g. 2.1.221)
+  --context-window N      override the model's context window (tokens)
+  --mods FILE             declarative mods: [{"plugin", "rules": [{"server", "tool", "isDeferred"}]}]
+  --hipaa                 the session carries a HIPAA configuration
+  --strict                fail on the first invalid tool instead of skipping it
+  --json                  print the full plan as JSON
+  -h, --help              show this help
+
+Examples:
+  loadout plan --catalog tools.json --env ENABLE_TOOL_SEARCH=auto:5
+  loadout plan --model claude-opus-4-5@20251101 --provider agent-platform --json
+`;
+
+async function readMods(path: string | undefined, cwd: string): Promise<DeclarativeMod[] | undefined> {
+  if (path === undefined) return undefined;
+  const text = await readTextFile(path, cwd);
+  try {
+    return JSON.parse(text) as DeclarativeMod[];
+  } catch (error) {
+    throw createLoadoutError('invalid-input', `${path} is not valid JSON: ${(error as Error).message}`, { path });
+  }
+}
+
+/** `loadout plan`: the deferral plan of a catalog, readable or as JSON. */
+export const planCommand: Command = {
+  name: 'plan',
+  summary: 'show which tools are deferred, the tokens per server and the decision trace',
+  help,
+  async run(argv, context) {
+    const parsed = parseArguments('plan', argv, {
+      catalog: { type: 'string' },
+      model: { type: 'string' },
+      provider: { type: 'string' },
+      env: { type: 'string', multiple: true },
+      'clean-env': { type: 'boolean' },
+      'sdk-version': { type: 'string' },
+      'context-window': { type: 'string' },
+      mods: { type: 'string' },
+      hipaa: { type: 'boolean' },
+      strict: { type: 'boolean' },
+      json: { type: 'boolean' },
+    });
+    if (parsed.values['help']) {
+      context.stdout(help);
+      return 0;
+    }
+    const loaded = await loadCatalog(stringFlag(parsed, 'catalog'), context.cwd, { strict: Boolean(parsed.values['strict']) });
+    const model = stringFlag(parsed, 'model') ?? DEFAULT_PLAN_MODEL;
+    const env = {
+      ...(parsed.values['clean-env'] ? {} : inheritedPolicyEnv(context.env)),
+      ...parseEnvAssignments(listFlag(parsed, 'env')),
+    };
+    const raw: Record<string, unknown> = {
+      model,
+      env,
+      tools: loaded.catalog.tools.map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        server: tool.server,
+        kind: tool.kind,
+        alwaysLoad: tool.alwaysLoad,
+        ...(tool.tokens === undefined ? {} : { tokens: tool.tokens }),
+      })),
+      servers: loaded.servers,
+      hipaa: Boolean(parsed.values['hipaa']),
+    };
+    const provider = stringFlag(parsed, 'provider');
+    if (provider !== undefined) raw['provider'] = provider;
+    const sdkVersion = stringFlag(parsed, 'sdk-version');
+    if (sdkVersion !== undefined) raw['sdkVersion'] = sdkVersion;
+    const contextWindow = integerFlag(parsed, 'context-window', { min: 1, max: 100_000_000 });
+    if (contextWindow !== undefined) raw['contextWindow'] = contextWindow;
+    const mods = await readMods(stringFlag(parsed, 'mods'), context.cwd);
+    if (mods !== undefined) raw['mods'] = mods;
+    const input: PolicyInput = parsePolicyInput(raw);
+    const plan = planToolLoading(input, { tokenCounter: sharedTokenCounter() });
+    if (parsed.values['json']) {
+      context.stdout(JSON.stringify({ source: loaded.source, model, issues: loaded.catalog.issues, ...plan }, null, 2) + '\n');
+    } else {
+      for (const issue of loaded.catalog.issues) context.stderr(`loadout: skipped a tool [${issue.code}]: ${issue.message}\n`);
+      context.stdout(renderPlanView(plan, { source: loaded.source, model, skipped: loaded.catalog.issues.length }));
+    }
+    return 0;
+  },
+};

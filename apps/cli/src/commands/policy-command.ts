@@ -1,0 +1,59 @@
+import { decideToolSearch, parsePolicyInput, createLoadoutError } from '@loadout/core';
+import type { Command } from './command.js';
+import { parseArguments, stringFlag } from '../io/parse-arguments.js';
+import { readTextFile } from '../io/read-text-file.js';
+import { sharedTokenCounter } from '../io/shared-token-counter.js';
+
+const help = `loadout policy: decide whether tool search is on, exactly per the policy contract.
+
+Usage:
+  loadout policy [--input FILE] [--compact]
+
+Reads one JSON object (the policy input) from standard input, or from FILE,
+and prints one JSON object (the decision): toolSearch, reason, mode,
+thresholdPercent, thresholdTokens, deferrableTokens, deferred, upfront,
+warnings and trace. Tools without a "tokens" field are counted with the
+default tokenizer (tiktoken o200k, offline).
+
+A malformed input prints {"error": {"code", "message"}} and exits 2.
+
+Options:
+  --input FILE   read the input from FILE instead of standard input
+  --compact      print the decision on one line
+  -h, --help     show this help
+
+Example:
+  echo '{"model": "claude-sonnet-4-5", "env": {"ENABLE_TOOL_SEARCH": "auto:5"}}' | loadout policy
+`;
+
+function parseJson(text: string, source: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw createLoadoutError('invalid-input', `${source} is not valid JSON: ${detail}`, { source });
+  }
+}
+
+/** `loadout policy`: JSON in, JSON out. */
+export const policyCommand: Command = {
+  name: 'policy',
+  summary: 'decide whether tool search is on (JSON in, JSON out)',
+  help,
+  async run(argv, context) {
+    const parsed = parseArguments('policy', argv, { input: { type: 'string' }, compact: { type: 'boolean' } });
+    if (parsed.values['help']) {
+      context.stdout(help);
+      return 0;
+    }
+    const inputPath = stringFlag(parsed, 'input');
+    const text = inputPath === undefined ? await context.readStdin() : await readTextFile(inputPath, context.cwd);
+    if (text.trim() === '') {
+      throw createLoadoutError('invalid-input', 'no input: pipe a JSON object on standard input or pass --input FILE');
+    }
+    const input = parsePolicyInput(parseJson(text, inputPath ?? 'standard input'));
+    const decision = decideToolSearch(input, { tokenCounter: sharedTokenCounter() });
+    context.stdout(JSON.stringify(decision, null, parsed.values['compact'] ? undefined : 2) + '\n');
+    return 0;
+  },
+};

@@ -1,0 +1,19 @@
+import type { CliContext } from './cli-context.js';
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The real process as a {@link CliContext}. */
+export function processContext(): CliContext {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    readStdin: () => readAll(process.stdin),
+    env: process.env,
+    cwd: process.cwd(),
+    isTty: Boolean(process.stdout.isTTY),
+  };
+}

@@ -1,0 +1,62 @@
+import { isLoadoutError } from '@loadout/core';
+import type { CliContext } from './io/cli-context.js';
+import { allCommands } from './commands/all-commands.js';
+
+const version = '0.1.0';
+
+function usage(): string {
+  const width = Math.max(...allCommands.map((command) => command.name.length));
+  return [
+    'loadout: tool search for agents with hundreds or thousands of tools.',
+    '',
+    'Usage:',
+    '  loadout <command> [options]',
+    '',
+    'Commands:',
+    ...allCommands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`),
+    '',
+    'Run `loadout <command> --help` for a command\'s options and examples.',
+    '',
+  ].join('\n');
+}
+
+function wantsJson(commandName: string | undefined, argv: readonly string[]): boolean {
+  return commandName === 'policy' || argv.includes('--json');
+}
+
+/**
+ * Runs the CLI and resolves to its exit code: 0 success, 2 bad input or
+ * usage (a LoadoutError; JSON on stdout for JSON commands), 1 an unexpected
+ * failure (no stack trace unless LOADOUT_DEBUG=1).
+ */
+export async function runCli(argv: readonly string[], context: CliContext): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    const topic = name === 'help' ? allCommands.find((command) => command.name === rest[0]) : undefined;
+    context.stdout(topic?.help ?? usage());
+    return 0;
+  }
+  if (name === '--version' || name === '-v') {
+    context.stdout(`${version}\n`);
+    return 0;
+  }
+  const command = allCommands.find((candidate) => candidate.name === name);
+  if (command === undefined) {
+    context.stderr(`loadout: unknown command ${JSON.stringify(name)}\n\n${usage()}`);
+    return 2;
+  }
+  try {
+    return await command.run(rest, context);
+  } catch (error) {
+    if (isLoadoutError(error)) {
+      if (wantsJson(name, rest)) context.stdout(JSON.stringify({ error: error.toJSON() }) + '\n');
+      else context.stderr(`loadout ${name}: ${error.message} [${error.code}]\n`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    if (wantsJson(name, rest)) context.stdout(JSON.stringify({ error: { code: 'internal', message } }) + '\n');
+    context.stderr(`loadout ${name}: unexpected failure: ${message}\n`);
+    if (context.env['LOADOUT_DEBUG'] === '1' && error instanceof Error && error.stack) context.stderr(`${error.stack}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,58 @@
+import { parseArgs } from 'node:util';
+
+/** The parts `main.ts` runs. */
+export const BENCH_PARTS = ['quality', 'speed', 'plan'] as const;
+/** One of {@link BENCH_PARTS}. */
+export type BenchPart = (typeof BENCH_PARTS)[number];
+
+/** Parsed command line of the benchmark. */
+export interface BenchArgs {
+  /** Parts to run. Default: all. */
+  readonly parts: readonly BenchPart[];
+  /** `--data DIR`: eval data root. Default: none (use `../shared/data/eval` from the repo root). */
+  readonly dataDir?: string;
+  /** `--sets a,b`: only these sets in the quality part (the speed part always uses mix10k). Default: all. */
+  readonly sets?: readonly string[];
+  /** `--rankers a,b`: only these rankers in the quality part. Default: all registered. */
+  readonly rankers?: readonly string[];
+  readonly help: boolean;
+}
+
+/** Usage text of `pnpm bench`. */
+export const BENCH_USAGE = `Usage: pnpm bench [-- options]
+  --only quality|speed|plan   run one part (comma-separate several); default: all
+  --data DIR                  eval data root (default: ../shared/data/eval from the repo root)
+  --sets a,b                  quality: only these sets
+  --rankers a,b               quality: only these rankers
+  --help                      this text`;
+
+const list = (value: string | undefined): string[] | undefined =>
+  value === undefined ? undefined : value.split(',').map((item) => item.trim()).filter((item) => item.length > 0);
+
+/** Parses `argv` (without node and script); throws an Error with a readable message on bad flags. */
+export function parseBenchArgs(argv: readonly string[]): BenchArgs {
+  const { values } = parseArgs({
+    args: [...argv].filter((arg) => arg !== '--'),
+    options: {
+      only: { type: 'string' },
+      data: { type: 'string' },
+      sets: { type: 'string' },
+      rankers: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const only = list(values.only);
+  const unknown = only?.find((part) => !(BENCH_PARTS as readonly string[]).includes(part));
+  if (unknown !== undefined) throw new Error(`unknown part "${unknown}" for --only; valid: ${BENCH_PARTS.join(', ')}`);
+  const sets = list(values.sets);
+  const rankers = list(values.rankers);
+  return {
+    parts: only === undefined || only.length === 0 ? BENCH_PARTS : (only as BenchPart[]),
+    ...(values.data === undefined ? {} : { dataDir: values.data }),
+    ...(sets === undefined ? {} : { sets }),
+    ...(rankers === undefined ? {} : { rankers }),
+    help: values.help === true,
+  };
+}

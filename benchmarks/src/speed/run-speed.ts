@@ -1,0 +1,91 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createEvalCatalog, createRankerByName, loadEvalSet } from '@loadout/eval';
+import type { EvalSet } from '@loadout/eval';
+import { createMiniSearchPeer } from '../peers/minisearch-peer.js';
+import { createOramaPeer } from '../peers/orama-peer.js';
+import { createRankerPeer } from '../peers/ranker-peer.js';
+import type { SearchPeer } from '../peers/search-peer.js';
+import { logProgress } from '../progress-log.js';
+import { formatMs, formatPoints } from '../report/format.js';
+import { renderSpeedReport } from '../report/speed-report.js';
+import type { EngineMeasurement } from './engine-measurement.js';
+import { measurePeer } from './measure-peer.js';
+import { canCollectGarbage } from './memory.js';
+import { measureVectorIndexes } from './measure-vector-indexes.js';
+
+/** Options of {@link runSpeed}. */
+export interface RunSpeedOptions {
+  readonly dataDir: string;
+  readonly resultsDir: string;
+  /** The set to measure on. Default `mix10k`. */
+  readonly set?: string;
+}
+
+/** The reference every ratio divides by. */
+export const REFERENCE_ENGINE = 'bm25f';
+
+const PEERS: readonly { readonly name: string; readonly create: () => Promise<SearchPeer> }[] = [
+  { name: 'bm25f', create: async () => createRankerPeer(await createRankerByName('bm25f'), 'bm25f') },
+  { name: 'wink-bm25', create: async () => createRankerPeer(await createRankerByName('wink-bm25'), 'wink-bm25') },
+  { name: 'minisearch', create: async () => createMiniSearchPeer() },
+  { name: 'orama', create: async () => createOramaPeer() },
+];
+
+const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+function describe(item: EngineMeasurement): string {
+  return `build ${formatMs(item.buildMs)} ms, p50 ${formatMs(item.p50Ms)} ms, p99 ${formatMs(item.p99Ms)} ms, ${item.qualityLabel} ${formatPoints(item.quality)}`;
+}
+
+/**
+ * Measures our BM25F against wink-bm25-text-search, MiniSearch and Orama,
+ * and the HNSW against the exact vector index, one after another in this
+ * process on one set (mix10k); writes `speed.md` and `speed.json`.
+ */
+export async function runSpeed(options: RunSpeedOptions): Promise<EngineMeasurement[]> {
+  const setName = options.set ?? 'mix10k';
+  logProgress(`speed: loading ${setName}`);
+  const evalSet: EvalSet = await loadEvalSet(join(options.dataDir, setName), { split: 'dev' });
+  const tools = createEvalCatalog(evalSet).tools;
+  const measurements: EngineMeasurement[] = [];
+  const notes: string[] = [];
+  if (!canCollectGarbage()) notes.push('Run without --expose-gc: memory figures are missing.');
+  for (const peer of PEERS) {
+    try {
+      logProgress(`speed: ${peer.name}: building over ${tools.length} tools and timing ${evalSet.queries.length} queries…`);
+      const measurement = await measurePeer(await peer.create(), tools, evalSet.queries);
+      logProgress(`speed: ${peer.name}: ${describe(measurement)}`);
+      measurements.push(measurement);
+    } catch (error) {
+      logProgress(`speed: ${peer.name}: failed: ${message(error)}`);
+      notes.push(`${peer.name}: not measured: ${message(error)}`);
+    }
+  }
+  try {
+    const vectors = await measureVectorIndexes(tools, evalSet.queries);
+    for (const item of vectors.measurements) logProgress(`speed: ${item.name}: ${describe(item)}`);
+    measurements.push(...vectors.measurements);
+    notes.push(...vectors.notes);
+  } catch (error) {
+    logProgress(`speed: vector indexes: failed: ${message(error)}`);
+    notes.push(`vector indexes: not measured: ${message(error)}`);
+  }
+  const report = renderSpeedReport(measurements, {
+    set: setName,
+    tools: tools.length,
+    queries: evalSet.queries.length,
+    nodeVersion: process.version,
+    gc: canCollectGarbage(),
+    reference: REFERENCE_ENGINE,
+    notes,
+  });
+  await mkdir(options.resultsDir, { recursive: true });
+  await writeFile(join(options.resultsDir, 'speed.md'), report);
+  await writeFile(
+    join(options.resultsDir, 'speed.json'),
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, set: setName, tools: tools.length, measurements, notes }, null, 2)}\n`,
+  );
+  process.stdout.write(`\n${report}\nWrote ${join(options.resultsDir, 'speed.md')}\n`);
+  return measurements;
+}

@@ -1,0 +1,77 @@
+import { isLoadoutError } from '@loadout/core';
+import { makeTool } from '@loadout/core/test';
+import { describe, expect, it } from 'vitest';
+import { createToolAnalyzer } from './create-tool-analyzer.js';
+import { extractToolFields } from './tool-fields.js';
+
+describe('createToolAnalyzer', () => {
+  const analyzer = createToolAnalyzer();
+
+  it('drops stopwords from queries only', () => {
+    expect(analyzer.analyzeQuery('Send a message to the team')).toEqual(['send', 'message', 'team']);
+    expect(analyzer.analyzeText('Send a message to the team')).toEqual(['send', 'a', 'message', 'to', 'the', 'team']);
+  });
+
+  it('accepts a custom stopword list, case-insensitively', () => {
+    expect(createToolAnalyzer({ stopwords: ['Send'] }).analyzeQuery('send the file')).toEqual(['the', 'file']);
+    expect(createToolAnalyzer({ stopwords: [] }).analyzeQuery('to be')).toEqual(['to', 'be']);
+  });
+
+  it('does not stem', () => {
+    expect(analyzer.analyzeQuery('searching messages')).toEqual(['searching', 'messages']);
+  });
+
+  it('analyses each field of a tool', () => {
+    const tool = makeTool({
+      name: 'send_message',
+      server: 'slack',
+      description: 'Post a message to a channel',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          channelId: { type: 'string', description: 'Target channel' },
+          options: { type: 'object', properties: { threadTs: { type: 'string', description: 'Reply in thread' } } },
+          attachments: { type: 'array', items: { type: 'object', properties: { fileName: { type: 'string' } } } },
+        },
+      },
+    });
+    expect(analyzer.analyzeTool(tool)).toEqual({
+      name: ['send', 'message', 'sendmessage'],
+      description: ['post', 'a', 'message', 'to', 'a', 'channel'],
+      parameterNames: ['channel', 'id', 'options', 'thread', 'ts', 'attachments', 'file', 'name', 'channelid', 'threadts', 'filename'],
+      parameterDescriptions: ['target', 'channel', 'reply', 'in', 'thread'],
+      server: ['slack'],
+    });
+  });
+
+  it('reads nested arguments only down to schemaDepth', () => {
+    const tool = makeTool({
+      inputSchema: { type: 'object', properties: { outer: { type: 'object', properties: { inner: { type: 'string' } } } } },
+    });
+    expect(extractToolFields(tool, 1).parameterNames).toBe('outer');
+    expect(extractToolFields(tool, 2).parameterNames).toBe('outer inner');
+  });
+
+  it('keeps a display name that is not the MCP form in the name field', () => {
+    const builtin = makeTool({ name: 'Read', kind: 'core' });
+    expect(extractToolFields(builtin, 3).name).toBe('Read');
+    const mcp = makeTool({ name: 'find_symbol', server: 'code' });
+    expect(extractToolFields(mcp, 3)).toMatchObject({ name: 'find_symbol', server: 'code' });
+  });
+
+  it('has a signature that changes with index-time options only', () => {
+    expect(createToolAnalyzer({ stopwords: ['x'] }).signature).toBe(analyzer.signature);
+    expect(createToolAnalyzer({ keepCompounds: false }).signature).not.toBe(analyzer.signature);
+    expect(createToolAnalyzer({ schemaDepth: 1 }).signature).not.toBe(analyzer.signature);
+  });
+
+  it('rejects invalid options with invalid-option', () => {
+    try {
+      createToolAnalyzer({ schemaDepth: 0 });
+      expect.unreachable();
+    } catch (error) {
+      expect(isLoadoutError(error) && error.code).toBe('invalid-option');
+      expect(String(error)).toContain('schemaDepth');
+    }
+  });
+});

@@ -1,0 +1,87 @@
+import type { CatalogTool } from '@loadout/core';
+import { createLoadoutError, describeValue } from '@loadout/core';
+import { DEFAULT_STOPWORDS } from './stopwords.js';
+import { splitIdentifiers } from './split-identifiers.js';
+import type { SplitIdentifiersOptions } from './split-identifiers.js';
+import { TOOL_FIELDS, extractToolFields } from './tool-fields.js';
+import type { ToolField, ToolFieldTexts } from './tool-fields.js';
+
+/** Options of {@link createToolAnalyzer}. */
+export interface ToolAnalyzerOptions {
+  /** Words dropped from queries (tool text keeps them). Default {@link DEFAULT_STOPWORDS}; pass `[]` to keep every word. */
+  readonly stopwords?: Iterable<string>;
+  /** Also index multi-word identifiers joined (`find_symbol` → `findsymbol`). Default true. */
+  readonly keepCompounds?: boolean;
+  /** Split letters from digits (`oauth2` → `oauth`, `2`). Default true. */
+  readonly splitDigits?: boolean;
+  /** Longest compound token kept, in characters. Default 48; range 2–1,000. */
+  readonly maxCompoundLength?: number;
+  /** Levels of `inputSchema.properties` read for parameter fields (1 = top level only). Default 3; range 1–10. */
+  readonly schemaDepth?: number;
+}
+
+/** The tokens of each field of one tool. */
+export type ToolFieldTokens = Record<ToolField, string[]>;
+
+/**
+ * Turns tool text and queries into tokens: lower case, identifiers split
+ * (see {@link splitIdentifiers}), no stemming. Stateless and deterministic.
+ */
+export interface ToolAnalyzer {
+  /**
+   * Identifies the index-time settings (`v1;c1;d1;m48;s3`): two analyzers with the
+   * same signature produce the same tool tokens. Stored in serialised indexes.
+   */
+  readonly signature: string;
+  /** Tokens of tool text: every word and compound, stopwords kept. */
+  analyzeText(text: string): string[];
+  /** Tokens of a query: as {@link analyzeText}, minus stopwords. */
+  analyzeQuery(text: string): string[];
+  /** The text of each field of a tool (see {@link extractToolFields}), before tokenising. */
+  fieldTexts(tool: CatalogTool): ToolFieldTexts;
+  /** The tokens of each field of a tool. */
+  analyzeTool(tool: CatalogTool): ToolFieldTokens;
+}
+
+function integerOption(name: string, value: number | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw createLoadoutError('invalid-option', `@loadout/bm25: ${name} must be an integer from ${min} to ${max} (got ${describeValue(value)})`, {
+      option: name,
+      value,
+    });
+  }
+  return value;
+}
+
+/** Creates the analyzer shared by the BM25F and wink rankers. */
+export function createToolAnalyzer(options: ToolAnalyzerOptions = {}): ToolAnalyzer {
+  const split: SplitIdentifiersOptions = {
+    keepCompounds: options.keepCompounds ?? true,
+    splitDigits: options.splitDigits ?? true,
+    maxCompoundLength: integerOption('maxCompoundLength', options.maxCompoundLength, 48, 2, 1000),
+  };
+  const schemaDepth = integerOption('schemaDepth', options.schemaDepth, 3, 1, 10);
+  const stopwords = new Set<string>();
+  for (const word of options.stopwords ?? DEFAULT_STOPWORDS) stopwords.add(word.toLowerCase());
+  const analyzeText = (text: string): string[] => splitIdentifiers(text, split);
+  return {
+    signature: `v1;c${split.keepCompounds ? 1 : 0};d${split.splitDigits ? 1 : 0};m${split.maxCompoundLength};s${schemaDepth}`,
+    analyzeText,
+    analyzeQuery(text) {
+      const tokens = splitIdentifiers(text, split);
+      if (stopwords.size === 0) return tokens;
+      let kept = 0;
+      for (const token of tokens) if (!stopwords.has(token)) tokens[kept++] = token;
+      tokens.length = kept;
+      return tokens;
+    },
+    fieldTexts: (tool) => extractToolFields(tool, schemaDepth),
+    analyzeTool(tool) {
+      const texts = extractToolFields(tool, schemaDepth);
+      const result = {} as ToolFieldTokens;
+      for (const field of TOOL_FIELDS) result[field] = analyzeText(texts[field]);
+      return result;
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { createLoadoutError, describeValue } from '@loadout/core';
+import { createToolAnalyzer } from '../analyzer/create-tool-analyzer.js';
+import type { ToolAnalyzer, ToolAnalyzerOptions } from '../analyzer/create-tool-analyzer.js';
+import { TOOL_FIELDS } from '../analyzer/tool-fields.js';
+import type { ToolField } from '../analyzer/tool-fields.js';
+import { numberOption } from '../shared/number-option.js';
+
+/** How a query that asks for several things at once is scored. */
+export type MultiIntentMode = 'clause-fusion' | 'off';
+
+/** Default {@link Bm25RankerOptions.fieldWeights}: the best weights measured on the eval sets. */
+export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<ToolField, number>> = Object.freeze({
+  name: 4,
+  description: 1,
+  parameterNames: 0.5,
+  parameterDescriptions: 0.5,
+  server: 0.25,
+});
+
+/** Options of {@link createBm25Ranker}. */
+export interface Bm25RankerOptions {
+  /** The analyzer, or options for one. Default: `createToolAnalyzer()`. */
+  readonly analyzer?: ToolAnalyzer | ToolAnalyzerOptions;
+  /** Weight of each field; missing fields keep their default ({@link DEFAULT_FIELD_WEIGHTS}). Each 0–100; 0 ignores the field. */
+  readonly fieldWeights?: Partial<Record<ToolField, number>>;
+  /** Term-frequency saturation. Default 2.0; range 0–10 (0 = presence only). */
+  readonly k1?: number;
+  /** Length normalisation of every field without its own `fieldB`. Default 0.6; range 0 (none) – 1 (full). */
+  readonly b?: number;
+  /** Length normalisation per field, overriding `b`. Default `{ name: 0.9 }`; each 0–1. */
+  readonly fieldB?: Partial<Record<ToolField, number>>;
+  /**
+   * Scoring of multi-step requests. `clause-fusion` splits the query into
+   * clauses and adds, to the normalised full-query score, `clauseWeight` × the
+   * tool's best normalised clause score (only for queries of ≥ 2 clauses);
+   * `off` scores the query as one bag of words. Default `clause-fusion`.
+   */
+  readonly multiIntent?: MultiIntentMode;
+  /** λ of clause fusion. Default 1.0; range 0–10 (measured flat from 0.5 to 1.5). */
+  readonly clauseWeight?: number;
+}
+
+/** Options with every default applied; field arrays are in {@link TOOL_FIELDS} order. */
+export interface ResolvedBm25Options {
+  readonly analyzer: ToolAnalyzer;
+  readonly weights: Float64Array;
+  readonly b: Float64Array;
+  readonly k1: number;
+  readonly multiIntent: MultiIntentMode;
+  readonly clauseWeight: number;
+}
+
+function isAnalyzer(value: ToolAnalyzer | ToolAnalyzerOptions | undefined): value is ToolAnalyzer {
+  return typeof value === 'object' && value !== null && typeof (value as ToolAnalyzer).analyzeTool === 'function';
+}
+
+function checkFieldKeys(name: string, record: object | undefined): void {
+  if (record === undefined) return;
+  for (const key of Object.keys(record)) {
+    if (!(TOOL_FIELDS as readonly string[]).includes(key)) {
+      throw createLoadoutError('invalid-option', `@loadout/bm25: ${name} has an unknown field ${describeValue(key)} (fields: ${TOOL_FIELDS.join(', ')})`, {
+        option: name,
+        value: key,
+      });
+    }
+  }
+}
+
+/** Validates options and applies defaults; throws `invalid-option` naming the bad value. */
+export function resolveBm25Options(options: Bm25RankerOptions): ResolvedBm25Options {
+  checkFieldKeys('fieldWeights', options.fieldWeights);
+  checkFieldKeys('fieldB', options.fieldB);
+  const k1 = numberOption('k1', options.k1, 2.0, 0, 10);
+  const baseB = numberOption('b', options.b, 0.6, 0, 1);
+  const fieldB: Partial<Record<ToolField, number>> = { name: 0.9, ...options.fieldB };
+  const weights = new Float64Array(TOOL_FIELDS.length);
+  const b = new Float64Array(TOOL_FIELDS.length);
+  TOOL_FIELDS.forEach((field, index) => {
+    weights[index] = numberOption(`fieldWeights.${field}`, options.fieldWeights?.[field], DEFAULT_FIELD_WEIGHTS[field], 0, 100);
+    b[index] = numberOption(`fieldB.${field}`, fieldB[field], baseB, 0, 1);
+  });
+  const multiIntent = options.multiIntent ?? 'clause-fusion';
+  if (multiIntent !== 'clause-fusion' && multiIntent !== 'off') {
+    throw createLoadoutError('invalid-option', `@loadout/bm25: multiIntent must be "clause-fusion" or "off" (got ${describeValue(multiIntent)})`, {
+      option: 'multiIntent',
+      value: multiIntent,
+    });
+  }
+  return {
+    analyzer: isAnalyzer(options.analyzer) ? options.analyzer : createToolAnalyzer(options.analyzer),
+    weights,
+    b,
+    k1,
+    multiIntent,
+    clauseWeight: numberOption('clauseWeight', options.clauseWeight, 1.0, 0, 10),
+  };
+}

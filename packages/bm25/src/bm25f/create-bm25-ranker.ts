@@ -1,0 +1,249 @@
+import type { CatalogTool, RankerSearchOptions, SearchHit, SyncRanker } from '@loadout/core';
+import { splitClauses } from '../clauses/split-clauses.js';
+import { readSearchLimit } from '../shared/search-limit.js';
+import { analyseDocument, createAnalysisScratch } from './analyse-document.js';
+import { corruptIndex } from './byte-reader.js';
+import { compactDictionary, countDeadTerms } from './compact-dictionary.js';
+import { createDictionary } from './dictionary.js';
+import type { Dictionary } from './dictionary.js';
+import { evaluateQuery } from './evaluate-query.js';
+import type { QueryContext, QueryTerms } from './evaluate-query.js';
+import { explainHit } from './explain-hit.js';
+import { fnv1aStrings } from './fnv1a.js';
+import { decodeIndex, encodeIndex } from './index-codec.js';
+import { emptyPostings } from './postings.js';
+import type { Postings } from './postings.js';
+import { createQueryScratch } from './query-scratch.js';
+import type { QueryScratch } from './query-scratch.js';
+import { rebuildPostings } from './rebuild-postings.js';
+import type { DocumentSource } from './rebuild-postings.js';
+import { resolveBm25Options } from './bm25-options.js';
+import type { Bm25RankerOptions } from './bm25-options.js';
+import { computeScoringTables } from './scoring-tables.js';
+import type { ScoringTables } from './scoring-tables.js';
+import { drainTopK } from '../shared/top-k.js';
+
+/** A {@link SyncRanker} named `bm25f` whose index can be saved and loaded. */
+export interface Bm25Ranker extends SyncRanker {
+  readonly name: 'bm25f';
+  /** The indexed tools in ranking tie order (the order {@link load} expects). */
+  readonly tools: readonly CatalogTool[];
+  /**
+   * The index as a compact binary blob (magic `LBMF`, format version,
+   * dictionary, delta-coded postings, checksum). Scoring options are not
+   * stored: a loading ranker applies its own weights, `k1` and `b`.
+   */
+  serialize(): Uint8Array;
+  /**
+   * Replaces the index with a blob from {@link serialize}, built for exactly
+   * `tools` (same display names, same order) by an analyzer with the same
+   * signature. Skips tokenising the tools. Throws `index-corrupt` when the
+   * blob is malformed or does not fit the tools or the analyzer.
+   */
+  load(blob: Uint8Array, tools: readonly CatalogTool[]): void;
+}
+
+interface Pending {
+  readonly tools: CatalogTool[];
+  readonly sources: DocumentSource[];
+}
+
+/**
+ * Creates the BM25F ranker: per-field weights and length normalisation,
+ * postings in typed arrays, a reused score accumulator and a top-k heap.
+ *
+ * `index` tokenises every tool and builds the postings. `add` tokenises only
+ * the new tools and `remove` only drops them from the tool list; the postings
+ * and every corpus statistic (document frequencies, average field lengths)
+ * are rebuilt lazily before the next search in one O(postings) pass that
+ * renumbers documents and compacts removed ones away, so results always
+ * equal those of a fresh `index` of the same tool list. `add` replaces a tool
+ * with the same display name in place; new tools are appended. Ties rank in
+ * tool-list order.
+ */
+export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
+  const settings = resolveBm25Options(options);
+  const { analyzer } = settings;
+  let tools: CatalogTool[] = [];
+  let dictionary: Dictionary = createDictionary();
+  let postings: Postings = emptyPostings();
+  let tables: ScoringTables = computeScoringTables(postings, settings.weights, settings.b, settings.k1);
+  let scratch: QueryScratch = createQueryScratch(0);
+  let pending: Pending | null = null;
+  const analysisScratch = createAnalysisScratch();
+  let docsOut = new Int32Array(16);
+  let scoresOut = new Float64Array(16);
+
+  const install = (nextTools: CatalogTool[], nextPostings: Postings, nextDictionary: Dictionary): void => {
+    tools = nextTools;
+    postings = nextPostings;
+    dictionary = nextDictionary;
+    tables = computeScoringTables(postings, settings.weights, settings.b, settings.k1);
+    if (scratch.docCount !== postings.docCount) scratch = createQueryScratch(postings.docCount);
+  };
+
+  const refresh = (compact = false): void => {
+    if (pending !== null) {
+      const rebuilt = rebuildPostings(postings, pending.sources, dictionary.terms.length);
+      const nextTools = pending.tools;
+      pending = null;
+      const dead = countDeadTerms(rebuilt);
+      if (dead > 0 && (compact || (dead > 1024 && dead * 2 > rebuilt.termCount))) {
+        const compacted = compactDictionary(rebuilt, dictionary);
+        install(nextTools, compacted.postings, compacted.dictionary);
+      } else {
+        install(nextTools, rebuilt, dictionary);
+      }
+    } else if (compact && countDeadTerms(postings) > 0) {
+      const compacted = compactDictionary(postings, dictionary);
+      install(tools, compacted.postings, compacted.dictionary);
+    }
+  };
+
+  const current = (): Pending =>
+    pending === null ? { tools: tools.slice(), sources: tools.map((_, index) => index) } : { tools: pending.tools.slice(), sources: pending.sources.slice() };
+
+  const analyse = (tool: CatalogTool): DocumentSource => analyseDocument(analyzer.analyzeTool(tool), dictionary, analysisScratch);
+
+  const queryTerms = (query: string): { terms: QueryTerms; clauseTexts: string[] | undefined } => {
+    const full: number[] = [];
+    for (const token of analyzer.analyzeQuery(query)) {
+      const term = dictionary.ids.get(token);
+      if (term !== undefined && postings.termStart[term] !== postings.termStart[term + 1] && !full.includes(term)) full.push(term);
+    }
+    if (settings.multiIntent === 'off' || full.length < 2) return { terms: { full, clauses: [] }, clauseTexts: undefined };
+    const pieces = splitClauses(query);
+    if (pieces.length < 2) return { terms: { full, clauses: [] }, clauseTexts: undefined };
+    const clauses: number[][] = [];
+    const clauseTexts: string[] = [];
+    for (const piece of pieces) {
+      const clause: number[] = [];
+      for (const token of analyzer.analyzeQuery(piece)) {
+        const term = dictionary.ids.get(token);
+        if (term !== undefined && full.includes(term) && !clause.includes(term)) clause.push(term);
+      }
+      if (clause.length === 0) continue;
+      clauses.push(clause);
+      clauseTexts.push(piece);
+    }
+    return clauses.length >= 2 ? { terms: { full, clauses }, clauseTexts } : { terms: { full, clauses: [] }, clauseTexts: undefined };
+  };
+
+  return {
+    specificationVersion: 'v1',
+    name: 'bm25f',
+    get size() {
+      return pending === null ? tools.length : pending.tools.length;
+    },
+    get tools() {
+      return pending === null ? tools : pending.tools;
+    },
+    index(nextTools) {
+      const list: CatalogTool[] = [];
+      const positions = new Map<string, number>();
+      for (const tool of nextTools) {
+        const position = positions.get(tool.displayName);
+        if (position === undefined) {
+          positions.set(tool.displayName, list.length);
+          list.push(tool);
+        } else {
+          list[position] = tool;
+        }
+      }
+      dictionary = createDictionary();
+      postings = emptyPostings();
+      pending = { tools: list, sources: list.map(analyse) };
+      refresh();
+    },
+    add(added) {
+      if (added.length === 0) return;
+      const next = current();
+      const positions = new Map<string, number>();
+      for (let index = 0; index < next.tools.length; index++) positions.set(next.tools[index]!.displayName, index);
+      for (const tool of added) {
+        const source = analyse(tool);
+        const position = positions.get(tool.displayName);
+        if (position === undefined) {
+          positions.set(tool.displayName, next.tools.length);
+          next.tools.push(tool);
+          next.sources.push(source);
+        } else {
+          next.tools[position] = tool;
+          next.sources[position] = source;
+        }
+      }
+      pending = next;
+    },
+    remove(displayNames) {
+      if (displayNames.length === 0) return;
+      const removed = new Set(displayNames);
+      const next = current();
+      const kept: Pending = { tools: [], sources: [] };
+      for (let index = 0; index < next.tools.length; index++) {
+        if (removed.has(next.tools[index]!.displayName)) continue;
+        kept.tools.push(next.tools[index]!);
+        kept.sources.push(next.sources[index]!);
+      }
+      if (kept.tools.length !== next.tools.length) pending = kept;
+    },
+    search(query: string, searchOptions: RankerSearchOptions = {}): readonly SearchHit[] {
+      const limit = readSearchLimit(searchOptions.limit, 'bm25f');
+      refresh();
+      if (tools.length === 0) return [];
+      const { terms, clauseTexts } = queryTerms(query);
+      if (terms.full.length === 0) return [];
+      const capacity = Math.min(limit, tools.length);
+      const context: QueryContext = { postings, tables, scratch, tools };
+      evaluateQuery(context, terms, capacity, settings.clauseWeight, searchOptions.filter);
+      if (docsOut.length < capacity) {
+        docsOut = new Int32Array(capacity);
+        scoresOut = new Float64Array(capacity);
+      }
+      const count = drainTopK(scratch.heap, docsOut, scoresOut);
+      const hits: SearchHit[] = new Array<SearchHit>(count);
+      for (let index = 0; index < count; index++) {
+        const doc = docsOut[index]!;
+        hits[index] = searchOptions.explain === true
+          ? {
+              tool: tools[doc]!,
+              score: scoresOut[index]!,
+              explanation: explainHit(context, dictionary, terms.full, clauseTexts, settings.clauseWeight, doc),
+            }
+          : { tool: tools[doc]!, score: scoresOut[index]! };
+      }
+      return hits;
+    },
+    serialize() {
+      refresh(true);
+      return encodeIndex({
+        signature: analyzer.signature,
+        namesHash: fnv1aStrings(tools.map((tool) => tool.displayName)),
+        dictionary,
+        postings,
+      });
+    },
+    load(blob, loadedTools) {
+      const contents = decodeIndex(blob);
+      if (contents.signature !== analyzer.signature) {
+        throw corruptIndex(`built by analyzer ${JSON.stringify(contents.signature)}, this ranker uses ${JSON.stringify(analyzer.signature)}`, {
+          signature: contents.signature,
+        });
+      }
+      if (contents.postings.docCount !== loadedTools.length || contents.namesHash !== fnv1aStrings(loadedTools.map((tool) => tool.displayName))) {
+        throw corruptIndex(`built for other tools (${contents.postings.docCount} tools in the index, ${loadedTools.length} given)`, {
+          indexed: contents.postings.docCount,
+          given: loadedTools.length,
+        });
+      }
+      pending = null;
+      install(loadedTools.slice(), contents.postings, contents.dictionary);
+    },
+  };
+}
+
+/** Shorthand for `createBm25Ranker(options)` followed by `load(blob, tools)`. */
+export function deserializeBm25Index(blob: Uint8Array, tools: readonly CatalogTool[], options: Bm25RankerOptions = {}): Bm25Ranker {
+  const ranker = createBm25Ranker(options);
+  ranker.load(blob, tools);
+  return ranker;
+}

@@ -1,0 +1,57 @@
+import type { ScoreExplanation } from '@loadout/core';
+import { TOOL_FIELDS } from '../analyzer/tool-fields.js';
+import type { Dictionary } from './dictionary.js';
+import type { QueryContext } from './evaluate-query.js';
+import { findPosting } from './find-posting.js';
+import { FIELD_COUNT } from './postings.js';
+
+/**
+ * Explains one document's score. A term's BM25F contribution is split among
+ * fields in proportion to each field's share of the pseudo-frequency (BM25F
+ * saturates the sum, so per-field parts are an attribution, not separate
+ * scores); `fields` sums to the raw full-query score.
+ */
+export function explainHit(
+  context: QueryContext,
+  dictionary: Dictionary,
+  fullTerms: readonly number[],
+  clauses: readonly string[] | undefined,
+  clauseWeight: number,
+  doc: number,
+): ScoreExplanation {
+  const { postings, tables, scratch } = context;
+  const fields = new Float64Array(FIELD_COUNT);
+  const matchedTerms: string[] = [];
+  for (const term of fullTerms) {
+    const posting = findPosting(postings, term, doc);
+    if (posting < 0) continue;
+    matchedTerms.push(dictionary.terms[term]!);
+    const contribution = tables.idf[term]! * tables.saturated[posting]!;
+    let pseudo = 0;
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      pseudo += postings.tfs[posting * FIELD_COUNT + field]! * tables.norm[doc * FIELD_COUNT + field]!;
+    }
+    if (pseudo <= 0) continue;
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      const share = (postings.tfs[posting * FIELD_COUNT + field]! * tables.norm[doc * FIELD_COUNT + field]!) / pseudo;
+      fields[field] = fields[field]! + contribution * share;
+    }
+  }
+  const fieldRecord: Record<string, number> = {};
+  TOOL_FIELDS.forEach((name, field) => {
+    if (fields[field]! > 0) fieldRecord[name] = fields[field]!;
+  });
+  const raw = scratch.full[doc]!;
+  if (clauses === undefined) {
+    return { matchedTerms, fields: fieldRecord, components: { bm25f: raw }, notes: [] };
+  }
+  const clauseIndex = scratch.bestClause[doc]!;
+  const clauseScore = clauseWeight * scratch.best[doc]!;
+  const notes = clauseIndex >= 0 ? [`best clause ${JSON.stringify(clauses[clauseIndex])}`] : [];
+  return {
+    matchedTerms,
+    fields: fieldRecord,
+    components: { bm25f: scratch.final[doc]! - clauseScore, clause: clauseScore },
+    notes,
+  };
+}

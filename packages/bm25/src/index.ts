@@ -1,0 +1,18 @@
+export { createToolAnalyzer } from './analyzer/create-tool-analyzer.js';
+export type { ToolAnalyzer, ToolAnalyzerOptions, ToolFieldTokens } from './analyzer/create-tool-analyzer.js';
+export { DEFAULT_STOPWORDS } from './analyzer/stopwords.js';
+export { splitIdentifiers } from './analyzer/split-identifiers.js';
+export type { SplitIdentifiersOptions } from './analyzer/split-identifiers.js';
+export { TOOL_FIELDS, extractToolFields } from './analyzer/tool-fields.js';
+export type { ToolField, ToolFieldTexts } from './analyzer/tool-fields.js';
+export { splitClauses } from './clauses/split-clauses.js';
+export { CLAUSE_VERBS } from './clauses/clause-verbs.js';
+export { createBm25Ranker, deserializeBm25Index } from './bm25f/create-bm25-ranker.js';
+export type { Bm25Ranker } from './bm25f/create-bm25-ranker.js';
+export { DEFAULT_FIELD_WEIGHTS } from './bm25f/bm25-options.js';
+export type { Bm25RankerOptions, MultiIntentMode } from './bm25f/bm25-options.js';
+export { INDEX_FORMAT_VERSION } from './bm25f/index-codec.js';
+export { createWinkBm25Ranker } from './wink/create-wink-bm25-ranker.js';
+export type { WinkBm25RankerOptions } from './wink/create-wink-bm25-ranker.js';
+export { createRegexRanker, REGEX_MATCH_SCORES } from './regex/create-regex-ranker.js';
+export type { RegexRankerOptions } from './regex/create-regex-ranker.js';

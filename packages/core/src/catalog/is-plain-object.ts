@@ -1,0 +1,4 @@
+/** True for a non-null, non-array object (what JSON calls an object). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

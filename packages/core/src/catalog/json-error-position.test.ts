@@ -1,0 +1,42 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { jsonErrorPosition } from './json-error-position.js';
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const damaged = fc
+  .tuple(fc.json(), fc.nat(), fc.constantFrom('', ',', '}', ']', '"', ':', '\\', 'x', '\n', '-'))
+  .map(([text, at, insert]) => {
+    const cut = at % (text.length + 1);
+    return text.slice(0, cut) + insert + text.slice(cut + (at % 2));
+  });
+
+describe('jsonErrorPosition', () => {
+  it('finds the offending character', () => {
+    expect(jsonErrorPosition('{"name":}')).toBe(8);
+    expect(jsonErrorPosition('[1, 2,]')).toBe(6);
+    expect(jsonErrorPosition('{"a": tru}')).toBe(9);
+    expect(jsonErrorPosition('[1] x')).toBe(4);
+    expect(jsonErrorPosition('{"a": "b')).toBe(8);
+    expect(jsonErrorPosition('')).toBe(0);
+    expect(jsonErrorPosition('{"a":[1,{"b":null}]}')).toBe(-1);
+  });
+
+  it('agrees with JSON.parse on valid and damaged documents', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.json(), damaged), (text) => {
+        const position = jsonErrorPosition(text);
+        expect(position === -1).toBe(parses(text));
+        expect(position).toBeLessThanOrEqual(text.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

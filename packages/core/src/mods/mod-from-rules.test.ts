@@ -1,0 +1,97 @@
+import { describe, it, expect } from 'vitest';
+import { isLoadoutError } from '../errors/index.js';
+import { createModResolver } from './create-mod-resolver.js';
+import { modFromRules } from './mod-from-rules.js';
+import type { CatalogTool } from '../catalog/tool.js';
+import type { DeclarativeMod, ModRule } from './mod.js';
+import { baseEvent, makeTool } from './__fixtures__/tools.js';
+
+const createIssue = makeTool('create_issue', { server: 'github' });
+const listIssues = makeTool('list_issues', { server: 'github' });
+const createPage = makeTool('create_page', { server: 'notion' });
+const webFetch = makeTool('WebFetch', { kind: 'builtin' });
+
+function run(rules: readonly ModRule[], tool: CatalogTool, isDeferred?: boolean) {
+  return createModResolver([modFromRules({ plugin: 'rules', rules })]).resolve(tool, baseEvent(tool, isDeferred));
+}
+
+describe('modFromRules', () => {
+  it('names the mod after the plugin', () => {
+    expect(modFromRules({ plugin: 'pin-github', rules: [] }).name).toBe('pin-github');
+  });
+
+  it('matches on server only', () => {
+    const rules = [{ server: 'github', isDeferred: false }];
+    expect(run(rules, createIssue)).toMatchObject({ isDeferred: false, decidedBy: 'rules' });
+    expect(run(rules, listIssues).isDeferred).toBe(false);
+    expect(run(rules, createPage).isDeferred).toBe(true);
+    expect(run(rules, webFetch).isDeferred).toBe(true);
+  });
+
+  it('matches on a tool glob only, against the tool’s own name', () => {
+    const rules = [{ tool: 'create_*', isDeferred: false }];
+    expect(run(rules, createIssue).isDeferred).toBe(false);
+    expect(run(rules, createPage).isDeferred).toBe(false);
+    expect(run(rules, listIssues).isDeferred).toBe(true);
+    expect(run([{ tool: 'mcp__github__*', isDeferred: false }], createIssue).isDeferred).toBe(true);
+  });
+
+  it('matches on both server and tool', () => {
+    const rules = [{ server: 'github', tool: 'create_*', isDeferred: false }];
+    expect(run(rules, createIssue).isDeferred).toBe(false);
+    expect(run(rules, createPage).isDeferred).toBe(true);
+    expect(run(rules, listIssues).isDeferred).toBe(true);
+  });
+
+  it('matches everything with an empty rule', () => {
+    expect(run([{ isDeferred: false }], webFetch).isDeferred).toBe(false);
+  });
+
+  it('lets the last matching rule decide, alone', () => {
+    const rules: ModRule[] = [
+      { server: 'github', isDeferred: false, description: 'all github' },
+      { tool: 'create_*', isDeferred: true },
+    ];
+    expect(run(rules, createIssue)).toMatchObject({ isDeferred: true, description: createIssue.description });
+    expect(run(rules, listIssues)).toMatchObject({ isDeferred: false, description: 'all github' });
+  });
+
+  it('rewrites descriptions and keeps the deferral from beneath when the rule has none', () => {
+    const result = run([{ tool: 'create_issue', description: 'Open a GitHub issue' }], createIssue, false);
+    expect(result).toMatchObject({ description: 'Open a GitHub issue', isDeferred: false });
+    expect(result.decidedBy).toBeUndefined();
+  });
+
+  it('passes through when nothing matches', () => {
+    const result = run([{ server: 'jira', isDeferred: false, description: 'x' }], createIssue);
+    expect(result).toMatchObject({ description: createIssue.description, isDeferred: true });
+  });
+
+  it('composes with other declarative mods: the last mod that matches decides', () => {
+    const mods: DeclarativeMod[] = [
+      { plugin: 'pin-github', rules: [{ server: 'github', isDeferred: false }] },
+      { plugin: 'defer-list', rules: [{ tool: 'list_*', isDeferred: true }] },
+    ];
+    const resolver = createModResolver(mods.map(modFromRules));
+    expect(resolver.resolve(createIssue, baseEvent(createIssue))).toMatchObject({ isDeferred: false, decidedBy: 'pin-github' });
+    expect(resolver.resolve(listIssues, baseEvent(listIssues)).isDeferred).toBe(true);
+  });
+
+  it.each([
+    ['a non-object', 'nope', 'nope'],
+    ['an empty plugin', { plugin: '', rules: [] }, '""'],
+    ['missing rules', { plugin: 'p' }, '"p"'],
+    ['a non-object rule', { plugin: 'p', rules: [3] }, 'rule 0'],
+    ['a mistyped field', { plugin: 'p', rules: [{}, { isDeferred: 'false' }] }, 'rule 1'],
+    ['an unknown field', { plugin: 'p', rules: [{ defer: true }] }, '"defer"'],
+  ])('rejects %s with mod-invalid', (_label, value, text) => {
+    let caught: unknown;
+    try {
+      modFromRules(value as DeclarativeMod);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isLoadoutError(caught) && caught.code).toBe('mod-invalid');
+    expect((caught as Error).message).toContain(text);
+  });
+});

@@ -1,0 +1,84 @@
+import { describeValue } from '../errors/index.js';
+import { modInvalid } from './mod-invalid.js';
+import type { CatalogTool } from '../catalog/tool.js';
+import { compileGlob } from './glob.js';
+import type { GlobMatcher } from './glob.js';
+import type { DeclarativeMod, Mod, ModRule, ToolDescribeHook } from './mod.js';
+
+interface CompiledRule {
+  readonly rule: ModRule;
+  readonly glob: GlobMatcher | undefined;
+}
+
+/**
+ * Turns a declarative mod into a {@link Mod} named `plugin`. A rule matches a
+ * tool when its `server` equals `tool.server` and its `tool` glob matches the
+ * tool's own name (omitted fields match everything). The last matching rule
+ * decides: it sets `isDeferred` and/or `description` when it has them; the
+ * rest comes from beneath. No match: the answer from beneath, unchanged.
+ * Globs are compiled once, here. Throws LoadoutError `mod-invalid` for a
+ * malformed declarative mod.
+ */
+export function modFromRules(declarative: DeclarativeMod): Mod {
+  const { plugin, rules } = readDeclarative(declarative);
+  const compiled: CompiledRule[] = rules.map((rule, index) => {
+    checkRule(plugin, rule, index);
+    return { rule, glob: rule.tool === undefined ? undefined : compileGlob(rule.tool) };
+  });
+  const hook: ToolDescribeHook = (event, next) => {
+    const rule = lastMatch(compiled, event.tool);
+    if (rule === undefined) return next();
+    const beneath = next();
+    const description = rule.description ?? beneath.description;
+    const isDeferred = rule.isDeferred ?? beneath.isDeferred;
+    return isDeferred === undefined ? { description } : { description, isDeferred };
+  };
+  return { name: plugin, hooks: { 'tool.describe': hook } };
+}
+
+function lastMatch(compiled: readonly CompiledRule[], tool: CatalogTool): ModRule | undefined {
+  for (let index = compiled.length - 1; index >= 0; index--) {
+    const { rule, glob } = compiled[index] as CompiledRule;
+    if (rule.server !== undefined && rule.server !== tool.server) continue;
+    if (glob !== undefined && !glob.matches(tool.name)) continue;
+    return rule;
+  }
+  return undefined;
+}
+
+function readDeclarative(declarative: unknown): DeclarativeMod {
+  if (typeof declarative !== 'object' || declarative === null) {
+    throw modInvalid(declarative, 'a declarative mod must be an object { plugin, rules }');
+  }
+  const { plugin, rules } = declarative as { plugin?: unknown; rules?: unknown };
+  if (typeof plugin !== 'string' || plugin.length === 0) {
+    throw modInvalid(plugin, 'plugin must be a non-empty string');
+  }
+  if (!Array.isArray(rules)) {
+    throw modInvalid(plugin, `rules ${describeValue(rules)} must be an array`);
+  }
+  return declarative as DeclarativeMod;
+}
+
+const ruleFields: Readonly<Record<keyof ModRule, 'string' | 'boolean'>> = {
+  server: 'string',
+  tool: 'string',
+  isDeferred: 'boolean',
+  description: 'string',
+};
+
+function checkRule(plugin: string, rule: unknown, index: number): asserts rule is ModRule {
+  if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) {
+    throw modInvalid(plugin, `rule ${index} ${describeValue(rule)} is not an object`, { rule: index });
+  }
+  for (const [field, value] of Object.entries(rule)) {
+    const expected = ruleFields[field as keyof ModRule];
+    if (expected === undefined) {
+      throw modInvalid(plugin, `rule ${index} has unknown field ${describeValue(field)}`, { rule: index, field });
+    }
+    if (value !== undefined && typeof value !== expected) {
+      const problem = `field ${describeValue(field)} must be a ${expected}, got ${describeValue(value)}`;
+      throw modInvalid(plugin, `rule ${index} ${problem}`, { rule: index, field });
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import type { Catalog, ServerSettings } from '../catalog/catalog.js';
+import { createCatalog } from '../catalog/create-catalog.js';
+import { DEFAULT_MAX_TOOLS } from '../catalog/create-catalog-options.js';
+import { isPlainObject } from '../catalog/is-plain-object.js';
+import type { ToolInput } from '../catalog/tool.js';
+import type { PolicyInput, PolicyWarning } from '../policy/policy-types.js';
+import { showValue } from '../policy/show-value.js';
+
+/**
+ * Builds the catalog of a policy input, never throwing: skipped tools become
+ * warnings `invalid-tool`, malformed server settings `invalid-server`; more
+ * than 10,000 tools are planned anyway with warning `too-many-tools`.
+ */
+export function readInputCatalog(input: PolicyInput, warnings: PolicyWarning[]): Catalog {
+  let tools: readonly ToolInput[] = [];
+  if (Array.isArray(input.tools)) tools = input.tools;
+  else if (input.tools !== undefined && input.tools !== null) {
+    warnings.push({ code: 'invalid-tool', message: `tools ${showValue(input.tools)} is not an array; no tools planned` });
+  }
+  let servers: Record<string, ServerSettings> | undefined;
+  if (isPlainObject(input.servers)) servers = input.servers as Record<string, ServerSettings>;
+  else if (input.servers !== undefined && input.servers !== null) {
+    warnings.push({ code: 'invalid-server', message: `servers ${showValue(input.servers)} is not an object; ignored` });
+  }
+  if (tools.length > DEFAULT_MAX_TOOLS) {
+    warnings.push({
+      code: 'too-many-tools',
+      message: `${tools.length} tools exceed the limit of ${DEFAULT_MAX_TOOLS} in one catalog; planned anyway`,
+    });
+  }
+  const catalog = createCatalog(tools, {
+    ...(servers === undefined ? {} : { servers }),
+    strict: false,
+    maxTools: Math.max(DEFAULT_MAX_TOOLS, tools.length),
+  });
+  for (const issue of catalog.issues) {
+    warnings.push({ code: issue.index === undefined ? 'invalid-server' : 'invalid-tool', message: issue.message });
+  }
+  return catalog;
+}

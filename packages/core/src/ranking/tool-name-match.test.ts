@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { makeTool } from '../test/index.js';
+import { containsWords, toNameKey, toNameWords, toolNameKeys, toolTextKey } from './tool-name-match.js';
+
+describe('toNameWords / toNameKey', () => {
+  it('gives every spelling of a name the same word sequence', () => {
+    const spellings = ['find_symbol', 'find symbol', 'findSymbol', 'FindSymbol', 'find-symbol', 'FIND_SYMBOL', '  Find   Symbol '];
+    expect(new Set(spellings.map(toNameKey))).toEqual(new Set(['find symbol']));
+  });
+
+  it('splits acronyms, digits and namespaces', () => {
+    expect(toNameWords('HTMLParser')).toEqual(['html', 'parser']);
+    expect(toNameWords('oauth2Token')).toEqual(['oauth', '2', 'token']);
+    expect(toNameKey('mcp__srv__find_symbol')).toBe('mcp srv find symbol');
+    expect(toNameKey('github::createIssue')).toBe('github create issue');
+  });
+
+  it('keeps non-ASCII letters and drops punctuation', () => {
+    expect(toNameWords('Café-Münster!')).toEqual(['café', 'münster']);
+    expect(toNameKey('—')).toBe('');
+  });
+});
+
+describe('toolNameKeys', () => {
+  it('covers own name, display name and API name without duplicates', () => {
+    const tool = makeTool({ name: 'find_symbol', server: 'code' });
+    expect(toolNameKeys(tool)).toEqual(['find symbol', 'mcp code find symbol']);
+    expect(toolNameKeys(makeTool({ name: 'Read', kind: 'core' }))).toEqual(['read']);
+  });
+
+  it('includes the API name when it differs', () => {
+    const tool = makeTool({ name: 'send message!', server: 'chat room' });
+    expect(tool.apiName).not.toBe(tool.displayName);
+    expect(toolNameKeys(tool)).toContain(toNameKey(tool.apiName));
+  });
+});
+
+describe('containsWords', () => {
+  it('matches whole words from a word start; the last word may be a prefix', () => {
+    expect(containsWords('search slack s messages', 'slack')).toBe(true);
+    expect(containsWords('list github issues', 'git')).toBe(true);
+    expect(containsWords('list github issues', 'issue')).toBe(true);
+    expect(containsWords('count the digit', 'git')).toBe(false);
+    expect(containsWords('find the symbol', 'find symbol')).toBe(false);
+    expect(containsWords('find symbol here', 'find symbol')).toBe(true);
+    expect(containsWords('anything', '')).toBe(true);
+  });
+});
+
+describe('toolTextKey', () => {
+  it('holds names, server, description and top-level arguments', () => {
+    const tool = makeTool({
+      name: 'post',
+      server: 'slack',
+      description: 'Post a message',
+      inputSchema: { type: 'object', properties: { channelId: { type: 'string', description: 'Target channel' } } },
+    });
+    const key = toolTextKey(tool);
+    for (const word of ['mcp slack post', 'slack', 'message', 'channel id', 'target channel']) expect(containsWords(key, word)).toBe(true);
+  });
+});

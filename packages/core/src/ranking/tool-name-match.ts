@@ -1,0 +1,69 @@
+import type { CatalogTool } from '../catalog/tool.js';
+
+const wordPattern = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?[\p{Ll}\p{M}]+|\p{Lu}+\p{M}*|\p{N}+|[\p{Lo}\p{Lm}\p{Lt}\p{M}]+/gu;
+
+/**
+ * The lower-case word sequence of a name or query: split at every character
+ * that is not a letter or digit, at case changes (`findSymbol`,
+ * `HTMLParser`) and between letters and digits. `find_symbol`,
+ * `find symbol`, `findSymbol` and `Find-Symbol` all give `find`, `symbol`.
+ */
+export function toNameWords(text: string): string[] {
+  const words: string[] = [];
+  wordPattern.lastIndex = 0;
+  let match: RegExpExecArray | null;
+  while ((match = wordPattern.exec(text)) !== null) words.push(match[0].toLowerCase());
+  return words;
+}
+
+/** {@link toNameWords} joined by single spaces: the form names and queries are compared in. */
+export function toNameKey(text: string): string {
+  return toNameWords(text).join(' ');
+}
+
+/**
+ * The name keys a query can name a tool by: its own name, its display name
+ * (`mcp__<server>__<name>`) and its API name, each as a {@link toNameKey}.
+ * Distinct, non-empty.
+ */
+export function toolNameKeys(tool: CatalogTool): string[] {
+  const keys: string[] = [];
+  for (const name of [tool.name, tool.displayName, tool.apiName]) {
+    const key = toNameKey(name);
+    if (key.length > 0 && !keys.includes(key)) keys.push(key);
+  }
+  return keys;
+}
+
+/**
+ * True when the words of `phrase` occur consecutively among the words of
+ * `text` (both {@link toNameKey}s), starting at a word start; the last
+ * phrase word may be a prefix (`slack` matches "Slack's", `issue` matches
+ * "issues", `git` matches "GitHub" but not "digit"). An empty phrase matches
+ * everything.
+ */
+export function containsWords(textKey: string, phraseKey: string): boolean {
+  if (phraseKey.length === 0) return true;
+  return ` ${textKey}`.includes(` ${phraseKey}`);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * All searchable text of a tool as one {@link toNameKey}: names, server,
+ * description, and the names and descriptions of its top-level arguments.
+ * What `+term` filters look in.
+ */
+export function toolTextKey(tool: CatalogTool): string {
+  const parts: string[] = [tool.displayName, tool.name, tool.server ?? '', tool.description];
+  const properties = tool.inputSchema['properties'];
+  if (isRecord(properties)) {
+    for (const [name, property] of Object.entries(properties)) {
+      parts.push(name);
+      if (isRecord(property) && typeof property['description'] === 'string') parts.push(property['description']);
+    }
+  }
+  return toNameKey(parts.join(' \n '));
+}

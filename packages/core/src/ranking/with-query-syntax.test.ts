@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { isLoadoutError } from '../errors/loadout-error.js';
+import { createFakeRanker, makeTools } from '../test/index.js';
+import type { Ranker, SearchHit, SyncRanker } from './ranker.js';
+import { withQuerySyntax } from './with-query-syntax.js';
+
+const tools = makeTools([
+  { name: 'find_symbol', server: 'code', description: 'Find where a symbol is defined in the repository' },
+  { name: 'search_code', server: 'code', description: 'Search code for text, find usages of a symbol' },
+  { name: 'send_message', server: 'slack', description: 'Send a message to a Slack channel' },
+  { name: 'search_messages', server: 'slack', description: 'Search Slack messages by keyword' },
+  { name: 'send_email', server: 'mail', description: 'Send an email message' },
+  { name: 'find_symbol', server: 'legacy', description: 'Old symbol lookup' },
+  { name: 'Read', kind: 'core', description: 'Read a file' },
+]);
+
+function setup(): { inner: ReturnType<typeof createFakeRanker>; ranker: SyncRanker } {
+  const inner = createFakeRanker();
+  const ranker = withQuerySyntax(inner);
+  ranker.index(tools);
+  return { inner, ranker };
+}
+
+const names = (hits: readonly SearchHit[]): string[] => hits.map((hit) => hit.tool.displayName);
+
+function errorOf(action: () => unknown): { code?: string; message: string; details?: Readonly<Record<string, unknown>> } {
+  try {
+    action();
+  } catch (error) {
+    if (isLoadoutError(error)) return { code: error.code, message: error.message, details: error.details };
+    return { message: String(error) };
+  }
+  return { message: 'no error' };
+}
+
+describe('withQuerySyntax', () => {
+  it('keeps the inner ranker’s identity and index', () => {
+    const { inner, ranker } = setup();
+    expect(ranker.name).toBe('fake');
+    expect(ranker.specificationVersion).toBe('v1');
+    expect(ranker.size).toBe(7);
+    expect(inner.tools).toHaveLength(7);
+    expect(names(ranker.search('email'))).toEqual(names(inner.search('email')));
+  });
+
+  describe('select:', () => {
+    it('returns exactly the named tools in the order named, by any name form, case-insensitively', () => {
+      const { ranker, inner } = setup();
+      const hits = ranker.search('select:mcp__slack__send_message, READ,search_messages');
+      expect(names(hits)).toEqual(['mcp__slack__send_message', 'Read', 'mcp__slack__search_messages']);
+      expect(hits.map((hit) => hit.score)).toEqual([3, 2, 1]);
+      expect(inner.calls).toHaveLength(0);
+    });
+
+    it('selects every server’s tool for a shared own name, ignores limit and honours filter', () => {
+      const { ranker } = setup();
+      expect(names(ranker.search('select:find_symbol'))).toEqual(['mcp__code__find_symbol', 'mcp__legacy__find_symbol']);
+      const many = 'select:' + tools.map((tool) => tool.displayName).join(',');
+      expect(ranker.search(many, { limit: 2 })).toHaveLength(7);
+      const filtered = ranker.search('select:find_symbol', { filter: (tool) => tool.server !== 'legacy' });
+      expect(names(filtered)).toEqual(['mcp__code__find_symbol']);
+    });
+
+    it('throws unknown-tool listing every unknown name', () => {
+      const { ranker } = setup();
+      const error = errorOf(() => ranker.search('select:Read,nope,also_missing'));
+      expect(error.code).toBe('unknown-tool');
+      expect(error.message).toContain('"nope", "also_missing"');
+      expect(error.details).toEqual({ names: ['nope', 'also_missing'] });
+    });
+
+    it('explains selections', () => {
+      const { ranker } = setup();
+      const [hit] = ranker.search('select:Read', { explain: true });
+      expect(hit!.explanation!.notes).toEqual(['selected by name']);
+      expect(hit!.explanation!.components).toEqual({ select: 1 });
+    });
+  });
+
+  describe('+term', () => {
+    it('keeps only tools containing every required term, ranked by the inner ranker', () => {
+      const { ranker, inner } = setup();
+      const hits = ranker.search('+slack send message');
+      expect(names(hits)).toEqual(['mcp__slack__send_message', 'mcp__slack__search_messages']);
+      expect(inner.calls.at(-1)!.query).toBe('slack send message');
+      expect(inner.calls.at(-1)!.options.filter).toBeTypeOf('function');
+    });
+
+    it('requires all terms and phrases, and combines with the caller’s filter', () => {
+      const { ranker } = setup();
+      expect(names(ranker.search('+slack +search messages'))).toEqual(['mcp__slack__search_messages']);
+      expect(names(ranker.search('+"send a message" slack'))).toEqual(['mcp__slack__send_message']);
+      expect(ranker.search('+slack message', { filter: (tool) => tool.name !== 'send_message' }).map((hit) => hit.tool.name)).toEqual([
+        'search_messages',
+      ]);
+    });
+
+    it('fills up with other qualifying tools in catalog order when the inner ranker returns too few', () => {
+      const { ranker } = setup();
+      const hits = ranker.search('+code usages', { explain: true });
+      expect(names(hits)).toEqual(['mcp__code__search_code', 'mcp__code__find_symbol']);
+      expect(hits[1]!.score).toBeLessThanOrEqual(hits[0]!.score);
+      expect(hits[1]!.explanation!.notes).toEqual(['required term "code"']);
+    });
+
+    it('notes the required terms on every hit', () => {
+      const { ranker } = setup();
+      for (const hit of ranker.search('+slack send', { explain: true })) {
+        expect(hit.explanation!.notes).toContain('required term "slack"');
+        expect(hit.explanation!.components['overlap']).toBeGreaterThan(0);
+      }
+    });
+  });
+
+  describe('exact names', () => {
+    it.each(['find_symbol', 'find symbol', 'findSymbol', 'FIND-SYMBOL'])('ranks the tools named by %j first, all servers, inner order', (query) => {
+      const { ranker } = setup();
+      const hits = ranker.search(query, { explain: true });
+      expect(names(hits).slice(0, 2)).toEqual(['mcp__code__find_symbol', 'mcp__legacy__find_symbol']);
+      expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
+      expect(hits[1]!.score).toBeGreaterThan(hits[2]!.score);
+      expect(hits[0]!.explanation!.notes).toContain('exact name match');
+      expect(hits[0]!.explanation!.components['exactName']).toBe(1);
+      expect(hits[2]!.explanation!.notes).not.toContain('exact name match');
+    });
+
+    it('matches the display name form and beats tools the inner ranker prefers', () => {
+      const inner = createFakeRanker();
+      const ranker = withQuerySyntax(inner);
+      ranker.index(makeTools([
+        { name: 'lookup', server: 'x', description: 'helper for mcp y lookup' },
+        { name: 'lookup', server: 'y', description: 'nothing' },
+      ]));
+      expect(names(inner.search('mcp__y__lookup'))[0]).toBe('mcp__x__lookup');
+      expect(names(ranker.search('mcp__y__lookup'))).toEqual(['mcp__y__lookup', 'mcp__x__lookup']);
+    });
+
+    it('ranks a named tool first even when the inner ranker would not return it', () => {
+      const ranker = withQuerySyntax(createFakeRanker());
+      const few = makeTools([{ name: 'zz_top' }, { name: 'top_rated', description: 'zz top' }]);
+      ranker.index(few);
+      expect(names(ranker.search('zz top', { limit: 1 }))).toEqual(['zz_top']);
+      expect(names(ranker.search('zzTop'))).toEqual(['zz_top', 'top_rated']);
+    });
+
+    it('respects filter and required terms, and can be turned off', () => {
+      const { ranker } = setup();
+      expect(names(ranker.search('find symbol', { filter: (tool) => tool.server !== 'code' }))[0]).toBe('mcp__legacy__find_symbol');
+      expect(names(ranker.search('+old find symbol'))).toEqual(['mcp__legacy__find_symbol']);
+      const off = withQuerySyntax(createFakeRanker(), { exactNameFirst: false });
+      off.index(tools);
+      expect(names(off.search('find symbol')).slice(0, 2)).toEqual(['mcp__code__find_symbol', 'mcp__code__search_code']);
+    });
+
+    it('never returns a tool twice and honours limit', () => {
+      const { ranker } = setup();
+      const hits = ranker.search('find symbol', { limit: 3 });
+      expect(hits).toHaveLength(3);
+      expect(new Set(names(hits)).size).toBe(3);
+    });
+  });
+
+  it('tracks add and remove', () => {
+    const { ranker } = setup();
+    ranker.remove(['mcp__legacy__find_symbol']);
+    expect(names(ranker.search('select:find_symbol'))).toEqual(['mcp__code__find_symbol']);
+    ranker.add(makeTools([{ name: 'brand_new', description: 'new thing' }]));
+    expect(names(ranker.search('brand new'))[0]).toBe('brand_new');
+    expect(ranker.size).toBe(7);
+  });
+
+  it('passes query errors through: empty, too long', () => {
+    const { ranker } = setup();
+    expect(errorOf(() => ranker.search('   ')).code).toBe('query-empty');
+    expect(errorOf(() => ranker.search('x'.repeat(501))).code).toBe('query-too-long');
+    const short = withQuerySyntax(createFakeRanker(), { maxQueryLength: 10 });
+    expect(errorOf(() => short.search('x'.repeat(11))).code).toBe('query-too-long');
+  });
+
+  it('works over an asynchronous ranker', async () => {
+    const sync = createFakeRanker();
+    const asyncRanker: Ranker = {
+      specificationVersion: 'v1',
+      name: 'async-fake',
+      get size() {
+        return sync.size;
+      },
+      index: async (next) => sync.index(next),
+      add: async (next) => sync.add(next),
+      remove: async (next) => sync.remove(next),
+      search: async (query, options) => sync.search(query, options),
+    };
+    const ranker = withQuerySyntax(asyncRanker);
+    await ranker.index(tools);
+    expect(names(await ranker.search('find symbol')).slice(0, 2)).toEqual(['mcp__code__find_symbol', 'mcp__legacy__find_symbol']);
+    expect(names(await ranker.search('+slack send'))[0]).toBe('mcp__slack__send_message');
+    await ranker.remove(['Read']);
+    expect(errorOf(() => ranker.search('select:Read')).code).toBe('unknown-tool');
+  });
+});

@@ -1,0 +1,229 @@
+import type { CatalogTool } from '../catalog/tool.js';
+import { createLoadoutError } from '../errors/loadout-error.js';
+import { parseToolQuery } from '../query/index.js';
+import type { MaybePromise, Ranker, RankerSearchOptions, ScoreExplanation, SearchHit, SyncRanker } from './ranker.js';
+import { containsWords, toNameKey, toolNameKeys, toolTextKey } from './tool-name-match.js';
+
+/** Options of {@link withQuerySyntax}. */
+export interface QuerySyntaxOptions {
+  /** Longest query accepted, in characters; longer throws `query-too-long`. Default 500 (the documented limit); a positive integer. */
+  readonly maxQueryLength?: number;
+  /** Rank the tools a query names exactly (`find_symbol`, `find symbol`, `mcp__srv__find_symbol`) first. Default true. */
+  readonly exactNameFirst?: boolean;
+}
+
+type Filter = (tool: CatalogTool) => boolean;
+
+const DEFAULT_LIMIT = 5;
+
+function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+function then<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
+  return isPromise(value) ? value.then(next) : next(value);
+}
+
+function both(first: Filter | undefined, second: Filter | undefined): Filter | undefined {
+  if (first === undefined) return second;
+  if (second === undefined) return first;
+  return (tool) => first(tool) && second(tool);
+}
+
+function annotate(hit: SearchHit, score: number, notes: readonly string[], components: Record<string, number>, explain: boolean): SearchHit {
+  if (!explain) return { tool: hit.tool, score };
+  const base: ScoreExplanation = hit.explanation ?? { matchedTerms: [], fields: {}, components: {}, notes: [] };
+  return {
+    tool: hit.tool,
+    score,
+    explanation: {
+      matchedTerms: base.matchedTerms,
+      fields: base.fields,
+      components: { ...base.components, ...components },
+      notes: [...base.notes, ...notes],
+    },
+  };
+}
+
+function emptyExplanation(notes: readonly string[], components: Record<string, number>): ScoreExplanation {
+  return { matchedTerms: [], fields: {}, components, notes };
+}
+
+/**
+ * Wraps a ranker so every query form of the spec works the same whatever
+ * the ranker (same `name`, same index; `index`/`add`/`remove` pass through,
+ * and the wrapper tracks the tools so it must see them: wrap before indexing):
+ *
+ * - `select:a,b` returns exactly the named tools, in the order named,
+ *   matched case-insensitively by display name, own name or API name (a
+ *   name several servers share selects all of them). It is not cut to
+ *   `limit`; tools rejected by `filter` are left out; names matching no
+ *   tool throw `unknown-tool` listing them all.
+ * - `+term` keeps only tools whose text (names, server, description,
+ *   argument names and descriptions) contains every required term, compared
+ *   as lower-case word sequences (`+slack`, `+"find symbol"`; the last word
+ *   may be a prefix). The filter is handed to the inner ranker, so it ranks
+ *   only qualifying tools; when it returns fewer than `limit`, other
+ *   qualifying tools follow in catalog order.
+ * - A query that names a tool (`find_symbol`, `find symbol`, `findSymbol`,
+ *   `mcp__srv__find_symbol`: equal word sequences, see `toNameKey`) ranks it
+ *   first; tools of several servers sharing the name all go first, in the
+ *   inner ranker's order, the rest follow.
+ *
+ * Query length limits and empty queries throw through `parseToolQuery`.
+ * With `explain`, hits carry notes `selected by name`, `exact name match`
+ * and `required term "<term>"`, and components `select` / `exactName`.
+ */
+export function withQuerySyntax(ranker: SyncRanker, options?: QuerySyntaxOptions): SyncRanker;
+export function withQuerySyntax(ranker: Ranker, options?: QuerySyntaxOptions): Ranker;
+export function withQuerySyntax(ranker: Ranker, options: QuerySyntaxOptions = {}): Ranker {
+  const maxLength = options.maxQueryLength ?? 500;
+  const exactNameFirst = options.exactNameFirst ?? true;
+  let tools = new Map<string, CatalogTool>();
+  let byName: Map<string, CatalogTool[]> | null = null;
+  let byNameKey: Map<string, CatalogTool[]> | null = null;
+  const textKeys = new WeakMap<CatalogTool, string>();
+
+  const changed = (): void => {
+    byName = null;
+    byNameKey = null;
+  };
+  const push = (map: Map<string, CatalogTool[]>, key: string, tool: CatalogTool): void => {
+    const list = map.get(key);
+    if (list === undefined) map.set(key, [tool]);
+    else if (!list.includes(tool)) list.push(tool);
+  };
+  const names = (): Map<string, CatalogTool[]> => {
+    if (byName === null) {
+      byName = new Map();
+      for (const tool of tools.values()) {
+        for (const name of [tool.displayName, tool.name, tool.apiName]) push(byName, name.toLowerCase(), tool);
+      }
+    }
+    return byName;
+  };
+  const nameKeys = (): Map<string, CatalogTool[]> => {
+    if (byNameKey === null) {
+      byNameKey = new Map();
+      for (const tool of tools.values()) for (const key of toolNameKeys(tool)) push(byNameKey, key, tool);
+    }
+    return byNameKey;
+  };
+  const textKey = (tool: CatalogTool): string => {
+    let key = textKeys.get(tool);
+    if (key === undefined) {
+      key = toolTextKey(tool);
+      textKeys.set(tool, key);
+    }
+    return key;
+  };
+
+  const select = (requested: readonly string[], searchOptions: RankerSearchOptions): SearchHit[] => {
+    const lookup = names();
+    const unknown = requested.filter((name) => !lookup.has(name.toLowerCase()));
+    if (unknown.length > 0) {
+      const list = unknown.map((name) => JSON.stringify(name)).join(', ');
+      throw createLoadoutError('unknown-tool', `select: no tool named ${list}`, { names: unknown });
+    }
+    const selected: CatalogTool[] = [];
+    for (const name of requested) {
+      for (const tool of lookup.get(name.toLowerCase())!) {
+        if (!selected.includes(tool) && (searchOptions.filter === undefined || searchOptions.filter(tool))) selected.push(tool);
+      }
+    }
+    const explain = searchOptions.explain === true;
+    return selected.map((tool, index) => {
+      const score = selected.length - index;
+      return explain ? { tool, score, explanation: emptyExplanation(['selected by name'], { select: 1 }) } : { tool, score };
+    });
+  };
+
+  const keywords = (text: string, required: readonly string[], searchOptions: RankerSearchOptions): MaybePromise<readonly SearchHit[]> => {
+    const limit = searchOptions.limit ?? DEFAULT_LIMIT;
+    const explain = searchOptions.explain === true;
+    const requiredKeys = required.map(toNameKey).filter((key) => key.length > 0);
+    const requiredNotes = required.map((term) => `required term ${JSON.stringify(term)}`);
+    const requiredFilter: Filter | undefined =
+      requiredKeys.length === 0 ? undefined : (tool) => requiredKeys.every((key) => containsWords(textKey(tool), key));
+    const allowed = both(searchOptions.filter, requiredFilter);
+    const key = exactNameFirst ? toNameKey(text) : '';
+    const named = key.length === 0 ? [] : (nameKeys().get(key) ?? []).filter((tool) => allowed === undefined || allowed(tool));
+    const namedSet = new Set(named);
+    const inner = (innerLimit: number, filter: Filter | undefined): MaybePromise<readonly SearchHit[]> => {
+      if (text.trim().length === 0) return [];
+      const innerOptions: { -readonly [K in keyof RankerSearchOptions]: RankerSearchOptions[K] } = { limit: innerLimit };
+      if (filter !== undefined) innerOptions.filter = filter;
+      if (searchOptions.explain !== undefined) innerOptions.explain = searchOptions.explain;
+      return ranker.search(text, innerOptions);
+    };
+    const finish = (first: readonly SearchHit[], rest: readonly SearchHit[]): SearchHit[] => {
+      const result: SearchHit[] = [];
+      const seen = new Set<CatalogTool>();
+      const restTop = rest.length > 0 ? Math.max(rest[0]!.score, 0) : 0;
+      const namedOrder = first.map((hit) => hit.tool).filter((tool) => namedSet.has(tool));
+      for (const tool of named) if (!namedOrder.includes(tool)) namedOrder.push(tool);
+      namedOrder.forEach((tool, index) => {
+        const hit = first.find((candidate) => candidate.tool === tool) ?? { tool, score: 0 };
+        const score = restTop + namedOrder.length - index;
+        result.push(annotate(hit, score, ['exact name match', ...requiredNotes], { exactName: 1 }, explain));
+        seen.add(tool);
+      });
+      for (const hit of rest) {
+        if (seen.has(hit.tool)) continue;
+        seen.add(hit.tool);
+        result.push(requiredNotes.length === 0 && !explain ? hit : annotate(hit, hit.score, requiredNotes, {}, explain));
+      }
+      if (requiredFilter !== undefined && result.length < limit) {
+        const lowest = result.length > 0 ? Math.min(result[result.length - 1]!.score, 0) : 0;
+        for (const tool of tools.values()) {
+          if (result.length >= limit) break;
+          if (seen.has(tool) || !allowed!(tool)) continue;
+          seen.add(tool);
+          result.push(explain ? { tool, score: lowest, explanation: emptyExplanation(requiredNotes, {}) } : { tool, score: lowest });
+        }
+      }
+      return result.slice(0, limit);
+    };
+    if (named.length === 0) return then(inner(limit, allowed), (rest) => finish([], rest));
+    const notNamed: Filter = (tool) => !namedSet.has(tool);
+    return then(inner(named.length, (tool) => namedSet.has(tool)), (first) =>
+      then(inner(limit, both(allowed, notNamed)), (rest) => finish(first, rest)),
+    );
+  };
+
+  const track = <T>(result: MaybePromise<T>, update: () => void): MaybePromise<T> =>
+    then(result, (value) => {
+      update();
+      changed();
+      return value;
+    });
+
+  return {
+    specificationVersion: 'v1',
+    name: ranker.name,
+    get size() {
+      return ranker.size;
+    },
+    index(next) {
+      return track(ranker.index(next), () => {
+        tools = new Map();
+        for (const tool of next) tools.set(tool.displayName, tool);
+      });
+    },
+    add(added) {
+      return track(ranker.add(added), () => {
+        for (const tool of added) tools.set(tool.displayName, tool);
+      });
+    },
+    remove(displayNames) {
+      return track(ranker.remove(displayNames), () => {
+        for (const name of displayNames) tools.delete(name);
+      });
+    },
+    search(query, searchOptions = {}) {
+      const parsed = parseToolQuery(query, { maxLength });
+      if (parsed.kind === 'select') return select(parsed.names, searchOptions);
+      return keywords(parsed.text, parsed.required, searchOptions);
+    },
+  };
+}

@@ -1,0 +1,14 @@
+export { awsS3 } from './aws-s3.js';
+export { confluence } from './confluence.js';
+export { datadog } from './datadog.js';
+export { github } from './github.js';
+export { gmail } from './gmail.js';
+export { googleCalendar } from './google-calendar.js';
+export { googleDrive } from './google-drive.js';
+export { jira } from './jira.js';
+export { linear } from './linear.js';
+export { notion } from './notion.js';
+export { postgres } from './postgres.js';
+export { sentry } from './sentry.js';
+export { slack } from './slack.js';
+export { stripe } from './stripe.js';

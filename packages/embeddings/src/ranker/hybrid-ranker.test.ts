@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { describe, it, expect } from 'vitest';
+import { createCatalog, isLoadoutError } from '@loadout/core';
+import { createHybridRanker } from './hybrid-ranker.js';
+import { createStubRanker } from './__fixtures__/test-doubles.js';
+
+const catalog = createCatalog(['a', 'b', 'c', 'd', 'e'].map((name) => ({ name })));
+const lexicalScores = { a: 10, b: 8, c: 6, d: 2 };
+const semanticScores = { a: 0.1, b: 0.5, c: 0.9, d: 0.3, e: 0.95 };
+
+async function setup(options: Parameters<typeof createHybridRanker>[0] extends infer O ? Partial<O> : never = {}) {
+  const lexical = createStubRanker('bm25f', lexicalScores);
+  const semantic = createStubRanker('embedding', semanticScores);
+  const hybrid = createHybridRanker({ lexical, semantic, ...options });
+  await hybrid.index(catalog.tools);
+  return { lexical, semantic, hybrid };
+}
+
+describe('createHybridRanker', () => {
+  it('adds min-max normalised scores at 0.75 / 0.25 over the lexical candidates', async () => {
+    const { hybrid } = await setup();
+    expect(hybrid.name).toBe('hybrid');
+    const hits = await hybrid.search('q', { limit: 4 });
+    const lexical = (score: number) => (score - 2) / 8;
+    const semantic = (score: number) => (score - 0.1) / 0.8;
+    const expected = (['a', 'b', 'c', 'd'] as const)
+      .map((name) => ({ name, score: 0.75 * lexical(lexicalScores[name]) + 0.25 * semantic(semanticScores[name]) }))
+      .sort((left, right) => right.score - left.score);
+    expect(hits.map((hit) => hit.tool.name)).toEqual(expected.map((entry) => entry.name));
+    hits.forEach((hit, index) => expect(hit.score).toBeCloseTo(expected[index]!.score, 10));
+  });
+
+  it('lets the semantic ranker re-score only the lexical top candidates', async () => {
+    const { hybrid, semantic, lexical } = await setup({ candidates: 2 });
+    const hits = await hybrid.search('q', { limit: 2 });
+    expect(lexical.calls[0]!.options.limit).toBe(2);
+    expect(semantic.calls).toHaveLength(1);
+    expect(hits.map((hit) => hit.tool.name).sort()).toEqual(['a', 'b']);
+    const filter = semantic.calls[0]!.options.filter!;
+    expect(catalog.tools.filter(filter).map((tool) => tool.name)).toEqual(['a', 'b']);
+  });
+
+  it('passes the caller filter to the lexical ranker and fills from the semantic ranker when lexical hits run short', async () => {
+    const { hybrid } = await setup();
+    const hits = await hybrid.search('q', { limit: 4, filter: (tool) => tool.name !== 'a' && tool.name !== 'b' });
+    expect(hits.map((hit) => hit.tool.name)).toEqual(['c', 'e', 'd']);
+    expect(hits.find((hit) => hit.tool.name === 'e')!.score).toBeCloseTo(0.25, 10);
+  });
+
+  it('fuses reciprocal ranks with rrf', async () => {
+    const { hybrid } = await setup({ fusion: 'rrf', weights: { lexical: 1, semantic: 1 }, rrfK: 10 });
+    const hits = await hybrid.search('q', { limit: 5 });
+    const lexicalRank = { a: 1, b: 2, c: 3, d: 4 } as Record<string, number>;
+    const semanticRank = { e: 1, c: 2, b: 3, d: 4, a: 5 } as Record<string, number>;
+    const score = (name: string) => (lexicalRank[name] ? 1 / (10 + lexicalRank[name]) : 0) + 1 / (10 + semanticRank[name]!);
+    const expected = ['a', 'b', 'c', 'd', 'e'].sort((left, right) => score(right) - score(left));
+    expect(hits.map((hit) => hit.tool.name)).toEqual(expected);
+    hits.forEach((hit) => expect(hit.score).toBeCloseTo(score(hit.tool.name), 10));
+  });
+
+  it('explains each component by ranker name, keeping the lexical fields and notes', async () => {
+    const { hybrid } = await setup();
+    const [hit] = await hybrid.search('q', { limit: 1, explain: true });
+    const explanation = hit!.explanation!;
+    expect(Object.keys(explanation.components)).toEqual(['bm25f', 'embedding']);
+    expect(explanation.components['bm25f']! + explanation.components['embedding']!).toBeCloseTo(hit!.score, 10);
+    expect(explanation.fields).toEqual({ name: lexicalScores.a });
+    expect(explanation.matchedTerms).toEqual(['bm25f', 'embedding']);
+    expect(explanation.notes).toContain('bm25f note');
+    expect(explanation.notes[0]).toBe('min-max score fusion');
+  });
+
+  it('keeps both rankers in step on index, add and remove', async () => {
+    const { hybrid, lexical, semantic } = await setup();
+    expect(hybrid.size).toBe(5);
+    await hybrid.remove(['a']);
+    expect(lexical.indexed).not.toContain('a');
+    expect(semantic.indexed).not.toContain('a');
+    await hybrid.add([catalog.tools[0]!]);
+    expect(hybrid.size).toBe(5);
+    expect(semantic.size).toBe(5);
+  });
+
+  it('names components lexical and semantic when both rankers share a name', async () => {
+    const hybrid = createHybridRanker({ lexical: createStubRanker('x', lexicalScores), semantic: createStubRanker('x', semanticScores) });
+    await hybrid.index(catalog.tools);
+    const [hit] = await hybrid.search('q', { explain: true });
+    expect(Object.keys(hit!.explanation!.components)).toEqual(['lexical', 'semantic']);
+  });
+
+  it('rejects invalid options', () => {
+    const lexical = createStubRanker('l', {});
+    const semantic = createStubRanker('s', {});
+    for (const options of [
+      { weights: { lexical: -1 } },
+      { weights: { lexical: 0, semantic: 0 } },
+      { fusion: 'max' as 'rrf' },
+      { candidates: 0 },
+      { candidates: 101 },
+      { rrfK: -1 },
+    ]) {
+      let caught: unknown;
+      try {
+        createHybridRanker({ lexical, semantic, ...options });
+      } catch (error) {
+        caught = error;
+      }
+      expect(isLoadoutError(caught) && caught.code).toBe('invalid-option');
+    }
+  });
+
+  it('depends on the Ranker contract only, never on the BM25 package', () => {
+    const source = readFileSync(new URL('./hybrid-ranker.ts', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/@loadout\/bm25/);
+  });
+});

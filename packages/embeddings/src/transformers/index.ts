@@ -1,0 +1,2 @@
+export { createTransformersEmbedder } from './transformers-embedder.js';
+export type { TransformersEmbedder, TransformersEmbedderOptions } from './transformers-embedder.js';

@@ -1,0 +1,223 @@
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createLoadoutError, type VectorMatch } from '@loadout/core';
+import type { HierarchicalNSW } from 'hnswlib-node';
+import type { PersistentVectorIndex } from '../contracts/inspectable-vector-index.js';
+import { validateDimensions, validateEntries, validateK, validateVector } from './validate-vectors.js';
+
+/** Options of {@link createHnswIndex}. */
+export interface HnswIndexOptions {
+  /** Length of every vector; an integer from 1 to 65,536. */
+  dimensions: number;
+  /** Graph links per node. Default 16; sensible 8–64 (more: better recall, more memory). */
+  M?: number;
+  /** Candidate list size while building. Default 200; ≥ `M`. */
+  efConstruction?: number;
+  /** Candidate list size while searching (raised to `k` when smaller). Default 64; ≥ 1. */
+  ef?: number;
+  /** Vectors to reserve room for; grows by doubling. Default 1,024. */
+  maxElements?: number;
+  /**
+   * File to save to and load from. When the file (and its `.json` sidecar)
+   * exists at creation, the index is loaded from it. Default: none.
+   */
+  path?: string;
+  /** Seed of the level generator, for reproducible graphs. Default 100. */
+  seed?: number;
+}
+
+/** An approximate cosine index on hnswlib-node; synchronous; saves to a file. Node only. */
+export interface HnswVectorIndex extends PersistentVectorIndex {
+  add(entries: readonly { readonly key: string; readonly vector: Float32Array }[]): void;
+  remove(keys: readonly string[]): void;
+  search(vector: Float32Array, k: number): VectorMatch[];
+}
+
+interface Sidecar {
+  format: 'loadout-hnsw';
+  version: 1;
+  dimensions: number;
+  fingerprint: string | null;
+  indexBytes: number;
+  nextLabel: number;
+  labels: [number, string][];
+}
+
+type HnswModule = typeof import('hnswlib-node');
+let hnswModule: HnswModule | undefined;
+
+function loadHnswlib(): HnswModule {
+  if (hnswModule !== undefined) return hnswModule;
+  try {
+    hnswModule = createRequire(import.meta.url)('hnswlib-node') as HnswModule;
+    return hnswModule;
+  } catch (error) {
+    throw createLoadoutError('unsupported-environment', `@loadout/embeddings: hnswlib-node is not available here (${String(error)}); use createExactIndex instead`);
+  }
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw createLoadoutError('invalid-option', `@loadout/embeddings: ${name} must be a positive integer, got ${String(value)}`, { [name]: value });
+  }
+  return value;
+}
+
+const sidecarPath = (path: string): string => `${path}.json`;
+
+function readSidecar(path: string): Sidecar {
+  let sidecar: Sidecar;
+  try {
+    sidecar = JSON.parse(readFileSync(sidecarPath(path), 'utf8')) as Sidecar;
+  } catch (error) {
+    throw createLoadoutError('index-corrupt', `@loadout/embeddings: HNSW sidecar ${JSON.stringify(sidecarPath(path))} is unreadable: ${String(error)}`, { path });
+  }
+  if (sidecar?.format !== 'loadout-hnsw' || sidecar.version !== 1 || !Array.isArray(sidecar.labels)) {
+    throw createLoadoutError('index-corrupt', `@loadout/embeddings: ${JSON.stringify(sidecarPath(path))} is not a Loadout HNSW sidecar`, { path });
+  }
+  return sidecar;
+}
+
+/**
+ * Creates an HNSW index in cosine space on hnswlib-node: string keys map to
+ * numeric labels, removal marks labels deleted (their slots are reused),
+ * capacity doubles as needed. `save` writes the graph and a JSON sidecar
+ * (`<path>.json`: keys, labels and a caller's fingerprint of the content);
+ * with `path`, an existing saved index is loaded at creation. About 0.3 ms a
+ * query at 10,000 × 384.
+ */
+export function createHnswIndex(options: HnswIndexOptions): HnswVectorIndex {
+  const { dimensions } = options;
+  validateDimensions(dimensions);
+  const M = positiveInteger('M', options.M ?? 16);
+  const efConstruction = positiveInteger('efConstruction', options.efConstruction ?? 200);
+  const ef = positiveInteger('ef', options.ef ?? 64);
+  const seed = options.seed ?? 100;
+  const initialCapacity = positiveInteger('maxElements', options.maxElements ?? 1024);
+  const { HierarchicalNSW: Hnsw } = loadHnswlib();
+
+  let graph: HierarchicalNSW;
+  let keyToLabel = new Map<string, number>();
+  let labelToKey = new Map<number, string>();
+  let nextLabel = 0;
+  let fingerprint: string | undefined;
+
+  const fresh = (capacity: number): void => {
+    graph = new Hnsw('cosine', dimensions);
+    graph.initIndex(capacity, M, efConstruction, seed, true);
+    graph.setEf(ef);
+    keyToLabel = new Map();
+    labelToKey = new Map();
+    nextLabel = 0;
+    fingerprint = undefined;
+  };
+
+  const load = (path: string | undefined = options.path): boolean => {
+    if (path === undefined) {
+      throw createLoadoutError('invalid-option', '@loadout/embeddings: load() needs a path (none given and no path option)');
+    }
+    if (!existsSync(path) || !existsSync(sidecarPath(path))) return false;
+    const sidecar = readSidecar(path);
+    if (sidecar.dimensions !== dimensions || statSync(path).size !== sidecar.indexBytes) return false;
+    const loaded = new Hnsw('cosine', dimensions);
+    try {
+      loaded.readIndexSync(path, true);
+    } catch (error) {
+      throw createLoadoutError('index-corrupt', `@loadout/embeddings: HNSW index ${JSON.stringify(path)} is unreadable: ${String(error)}`, { path });
+    }
+    loaded.setEf(ef);
+    graph = loaded;
+    keyToLabel = new Map(sidecar.labels.map(([label, key]) => [key, label]));
+    labelToKey = new Map(sidecar.labels);
+    nextLabel = sidecar.nextLabel;
+    fingerprint = sidecar.fingerprint ?? undefined;
+    return true;
+  };
+
+  fresh(initialCapacity);
+  if (options.path !== undefined) load(options.path);
+
+  return {
+    specificationVersion: 'v1',
+    dimensions,
+    get size() {
+      return keyToLabel.size;
+    },
+    get path() {
+      return options.path;
+    },
+    get fingerprint() {
+      return fingerprint;
+    },
+    add(entries) {
+      validateEntries(entries, dimensions);
+      for (const { key, vector } of entries) {
+        const point = Array.from(vector);
+        const existing = keyToLabel.get(key);
+        if (existing !== undefined) {
+          graph.addPoint(point, existing, false);
+          continue;
+        }
+        const used = graph.getCurrentCount();
+        if (used >= graph.getMaxElements() && used === keyToLabel.size) graph.resizeIndex(graph.getMaxElements() * 2);
+        const label = nextLabel++;
+        graph.addPoint(point, label, true);
+        keyToLabel.set(key, label);
+        labelToKey.set(label, key);
+      }
+      if (entries.length > 0) fingerprint = undefined;
+    },
+    remove(keys) {
+      for (const key of keys) {
+        const label = keyToLabel.get(key);
+        if (label === undefined) continue;
+        graph.markDelete(label);
+        keyToLabel.delete(key);
+        labelToKey.delete(label);
+        fingerprint = undefined;
+      }
+    },
+    search(vector, k) {
+      validateK(k);
+      validateVector(vector, dimensions);
+      const count = Math.min(k, keyToLabel.size);
+      if (count === 0) return [];
+      const { neighbors, distances } = graph.searchKnn(Array.from(vector), count);
+      const matches: VectorMatch[] = [];
+      neighbors.forEach((label, index) => {
+        const key = labelToKey.get(label);
+        if (key !== undefined) matches.push({ key, score: 1 - distances[index]! });
+      });
+      return matches;
+    },
+    getVector(key) {
+      const label = keyToLabel.get(key);
+      return label === undefined ? undefined : Float32Array.from(graph.getPoint(label));
+    },
+    keys: () => [...keyToLabel.keys()],
+    clear() {
+      fresh(initialCapacity);
+    },
+    save(path = options.path, newFingerprint = fingerprint) {
+      if (path === undefined) {
+        throw createLoadoutError('invalid-option', '@loadout/embeddings: save() needs a path (none given and no path option)');
+      }
+      const temporary = `${path}.${process.pid}.tmp`;
+      graph.writeIndexSync(temporary);
+      const sidecar: Sidecar = {
+        format: 'loadout-hnsw',
+        version: 1,
+        dimensions,
+        fingerprint: newFingerprint ?? null,
+        indexBytes: statSync(temporary).size,
+        nextLabel,
+        labels: [...labelToKey],
+      };
+      writeFileSync(`${sidecarPath(path)}.${process.pid}.tmp`, JSON.stringify(sidecar));
+      renameSync(temporary, path);
+      renameSync(`${sidecarPath(path)}.${process.pid}.tmp`, sidecarPath(path));
+      fingerprint = newFingerprint;
+    },
+    load,
+  };
+}

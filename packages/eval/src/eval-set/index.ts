@@ -1,0 +1,8 @@
+export type { EvalQuery, EvalSet } from './eval-set.js';
+export { loadEvalSet } from './load-eval-set.js';
+export type { LoadEvalSetOptions } from './load-eval-set.js';
+export { listEvalSets } from './list-eval-sets.js';
+export type { EvalSetInfo } from './list-eval-sets.js';
+export { createEvalCatalog } from './create-eval-catalog.js';
+export { readJsonLines } from './read-json-lines.js';
+export type { JsonLine } from './read-json-lines.js';

@@ -1,0 +1,80 @@
+import { basename, join, resolve } from 'node:path';
+import { createLoadoutError, describeValue } from '@loadout/core';
+import type { ToolInput } from '@loadout/core';
+import type { EvalQuery, EvalSet } from './eval-set.js';
+import { readJsonLines } from './read-json-lines.js';
+import { readTextFile } from './read-text-file.js';
+import { toEvalQuery } from './to-eval-query.js';
+
+/** Options of {@link loadEvalSet}. */
+export interface LoadEvalSetOptions {
+  /** Which query file to read: `queries.<split>.jsonl`. Letters, digits, `_` and `-`. Default: `dev`. */
+  split?: string;
+}
+
+const SPLIT_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+function readTools(text: string, label: string): ToolInput[] {
+  return readJsonLines(text, label).map(({ line, value }) => {
+    const name = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['name'] : undefined;
+    if (typeof name !== 'string' || name.length === 0) {
+      throw createLoadoutError('catalog-invalid-format', `${label}: line ${line}: a tool needs a non-empty string "name" (got ${describeValue(name)})`, {
+        source: label,
+        line,
+      });
+    }
+    return value as ToolInput;
+  });
+}
+
+function checkGoldNames(queries: readonly EvalQuery[], names: ReadonlySet<string>, label: string): void {
+  for (const query of queries) {
+    const gold = [...query.relevant, ...(query.relevantGroups ?? []).flat()];
+    const unknown = gold.find((name) => !names.has(name));
+    if (unknown !== undefined) {
+      throw createLoadoutError('unknown-tool', `${label}: query ${describeValue(query.id)} names the gold tool ${describeValue(unknown)}, which is not in tools.jsonl`, {
+        source: label,
+        id: query.id,
+        name: unknown,
+      });
+    }
+  }
+}
+
+/**
+ * Reads an evaluation set from a directory holding `tools.jsonl` and
+ * `queries.<split>.jsonl` (format: the eval data README). Throws
+ * `file-not-found` when either file is missing, `catalog-invalid-json` with
+ * the line number for a line that is not JSON, `catalog-invalid-format` for a
+ * malformed tool or query, `catalog-duplicate-name` for a repeated tool name,
+ * and `unknown-tool` when a query's gold names a tool the set lacks.
+ */
+export async function loadEvalSet(directory: string, options: LoadEvalSetOptions = {}): Promise<EvalSet> {
+  const { split = 'dev' } = options;
+  if (typeof split !== 'string' || !SPLIT_PATTERN.test(split)) {
+    throw createLoadoutError('invalid-option', `@loadout/eval: split must be letters, digits, "_" or "-" (got ${describeValue(split)})`, {
+      option: 'split',
+      value: split,
+    });
+  }
+  const toolsPath = join(directory, 'tools.jsonl');
+  const queriesPath = join(directory, `queries.${split}.jsonl`);
+  const [toolsText, queriesText] = await Promise.all([
+    readTextFile(toolsPath, 'eval-set tools file'),
+    readTextFile(queriesPath, `eval-set "${split}" queries file`),
+  ]);
+  const tools = readTools(toolsText, toolsPath);
+  const names = new Set<string>();
+  for (const tool of tools) {
+    if (names.has(tool.name)) {
+      throw createLoadoutError('catalog-duplicate-name', `${toolsPath}: tool name ${describeValue(tool.name)} appears twice; names must be unique within a set`, {
+        source: toolsPath,
+        name: tool.name,
+      });
+    }
+    names.add(tool.name);
+  }
+  const queries = readJsonLines(queriesText, queriesPath).map((line) => toEvalQuery(line, queriesPath));
+  checkGoldNames(queries, names, queriesPath);
+  return { name: basename(resolve(directory)), tools, queries };
+}

@@ -1,0 +1,47 @@
+import { createLoadoutError, describeValue } from '@loadout/core';
+import type { LoadoutError } from '@loadout/core';
+import type { EvalQuery } from './eval-set.js';
+import type { JsonLine } from './read-json-lines.js';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isNameList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.length > 0 && value.every((name) => typeof name === 'string' && name.length > 0);
+}
+
+function invalid(label: string, line: number, what: string, value: unknown): LoadoutError {
+  return createLoadoutError('catalog-invalid-format', `${label}: line ${line}: ${what} (got ${describeValue(value)})`, {
+    source: label,
+    line,
+  });
+}
+
+/**
+ * Validates one parsed line of a `queries.<split>.jsonl` file into an
+ * {@link EvalQuery}. Throws `catalog-invalid-format` naming the file and line
+ * when `query` is not a non-empty string, `relevant` is not a non-empty list
+ * of names, or `relevant_groups` is present but not a non-empty list of
+ * non-empty name lists. A missing `id` becomes `<label>:<line>`.
+ */
+export function toEvalQuery({ line, value }: JsonLine, label: string): EvalQuery {
+  if (!isRecord(value)) throw invalid(label, line, 'a query must be a JSON object', value);
+  const { query, relevant, id, source, split } = value;
+  const groups = value['relevant_groups'];
+  if (typeof query !== 'string' || query.trim().length === 0) {
+    throw invalid(label, line, '"query" must be a non-empty string', query);
+  }
+  if (!isNameList(relevant)) throw invalid(label, line, '"relevant" must be a non-empty list of tool names', relevant);
+  if (groups !== undefined && !(Array.isArray(groups) && groups.length > 0 && groups.every(isNameList))) {
+    throw invalid(label, line, '"relevant_groups" must be a non-empty list of non-empty lists of tool names', groups);
+  }
+  return {
+    id: typeof id === 'string' && id.length > 0 ? id : `${label}:${line}`,
+    query,
+    relevant,
+    ...(groups === undefined ? {} : { relevantGroups: groups as string[][] }),
+    ...(typeof source === 'string' ? { source } : {}),
+    ...(typeof split === 'string' ? { split } : {}),
+  };
+}

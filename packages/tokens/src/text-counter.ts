@@ -1,0 +1,44 @@
+import type { Tiktoken } from 'js-tiktoken/lite';
+import { createPieceCounter } from './piece-counter.js';
+
+/** Pieces up to this many UTF-16 units are memoized; longer ones are rare and mostly unique. */
+const MAX_MEMOIZED_PIECE_LENGTH = 64;
+/** The memo is cleared when it reaches this many pieces (a few MB), bounding memory. */
+const MAX_MEMOIZED_PIECES = 100_000;
+
+/**
+ * An exact token counter over `encoder`: the text is split with the
+ * encoding's own pre-tokenizer pattern (`patternSource`, the rank file's
+ * `pat_str`), and each distinct piece is byte-pair encoded once and its count
+ * memoized. Equals `encoder.encode(text, [], []).length`: special-token text
+ * such as `<|endoftext|>` counts as ordinary text.
+ */
+export function createTextCounter(encoder: Tiktoken, patternSource: string): (text: string) => number {
+  const countPiece = createPieceCounter(encoder);
+  const pattern = new RegExp(patternSource, 'gu');
+  const memo = new Map<string, number>();
+
+  return (text) => {
+    let total = 0;
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      const piece = match[0];
+      if (piece.length === 0) {
+        pattern.lastIndex++;
+        continue;
+      }
+      if (piece.length > MAX_MEMOIZED_PIECE_LENGTH) {
+        total += countPiece(piece);
+        continue;
+      }
+      let count = memo.get(piece);
+      if (count === undefined) {
+        count = countPiece(piece);
+        if (memo.size >= MAX_MEMOIZED_PIECES) memo.clear();
+        memo.set(piece, count);
+      }
+      total += count;
+    }
+    return total;
+  };
+}
