@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { createCachedTokenCounter, planToolLoading, type ToolInput } from '@loadout/core';
+import { createCachedTokenCounter, createPlanCache, planToolLoading, type ToolInput } from '@loadout/core';
 import { demoCatalogInput } from '@loadout/demo-catalog';
 import { createTiktokenCounter } from '@loadout/tokens';
 
@@ -38,20 +38,25 @@ function syntheticTools(): ToolInput[] {
   });
 }
 
-/** Measures one cold plan (tokenizer load + counting every definition) and warm re-plans, in this process. */
+/**
+ * Measures one cold plan (tokenizer load, validation, counting every
+ * definition) and warm re-plans of the same catalog with the same
+ * counter and plan cache (the next turn of a conversation), in this process.
+ */
 export function measurePlan(dataDir: string): PlanBenchResult {
   const fromData = mix10kTools(dataDir);
   const tools = fromData ?? syntheticTools();
   const input = { model: 'claude-sonnet-4-5', env: { ENABLE_TOOL_SEARCH: 'auto' }, tools };
   const started = performance.now();
   const counter = createCachedTokenCounter(createTiktokenCounter());
-  const cold = planToolLoading(input, { tokenCounter: counter });
+  const cache = createPlanCache();
+  const cold = planToolLoading(input, { tokenCounter: counter, cache });
   const coldMs = performance.now() - started;
   const warmRuns = 10;
   const warmTimes: number[] = [];
   for (let run = 0; run < warmRuns; run += 1) {
     const start = performance.now();
-    planToolLoading(input, { tokenCounter: counter });
+    planToolLoading(input, { tokenCounter: counter, cache });
     warmTimes.push(performance.now() - start);
   }
   warmTimes.sort((a, b) => a - b);

@@ -38,7 +38,26 @@ export interface Bm25RankerOptions {
   readonly multiIntent?: MultiIntentMode;
   /** λ of clause fusion. Default 1.0; range 0–10 (measured flat from 0.5 to 1.5). */
   readonly clauseWeight?: number;
+  /**
+   * Diversify long queries: `xquad` re-picks the results among the best
+   * `coverageCandidates` so that each next tool covers query terms the
+   * tools before it left uncovered (xQuAD, query terms as aspects, the
+   * ranker's score as prior); `off` keeps the score order. Applies to queries
+   * of at least `coverageMinTerms` distinct known terms. Default `off`.
+   */
+  readonly coverage?: CoverageMode;
+  /** λ of coverage selection: 0 = score order, 1 = coverage only. Default 0.5; range 0–1. */
+  readonly coverageWeight?: number;
+  /** Bonus for a tool sharing a server with a tool picked before it (helps real multi-tool APIs). Default 0; range 0–1. */
+  readonly sameServerBonus?: number;
+  /** Fewest distinct known query terms for coverage selection to apply. Default 10; range 1–1,000. */
+  readonly coverageMinTerms?: number;
+  /** Candidates coverage selection picks from (at least `limit`). Default 50; range 1–1,000. */
+  readonly coverageCandidates?: number;
 }
+
+/** Whether results of long queries are diversified for term coverage. */
+export type CoverageMode = 'xquad' | 'off';
 
 /** Options with every default applied; field arrays are in {@link TOOL_FIELDS} order. */
 export interface ResolvedBm25Options {
@@ -48,6 +67,11 @@ export interface ResolvedBm25Options {
   readonly k1: number;
   readonly multiIntent: MultiIntentMode;
   readonly clauseWeight: number;
+  readonly coverage: CoverageMode;
+  readonly coverageWeight: number;
+  readonly sameServerBonus: number;
+  readonly coverageMinTerms: number;
+  readonly coverageCandidates: number;
 }
 
 function isAnalyzer(value: ToolAnalyzer | ToolAnalyzerOptions | undefined): value is ToolAnalyzer {
@@ -86,6 +110,13 @@ export function resolveBm25Options(options: Bm25RankerOptions): ResolvedBm25Opti
       value: multiIntent,
     });
   }
+  const coverage = options.coverage ?? 'off';
+  if (coverage !== 'xquad' && coverage !== 'off') {
+    throw createLoadoutError('invalid-option', `@loadout/bm25: coverage must be "xquad" or "off" (got ${describeValue(coverage)})`, {
+      option: 'coverage',
+      value: coverage,
+    });
+  }
   return {
     analyzer: isAnalyzer(options.analyzer) ? options.analyzer : createToolAnalyzer(options.analyzer),
     weights,
@@ -93,5 +124,10 @@ export function resolveBm25Options(options: Bm25RankerOptions): ResolvedBm25Opti
     k1,
     multiIntent,
     clauseWeight: numberOption('clauseWeight', options.clauseWeight, 1.0, 0, 10),
+    coverage,
+    coverageWeight: numberOption('coverageWeight', options.coverageWeight, 0.5, 0, 1),
+    sameServerBonus: numberOption('sameServerBonus', options.sameServerBonus, 0, 0, 1),
+    coverageMinTerms: Math.round(numberOption('coverageMinTerms', options.coverageMinTerms, 10, 1, 1000)),
+    coverageCandidates: Math.round(numberOption('coverageCandidates', options.coverageCandidates, 50, 1, 1000)),
   };
 }

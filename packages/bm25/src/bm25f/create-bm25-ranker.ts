@@ -20,6 +20,8 @@ import type { DocumentSource } from './rebuild-postings.js';
 import { resolveBm25Options } from './bm25-options.js';
 import type { Bm25RankerOptions } from './bm25-options.js';
 import { computeScoringTables } from './scoring-tables.js';
+import { coverageRerank } from './coverage-rerank.js';
+import type { CoverageResult } from './coverage-rerank.js';
 import type { ScoringTables } from './scoring-tables.js';
 import { drainTopK } from '../shared/top-k.js';
 
@@ -107,9 +109,12 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
 
   const queryTerms = (query: string): { terms: QueryTerms; clauseTexts: string[] | undefined } => {
     const full: number[] = [];
+    const known = new Set<number>();
     for (const token of analyzer.analyzeQuery(query)) {
       const term = dictionary.ids.get(token);
-      if (term !== undefined && postings.termStart[term] !== postings.termStart[term + 1] && !full.includes(term)) full.push(term);
+      if (term === undefined || known.has(term) || postings.termStart[term] === postings.termStart[term + 1]) continue;
+      known.add(term);
+      full.push(term);
     }
     if (settings.multiIntent === 'off' || full.length < 2) return { terms: { full, clauses: [] }, clauseTexts: undefined };
     const pieces = splitClauses(query);
@@ -120,7 +125,7 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
       const clause: number[] = [];
       for (const token of analyzer.analyzeQuery(piece)) {
         const term = dictionary.ids.get(token);
-        if (term !== undefined && full.includes(term) && !clause.includes(term)) clause.push(term);
+        if (term !== undefined && known.has(term) && !clause.includes(term)) clause.push(term);
       }
       if (clause.length === 0) continue;
       clauses.push(clause);
@@ -192,24 +197,40 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
       if (tools.length === 0) return [];
       const { terms, clauseTexts } = queryTerms(query);
       if (terms.full.length === 0) return [];
-      const capacity = Math.min(limit, tools.length);
+      const covering = settings.coverage === 'xquad' && terms.full.length >= settings.coverageMinTerms;
+      const capacity = Math.min(covering ? Math.max(limit, settings.coverageCandidates) : limit, tools.length);
       const context: QueryContext = { postings, tables, scratch, tools };
       evaluateQuery(context, terms, capacity, settings.clauseWeight, searchOptions.filter);
       if (docsOut.length < capacity) {
         docsOut = new Int32Array(capacity);
         scoresOut = new Float64Array(capacity);
       }
-      const count = drainTopK(scratch.heap, docsOut, scoresOut);
-      const hits: SearchHit[] = new Array<SearchHit>(count);
-      for (let index = 0; index < count; index++) {
-        const doc = docsOut[index]!;
-        hits[index] = searchOptions.explain === true
-          ? {
-              tool: tools[doc]!,
-              score: scoresOut[index]!,
-              explanation: explainHit(context, dictionary, terms.full, clauseTexts, settings.clauseWeight, doc),
-            }
-          : { tool: tools[doc]!, score: scoresOut[index]! };
+      let count = drainTopK(scratch.heap, docsOut, scoresOut);
+      let picks: CoverageResult | undefined;
+      if (covering && count > 1) {
+        picks = coverageRerank(context, terms.full, docsOut, scoresOut, count, limit, {
+          weight: settings.coverageWeight,
+          serverBonus: settings.sameServerBonus,
+        });
+        count = picks.docs.length;
+      }
+      const hits: SearchHit[] = new Array<SearchHit>(Math.min(count, limit));
+      for (let index = 0; index < hits.length; index++) {
+        const doc = picks === undefined ? docsOut[index]! : picks.docs[index]!;
+        const score = picks === undefined ? scoresOut[index]! : picks.scores[index]!;
+        if (searchOptions.explain !== true) {
+          hits[index] = { tool: tools[doc]!, score };
+          continue;
+        }
+        let explanation = explainHit(context, dictionary, terms.full, clauseTexts, settings.clauseWeight, doc);
+        if (picks !== undefined) {
+          explanation = {
+            ...explanation,
+            components: { ...explanation.components, coverage: picks.coverage[index]!, sameServer: picks.bonus[index]! },
+            notes: [...explanation.notes, 'picked for query-term coverage'],
+          };
+        }
+        hits[index] = { tool: tools[doc]!, score, explanation };
       }
       return hits;
     },

@@ -125,13 +125,13 @@ function accumulateWithClauses(context: QueryContext, terms: QueryTerms): void {
   // `clause` is all zeros between clauses: each clause resets the entries it touched.
   const { scratch } = context;
   const { clause, clauseTouched, best, bestClause } = scratch;
-  const done: number[] = [];
+  const done = new Set<number>();
   for (let clauseIndex = 0; clauseIndex < terms.clauses.length; clauseIndex++) {
     const clauseTerms = terms.clauses[clauseIndex]!;
     const state: ClauseState = { count: 0, max: 0 };
     for (const term of clauseTerms) {
-      const first = !done.includes(term);
-      if (first) done.push(term);
+      const first = !done.has(term);
+      if (first) done.add(term);
       accumulateClause(context, term, state, first);
     }
     const scale = state.max > 0 ? 1 / state.max : 0;
@@ -145,7 +145,7 @@ function accumulateWithClauses(context: QueryContext, terms: QueryTerms): void {
       }
     }
   }
-  for (const term of terms.full) if (!done.includes(term)) accumulateFull(context, term);
+  for (const term of terms.full) if (!done.has(term)) accumulateFull(context, term);
 }
 
 /**

@@ -12,6 +12,13 @@ function splitAll(pieces: readonly string[], pattern: RegExp): string[] {
   return result;
 }
 
+/** Drops trailing whitespace and commas (a loop: `/[\s,]+$/` is quadratic on long runs). */
+function trimEnd(text: string): string {
+  let end = text.length;
+  while (end > 0 && /[\s,]/.test(text[end - 1]!)) end--;
+  return text.slice(0, end);
+}
+
 /**
  * Splits a multi-step request into clauses: at sentence ends, `;` and line
  * breaks, at the words "then" and "also" (dropped), and before a verb that
@@ -26,7 +33,7 @@ export function splitClauses(text: string): string[] {
   pieces = splitAll(pieces, verbBreak);
   const clauses: string[] = [];
   for (const piece of pieces) {
-    const trimmed = piece.replace(leadingMarkers, '').replace(/[\s,]+$/, '');
+    const trimmed = trimEnd(piece.replace(leadingMarkers, ''));
     if (trimmed.length > 0) clauses.push(trimmed);
   }
   return clauses;

@@ -5,3 +5,5 @@ export type { ToolTokenCount } from './count-tool-tokens.js';
 export { summarizeServers } from './summarize-servers.js';
 export { BUILTIN_SERVER_LABEL } from './plan-types.js';
 export type { DeferralReason, PlannedTool, ServerLoad, ToolLoadingPlan, PlanOptions } from './plan-types.js';
+export { createPlanCache } from './plan-cache.js';
+export type { PlanCache } from './plan-cache.js';

@@ -30,6 +30,16 @@ function baseEvent(tool: CatalogTool, serverAlwaysLoad: boolean): ToolDescribeEv
   };
 }
 
+function resolveOutside(outer: ToolResolver, tool: CatalogTool, base: ToolDescribeEvent, inner: ResolvedTool): ResolvedTool {
+  const result = outer.resolve(tool, { ...base, description: inner.description, isDeferred: inner.isDeferred });
+  return {
+    ...result,
+    ...(result.decidedBy === undefined && inner.decidedBy !== undefined ? { decidedBy: inner.decidedBy } : {}),
+    failures: [...inner.failures, ...result.failures],
+    ignoredCore: [...inner.ignoredCore, ...result.ignoredCore],
+  };
+}
+
 function reportMods(tool: CatalogTool, resolved: ResolvedTool, warnings: PolicyWarning[]): void {
   for (const failure of resolved.failures) {
     warnings.push({
@@ -57,7 +67,7 @@ function reportMods(tool: CatalogTool, resolved: ResolvedTool, warnings: PolicyW
 export function planToolLoading(input: PolicyInput, options: PlanOptions = {}): ToolLoadingPlan {
   const source: PolicyInput = isPlainObject(input) ? input : { model: '' };
   const { settings, warnings } = readPolicySettings(source);
-  const catalog = readInputCatalog(source, warnings);
+  const catalog = readInputCatalog(source, warnings, options.cache);
   const mods = collectMods(source.mods, options.mods, warnings);
   const resolver: ToolResolver | null = mods.length === 0 ? null : createModResolver(mods);
   const counter = options.tokenCounter ?? defaultTokenCounter();
@@ -68,12 +78,15 @@ export function planToolLoading(input: PolicyInput, options: PlanOptions = {}): 
     const tool = catalog.tools[index] as CatalogTool;
     const base = baseEvent(tool, isServerAlwaysLoad(tool, catalog.servers));
     let resolved: ResolvedTool = { description: base.description, isDeferred: base.isDeferred, failures: [], ignoredCore: [] };
-    if (resolver !== null) {
-      resolved = resolver.resolve(tool, base);
-      reportMods(tool, resolved, warnings);
-    }
+    if (resolver !== null) resolved = resolver.resolve(tool, base);
+    if (options.resolver !== undefined) resolved = resolveOutside(options.resolver, tool, base, resolved);
+    reportMods(tool, resolved, warnings);
     const deferrable = tool.kind !== 'core' && resolved.isDeferred;
-    const count = countToolTokens(tool, resolved.description, counter);
+    const description = resolved.description;
+    const count =
+      options.cache === undefined
+        ? countToolTokens(tool, description, counter)
+        : options.cache.tokensFor(tool, description, counter.id, () => countToolTokens(tool, description, counter));
     if (!count.renderable) {
       warnings.push({
         code: 'invalid-tool',

@@ -1,7 +1,8 @@
 import type { ToolKind } from '../catalog/tool.js';
-import type { Mod } from '../mods/mod.js';
+import type { Mod, ToolResolver } from '../mods/mod.js';
 import type { ToolSearchDecision } from '../policy/policy-types.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
+import type { PlanCache } from './plan-cache.js';
 
 /**
  * Why a tool sits where it does:
@@ -79,4 +80,17 @@ export interface PlanOptions {
   tokenCounter?: TokenCounter;
   /** Programmatic mods, applied after (outside) the input's declarative mods. Default: none. */
   mods?: readonly Mod[];
+  /**
+   * A resolver applied outside every mod, e.g. `createModHost` from
+   * `@loadout/mods` (a per-session answer cache). It receives each tool as the
+   * mods left it. Default: none.
+   */
+  resolver?: ToolResolver;
+  /**
+   * Reuse the validated catalog and definition counts of earlier calls with
+   * the same tool objects (see {@link PlanCache}). Default: none (every call
+   * validates and renders afresh; counts are still cached by content when
+   * the counter is a cached one).
+   */
+  cache?: PlanCache;
 }

@@ -5,13 +5,15 @@ import { isPlainObject } from '../catalog/is-plain-object.js';
 import type { ToolInput } from '../catalog/tool.js';
 import type { PolicyInput, PolicyWarning } from '../policy/policy-types.js';
 import { showValue } from '../policy/show-value.js';
+import type { PlanCache } from './plan-cache.js';
 
 /**
  * Builds the catalog of a policy input, never throwing: skipped tools become
  * warnings `invalid-tool`, malformed server settings `invalid-server`; more
- * than 10,000 tools are planned anyway with warning `too-many-tools`.
+ * than 10,000 tools are planned anyway with warning `too-many-tools`. With
+ * a cache, an unchanged input reuses the catalog built last time.
  */
-export function readInputCatalog(input: PolicyInput, warnings: PolicyWarning[]): Catalog {
+export function readInputCatalog(input: PolicyInput, warnings: PolicyWarning[], cache?: PlanCache): Catalog {
   let tools: readonly ToolInput[] = [];
   if (Array.isArray(input.tools)) tools = input.tools;
   else if (input.tools !== undefined && input.tools !== null) {
@@ -28,11 +30,13 @@ export function readInputCatalog(input: PolicyInput, warnings: PolicyWarning[]):
       message: `${tools.length} tools exceed the limit of ${DEFAULT_MAX_TOOLS} in one catalog; planned anyway`,
     });
   }
-  const catalog = createCatalog(tools, {
-    ...(servers === undefined ? {} : { servers }),
-    strict: false,
-    maxTools: Math.max(DEFAULT_MAX_TOOLS, tools.length),
-  });
+  const build = () =>
+    createCatalog(tools, {
+      ...(servers === undefined ? {} : { servers }),
+      strict: false,
+      maxTools: Math.max(DEFAULT_MAX_TOOLS, tools.length),
+    });
+  const catalog = cache === undefined ? build() : cache.catalogFor(tools, servers, build);
   for (const issue of catalog.issues) {
     warnings.push({ code: issue.index === undefined ? 'invalid-server' : 'invalid-tool', message: issue.message });
   }

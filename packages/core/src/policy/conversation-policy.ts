@@ -1,3 +1,4 @@
+import { createPlanCache } from '../plan/plan-cache.js';
 import { planToolLoading } from '../plan/plan-tool-loading.js';
 import type { PlanOptions, ToolLoadingPlan } from '../plan/plan-types.js';
 import type { PolicyInput, ToolSearchDecision } from './policy-types.js';
@@ -22,15 +23,17 @@ export interface ConversationPolicy {
  * a turn's decision is `auto-threshold-reached`, later turns are planned with
  * `conversation.toolSearchActivated: true`, so `auto` stays on (`auto-sticky`)
  * even when the deferrable definitions fall below the threshold. An input
- * that already says `toolSearchActivated: true` is honoured as well.
+ * that already says `toolSearchActivated: true` is honoured as well. Turns
+ * share a {@link PlanCache} (one is created unless `options.cache` is given).
  */
 export function createConversationPolicy(options: ConversationPolicyOptions = {}): ConversationPolicy {
   let activated = false;
+  const planOptions: PlanOptions = { ...options, cache: options.cache ?? createPlanCache() };
   const plan = (input: PolicyInput): ToolLoadingPlan => {
     const turn: PolicyInput = activated
       ? { ...input, conversation: { ...input.conversation, toolSearchActivated: true } }
       : input;
-    const result = planToolLoading(turn, options);
+    const result = planToolLoading(turn, planOptions);
     if (result.decision.reason === 'auto-threshold-reached') activated = true;
     return result;
   };

@@ -103,6 +103,12 @@ describe('withQuerySyntax', () => {
       expect(hits[1]!.explanation!.notes).toEqual(['required term "code"']);
     });
 
+    it('ignores required terms without a letter, such as phone numbers', () => {
+      const { ranker, inner } = setup();
+      expect(names(ranker.search('send a message to +1 555-0100 on slack'))[0]).toBe('mcp__slack__send_message');
+      expect(inner.calls.at(-1)!.options.filter).toBeUndefined();
+    });
+
     it('notes the required terms on every hit', () => {
       const { ranker } = setup();
       for (const hit of ranker.search('+slack send', { explain: true })) {

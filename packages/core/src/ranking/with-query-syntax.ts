@@ -15,6 +15,8 @@ export interface QuerySyntaxOptions {
 type Filter = (tool: CatalogTool) => boolean;
 
 const DEFAULT_LIMIT = 5;
+/** Required terms without a letter (`+1 555-0100`, `+44`) are phone numbers or votes, not constraints. */
+const hasLetter = /\p{L}/u;
 
 function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
@@ -64,7 +66,8 @@ function emptyExplanation(notes: readonly string[], components: Record<string, n
  *   as lower-case word sequences (`+slack`, `+"find symbol"`; the last word
  *   may be a prefix). The filter is handed to the inner ranker, so it ranks
  *   only qualifying tools; when it returns fewer than `limit`, other
- *   qualifying tools follow in catalog order.
+ *   qualifying tools follow in catalog order. Terms without a letter
+ *   (`+1 555 0100`, `+44`) are ignored: they are phone numbers, not filters.
  * - A query that names a tool (`find_symbol`, `find symbol`, `findSymbol`,
  *   `mcp__srv__find_symbol`: equal word sequences, see `toNameKey`) ranks it
  *   first; tools of several servers sharing the name all go first, in the
@@ -141,8 +144,9 @@ export function withQuerySyntax(ranker: Ranker, options: QuerySyntaxOptions = {}
   const keywords = (text: string, required: readonly string[], searchOptions: RankerSearchOptions): MaybePromise<readonly SearchHit[]> => {
     const limit = searchOptions.limit ?? DEFAULT_LIMIT;
     const explain = searchOptions.explain === true;
-    const requiredKeys = required.map(toNameKey).filter((key) => key.length > 0);
-    const requiredNotes = required.map((term) => `required term ${JSON.stringify(term)}`);
+    const kept = required.filter((term) => hasLetter.test(term));
+    const requiredKeys = kept.map(toNameKey);
+    const requiredNotes = kept.map((term) => `required term ${JSON.stringify(term)}`);
     const requiredFilter: Filter | undefined =
       requiredKeys.length === 0 ? undefined : (tool) => requiredKeys.every((key) => containsWords(textKey(tool), key));
     const allowed = both(searchOptions.filter, requiredFilter);

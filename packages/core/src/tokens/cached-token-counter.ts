@@ -28,7 +28,7 @@ function readMaxEntries(value: number | undefined): number {
 
 /**
  * Wraps `counter` so that each distinct text is counted once: counts are
- * cached by content, under a key that includes `counter.id`, with
+ * cached by content (one cache per wrapped counter), with
  * least-recently-used eviction. The wrapper has the same `id`, so it can
  * stand in for the counter anywhere. Share one wrapper across calls (for
  * example across planning turns) to reuse the counts.
@@ -38,7 +38,6 @@ export function createCachedTokenCounter(
   options: CachedTokenCounterOptions = {},
 ): CachedTokenCounter {
   const maxEntries = readMaxEntries(options.maxEntries);
-  const prefix = `${counter.id}\u0000`;
   const cache = new Map<string, number>();
   return {
     specificationVersion: 'v1',
@@ -50,11 +49,10 @@ export function createCachedTokenCounter(
       cache.clear();
     },
     count(text: string): number {
-      const key = prefix + text;
-      const known = cache.get(key);
+      const known = cache.get(text);
       if (known !== undefined) {
-        cache.delete(key);
-        cache.set(key, known);
+        cache.delete(text);
+        cache.set(text, known);
         return known;
       }
       const counted = counter.count(text);
@@ -62,7 +60,7 @@ export function createCachedTokenCounter(
         const oldest = cache.keys().next();
         if (oldest.done !== true) cache.delete(oldest.value);
       }
-      cache.set(key, counted);
+      cache.set(text, counted);
       return counted;
     },
   };

@@ -151,4 +151,21 @@ describe('createEmbeddingRanker with a saved HNSW index', () => {
     expect(sidecar.fingerprint).toBe(rebuilt.fingerprint);
     expect(names(await rebuilt.search('read file', { limit: 6 }))).not.toContain('read_file');
   });
+
+  it('restores a static-embedder index in a new process even when the catalog comes in another order', async () => {
+    const path = join(directory, 'static.hnsw');
+    const first = createEmbeddingRanker({
+      embedder: createStaticEmbedderFromTable(table, { components: 1 }),
+      index: createHnswIndex({ dimensions: 8, path }),
+    });
+    await first.index(catalog.tools);
+    const second = createEmbeddingRanker({
+      embedder: createStaticEmbedderFromTable(table, { components: 1 }),
+      index: createHnswIndex({ dimensions: 8, path }),
+    });
+    await second.index([...catalog.tools].reverse());
+    expect(second.restored).toBe(true);
+    expect(second.embedder.modelId).toBe(first.embedder.modelId);
+    expect(names(await second.search('mail a message', { limit: 1 }))).toEqual(['send_email']);
+  });
 });

@@ -96,7 +96,9 @@ export function createEmbeddingRanker(options: EmbeddingRankerOptions): Embeddin
     },
     async index(list) {
       const catalog = unique(list);
-      if (shouldFit && isFittableEmbedder(embedder)) await embedder.fit(catalog);
+      if (shouldFit && isFittableEmbedder(embedder)) {
+        await embedder.fit([...catalog].sort((left, right) => (left.displayName < right.displayName ? -1 : 1)));
+      }
       const nextFingerprint = catalogFingerprint(embedder.modelId, catalog, embeddedText);
       const current = vectorIndex;
       if (current !== undefined && isPersistentVectorIndex(current) && current.fingerprint === nextFingerprint && current.size === catalog.length) {

@@ -11,7 +11,7 @@ export interface FieldWeights {
 }
 
 /** The field weights that tuned best on the dev queries (see ranking findings). */
-export const DEFAULT_FIELD_WEIGHTS: FieldWeights = Object.freeze({
+export const DEFAULT_STATIC_FIELD_WEIGHTS: FieldWeights = Object.freeze({
   name: 3,
   description: 2,
   parameterDescriptions: 1,

@@ -4,10 +4,10 @@ export type { WordVectorSource, ParseWordVectorJsonOptions } from './parse-word-
 export { compactWordVectors, isTableWord, DEFAULT_MAX_WORDS } from './compact-word-vectors.js';
 export type { CompactWordVectorsOptions } from './compact-word-vectors.js';
 export { encodeWordVectorTable, decodeWordVectorTable } from './table-codec.js';
-export { DEFAULT_FIELD_WEIGHTS } from './field-weights.js';
+export { DEFAULT_STATIC_FIELD_WEIGHTS } from './field-weights.js';
 export type { FieldWeights } from './field-weights.js';
 export { createSifEncoder, zipfProbability, DEFAULT_SIF_A } from './sif-encoder.js';
-export type { SifEncoder } from './sif-encoder.js';
+export type { SifEncoder, SifEncoderOptions } from './sif-encoder.js';
 export { principalComponents, removeComponents, symmetricEigen } from './principal-components.js';
 export { createStaticEmbedderFromTable, DEFAULT_STATIC_MODEL_ID } from './static-embedder.js';
 export type { StaticEmbedder, StaticEmbedderOptions } from './static-embedder.js';
@@ -18,3 +18,4 @@ export { compactWordVectorFile } from './compact-word-vector-file.js';
 export type { CompactWordVectorFileResult } from './compact-word-vector-file.js';
 export { defaultStaticTablePath, DEFAULT_TABLE_FILE_NAME } from './default-table-path.js';
 export { buildDefaultStaticTable } from './build-default-table.js';
+export { DEFAULT_STATIC_STOPWORDS } from './stopwords.js';

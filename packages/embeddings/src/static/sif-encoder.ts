@@ -1,6 +1,7 @@
 import { tokenizeIdentifiers } from '../text/tokenize-identifiers.js';
 import type { ToolFields } from '../text/tool-fields.js';
 import type { FieldWeights } from './field-weights.js';
+import { DEFAULT_STATIC_STOPWORDS } from './stopwords.js';
 import type { WordVectorTable } from './word-vector-table.js';
 
 /** Default of the SIF smoothing constant `a`. */
@@ -18,25 +19,38 @@ export function zipfProbability(rank: number, vocabularySize: number): number {
   return 1 / ((rank + 1) * harmonic);
 }
 
-/** Turns text into un-normalised smooth-inverse-frequency weighted word-vector averages. */
+/** Options of {@link createSifEncoder}. */
+export interface SifEncoderOptions {
+  /** SIF smoothing constant `a`. Default 0.001; range (0, 1]. */
+  sifA?: number;
+  /** Words skipped entirely. Default {@link DEFAULT_STATIC_STOPWORDS}; an empty set keeps every word. */
+  stopwords?: ReadonlySet<string>;
+}
+
+/** Turns text into un-normalised sums of smooth-inverse-frequency weighted word vectors. */
 export interface SifEncoder {
   readonly dimensions: number;
-  /** Adds `weight` × the SIF average of `text`'s known words to `target`; returns the known-word count. */
+  /** Adds `weight` × SIF weight × vector of each known, non-stopword token of `text` to `target`; returns how many were added. */
   addText(target: Float32Array, text: string, weight: number): number;
-  /** The SIF average of a plain text. */
+  /** The SIF-weighted sum of a plain text's word vectors. */
   encodeText(text: string): Float32Array;
-  /** The field-weighted sum of the SIF averages of each field. */
+  /** The sum over fields of field weight × the field's SIF-weighted word vectors. */
   encodeFields(fields: ToolFields, weights: FieldWeights): Float32Array;
   /** True when the table has this (lower-case) word. */
   has(word: string): boolean;
+  /** True when the word is skipped as a stopword. */
+  isStopword(word: string): boolean;
 }
 
 /**
  * Builds a {@link SifEncoder} over a table: weight a / (a + p(w)) per word,
  * with p(w) from the word's frequency rank by {@link zipfProbability}; words
- * the table lacks are skipped. Pure.
+ * the table lacks and stopwords are skipped. Every token counts (a sum, not a
+ * per-field mean: measured better, since normalisation follows anyway). Pure.
  */
-export function createSifEncoder(table: WordVectorTable, sifA = DEFAULT_SIF_A): SifEncoder {
+export function createSifEncoder(table: WordVectorTable, options: SifEncoderOptions = {}): SifEncoder {
+  const sifA = options.sifA ?? DEFAULT_SIF_A;
+  const stopwords = options.stopwords ?? DEFAULT_STATIC_STOPWORDS;
   const { dimensions, values, scales } = table;
   const rows = new Map<string, number>();
   table.words.forEach((word, row) => rows.set(word, row));
@@ -46,19 +60,18 @@ export function createSifEncoder(table: WordVectorTable, sifA = DEFAULT_SIF_A): 
   }
 
   const addText = (target: Float32Array, text: string, weight: number): number => {
-    const found: number[] = [];
+    let added = 0;
     for (const token of tokenizeIdentifiers(text)) {
+      if (stopwords.has(token)) continue;
       const row = rows.get(token);
-      if (row !== undefined) found.push(row);
-    }
-    if (found.length === 0 || weight === 0) return found.length;
-    const share = weight / found.length;
-    for (const row of found) {
-      const factor = share * weights[row]!;
+      if (row === undefined) continue;
+      added++;
+      const factor = weight * weights[row]!;
+      if (factor === 0) continue;
       const offset = row * dimensions;
       for (let index = 0; index < dimensions; index++) target[index]! += factor * values[offset + index]!;
     }
-    return found.length;
+    return added;
   };
 
   return {
@@ -78,5 +91,6 @@ export function createSifEncoder(table: WordVectorTable, sifA = DEFAULT_SIF_A): 
       return vector;
     },
     has: (word) => rows.has(word),
+    isStopword: (word) => stopwords.has(word),
   };
 }

@@ -4,9 +4,10 @@ import { contentHash } from '../text/content-hash.js';
 import { tokenizeIdentifiers } from '../text/tokenize-identifiers.js';
 import { toolFields } from '../text/tool-fields.js';
 import { normalizeInPlace } from '../vector/vector-math.js';
-import { DEFAULT_FIELD_WEIGHTS, type FieldWeights } from './field-weights.js';
+import { DEFAULT_STATIC_FIELD_WEIGHTS, type FieldWeights } from './field-weights.js';
 import { principalComponents, removeComponents } from './principal-components.js';
 import { createSifEncoder, DEFAULT_SIF_A, type SifEncoder } from './sif-encoder.js';
+import { DEFAULT_STATIC_STOPWORDS } from './stopwords.js';
 import type { WordVectorTable } from './word-vector-table.js';
 
 /** Default {@link StaticEmbedderOptions.modelId}. */
@@ -24,20 +25,22 @@ export interface StaticEmbedderOptions {
   components?: number;
   /** Field weights for {@link ToolEmbedder.embedTools}. Default name 3, description 2, parameter descriptions 1, parameter names 0.5. */
   fieldWeights?: Partial<FieldWeights>;
+  /** Words skipped in tools and queries. Default {@link DEFAULT_STATIC_STOPWORDS}; pass an empty set to keep every word. */
+  stopwords?: Iterable<string>;
 }
 
 /**
- * Averaged static word vectors with smooth-inverse-frequency weights and the
- * corpus's first principal components removed (Arora et al.'s SIF). Embeds a
- * query as plain text and a tool from its weighted fields. Texts without a
- * known word embed to the zero vector.
+ * Static word vectors summed with smooth-inverse-frequency weights, stopwords
+ * dropped, and the corpus's first principal components removed (Arora et
+ * al.'s SIF). Embeds a query as plain text and a tool from its weighted
+ * fields. Texts without a known word embed to the zero vector.
  */
 export interface StaticEmbedder extends ToolEmbedder, FittableEmbedder {
   /** Principal components currently removed: 0 until fitted. */
   readonly removedComponents: number;
   /** Loads the word-vector table now instead of on first use. */
   load(): Promise<void>;
-  /** Share (0–1) of `text`'s word tokens the table knows; 1 for a text without tokens. Loads the table. */
+  /** Share (0–1) of `text`'s non-stopword tokens the table knows; 1 for a text without any. Loads the table. */
   coverage(text: string): Promise<number>;
 }
 
@@ -74,7 +77,8 @@ export function createStaticEmbedderFromTable(
   const dimensions = options.dimensions ?? (typeof source === 'function' ? 100 : source.dimensions);
   const sifA = options.sifA ?? DEFAULT_SIF_A;
   const componentCount = options.components ?? 8;
-  const weights = checkWeights({ ...DEFAULT_FIELD_WEIGHTS, ...options.fieldWeights });
+  const weights = checkWeights({ ...DEFAULT_STATIC_FIELD_WEIGHTS, ...options.fieldWeights });
+  const stopwords: ReadonlySet<string> = options.stopwords === undefined ? DEFAULT_STATIC_STOPWORDS : new Set(options.stopwords);
   if (!Number.isInteger(dimensions) || dimensions < 1) invalid('dimensions', dimensions, 'a positive integer');
   if (!(sifA > 0 && sifA <= 1)) invalid('sifA', sifA, 'in (0, 1]');
   if (!Number.isInteger(componentCount) || componentCount < 0 || componentCount > dimensions) {
@@ -94,7 +98,7 @@ export function createStaticEmbedderFromTable(
         { dimensions, tableDimensions: table.dimensions },
       );
     }
-    encoder = createSifEncoder(table, sifA);
+    encoder = createSifEncoder(table, { sifA, stopwords });
     return encoder;
   };
   const ready = async (): Promise<SifEncoder> => {
@@ -110,8 +114,12 @@ export function createStaticEmbedderFromTable(
     removeComponents(vector, components);
     return normalizeInPlace(vector);
   };
-  const raw = (sif: SifEncoder, item: string | CatalogTool): Float32Array =>
-    typeof item === 'string' ? sif.encodeText(item) : sif.encodeFields(toolFields(item), weights);
+  let fitted = new WeakMap<CatalogTool, Float32Array>();
+  const raw = (sif: SifEncoder, item: string | CatalogTool): Float32Array => {
+    if (typeof item === 'string') return sif.encodeText(item);
+    const known = fitted.get(item);
+    return known === undefined ? sif.encodeFields(toolFields(item), weights) : Float32Array.from(known);
+  };
 
   return {
     specificationVersion: 'v1',
@@ -131,16 +139,21 @@ export function createStaticEmbedderFromTable(
     },
     async embedTools(tools) {
       const sif = await ready();
-      return tools.map((tool) => finish(sif.encodeFields(toolFields(tool), weights)));
+      return tools.map((tool) => finish(raw(sif, tool)));
     },
     async fit(corpus) {
       const sif = await ready();
-      components = componentCount === 0 ? [] : principalComponents(corpus.map((item) => raw(sif, item)), componentCount, dimensions);
+      fitted = new WeakMap();
+      const vectors = corpus.map((item) => raw(sif, item));
+      corpus.forEach((item, position) => {
+        if (typeof item !== 'string') fitted.set(item, vectors[position]!);
+      });
+      components = componentCount === 0 ? [] : principalComponents(vectors, componentCount, dimensions);
       modelId = components.length === 0 ? baseModelId : `${baseModelId}-pc${components.length}-${fingerprintComponents(components)}`;
     },
     async coverage(text) {
       const sif = await ready();
-      const tokens = tokenizeIdentifiers(text);
+      const tokens = tokenizeIdentifiers(text).filter((token) => !sif.isStopword(token));
       if (tokens.length === 0) return 1;
       return tokens.filter((token) => sif.has(token)).length / tokens.length;
     },

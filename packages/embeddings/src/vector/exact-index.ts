@@ -82,12 +82,23 @@ export function createExactIndex(options: ExactIndexOptions): ExactVectorIndex {
       validateVector(vector, dimensions);
       const query = normalizeInPlace(Float32Array.from(vector));
       const count = keys.length;
+      const matrix = data;
       const topK = createTopK(Math.min(k, Math.max(1, count)));
-      for (let slot = 0; slot < count; slot++) {
-        const offset = slot * dimensions;
-        let score = 0;
-        for (let index = 0; index < dimensions; index++) score += query[index]! * data[offset + index]!;
-        topK.push(slot, score);
+      const unrolled = dimensions - (dimensions % 4);
+      for (let slot = 0, offset = 0; slot < count; slot++, offset += dimensions) {
+        let a = 0;
+        let b = 0;
+        let c = 0;
+        let d = 0;
+        let index = 0;
+        for (; index < unrolled; index += 4) {
+          a += query[index]! * matrix[offset + index]!;
+          b += query[index + 1]! * matrix[offset + index + 1]!;
+          c += query[index + 2]! * matrix[offset + index + 2]!;
+          d += query[index + 3]! * matrix[offset + index + 3]!;
+        }
+        for (; index < dimensions; index++) a += query[index]! * matrix[offset + index]!;
+        topK.push(slot, a + b + c + d);
       }
       const { ids, scores } = topK.drain();
       const matches: VectorMatch[] = new Array(ids.length);

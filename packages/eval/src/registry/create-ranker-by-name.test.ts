@@ -50,4 +50,19 @@ describe('createRankerByName with the real rankers', () => {
     expect(result['mrr@10']).toBe(1);
     expect(result['recall@5']).toBe(1);
   });
+
+  it('builds every registered ranker under its registry name', async () => {
+    for (const name of listRankers()) {
+      const ranker = await createRankerByName(name, name === 'hybrid' ? {} : { vectorIndex: 'exact' });
+      expect(ranker.specificationVersion).toBe('v1');
+      expect(ranker.name).toBe(name);
+    }
+  });
+
+  it('passes bm25 options through to createBm25Ranker', async () => {
+    const error = await rejection(createRankerByName('bm25f', { bm25: { k1: -1 } }));
+    expect(error.code).toBe('invalid-option');
+    expect(error.message).toContain('k1');
+    expect((await rejection(createRankerByName('hybrid', { bm25: { k1: -1 } }))).code).toBe('invalid-option');
+  });
 });

@@ -1,0 +1,123 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+import { allCommands } from './commands/all-commands.js';
+import { fakeContext } from './__fixtures__/fake-context.js';
+
+const directory = mkdtempSync(join(tmpdir(), 'loadout-cli-'));
+const catalogPath = join(directory, 'tools.json');
+writeFileSync(
+  catalogPath,
+  JSON.stringify({
+    servers: { calendar: { alwaysLoad: true } },
+    tools: [
+      { name: 'Bash', kind: 'core', tokens: 300 },
+      { name: 'create_issue', server: 'github', description: 'Create an issue', tokens: 6000 },
+      { name: 'list_events', server: 'calendar', tokens: 900 },
+      { name: 'broken', server: 'github', inputSchema: 'not an object' },
+    ],
+  }),
+);
+
+describe('loadout (top level)', () => {
+  it('lists every command in --help', async () => {
+    const run = fakeContext();
+    expect(await runCli(['--help'], run.context)).toBe(0);
+    for (const command of allCommands) expect(run.stdout()).toContain(command.name);
+  });
+
+  it('rejects an unknown command with exit 2 and the usage', async () => {
+    const run = fakeContext();
+    expect(await runCli(['plam'], run.context)).toBe(2);
+    expect(run.stderr()).toContain('unknown command "plam"');
+  });
+
+  it.each(allCommands.map((command) => command.name))('%s --help teaches usage and exits 0', async (name) => {
+    const run = fakeContext();
+    expect(await runCli([name, '--help'], run.context)).toBe(0);
+    expect(run.stdout()).toContain(`loadout ${name}`);
+    expect(run.stdout()).toMatch(/Usage:/);
+  });
+});
+
+describe('loadout plan', () => {
+  it('prints the decision, counts, tokens per server, threshold and trace', async () => {
+    const run = fakeContext();
+    const code = await runCli(['plan', '--catalog', catalogPath, '--env', 'ENABLE_TOOL_SEARCH=auto:3'], run.context);
+    expect(code).toBe(0);
+    const text = run.stdout();
+    expect(text).toContain('Tool search  ON  reason: auto-threshold-reached');
+    expect(text).toContain('auto at 3% = 6,000 tokens; deferrable definitions: 6,000 tokens (reached)');
+    expect(text).toMatch(/github\s+1\s+6,000\s+1\s+6,000/);
+    expect(text).toMatch(/calendar\s+1\s+900\s+0\s+0/);
+    expect(text).toContain('Decision trace');
+    expect(run.stderr()).toContain('catalog-invalid-schema');
+  });
+
+  it('prints the full plan as JSON with --json', async () => {
+    const run = fakeContext();
+    expect(await runCli(['plan', '--catalog', catalogPath, '--env', 'ENABLE_TOOL_SEARCH=false', '--json'], run.context)).toBe(0);
+    const plan = JSON.parse(run.stdout()) as { decision: { reason: string; upfront: string[]; deferred: string[] }; issues: unknown[] };
+    expect(plan.decision.reason).toBe('env-false');
+    expect(plan.decision.deferred).toEqual([]);
+    expect(plan.decision.upfront).toHaveLength(3);
+    expect(plan.issues).toHaveLength(1);
+  });
+
+  it('inherits ENABLE_TOOL_SEARCH from the shell unless --clean-env', async () => {
+    const inherited = fakeContext({ env: { ENABLE_TOOL_SEARCH: 'false' } });
+    await runCli(['plan', '--catalog', catalogPath, '--json'], inherited.context);
+    expect(JSON.parse(inherited.stdout()).decision.reason).toBe('env-false');
+    const clean = fakeContext({ env: { ENABLE_TOOL_SEARCH: 'false' } });
+    await runCli(['plan', '--catalog', catalogPath, '--json', '--clean-env'], clean.context);
+    expect(JSON.parse(clean.stdout()).decision.reason).toBe('default-on');
+  });
+
+  it('fails with exit 2 and a coded error in strict mode', async () => {
+    const run = fakeContext();
+    expect(await runCli(['plan', '--catalog', catalogPath, '--strict'], run.context)).toBe(2);
+    expect(run.stderr()).toMatch(/\[catalog-invalid-schema\]/);
+  });
+
+  it.each([
+    [['plan', '--catalog', join(directory, 'missing.json')], 'file-not-found'],
+    [['plan', '--env', 'NOEQUALS'], 'invalid-option'],
+    [['plan', '--context-window', '-5'], 'invalid-option'],
+    [['plan', '--bogus'], 'invalid-option'],
+  ])('%j exits 2 with %s and no stack trace', async (argv, code) => {
+    const run = fakeContext();
+    expect(await runCli(argv, run.context)).toBe(2);
+    expect(run.stderr()).toContain(`[${code}]`);
+    expect(run.stderr()).not.toMatch(/\n\s+at /);
+  });
+
+  it('prints errors as JSON with --json', async () => {
+    const run = fakeContext();
+    expect(await runCli(['plan', '--catalog', join(directory, 'missing.json'), '--json'], run.context)).toBe(2);
+    expect(JSON.parse(run.stdout())).toEqual({ error: expect.objectContaining({ code: 'file-not-found' }) });
+  });
+
+  it('applies declarative mods from --mods', async () => {
+    const modsPath = join(directory, 'mods.json');
+    writeFileSync(modsPath, JSON.stringify([{ plugin: 'pin', rules: [{ server: 'github', tool: 'create_*', isDeferred: false }] }]));
+    const run = fakeContext();
+    await runCli(['plan', '--catalog', catalogPath, '--mods', modsPath, '--json', '--clean-env'], run.context);
+    const plan = JSON.parse(run.stdout()) as { decision: { deferred: string[]; deferrableTokens: number } };
+    expect(plan.decision.deferred).toEqual([]);
+    expect(plan.decision.deferrableTokens).toBe(0);
+  });
+});
+
+describe('loadout demo', () => {
+  it('plans the embedded catalog and shows decisions per scenario', async () => {
+    const run = fakeContext();
+    expect(await runCli(['demo'], run.context)).toBe(0);
+    const text = run.stdout();
+    expect(text).toContain('Decision trace');
+    expect(text).toMatch(/ENABLE_TOOL_SEARCH=false\s+off\s+env-false/);
+    expect(text).toMatch(/a Claude 3\.7 model\s+off\s+model-unsupported/);
+    expect(text).toContain('You can search for tools to interact with');
+  });
+});
