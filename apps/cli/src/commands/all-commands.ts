@@ -2,6 +2,7 @@ import type { Command } from './command.js';
 import { demoCommand } from './demo-command.js';
 import { planCommand } from './plan-command.js';
 import { policyCommand } from './policy-command.js';
+import { searchCommand } from './search-command.js';
 
 /** Every sub-command, in the order `--help` lists them. */
-export const allCommands: readonly Command[] = [demoCommand, planCommand, policyCommand];
+export const allCommands: readonly Command[] = [demoCommand, planCommand, policyCommand, searchCommand];

@@ -1,5 +1,6 @@
-import { parsePolicyInput, planToolLoading, summarizeCatalog } from '@loadout/core';
-import { demoCatalogInput, createDemoCatalog } from '@loadout/demo-catalog';
+import { parsePolicyInput, planToolLoading, summarizeCatalog, withQuerySyntax } from '@loadout/core';
+import { createBm25Ranker } from '@loadout/bm25';
+import { demoCatalogInput, createDemoCatalog, demoQueries } from '@loadout/demo-catalog';
 import type { Command } from './command.js';
 import { parseArguments } from '../io/parse-arguments.js';
 import { sharedTokenCounter } from '../io/shared-token-counter.js';
@@ -15,7 +16,8 @@ Usage:
 Plans the demo catalog (a few hundred tools across a dozen services) with
 tool search at its default, shows the decision trace and the tokens per
 server, then shows how ENABLE_TOOL_SEARCH values and models change the
-decision, and the system-prompt summary an agent would get.
+decision, what a search over the deferred tools finds, and the
+system-prompt summary an agent would get.
 `;
 
 const scenarios: readonly {
@@ -70,9 +72,18 @@ export const demoCommand: Command = {
         `  ${scenario.label.padEnd(32)} ${decision.toolSearch.padEnd(3)}  ${decision.reason.padEnd(28)} ${formatCount(decision.deferred.length)} deferred\n`,
       );
     }
-    const summary = summarizeCatalog(createDemoCatalog(), { tokenCounter: counter });
+    const catalog = createDemoCatalog();
+    const ranker = withQuerySyntax(createBm25Ranker());
+    ranker.index(catalog.tools);
+    out('\nSearching the deferred tools (BM25F, top 3)\n');
+    const deferred = new Set(plan.decision.deferred);
+    for (const { query } of demoQueries.slice(0, 4)) {
+      const hits = ranker.search(query, { limit: 3, filter: (tool) => deferred.has(tool.displayName) });
+      out(`  ${JSON.stringify(query)}\n${hits.map((hit, rank) => `    ${rank + 1}. ${hit.tool.displayName}`).join('\n')}\n`);
+    }
+    const summary = summarizeCatalog(catalog, { tokenCounter: counter });
     out(`\nSystem-prompt summary (${formatCount(counter.count(summary))} tokens)\n  ${summary}\n`);
-    out('\nNext: loadout plan --help, loadout policy --help\n');
+    out('\nNext: loadout search "QUERY" --explain, loadout plan --help, loadout policy --help\n');
     return 0;
   },
 };

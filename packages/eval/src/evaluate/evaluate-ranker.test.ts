@@ -77,5 +77,7 @@ describe('evaluateRanker on the tiny fixture set', () => {
     const set = await loadEvalSet(tiny);
     const error = await evaluateRanker(createScriptedRanker(script), set, { limit: 0 }).catch((caught: unknown) => caught);
     expect(isLoadoutError(error) && error.code).toBe('invalid-option');
+    const mode = await evaluateRanker(createScriptedRanker(script), set, { onQueryError: 'skip' as 'count' }).catch((caught: unknown) => caught);
+    expect(isLoadoutError(mode) && mode.message).toContain('"skip"');
   });
 });

@@ -50,6 +50,12 @@ export async function evaluateRanker(
 ): Promise<EvaluationResult> {
   const { limit = 10, onProgress, onQueryError = 'throw' } = options;
   checkLimit(limit);
+  if (onQueryError !== 'throw' && onQueryError !== 'count') {
+    throw createLoadoutError('invalid-option', `@loadout/eval: onQueryError must be "throw" or "count" (got ${describeValue(onQueryError)})`, {
+      option: 'onQueryError',
+      value: onQueryError,
+    });
+  }
   const catalog = createEvalCatalog(evalSet);
   const tools = catalog.tools;
   onProgress?.({ phase: 'build', done: 0, total: tools.length, elapsedMs: 0 });

@@ -1,0 +1,86 @@
+import { withQuerySyntax } from '@loadout/core';
+import { createRankerByName, DEFAULT_RANKER_NAME, listRankers } from '@loadout/eval';
+import type { Command } from './command.js';
+import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
+import { loadCatalog } from '../io/load-catalog.js';
+import { loadConfig } from '../io/load-config.js';
+import { renderSearchView } from '../format/search-view.js';
+
+const help = `loadout search: rank a catalog's tools for a query, and say why they matched.
+
+Usage:
+  loadout search "QUERY" [--catalog FILE] [--ranker NAME] [--limit N] [--json] [--explain]
+
+Query forms:
+  create github issue        keywords; a query naming a tool (find_symbol, "find symbol") ranks it first
+  +slack send message        a + term must appear in every result
+  select:name_a,name_b       exactly those tools, by name
+
+Options:
+  --catalog FILE   catalog file (JSON, JSONL or MCP snapshot); default: the config's
+                   "catalog", else the embedded demo catalog
+  --ranker NAME    ${listRankers().join(' | ')} (default: the config's "ranker", else ${DEFAULT_RANKER_NAME})
+  --limit N        results, 1-100 (default 5)
+  --explain        show matched terms, field and component contributions
+  --json           print {query, ranker, hits: [{rank, score, tool, server, description, explanation?}]}
+  --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
+  -h, --help       show this help
+
+Configuration (loadout.config.json):
+  { "ranker": "hybrid", "rankerOptions": {}, "catalog": "tools.json", "limit": 5 }
+
+Examples:
+  loadout search "open a pull request"
+  loadout search "+slack post a message" --explain
+  loadout search "weather in paris" --catalog tools.jsonl --ranker hybrid --json
+`;
+
+/** `loadout search`: ranked tools with scores and explanations. */
+export const searchCommand: Command = {
+  name: 'search',
+  summary: 'rank tools for a query with a chosen ranker, and explain the scores',
+  help,
+  async run(argv, context) {
+    const parsed = parseArguments('search', argv, {
+      catalog: { type: 'string' },
+      ranker: { type: 'string' },
+      limit: { type: 'string' },
+      explain: { type: 'boolean' },
+      json: { type: 'boolean' },
+      config: { type: 'string' },
+    });
+    if (parsed.values['help']) {
+      context.stdout(help);
+      return 0;
+    }
+    const query = parsed.positionals.join(' ');
+    const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd);
+    const rankerName = stringFlag(parsed, 'ranker') ?? config.ranker ?? DEFAULT_RANKER_NAME;
+    const limit = integerFlag(parsed, 'limit', { min: 1, max: 100 }) ?? config.limit ?? 5;
+    const explain = Boolean(parsed.values['explain']);
+    const inner = await createRankerByName(rankerName, config.rankerOptions ?? {});
+    // A regex query is a pattern, not keywords: the query forms do not apply to it.
+    const ranker = rankerName === 'regex' ? inner : withQuerySyntax(inner);
+    const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd);
+    if (context.isTty && loaded.catalog.tools.length > 2000) {
+      context.stderr(`indexing ${loaded.catalog.tools.length.toLocaleString('en-US')} tools with ${rankerName}…\n`);
+    }
+    await ranker.index(loaded.catalog.tools);
+    const hits = await ranker.search(query, { limit, explain });
+    if (parsed.values['json']) {
+      const rows = hits.map((hit, index) => ({
+        rank: index + 1,
+        score: hit.score,
+        tool: hit.tool.displayName,
+        name: hit.tool.name,
+        server: hit.tool.server,
+        description: hit.tool.description,
+        ...(hit.explanation === undefined ? {} : { explanation: hit.explanation }),
+      }));
+      context.stdout(JSON.stringify({ query, ranker: rankerName, tools: loaded.catalog.tools.length, hits: rows }, null, 2) + '\n');
+    } else {
+      context.stdout(renderSearchView(query, hits, { explain, ranker: rankerName, tools: loaded.catalog.tools.length }));
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,43 @@
+import type { SearchHit } from '@loadout/core';
+import { renderTable } from './render-table.js';
+
+function formatContributions(values: Readonly<Record<string, number>>): string {
+  return Object.entries(values)
+    .filter(([, value]) => value !== 0)
+    .map(([key, value]) => `${key} ${value.toFixed(3)}`)
+    .join(', ');
+}
+
+function shorten(text: string, width: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > width ? `${line.slice(0, width - 1)}…` : line;
+}
+
+/** Ranked hits as a table; with `explain`, each hit's fields, components and notes beneath. */
+export function renderSearchView(query: string, hits: readonly SearchHit[], options: { explain: boolean; ranker: string; tools: number }): string {
+  const head = `${hits.length} result${hits.length === 1 ? '' : 's'} for ${JSON.stringify(query)} (${options.ranker}, ${options.tools.toLocaleString('en-US')} tools)\n\n`;
+  if (hits.length === 0) return `${head}No tool matched. Try other words, or select:name to load a tool by name.\n`;
+  const table = renderTable(
+    hits.map((hit, index) => ({ hit, rank: index + 1 })),
+    [
+      { header: '#', value: (row) => row.rank },
+      { header: 'score', value: (row) => row.hit.score.toFixed(3), align: 'right' },
+      { header: 'tool', value: (row) => row.hit.tool.displayName },
+      { header: 'description', value: (row) => shorten(row.hit.tool.description, 60) },
+    ],
+  );
+  if (!options.explain) return head + table;
+  const details = hits.map((hit, index) => {
+    const explanation = hit.explanation;
+    const lines = [`${index + 1}. ${hit.tool.displayName}  score ${hit.score.toFixed(3)}`];
+    if (explanation === undefined) return `${lines[0]}\n   (this ranker gives no explanation)`;
+    if (explanation.matchedTerms.length > 0) lines.push(`   matched terms: ${explanation.matchedTerms.join(', ')}`);
+    const fields = formatContributions(explanation.fields);
+    if (fields !== '') lines.push(`   fields: ${fields}`);
+    const components = formatContributions(explanation.components);
+    if (components !== '') lines.push(`   components: ${components}`);
+    for (const note of explanation.notes) lines.push(`   note: ${note}`);
+    return lines.join('\n');
+  });
+  return `${head}${table}\nWhy they matched\n${details.join('\n')}\n`;
+}
