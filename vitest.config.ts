@@ -1,11 +1,22 @@
 import { fileURLToPath } from 'node:url';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { findNodeOnlyTestFiles } from './tooling/node-only-test-files.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/** Packages whose suites also run in headless Chromium: the browser-safe core and its plug-ins. */
+const browserPackages = ['core', 'tokens', 'mods', 'bm25'].map((name) => `packages/${name}/src`);
+
 /**
- * One vitest run for the whole workspace. Workspace packages resolve to their
- * sources, so tests never depend on a stale `dist/`.
+ * One vitest run for the whole workspace, in two projects:
+ * - `node`: every test file, in Node, as before;
+ * - `browser`: the suites of `browserPackages` again, in headless Chromium
+ *   (Debian's `/usr/bin/chromium`, driven by Playwright). A test file that
+ *   imports a `node:` module (to read fixtures or scan sources) runs in Node
+ *   only; `findNodeOnlyTestFiles` lists them.
+ * Workspace packages resolve to their sources, so tests never depend on a
+ * stale `dist/`.
  */
 export default defineConfig({
   resolve: {
@@ -15,9 +26,45 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'benchmarks/src/**/*.test.ts'],
     reporters: ['default', `${root}tooling/summary-reporter.ts`],
     testTimeout: 20_000,
-    pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'benchmarks/src/**/*.test.ts'],
+          pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: browserPackages.map((directory) => `${directory}/**/*.test.ts`),
+          exclude: findNodeOnlyTestFiles(root, browserPackages),
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({
+              launchOptions: {
+                executablePath: '/usr/bin/chromium',
+                args: [
+                  '--no-sandbox',
+                  '--disable-gpu',
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                  '--disable-sync',
+                  '--disable-quic',
+                  '--no-first-run',
+                ],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
   },
 });

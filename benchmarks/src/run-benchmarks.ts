@@ -6,33 +6,35 @@ import { logProgress } from './progress-log.js';
 import { runQuality } from './quality/run-quality.js';
 import { runSpeed } from './speed/run-speed.js';
 
-/** What `plan-bench.ts` receives; it may ignore any of it. */
-export interface PlanBenchContext {
-  readonly dataDir: string;
-  readonly dataExists: boolean;
-  readonly resultsDir: string;
-  readonly sets?: readonly string[];
-}
-
 const PLAN_BENCH = new URL('./plan-bench.ts', import.meta.url);
 
-async function runPlan(context: PlanBenchContext): Promise<void> {
+/** Runs `plan-bench.ts`'s `runPlanBench(dataDir)` when the file exists (it is written separately). */
+async function runPlan(dataDir: string): Promise<void> {
   if (!existsSync(fileURLToPath(PLAN_BENCH))) {
     logProgress('plan: skipped (benchmarks/src/plan-bench.ts does not exist yet)');
     return;
   }
   const specifier = './plan-bench.js';
-  const module = (await import(specifier)) as { runPlanBench?: (context: PlanBenchContext) => unknown };
+  const module = (await import(specifier)) as { runPlanBench?: (dataDir: string) => unknown };
   if (typeof module.runPlanBench !== 'function') {
     logProgress('plan: skipped (plan-bench.ts exports no runPlanBench)');
     return;
   }
   logProgress('plan: running');
-  await module.runPlanBench(context);
+  await module.runPlanBench(dataDir);
 }
 
-/** Runs the parts named on the command line; returns the process exit code. */
+/** Runs the parts named on the command line; returns the process exit code (0 ok, 1 a part failed, 2 bad flags). */
 export async function runBenchmarks(argv: readonly string[]): Promise<number> {
+  try {
+    return await runParts(argv);
+  } catch (error) {
+    process.stderr.write(`[bench] failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+async function runParts(argv: readonly string[]): Promise<number> {
   let args;
   try {
     args = parseBenchArgs(argv);
@@ -47,7 +49,7 @@ export async function runBenchmarks(argv: readonly string[]): Promise<number> {
   const { dataDir, exists } = resolveDataDir(args.dataDir);
   for (const part of args.parts) {
     if (part === 'plan') {
-      await runPlan({ dataDir, dataExists: exists, resultsDir: RESULTS_DIR, ...(args.sets === undefined ? {} : { sets: args.sets }) });
+      await runPlan(dataDir);
       continue;
     }
     if (!exists) {

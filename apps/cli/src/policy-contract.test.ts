@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decideToolSearch } from '@loadout/core';
 import type { PolicyInput } from '@loadout/core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // End-to-end check of `loadout policy` against policy-contract.md, through
 // the built CLI (`pnpm build` first). A handful of spawns, on purpose.
@@ -87,6 +87,10 @@ const input: PolicyInput = {
 
 beforeAll(() => {
   if (!existsSync(main)) throw new Error(`${main} is missing: run \`pnpm build\` before this test`);
+});
+
+afterAll(() => {
+  rmSync(directory, { recursive: true, force: true });
 });
 
 describe('loadout policy: the contract, end to end', () => {

@@ -121,3 +121,17 @@ describe('loadout demo', () => {
     expect(text).toContain('You can search for tools to interact with');
   });
 });
+
+describe('loadout policy (in process)', () => {
+  it('accepts input that starts with a byte-order mark', async () => {
+    const run = fakeContext({ stdin: '\uFEFF{"model": "claude-sonnet-4-5"}' });
+    expect(await runCli(['policy', '--compact'], run.context)).toBe(0);
+    expect(JSON.parse(run.stdout())).toMatchObject({ toolSearch: 'on', reason: 'default-on' });
+  });
+
+  it('rejects a tool the decision could not list, with exit 2 and a JSON error', async () => {
+    const run = fakeContext({ stdin: JSON.stringify({ model: 'opus', tools: [{ name: 'a' }, { name: 'a' }] }) });
+    expect(await runCli(['policy'], run.context)).toBe(2);
+    expect(JSON.parse(run.stdout())).toEqual({ error: expect.objectContaining({ code: 'invalid-input' }) });
+  });
+});

@@ -49,7 +49,9 @@ export async function runSpeed(options: RunSpeedOptions): Promise<EngineMeasurem
   const evalSet: EvalSet = await loadEvalSet(join(options.dataDir, setName), { split: 'dev' });
   const tools = createEvalCatalog(evalSet).tools;
   const measurements: EngineMeasurement[] = [];
-  const notes: string[] = [];
+  const notes: string[] = [
+    'bm25f and wink-bm25 share Loadout\'s analyzer (identifier splitting, stopwords dropped, name/description/parameters/server fields); MiniSearch and Orama index name and description with their default tokenizers and get the raw query, as a user of those libraries would.',
+  ];
   if (!canCollectGarbage()) notes.push('Run without --expose-gc: memory figures are missing.');
   for (const peer of PEERS) {
     try {

@@ -6,10 +6,15 @@ import { createLoadoutError } from '@loadout/core';
 export async function readTextFile(path: string, cwd: string): Promise<string> {
   const absolute = resolve(cwd, path);
   try {
-    return await readFile(absolute, 'utf8');
+    return stripByteOrderMark(await readFile(absolute, 'utf8'));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw createLoadoutError('file-not-found', `no such file: ${path}`, { path });
     throw createLoadoutError('file-unreadable', `cannot read ${path}: ${code ?? String(error)}`, { path });
   }
+}
+
+/** Drops a leading UTF-8 byte-order mark (files saved by some Windows editors start with one). */
+export function stripByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

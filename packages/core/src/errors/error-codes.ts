@@ -23,6 +23,7 @@ export const LOADOUT_ERROR_CODES = [
   'unknown-tool',
   'unknown-ranker',
   'index-corrupt',
+  'cancelled',
   // mods
   'mod-invalid',
   // files and environment (edges only)
@@ -30,6 +31,10 @@ export const LOADOUT_ERROR_CODES = [
   'file-unreadable',
   'unsupported-environment',
   'model-unavailable',
+  // MCP gateway
+  'mcp-invalid-config',
+  'mcp-upstream-unavailable',
+  'mcp-upstream-timeout',
 ] as const;
 
 /** A stable error code; see {@link LOADOUT_ERROR_CODES}. */

@@ -47,13 +47,21 @@ describe('modFromRules', () => {
     expect(run([{ isDeferred: false }], webFetch).isDeferred).toBe(false);
   });
 
-  it('lets the last matching rule decide, alone', () => {
+  it('applies matching rules in order, the last one that sets a field deciding it', () => {
     const rules: ModRule[] = [
       { server: 'github', isDeferred: false, description: 'all github' },
       { tool: 'create_*', isDeferred: true },
     ];
-    expect(run(rules, createIssue)).toMatchObject({ isDeferred: true, description: createIssue.description });
+    expect(run(rules, createIssue)).toMatchObject({ isDeferred: true, description: 'all github' });
     expect(run(rules, listIssues)).toMatchObject({ isDeferred: false, description: 'all github' });
+  });
+
+  it('keeps a pin from an earlier rule when a later one only rewrites the description', () => {
+    const rules: ModRule[] = [
+      { server: 'github', isDeferred: false },
+      { tool: 'create_*', description: 'Open an issue' },
+    ];
+    expect(run(rules, createIssue)).toMatchObject({ isDeferred: false, description: 'Open an issue' });
   });
 
   it('rewrites descriptions and keeps the deferral from beneath when the rule has none', () => {

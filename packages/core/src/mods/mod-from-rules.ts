@@ -13,9 +13,10 @@ interface CompiledRule {
 /**
  * Turns a declarative mod into a {@link Mod} named `plugin`. A rule matches a
  * tool when its `server` equals `tool.server` and its `tool` glob matches the
- * tool's own name (omitted fields match everything). The last matching rule
- * decides: it sets `isDeferred` and/or `description` when it has them; the
- * rest comes from beneath. No match: the answer from beneath, unchanged.
+ * tool's own name (omitted fields match everything). Matching rules apply
+ * in order, each setting the fields it has, so for `isDeferred` and for
+ * `description` the last matching rule that sets it decides; fields no
+ * matching rule sets come from beneath. No match: the answer from beneath, unchanged.
  * Globs are compiled once, here. Throws LoadoutError `mod-invalid` for a
  * malformed declarative mod.
  */
@@ -26,24 +27,29 @@ export function modFromRules(declarative: DeclarativeMod): Mod {
     return { rule, glob: rule.tool === undefined ? undefined : compileGlob(rule.tool) };
   });
   const hook: ToolDescribeHook = (event, next) => {
-    const rule = lastMatch(compiled, event.tool);
-    if (rule === undefined) return next();
+    const choice = matchingChoice(compiled, event.tool);
+    if (choice === undefined) return next();
     const beneath = next();
-    const description = rule.description ?? beneath.description;
-    const isDeferred = rule.isDeferred ?? beneath.isDeferred;
+    const description = choice.description ?? beneath.description;
+    const isDeferred = choice.isDeferred ?? beneath.isDeferred;
     return isDeferred === undefined ? { description } : { description, isDeferred };
   };
   return { name: plugin, hooks: { 'tool.describe': hook } };
 }
 
-function lastMatch(compiled: readonly CompiledRule[], tool: CatalogTool): ModRule | undefined {
-  for (let index = compiled.length - 1; index >= 0; index--) {
-    const { rule, glob } = compiled[index] as CompiledRule;
+function matchingChoice(compiled: readonly CompiledRule[], tool: CatalogTool): Pick<ModRule, 'description' | 'isDeferred'> | undefined {
+  let matched = false;
+  let description: string | undefined;
+  let isDeferred: boolean | undefined;
+  for (const { rule, glob } of compiled) {
     if (rule.server !== undefined && rule.server !== tool.server) continue;
     if (glob !== undefined && !glob.matches(tool.name)) continue;
-    return rule;
+    matched = true;
+    if (rule.description !== undefined) description = rule.description;
+    if (rule.isDeferred !== undefined) isDeferred = rule.isDeferred;
   }
-  return undefined;
+  if (!matched) return undefined;
+  return { ...(description === undefined ? {} : { description }), ...(isDeferred === undefined ? {} : { isDeferred }) };
 }
 
 function readDeclarative(declarative: unknown): DeclarativeMod {

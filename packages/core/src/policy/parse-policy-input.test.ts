@@ -112,7 +112,17 @@ describe('parsePolicyInput', () => {
   });
 
   it('leaves semantic checks to the decision', () => {
-    const parsed = parsePolicyInput({ model: 'gpt-4o', sdkVersion: 'latest', env: { ENABLE_TOOL_SEARCH: 'maybe' }, tools: [{ name: '' }] });
-    expect(parsed).toEqual({ model: 'gpt-4o', sdkVersion: 'latest', env: { ENABLE_TOOL_SEARCH: 'maybe' }, tools: [{ name: '' }] });
+    const parsed = parsePolicyInput({ model: 'gpt-4o', sdkVersion: 'latest', env: { ENABLE_TOOL_SEARCH: 'maybe' }, tools: [{ name: 'a' }] });
+    expect(parsed).toEqual({ model: 'gpt-4o', sdkVersion: 'latest', env: { ENABLE_TOOL_SEARCH: 'maybe' }, tools: [{ name: 'a' }] });
+  });
+
+  it.each([
+    [[{ name: '' }], 'tools[0]', 'catalog-missing-name'],
+    [[{ name: 'a', server: 's' }, { name: 'a', server: 's' }], 'tools[1]', 'catalog-duplicate-name'],
+  ])('rejects tools the plan could not list: %j', (tools, path, code) => {
+    const error = errorOf({ model: 'opus', tools });
+    expect(error.code).toBe('invalid-input');
+    expect(error.details).toMatchObject({ path, code });
+    expect(error.message.startsWith(`${path}: `)).toBe(true);
   });
 });

@@ -1,8 +1,10 @@
+import { createCatalog } from '../catalog/create-catalog.js';
+import { DEFAULT_MAX_TOOLS } from '../catalog/create-catalog-options.js';
+import { createLoadoutError, isLoadoutError } from '../errors/loadout-error.js';
 import { isPlainObject } from '../catalog/is-plain-object.js';
 import type { JsonObject } from '../catalog/json.js';
 import type { ToolInput, ToolKind } from '../catalog/tool.js';
 import type { ServerSettings } from '../catalog/catalog.js';
-import { createLoadoutError } from '../errors/loadout-error.js';
 import type { DeclarativeMod, ModRule } from '../mods/mod.js';
 import { childPath } from './input-path.js';
 import type { PolicyInput, Provider } from './policy-types.js';
@@ -125,7 +127,9 @@ function readContextWindow(value: unknown, path: string): number {
  * counts as absent for optional fields, except a tool's `inputSchema` and
  * `server`). Checks shapes and simple ranges only: a tool that is well-typed
  * but otherwise invalid, an unknown model or an odd `ENABLE_TOOL_SEARCH`
- * become warnings of the decision. Throws LoadoutError `invalid-input` whose
+ * become warnings of the decision, except a tool the planner would skip
+ * (empty or duplicate name, non-object schema): that is an error, so an
+ * accepted input lists every tool. Throws LoadoutError `invalid-input` whose
  * message names the JSON path and the offending value (`tools[3].name must be
  * a string, got 42`), with `details.path` and `details.value`.
  */
@@ -133,7 +137,7 @@ export function parsePolicyInput(value: unknown): PolicyInput {
   const fields = object(value, '');
   const tools = optional(fields, 'tools', '', array);
   const mods = optional(fields, 'mods', '', array);
-  return defined<PolicyInput>({
+  const input = defined<PolicyInput>({
     model: string(fields['model'], 'model', true),
     provider: optional(fields, 'provider', '', (provider, at): Provider => oneOf(provider, PROVIDERS, at)),
     env: optional(fields, 'env', '', readEnv),
@@ -150,4 +154,27 @@ export function parsePolicyInput(value: unknown): PolicyInput {
     tools: tools?.map((tool, index) => readTool(tool, childPath('tools', index))),
     mods: mods?.map((mod, index) => readMod(mod, childPath('mods', index))),
   });
+  checkToolsPlannable(input);
+  return input;
+}
+
+/**
+ * The contract lists every input tool exactly once, so a tool the planner
+ * would have to skip (empty name, duplicate display name, …) is an input
+ * error here rather than a silent omission.
+ */
+function checkToolsPlannable(input: PolicyInput): void {
+  if (input.tools === undefined) return;
+  try {
+    createCatalog(input.tools, {
+      ...(input.servers === undefined ? {} : { servers: { ...input.servers } }),
+      strict: true,
+      maxTools: Math.max(DEFAULT_MAX_TOOLS, input.tools.length),
+    });
+  } catch (error) {
+    if (!isLoadoutError(error)) throw error;
+    const index = error.details['index'];
+    const path = typeof index === 'number' ? childPath('tools', index) : 'servers';
+    throw createLoadoutError('invalid-input', `${path}: ${error.message}`, { path, code: error.code });
+  }
 }

@@ -1,0 +1,104 @@
+import { createLoadoutError, describeValue } from '@loadout/core';
+import { expandEnv } from './expand-env.js';
+import type { McpGatewayConfig, UpstreamConfig } from './mcp-config.js';
+
+/** Options of {@link parseMcpConfig}. */
+export interface ParseMcpConfigOptions {
+  /** Where the config came from (a file path); starts every message. Default `mcp config`. */
+  readonly source?: string;
+  /**
+   * Variables for `${VAR}` / `${VAR:-default}` in `command`, `args`, `env`,
+   * `cwd`, `url` and `headers` (Claude Code's expansion). Default: none, and
+   * references are kept literally.
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+type Entry = Record<string, unknown>;
+
+function isObject(value: unknown): value is Entry {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Validates a Claude-style `{ "mcpServers": { name: entry } }` object. An
+ * entry is local (`command`, `args`, `env`, `cwd`; `type` absent or `stdio`)
+ * or remote (`type: "http"` or `"streamable-http"`, `url`, `headers`); any
+ * entry may set `alwaysLoad`. Other keys are ignored, so configs shared with
+ * other clients load. Throws `mcp-invalid-config` naming the server and the
+ * field; `details` carries `server` and `field`.
+ */
+export function parseMcpConfig(value: unknown, options: ParseMcpConfigOptions = {}): McpGatewayConfig {
+  const source = options.source ?? 'mcp config';
+  const fail = (message: string, details: Record<string, unknown> = {}): never => {
+    throw createLoadoutError('mcp-invalid-config', `${source}: ${message}`, { source, ...details });
+  };
+  if (!isObject(value)) fail(`expected an object with "mcpServers" (got ${describeValue(value)})`);
+  const servers = (value as Entry)['mcpServers'];
+  if (!isObject(servers)) fail(`"mcpServers" must be an object of servers by name (got ${describeValue(servers)})`, { field: 'mcpServers' });
+  const result: Record<string, UpstreamConfig> = {};
+  for (const [name, entry] of Object.entries(servers as Entry)) {
+    if (name.trim().length === 0) fail(`a server name must not be empty (got ${describeValue(name)})`, { server: name });
+    result[name] = parseEntry(entry, options.env, (field, message) =>
+      fail(`server ${describeValue(name)}: ${field === undefined ? '' : `${field} `}${message}`, { server: name, field }),
+    );
+  }
+  return { mcpServers: result };
+}
+
+function parseEntry(
+  entry: unknown,
+  env: ParseMcpConfigOptions['env'],
+  fail: (field: string | undefined, message: string) => never,
+): UpstreamConfig {
+  if (!isObject(entry)) return fail(undefined, `must be an object (got ${describeValue(entry)})`);
+  const expand = (text: string, field: string): string => {
+    if (env === undefined) return text;
+    const result = expandEnv(text, env);
+    if ('text' in result) return result.text;
+    return fail(field, `uses \${${result.missing}}, which is not set and has no default (write \${${result.missing}:-default})`);
+  };
+  const text = (field: string, required: boolean): string | undefined => {
+    const raw = entry[field];
+    if (raw === undefined && !required) return undefined;
+    if (typeof raw !== 'string' || raw.trim().length === 0) return fail(field, `must be a non-empty string (got ${describeValue(raw)})`);
+    return expand(raw, field);
+  };
+  const record = (field: string): Record<string, string> => {
+    const raw = entry[field] ?? {};
+    if (!isObject(raw)) return fail(field, `must be an object of strings (got ${describeValue(raw)})`);
+    const out: Record<string, string> = {};
+    for (const [key, item] of Object.entries(raw)) {
+      if (typeof item !== 'string') return fail(`${field}.${key}`, `must be a string (got ${describeValue(item)})`);
+      out[key] = expand(item, `${field}.${key}`);
+    }
+    return out;
+  };
+  const alwaysLoad = entry['alwaysLoad'] ?? false;
+  if (typeof alwaysLoad !== 'boolean') return fail('alwaysLoad', `must be a boolean (got ${describeValue(alwaysLoad)})`);
+  const type = entry['type'] ?? (entry['url'] !== undefined && entry['command'] === undefined ? 'http' : 'stdio');
+  if (type === 'http' || type === 'streamable-http') {
+    const url = text('url', true)!;
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return fail('url', `is not a valid URL (got ${describeValue(url)})`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return fail('url', `must use http: or https: (got ${describeValue(url)})`);
+    return { type: 'http', url, headers: record('headers'), alwaysLoad };
+  }
+  if (type !== 'stdio') {
+    const hint = type === 'sse' ? '; the deprecated SSE transport is not supported, use "http" (streamable HTTP)' : '';
+    return fail('type', `must be "stdio" or "http" (got ${describeValue(type)})${hint}`);
+  }
+  const command = text('command', true)!;
+  const rawArgs = entry['args'] ?? [];
+  if (!Array.isArray(rawArgs)) return fail('args', `must be an array of strings (got ${describeValue(rawArgs)})`);
+  const args = rawArgs.map((arg, index) =>
+    typeof arg === 'string' ? expand(arg, `args[${index}]`) : fail(`args[${index}]`, `must be a string (got ${describeValue(arg)})`),
+  );
+  const cwd = text('cwd', false);
+  const config: UpstreamConfig = { type: 'stdio', command, args, env: record('env'), alwaysLoad };
+  return cwd === undefined ? config : { ...config, cwd };
+}

@@ -1,0 +1,20 @@
+/** Reconnection delays of a failed upstream: exponential, doubling from `initialMs` up to `maxMs`. */
+export interface ReconnectOptions {
+  /** Delay before the first retry, in ms. Default 500; at least 1. */
+  readonly initialMs?: number;
+  /** Longest delay between retries, in ms. Default 30,000; at least `initialMs`. */
+  readonly maxMs?: number;
+}
+
+/** Default {@link ReconnectOptions.initialMs}. */
+export const DEFAULT_RECONNECT_INITIAL_MS = 500;
+/** Default {@link ReconnectOptions.maxMs}. */
+export const DEFAULT_RECONNECT_MAX_MS = 30_000;
+
+/** The delay before retry number `attempt` (1 for the first retry): `min(maxMs, initialMs × 2^(attempt−1))`. */
+export function backoffDelay(attempt: number, options: ReconnectOptions = {}): number {
+  const initial = Math.max(1, options.initialMs ?? DEFAULT_RECONNECT_INITIAL_MS);
+  const max = Math.max(initial, options.maxMs ?? DEFAULT_RECONNECT_MAX_MS);
+  const exponent = Math.min(Math.max(attempt, 1) - 1, 40);
+  return Math.min(max, initial * 2 ** exponent);
+}

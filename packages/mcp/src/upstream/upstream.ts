@@ -1,0 +1,275 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CallToolResultSchema, ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { UpstreamConfig } from '../config/mcp-config.js';
+import type { GatewayLogger } from '../logger/gateway-logger.js';
+import { backoffDelay, type ReconnectOptions } from './backoff.js';
+import { checkUpstreamTool } from './check-upstream-tool.js';
+import { connectUpstream, type UpstreamStderr } from './connect-upstream.js';
+import { GatewayCallError, gatewayCallError, UPSTREAM_TIMEOUT_CODE, UPSTREAM_UNAVAILABLE_CODE } from './gateway-call-error.js';
+import { listUpstreamTools } from './list-upstream-tools.js';
+
+/**
+ * Where an upstream stands: `connecting` (first attempt), `ready`,
+ * `reconnecting` (lost or never reached; retrying with backoff), `closed`.
+ */
+export type UpstreamState = 'connecting' | 'ready' | 'reconnecting' | 'closed';
+
+/** A snapshot of one upstream, for status displays and error messages. */
+export interface UpstreamStatus {
+  readonly name: string;
+  readonly state: UpstreamState;
+  /** Valid tools of the last successful listing; kept while reconnecting. 0 before the first. */
+  readonly toolCount: number;
+  /** Failed connection attempts since it was last ready. */
+  readonly failedAttempts: number;
+  /** Why it is not ready, when it is not. */
+  readonly lastError?: string;
+  /** When the next connection attempt starts (epoch ms), while reconnecting. */
+  readonly nextAttemptAt?: number;
+}
+
+/** Options of {@link createUpstream}. */
+export interface UpstreamOptions {
+  readonly name: string;
+  readonly config: UpstreamConfig;
+  /** Longest wait for a tool call, in ms. */
+  readonly callTimeoutMs: number;
+  /** Longest wait for the handshake and for each `tools/list` page, in ms. */
+  readonly connectTimeoutMs: number;
+  readonly reconnect?: ReconnectOptions;
+  readonly logger: GatewayLogger;
+  readonly stderr?: UpstreamStderr;
+  /** Called with the valid tools after every successful listing (connect, reconnect, `list_changed`). */
+  readonly onTools: (tools: readonly Tool[]) => void;
+  /** Called whenever the state changes. */
+  readonly onState?: (status: UpstreamStatus) => void;
+}
+
+/** Options of one {@link Upstream.callTool}. */
+export interface UpstreamCallOptions {
+  /** Overrides the upstream's call timeout, in ms. */
+  readonly timeoutMs?: number;
+  /** Cancels the call (the upstream is sent `notifications/cancelled`). */
+  readonly signal?: AbortSignal;
+}
+
+/** One managed upstream server: connected, listed, re-listed on change, reconnected on loss. */
+export interface Upstream {
+  readonly name: string;
+  status(): UpstreamStatus;
+  /** Valid tools of the last successful listing, or undefined before the first. */
+  tools(): readonly Tool[] | undefined;
+  /** Makes the first connection attempt; resolves when it succeeded or failed (then retries run in the background). */
+  start(): Promise<void>;
+  /** Calls one of its tools by the upstream's own name; rejects with a {@link GatewayCallError} or the upstream's error. */
+  callTool(toolName: string, args: Record<string, unknown>, options?: UpstreamCallOptions): Promise<CallToolResult>;
+  /** Stops retrying and closes the connection (a local server is asked to exit). */
+  close(): Promise<void>;
+}
+
+function messageOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/^MCP error -?\d+: /, '');
+}
+
+/** Creates an {@link Upstream}; nothing happens until `start()`. */
+export function createUpstream(options: UpstreamOptions): Upstream {
+  const { name, logger } = options;
+  let state: UpstreamState = 'connecting';
+  let client: Client | undefined;
+  let generation = 0;
+  let tools: readonly Tool[] | undefined;
+  let failedAttempts = 0;
+  let lastError: string | undefined;
+  let nextAttemptAt: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let listing = false;
+  let listAgain = false;
+
+  const status = (): UpstreamStatus => ({
+    name,
+    state,
+    toolCount: tools?.length ?? 0,
+    failedAttempts,
+    ...(lastError === undefined || state === 'ready' ? {} : { lastError }),
+    ...(nextAttemptAt === undefined || state !== 'reconnecting' ? {} : { nextAttemptAt }),
+  });
+  const setState = (next: UpstreamState): void => {
+    if (state === next) return;
+    state = next;
+    options.onState?.(status());
+  };
+
+  const readTools = async (connected: Client): Promise<readonly Tool[]> => {
+    const raw = await listUpstreamTools(connected, { timeoutMs: options.connectTimeoutMs });
+    const valid: Tool[] = [];
+    raw.forEach((item, index) => {
+      const checked = checkUpstreamTool(item, index);
+      if ('tool' in checked) valid.push(checked.tool);
+      else logger.warn(`upstream ${JSON.stringify(name)}: skipped a malformed tool: ${checked.problem}`);
+    });
+    return valid;
+  };
+
+  const publish = (listed: readonly Tool[]): void => {
+    tools = listed;
+    options.onTools(listed);
+  };
+
+  const relist = async (mine: number): Promise<void> => {
+    if (listing) {
+      listAgain = true;
+      return;
+    }
+    listing = true;
+    try {
+      do {
+        listAgain = false;
+        const connected = client;
+        if (connected === undefined || mine !== generation) return;
+        try {
+          const listed = await readTools(connected);
+          if (mine === generation) publish(listed);
+        } catch (error) {
+          logger.warn(`upstream ${JSON.stringify(name)}: re-listing tools after list_changed failed (keeping the previous list): ${messageOf(error)}`);
+        }
+      } while (listAgain && mine === generation);
+    } finally {
+      listing = false;
+    }
+  };
+
+  const scheduleRetry = (reason: string): void => {
+    if (state === 'closed') return;
+    failedAttempts += 1;
+    lastError = reason;
+    const delay = backoffDelay(failedAttempts, options.reconnect);
+    nextAttemptAt = Date.now() + delay;
+    setState('reconnecting');
+    options.onState?.(status());
+    logger.warn(`upstream ${JSON.stringify(name)}: ${reason}; retrying in ${delay} ms (attempt ${failedAttempts + 1})`);
+    timer = setTimeout(() => void attempt(), delay);
+    timer.unref?.();
+  };
+
+  const lost = (mine: number, reason: string): void => {
+    if (mine !== generation || state === 'closed') return;
+    generation += 1;
+    const previous = client;
+    client = undefined;
+    if (previous !== undefined) void previous.close().catch(() => {});
+    scheduleRetry(reason);
+  };
+
+  const attempt = async (): Promise<void> => {
+    timer = undefined;
+    if (state === 'closed') return;
+    const mine = ++generation;
+    let connected: Client | undefined;
+    try {
+      connected = await connectUpstream(options.config, {
+        timeoutMs: options.connectTimeoutMs,
+        ...(options.stderr === undefined ? {} : { stderr: options.stderr }),
+      });
+      if (mine !== generation || state === 'closed') {
+        await connected.close().catch(() => {});
+        return;
+      }
+      const current = connected;
+      current.onclose = () => lost(mine, 'the connection closed');
+      current.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+        setImmediate(() => void relist(mine));
+      });
+      const listed = await readTools(current);
+      if (mine !== generation || state === 'closed') return;
+      client = current;
+      failedAttempts = 0;
+      lastError = undefined;
+      nextAttemptAt = undefined;
+      setState('ready');
+      logger.info(`upstream ${JSON.stringify(name)}: ready with ${listed.length} tools`);
+      publish(listed);
+    } catch (error) {
+      if (mine !== generation || state === 'closed') return;
+      generation += 1;
+      if (connected !== undefined) {
+        connected.onclose = undefined;
+        await connected.close().catch(() => {});
+      }
+      scheduleRetry(`could not connect: ${messageOf(error)}`);
+    }
+  };
+
+  const unavailable = (toolName: string, detail?: string): GatewayCallError => {
+    const current = status();
+    const parts = [`state: ${current.state}`];
+    if (current.failedAttempts > 0) parts.push(`${current.failedAttempts} failed attempt${current.failedAttempts === 1 ? '' : 's'}`);
+    if (current.nextAttemptAt !== undefined) parts.push(`next attempt in ${Math.max(0, current.nextAttemptAt - Date.now())} ms`);
+    if (current.lastError !== undefined) parts.push(`last error: ${current.lastError}`);
+    const what = detail ?? 'is unavailable';
+    return gatewayCallError(UPSTREAM_UNAVAILABLE_CODE, 'mcp-upstream-unavailable', `upstream server ${JSON.stringify(name)} ${what} (${parts.join('; ')})`, {
+      server: name,
+      tool: toolName,
+      state: current.state,
+    });
+  };
+
+  return {
+    name,
+    status,
+    tools: () => tools,
+    start: attempt,
+    async callTool(toolName, args, callOptions = {}) {
+      const connected = client;
+      if (connected === undefined || state !== 'ready') throw unavailable(toolName);
+      const mine = generation;
+      const timeoutMs = callOptions.timeoutMs ?? options.callTimeoutMs;
+      try {
+        const result = await connected.request(
+          { method: 'tools/call', params: { name: toolName, arguments: args } },
+          CallToolResultSchema,
+          { timeout: timeoutMs, ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }) },
+        );
+        return result as CallToolResult;
+      } catch (error) {
+        if (error instanceof McpError) {
+          if (error.code === ErrorCode.RequestTimeout) {
+            throw gatewayCallError(
+              UPSTREAM_TIMEOUT_CODE,
+              'mcp-upstream-timeout',
+              `tool ${JSON.stringify(toolName)} of upstream server ${JSON.stringify(name)} did not answer within ${timeoutMs} ms; the call was cancelled`,
+              { server: name, tool: toolName, timeoutMs },
+            );
+          }
+          if (error.code === ErrorCode.ConnectionClosed) {
+            lost(mine, 'the connection closed during a call');
+            throw unavailable(toolName, `closed the connection during the call to ${JSON.stringify(toolName)}`);
+          }
+          throw new GatewayCallError(error.code, messageOf(error), error.data === undefined ? undefined : { upstream: error.data });
+        }
+        if (error instanceof Error && error.name === 'AbortError') throw error;
+        if (error instanceof Error && error.name === 'ZodError') {
+          throw new GatewayCallError(ErrorCode.InternalError, `upstream server ${JSON.stringify(name)} answered ${JSON.stringify(toolName)} with an invalid result: ${messageOf(error)}`, {
+            server: name,
+            tool: toolName,
+          });
+        }
+        lost(mine, `a call failed: ${messageOf(error)}`);
+        throw unavailable(toolName);
+      }
+    },
+    async close() {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      state = 'closed';
+      generation += 1;
+      const previous = client;
+      client = undefined;
+      if (previous !== undefined) {
+        previous.onclose = undefined;
+        await previous.close().catch(() => {});
+      }
+    },
+  };
+}
