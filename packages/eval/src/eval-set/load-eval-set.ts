@@ -1,4 +1,4 @@
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { createLoadoutError, describeValue } from '@loadout/core';
 import type { ToolInput } from '@loadout/core';
 import type { EvalQuery, EvalSet } from './eval-set.js';
@@ -57,11 +57,35 @@ export async function loadEvalSet(directory: string, options: LoadEvalSetOptions
       value: split,
     });
   }
-  const toolsPath = join(directory, 'tools.jsonl');
-  const queriesPath = join(directory, `queries.${split}.jsonl`);
+  return loadEvalFiles({
+    name: basename(resolve(directory)),
+    toolsPath: join(directory, 'tools.jsonl'),
+    queriesPath: join(directory, `queries.${split}.jsonl`),
+    queriesLabel: `eval-set "${split}" queries file`,
+  });
+}
+
+/** Where {@link loadEvalFiles} reads an evaluation set from. */
+export interface EvalFiles {
+  /** The set's name in results. Default: the tools file's folder name. */
+  readonly name?: string;
+  /** JSONL of tools: `{"name", "description", "inputSchema", "server"}` per line. */
+  readonly toolsPath: string;
+  /** JSONL of queries: `{"query", "relevant", "id", "relevant_groups"?}` per line. */
+  readonly queriesPath: string;
+  /** How to call the queries file in errors. Default: "queries file". */
+  readonly queriesLabel?: string;
+}
+
+/**
+ * Reads an evaluation set from two files, with the same checks and errors as
+ * {@link loadEvalSet}.
+ */
+export async function loadEvalFiles(files: EvalFiles): Promise<EvalSet> {
+  const { toolsPath, queriesPath } = files;
   const [toolsText, queriesText] = await Promise.all([
     readTextFile(toolsPath, 'eval-set tools file'),
-    readTextFile(queriesPath, `eval-set "${split}" queries file`),
+    readTextFile(queriesPath, files.queriesLabel ?? 'queries file'),
   ]);
   const tools = readTools(toolsText, toolsPath);
   const names = new Set<string>();
@@ -76,5 +100,5 @@ export async function loadEvalSet(directory: string, options: LoadEvalSetOptions
   }
   const queries = readJsonLines(queriesText, queriesPath).map((line) => toEvalQuery(line, queriesPath));
   checkGoldNames(queries, names, queriesPath);
-  return { name: basename(resolve(directory)), tools, queries };
+  return { name: files.name ?? basename(dirname(resolve(toolsPath))), tools, queries };
 }

@@ -1,15 +1,14 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import type { Embedder, Ranker } from '@loadout/core';
-import { loadWorkspaceModule } from './load-workspace-module.js';
-import { BM25_PACKAGE, EMBEDDINGS_PACKAGE } from './ranker-modules.js';
-import type { Bm25Module, EmbeddingsModule } from './ranker-modules.js';
+import type { Bm25RankerOptions } from '@loadout/bm25';
+import { loadBm25, loadEmbeddings } from './ranker-modules.js';
 import { checkRankerName, DEFAULT_RANKER_NAME } from './ranker-names.js';
 import type { RankerName } from './ranker-names.js';
 
 /** Options of {@link createRankerByName}; each applies only to the rankers it names. */
 export interface CreateRankerByNameOptions {
   /** `createBm25Ranker` options for `bm25f` and the lexical half of `hybrid`. Default: its tuned defaults. */
-  readonly bm25?: Readonly<Record<string, unknown>>;
+  readonly bm25?: Bm25RankerOptions;
   /**
    * Embedder of `static-embedding` and `hybrid`. Default: a new
    * `createStaticEmbedder()` (GloVe-SIF, 100 dimensions; reads its table on
@@ -34,7 +33,7 @@ function checkVectorIndex(value: unknown): void {
 }
 
 async function createSemanticRanker(name: RankerName, options: CreateRankerByNameOptions): Promise<Ranker> {
-  const embeddings = await loadWorkspaceModule<EmbeddingsModule>(EMBEDDINGS_PACKAGE, name);
+  const embeddings = await loadEmbeddings(name);
   const embedder = options.embedder ?? embeddings.createStaticEmbedder();
   const { vectorIndex = 'exact' } = options;
   const dimensions = embedder.dimensions;
@@ -60,16 +59,16 @@ export async function createRankerByName(name: string = DEFAULT_RANKER_NAME, opt
   checkVectorIndex(options.vectorIndex);
   switch (rankerName) {
     case 'bm25f':
-      return (await loadWorkspaceModule<Bm25Module>(BM25_PACKAGE, rankerName)).createBm25Ranker(options.bm25);
+      return (await loadBm25(rankerName)).createBm25Ranker(options.bm25);
     case 'wink-bm25':
-      return (await loadWorkspaceModule<Bm25Module>(BM25_PACKAGE, rankerName)).createWinkBm25Ranker();
+      return (await loadBm25(rankerName)).createWinkBm25Ranker();
     case 'regex':
-      return (await loadWorkspaceModule<Bm25Module>(BM25_PACKAGE, rankerName)).createRegexRanker();
+      return (await loadBm25(rankerName)).createRegexRanker();
     case 'static-embedding':
       return createSemanticRanker(rankerName, options);
     case 'hybrid': {
-      const bm25 = await loadWorkspaceModule<Bm25Module>(BM25_PACKAGE, rankerName);
-      const embeddings = await loadWorkspaceModule<EmbeddingsModule>(EMBEDDINGS_PACKAGE, rankerName);
+      const bm25 = await loadBm25(rankerName);
+      const embeddings = await loadEmbeddings(rankerName);
       return embeddings.createHybridRanker({
         lexical: bm25.createBm25Ranker(options.bm25),
         semantic: await createSemanticRanker(rankerName, options),

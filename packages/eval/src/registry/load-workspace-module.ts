@@ -1,15 +1,14 @@
 import { createLoadoutError } from '@loadout/core';
 
 /**
- * Imports a Loadout package that `@loadout/eval` uses only for its ranker
- * registry. The specifier is a variable so that the metrics and the loader
- * work without the ranker packages installed. Throws
- * `unsupported-environment` naming the package and the ranker when it cannot
- * be loaded.
+ * Awaits the lazy import of a ranker package, so that the metrics and the
+ * loader of `@loadout/eval` never load the rankers (nor their native or model
+ * dependencies) unless a ranker is built. Throws `unsupported-environment`
+ * naming the package and the ranker when the import fails.
  */
-export async function loadWorkspaceModule<T>(specifier: string, forRanker: string): Promise<T> {
+export async function loadWorkspaceModule<T>(load: () => Promise<T>, specifier: string, forRanker: string): Promise<T> {
   try {
-    return (await import(specifier)) as T;
+    return await load();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw createLoadoutError(

@@ -1,25 +1,16 @@
-import type { Embedder, Ranker, VectorIndex } from '@loadout/core';
+import { loadWorkspaceModule } from './load-workspace-module.js';
 
-/**
- * The part of `@loadout/bm25` the registry calls. Declared here because
- * `@loadout/eval` loads that package at run time only (see
- * `loadWorkspaceModule`).
- */
-export interface Bm25Module {
-  createBm25Ranker(options?: Readonly<Record<string, unknown>>): Ranker;
-  createWinkBm25Ranker(options?: Readonly<Record<string, unknown>>): Ranker;
-  createRegexRanker(options?: Readonly<Record<string, unknown>>): Ranker;
+/** `@loadout/bm25`, imported on first use. */
+export type Bm25Module = typeof import('@loadout/bm25');
+/** `@loadout/embeddings`, imported on first use. */
+export type EmbeddingsModule = typeof import('@loadout/embeddings');
+
+/** Imports `@loadout/bm25` for the ranker `forRanker`. */
+export function loadBm25(forRanker: string): Promise<Bm25Module> {
+  return loadWorkspaceModule(() => import('@loadout/bm25'), '@loadout/bm25', forRanker);
 }
 
-/** The part of `@loadout/embeddings` the registry calls. */
-export interface EmbeddingsModule {
-  createStaticEmbedder(options?: Readonly<Record<string, unknown>>): Embedder;
-  createEmbeddingRanker(options: { embedder: Embedder; index?: VectorIndex; name?: string }): Ranker;
-  createHybridRanker(options: { lexical: Ranker; semantic: Ranker; name?: string }): Ranker;
-  createExactIndex(options: { dimensions: number }): VectorIndex;
-  createHnswIndex(options: { dimensions: number; maxElements?: number }): VectorIndex;
+/** Imports `@loadout/embeddings` for the ranker `forRanker`. */
+export function loadEmbeddings(forRanker: string): Promise<EmbeddingsModule> {
+  return loadWorkspaceModule(() => import('@loadout/embeddings'), '@loadout/embeddings', forRanker);
 }
-
-/** Package names of the ranker implementations. */
-export const BM25_PACKAGE = '@loadout/bm25';
-export const EMBEDDINGS_PACKAGE = '@loadout/embeddings';

@@ -1,0 +1,70 @@
+/**
+ * Run after `turbo run build`: checks every browser bundle again (turbo may
+ * have replayed a cached build), prints each one's size gzipped at level 9,
+ * and fails when a bundle depends on Node or a size budget is exceeded.
+ * `tsx tooling/browser-bundle/verify-browser-bundles.ts`
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUNDLE_DIRECTORY, bundleFiles } from './bundle-files.js';
+import { checkBrowserBundle } from './check-browser-bundle.js';
+import { formatSize, gzipSize } from './gzip-size.js';
+import { largestSources } from './largest-sources.js';
+
+/** Packages that ship a browser bundle, by directory under `packages/`. */
+const BUNDLED_PACKAGES = ['core', 'tokens', 'mods', 'bm25'] as const;
+type BundledPackage = (typeof BUNDLED_PACKAGES)[number];
+
+/** A limit on the gzipped size of some bundles together: what a page loads to use them. */
+interface SizeBudget {
+  readonly label: string;
+  readonly packages: readonly BundledPackage[];
+  /** Bytes, gzipped at level 9, bundles summed. */
+  readonly maxGzipBytes: number;
+}
+
+/** Issue 5: the core plus BM25F under 30 kB gzipped. */
+const BUDGETS: readonly SizeBudget[] = [{ label: 'core + bm25', packages: ['core', 'bm25'], maxGzipBytes: 30_000 }];
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let failed = false;
+const gzipBytes = new Map<BundledPackage, number>();
+const lines: string[] = [];
+
+for (const name of BUNDLED_PACKAGES) {
+  const directory = join(root, 'packages', name);
+  const problems = checkBrowserBundle(directory);
+  if (problems.length > 0) {
+    failed = true;
+    lines.push(`  @loadout/${name}: the browser bundle depends on Node or is missing:`, ...problems.map((line) => `    ${line}`));
+    continue;
+  }
+  let raw = 0;
+  let gzip = 0;
+  for (const file of bundleFiles(directory)) {
+    const content = readFileSync(join(directory, file));
+    raw += content.byteLength;
+    gzip += gzipSize(content);
+  }
+  gzipBytes.set(name, gzip);
+  lines.push(`  ${`@loadout/${name}`.padEnd(17)} ${formatSize(raw).padStart(10)} min ${formatSize(gzip).padStart(10)} gzipped`);
+}
+
+for (const budget of BUDGETS) {
+  const sizes = budget.packages.map((name) => gzipBytes.get(name));
+  if (sizes.some((size) => size === undefined)) continue;
+  const total = sizes.reduce<number>((sum, size) => sum + (size ?? 0), 0);
+  const over = total > budget.maxGzipBytes;
+  failed ||= over;
+  const verdict = over ? `OVER the ${formatSize(budget.maxGzipBytes)} budget by ${formatSize(total - budget.maxGzipBytes)}` : `within the ${formatSize(budget.maxGzipBytes)} budget`;
+  lines.push(`  ${budget.label.padEnd(17)} ${''.padStart(14)} ${formatSize(total).padStart(10)} gzipped, ${verdict}`);
+  if (over) {
+    const largest = largestSources(budget.packages.map((name) => join(root, 'packages', name)), 5);
+    lines.push(`    largest sources: ${largest.map(({ source, share }) => `${source} ${Math.round(share * 100)}%`).join(', ')}`);
+  }
+}
+
+const report = `browser bundles (${BUNDLE_DIRECTORY}/*.js, minified ES modules, gzip level 9):\n${lines.join('\n')}\n`;
+(failed ? process.stderr : process.stdout).write(report);
+if (failed) process.exit(1);
