@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { findNodeOnlyTestFiles } from './tooling/node-only-test-files.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -10,7 +10,9 @@ const browserPackages = ['core', 'tokens', 'mods', 'bm25'].map((name) => `packag
 
 /**
  * One vitest run for the whole workspace, in two projects:
- * - `node`: every test file, in Node, as before;
+ * - `node`: every test file, in Node, as before, and the tooling's own tests;
+ * - `browser-package`: @loadout/browser's `*.browser.test.ts` (a real Web
+ *   Worker, IndexedDB), configured in packages/browser/vitest.browser.config.ts;
  * - `browser`: the suites of `browserPackages` again, in headless Chromium
  *   (Debian's `/usr/bin/chromium`, driven by Playwright). A test file that
  *   imports a `node:` module (to read fixtures or scan sources) runs in Node
@@ -21,7 +23,9 @@ const browserPackages = ['core', 'tokens', 'mods', 'bm25'].map((name) => `packag
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^@loadout\/([a-z0-9-]+)\/test$/, replacement: `${root}packages/$1/src/test/index.ts` },
+      { find: /^@loadout\/browser\/worker$/, replacement: `${root}packages/browser/src/worker-entry.ts` },
+      { find: /^@loadout\/embeddings\/browser$/, replacement: `${root}packages/embeddings/src/browser.ts` },
+      { find: /^@loadout\/([a-z0-9-]+)\/([a-z0-9-]+)$/, replacement: `${root}packages/$1/src/$2/index.ts` },
       { find: /^@loadout\/([a-z0-9-]+)$/, replacement: `${root}packages/$1/src/index.ts` },
     ],
   },
@@ -33,7 +37,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'benchmarks/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'benchmarks/src/**/*.test.ts', 'tooling/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.browser.test.ts'],
           pool: 'forks',
         },
       },
@@ -42,7 +47,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: browserPackages.map((directory) => `${directory}/**/*.test.ts`),
-          exclude: findNodeOnlyTestFiles(root, browserPackages),
+          exclude: [...configDefaults.exclude, ...findNodeOnlyTestFiles(root, browserPackages)],
           browser: {
             enabled: true,
             headless: true,
@@ -65,6 +70,8 @@ export default defineConfig({
           },
         },
       },
+      // @loadout/browser's Worker and IndexedDB suites, in Chromium (their own Vite settings).
+      'packages/browser/vitest.browser.config.ts',
     ],
   },
 });

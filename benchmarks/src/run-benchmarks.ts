@@ -1,27 +1,15 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { BENCH_USAGE, parseBenchArgs } from './cli-args.js';
 import { RESULTS_DIR, resolveDataDir } from './paths.js';
 import { logProgress } from './progress-log.js';
 import { runQuality } from './quality/run-quality.js';
 import { runSpeed } from './speed/run-speed.js';
+import { runPlanBench } from './plan-bench.js';
 
-const PLAN_BENCH = new URL('./plan-bench.ts', import.meta.url);
-
-/** Runs `plan-bench.ts`'s `runPlanBench(dataDir)` when the file exists (it is written separately). */
-async function runPlan(dataDir: string): Promise<void> {
-  if (!existsSync(fileURLToPath(PLAN_BENCH))) {
-    logProgress('plan: skipped (benchmarks/src/plan-bench.ts does not exist yet)');
-    return;
-  }
-  const specifier = './plan-bench.js';
-  const module = (await import(specifier)) as { runPlanBench?: (dataDir: string) => unknown };
-  if (typeof module.runPlanBench !== 'function') {
-    logProgress('plan: skipped (plan-bench.ts exports no runPlanBench)');
-    return;
-  }
-  logProgress('plan: running');
-  await module.runPlanBench(dataDir);
+async function runGateway(): Promise<void> {
+  logProgress('gateway: running (10,000 tools, concurrent search_tools over loopback)');
+  const { runGatewayBench } = await import('./gateway-bench.js');
+  const result = await runGatewayBench({});
+  process.stdout.write(`gateway ${JSON.stringify(result)}\n`);
 }
 
 /** Runs the parts named on the command line; returns the process exit code (0 ok, 1 a part failed, 2 bad flags). */
@@ -49,7 +37,11 @@ async function runParts(argv: readonly string[]): Promise<number> {
   const { dataDir, exists } = resolveDataDir(args.dataDir);
   for (const part of args.parts) {
     if (part === 'plan') {
-      await runPlan(dataDir);
+      runPlanBench(dataDir);
+      continue;
+    }
+    if (part === 'gateway') {
+      await runGateway();
       continue;
     }
     if (!exists) {

@@ -1,4 +1,4 @@
-// Module resolve hook: `@loadout/<package>` and `@loadout/<package>/test`
+// Module resolve hook: `@loadout/<package>` and `@loadout/<package>/<subpath>`
 // resolve to the workspace's TypeScript sources (as vitest's aliases do), so
 // the benchmark measures the current code without a build. Registered by
 // register-workspace-sources.ts; tsx loads the .ts files it points to.
@@ -6,12 +6,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = new URL('../../', import.meta.url);
-const pattern = /^@loadout\/([a-z0-9-]+)(\/test)?$/;
+const pattern = /^@loadout\/([a-z0-9-]+)(?:\/([a-z0-9-]+))?$/;
 
 export async function resolve(specifier, context, nextResolve) {
   const match = pattern.exec(specifier);
   if (match !== null) {
-    const url = new URL(`packages/${match[1]}/src/${match[2] === undefined ? '' : 'test/'}index.ts`, root);
+    const url = new URL(`packages/${match[1]}/src/${match[2] === undefined ? '' : `${match[2]}/`}index.ts`, root);
     if (existsSync(fileURLToPath(url))) return nextResolve(url.href, context);
   }
   return nextResolve(specifier, context);

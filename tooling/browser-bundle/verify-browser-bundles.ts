@@ -24,8 +24,12 @@ interface SizeBudget {
   readonly maxGzipBytes: number;
 }
 
-/** Issue 5: the core plus BM25F under 30 kB gzipped. */
-const BUDGETS: readonly SizeBudget[] = [{ label: 'core + bm25', packages: ['core', 'bm25'], maxGzipBytes: 30_000 }];
+/**
+ * Issue 5: the core plus BM25F under 30 kB gzipped. `@loadout/bm25`'s main
+ * entry is BM25F and its analyzer; the wink and regex rankers (and re2js)
+ * live behind the `/wink` and `/regex` subpaths, outside this budget.
+ */
+const BUDGETS: readonly SizeBudget[] = [{ label: 'core + BM25F', packages: ['core', 'bm25'], maxGzipBytes: 30_000 }];
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let failed = false;

@@ -12,7 +12,3 @@ export type { Bm25Ranker } from './bm25f/create-bm25-ranker.js';
 export { DEFAULT_FIELD_WEIGHTS } from './bm25f/bm25-options.js';
 export type { Bm25RankerOptions, CoverageMode, MultiIntentMode } from './bm25f/bm25-options.js';
 export { INDEX_FORMAT_VERSION } from './bm25f/index-codec.js';
-export { createWinkBm25Ranker } from './wink/create-wink-bm25-ranker.js';
-export type { WinkBm25RankerOptions } from './wink/create-wink-bm25-ranker.js';
-export { createRegexRanker, REGEX_MATCH_SCORES } from './regex/create-regex-ranker.js';
-export type { RegexRankerOptions } from './regex/create-regex-ranker.js';

@@ -8,6 +8,8 @@ import type {
   BetaTool,
   BetaToolReferenceBlockParam,
   BetaToolResultBlockParam,
+  BetaToolSearchToolBm25_20251119,
+  BetaToolSearchToolRegex20251119,
   BetaToolUnion,
   BetaToolUseBlock,
   MessageCreateParamsNonStreaming,
@@ -17,6 +19,10 @@ import type {
 export type ToolDefinition = BetaToolUnion;
 /** A custom (client) tool definition. */
 export type CustomToolDefinition = BetaTool;
+/** A server-side search tool declaration (`tool_search_tool_bm25_20251119` / `tool_search_tool_regex_20251119`). */
+export type ServerSearchToolDefinition = BetaToolSearchToolBm25_20251119 | BetaToolSearchToolRegex20251119;
+/** A tool definition that {@link ToolSearch.request} produces: a custom tool or a server-side search tool. */
+export type RequestToolDefinition = CustomToolDefinition | ServerSearchToolDefinition;
 /** A cache breakpoint, `{ type: 'ephemeral', ttl? }`. */
 export type CacheControl = BetaCacheControlEphemeral;
 /** One message of a conversation, as sent. */

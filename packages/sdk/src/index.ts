@@ -1,1 +1,19 @@
-export {};
+export * from './tool-search/index.js';
+export * from './session/index.js';
+export * from './messages/index.js';
+export * from './agent/index.js';
+export type {
+  AnthropicClient,
+  CacheControl,
+  ContentBlock,
+  ContentBlockParam,
+  CustomToolDefinition,
+  Message,
+  MessageCreateParams,
+  MessageParam,
+  MessagesRequestOptions,
+  ToolDefinition,
+  ToolReferenceBlock,
+  ToolResultBlock,
+  ToolUseBlock,
+} from './api-types.js';

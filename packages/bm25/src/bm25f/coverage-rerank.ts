@@ -28,7 +28,7 @@ export interface CoverageResult {
  */
 export function coverageRerank(
   context: QueryContext,
-  terms: readonly number[],
+  terms: ArrayLike<number>,
   candidates: Int32Array,
   priors: Float64Array,
   count: number,

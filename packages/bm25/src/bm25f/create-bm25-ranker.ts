@@ -1,5 +1,4 @@
 import type { CatalogTool, RankerSearchOptions, SearchHit, SyncRanker } from '@loadout/core';
-import { splitClauses } from '../clauses/split-clauses.js';
 import { readSearchLimit } from '../shared/search-limit.js';
 import { analyseDocument, createAnalysisScratch } from './analyse-document.js';
 import { corruptIndex } from './byte-reader.js';
@@ -7,7 +6,7 @@ import { compactDictionary, countDeadTerms } from './compact-dictionary.js';
 import { createDictionary } from './dictionary.js';
 import type { Dictionary } from './dictionary.js';
 import { evaluateQuery } from './evaluate-query.js';
-import type { QueryContext, QueryTerms } from './evaluate-query.js';
+import type { QueryContext } from './evaluate-query.js';
 import { explainHit } from './explain-hit.js';
 import { fnv1aStrings } from './fnv1a.js';
 import { decodeIndex, encodeIndex } from './index-codec.js';
@@ -15,6 +14,7 @@ import { emptyPostings } from './postings.js';
 import type { Postings } from './postings.js';
 import { createQueryScratch } from './query-scratch.js';
 import type { QueryScratch } from './query-scratch.js';
+import { collectQueryTerms, createQueryTerms } from './query-terms.js';
 import { rebuildPostings } from './rebuild-postings.js';
 import type { DocumentSource } from './rebuild-postings.js';
 import { resolveBm25Options } from './bm25-options.js';
@@ -75,6 +75,8 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
   const analysisScratch = createAnalysisScratch();
   let docsOut = new Int32Array(16);
   let scoresOut = new Float64Array(16);
+  const terms = createQueryTerms();
+  let context: QueryContext = { postings, tables, scratch, tools };
 
   const install = (nextTools: CatalogTool[], nextPostings: Postings, nextDictionary: Dictionary): void => {
     tools = nextTools;
@@ -82,6 +84,7 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
     dictionary = nextDictionary;
     tables = computeScoringTables(postings, settings.weights, settings.b, settings.k1);
     if (scratch.docCount !== postings.docCount) scratch = createQueryScratch(postings.docCount);
+    context = { postings, tables, scratch, tools };
   };
 
   const refresh = (compact = false): void => {
@@ -106,33 +109,6 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
     pending === null ? { tools: tools.slice(), sources: tools.map((_, index) => index) } : { tools: pending.tools.slice(), sources: pending.sources.slice() };
 
   const analyse = (tool: CatalogTool): DocumentSource => analyseDocument(analyzer.analyzeTool(tool), dictionary, analysisScratch);
-
-  const queryTerms = (query: string): { terms: QueryTerms; clauseTexts: string[] | undefined } => {
-    const full: number[] = [];
-    const known = new Set<number>();
-    for (const token of analyzer.analyzeQuery(query)) {
-      const term = dictionary.ids.get(token);
-      if (term === undefined || known.has(term) || postings.termStart[term] === postings.termStart[term + 1]) continue;
-      known.add(term);
-      full.push(term);
-    }
-    if (settings.multiIntent === 'off' || full.length < 2) return { terms: { full, clauses: [] }, clauseTexts: undefined };
-    const pieces = splitClauses(query);
-    if (pieces.length < 2) return { terms: { full, clauses: [] }, clauseTexts: undefined };
-    const clauses: number[][] = [];
-    const clauseTexts: string[] = [];
-    for (const piece of pieces) {
-      const clause: number[] = [];
-      for (const token of analyzer.analyzeQuery(piece)) {
-        const term = dictionary.ids.get(token);
-        if (term !== undefined && known.has(term) && !clause.includes(term)) clause.push(term);
-      }
-      if (clause.length === 0) continue;
-      clauses.push(clause);
-      clauseTexts.push(piece);
-    }
-    return clauses.length >= 2 ? { terms: { full, clauses }, clauseTexts } : { terms: { full, clauses: [] }, clauseTexts: undefined };
-  };
 
   return {
     specificationVersion: 'v1',
@@ -195,12 +171,11 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
       const limit = readSearchLimit(searchOptions.limit, 'bm25f');
       refresh();
       if (tools.length === 0) return [];
-      const { terms, clauseTexts } = queryTerms(query);
-      if (terms.full.length === 0) return [];
-      const covering = settings.coverage === 'xquad' && terms.full.length >= settings.coverageMinTerms;
+      collectQueryTerms(query, analyzer, dictionary, postings, settings.multiIntent === 'clause-fusion', terms);
+      if (terms.fullCount === 0) return [];
+      const covering = settings.coverage === 'xquad' && terms.fullCount >= settings.coverageMinTerms;
       const capacity = Math.min(covering ? Math.max(limit, settings.coverageCandidates) : limit, tools.length);
-      const context: QueryContext = { postings, tables, scratch, tools };
-      evaluateQuery(context, terms, capacity, settings.clauseWeight, searchOptions.filter);
+      evaluateQuery(context, terms, capacity, settings.clauseWeight, searchOptions.filter, searchOptions.explain === true);
       if (docsOut.length < capacity) {
         docsOut = new Int32Array(capacity);
         scoresOut = new Float64Array(capacity);
@@ -208,7 +183,7 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
       let count = drainTopK(scratch.heap, docsOut, scoresOut);
       let picks: CoverageResult | undefined;
       if (covering && count > 1) {
-        picks = coverageRerank(context, terms.full, docsOut, scoresOut, count, limit, {
+        picks = coverageRerank(context, terms.full.subarray(0, terms.fullCount), docsOut, scoresOut, count, limit, {
           weight: settings.coverageWeight,
           serverBonus: settings.sameServerBonus,
         });
@@ -222,7 +197,8 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
           hits[index] = { tool: tools[doc]!, score };
           continue;
         }
-        let explanation = explainHit(context, dictionary, terms.full, clauseTexts, settings.clauseWeight, doc);
+        const clauseTexts = terms.clauseCount >= 2 ? terms.clauseTexts : undefined;
+        let explanation = explainHit(context, dictionary, terms.full.subarray(0, terms.fullCount), clauseTexts, settings.clauseWeight, doc);
         if (picks !== undefined) {
           explanation = {
             ...explanation,

@@ -1,9 +1,13 @@
 import type { CatalogTool } from '@loadout/core';
+import { addToClause, addToClauses, addToFull } from './accumulate-postings.js';
 import type { Postings } from './postings.js';
-import { beginQuery } from './query-scratch.js';
+import { beginQuery, CLAUSE_GROUP } from './query-scratch.js';
 import type { QueryScratch } from './query-scratch.js';
+import type { QueryTerms } from './query-terms.js';
 import type { ScoringTables } from './scoring-tables.js';
+import { nextStamp } from './term-marks.js';
 import { admits, pushTopK, resetTopK } from '../shared/top-k.js';
+import type { TopK } from '../shared/top-k.js';
 
 /** What {@link evaluateQuery} needs to know about the index. */
 export interface QueryContext {
@@ -13,139 +17,169 @@ export interface QueryContext {
   readonly tools: readonly CatalogTool[];
 }
 
+function growInts(buffer: Int32Array, length: number): Int32Array {
+  return buffer.length >= length ? buffer : new Int32Array(Math.max(length, buffer.length * 2));
+}
+
 /**
- * The analysed query: distinct term ids of the whole query and of each
- * clause. Clause fusion applies when there are ≥ 2 clauses; clause terms
- * must be a subset of `full`.
+ * Accumulates clauses `first .. first + size - 1` in one pass over the
+ * postings of each distinct term they hold, taken in order of first
+ * occurrence (clause by clause), so every document sums its full-query
+ * terms in the same order.
  */
-export interface QueryTerms {
-  readonly full: readonly number[];
-  readonly clauses: readonly (readonly number[])[];
-}
-
-function accumulateFull(context: QueryContext, term: number): void {
-  const { postings, tables, scratch } = context;
-  const { termStart, docs } = postings;
-  const { saturated } = tables;
-  const { marks, full, touched, best, bestClause } = scratch;
-  const epoch = scratch.epoch;
-  const weight = tables.idf[term]!;
-  let count = scratch.touchedCount;
-  for (let posting = termStart[term]!, end = termStart[term + 1]!; posting < end; posting++) {
-    const doc = docs[posting]!;
-    const value = weight * saturated[posting]!;
-    if (marks[doc] === epoch) {
-      full[doc] = full[doc]! + value;
-    } else {
-      marks[doc] = epoch;
-      full[doc] = value;
-      best[doc] = 0;
-      bestClause[doc] = -1;
-      touched[count++] = doc;
+function accumulateGroup(context: QueryContext, terms: QueryTerms, first: number, size: number, visitedStamp: number): void {
+  const { scratch, postings, tables } = context;
+  const { clauseStart, clauseTerms } = terms;
+  const from = clauseStart[first]!;
+  const to = clauseStart[first + size]!;
+  scratch.groupTerms = growInts(scratch.groupTerms, to - from);
+  scratch.groupMasks = growInts(scratch.groupMasks, to - from);
+  const { groupTerms, groupMasks } = scratch;
+  const inGroup = nextStamp(scratch.inGroup, postings.termCount);
+  const { marks: groupMarks, values: position } = scratch.inGroup;
+  let count = 0;
+  for (let clause = 0; clause < size; clause++) {
+    for (let index = clauseStart[first + clause]!, end = clauseStart[first + clause + 1]!; index < end; index++) {
+      const term = clauseTerms[index]!;
+      if (groupMarks[term] !== inGroup) {
+        groupMarks[term] = inGroup;
+        position[term] = count;
+        groupTerms[count] = term;
+        groupMasks[count++] = 0;
+      }
+      const at = position[term]!;
+      groupMasks[at] = groupMasks[at]! | (1 << clause);
     }
   }
-  scratch.touchedCount = count;
-}
-
-/** Running state of the clause being accumulated. */
-interface ClauseState {
-  count: number;
-  /** Values only grow, so the running maximum of updates is the maximum of final values. */
-  max: number;
-}
-
-/** Adds a term to the current clause (and, on its first visit, to the full score). */
-function accumulateClause(context: QueryContext, term: number, state: ClauseState, alsoFull: boolean): void {
-  const { postings, tables, scratch } = context;
-  const { termStart, docs } = postings;
-  const { saturated } = tables;
-  const { clause, clauseTouched } = scratch;
-  const weight = tables.idf[term]!;
-  const start = termStart[term]!;
-  const end = termStart[term + 1]!;
-  let clauseCount = state.count;
-  let max = state.max;
-  if (!alsoFull) {
-    for (let posting = start; posting < end; posting++) {
-      const value = weight * saturated[posting]!;
-      if (value === 0) continue;
-      const doc = docs[posting]!;
-      const previous = clause[doc]!;
-      if (previous === 0) clauseTouched[clauseCount++] = doc;
-      const next = previous + value;
-      clause[doc] = next;
-      if (next > max) max = next;
-    }
-    state.count = clauseCount;
-    state.max = max;
-    return;
-  }
-  const { marks, full, touched, best, bestClause } = scratch;
-  const epoch = scratch.epoch;
-  let touchedCount = scratch.touchedCount;
-  for (let posting = start; posting < end; posting++) {
-    const doc = docs[posting]!;
-    const value = weight * saturated[posting]!;
-    if (marks[doc] === epoch) {
-      full[doc] = full[doc]! + value;
-    } else {
-      marks[doc] = epoch;
-      full[doc] = value;
-      best[doc] = 0;
-      bestClause[doc] = -1;
-      touched[touchedCount++] = doc;
-    }
-    if (value === 0) continue;
-    const previous = clause[doc]!;
-    if (previous === 0) clauseTouched[clauseCount++] = doc;
-    const next = previous + value;
-    clause[doc] = next;
-    if (next > max) max = next;
-  }
-  scratch.touchedCount = touchedCount;
-  state.count = clauseCount;
-  state.max = max;
-}
-
-function maxOver(values: Float64Array, docs: Int32Array, count: number): number {
-  let max = 0;
+  scratch.clauseScale.fill(0);
+  const visited = scratch.visited.marks;
   for (let index = 0; index < count; index++) {
-    const value = values[docs[index]!]!;
-    if (value > max) max = value;
+    const term = groupTerms[index]!;
+    const mask = groupMasks[index]!;
+    const fresh = visited[term] !== visitedStamp;
+    visited[term] = visitedStamp;
+    if ((mask & (mask - 1)) === 0) addToClause(scratch, postings, tables, term, fresh, 31 - Math.clz32(mask));
+    else addToClauses(scratch, postings, tables, term, fresh, mask);
   }
-  return max;
+  const { clauseScale } = scratch;
+  for (let clause = 0; clause < size; clause++) clauseScale[clause] = clauseScale[clause]! > 0 ? 1 / clauseScale[clause]! : 0;
 }
 
 /**
- * One pass over the postings of each distinct term: clause by clause, a
- * term's first visit also adds to the full-query score, so shared terms
- * alone are read twice. Leaves `best`/`bestClause` set for touched docs.
+ * Keeps each document's best normalised clause score of a group before the
+ * last, and zeroes the group's clause scores; documents from `initialised`
+ * on in `touched` are new since the last fold.
  */
-function accumulateWithClauses(context: QueryContext, terms: QueryTerms): void {
-  // `clause` is all zeros between clauses: each clause resets the entries it touched.
-  const { scratch } = context;
-  const { clause, clauseTouched, best, bestClause } = scratch;
-  const done = new Set<number>();
-  for (let clauseIndex = 0; clauseIndex < terms.clauses.length; clauseIndex++) {
-    const clauseTerms = terms.clauses[clauseIndex]!;
-    const state: ClauseState = { count: 0, max: 0 };
-    for (const term of clauseTerms) {
-      const first = !done.has(term);
-      if (first) done.add(term);
-      accumulateClause(context, term, state, first);
-    }
-    const scale = state.max > 0 ? 1 / state.max : 0;
-    for (let index = 0, count = state.count; index < count; index++) {
-      const doc = clauseTouched[index]!;
-      const value = clause[doc]! * scale;
-      clause[doc] = 0;
-      if (value > best[doc]!) {
-        best[doc] = value;
-        bestClause[doc] = clauseIndex;
+function foldGroup(scratch: QueryScratch, first: number, size: number, initialised: number): void {
+  const { rows, stride, touched, clauseScale } = scratch;
+  if (scratch.best.length < scratch.docCount) {
+    scratch.best = new Float64Array(scratch.docCount);
+    scratch.bestClause = new Int32Array(scratch.docCount);
+  }
+  const { best, bestClause } = scratch;
+  for (let index = 0, count = scratch.touchedCount; index < count; index++) {
+    const doc = touched[index]!;
+    const base = doc * stride + 1;
+    let value = index < initialised ? best[doc]! : 0;
+    let which = index < initialised ? bestClause[doc]! : -1;
+    for (let clause = 0; clause < size; clause++) {
+      const normalised = rows[base + clause]! * clauseScale[clause]!;
+      rows[base + clause] = 0;
+      if (normalised > value) {
+        value = normalised;
+        which = first + clause;
       }
     }
+    best[doc] = value;
+    bestClause[doc] = which;
   }
-  for (const term of terms.full) if (!done.has(term)) accumulateFull(context, term);
+  scratch.earlierGroups = true;
+}
+
+/**
+ * A touched document's best normalised clause score (earlier groups, then
+ * the last group in clause order; the first maximum wins), and its clause
+ * (−1: none), after {@link evaluateQuery} fused the scores.
+ */
+export function bestClauseOf(scratch: QueryScratch, doc: number): { value: number; clause: number } {
+  const { rows, stride, clauseScale, lastFirst, lastSize } = scratch;
+  const base = doc * stride + 1;
+  let value = scratch.earlierGroups ? scratch.best[doc]! : 0;
+  let clause = scratch.earlierGroups ? scratch.bestClause[doc]! : -1;
+  for (let index = 0; index < lastSize; index++) {
+    const normalised = rows[base + index]! * clauseScale[index]!;
+    if (normalised > value) {
+      value = normalised;
+      clause = lastFirst + index;
+    }
+  }
+  return { value, clause };
+}
+
+/** The lowest score that may enter `heap` (ties are then settled by {@link admits}). */
+function floorOf(heap: TopK): number {
+  return heap.size < heap.capacity ? 0 : heap.scores[0]!;
+}
+
+function rankPlain(context: QueryContext, keepScores: boolean, filter: ((tool: CatalogTool) => boolean) | undefined): void {
+  const { scratch, tools } = context;
+  const { touched, rows, heap } = scratch;
+  let floor = floorOf(heap);
+  for (let index = 0, count = scratch.touchedCount; index < count; index++) {
+    const doc = touched[index]!;
+    const score = rows[doc]!;
+    if (!keepScores) rows[doc] = 0;
+    if (score < floor || score <= 0 || !admits(heap, score, doc)) continue;
+    if (filter !== undefined && !filter(tools[doc]!)) continue;
+    pushTopK(heap, score, doc);
+    floor = floorOf(heap);
+  }
+}
+
+/**
+ * Fuses `full / max_full + clauseWeight · best_clause`, folding in the last
+ * clause group on the way. The clause loop is unrolled: `size` is the same
+ * for every row, so its branches predict perfectly, where a loop's maxima
+ * would not.
+ */
+function rankFused(
+  context: QueryContext,
+  initialised: number,
+  clauseWeight: number,
+  keepScores: boolean,
+  filter: ((tool: CatalogTool) => boolean) | undefined,
+): void {
+  const { scratch, tools } = context;
+  const { touched, rows, stride, clauseScale, best, heap } = scratch;
+  const size = scratch.lastSize;
+  const scale = scratch.maxFull > 0 ? 1 / scratch.maxFull : 0;
+  scratch.fullScale = scale;
+  const s0 = clauseScale[0]!;
+  const s1 = clauseScale[1]!;
+  const s2 = clauseScale[2]!;
+  const s3 = clauseScale[3]!;
+  const s4 = clauseScale[4]!;
+  const s5 = clauseScale[5]!;
+  const s6 = clauseScale[6]!;
+  let floor = floorOf(heap);
+  for (let index = 0, count = scratch.touchedCount; index < count; index++) {
+    const doc = touched[index]!;
+    const base = doc * stride;
+    let value = index < initialised ? best[doc]! : 0;
+    if (size > 0) value = Math.max(value, rows[base + 1]! * s0);
+    if (size > 1) value = Math.max(value, rows[base + 2]! * s1);
+    if (size > 2) value = Math.max(value, rows[base + 3]! * s2);
+    if (size > 3) value = Math.max(value, rows[base + 4]! * s3);
+    if (size > 4) value = Math.max(value, rows[base + 5]! * s4);
+    if (size > 5) value = Math.max(value, rows[base + 6]! * s5);
+    if (size > 6) value = Math.max(value, rows[base + 7]! * s6);
+    const score = rows[base]! * scale + clauseWeight * value;
+    if (!keepScores) for (let at = base, end = base + 1 + size; at < end; at++) rows[at] = 0;
+    if (score < floor || score <= 0 || !admits(heap, score, doc)) continue;
+    if (filter !== undefined && !filter(tools[doc]!)) continue;
+    pushTopK(heap, score, doc);
+    floor = floorOf(heap);
+  }
 }
 
 /**
@@ -154,8 +188,13 @@ function accumulateWithClauses(context: QueryContext, terms: QueryTerms): void {
  * would enter it). Without clauses a document's score is its BM25F score;
  * with ≥ 2 clauses it is `full / max_full + clauseWeight · best_clause`, where
  * `best_clause` is the document's highest clause score divided by that
- * clause's maximum (maxima over all documents, before filtering). The fused
- * score is also left in `scratch.final`.
+ * clause's maximum (maxima over all documents, before filtering). With
+ * `keepScores` the raw scores stay in `scratch` until the next query, for
+ * explanations.
+ *
+ * Each term's postings are read once per group of {@link CLAUSE_GROUP}
+ * clauses holding it (once in all for almost every query), adding to the
+ * full-query score and to every clause of the group holding the term.
  */
 export function evaluateQuery(
   context: QueryContext,
@@ -163,26 +202,44 @@ export function evaluateQuery(
   limit: number,
   clauseWeight: number,
   filter: ((tool: CatalogTool) => boolean) | undefined,
+  keepScores = false,
 ): void {
-  const { scratch, tools } = context;
-  beginQuery(scratch);
-  const fused = terms.clauses.length >= 2;
-  if (fused) accumulateWithClauses(context, terms);
-  else for (const term of terms.full) accumulateFull(context, term);
-  const { touched, full, best, final, heap } = scratch;
-  const count = scratch.touchedCount;
-  const maxFull = fused ? maxOver(full, touched, count) : 0;
-  const scale = maxFull > 0 ? 1 / maxFull : 0;
-  resetTopK(heap, limit);
-  for (let index = 0; index < count; index++) {
-    const doc = touched[index]!;
-    let score = full[doc]!;
-    if (fused) {
-      score = score * scale + clauseWeight * best[doc]!;
-      final[doc] = score;
+  const { scratch, postings, tables } = context;
+  const clauseCount = terms.clauseCount;
+  const fused = clauseCount >= 2;
+  beginQuery(scratch, fused ? 1 + Math.min(clauseCount, CLAUSE_GROUP) : 1);
+  const visitedStamp = nextStamp(scratch.visited, postings.termCount);
+  const visited = scratch.visited.marks;
+  let initialised = 0;
+  if (fused) {
+    for (let first = 0; ; first += CLAUSE_GROUP) {
+      const size = Math.min(CLAUSE_GROUP, clauseCount - first);
+      accumulateGroup(context, terms, first, size, visitedStamp);
+      if (first + size === clauseCount) {
+        scratch.lastFirst = first;
+        scratch.lastSize = size;
+        break;
+      }
+      foldGroup(scratch, first, size, initialised);
+      initialised = scratch.touchedCount;
     }
-    if (score <= 0 || !admits(heap, score, doc)) continue;
-    if (filter !== undefined && !filter(tools[doc]!)) continue;
-    pushTopK(heap, score, doc);
   }
+  const { full } = terms;
+  for (let index = 0, count = terms.fullCount; index < count; index++) {
+    const term = full[index]!;
+    if (visited[term] === visitedStamp) continue;
+    visited[term] = visitedStamp;
+    addToFull(scratch, postings, tables, term);
+  }
+  if (scratch.earlierGroups) {
+    for (let index = initialised; index < scratch.touchedCount; index++) {
+      const doc = scratch.touched[index]!;
+      scratch.best[doc] = 0;
+      scratch.bestClause[doc] = -1;
+    }
+  }
+  resetTopK(scratch.heap, limit);
+  if (fused) rankFused(context, initialised, clauseWeight, keepScores, filter);
+  else rankPlain(context, keepScores, filter);
+  scratch.dirty = keepScores;
 }

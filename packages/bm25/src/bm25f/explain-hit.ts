@@ -1,6 +1,7 @@
 import type { ScoreExplanation } from '@loadout/core';
 import { TOOL_FIELDS } from '../analyzer/tool-fields.js';
 import type { Dictionary } from './dictionary.js';
+import { bestClauseOf } from './evaluate-query.js';
 import type { QueryContext } from './evaluate-query.js';
 import { findPosting } from './find-posting.js';
 import { FIELD_COUNT } from './postings.js';
@@ -14,7 +15,7 @@ import { FIELD_COUNT } from './postings.js';
 export function explainHit(
   context: QueryContext,
   dictionary: Dictionary,
-  fullTerms: readonly number[],
+  fullTerms: ArrayLike<number>,
   clauses: readonly string[] | undefined,
   clauseWeight: number,
   doc: number,
@@ -22,7 +23,8 @@ export function explainHit(
   const { postings, tables, scratch } = context;
   const fields = new Float64Array(FIELD_COUNT);
   const matchedTerms: string[] = [];
-  for (const term of fullTerms) {
+  for (let index = 0; index < fullTerms.length; index++) {
+    const term = fullTerms[index]!;
     const posting = findPosting(postings, term, doc);
     if (posting < 0) continue;
     matchedTerms.push(dictionary.terms[term]!);
@@ -41,17 +43,18 @@ export function explainHit(
   TOOL_FIELDS.forEach((name, field) => {
     if (fields[field]! > 0) fieldRecord[name] = fields[field]!;
   });
-  const raw = scratch.full[doc]!;
+  const raw = scratch.rows[doc * scratch.stride]!;
   if (clauses === undefined) {
     return { matchedTerms, fields: fieldRecord, components: { bm25f: raw }, notes: [] };
   }
-  const clauseIndex = scratch.bestClause[doc]!;
-  const clauseScore = clauseWeight * scratch.best[doc]!;
-  const notes = clauseIndex >= 0 ? [`best clause ${JSON.stringify(clauses[clauseIndex])}`] : [];
+  const best = bestClauseOf(scratch, doc);
+  const clauseScore = clauseWeight * best.value;
+  const fused = raw * scratch.fullScale + clauseScore;
+  const notes = best.clause >= 0 ? [`best clause ${JSON.stringify(clauses[best.clause])}`] : [];
   return {
     matchedTerms,
     fields: fieldRecord,
-    components: { bm25f: scratch.final[doc]! - clauseScore, clause: clauseScore },
+    components: { bm25f: fused - clauseScore, clause: clauseScore },
     notes,
   };
 }

@@ -1,7 +1,7 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import type { Embedder, Ranker } from '@loadout/core';
 import type { Bm25RankerOptions } from '@loadout/bm25';
-import { loadBm25, loadEmbeddings } from './ranker-modules.js';
+import { loadBm25, loadEmbeddings, loadRegex, loadWink } from './ranker-modules.js';
 import { checkRankerName, DEFAULT_RANKER_NAME } from './ranker-names.js';
 import type { RankerName } from './ranker-names.js';
 
@@ -61,9 +61,9 @@ export async function createRankerByName(name: string = DEFAULT_RANKER_NAME, opt
     case 'bm25f':
       return (await loadBm25(rankerName)).createBm25Ranker(options.bm25);
     case 'wink-bm25':
-      return (await loadBm25(rankerName)).createWinkBm25Ranker();
+      return (await loadWink(rankerName)).createWinkBm25Ranker();
     case 'regex':
-      return (await loadBm25(rankerName)).createRegexRanker();
+      return (await loadRegex(rankerName)).createRegexRanker();
     case 'static-embedding':
       return createSemanticRanker(rankerName, options);
     case 'hybrid': {

@@ -87,6 +87,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   let listing = false;
   let listAgain = false;
 
+  const isClosed = (): boolean => state === 'closed';
   const status = (): UpstreamStatus => ({
     name,
     state,
@@ -117,7 +118,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     options.onTools(listed);
   };
 
-  const relist = async (mine: number): Promise<void> => {
+  const relist = async (): Promise<void> => {
     if (listing) {
       listAgain = true;
       return;
@@ -126,15 +127,16 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     try {
       do {
         listAgain = false;
+        const mine = generation;
         const connected = client;
-        if (connected === undefined || mine !== generation) return;
+        if (connected === undefined || state !== 'ready') return;
         try {
           const listed = await readTools(connected);
           if (mine === generation) publish(listed);
         } catch (error) {
           logger.warn(`upstream ${JSON.stringify(name)}: re-listing tools after list_changed failed (keeping the previous list): ${messageOf(error)}`);
         }
-      } while (listAgain && mine === generation);
+      } while (listAgain);
     } finally {
       listing = false;
     }
@@ -146,7 +148,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     lastError = reason;
     const delay = backoffDelay(failedAttempts, options.reconnect);
     nextAttemptAt = Date.now() + delay;
-    setState('reconnecting');
+    state = 'reconnecting';
     options.onState?.(status());
     logger.warn(`upstream ${JSON.stringify(name)}: ${reason}; retrying in ${delay} ms (attempt ${failedAttempts + 1})`);
     timer = setTimeout(() => void attempt(), delay);
@@ -154,7 +156,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   };
 
   const lost = (mine: number, reason: string): void => {
-    if (mine !== generation || state === 'closed') return;
+    if (mine !== generation || isClosed()) return;
     generation += 1;
     const previous = client;
     client = undefined;
@@ -172,17 +174,20 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         timeoutMs: options.connectTimeoutMs,
         ...(options.stderr === undefined ? {} : { stderr: options.stderr }),
       });
-      if (mine !== generation || state === 'closed') {
+      if (mine !== generation || isClosed()) {
         await connected.close().catch(() => {});
         return;
       }
       const current = connected;
+      let changedWhileListing = false;
       current.onclose = () => lost(mine, 'the connection closed');
       current.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-        setImmediate(() => void relist(mine));
+        if (mine !== generation) return;
+        if (state === 'ready') setImmediate(() => void relist());
+        else changedWhileListing = true;
       });
       const listed = await readTools(current);
-      if (mine !== generation || state === 'closed') return;
+      if (mine !== generation || isClosed()) return;
       client = current;
       failedAttempts = 0;
       lastError = undefined;
@@ -190,8 +195,9 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       setState('ready');
       logger.info(`upstream ${JSON.stringify(name)}: ready with ${listed.length} tools`);
       publish(listed);
+      if (changedWhileListing) void relist();
     } catch (error) {
-      if (mine !== generation || state === 'closed') return;
+      if (mine !== generation || isClosed()) return;
       generation += 1;
       if (connected !== undefined) {
         connected.onclose = undefined;

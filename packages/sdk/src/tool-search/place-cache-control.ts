@@ -16,20 +16,20 @@ function cacheControlOf(tool: ToolDefinition): CacheControl | null | undefined {
  * tool that already has a breakpoint keeps its own. Returns a new array;
  * the tools given are not changed.
  */
-export function placeCacheControl(tools: readonly ToolDefinition[], cacheControl?: CacheControl): ToolDefinition[] {
+export function placeCacheControl<T extends ToolDefinition>(tools: readonly T[], cacheControl?: CacheControl): T[] {
   let moved: CacheControl | undefined = cacheControl;
   const result = tools.map((tool) => {
     const own = cacheControlOf(tool);
     if (!isDeferred(tool) || own === undefined) return tool;
     if (own !== null) moved ??= own;
-    const { cache_control: _dropped, ...rest } = tool as ToolDefinition & { cache_control?: unknown };
-    return rest as ToolDefinition;
+    const { cache_control: _dropped, ...rest } = tool as T & { cache_control?: unknown };
+    return rest as unknown as T;
   });
   if (moved === undefined) return result;
   for (let index = result.length - 1; index >= 0; index--) {
     const tool = result[index]!;
     if (isDeferred(tool)) continue;
-    if (cacheControlOf(tool) == null) result[index] = { ...tool, cache_control: moved } as ToolDefinition;
+    if (cacheControlOf(tool) == null) result[index] = { ...tool, cache_control: moved };
     break;
   }
   return result;

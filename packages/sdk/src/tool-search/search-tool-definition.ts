@@ -1,4 +1,4 @@
-import type { CustomToolDefinition, ToolDefinition } from '../api-types.js';
+import type { CustomToolDefinition, RequestToolDefinition } from '../api-types.js';
 import { SERVER_SEARCH_TOOLS } from './constants.js';
 import type { ToolSearchMode } from './tool-search-options.js';
 
@@ -44,8 +44,7 @@ export function clientSearchToolDefinition(settings: SearchToolSettings): Custom
 }
 
 /** The search tool a request declares in `mode`. */
-export function searchToolDefinition(mode: ToolSearchMode, settings: SearchToolSettings): ToolDefinition {
+export function searchToolDefinition(mode: ToolSearchMode, settings: SearchToolSettings): RequestToolDefinition {
   if (mode === 'client') return clientSearchToolDefinition(settings);
-  const { type, name } = SERVER_SEARCH_TOOLS[mode];
-  return { type, name };
+  return mode === 'server-bm25' ? { ...SERVER_SEARCH_TOOLS['server-bm25'] } : { ...SERVER_SEARCH_TOOLS['server-regex'] };
 }

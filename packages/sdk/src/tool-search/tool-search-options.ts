@@ -44,7 +44,11 @@ export interface CreateToolSearchOptions {
   readonly ranker?: Ranker;
   /** The policy input of every turn (see {@link ToolSearchPolicyInput}); `model` is required. */
   readonly policy: ToolSearchPolicyInput;
-  /** Token counter, programmatic mods, resolver and plan cache of the planner. Default: none, and a plan cache shared by the turns. */
+  /**
+   * Token counter, programmatic mods, resolver and plan cache of the planner.
+   * Default: `@loadout/tokens`' shared tiktoken counter, no mods or resolver,
+   * and a plan cache shared by the turns.
+   */
   readonly planOptions?: ConversationPolicyOptions;
   /** Default `client`. */
   readonly mode?: ToolSearchMode;

@@ -1,5 +1,5 @@
-import type { Catalog, CatalogTool, ReasonCode, ToolLoadingPlan, ToolSearchDecision } from '@loadout/core';
-import type { CacheControl, ToolDefinition, ToolResultBlock } from '../api-types.js';
+import type { Catalog, CatalogTool, Provider, ReasonCode, ToolLoadingPlan, ToolSearchDecision } from '@loadout/core';
+import type { CacheControl, RequestToolDefinition, ToolResultBlock } from '../api-types.js';
 import type { ToolSearchMode } from './tool-search-options.js';
 
 /**
@@ -27,14 +27,14 @@ export interface ToolSearchRequestOptions {
 /** The tool part of one request; see {@link ToolSearch.request}. */
 export interface ToolSearchRequest {
   /** The request's `tools`: the search tool first (when used), then every catalog tool in catalog order. */
-  readonly tools: ToolDefinition[];
+  readonly tools: RequestToolDefinition[];
   /** Betas the request needs: the tool-search beta when tool search is used, else none. */
   readonly betas: string[];
   /** Whether this request uses tool search (a search tool and deferred tools). */
   readonly toolSearch: 'on' | 'off';
   readonly reason: ToolSearchRequestReason;
   /** The search tool's definition, or null when tool search is off. */
-  readonly searchTool: ToolDefinition | null;
+  readonly searchTool: RequestToolDefinition | null;
   /** API names sent with `defer_loading: true`, in catalog order. */
   readonly deferred: readonly string[];
   /** API names sent plain (the search tool not included), in catalog order. */
@@ -55,6 +55,8 @@ export interface ToolUseLike {
 /** Tool search for one conversation; see {@link createToolSearch}. */
 export interface ToolSearch {
   readonly mode: ToolSearchMode;
+  /** The policy's provider (default `anthropic`); a `foundry` deployment starts without tool search. */
+  readonly provider: Provider;
   readonly catalog: Catalog;
   /** The name the model calls search by: the custom tool's in `client` mode, the API tool's otherwise. */
   readonly searchToolName: string;

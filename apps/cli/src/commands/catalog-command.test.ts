@@ -1,0 +1,68 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isLoadoutError, loadCatalogText } from '@loadout/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fakeContext } from '../__fixtures__/fake-context.js';
+import { catalogCommand } from './catalog-command.js';
+
+// The misbehaving MCP server of @loadout/mcp's tests: 10 tools over 5 pages, 2 of them malformed.
+const misbehaving = fileURLToPath(new URL('../../../../packages/mcp/src/__fixtures__/misbehaving-server.mjs', import.meta.url));
+const folder = mkdtempSync(join(tmpdir(), 'loadout-catalog-command-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+function writeConfig(name: string, servers: Record<string, unknown>): string {
+  const path = join(folder, name);
+  writeFileSync(path, JSON.stringify({ mcpServers: servers }));
+  return path;
+}
+
+const good = { command: process.execPath, args: [misbehaving], alwaysLoad: true };
+const missing = { command: join(folder, 'no-such-server') };
+
+describe('loadout catalog pull', () => {
+  it('writes the combined snapshot to --out, with progress and failures on stderr', async () => {
+    const config = writeConfig('mcp.json', { tools: good, gone: missing });
+    const { context, stdout, stderr } = fakeContext({ cwd: folder });
+    expect(await catalogCommand.run(['pull', '--config', 'mcp.json', '--out', 'catalog.json'], context)).toBe(0);
+    expect(stdout()).toBe('');
+    expect(stderr()).toMatch(/catalog pull: tools: connecting/);
+    expect(stderr()).toMatch(/catalog pull: tools: 8 tools \(2 malformed, skipped\)/);
+    expect(stderr()).toMatch(/catalog pull: tools: skipped a malformed tool: tool 8 \("bad_schema_tool"\)/);
+    expect(stderr()).toMatch(/catalog pull: gone: failed: .*ENOENT/);
+    expect(stderr()).toMatch(/catalog pull: 8 tools from 1 of 2 servers written to catalog.json/);
+    const catalog = loadCatalogText(readFileSync(join(folder, 'catalog.json'), 'utf8'));
+    expect(catalog.tools).toHaveLength(8);
+    expect(catalog.tools[0]?.displayName).toBe('mcp__tools__echo_text');
+    expect(catalog.servers['tools']?.alwaysLoad).toBe(true);
+    expect(config).toContain(folder);
+  });
+
+  it('prints to stdout without --out', async () => {
+    writeConfig('one.json', { tools: { command: process.execPath, args: [misbehaving] } });
+    const { context, stdout } = fakeContext({ cwd: folder });
+    expect(await catalogCommand.run(['pull', '--config', 'one.json'], context)).toBe(0);
+    expect(Object.keys(JSON.parse(stdout()).tools)).toEqual(['tools']);
+  });
+
+  it('fails with exit 1 when no server could be listed', async () => {
+    writeConfig('none.json', { gone: missing });
+    const { context, stderr } = fakeContext({ cwd: folder });
+    expect(await catalogCommand.run(['pull', '--config', 'none.json', '--timeout', '2000'], context)).toBe(1);
+    expect(stderr()).toMatch(/0 tools from 0 of 1 servers/);
+  });
+
+  it.each([
+    [['pull'], /--config FILE is required/],
+    [['push', '--config', 'x.json'], /expected "pull"/],
+    [['pull', '--config', 'absent.json'], /no such file/],
+    [['pull', '--config', 'broken.json'], /server "a": command must be a non-empty string/],
+  ])('rejects %j with a coded error', async (argv, pattern) => {
+    writeConfig('broken.json', { a: { args: [] } });
+    const { context } = fakeContext({ cwd: folder });
+    const error = await catalogCommand.run(argv, context).catch((reason: unknown) => reason);
+    expect(isLoadoutError(error)).toBe(true);
+    expect((error as Error).message).toMatch(pattern);
+  });
+});

@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isLoadoutError } from '@loadout/core';
+import { connectUpstream } from '@loadout/mcp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fakeContext } from '../__fixtures__/fake-context.js';
+import { createServeCommand, parseHttpAddress, serveCommand } from './serve-command.js';
+
+// Fixtures of @loadout/mcp's tests: its misbehaving MCP server, and the hook
+// that lets a spawned Node run workspace TypeScript sources.
+const mcpFixtures = new URL('../../../../packages/mcp/src/__fixtures__/', import.meta.url);
+const misbehaving = fileURLToPath(new URL('misbehaving-server.mjs', mcpFixtures));
+const require = createRequire(import.meta.url);
+const folder = mkdtempSync(join(tmpdir(), 'loadout-serve-command-'));
+const configPath = join(folder, 'mcp.json');
+writeFileSync(configPath, JSON.stringify({ mcpServers: { tools: { command: process.execPath, args: [misbehaving] } } }));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+async function refusal(argv: string[], env: Record<string, string> = {}): Promise<Error & { code?: string }> {
+  const { context } = fakeContext({ cwd: folder, env });
+  const error = await serveCommand.run(argv, context).catch((reason: unknown) => reason);
+  if (!isLoadoutError(error)) throw new Error(`expected a LoadoutError, got ${String(error)}`);
+  return error;
+}
+
+async function waitFor(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('loadout serve', () => {
+  it.each([
+    [['--config', 'mcp.json', '--token', 'abc'], /never pass a token on the command line/],
+    [['--config', 'mcp.json', '--token=abc'], /never pass a token on the command line/],
+    [['--http', '8080'], /--config FILE is required/],
+    [['--config', 'mcp.json', '--http', '0.0.0.0:0'], /refusing to listen on 0.0.0.0.*--host-unsafe/],
+    [['--config', 'mcp.json', '--http', '8080', '--token-env', 'NOT_SET_ANYWHERE'], /--token-env NOT_SET_ANYWHERE: the variable is not set or empty/],
+    [['--config', 'mcp.json', '--token-env', 'X'], /--token-env applies to --http only/],
+    [['--config', 'mcp.json', '--allowed-origin', 'http://a.example'], /--allowed-origin applies to --http only/],
+    [['--config', 'mcp.json', '--http', 'localhost:99999'], /--http must be PORT or HOST:PORT/],
+    [['--config', 'mcp.json', '--log-level', 'loud'], /--log-level must be one of/],
+    [['--config', 'mcp.json', '--limit', '0'], /--limit must be an integer from 1 to 100/],
+  ])('refuses %j', async (argv, pattern) => {
+    const error = await refusal(argv);
+    expect(error.code).toBe('invalid-option');
+    expect(error.message).toMatch(pattern);
+  });
+
+  it('reads --http as PORT, HOST:PORT or [IPv6]:PORT', () => {
+    expect(parseHttpAddress('8765')).toEqual({ host: '127.0.0.1', port: 8765 });
+    expect(parseHttpAddress('localhost:0')).toEqual({ host: 'localhost', port: 0 });
+    expect(parseHttpAddress('[::1]:9000')).toEqual({ host: '::1', port: 9000 });
+    expect(() => parseHttpAddress('http://x:1')).toThrow(/--http must be/);
+  });
+
+  it('serves streamable HTTP with a bearer token from the environment until shut down', async () => {
+    let stop: () => void = () => {};
+    const shutdown = new Promise<void>((resolve) => (stop = resolve));
+    const command = createServeCommand({ waitForShutdown: () => shutdown });
+    const { context, stderr, stdout } = fakeContext({ cwd: folder, env: { GATEWAY_TOKEN: 'a-long-enough-token' } });
+    const running = command.run(['--config', 'mcp.json', '--http', '127.0.0.1:0', '--token-env', 'GATEWAY_TOKEN', '--call-timeout', '300'], context);
+    await waitFor(() => /serving MCP over streamable HTTP at (\S+)/.test(stderr()), 'the listening line');
+    const url = /serving MCP over streamable HTTP at (\S+)/.exec(stderr())![1]!;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(stderr()).not.toMatch(/no bearer token/);
+
+    // connectUpstream is the MCP SDK's Client with its streamable HTTP / stdio transport.
+    const refused = await connectUpstream({ type: 'http', url, headers: {}, alwaysLoad: false }, { timeoutMs: 5000 }).catch(
+      (reason: unknown) => reason as { code?: number },
+    );
+    expect((refused as { code?: number }).code).toBe(401);
+
+    const client = await connectUpstream(
+      { type: 'http', url, headers: { authorization: 'Bearer a-long-enough-token' }, alwaysLoad: false },
+      { timeoutMs: 5000 },
+    );
+    const found = await client.callTool({ name: 'search_tools', arguments: { query: 'echo a text message', limit: 1 } });
+    expect((found.structuredContent as { tools: { name: string }[] }).tools[0]?.name).toBe('mcp__tools__echo_text');
+    const echoed = await client.callTool({ name: 'mcp__tools__echo_text', arguments: { text: 'via loadout serve' } });
+    expect((echoed.content as { text: string }[])[0]?.text).toBe('echo: via loadout serve');
+    const hung = await client.callTool({ name: 'mcp__tools__hang_forever', arguments: {} }).catch((reason: unknown) => reason as Error);
+    expect((hung as Error).message).toMatch(/did not answer within 300 ms/);
+    await client.close();
+
+    stop();
+    expect(await running).toBe(0);
+    expect(stderr()).toMatch(/shutting down/);
+    expect(stdout()).toBe('');
+  });
+
+  it('serves stdio with only MCP messages on stdout', async () => {
+    const entry = [
+      `import { serveCommand } from ${JSON.stringify(pathToFileURL(fileURLToPath(new URL('./serve-command.ts', import.meta.url))).href)};`,
+      `import { processContext } from ${JSON.stringify(pathToFileURL(fileURLToPath(new URL('../io/process-context.ts', import.meta.url))).href)};`,
+      'process.exitCode = await serveCommand.run(process.argv.slice(1), processContext());',
+    ].join('\n');
+    let stderr = '';
+    const client = await connectUpstream(
+      {
+        type: 'stdio',
+        command: process.execPath,
+        env: {},
+        alwaysLoad: false,
+        args: [
+          '--import',
+          pathToFileURL(require.resolve('tsx')).href,
+          '--import',
+          new URL('register-workspace-sources.mjs', mcpFixtures).href,
+          '--input-type=module',
+          '-e',
+          entry,
+          '--',
+          '--config',
+          configPath,
+        ],
+      },
+      { timeoutMs: 15_000, stderr: (line) => (stderr += `${line}\n`) },
+    );
+    const tools = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(tools).toEqual(['search_tools', 'call_tool', 'mcp__tools__pinned_status']);
+    const result = await client.callTool({ name: 'call_tool', arguments: { name: 'mcp__tools__echo_text', arguments: { text: 'stdio' } } });
+    expect((result.content as { text: string }[])[0]?.text).toBe('echo: stdio');
+    await client.close();
+    expect(stderr).toMatch(/loadout serve info: serving MCP over stdio/);
+    expect(stderr).toMatch(/loadout serve warn: upstream "tools": skipped a malformed tool/);
+  });
+});

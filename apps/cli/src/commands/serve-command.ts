@@ -1,0 +1,187 @@
+import { resolve } from 'node:path';
+import { createLoadoutError, describeValue } from '@loadout/core';
+import { DEFAULT_RANKER_NAME, listRankers } from '@loadout/eval';
+import {
+  createGateway,
+  createStreamLogger,
+  DEFAULT_MAX_BODY_BYTES,
+  isLoopbackHost,
+  readMcpConfig,
+  serveHttp,
+  serveStdio,
+  type GatewayLogLevel,
+} from '@loadout/mcp';
+import type { Command } from './command.js';
+import { integerFlag, listFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
+
+const help = `loadout serve: one MCP server that searches and proxies the tools of many.
+
+Usage:
+  loadout serve --config mcp.json [--http [HOST:]PORT] [options]
+
+Connects to every server of a Claude-style {"mcpServers": {...}} config, lists
+and indexes all their tools, and serves MCP over stdio (default) or streamable
+HTTP. Clients see search_tools and call_tool plus the alwaysLoad tools; tools a
+search finds join the list (notifications/tools/list_changed). Tool names are
+mcp__<server>__<tool>. Upstreams that crash are reconnected with backoff; logs
+go to stderr.
+
+Options:
+  --config FILE            the servers: {"mcpServers": {"name": {"command", "args", "env"} |
+                           {"type": "http", "url", "headers"}, "alwaysLoad"?}}; \${VAR} is
+                           expanded from the environment
+  --http [HOST:]PORT       serve http://HOST:PORT/mcp instead of stdio; HOST defaults to
+                           127.0.0.1, PORT 0 picks a free port
+  --ranker NAME            ${listRankers().join(' | ')} (default ${DEFAULT_RANKER_NAME})
+  --limit N                results per search when the client asks for none, 1-100 (default 5)
+  --call-timeout MS        longest wait for an upstream tool call (default 30000)
+  --log-level LEVEL        debug | info | warn | error (default info)
+
+HTTP safety (on by default; each relaxation is logged):
+  --token-env VAR          require "Authorization: Bearer <value of $VAR>"; the token is
+                           read from the environment, never from the command line
+  --allowed-origin ORIGIN  a browser origin allowed to call, e.g. http://localhost:5173;
+                           repeatable. Other Origins get 403 (the gateway's own is allowed)
+  --max-body BYTES         largest request body, larger gets 413 (default ${DEFAULT_MAX_BODY_BYTES})
+  --host-unsafe            allow a HOST other machines can reach (e.g. 0.0.0.0)
+  -h, --help               show this help
+
+Examples:
+  loadout serve --config .mcp.json
+  LOADOUT_TOKEN=$(openssl rand -hex 16) loadout serve --config .mcp.json --http 127.0.0.1:8765 --token-env LOADOUT_TOKEN
+`;
+
+const LOG_LEVELS: readonly GatewayLogLevel[] = ['debug', 'info', 'warn', 'error'];
+const HTTP_ONLY = ['token-env', 'allowed-origin', 'max-body', 'host-unsafe'] as const;
+
+/** Reads `--http`: `PORT`, `HOST:PORT` or `[IPv6]:PORT`. */
+export function parseHttpAddress(value: string): { host: string; port: number } {
+  const match = /^(?:(\[[0-9a-fA-F:.]+\]|[^:[\]]+):)?(\d{1,5})$/.exec(value.trim());
+  const port = match === null ? Number.NaN : Number(match[2]);
+  if (match === null || port > 65_535) {
+    throw createLoadoutError('invalid-option', `--http must be PORT or HOST:PORT (e.g. 127.0.0.1:8765), got ${describeValue(value)}`, {
+      flag: 'http',
+      value,
+    });
+  }
+  const host = match[1] ?? '127.0.0.1';
+  return { host: host.startsWith('[') ? host.slice(1, -1) : host, port };
+}
+
+/** How {@link createServeCommand} waits; injectable for tests. */
+export interface ServeCommandOptions {
+  /** Resolves when the server should stop. Default: the first SIGINT or SIGTERM. */
+  readonly waitForShutdown?: () => Promise<void>;
+}
+
+function waitForSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/** Builds the `serve` command; {@link serveCommand} is the one the CLI uses. */
+export function createServeCommand(options: ServeCommandOptions = {}): Command {
+  const waitForShutdown = options.waitForShutdown ?? waitForSignal;
+  return {
+    name: 'serve',
+    summary: 'serve many MCP servers behind one search, as an MCP server (stdio or HTTP)',
+    help,
+    async run(argv, context) {
+      if (argv.some((arg) => arg === '--token' || arg.startsWith('--token='))) {
+        throw createLoadoutError('invalid-option', 'loadout serve: never pass a token on the command line (it shows in ps and shell history); put it in an environment variable and pass --token-env VAR');
+      }
+      const parsed = parseArguments('serve', argv, {
+        config: { type: 'string' },
+        http: { type: 'string' },
+        ranker: { type: 'string' },
+        limit: { type: 'string' },
+        'call-timeout': { type: 'string' },
+        'log-level': { type: 'string' },
+        'token-env': { type: 'string' },
+        'allowed-origin': { type: 'string', multiple: true },
+        'max-body': { type: 'string' },
+        'host-unsafe': { type: 'boolean' },
+      });
+      if (parsed.values['help']) {
+        context.stdout(help);
+        return 0;
+      }
+      if (parsed.positionals.length > 0) {
+        throw createLoadoutError('invalid-option', `loadout serve: unexpected argument ${JSON.stringify(parsed.positionals[0])} (see loadout serve --help)`);
+      }
+      const configPath = stringFlag(parsed, 'config');
+      if (configPath === undefined) throw createLoadoutError('invalid-option', 'loadout serve: --config FILE is required');
+      const httpValue = stringFlag(parsed, 'http');
+      if (httpValue === undefined) {
+        const stray = HTTP_ONLY.find((flag) => parsed.values[flag] !== undefined);
+        if (stray !== undefined) throw createLoadoutError('invalid-option', `loadout serve: --${stray} applies to --http only`, { flag: stray });
+      }
+      const address = httpValue === undefined ? undefined : parseHttpAddress(httpValue);
+      if (address !== undefined && !isLoopbackHost(address.host) && !parsed.values['host-unsafe']) {
+        throw createLoadoutError(
+          'invalid-option',
+          `loadout serve: refusing to listen on ${address.host}, which other machines can reach; use 127.0.0.1, or add --host-unsafe (with --token-env)`,
+          { flag: 'http', value: httpValue },
+        );
+      }
+      const level = stringFlag(parsed, 'log-level') ?? 'info';
+      if (!LOG_LEVELS.includes(level as GatewayLogLevel)) {
+        throw createLoadoutError('invalid-option', `--log-level must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(level)}`, { flag: 'log-level' });
+      }
+      const tokenVariable = stringFlag(parsed, 'token-env');
+      const token = tokenVariable === undefined ? undefined : context.env[tokenVariable];
+      if (tokenVariable !== undefined && (token === undefined || token.length === 0)) {
+        throw createLoadoutError('invalid-option', `--token-env ${tokenVariable}: the variable is not set or empty`, { flag: 'token-env' });
+      }
+      const limit = integerFlag(parsed, 'limit', { min: 1, max: 100 });
+      const callTimeoutMs = integerFlag(parsed, 'call-timeout', { min: 1, max: 86_400_000 });
+      const maxBodyBytes = integerFlag(parsed, 'max-body', { min: 1024, max: 67_108_864 });
+      const logger = createStreamLogger({ level: level as GatewayLogLevel, prefix: 'loadout serve', write: context.stderr });
+
+      const config = await readMcpConfig(resolve(context.cwd, configPath), { env: context.env });
+      const gateway = await createGateway({
+        config,
+        logger,
+        ranker: stringFlag(parsed, 'ranker') ?? DEFAULT_RANKER_NAME,
+        ...(limit === undefined ? {} : { limit }),
+        ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
+      });
+      if (address === undefined) {
+        const served = await serveStdio(gateway);
+        logger.info('serving MCP over stdio');
+        await Promise.race([served.closed, waitForShutdown()]);
+        await served.close();
+        return 0;
+      }
+      let server;
+      try {
+        server = await serveHttp(gateway, {
+          host: address.host,
+          port: address.port,
+          allowNonLoopback: Boolean(parsed.values['host-unsafe']),
+          allowedOrigins: listFlag(parsed, 'allowed-origin'),
+          logger,
+          ...(token === undefined ? {} : { token }),
+          ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+        });
+      } catch (error) {
+        await gateway.close();
+        throw error;
+      }
+      await waitForShutdown();
+      logger.info('shutting down');
+      await server.close();
+      return 0;
+    },
+  };
+}
+
+/** `loadout serve`: the MCP tool-search gateway. */
+export const serveCommand: Command = createServeCommand();

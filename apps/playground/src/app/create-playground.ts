@@ -1,0 +1,249 @@
+import type { CatalogInput, EnginePlan, EngineSearchResult, LoadedCatalog, LoadoutEngine } from '@loadout/browser';
+import type { PlannedTool } from '@loadout/core';
+import { demoCatalogInput, demoQueries } from '@loadout/demo-catalog';
+import { catalogLabel } from '../catalog/catalog-source-label.js';
+import { synthesizeCatalog } from '../catalog/synthesize-catalog.js';
+import { RANKER_CHOICES } from '../search/ranker-choices.js';
+import { createSearchController } from '../search/search-controller.js';
+import type { SearchRequest } from '../search/search-controller.js';
+import { toPlanInput } from '../state/plan-input.js';
+import type { CatalogChoice, PlaygroundState } from '../state/playground-state.js';
+import { MAX_SHARED_PASTE, writeStateToSearch } from '../state/url-state.js';
+import { createPlaygroundTimings, measureSince } from '../timings/playground-timings.js';
+import type { CatalogTiming } from '../timings/playground-timings.js';
+import { createCatalogPanel } from '../views/catalog-panel.js';
+import type { CatalogInputKind } from '../views/catalog-panel.js';
+import { createDecisionView } from '../views/decision-view.js';
+import { describeError } from '../views/error-view.js';
+import { createModsEditor } from '../views/mods-editor.js';
+import { createPolicyPanel } from '../views/policy-panel.js';
+import { createSearchPanel } from '../views/search-panel.js';
+import { createTokenPanel } from '../views/token-chart-view.js';
+import { createLayout } from './layout.js';
+import { createPlanRunner } from './plan-runner.js';
+
+/** Options of {@link createPlayground}. */
+export interface PlaygroundOptions {
+  /** Where the page goes. */
+  readonly container: HTMLElement;
+  readonly engine: LoadoutEngine;
+  /** The state to start from (read from the URL). */
+  readonly state: PlaygroundState;
+}
+
+/** A catalog load the page asked for. */
+interface CatalogRequest {
+  readonly choice: CatalogChoice;
+  readonly kind: CatalogInputKind;
+  readonly label: string;
+  readonly source: string;
+  /** `performance.now()` of the click, drop or page start. */
+  readonly startedAt: number;
+  readonly input: () => CatalogInput | Promise<CatalogInput>;
+  /** State to keep when it loads (pasted text, file name). */
+  readonly pasted?: string;
+  readonly fileName?: string;
+}
+
+/** Plan edits wait this long for the next keystroke. */
+const PLAN_DEBOUNCE_MS = 60;
+
+/**
+ * Builds the playground into `container` and starts it: restores `state`,
+ * loads its catalog, and from then on keeps the URL, the results and the
+ * plan in step with every input.
+ */
+export function createPlayground(options: PlaygroundOptions): void {
+  const { engine } = options;
+  const state = options.state;
+  const timings = createPlaygroundTimings();
+  let plannedTools: ReadonlyMap<string, PlannedTool> = new Map();
+  let pendingCatalog: CatalogTiming | undefined;
+  let catalogLoaded = false;
+  let loadGeneration = 0;
+
+  let urlTimer: ReturnType<typeof setTimeout> | undefined;
+  const syncUrl = (delayMs = 120): void => {
+    if (urlTimer !== undefined) clearTimeout(urlTimer);
+    urlTimer = setTimeout(() => {
+      urlTimer = undefined;
+      const search = writeStateToSearch(state);
+      history.replaceState(null, '', `${location.pathname}${search === '' ? '' : `?${search}`}${location.hash}`);
+    }, delayMs);
+  };
+
+  const layout = createLayout(async () => {
+    syncUrl(0);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    try {
+      await navigator.clipboard.writeText(location.href);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+
+  const searchPanel = createSearchPanel({
+    onQuery(query, at) {
+      state.query = query;
+      syncUrl();
+      if (!catalogLoaded) return;
+      void search.request({ query, ranker: state.ranker, requestedAt: at, debounceMs: RANKER_CHOICES[state.ranker].debounceMs, reason: 'keystroke' });
+    },
+    onRanker(ranker, at) {
+      state.ranker = ranker;
+      syncUrl();
+      if (!catalogLoaded) return;
+      if (state.query.trim() !== '') void search.request({ query: state.query, ranker, requestedAt: at, reason: 'ranker' });
+      else void prepare();
+    },
+  });
+
+  const onResult = (request: SearchRequest, result: EngineSearchResult): void => {
+    searchPanel.showResult(result, plannedTools);
+    const ms = measureSince(`results:${request.reason}`, request.requestedAt);
+    if (request.reason === 'catalog' && pendingCatalog !== undefined) {
+      pendingCatalog.readyMs ??= ms;
+      pendingCatalog.firstResultMs = ms;
+      pendingCatalog = undefined;
+    } else if (request.reason === 'keystroke') {
+      timings.keystrokes.push({ query: request.query, ranker: request.ranker, ms, engineMs: result.elapsedMs });
+    }
+  };
+
+  const search = createSearchController({
+    engine: () => engine,
+    onResult,
+    onError: (_request, error) => searchPanel.showError(error),
+    onEmpty: () => searchPanel.clear('Type a query, or pick an example.'),
+  });
+
+  const prepare = async (): Promise<void> => {
+    const ranker = state.ranker;
+    searchPanel.clear(`Preparing ${RANKER_CHOICES[ranker].label}…`);
+    try {
+      const status = await engine.prepare(ranker);
+      if (state.ranker !== ranker || state.query.trim() !== '') return;
+      const source = status.indexSource === 'restored' ? 'restored from IndexedDB' : `built in ${status.buildMs.toFixed(0)} ms`;
+      searchPanel.clear(`${RANKER_CHOICES[ranker].label} ready: ${status.size.toLocaleString('en-US')} tools indexed, ${source}. Type a query.`);
+    } catch (error) {
+      if (describeError(error).code !== 'cancelled' && state.ranker === ranker) searchPanel.showError(error);
+    }
+  };
+
+  const decisionView = createDecisionView();
+  const tokenPanel = createTokenPanel();
+
+  const plans = createPlanRunner(async () => {
+    if (!catalogLoaded) return;
+    try {
+      const plan: EnginePlan = await engine.plan(toPlanInput(state.policy, state.mods));
+      plannedTools = new Map(plan.tools.map((tool) => [tool.displayName, tool]));
+      decisionView.show(plan);
+      tokenPanel.show(plan);
+      modsEditor.showEffect(plan);
+      searchPanel.updatePlacements(plannedTools);
+    } catch (error) {
+      const { code, message } = describeError(error);
+      decisionView.showPending(`The plan failed: ${code}: ${message}`);
+    }
+  });
+
+  const policyPanel = createPolicyPanel(state.policy, (policy) => {
+    state.policy = policy;
+    syncUrl();
+    plans.request(PLAN_DEBOUNCE_MS);
+  });
+
+  const modsEditor = createModsEditor(state.mods, (rules) => {
+    state.mods = rules;
+    syncUrl();
+    plans.request(PLAN_DEBOUNCE_MS);
+  });
+
+  const loadCatalog = async (request: CatalogRequest): Promise<void> => {
+    const generation = ++loadGeneration;
+    catalogPanel.showNote(`Loading the ${request.label}…`);
+    search.cancel();
+    let loaded: LoadedCatalog;
+    try {
+      const input = await request.input();
+      loaded = await engine.loadCatalog(input, { source: request.source });
+    } catch (error) {
+      if (generation !== loadGeneration) return;
+      catalogPanel.showNote('');
+      catalogPanel.showError(request.kind, error);
+      return;
+    }
+    if (generation !== loadGeneration) return;
+    const timing: CatalogTiming = { label: request.label, tools: loaded.tools.length, loadMs: measureSince('catalog-loaded', request.startedAt), readyMs: null, firstResultMs: null };
+    timings.catalogs.push(timing);
+    catalogLoaded = true;
+    state.catalog = request.choice;
+    state.pasted = request.choice === 'pasted' && (request.pasted ?? '').length <= MAX_SHARED_PASTE ? (request.pasted ?? '') : '';
+    state.fileName = request.fileName ?? '';
+    syncUrl(0);
+    catalogPanel.showNote('');
+    catalogPanel.showLoaded(loaded, request.label);
+    modsEditor.setServers([...new Set(loaded.tools.flatMap((tool) => (tool.server === null ? [] : [tool.server])))].sort());
+    decisionView.showPending('Planning…');
+    if (state.query.trim() !== '') {
+      pendingCatalog = timing;
+      await search.request({ query: state.query, ranker: state.ranker, requestedAt: request.startedAt, reason: 'catalog' });
+    } else {
+      await prepare();
+      timing.readyMs = measureSince('catalog-ready', request.startedAt);
+    }
+    // Planned after the first search, so the search does not wait behind token counting in the worker.
+    if (generation === loadGeneration) plans.request();
+  };
+
+  const builtin = (choice: 'demo' | 'large', startedAt: number): CatalogRequest => ({
+    choice,
+    kind: 'builtin',
+    label: catalogLabel(choice),
+    source: choice === 'demo' ? 'demo-catalog' : 'stress-catalog',
+    startedAt,
+    input: () => (choice === 'demo' ? demoCatalogInput : synthesizeCatalog(demoCatalogInput)),
+  });
+
+  const catalogPanel = createCatalogPanel({
+    onDemo: () => void loadCatalog(builtin('demo', performance.now())),
+    onLarge: () => void loadCatalog(builtin('large', performance.now())),
+    onPaste(text) {
+      void loadCatalog({ choice: 'pasted', kind: 'paste', label: catalogLabel('pasted'), source: 'pasted catalog', startedAt: performance.now(), input: () => text, pasted: text });
+    },
+    onFile(file) {
+      void loadCatalog({
+        choice: 'file',
+        kind: 'file',
+        label: catalogLabel('file', file.name),
+        source: file.name,
+        startedAt: performance.now(),
+        input: () => file.text(),
+        fileName: file.name,
+      });
+    },
+  });
+
+  searchPanel.setQuery(state.query);
+  searchPanel.setRanker(state.ranker);
+  searchPanel.setExamples(demoQueries.slice(0, 33).filter((_, index) => index % 6 === 0).map((entry) => entry.query));
+  layout.controls.append(catalogPanel.element, policyPanel.element, modsEditor.element);
+  layout.main.append(searchPanel.element);
+  layout.insights.append(decisionView.element, tokenPanel.element);
+  options.container.replaceChildren(layout.root);
+
+  const startedAt = performance.now();
+  if (state.catalog === 'pasted' && state.pasted !== '') {
+    catalogPanel.setPasted(state.pasted);
+    void loadCatalog({ choice: 'pasted', kind: 'paste', label: catalogLabel('pasted'), source: 'pasted catalog', startedAt, input: () => state.pasted, pasted: state.pasted });
+    return;
+  }
+  if (state.catalog === 'pasted' || state.catalog === 'file') {
+    const what = state.catalog === 'file' && state.fileName !== '' ? `the file ${state.fileName}` : 'a pasted catalog too large to share';
+    void loadCatalog(builtin('demo', startedAt)).then(() => catalogPanel.showNote(`The shared link used ${what}; load it again to see the same results. Showing the demo catalog.`));
+    return;
+  }
+  void loadCatalog(builtin(state.catalog, startedAt));
+}

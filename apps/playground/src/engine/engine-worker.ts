@@ -1,0 +1,2 @@
+// The engine's Web Worker: importing @loadout/browser's worker entry starts serving.
+import '@loadout/browser/worker';

@@ -1,0 +1,7 @@
+import { createPlayground } from './app/create-playground.js';
+import { createPlaygroundEngine } from './engine/create-playground-engine.js';
+import { readStateFromSearch } from './state/url-state.js';
+
+const container = document.getElementById('app');
+if (container === null) throw new Error('@loadout/playground: index.html has no #app element');
+createPlayground({ container, engine: createPlaygroundEngine(), state: readStateFromSearch(location.search) });

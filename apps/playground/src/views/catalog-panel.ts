@@ -1,0 +1,133 @@
+import type { LoadedCatalog } from '@loadout/browser';
+import { h, formatCount, replaceChildren } from './dom.js';
+import { errorSlot, showError } from './error-view.js';
+
+/** Where a catalog came from, for placing its error next to the right input. */
+export type CatalogInputKind = 'builtin' | 'paste' | 'file';
+
+/** What the catalog panel asks of the page. */
+export interface CatalogPanelActions {
+  readonly onDemo: () => void;
+  readonly onLarge: () => void;
+  readonly onPaste: (text: string) => void;
+  readonly onFile: (file: File) => void;
+}
+
+/** The catalog panel: demo and stress buttons, paste box, drop zone, status and errors. */
+export interface CatalogPanel {
+  readonly element: HTMLElement;
+  /** Shows the loaded catalog and clears every error. */
+  showLoaded(catalog: LoadedCatalog, label: string): void;
+  /** Shows `error` next to the input it came from (undefined clears it). */
+  showError(kind: CatalogInputKind, error: unknown): void;
+  /** A line under the status (`Loading…`, a restore note); empty clears it. */
+  showNote(text: string): void;
+  setPasted(text: string): void;
+}
+
+/** Creates the {@link CatalogPanel}. */
+export function createCatalogPanel(actions: CatalogPanelActions): CatalogPanel {
+  const builtinError = errorSlot('catalog-error');
+  const pasteError = errorSlot('paste-error');
+  const fileError = errorSlot('file-error');
+  const status = h('p', { id: 'catalog-status', class: 'status', 'aria-live': 'polite' }, 'No catalog loaded yet.');
+  const issues = h('div', { id: 'catalog-issues' });
+  const note = h('p', { id: 'catalog-note', class: 'note', 'aria-live': 'polite' });
+  const paste = h('textarea', {
+    id: 'catalog-paste',
+    rows: 5,
+    spellcheck: 'false',
+    placeholder: '[{ "name": "send_message", "server": "slack", "description": "…" }]',
+    'aria-describedby': 'paste-error',
+  });
+  const fileInput = h('input', { id: 'catalog-file', type: 'file', accept: '.json,.jsonl,.ndjson,application/json', class: 'visually-hidden' });
+  const drop = h(
+    'div',
+    { id: 'catalog-drop', class: 'drop-zone', 'aria-describedby': 'file-error' },
+    h('label', { for: 'catalog-file' }, h('strong', {}, 'Drop a catalog file'), ' or ', h('span', { class: 'link' }, 'choose one')),
+    h('span', { class: 'hint' }, 'JSON, JSONL or an MCP snapshot; read in the page, never uploaded'),
+    fileInput,
+  );
+
+  fileInput.addEventListener('change', () => {
+    const file = fileInput.files?.[0];
+    if (file !== undefined) actions.onFile(file);
+    fileInput.value = '';
+  });
+  drop.addEventListener('dragover', (event) => {
+    event.preventDefault();
+    drop.classList.add('dragging');
+  });
+  drop.addEventListener('dragleave', () => drop.classList.remove('dragging'));
+  drop.addEventListener('drop', (event) => {
+    event.preventDefault();
+    drop.classList.remove('dragging');
+    const file = event.dataTransfer?.files[0];
+    if (file !== undefined) actions.onFile(file);
+  });
+
+  const element = h(
+    'section',
+    { id: 'catalog-panel', class: 'panel', 'aria-labelledby': 'catalog-heading' },
+    h('h2', { id: 'catalog-heading' }, 'Catalog'),
+    h(
+      'div',
+      { class: 'button-row' },
+      h('button', { id: 'load-demo', type: 'button', onclick: () => actions.onDemo() }, 'Demo catalog'),
+      h('button', { id: 'load-large', type: 'button', class: 'secondary', onclick: () => actions.onLarge() }, '10,000 tools'),
+    ),
+    builtinError,
+    status,
+    note,
+    issues,
+    h('label', { for: 'catalog-paste' }, 'Paste a catalog'),
+    paste,
+    h(
+      'div',
+      { class: 'button-row' },
+      h('button', { id: 'load-pasted', type: 'button', class: 'secondary', onclick: () => actions.onPaste(paste.value) }, 'Load pasted JSON'),
+    ),
+    pasteError,
+    drop,
+    fileError,
+  );
+
+  const slots: Record<CatalogInputKind, HTMLElement> = { builtin: builtinError, paste: pasteError, file: fileError };
+  return {
+    element,
+    showLoaded(catalog, label) {
+      for (const slot of Object.values(slots)) showError(slot, undefined);
+      const servers = new Set(catalog.tools.map((tool) => tool.server).filter((server) => server !== null)).size;
+      replaceChildren(
+        status,
+        h('strong', {}, formatCount(catalog.tools.length)),
+        catalog.tools.length === 1 ? ' tool · ' : ' tools · ',
+        h('strong', {}, formatCount(servers)),
+        `${servers === 1 ? ' server' : ' servers'} · ${label} · `,
+        h('code', { title: 'catalog hash' }, catalog.hash.slice(0, 12)),
+      );
+      if (catalog.issues.length === 0) {
+        replaceChildren(issues);
+        return;
+      }
+      replaceChildren(
+        issues,
+        h(
+          'details',
+          { class: 'issues' },
+          h('summary', {}, `${catalog.issues.length} skipped ${catalog.issues.length === 1 ? 'entry' : 'entries'}`),
+          h('ul', {}, catalog.issues.slice(0, 50).map((issue) => h('li', {}, h('code', {}, issue.code), ' ', issue.message))),
+        ),
+      );
+    },
+    showError(kind, error) {
+      showError(slots[kind], error);
+    },
+    showNote(text) {
+      note.textContent = text;
+    },
+    setPasted(text) {
+      paste.value = text;
+    },
+  };
+}

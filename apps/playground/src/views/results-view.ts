@@ -1,0 +1,55 @@
+import type { EngineSearchResult } from '@loadout/browser';
+import type { PlannedTool, SearchHit } from '@loadout/core';
+import { highlightSegments } from '../search/highlight.js';
+import { h, replaceChildren } from './dom.js';
+import { formatScore, renderExplanation } from './explanation-view.js';
+
+function highlighted(text: string, terms: readonly string[]): (Node | string)[] {
+  return highlightSegments(text, terms).map((segment) => (segment.match ? h('mark', {}, segment.text) : segment.text));
+}
+
+function placement(planned: PlannedTool | undefined): HTMLElement | null {
+  if (planned === undefined) return null;
+  return planned.deferred
+    ? h('span', { class: 'badge deferred', title: `deferred (${planned.why})` }, 'deferred')
+    : h('span', { class: 'badge upfront', title: `loaded upfront (${planned.why})` }, 'upfront');
+}
+
+function renderHit(hit: SearchHit, rank: number, planned: PlannedTool | undefined): HTMLElement {
+  const terms = hit.explanation?.matchedTerms ?? [];
+  const tool = hit.tool;
+  return h(
+    'li',
+    { class: 'hit', 'data-tool': tool.displayName },
+    h(
+      'div',
+      { class: 'hit-head' },
+      h('span', { class: 'rank', 'aria-label': `rank ${rank}` }, String(rank)),
+      h('span', { class: 'tool-name' }, highlighted(tool.name, terms)),
+      tool.server === null ? null : h('span', { class: 'badge server' }, tool.server),
+      placement(planned),
+      h('span', { class: 'score', title: 'score (comparable within this list only)' }, formatScore(hit.score)),
+    ),
+    h('p', { class: 'hit-description' }, highlighted(tool.description === '' ? '(no description)' : tool.description, terms)),
+    h('details', { class: 'why' }, h('summary', {}, 'Explain this score'), renderExplanation(hit.explanation)),
+  );
+}
+
+/** Renders a result list into `list`; `plannedTools` (by display name) adds where each tool is loaded. */
+export function renderResults(list: HTMLElement, result: EngineSearchResult, plannedTools: ReadonlyMap<string, PlannedTool>): void {
+  replaceChildren(
+    list,
+    result.hits.length === 0 ? h('li', { class: 'empty' }, 'No tool matches this query.') : result.hits.map((hit, index) => renderHit(hit, index + 1, plannedTools.get(hit.tool.displayName))),
+  );
+}
+
+/** Updates the deferred / upfront badges of the results on the page after a new plan. */
+export function updatePlacements(list: HTMLElement, plannedTools: ReadonlyMap<string, PlannedTool>): void {
+  for (const item of list.querySelectorAll<HTMLElement>('li.hit')) {
+    const head = item.querySelector('.hit-head');
+    if (head === null) continue;
+    head.querySelector('.badge.deferred, .badge.upfront')?.remove();
+    const badge = placement(plannedTools.get(item.dataset['tool'] ?? ''));
+    if (badge !== null) head.querySelector('.score')?.before(badge);
+  }
+}

@@ -1,0 +1,122 @@
+import type { EngineSearchResult, RankerName } from '@loadout/browser';
+import type { PlannedTool } from '@loadout/core';
+import { RANKER_CHOICES, RANKER_ORDER, isRankerName } from '../search/ranker-choices.js';
+import { h, replaceChildren } from './dom.js';
+import { errorSlot, showError } from './error-view.js';
+import { renderResults, updatePlacements } from './results-view.js';
+
+/** What the search panel asks of the page; `at` is the `performance.now()` of the input event. */
+export interface SearchPanelActions {
+  readonly onQuery: (query: string, at: number) => void;
+  readonly onRanker: (ranker: RankerName, at: number) => void;
+}
+
+/** The search panel: ranker picker, query box, example queries, results. */
+export interface SearchPanel {
+  readonly element: HTMLElement;
+  setQuery(query: string): void;
+  setRanker(ranker: RankerName): void;
+  setExamples(queries: readonly string[]): void;
+  showResult(result: EngineSearchResult, plannedTools: ReadonlyMap<string, PlannedTool>): void;
+  showError(error: unknown): void;
+  /** Refreshes where each shown tool is loaded after a new plan. */
+  updatePlacements(plannedTools: ReadonlyMap<string, PlannedTool>): void;
+  /** Clears the results, with an optional line in their place. */
+  clear(message?: string): void;
+}
+
+/** Creates the {@link SearchPanel}. */
+export function createSearchPanel(actions: SearchPanelActions): SearchPanel {
+  const ranker = h(
+    'select',
+    { id: 'ranker', 'aria-describedby': 'ranker-help' },
+    RANKER_ORDER.map((name) => h('option', { value: name }, RANKER_CHOICES[name].label)),
+  );
+  const rankerHelp = h('p', { id: 'ranker-help', class: 'hint' }, RANKER_CHOICES.bm25f.help);
+  const query = h('input', {
+    id: 'query',
+    type: 'search',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    placeholder: 'What should the agent do? e.g. refund the customer for the duplicate charge',
+  });
+  const examples = h('div', { id: 'examples', class: 'examples', 'aria-label': 'Example queries' });
+  const status = h('p', { id: 'search-status', class: 'status', 'aria-live': 'polite' });
+  const error = errorSlot('search-error');
+  const results = h('ol', { id: 'results', class: 'results', 'aria-label': 'Search results' });
+
+  const emitQuery = (event: Event): void => actions.onQuery(query.value, event.timeStamp || performance.now());
+  query.addEventListener('input', emitQuery);
+  ranker.addEventListener('change', (event) => {
+    const value = ranker.value;
+    rankerHelp.textContent = isRankerName(value) ? RANKER_CHOICES[value].help : '';
+    if (isRankerName(value)) actions.onRanker(value, event.timeStamp || performance.now());
+  });
+
+  const element = h(
+    'section',
+    { id: 'search-panel', class: 'panel search', 'aria-labelledby': 'search-heading' },
+    h('h2', { id: 'search-heading' }, 'Search'),
+    h(
+      'div',
+      { class: 'search-controls' },
+      h('div', { class: 'field grow' }, h('label', { for: 'query' }, 'Query'), query),
+      h('div', { class: 'field' }, h('label', { for: 'ranker' }, 'Ranker'), ranker),
+    ),
+    rankerHelp,
+    examples,
+    error,
+    status,
+    results,
+  );
+
+  return {
+    element,
+    setQuery(value) {
+      query.value = value;
+    },
+    setRanker(value) {
+      ranker.value = value;
+      rankerHelp.textContent = RANKER_CHOICES[value].help;
+    },
+    setExamples(queries) {
+      replaceChildren(
+        examples,
+        h('span', { class: 'muted' }, 'Try: '),
+        queries.map((text) =>
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'chip',
+              onclick: (event: Event) => {
+                query.value = text;
+                actions.onQuery(text, event.timeStamp || performance.now());
+              },
+            },
+            text,
+          ),
+        ),
+      );
+    },
+    showResult(result, plannedTools) {
+      showError(error, undefined);
+      const source = result.indexSource === 'restored' ? 'index restored from IndexedDB' : 'index built in this page';
+      status.textContent = `${result.hits.length} results · ${RANKER_CHOICES[result.ranker].label} · ${result.elapsedMs.toFixed(1)} ms in the engine · ${source}`;
+      renderResults(results, result, plannedTools);
+    },
+    showError(value) {
+      showError(error, value);
+      status.textContent = '';
+      replaceChildren(results);
+    },
+    updatePlacements(plannedTools) {
+      updatePlacements(results, plannedTools);
+    },
+    clear(message = '') {
+      showError(error, undefined);
+      status.textContent = message;
+      replaceChildren(results);
+    },
+  };
+}

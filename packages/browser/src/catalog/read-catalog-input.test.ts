@@ -1,0 +1,91 @@
+import { describe, it, expect } from 'vitest';
+import { isLoadoutError } from '@loadout/core';
+import { TOOLS } from '../__fixtures__/catalog.js';
+import { readCatalogInput } from './read-catalog-input.js';
+
+function codeOf(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    return isLoadoutError(error) ? error.code : 'not-a-loadout-error';
+  }
+  return undefined;
+}
+
+describe('readCatalogInput', () => {
+  it('reads JSON text, JSONL text, an array and { tools } to the same catalog and hash', () => {
+    const fromObject = readCatalogInput({ tools: TOOLS });
+    const fromArray = readCatalogInput(TOOLS);
+    const fromJson = readCatalogInput(JSON.stringify({ tools: TOOLS }, null, 2));
+    const fromJsonl = readCatalogInput(TOOLS.map((tool) => JSON.stringify(tool)).join('\n'));
+    expect(fromObject.catalog.tools).toHaveLength(12);
+    expect(fromObject.catalog.tools[0]!.displayName).toBe('mcp__files__read_file');
+    for (const other of [fromArray, fromJson, fromJsonl]) expect(other.hash).toBe(fromObject.hash);
+    expect(fromObject.hash).toMatch(/^v1-[0-9a-f]{16}-12$/);
+  });
+
+  it('keeps the tool inputs by identity (for the plan cache) and the server settings', () => {
+    const read = readCatalogInput({ tools: TOOLS, servers: { mail: { alwaysLoad: true } } });
+    expect(read.toolInputs).toBe(TOOLS);
+    expect(read.servers['mail']).toEqual({ alwaysLoad: true });
+    expect(read.servers['files']).toEqual({});
+  });
+
+  it('changes the hash when a description, a schema, the order or a server setting changes', () => {
+    const base = readCatalogInput(TOOLS).hash;
+    const edited = TOOLS.map((tool, index) => (index === 3 ? { ...tool, description: `${tool.description}!` } : tool));
+    const schema = TOOLS.map((tool, index) => (index === 0 ? { ...tool, inputSchema: { type: 'object', properties: {} } } : tool));
+    expect(readCatalogInput(edited).hash).not.toBe(base);
+    expect(readCatalogInput(schema).hash).not.toBe(base);
+    expect(readCatalogInput([...TOOLS].reverse()).hash).not.toBe(base);
+    expect(readCatalogInput({ tools: TOOLS, servers: { git: { alwaysLoad: true } } }).hash).not.toBe(base);
+  });
+
+  it('hashes a schema that cannot be serialised (a cycle) without failing', () => {
+    const schema: Record<string, unknown> = { type: 'object', properties: {} };
+    schema['self'] = schema;
+    const hash = readCatalogInput([{ name: 'a', inputSchema: schema as never }]).hash;
+    expect(hash).toMatch(/^v1-[0-9a-f]{16}-1$/);
+    expect(readCatalogInput([{ name: 'a', inputSchema: { type: 'object', properties: {} } }]).hash).not.toBe(hash);
+  });
+
+  it('reads an MCP snapshot given as an object or as text', () => {
+    const snapshot = { mcpServers: { git: { alwaysLoad: true } }, tools: { git: { tools: [{ name: 'status', description: 'Show status' }] }, ghost: [] } };
+    const read = readCatalogInput(snapshot);
+    expect(read.catalog.tools.map((tool) => tool.displayName)).toEqual(['mcp__git__status']);
+    expect(read.servers['git']).toEqual({ alwaysLoad: true });
+    expect(read.catalog.issues.map((issue) => issue.code)).toEqual(['catalog-unknown-server']);
+    expect(readCatalogInput(JSON.stringify(snapshot)).hash).toBe(read.hash);
+  });
+
+  it('skips bad tools with coded issues, or throws the first one when strict', () => {
+    const read = readCatalogInput([{ name: 'ok' }, { description: 'no name' } as never, { name: 'ok' }]);
+    expect(read.catalog.tools).toHaveLength(1);
+    expect(read.catalog.issues.map((issue) => issue.code)).toEqual(['catalog-missing-name', 'catalog-duplicate-name']);
+    expect(codeOf(() => readCatalogInput([{ name: 'ok' }, { name: 'ok' }], { strict: true }))).toBe('catalog-duplicate-name');
+  });
+
+  it('throws coded errors for malformed text, wrong shapes, non-catalog values and too many tools', () => {
+    expect(codeOf(() => readCatalogInput('{"tools": [}'))).toBe('catalog-invalid-json');
+    expect(codeOf(() => readCatalogInput('{"tool": []}'))).toBe('catalog-invalid-format');
+    expect(codeOf(() => readCatalogInput({ nope: 1 } as never))).toBe('catalog-invalid-format');
+    expect(codeOf(() => readCatalogInput({ tools: [], servers: 'x' } as never))).toBe('catalog-invalid-format');
+    expect(codeOf(() => readCatalogInput(42 as never))).toBe('invalid-input');
+    expect(codeOf(() => readCatalogInput(null as never))).toBe('invalid-input');
+    expect(codeOf(() => readCatalogInput(TOOLS, { maxTools: 3 }))).toBe('catalog-too-large');
+  });
+
+  it('names the source and position of a JSON error', () => {
+    try {
+      readCatalogInput('[\n  {"name": "a"},\n  {"name": }\n]', { source: 'dropped.json' });
+      expect.unreachable();
+    } catch (error) {
+      expect(isLoadoutError(error) && error.message).toMatch(/dropped\.json/);
+      expect(isLoadoutError(error) && error.details['line']).toBe(3);
+    }
+  });
+
+  it('reads empty text as an empty catalog', () => {
+    expect(readCatalogInput('  ').catalog.tools).toEqual([]);
+  });
+});

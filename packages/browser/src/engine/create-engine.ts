@@ -1,0 +1,197 @@
+import { createLoadoutError, describeValue, planToolLoading } from '@loadout/core';
+import type { Embedder, PolicyInput, TokenCounter } from '@loadout/core';
+import type { WordVectorTable } from '@loadout/embeddings/browser';
+import { hash64 } from '../catalog/hash64.js';
+import { readCatalogInput } from '../catalog/read-catalog-input.js';
+import type { LoadedCatalog } from '../catalog/catalog-input.js';
+import { createIndexedDbIndexStore } from '../persistence/indexeddb-index-store.js';
+import type { IndexStore } from '../persistence/index-store.js';
+import type { RankerBuildContext } from '../rankers/build-context.js';
+import { readRankerName } from '../rankers/ranker-names.js';
+import { abortable, cancelledError, throwIfCancelled } from '../shared/cancelled.js';
+import { createWasmTransformersEmbedder } from '../transformers/wasm-transformers-embedder.js';
+import type { WasmTransformersEmbedder } from '../transformers/wasm-transformers-embedder.js';
+import type { WasmPaths } from '../transformers/transformers-library.js';
+import { createCatalogState } from './catalog-state.js';
+import type { CatalogState } from './catalog-state.js';
+import type { EngineOptions } from './engine-options.js';
+import type { EngineSearchResult, LoadoutEngine, RankerStatus } from './engine-types.js';
+import { loadTokenCounter } from './load-token-counter.js';
+import { readEngineConfig } from './read-engine-config.js';
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+function now(): number {
+  return globalThis.performance?.now() ?? Date.now();
+}
+
+function defaultStore(options: EngineOptions): IndexStore | undefined {
+  if (options.indexStore !== undefined) return options.indexStore ?? undefined;
+  if (options.persistIndexes === false || (globalThis as { indexedDB?: unknown }).indexedDB === undefined) return undefined;
+  return createIndexedDbIndexStore(options.indexDatabaseName === undefined ? {} : { databaseName: options.indexDatabaseName });
+}
+
+function summary(state: CatalogState): LoadedCatalog {
+  const { catalog, hash } = state.read;
+  return { hash, tools: catalog.tools, servers: catalog.servers, issues: catalog.issues };
+}
+
+/**
+ * Creates an engine that runs in this realm (the page, or inside a worker):
+ * catalog in, plans and searches out, indexes built lazily per ranker and
+ * persisted by catalog hash. See {@link LoadoutEngine}. Throws
+ * `invalid-option` for malformed options.
+ */
+export function createEngine(options: EngineOptions = {}): LoadoutEngine {
+  const tokenizer = readEngineConfig(options);
+  const store = defaultStore(options);
+  const lifetime = new AbortController();
+  const writes = new Set<Promise<void>>();
+  let state: CatalogState | undefined;
+  let counter: Promise<TokenCounter> | undefined;
+  let table: Promise<WordVectorTable> | undefined;
+  let transformers: WasmTransformersEmbedder | undefined;
+
+  const persist: RankerBuildContext['persist'] = (key, blob) => {
+    if (store === undefined) return;
+    const write = new Promise<void>((resolve) => setTimeout(resolve, 0))
+      .then(async () => {
+        if (lifetime.signal.aborted) return;
+        const bytes = blob();
+        if (bytes !== undefined) await store.put(key, bytes);
+      })
+      .catch(() => undefined);
+    writes.add(write);
+    void write.then(() => writes.delete(write));
+  };
+
+  const staticTable = (): Promise<WordVectorTable> => {
+    const url = options.staticTableUrl;
+    if (url === undefined) {
+      return Promise.reject(
+        createLoadoutError('invalid-option', '@loadout/browser: the static-embedding and hybrid rankers need staticTableUrl (where glove-sg-100d-50k.ldwv is served)', {
+          option: 'staticTableUrl',
+        }),
+      );
+    }
+    table ??= import('../static-table/fetch-static-table.js').then(({ fetchStaticTable }) =>
+      fetchStaticTable({
+        url,
+        ...(options.staticTableCacheName === undefined ? {} : { cacheName: options.staticTableCacheName }),
+        ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      }),
+    );
+    table.catch(() => {
+      table = undefined;
+    });
+    return table;
+  };
+
+  const transformersEmbedder = (): Embedder => {
+    transformers ??= createWasmTransformersEmbedder({
+      modelBaseUrl: options.modelBaseUrl as string,
+      wasmPaths: options.wasmPaths as WasmPaths,
+      ...(options.transformersModel === undefined ? {} : { model: options.transformersModel }),
+      ...(options.transformersQuantized === undefined ? {} : { quantized: options.transformersQuantized }),
+      ...(options.loadTransformers === undefined ? {} : { loadLibrary: options.loadTransformers }),
+    });
+    return transformers;
+  };
+
+  const context: Omit<RankerBuildContext, 'catalogHash' | 'tools'> = {
+    store,
+    staticTable,
+    staticTableVersion: options.staticTableUrl === undefined ? 'none' : hash64(options.staticTableUrl),
+    staticComponents: options.staticComponents,
+    transformersEmbedder,
+    persist,
+  };
+
+  const alive = (what: string): void => {
+    if (lifetime.signal.aborted) throw cancelledError(what, 'disposed');
+  };
+  const loaded = (what: string): CatalogState => {
+    alive(what);
+    if (state === undefined) {
+      throw createLoadoutError('invalid-input', `@loadout/browser: ${what} needs a catalog: call loadCatalog() first`);
+    }
+    return state;
+  };
+
+  return {
+    async loadCatalog(input, loadOptions) {
+      alive('loadCatalog');
+      const read = readCatalogInput(input, loadOptions);
+      if (state === undefined || state.read.hash !== read.hash) {
+        state?.controller.abort('catalog-replaced');
+        state = createCatalogState(read, context);
+      }
+      return summary(state);
+    },
+
+    async plan(input, planOptions = {}) {
+      alive('plan');
+      const current = state;
+      if (counter === undefined) {
+        const loading = loadTokenCounter(tokenizer);
+        counter = loading;
+        loading.catch(() => {
+          if (counter === loading) counter = undefined;
+        });
+      }
+      const tokenCounter = await counter;
+      const policyInput = {
+        ...input,
+        tools: current?.read.toolInputs ?? [],
+        servers: current?.read.servers ?? {},
+      } as PolicyInput;
+      const plan = planToolLoading(policyInput, {
+        tokenCounter,
+        ...(current === undefined ? {} : { cache: current.planCache }),
+        ...(planOptions.mods === undefined ? {} : { mods: planOptions.mods }),
+      });
+      return { ...plan, catalogHash: current?.read.hash ?? null };
+    },
+
+    async search(query, searchOptions = {}): Promise<EngineSearchResult> {
+      const what = `search ${describeValue(query)}`;
+      const current = loaded(what);
+      const name = readRankerName(searchOptions.ranker ?? 'bm25f');
+      const signals = [searchOptions.signal, current.controller.signal, lifetime.signal];
+      throwIfCancelled(what, signals);
+      const started = now();
+      const ready = current.rankers.peek(name) ?? (await abortable(current.rankers.get(name), what, signals));
+      throwIfCancelled(what, signals);
+      const answer = ready.ranker.search(query, {
+        ...(searchOptions.limit === undefined ? {} : { limit: searchOptions.limit }),
+        ...(searchOptions.explain === undefined ? {} : { explain: searchOptions.explain }),
+      });
+      const hits = isPromise(answer) ? await abortable(answer, what, signals) : answer;
+      return { hits, ranker: name, catalogHash: current.read.hash, indexSource: ready.source, elapsedMs: now() - started };
+    },
+
+    async prepare(ranker, prepareOptions = {}): Promise<RankerStatus> {
+      const what = `prepare ${describeValue(ranker)}`;
+      const current = loaded(what);
+      const name = readRankerName(ranker);
+      const signals = [prepareOptions.signal, current.controller.signal, lifetime.signal];
+      throwIfCancelled(what, signals);
+      const ready = await abortable(current.rankers.get(name), what, signals);
+      return { ranker: name, catalogHash: current.read.hash, indexSource: ready.source, buildMs: ready.buildMs, size: ready.ranker.size };
+    },
+
+    async flush() {
+      while (writes.size > 0) await Promise.all([...writes]);
+    },
+
+    dispose() {
+      if (lifetime.signal.aborted) return;
+      lifetime.abort('disposed');
+      state?.controller.abort('disposed');
+      void transformers?.dispose().catch(() => undefined);
+      if (options.indexStore === undefined) (store as { close?: () => void } | undefined)?.close?.();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { IndexStore } from '../persistence/index-store.js';
+import type { TransformersLibrary, WasmPaths } from '../transformers/transformers-library.js';
+
+/** How plans count definition tokens. */
+export type TokenizerName = 'tiktoken' | 'approximate';
+
+/**
+ * Engine settings that can be sent to a worker (structured-cloneable). URLs
+ * may be relative; a worker engine resolves them against the page first.
+ */
+export interface EngineConfig {
+  /**
+   * `tiktoken`: exact `cl100k_base` counts from `@loadout/tokens` (its rank
+   * file loads on the first plan, as a separate chunk); `approximate`: core's
+   * estimate (within about 10%), nothing to load. Default `tiktoken`.
+   */
+  tokenizer?: TokenizerName;
+  /**
+   * URL of the compact word-vector table (`glove-sg-100d-50k.ldwv`, built by
+   * `@loadout/embeddings` into its `dist/`), fetched the first time
+   * `static-embedding` or `hybrid` is used. Default: none (those rankers
+   * then throw `invalid-option`).
+   */
+  staticTableUrl?: string;
+  /**
+   * Principal components the static embedding removes after fitting on the
+   * catalog (SIF). Default 8; an integer from 0 to 100 (fewer suits catalogs
+   * of a few dozen tools).
+   */
+  staticComponents?: number;
+  /** Cache API cache that keeps the table; `null` skips the Cache API. Default `loadout-static-tables`. */
+  staticTableCacheName?: string | null;
+  /** URL under which the transformers model folders are served (local files only). Required by `transformers`. */
+  modelBaseUrl?: string;
+  /** Where onnxruntime-web's WASM files are served (a URL prefix or `{ mjs, wasm }`). Required by `transformers`. */
+  wasmPaths?: WasmPaths;
+  /** The transformers model folder under `modelBaseUrl`. Default `Xenova/all-MiniLM-L6-v2`. */
+  transformersModel?: string;
+  /** Use the model's 8-bit weights. Default true. */
+  transformersQuantized?: boolean;
+  /** Keep built indexes in IndexedDB, keyed by catalog hash, so a reload does not rebuild. Default true (when IndexedDB exists). */
+  persistIndexes?: boolean;
+  /** The IndexedDB database of persisted indexes. Default `loadout-indexes`. */
+  indexDatabaseName?: string;
+}
+
+/** Options of `createEngine`: the {@link EngineConfig} plus objects that stay in the page (or worker) that creates the engine. */
+export interface EngineOptions extends EngineConfig {
+  /** Where indexes persist; `null` turns persistence off. Default: IndexedDB when `persistIndexes` is not false and IndexedDB exists, else none. */
+  indexStore?: IndexStore | null;
+  /** Fetches the static table. Default: the global `fetch`. */
+  fetch?: (url: string) => Promise<Response>;
+  /** Loads transformers.js. Default: `import('@huggingface/transformers')`. */
+  loadTransformers?: () => Promise<TransformersLibrary>;
+}

@@ -1,0 +1,40 @@
+import type { CatalogTool, Embedder, Ranker } from '@loadout/core';
+import type { WordVectorTable } from '@loadout/embeddings/browser';
+import type { IndexKey, IndexStore } from '../persistence/index-store.js';
+
+/** How an index came to be: built from the tools now, or restored from the `IndexStore`. */
+export type IndexSource = 'built' | 'restored';
+
+/** A base ranker with its index ready. */
+export interface BuiltIndex<R extends Ranker = Ranker> {
+  readonly ranker: R;
+  readonly source: IndexSource;
+}
+
+/** What building a catalog's indexes needs from the engine. */
+export interface RankerBuildContext {
+  readonly catalogHash: string;
+  readonly tools: readonly CatalogTool[];
+  /** Where indexes are persisted; undefined when persistence is off. */
+  readonly store: IndexStore | undefined;
+  /** The static word-vector table (fetched once per engine). */
+  staticTable(): Promise<WordVectorTable>;
+  /** A cache-key fragment naming the static table (its URL's hash). */
+  readonly staticTableVersion: string;
+  /** Principal components the static embedder removes; undefined for its default (8). */
+  readonly staticComponents: number | undefined;
+  /** The engine's transformers.js embedder (one per engine: the model loads once). */
+  transformersEmbedder(): Embedder;
+  /** Writes `blob()` under `key` after the current task (so a search answers first); failures are ignored. */
+  persist(key: IndexKey, blob: () => Uint8Array | undefined): void;
+}
+
+/** The stored blob under `key`, or undefined when there is none or the store fails. */
+export async function readStored(store: IndexStore | undefined, key: IndexKey): Promise<Uint8Array | undefined> {
+  if (store === undefined) return undefined;
+  try {
+    return await store.get(key);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,197 @@
+import { createLoadoutError, describeValue } from '@loadout/core';
+import type { Embedder } from '@loadout/core';
+import { importTransformers } from './transformers-library.js';
+import type { FeatureExtractor, TransformersLibrary, WasmPaths } from './transformers-library.js';
+
+/** Default {@link WasmTransformersEmbedderOptions.model}. */
+export const DEFAULT_TRANSFORMERS_MODEL = 'Xenova/all-MiniLM-L6-v2';
+
+/** Options of {@link createWasmTransformersEmbedder}. */
+export interface WasmTransformersEmbedderOptions {
+  /** Model folder under `modelBaseUrl` (a hub-style id). Default `Xenova/all-MiniLM-L6-v2`. */
+  model?: string;
+  /**
+   * URL under which `<model>/config.json`, `<model>/tokenizer.json`,
+   * `<model>/tokenizer_config.json` and `<model>/onnx/model_quantized.onnx`
+   * (or `model.onnx` when not quantized) are served. Required; relative URLs
+   * resolve against the page. Nothing is fetched from a CDN or the hub.
+   */
+  modelBaseUrl: string;
+  /**
+   * Where onnxruntime-web's WASM files are served: a URL prefix ending in `/`
+   * holding `ort-wasm-simd-threaded.asyncify.{mjs,wasm}` (from
+   * `onnxruntime-web/dist`), or both files by URL. Required.
+   */
+  wasmPaths: WasmPaths;
+  /** Use `onnx/model_quantized.onnx` (dtype `q8`); false uses `onnx/model.onnx` (fp32). Default true. */
+  quantized?: boolean;
+  /** Mean pooling over tokens or the first token. Default `mean`. */
+  pooling?: 'mean' | 'cls';
+  /** Texts per model call. Default 32; an integer from 1 to 1,024. */
+  batchSize?: number;
+  /** Loads transformers.js. Default: a dynamic `import('@huggingface/transformers')`. */
+  loadLibrary?: () => Promise<TransformersLibrary>;
+}
+
+/** A sentence {@link Embedder} on transformers.js's WASM backend; the model loads on first use. */
+export interface WasmTransformersEmbedder extends Embedder {
+  /** `<model>#<dtype>`, plus `#cls` for CLS pooling. */
+  readonly modelId: string;
+  /** Loads the model now; throws `model-unavailable` when its files or the WASM runtime cannot be loaded. */
+  load(): Promise<void>;
+  /** Releases the model; a later call loads it again. */
+  dispose(): Promise<void>;
+}
+
+let environmentLock: Promise<unknown> = Promise.resolve();
+
+/** transformers.js settings are global to the realm, so model loads take turns. */
+function exclusively<T>(task: () => Promise<T>): Promise<T> {
+  const result = environmentLock.then(task, task);
+  environmentLock = result.catch(() => undefined);
+  return result;
+}
+
+function invalid(option: string, value: unknown, expected: string): never {
+  throw createLoadoutError('invalid-option', `@loadout/browser: ${option} must be ${expected} (got ${describeValue(value)})`, { option, value });
+}
+
+function absolute(option: string, url: string): string {
+  const base = (globalThis as { location?: { href?: string } }).location?.href;
+  try {
+    return new URL(url, base).href;
+  } catch {
+    return invalid(option, url, 'a valid URL');
+  }
+}
+
+/**
+ * The `env.localModelPath` for a model base URL: a path (`/models/`) when the
+ * URL is on this origin, as transformers.js expects of local models (it
+ * probes tokenizer files only under paths), else the absolute URL.
+ */
+function localModelPath(url: string): string {
+  const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
+  const parsed = new URL(url);
+  return origin !== undefined && parsed.origin === origin ? `${parsed.pathname}${parsed.search}` : url;
+}
+
+function readWasmPaths(value: unknown): WasmPaths {
+  if (typeof value === 'string' && value.length > 0) return absolute('wasmPaths', value);
+  if (typeof value === 'object' && value !== null) {
+    const { mjs, wasm } = value as { mjs?: unknown; wasm?: unknown };
+    if (typeof mjs === 'string' && typeof wasm === 'string') return { mjs: absolute('wasmPaths.mjs', mjs), wasm: absolute('wasmPaths.wasm', wasm) };
+  }
+  return invalid('wasmPaths', value, 'a URL prefix or { mjs, wasm } URLs of onnxruntime-web\'s WASM files');
+}
+
+function isMissingFile(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === 'ModelFileNotFoundError' || /not found locally|Could not locate file|local_files_only/i.test(error.message);
+}
+
+/**
+ * Creates a transformers.js `feature-extraction` embedder that runs on the
+ * WASM backend with local files only: `env.allowRemoteModels = false`,
+ * `env.allowLocalModels = true`, `env.localModelPath = modelBaseUrl` (as a
+ * path when on the page's origin),
+ * `env.backends.onnx.wasm.wasmPaths = wasmPaths`, and `device: 'wasm'`.
+ * Throws `invalid-option` at once for a missing `modelBaseUrl` or
+ * `wasmPaths`; the first `embed` throws `model-unavailable` naming the URL
+ * when the files are not there.
+ */
+export function createWasmTransformersEmbedder(options: WasmTransformersEmbedderOptions): WasmTransformersEmbedder {
+  const model = options.model ?? DEFAULT_TRANSFORMERS_MODEL;
+  if (typeof model !== 'string' || model.length === 0) invalid('transformersModel', model, 'a model folder name');
+  if (typeof options.modelBaseUrl !== 'string' || options.modelBaseUrl.length === 0) {
+    invalid('modelBaseUrl', options.modelBaseUrl, 'the URL where the model folders are served (the transformers ranker loads local files only)');
+  }
+  const modelBaseUrl = absolute('modelBaseUrl', options.modelBaseUrl.endsWith('/') ? options.modelBaseUrl : `${options.modelBaseUrl}/`);
+  const wasmPaths = readWasmPaths(options.wasmPaths);
+  const dtype = (options.quantized ?? true) ? 'q8' : 'fp32';
+  const pooling = options.pooling ?? 'mean';
+  if (pooling !== 'mean' && pooling !== 'cls') invalid('pooling', pooling, '"mean" or "cls"');
+  const batchSize = options.batchSize ?? 32;
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 1024) invalid('batchSize', batchSize, 'an integer from 1 to 1,024');
+  const loadLibrary = options.loadLibrary ?? importTransformers;
+  const modelId = `${model}#${dtype}${pooling === 'cls' ? '#cls' : ''}`;
+  let dimensions = 0;
+  let extractor: Promise<FeatureExtractor> | undefined;
+
+  const open = (): Promise<FeatureExtractor> =>
+    exclusively(async () => {
+      let library: TransformersLibrary;
+      try {
+        library = await loadLibrary();
+      } catch (error) {
+        throw createLoadoutError('unsupported-environment', `@loadout/browser: cannot load transformers.js: ${String(error)}`, { reason: String(error) });
+      }
+      const { env } = library;
+      const wasm = env.backends.onnx?.wasm;
+      if (wasm === undefined) {
+        throw createLoadoutError('unsupported-environment', '@loadout/browser: transformers.js has no ONNX WASM backend in this environment (use its web build)');
+      }
+      env.allowRemoteModels = false;
+      env.allowLocalModels = true;
+      env.localModelPath = localModelPath(modelBaseUrl);
+      wasm.wasmPaths = typeof wasmPaths === 'string' ? wasmPaths : { ...wasmPaths };
+      try {
+        return (await library.pipeline('feature-extraction', model, { dtype, device: 'wasm', local_files_only: true })) as FeatureExtractor;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const files = `${modelBaseUrl}${model}/`;
+        throw createLoadoutError(
+          'model-unavailable',
+          isMissingFile(error)
+            ? `@loadout/browser: transformers model ${describeValue(model)} (${dtype}) is not served under modelBaseUrl ${describeValue(modelBaseUrl)}: put config.json, tokenizer.json, tokenizer_config.json and onnx/${dtype === 'q8' ? 'model_quantized' : 'model'}.onnx at ${files} (no CDN or hub is used; ${reason})`
+            : `@loadout/browser: cannot start transformers model ${describeValue(model)} (${dtype}) from ${describeValue(files)} with the WASM runtime at ${describeValue(wasmPaths)}: ${reason}`,
+          { model, dtype, modelBaseUrl, wasmPaths, reason },
+        );
+      }
+    });
+
+  const ready = (): Promise<FeatureExtractor> => {
+    extractor ??= open().catch((error: unknown) => {
+      extractor = undefined;
+      throw error;
+    });
+    return extractor;
+  };
+
+  return {
+    specificationVersion: 'v1',
+    modelId,
+    get dimensions() {
+      return dimensions;
+    },
+    async load() {
+      await ready();
+    },
+    async dispose() {
+      const current = extractor;
+      extractor = undefined;
+      if (current !== undefined) await (await current.catch(() => undefined))?.dispose?.();
+    },
+    async embed(texts) {
+      if (texts.length === 0) return [];
+      const pipeline = await ready();
+      const vectors: Float32Array[] = [];
+      for (let start = 0; start < texts.length; start += batchSize) {
+        const batch = texts.slice(start, start + batchSize);
+        const output = await pipeline(batch, { pooling, normalize: true });
+        const width = output.dims[output.dims.length - 1] ?? 0;
+        if (dimensions === 0) dimensions = width;
+        if (width !== dimensions || output.data.length !== width * batch.length) {
+          throw createLoadoutError(
+            'model-unavailable',
+            `@loadout/browser: model ${describeValue(model)} returned vectors of shape ${JSON.stringify(output.dims)}; expected ${batch.length} × ${dimensions}`,
+            { model, dims: output.dims },
+          );
+        }
+        const data = output.data instanceof Float32Array ? output.data : Float32Array.from(output.data);
+        for (let row = 0; row < batch.length; row++) vectors.push(data.slice(row * width, (row + 1) * width));
+      }
+      return vectors;
+    },
+  };
+}

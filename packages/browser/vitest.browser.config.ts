@@ -1,0 +1,67 @@
+import { existsSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The browser suites of @loadout/browser (`src/**\/*.browser.test.ts`), in
+ * headless Chromium, standalone:
+ *
+ *   npx vitest run --config packages/browser/vitest.browser.config.ts
+ *
+ * It is also one of the root config's projects, so `pnpm test` runs it.
+ * Workspace packages resolve to their sources as in the root config, and
+ * transformers.js to its web build.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+function transformersWebBuild(): string | undefined {
+  for (const base of [`${root}packages/browser/node_modules`]) {
+    const directory = `${base}/@huggingface/transformers`;
+    if (existsSync(directory)) return `${realpathSync(directory)}/dist/transformers.web.js`;
+  }
+  return undefined;
+}
+
+const transformers = transformersWebBuild();
+
+const packageRoot = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root: packageRoot,
+  optimizeDeps: {
+    // Crawl the worker too, so its dependencies (js-tiktoken, transformers.js) are optimised before the run, not mid-test.
+    entries: ['src/**/*.browser.test.ts', 'src/worker-entry.ts'],
+  },
+  server: {
+    // The setup writes a tiny model under the temp folder; tests fetch it and onnxruntime-web's WASM through /@fs/.
+    fs: { allow: [root, realpathSync(tmpdir())] },
+  },
+  resolve: {
+    alias: [
+      ...(transformers === undefined ? [] : [{ find: /^@huggingface\/transformers$/, replacement: transformers }]),
+      { find: /^@loadout\/browser\/worker$/, replacement: `${root}packages/browser/src/worker-entry.ts` },
+      { find: /^@loadout\/embeddings\/browser$/, replacement: `${root}packages/embeddings/src/browser.ts` },
+      { find: /^@loadout\/([a-z0-9-]+)\/([a-z0-9-]+)$/, replacement: `${root}packages/$1/src/$2/index.ts` },
+      { find: /^@loadout\/([a-z0-9-]+)$/, replacement: `${root}packages/$1/src/index.ts` },
+    ],
+  },
+  test: {
+    name: 'browser-package',
+    include: ['src/**/*.browser.test.ts'],
+    testTimeout: 60_000,
+    globalSetup: [`${root}packages/browser/vitest.browser.setup.ts`],
+    browser: {
+      enabled: true,
+      headless: true,
+      screenshotFailures: false,
+      provider: playwright({
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        },
+      }),
+      instances: [{ browser: 'chromium' }],
+    },
+  },
+});

@@ -1,0 +1,14 @@
+export { createStaticEmbedderFromTable, DEFAULT_STATIC_MODEL_ID } from './static/static-embedder.js';
+export type { StaticEmbedder, StaticEmbedderOptions } from './static/static-embedder.js';
+export { encodeWordVectorTable, decodeWordVectorTable } from './static/table-codec.js';
+export type { WordVectorTable } from './static/word-vector-table.js';
+export { compactWordVectors } from './static/compact-word-vectors.js';
+export { createExactIndex } from './vector/exact-index.js';
+export type { ExactVectorIndex, ExactIndexOptions } from './vector/exact-index.js';
+export type { InspectableVectorIndex, PersistentVectorIndex } from './contracts/inspectable-vector-index.js';
+export type { ToolEmbedder, FittableEmbedder } from './contracts/tool-embedder.js';
+export { createEmbeddingRanker } from './ranker/embedding-ranker.js';
+export type { EmbeddingRanker, EmbeddingRankerOptions } from './ranker/embedding-ranker.js';
+export { createHybridRanker } from './ranker/hybrid-ranker.js';
+export type { HybridRankerOptions } from './ranker/hybrid-ranker.js';
+export { createEmbeddingCache } from './cache/embedding-cache.js';

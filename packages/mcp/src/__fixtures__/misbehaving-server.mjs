@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// A deliberately misbehaving MCP server for the gateway's tests, on the MCP
+// SDK's low-level Server over stdio. Environment:
+//   MISBEHAVE_DOWN_FILE  when this file exists at startup, exit at once (a server that keeps failing to start)
+//   MISBEHAVE_PAGE_SIZE  tools per tools/list page (default 2, so listing needs nextCursor)
+import { existsSync, writeFileSync } from 'node:fs';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+const downFile = process.env.MISBEHAVE_DOWN_FILE;
+if (downFile && existsSync(downFile)) {
+  process.stderr.write('misbehaving-server: down file present, refusing to start\n');
+  process.exit(3);
+}
+const pageSize = Number(process.env.MISBEHAVE_PAGE_SIZE ?? '2');
+const object = (properties = {}, required = []) => ({ type: 'object', properties, required });
+
+const tools = [
+  { name: 'echo_text', description: 'Echo a text message back unchanged', inputSchema: object({ text: { type: 'string' } }, ['text']) },
+  { name: 'crash_server', description: 'Crash this server process immediately', inputSchema: object({ stayDown: { type: 'boolean' } }) },
+  { name: 'hang_forever', description: 'Start an operation that never answers', inputSchema: object() },
+  { name: 'start_storm', description: 'Send a storm of tools list_changed notifications', inputSchema: object({ count: { type: 'integer' } }) },
+  { name: 'count_lists', description: 'Report how many tools/list requests this server answered', inputSchema: object() },
+  { name: 'slow_list', description: 'Make later tools/list requests slow', inputSchema: object({ ms: { type: 'integer' } }) },
+  { name: 'add_tool', description: 'Add a tool to this server and announce it', inputSchema: object({ name: { type: 'string' }, description: { type: 'string' } }) },
+  {
+    name: 'pinned_status',
+    description: 'Report the status of the pinned service',
+    inputSchema: object(),
+    _meta: { 'anthropic/alwaysLoad': true },
+  },
+  { name: 'bad_schema_tool', description: 'A tool whose input schema is a string schema', inputSchema: { type: 'string' } },
+  { description: 'A tool without a name', inputSchema: object() },
+];
+
+let listCalls = 0;
+let listDelayMs = 0;
+const server = new Server({ name: 'misbehaving-server', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
+
+server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+  listCalls += 1;
+  if (listDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, listDelayMs));
+  const start = Number(request.params?.cursor ?? '0');
+  const end = start + pageSize;
+  return end < tools.length ? { tools: tools.slice(start, end), nextCursor: String(end) } : { tools: tools.slice(start) };
+});
+
+const text = (value) => ({ content: [{ type: 'text', text: value }] });
+
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const args = request.params.arguments ?? {};
+  switch (request.params.name) {
+    case 'echo_text':
+      return text(`echo: ${args.text}`);
+    case 'crash_server':
+      if (args.stayDown && downFile) writeFileSync(downFile, 'down');
+      process.exit(1);
+    case 'hang_forever':
+      return new Promise(() => {});
+    case 'start_storm': {
+      const count = Number(args.count ?? 50);
+      tools.push({ name: 'storm_survivor', description: `Appeared after a storm of ${count} notifications`, inputSchema: object() });
+      for (let index = 0; index < count; index++) void server.sendToolListChanged();
+      return text(`sent ${count}`);
+    }
+    case 'count_lists':
+      return text(String(listCalls));
+    case 'slow_list':
+      listDelayMs = Number(args.ms ?? 0);
+      return text(`tools/list now takes ${listDelayMs} ms`);
+    case 'add_tool':
+      tools.push({ name: String(args.name), description: String(args.description ?? ''), inputSchema: object() });
+      await server.sendToolListChanged();
+      return text(`added ${args.name}`);
+    case 'pinned_status':
+      return text('pinned service: all good');
+    default:
+      throw new Error(`unknown tool ${request.params.name}`);
+  }
+});
+
+await server.connect(new StdioServerTransport());

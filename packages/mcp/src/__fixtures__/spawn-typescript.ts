@@ -1,0 +1,17 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const here = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Node arguments that run a TypeScript entry with tsx's loader and
+ * `@loadout/*` resolved to workspace sources: `[...nodeTypescriptArgs(), entry, ...args]`.
+ */
+export function nodeTypescriptArgs(): string[] {
+  return ['--import', pathToFileURL(require.resolve('tsx')).href, '--import', pathToFileURL(join(here, 'register-workspace-sources.mjs')).href];
+}
+
+/** Path of the stdio gateway fixture entry. */
+export const GATEWAY_STDIO_ENTRY = join(here, 'gateway-stdio-entry.ts');

@@ -1,0 +1,97 @@
+import { isLoadoutError } from '@loadout/core';
+import { describe, expect, it } from 'vitest';
+import { expandEnv } from './expand-env.js';
+import { parseMcpConfig } from './parse-mcp-config.js';
+
+function failure(value: unknown, env?: Record<string, string>): { code: string; message: string; details: Record<string, unknown> } {
+  try {
+    parseMcpConfig(value, env === undefined ? { source: 'mcp.json' } : { source: 'mcp.json', env });
+  } catch (error) {
+    if (!isLoadoutError(error)) throw error;
+    return { code: error.code, message: error.message, details: { ...error.details } };
+  }
+  throw new Error('expected parseMcpConfig to throw');
+}
+
+describe('parseMcpConfig', () => {
+  it('reads stdio and http entries with their defaults', () => {
+    const config = parseMcpConfig({
+      mcpServers: {
+        files: { command: 'node', args: ['server.js', '--root', '/tmp'], env: { DEBUG: '1' }, alwaysLoad: true },
+        remote: { type: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer x' } },
+        bare: { command: 'mcp-server' },
+        implied: { url: 'http://127.0.0.1:9000/mcp' },
+      },
+      otherClientSetting: true,
+    });
+    expect(config.mcpServers).toEqual({
+      files: { type: 'stdio', command: 'node', args: ['server.js', '--root', '/tmp'], env: { DEBUG: '1' }, alwaysLoad: true },
+      remote: { type: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer x' }, alwaysLoad: false },
+      bare: { type: 'stdio', command: 'mcp-server', args: [], env: {}, alwaysLoad: false },
+      implied: { type: 'http', url: 'http://127.0.0.1:9000/mcp', headers: {}, alwaysLoad: false },
+    });
+    expect(Object.keys(config.mcpServers)).toEqual(['files', 'remote', 'bare', 'implied']);
+  });
+
+  it('accepts streamable-http as http and keeps cwd', () => {
+    const config = parseMcpConfig({
+      mcpServers: { a: { type: 'streamable-http', url: 'http://localhost/mcp' }, b: { type: 'stdio', command: 'x', cwd: '/srv' } },
+    });
+    expect(config.mcpServers['a']?.type).toBe('http');
+    expect(config.mcpServers['b']).toMatchObject({ type: 'stdio', cwd: '/srv' });
+  });
+
+  it.each([
+    [{ nope: {} }, undefined, /"mcpServers" must be an object/],
+    [[], undefined, /expected an object with "mcpServers"/],
+    [{ mcpServers: { a: 'node x' } }, 'a', /server "a": must be an object/],
+    [{ mcpServers: { a: {} } }, 'a', /server "a": command must be a non-empty string \(got undefined\)/],
+    [{ mcpServers: { a: { command: 'x', args: 'y' } } }, 'a', /server "a": args must be an array of strings/],
+    [{ mcpServers: { a: { command: 'x', args: ['ok', 3] } } }, 'a', /server "a": args\[1\] must be a string \(got 3\)/],
+    [{ mcpServers: { a: { command: 'x', env: { K: 1 } } } }, 'a', /server "a": env\.K must be a string/],
+    [{ mcpServers: { a: { command: 'x', alwaysLoad: 'yes' } } }, 'a', /server "a": alwaysLoad must be a boolean \(got "yes"\)/],
+    [{ mcpServers: { b: { type: 'http' } } }, 'b', /server "b": url must be a non-empty string/],
+    [{ mcpServers: { b: { type: 'http', url: 'not a url' } } }, 'b', /server "b": url is not a valid URL/],
+    [{ mcpServers: { b: { type: 'http', url: 'ftp://x/y' } } }, 'b', /url must use http: or https:/],
+    [{ mcpServers: { b: { type: 'http', url: 'http://x', headers: [] } } }, 'b', /server "b": headers must be an object of strings/],
+    [{ mcpServers: { c: { type: 'sse', url: 'http://x' } } }, 'c', /type must be "stdio" or "http" \(got "sse"\); the deprecated SSE transport/],
+    [{ mcpServers: { ' ': { command: 'x' } } }, ' ', /a server name must not be empty/],
+  ])('rejects %j naming the server and field', (value, server, pattern) => {
+    const error = failure(value);
+    expect(error.code).toBe('mcp-invalid-config');
+    expect(error.message.startsWith('mcp.json: ')).toBe(true);
+    expect(error.message).toMatch(pattern);
+    expect(error.details['server']).toBe(server);
+  });
+
+  it('names the field in details', () => {
+    expect(failure({ mcpServers: { a: { command: 'x', args: ['ok', 3] } } }).details).toMatchObject({ server: 'a', field: 'args[1]' });
+  });
+
+  it('expands ${VAR} and ${VAR:-default} when given an environment', () => {
+    const config = parseMcpConfig(
+      {
+        mcpServers: {
+          a: { command: '${HOME_BIN}/server', args: ['--port', '${PORT:-8080}'], env: { TOKEN: '${TOKEN}' } },
+          b: { type: 'http', url: 'https://${HOST}/mcp', headers: { Authorization: 'Bearer ${TOKEN}' } },
+        },
+      },
+      { env: { HOME_BIN: '/opt/bin', TOKEN: 's3cret', HOST: 'api.example.com' } },
+    );
+    expect(config.mcpServers['a']).toMatchObject({ command: '/opt/bin/server', args: ['--port', '8080'], env: { TOKEN: 's3cret' } });
+    expect(config.mcpServers['b']).toMatchObject({ url: 'https://api.example.com/mcp', headers: { Authorization: 'Bearer s3cret' } });
+  });
+
+  it('keeps references literally without an environment, and rejects unset variables with one', () => {
+    expect(parseMcpConfig({ mcpServers: { a: { command: '${X}' } } }).mcpServers['a']).toMatchObject({ command: '${X}' });
+    const error = failure({ mcpServers: { a: { command: 'x', env: { KEY: '${MISSING_KEY}' } } } }, {});
+    expect(error.message).toMatch(/server "a": env\.KEY uses \$\{MISSING_KEY\}, which is not set and has no default/);
+  });
+});
+
+describe('expandEnv', () => {
+  it('treats an empty variable as unset and leaves other dollars alone', () => {
+    expect(expandEnv('$HOME ${A:-x} ${B}', { A: '', B: 'b' })).toEqual({ text: '$HOME x b' });
+    expect(expandEnv('${A}${C}', { A: 'a' })).toEqual({ missing: 'C' });
+  });
+});

@@ -1,0 +1,42 @@
+import type { MaybePromise, Ranker } from '@loadout/core';
+import type { McpGatewayConfig } from '../config/mcp-config.js';
+import type { GatewayLogger } from '../logger/gateway-logger.js';
+import type { ReconnectOptions } from '../upstream/backoff.js';
+import type { UpstreamStderr } from '../upstream/connect-upstream.js';
+
+/** Default {@link CreateGatewayOptions.callTimeoutMs}. */
+export const DEFAULT_CALL_TIMEOUT_MS = 30_000;
+/** Default {@link CreateGatewayOptions.connectTimeoutMs}. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+/** Default {@link CreateGatewayOptions.maxLoadedTools}. */
+export const DEFAULT_MAX_LOADED_TOOLS = 100;
+
+/** Options of `createGateway`. */
+export interface CreateGatewayOptions {
+  /** The upstream servers (see `parseMcpConfig` / `readMcpConfig`). */
+  readonly config: McpGatewayConfig;
+  /**
+   * The ranker: a registry name of `@loadout/eval` (`bm25f`, `wink-bm25`,
+   * `regex`, `static-embedding`, `hybrid`), or a factory returning a fresh,
+   * empty ranker (called once per index generation). Default `bm25f`.
+   */
+  readonly ranker?: string | (() => MaybePromise<Ranker>);
+  /** Results per search when the caller gives none. 1–100; default 5 (the documented default). */
+  readonly limit?: number;
+  /** Longest wait for an upstream tool call, in ms; then the call is cancelled and fails. 1–86,400,000; default 30,000. */
+  readonly callTimeoutMs?: number;
+  /** Longest wait for an upstream's handshake and each `tools/list` page, in ms. 1–86,400,000; default 10,000. */
+  readonly connectTimeoutMs?: number;
+  /** Backoff of reconnections. Default: 500 ms doubling up to 30 s. */
+  readonly reconnect?: ReconnectOptions;
+  /** Most tools indexed across all upstreams. 1–10,000 (the documented catalog limit); default 10,000. */
+  readonly maxTools?: number;
+  /** Most tools one session keeps in its list after searches; the oldest found drop out first. 1–10,000; default 100. */
+  readonly maxLoadedTools?: number;
+  /** Where the gateway reports. Default: `info` and above to stderr. */
+  readonly logger?: GatewayLogger;
+  /** Local upstreams' stderr. Default `inherit` (the gateway's own stderr). */
+  readonly upstreamStderr?: UpstreamStderr;
+  /** How the gateway introduces itself to its clients. Default `{ name: "loadout", version: "0.1.0" }`. */
+  readonly serverInfo?: { readonly name: string; readonly version: string };
+}

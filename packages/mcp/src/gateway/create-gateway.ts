@@ -1,0 +1,180 @@
+import { createLoadoutError, DEFAULT_MAX_TOOLS } from '@loadout/core';
+import type { CatalogTool, MaybePromise, Ranker } from '@loadout/core';
+import { createRankerByName } from '@loadout/eval';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { buildToolIndex } from '../search-index/build-tool-index.js';
+import type { ToolIndex } from '../search-index/tool-index.js';
+import { createStreamLogger } from '../logger/create-stream-logger.js';
+import { GatewayCallError } from '../upstream/gateway-call-error.js';
+import { createUpstream, type Upstream } from '../upstream/upstream.js';
+import { integerOption } from './check-options.js';
+import {
+  DEFAULT_CALL_TIMEOUT_MS,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_MAX_LOADED_TOOLS,
+  type CreateGatewayOptions,
+} from './create-gateway-options.js';
+import { createGatewaySession } from './gateway-session.js';
+import type { Gateway, GatewaySearchHit } from './gateway.js';
+
+const DAY_MS = 86_400_000;
+
+function rankerFactory(ranker: CreateGatewayOptions['ranker']): () => MaybePromise<Ranker> {
+  if (typeof ranker === 'function') return ranker;
+  const name = ranker ?? 'bm25f';
+  return () => createRankerByName(name);
+}
+
+/**
+ * Connects to every upstream of `config` (in parallel), lists their tools
+ * (following `nextCursor`), indexes them and returns the {@link Gateway}.
+ * An upstream that cannot be reached does not fail the gateway: its error is
+ * logged and it is retried with backoff, its tools joining the index once it
+ * answers. An upstream's `notifications/tools/list_changed` re-lists it and
+ * builds a new index generation, swapped in only when complete. Throws
+ * `invalid-option` for an option out of range and `unknown-ranker` for an
+ * unknown ranker name.
+ */
+export async function createGateway(options: CreateGatewayOptions): Promise<Gateway> {
+  const limit = integerOption('limit', options.limit, 5, 1, 100);
+  const callTimeoutMs = integerOption('callTimeoutMs', options.callTimeoutMs, DEFAULT_CALL_TIMEOUT_MS, 1, DAY_MS);
+  const connectTimeoutMs = integerOption('connectTimeoutMs', options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, 1, DAY_MS);
+  const maxTools = integerOption('maxTools', options.maxTools, DEFAULT_MAX_TOOLS, 1, DEFAULT_MAX_TOOLS);
+  const maxLoadedTools = integerOption('maxLoadedTools', options.maxLoadedTools, DEFAULT_MAX_LOADED_TOOLS, 1, DEFAULT_MAX_TOOLS);
+  if (options.reconnect !== undefined) {
+    integerOption('reconnect.initialMs', options.reconnect.initialMs, 1, 1, DAY_MS);
+    integerOption('reconnect.maxMs', options.reconnect.maxMs, 1, 1, DAY_MS);
+  }
+  const { config } = options;
+  if (typeof config !== 'object' || config === null || typeof config.mcpServers !== 'object' || config.mcpServers === null) {
+    throw createLoadoutError('invalid-option', 'config must be a parsed MCP config with mcpServers (see parseMcpConfig)', { option: 'config' });
+  }
+  const logger = options.logger ?? createStreamLogger();
+  const createRanker = rankerFactory(options.ranker);
+  await createRanker();
+
+  const listings = new Map<string, readonly Tool[]>();
+  const listeners = new Set<(index: ToolIndex) => void>();
+  let starting = true;
+  let closed = false;
+  let rebuildPending = false;
+  let rebuilding: Promise<void> | undefined;
+
+  const build = (version: number): Promise<ToolIndex> => buildToolIndex({ config, listings, createRanker, maxTools, version, logger });
+
+  const rebuildLoop = async (): Promise<void> => {
+    while (rebuildPending && !closed) {
+      rebuildPending = false;
+      await new Promise((resolve) => setImmediate(resolve));
+      try {
+        const next = await build(current.version + 1);
+        if (closed) return;
+        current = next;
+        logger.debug(`index generation ${next.version}: ${next.catalog.tools.length} tools`);
+        for (const listener of listeners) {
+          try {
+            listener(next);
+          } catch (error) {
+            logger.error(`an index listener failed: ${(error as Error).message}`);
+          }
+        }
+      } catch (error) {
+        logger.error(`re-indexing failed; searches keep using generation ${current.version}: ${(error as Error).message}`);
+      }
+    }
+  };
+  const scheduleRebuild = (): void => {
+    if (closed) return;
+    rebuildPending = true;
+    if (starting) return;
+    rebuilding ??= rebuildLoop().finally(() => {
+      rebuilding = undefined;
+    });
+  };
+
+  const upstreams = new Map<string, Upstream>();
+  for (const [name, entry] of Object.entries(config.mcpServers)) {
+    upstreams.set(
+      name,
+      createUpstream({
+        name,
+        config: entry,
+        callTimeoutMs,
+        connectTimeoutMs,
+        logger,
+        ...(options.reconnect === undefined ? {} : { reconnect: options.reconnect }),
+        ...(options.upstreamStderr === undefined ? {} : { stderr: options.upstreamStderr }),
+        onTools(tools) {
+          listings.set(name, tools);
+          scheduleRebuild();
+        },
+      }),
+    );
+  }
+  if (upstreams.size === 0) logger.warn('the config lists no upstream servers; search_tools will find nothing');
+  await Promise.all([...upstreams.values()].map((upstream) => upstream.start()));
+  rebuildPending = false;
+  let current: ToolIndex = await build(0);
+  starting = false;
+  if (rebuildPending) scheduleRebuild();
+  const ready = [...upstreams.values()].filter((upstream) => upstream.status().state === 'ready').length;
+  logger.info(`indexed ${current.catalog.tools.length} tools from ${ready} of ${upstreams.size} upstream servers`);
+
+  const findIn = (index: ToolIndex, name: string): CatalogTool | undefined => {
+    const { catalog } = index;
+    const direct = catalog.byApiName.get(name) ?? catalog.byDisplayName.get(name);
+    if (direct !== undefined) return direct;
+    const sameName = catalog.tools.filter((tool) => tool.name === name);
+    return sameName.length === 1 ? sameName[0] : undefined;
+  };
+
+  const gateway: Gateway = {
+    get index() {
+      return current;
+    },
+    get catalog() {
+      return current.catalog;
+    },
+    limit,
+    upstreams: () => [...upstreams.values()].map((upstream) => upstream.status()),
+    async search(query, searchOptions = {}) {
+      const index = current;
+      const hits = await index.ranker.search(query, { limit: integerOption('limit', searchOptions.limit, limit, 1, 100) });
+      return hits.map(
+        (hit): GatewaySearchHit => ({
+          tool: hit.tool,
+          score: hit.score,
+          available: hit.tool.server !== null && upstreams.get(hit.tool.server)?.status().state === 'ready',
+        }),
+      );
+    },
+    findTool: (name) => findIn(current, name),
+    async callTool(name, args = {}, callOptions = {}) {
+      const tool = findIn(current, name);
+      const upstream = tool?.server === null || tool?.server === undefined ? undefined : upstreams.get(tool.server);
+      if (tool === undefined || upstream === undefined) {
+        throw new GatewayCallError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}: search_tools finds tools and returns their names`, {
+          code: 'unknown-tool',
+          tool: name,
+        });
+      }
+      return upstream.callTool(tool.name, args, callOptions);
+    },
+    createServer: () => createGatewaySession(gateway, { maxLoadedTools, logger, ...(options.serverInfo === undefined ? {} : { serverInfo: options.serverInfo }) }),
+    onIndexChange(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    async settled() {
+      while (rebuilding !== undefined) await rebuilding;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      listeners.clear();
+      await Promise.all([...upstreams.values()].map((upstream) => upstream.close()));
+    },
+  };
+  return gateway;
+}

@@ -1,0 +1,139 @@
+import { isLoadoutError } from '@loadout/core';
+import type { CatalogTool } from '@loadout/core';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { GatewayLogger } from '../logger/gateway-logger.js';
+import { GatewayCallError } from '../upstream/gateway-call-error.js';
+import type { Gateway } from './gateway.js';
+import { CALL_TOOL_NAME, callToolDefinition, renderTool, SEARCH_TOOLS_NAME, searchToolsDefinition } from './gateway-tools.js';
+
+/** Options of {@link createGatewaySession}. */
+export interface GatewaySessionOptions {
+  /** Most searched tools kept in this session's list; the oldest found drop out first. */
+  readonly maxLoadedTools: number;
+  readonly logger: GatewayLogger;
+  /** Default `{ name: "loadout", version: "0.1.0" }`. */
+  readonly serverInfo?: { readonly name: string; readonly version: string };
+}
+
+function invalidParams(message: string): GatewayCallError {
+  return new GatewayCallError(ErrorCode.InvalidParams, message);
+}
+
+function readArguments(value: unknown): Record<string, unknown> {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidParams('arguments must be an object');
+  return value as Record<string, unknown>;
+}
+
+/**
+ * One MCP server session over a gateway: lists `search_tools`, `call_tool`,
+ * the always-loaded tools and the tools this session's searches found (sending
+ * `notifications/tools/list_changed` when that list grows or an upstream
+ * changes a listed tool), and proxies calls of listed tools to their upstream.
+ */
+export function createGatewaySession(gateway: Gateway, options: GatewaySessionOptions): Server {
+  const serverInfo = options.serverInfo ?? { name: 'loadout', version: '0.1.0' };
+  const server = new Server(serverInfo, {
+    capabilities: { tools: { listChanged: true } },
+    instructions:
+      'Tools of many MCP servers are behind search_tools: search by what you need to do, then call a found tool directly or through call_tool.',
+  });
+  const loaded = new Map<string, true>();
+  let lastListed: string | undefined;
+
+  const visibleTools = (): Tool[] => {
+    const index = gateway.index;
+    const tools: Tool[] = [searchToolsDefinition(index, gateway.limit), callToolDefinition()];
+    const seen = new Set<string>();
+    const add = (tool: CatalogTool): void => {
+      if (seen.has(tool.displayName)) return;
+      seen.add(tool.displayName);
+      tools.push(renderTool(tool, index.definitions.get(tool.displayName)));
+    };
+    for (const tool of index.alwaysLoaded) add(tool);
+    for (const displayName of loaded.keys()) {
+      const tool = index.catalog.byDisplayName.get(displayName);
+      if (tool !== undefined) add(tool);
+    }
+    return tools;
+  };
+
+  const load = (tools: readonly CatalogTool[]): boolean => {
+    let grew = false;
+    for (const tool of tools) {
+      if (loaded.has(tool.displayName)) {
+        loaded.delete(tool.displayName);
+      } else {
+        grew = true;
+      }
+      loaded.set(tool.displayName, true);
+    }
+    while (loaded.size > options.maxLoadedTools) loaded.delete(loaded.keys().next().value!);
+    return grew;
+  };
+
+  const search = async (args: Record<string, unknown>, notify: () => Promise<void>): Promise<CallToolResult> => {
+    const query = args['query'];
+    const limit = args['limit'];
+    if (typeof query !== 'string') throw invalidParams('search_tools: query must be a string');
+    if (limit !== undefined && (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 100)) {
+      throw invalidParams(`search_tools: limit must be an integer from 1 to 100 (got ${JSON.stringify(limit)})`);
+    }
+    let hits;
+    try {
+      hits = await gateway.search(query, limit === undefined ? {} : { limit });
+    } catch (error) {
+      if (isLoadoutError(error)) return { isError: true, content: [{ type: 'text', text: `search_tools: ${error.message} [${error.code}]` }] };
+      throw error;
+    }
+    const tools = hits.map((hit) => ({
+      name: hit.tool.apiName,
+      ...(hit.tool.server === null ? {} : { server: hit.tool.server }),
+      description: hit.tool.description,
+      inputSchema: hit.tool.inputSchema,
+      available: hit.available,
+    }));
+    if (load(hits.map((hit) => hit.tool))) await notify();
+    const structuredContent = { query, tools };
+    const text = tools.length === 0 ? `No tools matched ${JSON.stringify(query)}.` : JSON.stringify(structuredContent);
+    return { content: [{ type: 'text', text }], structuredContent };
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    const tools = visibleTools();
+    lastListed = JSON.stringify(tools);
+    return { tools };
+  });
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name } = request.params;
+    const args = readArguments(request.params.arguments);
+    if (name === SEARCH_TOOLS_NAME) {
+      return search(args, () => extra.sendNotification({ method: 'notifications/tools/list_changed' }));
+    }
+    if (name === CALL_TOOL_NAME) {
+      const target = args['name'];
+      if (typeof target !== 'string' || target.length === 0) throw invalidParams('call_tool: name must be a non-empty string');
+      return gateway.callTool(target, readArguments(args['arguments']), { signal: extra.signal });
+    }
+    return gateway.callTool(name, args, { signal: extra.signal });
+  });
+
+  const unsubscribe = gateway.onIndexChange(() => {
+    if (lastListed === undefined || server.transport === undefined) return;
+    const now = JSON.stringify(visibleTools());
+    if (now === lastListed) return;
+    lastListed = now;
+    server.sendToolListChanged().catch((error: unknown) => {
+      options.logger.debug(`could not send tools/list_changed to a client: ${(error as Error).message}`);
+    });
+  });
+  const previousOnClose = server.onclose;
+  server.onclose = () => {
+    unsubscribe();
+    previousOnClose?.();
+  };
+  return server;
+}

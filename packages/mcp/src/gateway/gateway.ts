@@ -1,0 +1,63 @@
+import type { Catalog, CatalogTool } from '@loadout/core';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolIndex } from '../search-index/tool-index.js';
+import type { UpstreamStatus } from '../upstream/upstream.js';
+
+/** One search result of a {@link Gateway}. */
+export interface GatewaySearchHit {
+  readonly tool: CatalogTool;
+  /** Higher is better; comparable only within one result list. */
+  readonly score: number;
+  /** False while the tool's upstream is not connected (calling it fails until it reconnects). */
+  readonly available: boolean;
+}
+
+/** Options of {@link Gateway.search}. */
+export interface GatewaySearchOptions {
+  /** Results to return, 1–100. Default: the gateway's `limit`. */
+  readonly limit?: number;
+}
+
+/** Options of {@link Gateway.callTool}. */
+export interface GatewayCallOptions {
+  /** Overrides the gateway's call timeout, in ms. */
+  readonly timeoutMs?: number;
+  /** Cancels the call; the upstream is sent `notifications/cancelled`. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * The tools of many upstream MCP servers behind one search. Create with
+ * `createGateway`; expose with `serveStdio` / `serveHttp`, or connect
+ * `createServer()` to any MCP transport.
+ */
+export interface Gateway {
+  /** The generation currently searched; replaced whole (never mutated) when an upstream's tools change. */
+  readonly index: ToolIndex;
+  /** Shorthand for `index.catalog`. */
+  readonly catalog: Catalog;
+  /** The results per search when none is asked for (1–100). */
+  readonly limit: number;
+  /** Every upstream's state, in config order. */
+  upstreams(): readonly UpstreamStatus[];
+  /** Ranks the current generation's tools; query syntax (`select:`, `+term`) applies. Throws LoadoutErrors for bad queries. */
+  search(query: string, options?: GatewaySearchOptions): Promise<readonly GatewaySearchHit[]>;
+  /** A tool by API name or display name (`mcp__server__tool`), else by its own name when only one server has it. */
+  findTool(name: string): CatalogTool | undefined;
+  /**
+   * Calls a tool on its upstream and returns the upstream's result unchanged.
+   * Rejects with a `GatewayCallError`: unknown tool (-32602), upstream
+   * unavailable (-32010, naming server and state), timeout (-32001); an
+   * upstream's own JSON-RPC error keeps its code and message.
+   */
+  callTool(name: string, args?: Record<string, unknown>, options?: GatewayCallOptions): Promise<CallToolResult>;
+  /** A new MCP server session over this gateway (its own loaded-tools list); connect it to one transport. */
+  createServer(): Server;
+  /** Called after each new generation is swapped in. Returns an unsubscribe function. */
+  onIndexChange(listener: (index: ToolIndex) => void): () => void;
+  /** Resolves when no re-indexing is pending (an upstream that just announced a change may still be re-listing). */
+  settled(): Promise<void>;
+  /** Closes every upstream (local servers are asked to exit) and stops reconnecting. Idempotent. */
+  close(): Promise<void>;
+}

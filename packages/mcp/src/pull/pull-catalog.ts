@@ -1,0 +1,95 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpGatewayConfig } from '../config/mcp-config.js';
+import { integerOption } from '../gateway/check-options.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS } from '../gateway/create-gateway-options.js';
+import { checkUpstreamTool } from '../upstream/check-upstream-tool.js';
+import { connectUpstream, type UpstreamStderr } from '../upstream/connect-upstream.js';
+import { listUpstreamTools } from '../upstream/list-upstream-tools.js';
+
+/**
+ * A catalog snapshot as `parseCatalogText` reads it: each server's settings
+ * (only `alwaysLoad`; commands, environments and headers are left out, as
+ * they may hold secrets) and its `tools/list` result.
+ */
+export interface McpCatalogSnapshot {
+  readonly mcpServers: Record<string, { alwaysLoad?: true }>;
+  readonly tools: Record<string, { tools: Tool[] }>;
+}
+
+/** Progress of {@link pullCatalog}, one event per server step. */
+export type PullProgress =
+  | { readonly server: string; readonly step: 'connecting' }
+  | { readonly server: string; readonly step: 'listed'; readonly tools: number; readonly skipped: number }
+  | { readonly server: string; readonly step: 'failed'; readonly error: string };
+
+/** Options of {@link pullCatalog}. */
+export interface PullCatalogOptions {
+  /** Longest wait for each server's handshake and each `tools/list` page, in ms. 1–86,400,000; default 10,000. */
+  readonly timeoutMs?: number;
+  /** Local servers' stderr. Default `ignore`. */
+  readonly stderr?: UpstreamStderr;
+  /** Called as each server connects, lists or fails. */
+  readonly onProgress?: (event: PullProgress) => void;
+}
+
+/** What {@link pullCatalog} produced. */
+export interface PullCatalogResult {
+  readonly snapshot: McpCatalogSnapshot;
+  /** Servers that could not be listed; absent from `snapshot.tools`. */
+  readonly failures: readonly { readonly server: string; readonly error: string }[];
+  /** Malformed tools left out of the snapshot. */
+  readonly skipped: readonly { readonly server: string; readonly problem: string }[];
+}
+
+/**
+ * Connects to every server of `config` once (in parallel), lists all their
+ * tools (following `nextCursor`), closes them and returns the combined
+ * snapshot. A server that fails is reported in `failures`, not thrown; a
+ * malformed tool is reported in `skipped`.
+ */
+export async function pullCatalog(config: McpGatewayConfig, options: PullCatalogOptions = {}): Promise<PullCatalogResult> {
+  const timeoutMs = integerOption('timeoutMs', options.timeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, 1, 86_400_000);
+  const progress = options.onProgress ?? (() => {});
+  const mcpServers: McpCatalogSnapshot['mcpServers'] = {};
+  const listed = new Map<string, Tool[]>();
+  const failures: { server: string; error: string }[] = [];
+  const skipped: { server: string; problem: string }[] = [];
+  const names = Object.keys(config.mcpServers);
+  for (const name of names) mcpServers[name] = config.mcpServers[name]!.alwaysLoad ? { alwaysLoad: true } : {};
+  await Promise.all(
+    names.map(async (server) => {
+      progress({ server, step: 'connecting' });
+      try {
+        const client = await connectUpstream(config.mcpServers[server]!, { timeoutMs, stderr: options.stderr ?? 'ignore' });
+        try {
+          const raw = await listUpstreamTools(client, { timeoutMs });
+          const tools: Tool[] = [];
+          let bad = 0;
+          raw.forEach((item, index) => {
+            const checked = checkUpstreamTool(item, index);
+            if ('tool' in checked) tools.push(checked.tool);
+            else {
+              bad += 1;
+              skipped.push({ server, problem: checked.problem });
+            }
+          });
+          listed.set(server, tools);
+          progress({ server, step: 'listed', tools: tools.length, skipped: bad });
+        } finally {
+          await client.close().catch(() => {});
+        }
+      } catch (error) {
+        const message = (error instanceof Error ? error.message : String(error)).replace(/^MCP error -?\d+: /, '');
+        failures.push({ server, error: message });
+        progress({ server, step: 'failed', error: message });
+      }
+    }),
+  );
+  const tools: McpCatalogSnapshot['tools'] = {};
+  for (const name of names) {
+    const serverTools = listed.get(name);
+    if (serverTools !== undefined) tools[name] = { tools: serverTools };
+  }
+  failures.sort((a, b) => names.indexOf(a.server) - names.indexOf(b.server));
+  return { snapshot: { mcpServers, tools }, failures, skipped };
+}

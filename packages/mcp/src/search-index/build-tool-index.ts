@@ -1,0 +1,55 @@
+import { catalogFromMcpServers, toDisplayName, withQuerySyntax } from '@loadout/core';
+import type { CatalogTool, MaybePromise, McpTool, Ranker } from '@loadout/core';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpGatewayConfig } from '../config/mcp-config.js';
+import type { GatewayLogger } from '../logger/gateway-logger.js';
+import type { ToolIndex } from './tool-index.js';
+
+/** Inputs of {@link buildToolIndex}. */
+export interface BuildToolIndexInput {
+  readonly config: McpGatewayConfig;
+  /** Valid tools of each server that has been listed; servers are taken in config order. */
+  readonly listings: ReadonlyMap<string, readonly Tool[]>;
+  /** Makes a fresh, empty ranker; each generation gets its own. */
+  readonly createRanker: () => MaybePromise<Ranker>;
+  /** Most tools indexed; the rest (last servers in config order first) are dropped and reported. */
+  readonly maxTools: number;
+  readonly version: number;
+  readonly logger: GatewayLogger;
+}
+
+/**
+ * Builds a complete {@link ToolIndex}: combines the listings into one catalog
+ * (`mcp__<server>__<tool>` names; tools the catalog rejects are reported to
+ * the logger and skipped), then indexes it with a new ranker. Resolves only
+ * once indexing has finished, so callers can swap it in atomically.
+ */
+export async function buildToolIndex(input: BuildToolIndexInput): Promise<ToolIndex> {
+  const { config, logger } = input;
+  const listings: Record<string, readonly Tool[]> = {};
+  let room = input.maxTools;
+  for (const server of Object.keys(config.mcpServers)) {
+    const tools = input.listings.get(server);
+    if (tools === undefined) continue;
+    if (tools.length > room) {
+      logger.error(`upstream ${JSON.stringify(server)}: ${tools.length - room} of its ${tools.length} tools dropped: the gateway indexes at most ${input.maxTools} tools`);
+    }
+    listings[server] = tools.length > room ? tools.slice(0, room) : tools;
+    room -= listings[server].length;
+  }
+  const servers = Object.fromEntries(Object.entries(config.mcpServers).map(([name, entry]) => [name, { alwaysLoad: entry.alwaysLoad }]));
+  const catalog = catalogFromMcpServers({ mcpServers: servers }, listings as unknown as Record<string, readonly McpTool[]>, {
+    maxTools: input.maxTools,
+  });
+  for (const issue of catalog.issues) logger.warn(`skipped a tool${issue.source === undefined ? '' : ` of ${issue.source}`}: ${issue.message} [${issue.code}]`);
+  const definitions = new Map<string, Tool>();
+  for (const [server, tools] of Object.entries(listings)) {
+    for (const tool of tools) definitions.set(toDisplayName(tool.name, server, 'mcp'), tool);
+  }
+  const alwaysLoaded: CatalogTool[] = catalog.tools.filter(
+    (tool) => tool.alwaysLoad || (tool.server !== null && catalog.servers[tool.server]?.alwaysLoad === true),
+  );
+  const ranker = withQuerySyntax(await input.createRanker());
+  await ranker.index(catalog.tools);
+  return { version: input.version, catalog, ranker, definitions, alwaysLoaded };
+}

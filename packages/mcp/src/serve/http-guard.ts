@@ -1,0 +1,74 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** What {@link checkRequestHeaders} enforces. */
+export interface HttpGuardPolicy {
+  /** Accepted `Host` header values (lower case, with port); `undefined` accepts any. */
+  readonly allowedHosts: ReadonlySet<string> | undefined;
+  /** Accepted `Origin` values (as `URL.origin` gives them); a request without `Origin` (not a browser) is accepted. */
+  readonly allowedOrigins: ReadonlySet<string>;
+  /** Accept every `Origin`. */
+  readonly anyOrigin: boolean;
+  /** Required `Authorization: Bearer` token; `undefined` requires none. */
+  readonly token: string | undefined;
+}
+
+/** Why a request was refused: its HTTP status, a message, and headers to send. */
+export interface HttpRejection {
+  readonly status: 401 | 403;
+  readonly message: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** `origin` normalised as `URL.origin` does, or undefined when it is not an http(s) origin. */
+export function normalizeOrigin(origin: string): string | undefined {
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks a request's `Host` (DNS rebinding), `Origin` (browsers on other
+ * sites, DNS rebinding) and bearer token, in that order. Returns the
+ * rejection, or undefined when the request may proceed. Token comparison
+ * takes the same time whatever the token.
+ */
+export function checkRequestHeaders(headers: IncomingHttpHeaders, policy: HttpGuardPolicy): HttpRejection | undefined {
+  if (policy.allowedHosts !== undefined) {
+    const host = single(headers.host)?.toLowerCase();
+    if (host === undefined || !policy.allowedHosts.has(host)) {
+      return { status: 403, message: `Host ${JSON.stringify(host ?? '')} is not allowed (DNS rebinding protection)` };
+    }
+  }
+  const origin = single(headers.origin);
+  if (origin !== undefined && !policy.anyOrigin) {
+    const normalized = normalizeOrigin(origin);
+    if (normalized === undefined || !policy.allowedOrigins.has(normalized)) {
+      return { status: 403, message: `Origin ${JSON.stringify(origin)} is not allowed (add it with --allowed-origin)` };
+    }
+  }
+  if (policy.token !== undefined) {
+    const authorization = single(headers.authorization) ?? '';
+    const match = /^Bearer[ ]+(.+)$/i.exec(authorization.trim());
+    const given = match?.[1] ?? '';
+    if (!timingSafeEqual(digest(given), digest(policy.token)) || match === null) {
+      return {
+        status: 401,
+        message: match === null ? 'a bearer token is required' : 'the bearer token is not valid',
+        headers: { 'www-authenticate': 'Bearer realm="loadout"' },
+      };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLoadoutError, describeValue } from '@loadout/core';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { integerOption } from '../gateway/check-options.js';
+import type { Gateway } from '../gateway/gateway.js';
+import { createStreamLogger } from '../logger/create-stream-logger.js';
+import { checkRequestHeaders, normalizeOrigin, type HttpGuardPolicy } from './http-guard.js';
+import { isLoopbackHost, urlHost } from './loopback.js';
+import { readLimitedBody } from './read-limited-body.js';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SESSIONS, type ServeHttpOptions } from './serve-http-options.js';
+
+/** A gateway being served over streamable HTTP. */
+export interface HttpGatewayServer {
+  /** The MCP endpoint, e.g. `http://127.0.0.1:51234/mcp`. */
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+  /** Open MCP sessions. */
+  sessionCount(): number;
+  /** Closes every session and the listener (and the gateway unless `closeGateway: false`). */
+  close(): Promise<void>;
+}
+
+interface Session {
+  readonly transport: StreamableHTTPServerTransport;
+  readonly server: Server;
+}
+
+function reply(response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  if (response.headersSent) return;
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function checkOrigins(origins: readonly string[]): { anyOrigin: boolean; origins: string[] } {
+  let anyOrigin = false;
+  const normalized: string[] = [];
+  for (const origin of origins) {
+    if (origin === '*') {
+      anyOrigin = true;
+      continue;
+    }
+    const value = normalizeOrigin(origin);
+    if (value === undefined) {
+      throw createLoadoutError('invalid-option', `allowed origin ${describeValue(origin)} is not an http(s) origin like http://localhost:5173`, {
+        option: 'allowedOrigins',
+        value: origin,
+      });
+    }
+    normalized.push(value);
+  }
+  return { anyOrigin, origins: normalized };
+}
+
+/**
+ * Serves `gateway` over MCP's streamable HTTP transport at `path`, one MCP
+ * session (with its own loaded-tools list) per client. Safe by default: binds
+ * 127.0.0.1, refuses non-loopback addresses unless `allowNonLoopback`, checks
+ * `Host` and `Origin` (403), an optional bearer token (401) and the body size
+ * (413). Throws `invalid-option` for unsafe or invalid settings.
+ */
+export async function serveHttp(gateway: Gateway, options: ServeHttpOptions = {}): Promise<HttpGatewayServer> {
+  const logger = options.logger ?? createStreamLogger();
+  const host = options.host ?? '127.0.0.1';
+  const loopback = isLoopbackHost(host);
+  if (!loopback && options.allowNonLoopback !== true) {
+    throw createLoadoutError(
+      'invalid-option',
+      `refusing to listen on ${describeValue(host)}: it is reachable from other machines; bind 127.0.0.1, or allow it explicitly (--host-unsafe) together with a bearer token`,
+      { option: 'host', value: host },
+    );
+  }
+  const port = integerOption('port', options.port, 0, 0, 65_535);
+  const maxBodyBytes = integerOption('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 1024, 67_108_864);
+  const maxSessions = integerOption('maxSessions', options.maxSessions, DEFAULT_MAX_SESSIONS, 1, 10_000);
+  const path = options.path ?? '/mcp';
+  if (!path.startsWith('/')) throw createLoadoutError('invalid-option', `path must start with "/" (got ${describeValue(path)})`, { option: 'path' });
+  if (options.token !== undefined && options.token.length < 8) {
+    throw createLoadoutError('invalid-option', 'the bearer token must be at least 8 characters long', { option: 'token' });
+  }
+  const { anyOrigin, origins } = checkOrigins(options.allowedOrigins ?? []);
+
+  const sessions = new Map<string, Session>();
+  let policy: HttpGuardPolicy | undefined;
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const url = new URL(request.url ?? '/', 'http://gateway.invalid');
+    if (url.pathname !== path) return reply(response, 404, `not found: the MCP endpoint is ${path}`);
+    const rejection = checkRequestHeaders(request.headers, policy!);
+    if (rejection !== undefined) {
+      logger.warn(`refused ${request.method ?? '?'} ${path} from ${request.socket.remoteAddress ?? '?'}: ${rejection.status} ${rejection.message}`);
+      request.resume();
+      return reply(response, rejection.status, rejection.message, { ...rejection.headers });
+    }
+    const sessionId = header(request, 'mcp-session-id');
+    if (request.method === 'POST') {
+      const body = await readLimitedBody(request, maxBodyBytes);
+      if (body.tooLarge) return reply(response, 413, `request body larger than ${maxBodyBytes} bytes`, { connection: 'close' });
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body.text);
+      } catch {
+        return reply(response, 400, 'request body is not valid JSON');
+      }
+      if (sessionId === undefined) {
+        if (!isInitializeRequest(parsed)) return reply(response, 400, 'no mcp-session-id: start a session with an initialize request');
+        if (sessions.size >= maxSessions) return reply(response, 503, `too many sessions (${maxSessions}); close one first`);
+        const server = gateway.createServer();
+        const transport = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          maxRequestBodySize: maxBodyBytes,
+          onsessioninitialized: (id) => void sessions.set(id, { transport, server }),
+          onsessionclosed: (id) => void sessions.delete(id),
+        });
+        await server.connect(transport);
+        const previousOnClose = server.onclose;
+        server.onclose = () => {
+          if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+          previousOnClose?.();
+        };
+        return transport.handleRequest(request, response, parsed);
+      }
+      const session = sessions.get(sessionId);
+      if (session === undefined) return reply(response, 404, 'unknown or closed session: start a new one with initialize');
+      return session.transport.handleRequest(request, response, parsed);
+    }
+    if (request.method === 'GET' || request.method === 'DELETE') {
+      const session = sessionId === undefined ? undefined : sessions.get(sessionId);
+      if (session === undefined) return reply(response, sessionId === undefined ? 400 : 404, 'a valid mcp-session-id header is required');
+      return session.transport.handleRequest(request, response);
+    }
+    return reply(response, 405, `method ${request.method ?? '?'} not allowed`, { allow: 'GET, POST, DELETE' });
+  };
+
+  const httpServer = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      logger.error(`request failed: ${(error as Error).message}`);
+      reply(response, 500, 'internal error');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(port, host, () => {
+      httpServer.off('error', reject);
+      resolve();
+    });
+  });
+  const boundPort = (httpServer.address() as AddressInfo).port;
+  const ownHosts = [urlHost(host), 'localhost', '127.0.0.1', '[::1]'].map((name) => `${name.toLowerCase()}:${boundPort}`);
+  const extraHosts = (options.allowedHosts ?? []).map((name) => name.toLowerCase());
+  const checkHosts = loopback || extraHosts.length > 0;
+  policy = {
+    allowedHosts: checkHosts ? new Set([...ownHosts, ...extraHosts]) : undefined,
+    allowedOrigins: new Set([...ownHosts.map((name) => `http://${name}`), ...origins]),
+    anyOrigin,
+    token: options.token,
+  };
+
+  if (!loopback) logger.warn(`listening on ${host}, reachable from other machines (host-unsafe)`);
+  if (!checkHosts) logger.warn('Host header check is off on a non-loopback address: list the names clients use with allowedHosts');
+  if (anyOrigin) logger.warn('Origin check is off (allowed origin "*"): any web page the user opens can call these tools');
+  if (options.token === undefined) {
+    if (loopback) logger.info('no bearer token required: any local process can connect (require one with a token)');
+    else logger.warn('no bearer token required: anyone who can reach this address can call these tools');
+  }
+  if (maxBodyBytes > DEFAULT_MAX_BODY_BYTES) logger.warn(`request size cap raised to ${maxBodyBytes} bytes (default ${DEFAULT_MAX_BODY_BYTES})`);
+  const url = `http://${urlHost(host)}:${boundPort}${path}`;
+  logger.info(`serving MCP over streamable HTTP at ${url}`);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    host,
+    port: boundPort,
+    sessionCount: () => sessions.size,
+    close() {
+      closing ??= (async () => {
+        const open = [...sessions.values()];
+        sessions.clear();
+        await Promise.all(open.map((session) => session.server.close().catch(() => {})));
+        await new Promise<void>((resolve) => {
+          httpServer.close(() => resolve());
+          httpServer.closeAllConnections();
+        });
+        if (options.closeGateway !== false) await gateway.close();
+      })();
+      return closing;
+    },
+  };
+}

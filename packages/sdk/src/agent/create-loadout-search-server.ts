@@ -1,0 +1,70 @@
+import { createSdkMcpServer, tool } from '@anthropic-ai/claude-agent-sdk';
+import type { McpSdkServerConfigWithInstance } from '@anthropic-ai/claude-agent-sdk';
+import { createLoadoutError, describeValue, summarizeCatalog } from '@loadout/core';
+import { z } from 'zod';
+import { createSearchToolHandler } from './search-tool-handler.js';
+import type { SearchToolHandlerOptions } from './search-tool-handler.js';
+
+/** Options of {@link createLoadoutSearchServer}. */
+export interface LoadoutSearchServerOptions extends SearchToolHandlerOptions {
+  /** The server's name, the key to give it in `mcpServers` (its tool is then `mcp__<name>__<toolName>`). Default `loadout`. */
+  readonly name?: string;
+  /** Default `0.1.0`. */
+  readonly version?: string;
+  /** The tool's name. Default `search_tools`. */
+  readonly toolName?: string;
+  /** Largest `limit` a call may ask for. An integer from `limit` to 100; default 10 (or `limit` when larger). */
+  readonly maxLimit?: number;
+  /** Keep the search tool itself out of Claude Code's tool search, so it is always in the prompt. Default true. */
+  readonly alwaysLoad?: boolean;
+}
+
+function limitIn(option: string, value: unknown, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > 100) {
+    throw createLoadoutError('invalid-option', `createLoadoutSearchServer: ${option} must be an integer from ${min} to 100, got ${describeValue(value)}`, {
+      option,
+      value,
+    });
+  }
+  return value;
+}
+
+/**
+ * An in-process MCP server for the Claude Agent SDK (`createSdkMcpServer`)
+ * with one tool, `search_tools` (`query`, `limit`), backed by a Loadout
+ * ranker over `catalog`: pass it in `query({ options: { mcpServers: {
+ * loadout: server } } })` for Loadout's ranking inside Claude Code. Its
+ * `instance` is an ordinary MCP server and can be connected to any
+ * transport. Throws `invalid-option` for a bad limit.
+ */
+export function createLoadoutSearchServer(options: LoadoutSearchServerOptions): McpSdkServerConfigWithInstance {
+  const limit = limitIn('limit', options.limit, 5, 1);
+  const maxLimit = limitIn('maxLimit', options.maxLimit, Math.max(limit, 10), limit);
+  const maxQueryLength = options.querySyntax?.maxQueryLength ?? 500;
+  const handler = createSearchToolHandler({ ...options, limit });
+  const summary = summarizeCatalog(options.catalog);
+  const description = [
+    `Search a catalog of ${options.catalog.tools.length} tools and get the best matches with their names and descriptions.`,
+    summary,
+    'Query with keywords ("send slack message"), +term for a word every result must contain ("+slack send"), or select:name_a,name_b for exact names.',
+  ]
+    .filter((part) => part !== '')
+    .join(' ');
+  const searchTool = tool(
+    options.toolName ?? 'search_tools',
+    description,
+    {
+      query: z.string().describe(`Keywords, +required terms, or select:name_a,name_b; at most ${maxQueryLength} characters.`),
+      limit: z.number().int().min(1).max(maxLimit).optional().describe(`How many tools to return; default ${limit}.`),
+    },
+    (args) => handler(args),
+    { alwaysLoad: options.alwaysLoad ?? true, annotations: { readOnlyHint: true } },
+  );
+  return createSdkMcpServer({
+    name: options.name ?? 'loadout',
+    version: options.version ?? '0.1.0',
+    tools: [searchTool],
+    alwaysLoad: options.alwaysLoad ?? true,
+  });
+}

@@ -1,0 +1,142 @@
+import { createLoadoutError, describeValue } from '@loadout/core';
+import type { ContentBlockParam, Message, MessageCreateParams, MessageParam, ToolResultBlock } from '../api-types.js';
+import { createToolSearchSession } from '../session/create-tool-search-session.js';
+import { checkToolSearchRequest } from '../tool-search/check-tool-search-request.js';
+import { placeCacheControl } from '../tool-search/place-cache-control.js';
+import type { ToolSearchRequest } from '../tool-search/tool-search-types.js';
+import { createDeploymentMemory } from './deployment-memory.js';
+import type { MessagesClient, MessagesClientOptions, MessagesCreateParams, MessagesCreateResult, ToolSearchWarning } from './messages-client-types.js';
+import { toolSearchRejection } from './tool-search-rejection.js';
+import type { ToolSearchRejection } from './tool-search-rejection.js';
+import { withoutToolSearch } from './without-tool-search.js';
+
+const DEFAULT_MAX_SEARCH_STEPS = 8;
+
+function readMaxSearchSteps(value: unknown): number {
+  if (value === undefined) return DEFAULT_MAX_SEARCH_STEPS;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 50) {
+    throw createLoadoutError('invalid-option', `createMessagesClient: maxSearchSteps must be an integer from 0 to 50, got ${describeValue(value)}`, {
+      option: 'maxSearchSteps',
+      value,
+    });
+  }
+  return value;
+}
+
+function requestBody(params: MessagesCreateParams, messages: MessageParam[], request: ToolSearchRequest, options: MessagesClientOptions): MessageCreateParams {
+  const { tools: ownTools, betas: ownBetas, stream: _stream, ...rest } = params;
+  const tools = placeCacheControl([...request.tools, ...(ownTools ?? [])], options.cacheControl);
+  const betas = [...new Set([...(ownBetas ?? []), ...request.betas])];
+  const problems = checkToolSearchRequest({ tools, messages });
+  if (problems.length > 0) {
+    throw createLoadoutError('invalid-input', `the request would break a tool search rule: ${problems.map((problem) => problem.message).join('; ')}`, {
+      problems,
+    });
+  }
+  return { ...rest, messages, ...(tools.length > 0 ? { tools } : {}), ...(betas.length > 0 ? { betas } : {}) };
+}
+
+function rejectionWarning(baseURL: string, rejection: ToolSearchRejection): ToolSearchWarning {
+  return {
+    code: 'tool-search-rejected',
+    message: `${baseURL} rejected tool search (${rejection.message}); retried with every tool loaded upfront, and later requests to it will skip tool search`,
+    baseURL,
+    rejection: rejection.kind,
+    apiMessage: rejection.message,
+  };
+}
+
+/**
+ * Wraps an `@anthropic-ai/sdk` client so `create` sends the conversation
+ * with tool search: it adds the catalog's tools and the beta
+ * (`client.beta.messages.create({ betas })`), answers calls of the
+ * client-side search tool and sends again while a response only searches
+ * (up to `maxSearchSteps`), and keeps the loaded-tools session in step with
+ * the messages it is given (a shorter history is a compaction).
+ *
+ * When the deployment rejects tool search with a recognised 400 (see
+ * `toolSearchRejection`), the call is retried once with every tool upfront,
+ * no search tool, no beta and no tool-search blocks in the history; the
+ * deployment is remembered, so later calls skip tool search straight away,
+ * and a `tool-search-rejected` warning goes to `onWarning` and into the
+ * result. A Foundry deployment (`provider: 'foundry'`) is remembered from
+ * the start. Every other error is thrown unchanged, as is a request that
+ * would break a tool search rule (`invalid-input`, before anything is sent).
+ */
+export function createMessagesClient(options: MessagesClientOptions): MessagesClient {
+  const { client, toolSearch } = options;
+  if (typeof client !== 'object' || client === null || typeof client.beta?.messages?.create !== 'function') {
+    throw createLoadoutError('invalid-option', `createMessagesClient: client must be an @anthropic-ai/sdk client, got ${describeValue(client)}`, {
+      option: 'client',
+    });
+  }
+  if (typeof toolSearch !== 'object' || toolSearch === null || typeof toolSearch.request !== 'function') {
+    throw createLoadoutError('invalid-option', `createMessagesClient: toolSearch must come from createToolSearch, got ${describeValue(toolSearch)}`, {
+      option: 'toolSearch',
+    });
+  }
+  const maxSearchSteps = readMaxSearchSteps(options.maxSearchSteps);
+  const memory = options.memory ?? createDeploymentMemory();
+  const session = options.session ?? createToolSearchSession();
+  if (toolSearch.provider === 'foundry' && !memory.has(client.baseURL)) memory.remember(client.baseURL, 'provider-rejects');
+
+  const create = async (params: MessagesCreateParams, requestOptions?: Parameters<MessagesClient['create']>[1]): Promise<MessagesCreateResult> => {
+    const baseURL = client.baseURL;
+    const warnings: ToolSearchWarning[] = [];
+    const loaded: string[] = [];
+    const unloaded: string[] = [];
+    let conversation: MessageParam[] = [...params.messages];
+    let fallback = false;
+    let searchSteps = 0;
+    const track = (): void => {
+      const change = session.sync(conversation);
+      loaded.push(...change.loaded);
+      unloaded.push(...change.unloaded);
+    };
+
+    for (;;) {
+      const request = toolSearch.request({ baseURL, disabled: memory.has(baseURL) });
+      if (request.toolSearch === 'off') conversation = withoutToolSearch(conversation);
+      track();
+      const body = requestBody(params, conversation, request, options);
+      let message: Message;
+      try {
+        message = await client.beta.messages.create(body, requestOptions);
+      } catch (error) {
+        const rejection = request.toolSearch === 'on' && !fallback ? toolSearchRejection(error) : null;
+        if (rejection === null) throw error;
+        const record = memory.remember(baseURL, 'rejected', rejection.message);
+        const warning = rejectionWarning(record.baseURL, rejection);
+        warnings.push(warning);
+        options.onWarning?.(warning);
+        fallback = true;
+        continue;
+      }
+      conversation = [...conversation, { role: 'assistant', content: message.content as ContentBlockParam[] }];
+      track();
+      const searchCalls = request.toolSearch === 'on' ? message.content.filter((block) => toolSearch.isSearchCall(block)) : [];
+      const results: ToolResultBlock[] = [];
+      for (const call of searchCalls) if (call.type === 'tool_use') results.push(await toolSearch.answer(call));
+      const otherCalls = message.content.some((block) => block.type === 'tool_use' && !toolSearch.isSearchCall(block));
+      if (results.length === 0 || otherCalls || message.stop_reason !== 'tool_use' || searchSteps >= maxSearchSteps) {
+        return {
+          message,
+          messages: conversation,
+          toolSearch: request.toolSearch,
+          reason: request.reason,
+          searchSteps,
+          searchResults: results,
+          loaded,
+          unloaded,
+          fallback,
+          warnings,
+        };
+      }
+      conversation = [...conversation, { role: 'user', content: results }];
+      searchSteps++;
+    }
+  };
+
+  return { create, toolSearch, session, memory };
+}
+

@@ -1,0 +1,13 @@
+export { createMessagesClient } from './create-messages-client.js';
+export type {
+  MessagesClient,
+  MessagesClientOptions,
+  MessagesCreateParams,
+  MessagesCreateResult,
+  ToolSearchWarning,
+} from './messages-client-types.js';
+export { createDeploymentMemory, normalizeBaseURL } from './deployment-memory.js';
+export type { DeploymentMemory, DeploymentMemoryOptions, DeploymentReason, DeploymentRecord } from './deployment-memory.js';
+export { toolSearchRejection } from './tool-search-rejection.js';
+export type { ToolSearchRejection, ToolSearchRejectionKind } from './tool-search-rejection.js';
+export { withoutToolSearch } from './without-tool-search.js';

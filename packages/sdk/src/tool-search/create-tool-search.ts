@@ -1,0 +1,137 @@
+import { createConversationPolicy, summarizeCatalog, withQuerySyntax } from '@loadout/core';
+import type { PolicyInput, Ranker, ToolLoadingPlan, ToolSearchDecision } from '@loadout/core';
+import { defaultTokenCounter } from '@loadout/tokens';
+import type { CustomToolDefinition } from '../api-types.js';
+import { answerSearch } from './answer-search.js';
+import { catalogToolDefinition, toPolicyTool } from './catalog-tool-definition.js';
+import { placeCacheControl } from './place-cache-control.js';
+import { readToolSearchOptions } from './read-tool-search-options.js';
+import { searchToolDefinition } from './search-tool-definition.js';
+import type { CreateToolSearchOptions } from './tool-search-options.js';
+import type { ToolSearch, ToolSearchRequest, ToolSearchRequestOptions, ToolSearchRequestReason } from './tool-search-types.js';
+import { errorResult } from './tool-result.js';
+
+function requestReason(decision: ToolSearchDecision, disabled: boolean, deferredCount: number): ToolSearchRequestReason {
+  if (decision.toolSearch === 'off') return decision.reason;
+  if (disabled) return 'deployment-rejects';
+  return deferredCount === 0 ? 'nothing-deferred' : decision.reason;
+}
+
+/**
+ * Tool search for one conversation (create one per conversation; `auto`
+ * stays on once it switched on). Each turn, {@link ToolSearch.request}
+ * plans the catalog with core's policy and returns the request's `tools`:
+ * deferred tools with `defer_loading: true`, the others plain, and the
+ * search tool (`search_tools`, answered by {@link ToolSearch.answer}, or the
+ * API's BM25 / regex tool). The requests it builds keep three rules: every
+ * tool a result can reference is in the request (searches only return tools
+ * the request defers), never is every tool deferred (the search tool is
+ * always loaded), and no deferred tool carries `cache_control`. When the
+ * policy says off, or nothing is deferrable, every tool is plain and there
+ * is no search tool and no beta.
+ *
+ * Throws `invalid-option` naming a bad option.
+ */
+export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
+  const settings = readToolSearchOptions(options);
+  const { catalog, mode, searchToolName } = settings;
+  const policy = createConversationPolicy({ ...options.planOptions, tokenCounter: options.planOptions?.tokenCounter ?? defaultTokenCounter() });
+  const policyTools = catalog.tools.map(toPolicyTool);
+  const ranker: Ranker | undefined = settings.ranker === undefined ? undefined : withQuerySyntax(settings.ranker, options.querySyntax);
+  const summary = summarizeCatalog(catalog);
+  let indexed: Promise<void> | undefined;
+  let lastDeferred: ReadonlySet<string> | undefined;
+
+  const plan = (baseURL: string | undefined): ToolLoadingPlan => {
+    const input: PolicyInput = {
+      ...options.policy,
+      ...(baseURL === undefined ? {} : { env: { ...options.policy.env, ANTHROPIC_BASE_URL: baseURL } }),
+      tools: policyTools,
+      servers: catalog.servers,
+    };
+    return policy.plan(input);
+  };
+
+  const request = (requestOptions: ToolSearchRequestOptions = {}): ToolSearchRequest => {
+    const turn = plan(requestOptions.baseURL);
+    const disabled = requestOptions.disabled === true;
+    const deferredCount = turn.tools.reduce((count, tool) => count + (tool.deferred ? 1 : 0), 0);
+    const on = !disabled && turn.decision.toolSearch === 'on' && deferredCount > 0;
+    const reason = requestReason(turn.decision, disabled, deferredCount);
+    const deferred: string[] = [];
+    const upfront: string[] = [];
+    const definitions: CustomToolDefinition[] = [];
+    for (const planned of turn.tools) {
+      const tool = catalog.byDisplayName.get(planned.displayName);
+      if (tool === undefined) continue;
+      const isDeferred = on && planned.deferred;
+      (isDeferred ? deferred : upfront).push(tool.apiName);
+      definitions.push(catalogToolDefinition(tool, planned.description, isDeferred));
+    }
+    const searchTool = on
+      ? searchToolDefinition(mode, {
+          name: searchToolName,
+          limit: settings.limit,
+          maxLimit: settings.maxLimit,
+          maxQueryLength: settings.maxQueryLength,
+          summary,
+        })
+      : null;
+    lastDeferred = new Set(deferred);
+    return {
+      tools: placeCacheControl(searchTool === null ? definitions : [searchTool, ...definitions], requestOptions.cacheControl),
+      betas: on && settings.beta !== null ? [settings.beta] : [],
+      toolSearch: on ? 'on' : 'off',
+      reason,
+      searchTool,
+      deferred,
+      upfront,
+      decision: turn.decision,
+      plan: turn,
+    };
+  };
+
+  const ready = (): Promise<void> => {
+    indexed ??= Promise.resolve()
+      .then(() => ranker!.index(catalog.tools))
+      .catch((error: unknown) => {
+        indexed = undefined;
+        throw error;
+      });
+    return indexed;
+  };
+
+  return {
+    mode,
+    provider: options.policy.provider ?? 'anthropic',
+    catalog,
+    searchToolName,
+    summary,
+    request,
+    answer(toolUse) {
+      if (mode !== 'client' || ranker === undefined) {
+        return Promise.resolve(
+          errorResult(toolUse.id, `${searchToolName} is answered by the API in ${mode} mode; there is nothing to answer here`),
+        );
+      }
+      return answerSearch(toolUse, {
+        toolName: searchToolName,
+        limit: settings.limit,
+        maxLimit: settings.maxLimit,
+        ranker,
+        ready,
+        deferred: () => lastDeferred ?? new Set(request().deferred),
+      });
+    },
+    isSearchCall(block) {
+      return mode === 'client' && block.type === 'tool_use' && block.name === searchToolName;
+    },
+    toolFor(apiName) {
+      return catalog.byApiName.get(apiName);
+    },
+    reset() {
+      policy.reset();
+      lastDeferred = undefined;
+    },
+  };
+}
