@@ -60,7 +60,9 @@ export function createPlayground(options: PlaygroundOptions): void {
   let plannedTools: ReadonlyMap<string, PlannedTool> = new Map();
   let pendingCatalog: CatalogTiming | undefined;
   let catalogLoaded = false;
-  let loadGeneration = 0;
+  /** Numbers catalog loads; a load applies only when no later one has applied, and a failed load never displaces a loaded catalog. */
+  let loadCount = 0;
+  let appliedLoad = 0;
 
   let urlTimer: ReturnType<typeof setTimeout> | undefined;
   const syncUrl = (delayMs = 120): void => {
@@ -162,20 +164,21 @@ export function createPlayground(options: PlaygroundOptions): void {
   });
 
   const loadCatalog = async (request: CatalogRequest): Promise<void> => {
-    const generation = ++loadGeneration;
+    const generation = ++loadCount;
     catalogPanel.showNote(`Loading the ${request.label}…`);
-    search.cancel();
     let loaded: LoadedCatalog;
     try {
       const input = await request.input();
       loaded = await engine.loadCatalog(input, { source: request.source });
     } catch (error) {
-      if (generation !== loadGeneration) return;
+      if (generation < appliedLoad) return;
       catalogPanel.showNote('');
       catalogPanel.showError(request.kind, error);
       return;
     }
-    if (generation !== loadGeneration) return;
+    if (generation < appliedLoad) return;
+    appliedLoad = generation;
+    search.cancel();
     const timing: CatalogTiming = { label: request.label, tools: loaded.tools.length, loadMs: measureSince('catalog-loaded', request.startedAt), readyMs: null, firstResultMs: null };
     timings.catalogs.push(timing);
     catalogLoaded = true;
@@ -195,7 +198,7 @@ export function createPlayground(options: PlaygroundOptions): void {
       timing.readyMs = measureSince('catalog-ready', request.startedAt);
     }
     // Planned after the first search, so the search does not wait behind token counting in the worker.
-    if (generation === loadGeneration) plans.request();
+    if (generation === appliedLoad) plans.request();
   };
 
   const builtin = (choice: 'demo' | 'large', startedAt: number): CatalogRequest => ({

@@ -85,7 +85,7 @@ describe.skipIf(!existsSync(CHROMIUM))('playground in headless Chromium', () => 
       expect(await search(page, entry!.query), entry!.query).toBe(entry!.expected);
     }
     const first = page.locator('#results li.hit').first();
-    expect(await first.locator('.rank').textContent()).toBe('1');
+    expect(await first.locator('.rank').textContent()).toBe('rank 1');
     expect(await first.locator('.hit-description mark').count()).toBeGreaterThan(0);
     await first.locator('summary').click();
     expect(await first.locator('.explanation').textContent()).toMatch(/Matched terms: .*fetch/);
@@ -175,6 +175,9 @@ describe.skipIf(!existsSync(CHROMIUM))('playground in headless Chromium', () => 
     await page.waitForSelector('#paste-error:not([hidden])');
     expect(await page.textContent('#paste-error .error-code')).toBe('catalog-invalid-format');
     expect(await page.textContent('#catalog-status')).toBe(status);
+    // The failed loads did not displace the demo catalog: its plan still arrives.
+    expect(await decision(page)).toEqual({ state: 'on', reason: 'default-on' });
+    await page.screenshot({ path: `${screenshots}playground-errors.png` });
 
     await page.fill('#catalog-paste', JSON.stringify([{ name: 'ring_bell', description: 'Ring the office bell', server: 'office' }, { description: 'no name' }]));
     await page.click('#load-pasted');
@@ -183,7 +186,6 @@ describe.skipIf(!existsSync(CHROMIUM))('playground in headless Chromium', () => 
     expect(await page.isHidden('#file-error')).toBe(true);
     expect(await page.textContent('#catalog-issues summary')).toBe('1 skipped entry');
     expect(await search(page, 'ring the bell')).toBe('mcp__office__ring_bell');
-    await page.screenshot({ path: `${screenshots}playground-errors.png` });
     await page.close();
   }, 30_000);
 
@@ -216,6 +218,22 @@ describe.skipIf(!existsSync(CHROMIUM))('playground in headless Chromium', () => 
     await restored.waitForFunction(() => document.querySelector('#search-status')?.textContent?.includes('Hybrid'));
     expect(await restored.locator('#results li.hit').first().getAttribute('data-tool')).toBe(demoQueries[16]!.expected);
     await restored.close();
+  }, 30_000);
+
+  it('restores the BM25F index from IndexedDB after a reload', async () => {
+    const page = await open(`?q=${encodeURIComponent(demoQueries[3]!.query)}`);
+    await page.waitForSelector('#results li.hit');
+    let status = '';
+    // The index is written just after it is built; reload until the write has landed.
+    for (let attempt = 0; attempt < 5 && !status.includes('restored'); attempt++) {
+      await page.waitForTimeout(300);
+      await page.reload();
+      await page.waitForSelector('#results li.hit');
+      status = (await page.textContent('#search-status')) ?? '';
+    }
+    expect(status).toContain('index restored from IndexedDB');
+    expect(await page.locator('#results li.hit').first().getAttribute('data-tool')).toBe(demoQueries[3]!.expected);
+    await page.close();
   }, 30_000);
 
   it('reports a missing transformers model with its error code', async () => {

@@ -24,14 +24,14 @@ function renderHit(hit: SearchHit, rank: number, planned: PlannedTool | undefine
     h(
       'div',
       { class: 'hit-head' },
-      h('span', { class: 'rank', 'aria-label': `rank ${rank}` }, String(rank)),
+      h('span', { class: 'rank' }, h('span', { class: 'visually-hidden' }, 'rank '), String(rank)),
       h('span', { class: 'tool-name' }, highlighted(tool.name, terms)),
       tool.server === null ? null : h('span', { class: 'badge server' }, tool.server),
       placement(planned),
       h('span', { class: 'score', title: 'score (comparable within this list only)' }, formatScore(hit.score)),
     ),
     h('p', { class: 'hit-description' }, highlighted(tool.description === '' ? '(no description)' : tool.description, terms)),
-    h('details', { class: 'why' }, h('summary', {}, 'Explain this score'), renderExplanation(hit.explanation)),
+    h('details', { class: 'why' }, h('summary', {}, 'Explain this score', h('span', { class: 'visually-hidden' }, ` of ${tool.displayName}`)), renderExplanation(hit.explanation)),
   );
 }
 

@@ -1,0 +1,42 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { highlightSegments } from './highlight.js';
+
+function marked(text: string, terms: readonly string[]): string {
+  return highlightSegments(text, terms)
+    .map((segment) => (segment.match ? `[${segment.text}]` : segment.text))
+    .join('');
+}
+
+describe('highlightSegments', () => {
+  it('marks whole words case-insensitively', () => {
+    expect(marked('Refund a Stripe payment, refund it.', ['refund', 'stripe'])).toBe('[Refund] a [Stripe] payment, [refund] it.');
+  });
+
+  it('does not mark words that only contain a term', () => {
+    expect(marked('messages and message', ['message'])).toBe('messages and [message]');
+  });
+
+  it('marks identifier pieces, and whole identifiers when their compound matched', () => {
+    expect(marked('create_pull_request', ['pull'])).toBe('create_[pull]_request');
+    expect(marked('useCheckoutSession here', ['checkout'])).toBe('use[Checkout]Session here');
+    expect(marked('create_pull_request', ['createpullrequest', 'pull'])).toBe('[create_pull_request]');
+    expect(marked('oauth2 token', ['2'])).toBe('oauth[2] token');
+  });
+
+  it('returns the text as one plain segment without terms', () => {
+    expect(highlightSegments('a b', [])).toEqual([{ text: 'a b', match: false }]);
+    expect(highlightSegments('', ['a'])).toEqual([]);
+  });
+
+  it('always gives the text back, with no two adjacent segments of one kind', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.array(fc.stringMatching(/^[a-z0-9]{1,6}$/), { maxLength: 4 }), (text, terms) => {
+        const segments = highlightSegments(text, terms);
+        expect(segments.map((segment) => segment.text).join('')).toBe(text);
+        for (let index = 1; index < segments.length; index++) expect(segments[index]!.match).not.toBe(segments[index - 1]!.match);
+        for (const segment of segments) expect(segment.text).not.toBe('');
+      }),
+    );
+  });
+});
