@@ -1,4 +1,4 @@
-import { createLoadoutError, parsePolicyInput, planToolLoading, type DeclarativeMod, type PolicyInput } from '@loadout/core';
+import { createLoadoutError, parsePolicyInput, planToolLoading, toToolInput, type DeclarativeMod, type PolicyInput } from '@loadout/core';
 import type { Command } from './command.js';
 import { integerFlag, listFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { inheritedPolicyEnv, parseEnvAssignments } from '../io/parse-env-assignments.js';
@@ -83,15 +83,7 @@ export const planCommand: Command = {
     const raw: Record<string, unknown> = {
       model,
       env,
-      tools: loaded.catalog.tools.map((tool) => ({
-        name: tool.name,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
-        server: tool.server,
-        kind: tool.kind,
-        alwaysLoad: tool.alwaysLoad,
-        ...(tool.tokens === undefined ? {} : { tokens: tool.tokens }),
-      })),
+      tools: loaded.catalog.tools.map(toToolInput),
       servers: loaded.servers,
       hipaa: Boolean(parsed.values['hipaa']),
     };

@@ -165,16 +165,25 @@ function rankFused(
   for (let index = 0, count = scratch.touchedCount; index < count; index++) {
     const doc = touched[index]!;
     const base = doc * stride;
-    let value = index < initialised ? best[doc]! : 0;
-    if (size > 0) value = Math.max(value, rows[base + 1]! * s0);
-    if (size > 1) value = Math.max(value, rows[base + 2]! * s1);
+    const full = rows[base]!;
+    let value = Math.max(rows[base + 1]! * s0, rows[base + 2]! * s1);
     if (size > 2) value = Math.max(value, rows[base + 3]! * s2);
     if (size > 3) value = Math.max(value, rows[base + 4]! * s3);
     if (size > 4) value = Math.max(value, rows[base + 5]! * s4);
     if (size > 5) value = Math.max(value, rows[base + 6]! * s5);
     if (size > 6) value = Math.max(value, rows[base + 7]! * s6);
-    const score = rows[base]! * scale + clauseWeight * value;
-    if (!keepScores) for (let at = base, end = base + 1 + size; at < end; at++) rows[at] = 0;
+    if (index < initialised) value = Math.max(value, best[doc]!);
+    const score = full * scale + clauseWeight * value;
+    if (!keepScores) {
+      rows[base] = 0;
+      rows[base + 1] = 0;
+      rows[base + 2] = 0;
+      if (size > 2) rows[base + 3] = 0;
+      if (size > 3) rows[base + 4] = 0;
+      if (size > 4) rows[base + 5] = 0;
+      if (size > 5) rows[base + 6] = 0;
+      if (size > 6) rows[base + 7] = 0;
+    }
     if (score < floor || score <= 0 || !admits(heap, score, doc)) continue;
     if (filter !== undefined && !filter(tools[doc]!)) continue;
     pushTopK(heap, score, doc);

@@ -12,3 +12,4 @@ export type { CatalogTextFormat, ParseCatalogTextOptions, ParsedCatalogText } fr
 export { loadCatalogText } from './load-catalog-text.js';
 export { catalogFromMcpServers } from './catalog-from-mcp-servers.js';
 export type { McpServerConfig, McpTool, McpToolListing } from './mcp-types.js';
+export { toToolInput } from './to-tool-input.js';

@@ -1,9 +1,9 @@
-import { createConversationPolicy, summarizeCatalog, withQuerySyntax } from '@loadout/core';
+import { createConversationPolicy, summarizeCatalog, toToolInput, withQuerySyntax } from '@loadout/core';
 import type { PolicyInput, Ranker, ToolLoadingPlan, ToolSearchDecision } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
 import type { CustomToolDefinition } from '../api-types.js';
 import { answerSearch } from './answer-search.js';
-import { catalogToolDefinition, toPolicyTool } from './catalog-tool-definition.js';
+import { catalogToolDefinition } from './catalog-tool-definition.js';
 import { placeCacheControl } from './place-cache-control.js';
 import { readToolSearchOptions } from './read-tool-search-options.js';
 import { searchToolDefinition } from './search-tool-definition.js';
@@ -36,7 +36,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
   const settings = readToolSearchOptions(options);
   const { catalog, mode, searchToolName } = settings;
   const policy = createConversationPolicy({ ...options.planOptions, tokenCounter: options.planOptions?.tokenCounter ?? defaultTokenCounter() });
-  const policyTools = catalog.tools.map(toPolicyTool);
+  const policyTools = catalog.tools.map(toToolInput);
   const ranker: Ranker | undefined = settings.ranker === undefined ? undefined : withQuerySyntax(settings.ranker, options.querySyntax);
   const summary = summarizeCatalog(catalog);
   let indexed: Promise<void> | undefined;
