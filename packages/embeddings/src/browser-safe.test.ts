@@ -26,6 +26,8 @@ const BROWSER_SAFE = [
   'ranker/validate-limit.ts',
   'ranker/embedding-ranker.ts',
   'ranker/hybrid-ranker.ts',
+  'transformers/pipeline-embedder.ts',
+  'browser.ts',
 ];
 
 const NODE_ONLY = [/from ['"]node:/, /from ['"](fs|path|os|module|url|crypto)['"]/, /\bprocess\./, /\bBuffer\b/, /\brequire\(/, /hnswlib-node/, /@huggingface\/transformers/];

@@ -12,3 +12,5 @@ export type { EmbeddingRanker, EmbeddingRankerOptions } from './ranker/embedding
 export { createHybridRanker } from './ranker/hybrid-ranker.js';
 export type { HybridRankerOptions } from './ranker/hybrid-ranker.js';
 export { createEmbeddingCache } from './cache/embedding-cache.js';
+export { createPipelineEmbedder, exclusively } from './transformers/pipeline-embedder.js';
+export type { FeatureExtractionPipeline, PipelineEmbedder, PipelineEmbedderOptions } from './transformers/pipeline-embedder.js';

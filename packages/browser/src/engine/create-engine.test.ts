@@ -1,10 +1,9 @@
-import { describe, it, expect, vi } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { isLoadoutError } from '@loadout/core';
 import type { Mod } from '@loadout/core';
 import { TOOLS } from '../__fixtures__/catalog.js';
 import { createEngine } from './create-engine.js';
 
-vi.mock('@loadout/embeddings/browser', async () => (await import('../__fixtures__/embeddings-browser.js')).importEmbeddingsBrowser());
 
 const names = (result: { hits: readonly { tool: { name: string } }[] }) => result.hits.map((hit) => hit.tool.name);
 

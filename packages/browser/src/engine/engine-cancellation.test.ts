@@ -1,4 +1,4 @@
-import { describe, it, expect, vi } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { isLoadoutError } from '@loadout/core';
 import { encodeWordVectorTable } from '@loadout/embeddings/browser';
 import { OTHER_TOOLS, TOOLS } from '../__fixtures__/catalog.js';
@@ -6,7 +6,6 @@ import { deferred, settle } from '../__fixtures__/deferred.js';
 import { tinyTable } from '../__fixtures__/tiny-table.js';
 import { createEngine } from './create-engine.js';
 
-vi.mock('@loadout/embeddings/browser', async () => (await import('../__fixtures__/embeddings-browser.js')).importEmbeddingsBrowser());
 
 const TABLE_URL = 'https://app.example/glove.ldwv';
 

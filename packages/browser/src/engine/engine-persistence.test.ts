@@ -1,4 +1,4 @@
-import { describe, it, expect, vi } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { encodeWordVectorTable } from '@loadout/embeddings/browser';
 import { TOOLS } from '../__fixtures__/catalog.js';
 import { createFakeFetch } from '../__fixtures__/fake-caches.js';
@@ -8,7 +8,6 @@ import { createMemoryIndexStore } from '../persistence/memory-index-store.js';
 import type { IndexStore } from '../persistence/index-store.js';
 import { createEngine } from './create-engine.js';
 
-vi.mock('@loadout/embeddings/browser', async () => (await import('../__fixtures__/embeddings-browser.js')).importEmbeddingsBrowser());
 
 const TABLE_URL = 'https://app.example/glove.ldwv';
 const names = (result: { hits: readonly { tool: { name: string } }[] }) => result.hits.map((hit) => hit.tool.name);

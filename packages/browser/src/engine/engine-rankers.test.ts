@@ -1,4 +1,4 @@
-import { describe, it, expect, vi } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { isLoadoutError } from '@loadout/core';
 import { encodeWordVectorTable } from '@loadout/embeddings/browser';
 import { TOOLS } from '../__fixtures__/catalog.js';
@@ -8,7 +8,6 @@ import { tinyTable } from '../__fixtures__/tiny-table.js';
 import { createEngine } from './create-engine.js';
 import type { EngineOptions } from './engine-options.js';
 
-vi.mock('@loadout/embeddings/browser', async () => (await import('../__fixtures__/embeddings-browser.js')).importEmbeddingsBrowser());
 
 const TABLE_URL = 'https://app.example/glove.ldwv';
 const names = (result: { hits: readonly { tool: { name: string } }[] }) => result.hits.map((hit) => hit.tool.name);

@@ -6,7 +6,6 @@ import { tinyTable } from '../__fixtures__/tiny-table.js';
 import { createStoredVectorIndex } from './stored-vector-index.js';
 import { decodeVectorSet, encodeVectorSet } from './vector-blob.js';
 
-vi.mock('@loadout/embeddings/browser', async () => (await import('../__fixtures__/embeddings-browser.js')).importEmbeddingsBrowser());
 
 const tools = createCatalog(TOOLS).tools;
 const names = (hits: readonly { tool: { name: string } }[]) => hits.map((hit) => hit.tool.name);

@@ -1,11 +1,10 @@
-import { describe, it, expect, vi } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { isLoadoutError } from '@loadout/core';
 import { encodeWordVectorTable } from '@loadout/embeddings/browser';
 import { createFakeCaches, createFakeFetch } from '../__fixtures__/fake-caches.js';
 import { tinyTable } from '../__fixtures__/tiny-table.js';
 import { DEFAULT_STATIC_TABLE_CACHE, fetchStaticTable } from './fetch-static-table.js';
 
-vi.mock('@loadout/embeddings/browser', async () => (await import('../__fixtures__/embeddings-browser.js')).importEmbeddingsBrowser());
 
 const URL_OF_TABLE = 'https://app.example/static/glove.ldwv';
 const bytes = () => encodeWordVectorTable(tinyTable());

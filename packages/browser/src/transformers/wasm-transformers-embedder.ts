@@ -1,5 +1,6 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import type { Embedder } from '@loadout/core';
+import { createPipelineEmbedder, exclusively } from '@loadout/embeddings/browser';
 import { importTransformers } from './transformers-library.js';
 import type { FeatureExtractor, TransformersLibrary, WasmPaths } from './transformers-library.js';
 
@@ -41,15 +42,6 @@ export interface WasmTransformersEmbedder extends Embedder {
   load(): Promise<void>;
   /** Releases the model; a later call loads it again. */
   dispose(): Promise<void>;
-}
-
-let environmentLock: Promise<unknown> = Promise.resolve();
-
-/** transformers.js settings are global to the realm, so model loads take turns. */
-function exclusively<T>(task: () => Promise<T>): Promise<T> {
-  const result = environmentLock.then(task, task);
-  environmentLock = result.catch(() => undefined);
-  return result;
 }
 
 function invalid(option: string, value: unknown, expected: string): never {
@@ -115,8 +107,6 @@ export function createWasmTransformersEmbedder(options: WasmTransformersEmbedder
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 1024) invalid('batchSize', batchSize, 'an integer from 1 to 1,024');
   const loadLibrary = options.loadLibrary ?? importTransformers;
   const modelId = `${model}#${dtype}${pooling === 'cls' ? '#cls' : ''}`;
-  let dimensions = 0;
-  let extractor: Promise<FeatureExtractor> | undefined;
 
   const open = (): Promise<FeatureExtractor> =>
     exclusively(async () => {
@@ -150,48 +140,5 @@ export function createWasmTransformersEmbedder(options: WasmTransformersEmbedder
       }
     });
 
-  const ready = (): Promise<FeatureExtractor> => {
-    extractor ??= open().catch((error: unknown) => {
-      extractor = undefined;
-      throw error;
-    });
-    return extractor;
-  };
-
-  return {
-    specificationVersion: 'v1',
-    modelId,
-    get dimensions() {
-      return dimensions;
-    },
-    async load() {
-      await ready();
-    },
-    async dispose() {
-      const current = extractor;
-      extractor = undefined;
-      if (current !== undefined) await (await current.catch(() => undefined))?.dispose?.();
-    },
-    async embed(texts) {
-      if (texts.length === 0) return [];
-      const pipeline = await ready();
-      const vectors: Float32Array[] = [];
-      for (let start = 0; start < texts.length; start += batchSize) {
-        const batch = texts.slice(start, start + batchSize);
-        const output = await pipeline(batch, { pooling, normalize: true });
-        const width = output.dims[output.dims.length - 1] ?? 0;
-        if (dimensions === 0) dimensions = width;
-        if (width !== dimensions || output.data.length !== width * batch.length) {
-          throw createLoadoutError(
-            'model-unavailable',
-            `@loadout/browser: model ${describeValue(model)} returned vectors of shape ${JSON.stringify(output.dims)}; expected ${batch.length} × ${dimensions}`,
-            { model, dims: output.dims },
-          );
-        }
-        const data = output.data instanceof Float32Array ? output.data : Float32Array.from(output.data);
-        for (let row = 0; row < batch.length; row++) vectors.push(data.slice(row * width, (row + 1) * width));
-      }
-      return vectors;
-    },
-  };
+  return createPipelineEmbedder({ modelId, model, open, pooling, batchSize, source: '@loadout/browser' });
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, it, expect, vi } from 'vitest';
+import { afterEach, describe, it, expect } from 'vitest';
 import { isLoadoutError } from '@loadout/core';
 import type { Mod } from '@loadout/core';
 import { encodeWordVectorTable } from '@loadout/embeddings/browser';
@@ -12,7 +12,6 @@ import type { EngineConfig } from '../engine/engine-options.js';
 import type { LoadoutEngine } from '../engine/engine-types.js';
 import { createWorkerEngine } from './create-worker-engine.js';
 
-vi.mock('@loadout/embeddings/browser', async () => (await import('../__fixtures__/embeddings-browser.js')).importEmbeddingsBrowser());
 
 const TABLE_URL = 'https://app.example/glove.ldwv';
 const CONFIG: EngineConfig = { staticTableUrl: TABLE_URL, staticTableCacheName: null, staticComponents: 1, tokenizer: 'approximate' };

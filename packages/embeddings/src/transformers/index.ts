@@ -1,2 +1,4 @@
 export { createTransformersEmbedder } from './transformers-embedder.js';
 export type { TransformersEmbedder, TransformersEmbedderOptions } from './transformers-embedder.js';
+export { createPipelineEmbedder, exclusively } from './pipeline-embedder.js';
+export type { FeatureExtractionPipeline, PipelineEmbedder, PipelineEmbedderOptions } from './pipeline-embedder.js';

@@ -1,5 +1,6 @@
 import { createLoadoutError, type Embedder } from '@loadout/core';
 import type { EmbeddingCache } from '../cache/embedding-cache.js';
+import { createPipelineEmbedder, exclusively, type FeatureExtractionPipeline } from './pipeline-embedder.js';
 
 /** Options of {@link createTransformersEmbedder}. */
 export interface TransformersEmbedderOptions {
@@ -34,20 +35,6 @@ export interface TransformersEmbedder extends Embedder {
   dispose(): Promise<void>;
 }
 
-type Extractor = ((
-  texts: string[],
-  options: { pooling: 'mean' | 'cls'; normalize: boolean },
-) => Promise<{ data: ArrayLike<number>; dims: number[] }>) & { dispose(): Promise<void> };
-
-let environmentLock: Promise<unknown> = Promise.resolve();
-
-/** Runs `task` alone: transformers.js settings are process-global, so loads take turns. */
-function exclusively<T>(task: () => Promise<T>): Promise<T> {
-  const result = environmentLock.then(task, task);
-  environmentLock = result.catch(() => undefined);
-  return result;
-}
-
 function invalid(name: string, value: unknown, range: string): never {
   throw createLoadoutError('invalid-option', `@loadout/embeddings: ${name} must be ${range}, got ${String(value)}`, { [name]: value });
 }
@@ -72,10 +59,8 @@ export function createTransformersEmbedder(options: TransformersEmbedderOptions)
     invalid('dimensions', options.dimensions, 'a positive integer');
   }
   const modelId = `${model}#${dtype}${pooling === 'cls' ? '#cls' : ''}`;
-  let dimensions = options.dimensions ?? 0;
-  let extractor: Promise<Extractor> | undefined;
 
-  const open = (): Promise<Extractor> =>
+  const open = (): Promise<FeatureExtractionPipeline> =>
     exclusively(async () => {
       const transformers = await import('@huggingface/transformers');
       const { env } = transformers;
@@ -84,7 +69,7 @@ export function createTransformersEmbedder(options: TransformersEmbedderOptions)
       if (localModelPath !== undefined) env.localModelPath = localModelPath.endsWith('/') ? localModelPath : `${localModelPath}/`;
       try {
         const pipeline = await transformers.pipeline('feature-extraction', model, { dtype, local_files_only: !allowRemoteModels });
-        return pipeline as unknown as Extractor;
+        return pipeline as unknown as FeatureExtractionPipeline;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         const missing = error instanceof Error && (error.name === 'ModelFileNotFoundError' || /not found locally|local_files_only/.test(reason));
@@ -102,63 +87,14 @@ export function createTransformersEmbedder(options: TransformersEmbedderOptions)
       }
     });
 
-  const ready = (): Promise<Extractor> => {
-    extractor ??= open().catch((error: unknown) => {
-      extractor = undefined;
-      throw error;
-    });
-    return extractor;
-  };
-
-  const compute = async (texts: readonly string[]): Promise<Float32Array[]> => {
-    const pipeline = await ready();
-    const vectors: Float32Array[] = [];
-    for (let start = 0; start < texts.length; start += batchSize) {
-      const batch = texts.slice(start, start + batchSize);
-      const output = await pipeline(batch, { pooling, normalize: true });
-      const width = output.dims[output.dims.length - 1] ?? 0;
-      if (dimensions === 0) dimensions = width;
-      if (width !== dimensions || output.data.length !== width * batch.length) {
-        throw createLoadoutError(
-          'model-unavailable',
-          `@loadout/embeddings: model ${JSON.stringify(model)} returned vectors of ${width} entries (shape ${JSON.stringify(output.dims)}); expected ${dimensions}`,
-          { model, dims: output.dims, dimensions },
-        );
-      }
-      const data = output.data instanceof Float32Array ? output.data : Float32Array.from(output.data);
-      for (let row = 0; row < batch.length; row++) vectors.push(data.slice(row * width, (row + 1) * width));
-    }
-    return vectors;
-  };
-
-  return {
-    specificationVersion: 'v1',
+  return createPipelineEmbedder({
     modelId,
-    get dimensions() {
-      return dimensions;
-    },
-    async load() {
-      await ready();
-    },
-    async dispose() {
-      const current = extractor;
-      extractor = undefined;
-      if (current !== undefined) await (await current.catch(() => undefined))?.dispose();
-    },
-    async embed(texts) {
-      const results: (Float32Array | undefined)[] = texts.map((text) => cache?.get(modelId, text));
-      const missing = [...new Set(texts.filter((_, index) => results[index] === undefined))];
-      if (missing.length > 0) {
-        const computed = await compute(missing);
-        const byText = new Map(missing.map((text, index) => [text, computed[index]!]));
-        texts.forEach((text, index) => {
-          if (results[index] === undefined) results[index] = byText.get(text)!;
-        });
-        for (const [text, vector] of byText) cache?.set(modelId, text, vector);
-      }
-      const vectors = results as Float32Array[];
-      if (dimensions === 0 && vectors.length > 0) dimensions = vectors[0]!.length;
-      return vectors.map((vector) => Float32Array.from(vector));
-    },
-  };
+    model,
+    open,
+    pooling,
+    batchSize,
+    source: '@loadout/embeddings',
+    ...(options.dimensions === undefined ? {} : { dimensions: options.dimensions }),
+    ...(cache === undefined ? {} : { cache }),
+  });
 }
