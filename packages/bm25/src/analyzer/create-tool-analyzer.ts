@@ -1,6 +1,8 @@
 import type { CatalogTool } from '@loadout/core';
 import { createLoadoutError, describeValue } from '@loadout/core';
+import { registerQueryChunker } from './query-chunks.js';
 import { DEFAULT_STOPWORDS } from './stopwords.js';
+import { createTokenChunks, splitAsciiIdentifiers } from './split-ascii-identifiers.js';
 import { splitIdentifiers } from './split-identifiers.js';
 import type { SplitIdentifiersOptions } from './split-identifiers.js';
 import { TOOL_FIELDS, extractToolFields } from './tool-fields.js';
@@ -54,6 +56,8 @@ function integerOption(name: string, value: number | undefined, fallback: number
   return value;
 }
 
+const nonAscii = /[^\x00-\x7f]/;
+
 /** Creates the analyzer shared by the BM25F and wink rankers. */
 export function createToolAnalyzer(options: ToolAnalyzerOptions = {}): ToolAnalyzer {
   const split: SplitIdentifiersOptions = {
@@ -65,7 +69,7 @@ export function createToolAnalyzer(options: ToolAnalyzerOptions = {}): ToolAnaly
   const stopwords = new Set<string>();
   for (const word of options.stopwords ?? DEFAULT_STOPWORDS) stopwords.add(word.toLowerCase());
   const analyzeText = (text: string): string[] => splitIdentifiers(text, split);
-  return {
+  const analyzer: ToolAnalyzer = {
     signature: `v1;c${split.keepCompounds ? 1 : 0};d${split.splitDigits ? 1 : 0};m${split.maxCompoundLength};s${schemaDepth}`,
     analyzeText,
     analyzeQuery(text) {
@@ -84,4 +88,14 @@ export function createToolAnalyzer(options: ToolAnalyzerOptions = {}): ToolAnaly
       return result;
     },
   };
+  const chunks = createTokenChunks();
+  let stop = new Uint8Array(64);
+  registerQueryChunker(analyzer, (text) => {
+    if (nonAscii.test(text)) return undefined;
+    const tokens = splitAsciiIdentifiers(text, split, chunks);
+    if (stop.length < tokens.length) stop = new Uint8Array(Math.max(tokens.length, stop.length * 2));
+    for (let index = 0; index < tokens.length; index++) stop[index] = stopwords.has(tokens[index]!) ? 1 : 0;
+    return { tokens, stop, chunks };
+  });
+  return analyzer;
 }

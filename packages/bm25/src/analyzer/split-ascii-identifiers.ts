@@ -63,11 +63,47 @@ function splitsSegments(text: string, from: number, to: number): boolean {
 let kindsBuffer = new Uint8Array(256);
 
 /**
+ * Where each chunk (an identifier or word with its joiners) of a text lies
+ * and which tokens it produced, filled by {@link splitAsciiIdentifiers}.
+ * Tokens come chunk by chunk, words first, so chunk `c` owns the words
+ * `[words[c], words[c + 1])` and the compounds `[compounds[c], compounds[c + 1])`
+ * of the token list; the text of chunk `c` is `[start[c], end[c])`.
+ */
+export interface TokenChunks {
+  count: number;
+  start: Int32Array;
+  end: Int32Array;
+  /** `count + 1` token indexes: the first word of each chunk, then the number of words. */
+  words: Int32Array;
+  /** `count + 1` token indexes: the first compound of each chunk, then the number of tokens. */
+  compounds: Int32Array;
+}
+
+/** Empty chunk buffers, grown as needed. */
+export function createTokenChunks(): TokenChunks {
+  return { count: 0, start: new Int32Array(16), end: new Int32Array(16), words: new Int32Array(17), compounds: new Int32Array(17) };
+}
+
+function growChunks(chunks: TokenChunks): void {
+  const length = chunks.start.length * 2;
+  const grow = (buffer: Int32Array, size: number): Int32Array => {
+    const next = new Int32Array(size);
+    next.set(buffer);
+    return next;
+  };
+  chunks.start = grow(chunks.start, length);
+  chunks.end = grow(chunks.end, length);
+  chunks.words = grow(chunks.words, length + 1);
+  chunks.compounds = grow(chunks.compounds, length + 1);
+}
+
+/**
  * `splitIdentifiers` for text of ASCII characters only, scanning character
  * codes instead of running regular expressions: the same tokens in the same
- * order as `splitIdentifiersWith(text, options, ASCII_PATTERNS)`.
+ * order as `splitIdentifiersWith(text, options, ASCII_PATTERNS)`. With
+ * `chunks`, also records where each chunk lies and which tokens it gave.
  */
-export function splitAsciiIdentifiers(text: string, options: SplitIdentifiersOptions): string[] {
+export function splitAsciiIdentifiers(text: string, options: SplitIdentifiersOptions, chunks?: TokenChunks): string[] {
   const length = text.length;
   if (kindsBuffer.length < length) kindsBuffer = new Uint8Array(Math.max(length, kindsBuffer.length * 2));
   const kinds = kindsBuffer;
@@ -76,6 +112,7 @@ export function splitAsciiIdentifiers(text: string, options: SplitIdentifiersOpt
   const { splitDigits, keepCompounds, maxCompoundLength } = options;
   const words: string[] = [];
   const compounds: string[] = [];
+  if (chunks !== undefined) chunks.count = 0;
   let at = 0;
   while (at < length) {
     if (!isAlphanumeric(kinds[at]!)) {
@@ -83,6 +120,12 @@ export function splitAsciiIdentifiers(text: string, options: SplitIdentifiersOpt
       continue;
     }
     const chunkStart = words.length;
+    if (chunks !== undefined) {
+      if (chunks.count === chunks.start.length) growChunks(chunks);
+      chunks.start[chunks.count] = at;
+      chunks.words[chunks.count] = chunkStart;
+      chunks.compounds[chunks.count] = compounds.length;
+    }
     let segmentStart = chunkStart;
     let namespaced = false;
     for (;;) {
@@ -95,7 +138,10 @@ export function splitAsciiIdentifiers(text: string, options: SplitIdentifiersOpt
       }
       let next = end;
       while (next < length && kinds[next] === CONNECTOR) next++;
-      if (next === end || next === length || !isAlphanumeric(kinds[next]!)) break;
+      if (next === end || next === length || !isAlphanumeric(kinds[next]!)) {
+        if (chunks !== undefined) chunks.end[chunks.count++] = end;
+        break;
+      }
       if (splitsSegments(text, end, next)) {
         if (keepCompounds) pushCompound(words, segmentStart, words.length, maxCompoundLength, compounds);
         segmentStart = words.length;
@@ -107,6 +153,12 @@ export function splitAsciiIdentifiers(text: string, options: SplitIdentifiersOpt
       if (namespaced) pushCompound(words, segmentStart, words.length, maxCompoundLength, compounds);
       pushCompound(words, chunkStart, words.length, maxCompoundLength, compounds);
     }
+  }
+  if (chunks !== undefined) {
+    const wordCount = words.length;
+    for (let chunk = 0; chunk < chunks.count; chunk++) chunks.compounds[chunk] = chunks.compounds[chunk]! + wordCount;
+    chunks.words[chunks.count] = wordCount;
+    chunks.compounds[chunks.count] = wordCount + compounds.length;
   }
   for (const compound of compounds) words.push(compound);
   return words;

@@ -4,9 +4,8 @@ import type { ScoringTables } from './scoring-tables.js';
 
 // One pass over a term's postings adds `idf · saturated` to the full-query
 // score of each document (when `fresh`: the term's first pass in the query)
-// and to its scores for the clauses of the current group holding the term.
-// A fresh pass skips zero weights (they change no score), so a row's
-// full-query score is 0 exactly until its document is first touched.
+// and to its scores for the clauses of the current group holding the term,
+// and sets the document's touched bit.
 
 /** Adds a term to the full-query scores only. */
 export function addToFull(scratch: QueryScratch, postings: Postings, tables: ScoringTables, term: number): void {
@@ -14,54 +13,61 @@ export function addToFull(scratch: QueryScratch, postings: Postings, tables: Sco
   const { saturated } = tables;
   const { rows, touched, stride } = scratch;
   const weight = tables.idf[term]!;
-  let count = scratch.touchedCount;
   let maxFull = scratch.maxFull;
   for (let posting = termStart[term]!, end = termStart[term + 1]!; posting < end; posting++) {
     const value = weight * saturated[posting]!;
-    if (value === 0) continue;
     const doc = docs[posting]!;
     const base = doc * stride;
-    const previous = rows[base]!;
-    if (previous === 0) touched[count++] = doc;
-    const next = previous + value;
-    rows[base] = next;
-    if (next > maxFull) maxFull = next;
+    const full = rows[base]! + value;
+    rows[base] = full;
+    touched[doc >> 5] = touched[doc >> 5]! | (1 << (doc & 31));
+    if (full > maxFull) maxFull = full;
   }
-  scratch.touchedCount = count;
   scratch.maxFull = maxFull;
 }
 
-/** Adds a term to clause `clause` of the current group (row offset `1 + clause`), and to the full-query scores when `fresh`. */
-export function addToClause(scratch: QueryScratch, postings: Postings, tables: ScoringTables, term: number, fresh: boolean, clause: number): void {
+/**
+ * Adds a term to clause `clause` of the current group (row offset `1 + clause`),
+ * and to the full-query scores when `fresh`; with `track`, also sets the
+ * documents' bits in `groupTouched`.
+ */
+export function addToClause(
+  scratch: QueryScratch,
+  postings: Postings,
+  tables: ScoringTables,
+  term: number,
+  fresh: boolean,
+  clause: number,
+  track: boolean,
+): void {
   const { docs, termStart } = postings;
   const { saturated } = tables;
-  const { rows, touched, stride } = scratch;
+  const { rows, touched, groupTouched, stride } = scratch;
   const weight = tables.idf[term]!;
   const offset = 1 + clause;
   const end = termStart[term + 1]!;
   let max = scratch.clauseScale[clause]!;
   if (fresh) {
-    let count = scratch.touchedCount;
     let maxFull = scratch.maxFull;
     for (let posting = termStart[term]!; posting < end; posting++) {
       const value = weight * saturated[posting]!;
-      if (value === 0) continue;
       const doc = docs[posting]!;
       const base = doc * stride;
-      const previous = rows[base]!;
-      if (previous === 0) touched[count++] = doc;
-      const full = previous + value;
+      const full = rows[base]! + value;
       rows[base] = full;
+      touched[doc >> 5] = touched[doc >> 5]! | (1 << (doc & 31));
+      if (track) groupTouched[doc >> 5] = groupTouched[doc >> 5]! | (1 << (doc & 31));
       if (full > maxFull) maxFull = full;
       const next = rows[base + offset]! + value;
       rows[base + offset] = next;
       if (next > max) max = next;
     }
-    scratch.touchedCount = count;
     scratch.maxFull = maxFull;
   } else {
     for (let posting = termStart[term]!; posting < end; posting++) {
-      const at = docs[posting]! * stride + offset;
+      const doc = docs[posting]!;
+      const at = doc * stride + offset;
+      if (track) groupTouched[doc >> 5] = groupTouched[doc >> 5]! | (1 << (doc & 31));
       const next = rows[at]! + weight * saturated[posting]!;
       rows[at] = next;
       if (next > max) max = next;
@@ -70,24 +76,30 @@ export function addToClause(scratch: QueryScratch, postings: Postings, tables: S
   scratch.clauseScale[clause] = max;
 }
 
-/** Adds a term to every clause of the current group whose bit is set in `mask`, and to the full-query scores when `fresh`. */
-export function addToClauses(scratch: QueryScratch, postings: Postings, tables: ScoringTables, term: number, fresh: boolean, mask: number): void {
+/** {@link addToClause} for every clause of the current group whose bit is set in `mask`. */
+export function addToClauses(
+  scratch: QueryScratch,
+  postings: Postings,
+  tables: ScoringTables,
+  term: number,
+  fresh: boolean,
+  mask: number,
+  track: boolean,
+): void {
   const { docs, termStart } = postings;
   const { saturated } = tables;
-  const { rows, touched, stride, clauseScale } = scratch;
+  const { rows, touched, groupTouched, stride, clauseScale } = scratch;
   const weight = tables.idf[term]!;
-  let count = scratch.touchedCount;
   let maxFull = scratch.maxFull;
   for (let posting = termStart[term]!, end = termStart[term + 1]!; posting < end; posting++) {
     const value = weight * saturated[posting]!;
-    if (value === 0) continue;
     const doc = docs[posting]!;
     const base = doc * stride;
+    if (track) groupTouched[doc >> 5] = groupTouched[doc >> 5]! | (1 << (doc & 31));
     if (fresh) {
-      const previous = rows[base]!;
-      if (previous === 0) touched[count++] = doc;
-      const full = previous + value;
+      const full = rows[base]! + value;
       rows[base] = full;
+      touched[doc >> 5] = touched[doc >> 5]! | (1 << (doc & 31));
       if (full > maxFull) maxFull = full;
     }
     for (let rest = mask; rest !== 0; rest &= rest - 1) {
@@ -98,6 +110,5 @@ export function addToClauses(scratch: QueryScratch, postings: Postings, tables: 
       if (next > clauseScale[clause]!) clauseScale[clause] = next;
     }
   }
-  scratch.touchedCount = count;
   scratch.maxFull = maxFull;
 }

@@ -14,7 +14,7 @@ import { emptyPostings } from './postings.js';
 import type { Postings } from './postings.js';
 import { createQueryScratch } from './query-scratch.js';
 import type { QueryScratch } from './query-scratch.js';
-import { collectQueryTerms, createQueryTerms } from './query-terms.js';
+import { clauseTexts, collectQueryTerms, createQueryTerms } from './query-terms.js';
 import { rebuildPostings } from './rebuild-postings.js';
 import type { DocumentSource } from './rebuild-postings.js';
 import { resolveBm25Options } from './bm25-options.js';
@@ -190,6 +190,7 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
         count = picks.docs.length;
       }
       const hits: SearchHit[] = new Array<SearchHit>(Math.min(count, limit));
+      const texts = searchOptions.explain === true && terms.clauseCount >= 2 ? clauseTexts(terms) : undefined;
       for (let index = 0; index < hits.length; index++) {
         const doc = picks === undefined ? docsOut[index]! : picks.docs[index]!;
         const score = picks === undefined ? scoresOut[index]! : picks.scores[index]!;
@@ -197,8 +198,7 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
           hits[index] = { tool: tools[doc]!, score };
           continue;
         }
-        const clauseTexts = terms.clauseCount >= 2 ? terms.clauseTexts : undefined;
-        let explanation = explainHit(context, dictionary, terms.full.subarray(0, terms.fullCount), clauseTexts, settings.clauseWeight, doc);
+        let explanation = explainHit(context, dictionary, terms.full.subarray(0, terms.fullCount), texts, settings.clauseWeight, doc);
         if (picks !== undefined) {
           explanation = {
             ...explanation,

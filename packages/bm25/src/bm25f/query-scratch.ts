@@ -3,31 +3,43 @@ import type { TopK } from '../shared/top-k.js';
 import { createTermMarks } from './term-marks.js';
 import type { TermMarks } from './term-marks.js';
 
-/** Most clauses accumulated in one pass over the postings; longer queries take a pass per group of this many. */
+/**
+ * Most clauses accumulated in one pass over the postings; longer queries
+ * take a pass per group of this many. A fused row is then 8 numbers (64
+ * bytes); ranking and folding are unrolled for exactly 7 clauses.
+ */
 export const CLAUSE_GROUP = 7;
+
+/** Numbers per row of a fused query: the full-query score and {@link CLAUSE_GROUP} clause scores. */
+export const FUSED_STRIDE = CLAUSE_GROUP + 1;
 
 /**
  * Buffers reused by every query, so a query allocates nothing per matching
  * document. Each document owns a row of `stride` numbers in `rows`: its raw
  * full-query BM25F score, then the raw score of each clause of the current
- * clause group. Rows are all zeros between queries: ranking zeroes each row
- * as it reads it, unless asked to keep the scores for explanations, and
- * otherwise (`dirty`) the next query clears the rows of `touched`.
+ * clause group; `touched` has a bit per document the query matched, so the
+ * ranking pass visits matches in document order (rows in memory order)
+ * and accumulation needs no branch for a first match. Rows and bits are all
+ * zeros between queries: ranking clears them as it reads them, unless asked
+ * to keep the scores for explanations; then (`dirty`) the next query does.
  */
 export interface QueryScratch {
   readonly docCount: number;
   rows: Float64Array;
-  /** Numbers per row in the current query: 1 without clause fusion, else 1 + clauses per group. */
+  /** Numbers per row in the current query: 1 without clause fusion, else {@link FUSED_STRIDE}. */
   stride: number;
-  /** Whether rows of `touched` may be non-zero. */
-  dirty: boolean;
-  /** The documents the query touched, in order of first touch. */
+  /** Bit `doc & 31` of word `doc >> 5` is set when the query matched `doc`. */
   readonly touched: Int32Array;
-  touchedCount: number;
+  /** The documents the current clause group matched, when there are more groups (same layout as `touched`). */
+  readonly groupTouched: Int32Array;
+  /** Whether rows and bits of the last query may be non-zero. */
+  dirty: boolean;
   /** Highest raw full-query score so far. */
   maxFull: number;
-  /** Highest raw score of each clause of the current group; after the last group, the factors that normalise them. */
+  /** Highest raw score of each clause of the current group; after the group, the factors that normalise them. */
   readonly clauseScale: Float64Array;
+  /** The largest normalising factor of any clause of the current query. */
+  maxClauseScale: number;
   /** `1 / max_full` of the last fused query (0 when nothing scored). */
   fullScale: number;
   /** First clause and clause count of the last group of the last fused query. */
@@ -35,8 +47,10 @@ export interface QueryScratch {
   lastSize: number;
   /** True when the last query had more than one clause group; then `best`/`bestClause` hold the earlier groups' best. */
   earlierGroups: boolean;
-  /** Per document: best normalised clause score of the earlier groups, and its clause (−1: none). Allocated on first use. */
-  best: Float64Array;
+  /** Per document: best normalised clause score of the earlier groups; all zeros unless `bestDirty`. */
+  readonly best: Float64Array;
+  bestDirty: boolean;
+  /** Per document: the clause that gave `best` (−1: none), kept for explanations only. Allocated on first use. */
   bestClause: Int32Array;
   /** Terms already accumulated into the full-query score by the current query. */
   readonly visited: TermMarks;
@@ -54,46 +68,51 @@ export function createQueryScratch(docCount: number): QueryScratch {
     docCount,
     rows: new Float64Array(docCount),
     stride: 1,
+    touched: new Int32Array((docCount + 31) >> 5),
+    groupTouched: new Int32Array((docCount + 31) >> 5),
     dirty: false,
-    touched: new Int32Array(docCount),
-    touchedCount: 0,
     maxFull: 0,
     clauseScale: new Float64Array(CLAUSE_GROUP),
+    maxClauseScale: 0,
     fullScale: 0,
     lastFirst: 0,
     lastSize: 0,
     earlierGroups: false,
-    best: new Float64Array(0),
+    best: new Float64Array(docCount),
+    bestDirty: false,
     bestClause: new Int32Array(0),
     visited: createTermMarks(),
-    inGroup: createTermMarks(),
+    inGroup: createTermMarks(true),
     groupTerms: new Int32Array(0),
     groupMasks: new Int32Array(0),
     heap: createTopK(16),
   };
 }
 
-/** Starts a query whose rows hold `stride` numbers: clears rows the last query left dirty, nothing touched. */
-export function beginQuery(scratch: QueryScratch, stride: number): void {
-  const { touched, touchedCount } = scratch;
-  const needed = scratch.docCount * stride;
-  if (scratch.rows.length < needed) {
-    scratch.rows = new Float64Array(needed);
-  } else if (!scratch.dirty) {
-    // Already all zeros.
-  } else if (scratch.stride === 1) {
-    const rows = scratch.rows;
-    for (let index = 0; index < touchedCount; index++) rows[touched[index]!] = 0;
-  } else {
-    const rows = scratch.rows;
-    const previous = scratch.stride;
-    for (let index = 0; index < touchedCount; index++) {
-      for (let at = touched[index]! * previous, end = at + previous; at < end; at++) rows[at] = 0;
+function clearRows(scratch: QueryScratch): void {
+  const { rows, touched, stride } = scratch;
+  for (let word = 0; word < touched.length; word++) {
+    let bits = touched[word]!;
+    if (bits === 0) continue;
+    touched[word] = 0;
+    for (; bits !== 0; bits &= bits - 1) {
+      const base = ((word << 5) + 31 - Math.clz32(bits & -bits)) * stride;
+      for (let at = base; at < base + stride; at++) rows[at] = 0;
     }
   }
+}
+
+/** Starts a query whose rows hold `stride` numbers: clears what the last query left, nothing touched. */
+export function beginQuery(scratch: QueryScratch, stride: number): void {
+  if (scratch.dirty) clearRows(scratch);
+  if (scratch.bestDirty) {
+    scratch.best.fill(0);
+    scratch.bestDirty = false;
+  }
+  if (scratch.rows.length < scratch.docCount * stride) scratch.rows = new Float64Array(scratch.docCount * stride);
   scratch.stride = stride;
   scratch.dirty = true;
-  scratch.touchedCount = 0;
   scratch.maxFull = 0;
+  scratch.maxClauseScale = 0;
   scratch.earlierGroups = false;
 }

@@ -1,5 +1,7 @@
 import type { ToolAnalyzer } from '../analyzer/create-tool-analyzer.js';
-import { splitClauses } from '../clauses/split-clauses.js';
+import { analyzeQueryChunks } from '../analyzer/query-chunks.js';
+import type { QueryChunks } from '../analyzer/query-chunks.js';
+import { splitClauseSpans } from '../clauses/split-clauses.js';
 import type { Dictionary } from './dictionary.js';
 import type { Postings } from './postings.js';
 import { createTermMarks, nextStamp } from './term-marks.js';
@@ -19,8 +21,11 @@ export interface QueryTerms {
   /** Clause `c` owns `clauseTerms[clauseStart[c] .. clauseStart[c + 1])`. */
   clauseStart: Int32Array;
   clauseTerms: Int32Array;
-  /** The text of each counted clause (for explanations); empty without clauses. */
-  clauseTexts: string[];
+  /** Clause `c` is `query.slice(clauseSpans[2c], clauseSpans[2c + 1])`. */
+  clauseSpans: Int32Array;
+  query: string;
+  /** Per query token: its term id, or −1 (stopword, unknown, or no postings). */
+  tokenTerms: Int32Array;
   readonly inQuery: TermMarks;
   readonly inClause: TermMarks;
 }
@@ -33,10 +38,19 @@ export function createQueryTerms(): QueryTerms {
     clauseCount: 0,
     clauseStart: new Int32Array(8),
     clauseTerms: new Int32Array(16),
-    clauseTexts: [],
+    clauseSpans: new Int32Array(16),
+    query: '',
+    tokenTerms: new Int32Array(64),
     inQuery: createTermMarks(),
     inClause: createTermMarks(),
   };
+}
+
+/** The text of each clause of the last collected query, for explanations. */
+export function clauseTexts(terms: QueryTerms): string[] {
+  const texts: string[] = [];
+  for (let clause = 0; clause < terms.clauseCount; clause++) texts.push(terms.query.slice(terms.clauseSpans[2 * clause], terms.clauseSpans[2 * clause + 1]));
+  return texts;
 }
 
 function grown(buffer: Int32Array, length: number): Int32Array {
@@ -46,12 +60,73 @@ function grown(buffer: Int32Array, length: number): Int32Array {
   return next;
 }
 
+/** The term of a token: a dictionary term with postings, or −1. */
+function termOf(token: string, dictionary: Dictionary, postings: Postings): number {
+  const term = dictionary.ids.get(token);
+  if (term === undefined || term >= postings.termCount || postings.termStart[term] === postings.termStart[term + 1]) return -1;
+  return term;
+}
+
+/** Adds a term to the whole query's unless it is −1 or already there. */
+function addFullTerm(out: QueryTerms, term: number, inQuery: number): void {
+  if (term < 0 || out.inQuery.marks[term] === inQuery) return;
+  out.inQuery.marks[term] = inQuery;
+  if (out.fullCount === out.full.length) out.full = grown(out.full, out.fullCount + 1);
+  out.full[out.fullCount++] = term;
+}
+
+/** Adds a clause term that is one of the query's and new to the clause; returns the next free position. */
+function addClauseTerm(out: QueryTerms, term: number, inQuery: number, inClause: number, at: number): number {
+  if (term < 0 || out.inQuery.marks[term] !== inQuery || out.inClause.marks[term] === inClause) return at;
+  out.inClause.marks[term] = inClause;
+  if (at === out.clauseTerms.length) out.clauseTerms = grown(out.clauseTerms, at + 1);
+  out.clauseTerms[at] = term;
+  return at + 1;
+}
+
+/**
+ * Adds the terms of the clause `[start, end)` of the query. When the clause
+ * starts and ends between chunks of the query's tokenisation, its tokens
+ * are those chunks' words and then their compounds, whose terms are known;
+ * otherwise the clause text is analysed on its own.
+ */
+function addClause(
+  query: string,
+  start: number,
+  end: number,
+  chunked: QueryChunks | undefined,
+  firstChunk: number,
+  analyzer: ToolAnalyzer,
+  dictionary: Dictionary,
+  postings: Postings,
+  out: QueryTerms,
+  inQuery: number,
+  at: number,
+): number {
+  const inClause = nextStamp(out.inClause, postings.termCount);
+  if (chunked !== undefined) {
+    const { chunks } = chunked;
+    let last = firstChunk;
+    while (last < chunks.count && chunks.start[last]! < end) last++;
+    if (firstChunk === last) return at;
+    if (chunks.start[firstChunk]! >= start && chunks.end[last - 1]! <= end) {
+      // Stopwords have term −1 in `tokenTerms`.
+      const { tokenTerms } = out;
+      for (let token = chunks.words[firstChunk]!, stop = chunks.words[last]!; token < stop; token++) at = addClauseTerm(out, tokenTerms[token]!, inQuery, inClause, at);
+      for (let token = chunks.compounds[firstChunk]!, stop = chunks.compounds[last]!; token < stop; token++) at = addClauseTerm(out, tokenTerms[token]!, inQuery, inClause, at);
+      return at;
+    }
+  }
+  for (const token of analyzer.analyzeQuery(query.slice(start, end))) at = addClauseTerm(out, termOf(token, dictionary, postings), inQuery, inClause, at);
+  return at;
+}
+
 /**
  * Fills `out` with the terms of `query`: dictionary terms with postings,
  * each once, in order of first occurrence. With `fuse`, a query of ≥ 2 known
- * terms is split into clauses ({@link splitClauses}); clauses keep the
- * whole query's terms they contain, and clause fusion applies when ≥ 2
- * clauses keep any.
+ * terms is split into clauses (see `splitClauses`); clauses keep the whole
+ * query's terms they contain, and clause fusion applies when ≥ 2 clauses
+ * keep any.
  */
 export function collectQueryTerms(
   query: string,
@@ -61,49 +136,44 @@ export function collectQueryTerms(
   fuse: boolean,
   out: QueryTerms,
 ): void {
-  const { ids } = dictionary;
-  const { termStart, termCount } = postings;
   out.fullCount = 0;
   out.clauseCount = 0;
-  out.clauseTexts = [];
-  const inQuery = nextStamp(out.inQuery, termCount);
-  const queryMarks = out.inQuery.marks;
-  let full = out.full;
-  let fullCount = 0;
-  for (const token of analyzer.analyzeQuery(query)) {
-    const term = ids.get(token);
-    if (term === undefined || term >= termCount || queryMarks[term] === inQuery || termStart[term] === termStart[term + 1]) continue;
-    queryMarks[term] = inQuery;
-    if (fullCount === full.length) full = grown(full, fullCount + 1);
-    full[fullCount++] = term;
+  out.query = query;
+  const inQuery = nextStamp(out.inQuery, postings.termCount);
+  const chunked = fuse ? analyzeQueryChunks(analyzer, query) : undefined;
+  if (chunked === undefined) {
+    for (const token of analyzer.analyzeQuery(query)) addFullTerm(out, termOf(token, dictionary, postings), inQuery);
+  } else {
+    const { tokens, stop } = chunked;
+    if (out.tokenTerms.length < tokens.length) out.tokenTerms = new Int32Array(Math.max(tokens.length, out.tokenTerms.length * 2));
+    const { tokenTerms } = out;
+    for (let token = 0; token < tokens.length; token++) {
+      const term = stop[token] === 1 ? -1 : termOf(tokens[token]!, dictionary, postings);
+      tokenTerms[token] = term;
+      addFullTerm(out, term, inQuery);
+    }
   }
-  out.full = full;
-  out.fullCount = fullCount;
-  if (!fuse || fullCount < 2) return;
-  const pieces = splitClauses(query);
-  if (pieces.length < 2) return;
-  const clauseStart = grown(out.clauseStart, pieces.length + 1);
-  let clauseTerms = out.clauseTerms;
+  if (!fuse || out.fullCount < 2) return;
+  const spans = splitClauseSpans(query);
+  if (spans.length < 4) return;
+  const clauseStart = grown(out.clauseStart, spans.length / 2 + 1);
+  const clauseSpans = grown(out.clauseSpans, spans.length);
   let clauseCount = 0;
   let at = 0;
+  let chunk = 0;
   clauseStart[0] = 0;
-  for (const piece of pieces) {
-    const inClause = nextStamp(out.inClause, termCount);
-    const clauseMarks = out.inClause.marks;
+  for (let index = 0; index < spans.length; index += 2) {
+    const start = spans[index]!;
+    const end = spans[index + 1]!;
+    if (chunked !== undefined) while (chunk < chunked.chunks.count && chunked.chunks.end[chunk]! <= start) chunk++;
     const from = at;
-    for (const token of analyzer.analyzeQuery(piece)) {
-      const term = ids.get(token);
-      if (term === undefined || term >= termCount || queryMarks[term] !== inQuery || clauseMarks[term] === inClause) continue;
-      clauseMarks[term] = inClause;
-      if (at === clauseTerms.length) clauseTerms = grown(clauseTerms, at + 1);
-      clauseTerms[at++] = term;
-    }
+    at = addClause(query, start, end, chunked, chunk, analyzer, dictionary, postings, out, inQuery, at);
     if (at === from) continue;
-    out.clauseTexts.push(piece);
+    clauseSpans[2 * clauseCount] = start;
+    clauseSpans[2 * clauseCount + 1] = end;
     clauseStart[++clauseCount] = at;
   }
   out.clauseStart = clauseStart;
-  out.clauseTerms = clauseTerms;
+  out.clauseSpans = clauseSpans;
   if (clauseCount >= 2) out.clauseCount = clauseCount;
-  else out.clauseTexts = [];
 }

@@ -1,5 +1,26 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitClauses } from './split-clauses.js';
+import { CLAUSE_VERBS, DISCOURSE_MARKERS } from './clause-verbs.js';
+import { splitClauseSpans, splitClauses } from './split-clauses.js';
+
+/** The splitter as first written, with `String.prototype.split`: the reference for the offset-based one. */
+function referenceSplit(text: string): string[] {
+  const sentenceBreak = /(?<=[.!?])\s+|[;\n]+/;
+  const connectiveBreak = /\b(?:then|also)\b/i;
+  const verbBreak = new RegExp(`(?:,\\s*|\\band\\s+)(?=(?:${CLAUSE_VERBS.join('|')})\\b)`, 'i');
+  const leadingMarkers = new RegExp(`^(?:[\\s,.:!?]+|(?:${DISCOURSE_MARKERS.join('|')})\\b)+`, 'i');
+  const splitAll = (pieces: readonly string[], pattern: RegExp): string[] => pieces.flatMap((piece) => piece.split(pattern));
+  const pieces = splitAll(splitAll(text.split(sentenceBreak), connectiveBreak), verbBreak);
+  const clauses: string[] = [];
+  for (const piece of pieces) {
+    let trimmed = piece.replace(leadingMarkers, '');
+    let end = trimmed.length;
+    while (end > 0 && /[\s,]/.test(trimmed[end - 1]!)) end--;
+    trimmed = trimmed.slice(0, end);
+    if (trimmed.length > 0) clauses.push(trimmed);
+  }
+  return clauses;
+}
 
 describe('splitClauses', () => {
   it('keeps a single request whole', () => {
@@ -35,5 +56,21 @@ describe('splitClauses', () => {
       'save them.',
     ]);
     expect(splitClauses(' ; . ')).toEqual([]);
+  });
+
+  it('gives the clauses of the String.split formulation, at offsets into the text', () => {
+    const piece = fc.constantFrom(
+      'then', 'also', 'Then', 'and', 'send', 'save', 'Read', 'first', 'Finally', 'after that', 'file', 'notes.md', 'x-then-y',
+      'a_also', 'first-step', '.', ',', ';', '!', '?', ':', ' ', '  ', '\n', '\t', 'the', 'it', 'e.g.', 'andsend',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), fc.constantFrom(' ', ''), (pieces, glue) => {
+        const text = pieces.join(glue);
+        expect(splitClauses(text)).toEqual(referenceSplit(text));
+        const spans = splitClauseSpans(text);
+        expect(spans.length / 2).toBe(splitClauses(text).length);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

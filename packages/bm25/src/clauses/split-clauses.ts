@@ -1,22 +1,52 @@
 import { CLAUSE_VERBS, DISCOURSE_MARKERS } from './clause-verbs.js';
 
 const verbs = CLAUSE_VERBS.join('|');
-const sentenceBreak = /(?<=[.!?])\s+|[;\n]+/;
-const connectiveBreak = /\b(?:then|also)\b/i;
-const verbBreak = new RegExp(`(?:,\\s*|\\band\\s+)(?=(?:${verbs})\\b)`, 'i');
+const sentenceBreak = /(?<=[.!?])\s+|[;\n]+/g;
+const connectiveBreak = /\b(?:then|also)\b/gi;
+const verbBreak = new RegExp(`(?:,\\s*|\\band\\s+)(?=(?:${verbs})\\b)`, 'gi');
 const leadingMarkers = new RegExp(`^(?:[\\s,.:!?]+|(?:${DISCOURSE_MARKERS.join('|')})\\b)+`, 'i');
+const trailing = /[\s,]/;
 
-function splitAll(pieces: readonly string[], pattern: RegExp): string[] {
-  const result: string[] = [];
-  for (const piece of pieces) for (const part of piece.split(pattern)) result.push(part);
+/**
+ * Splits each span `[spans[i], spans[i + 1])` of `text` where `pattern`
+ * matches, as `String.prototype.split` would split that span's text (the
+ * pattern sees only the span), dropping the matches.
+ */
+function splitSpans(text: string, spans: readonly number[], pattern: RegExp): number[] {
+  const result: number[] = [];
+  for (let index = 0; index < spans.length; index += 2) {
+    const start = spans[index]!;
+    const piece = text.slice(start, spans[index + 1]);
+    let last = 0;
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(piece); match !== null; match = pattern.exec(piece)) {
+      result.push(start + last, start + match.index);
+      last = match.index + match[0].length;
+    }
+    result.push(start + last, start + piece.length);
+  }
   return result;
 }
 
-/** Drops trailing whitespace and commas (a loop: `/[\s,]+$/` is quadratic on long runs). */
-function trimEnd(text: string): string {
-  let end = text.length;
-  while (end > 0 && /[\s,]/.test(text[end - 1]!)) end--;
-  return text.slice(0, end);
+/**
+ * The clauses of {@link splitClauses} as offsets into `text`: clause `i` is
+ * `text.slice(spans[2 * i], spans[2 * i + 1])`.
+ */
+export function splitClauseSpans(text: string): number[] {
+  let spans = splitSpans(text, [0, text.length], sentenceBreak);
+  spans = splitSpans(text, spans, connectiveBreak);
+  spans = splitSpans(text, spans, verbBreak);
+  const clauses: number[] = [];
+  for (let index = 0; index < spans.length; index += 2) {
+    let start = spans[index]!;
+    let end = spans[index + 1]!;
+    const marker = leadingMarkers.exec(text.slice(start, end));
+    if (marker !== null) start += marker[0].length;
+    // A loop: `/[\s,]+$/` is quadratic on long runs.
+    while (end > start && trailing.test(text[end - 1]!)) end--;
+    if (end > start) clauses.push(start, end);
+  }
+  return clauses;
 }
 
 /**
@@ -28,13 +58,8 @@ function trimEnd(text: string): string {
  * single-intent query yields one clause.
  */
 export function splitClauses(text: string): string[] {
-  let pieces = text.split(sentenceBreak);
-  pieces = splitAll(pieces, connectiveBreak);
-  pieces = splitAll(pieces, verbBreak);
+  const spans = splitClauseSpans(text);
   const clauses: string[] = [];
-  for (const piece of pieces) {
-    const trimmed = trimEnd(piece.replace(leadingMarkers, ''));
-    if (trimmed.length > 0) clauses.push(trimmed);
-  }
+  for (let index = 0; index < spans.length; index += 2) clauses.push(text.slice(spans[index], spans[index + 1]));
   return clauses;
 }
