@@ -25,11 +25,13 @@ async function main(): Promise<number> {
     return 0;
   }
   registerWorkspaceSources();
-  const { DEFAULT_RANKER_NAME, createRankerByName, evaluateRanker, loadEvalSet } = await import('@loadout/eval');
+  const { evaluateRanker, loadEvalSet } = await import('@loadout/eval');
+  const registry = (await import('@loadout/rankers')).createBuiltinRegistry();
+  const DEFAULT_RANKER_NAME = registry.defaultRanker;
   const { checkQualityGate, recordBaseline } = await import('./quality/quality-baseline.js');
   const { createProgressReporter } = await import('./progress-log.js');
   const evalSet = await loadEvalSet(setDir, { split: 'dev' });
-  const result = await evaluateRanker(await createRankerByName(DEFAULT_RANKER_NAME), evalSet, {
+  const result = await evaluateRanker(await registry.createRanker(DEFAULT_RANKER_NAME, undefined, false), evalSet, {
     onProgress: createProgressReporter(`gate ${GATE_SET} × ${DEFAULT_RANKER_NAME}`, 5000),
   });
   const baseline = existsSync(BASELINE_PATH)

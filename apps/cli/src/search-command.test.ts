@@ -71,6 +71,19 @@ describe('loadout search', () => {
     expect(run.stderr()).toContain(`[${code}]`);
   });
 
+  it('never wraps the regex ranker with the query syntax: ^get_ does not return get', async () => {
+    const catalog = join(directory, 'get.jsonl');
+    writeFileSync(catalog, [{ name: 'get' }, { name: 'get_forecast', description: 'Forecast' }].map((tool) => JSON.stringify(tool)).join('\n'));
+    for (const args of [['--ranker', 'regex'], ['--config', join(directory, 'regex.config.json')]]) {
+      writeFileSync(join(directory, 'regex.config.json'), JSON.stringify({ ranker: 'regex' }));
+      const run = fakeContext();
+      expect(await runCli(['search', '^get_', '--catalog', catalog, '--json', ...args], run.context)).toBe(0);
+      const result = JSON.parse(run.stdout()) as SearchJson & { hits: { name: string }[] };
+      expect(result.ranker).toBe('regex');
+      expect(result.hits.map((hit) => hit.name)).toEqual(['get_forecast']);
+    }
+  });
+
   it('rejects an invalid configuration naming the key', async () => {
     const bad = join(directory, 'bad.config.json');
     writeFileSync(bad, JSON.stringify({ ranker: 'bm25f', limt: 3 }));

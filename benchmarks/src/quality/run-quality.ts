@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkRankerName, createRankerByName, evaluateRanker, listEvalSets, listRankers, loadEvalSet } from '@loadout/eval';
-import type { RankerName } from '@loadout/eval';
+import { evaluateRanker, listEvalSets, loadEvalSet } from '@loadout/eval';
+import type { Registry } from '@loadout/core';
+import { createBuiltinRegistry } from '@loadout/rankers';
 import { createProgressReporter, logProgress } from '../progress-log.js';
 import { formatPoints, markdownTable } from '../report/format.js';
 import { renderQualityReport } from '../report/quality-report.js';
@@ -15,6 +16,8 @@ export interface RunQualityOptions {
   readonly sets?: readonly string[];
   /** Only these rankers. Default: every registered ranker. */
   readonly rankers?: readonly string[];
+  /** Where rankers are looked up. Default: the built-ins. */
+  readonly registry?: Registry;
 }
 
 const SPLIT = 'dev';
@@ -33,7 +36,9 @@ export async function runQuality(options: RunQualityOptions): Promise<QualityRun
     throw new Error(`no eval set "${unknownSet}" with a ${SPLIT} split in ${options.dataDir}; found: ${available.map((set) => set.name).join(', ')}`);
   }
   const sets = options.sets === undefined ? available : available.filter((set) => options.sets?.includes(set.name));
-  const rankers: readonly RankerName[] = options.rankers === undefined ? listRankers() : options.rankers.map(checkRankerName);
+  const registry = options.registry ?? createBuiltinRegistry();
+  const rankers: readonly string[] = options.rankers ?? registry.rankers.map((definition) => definition.name);
+  for (const name of rankers) registry.ranker(name);
   const runs: QualityRun[] = [];
   for (const info of sets) {
     logProgress(`quality: loading ${info.name}`);
@@ -41,7 +46,8 @@ export async function runQuality(options: RunQualityOptions): Promise<QualityRun
     for (const name of rankers) {
       const label = `quality ${info.name} × ${name}`;
       try {
-        const ranker = await createRankerByName(name);
+        // The bare ranker: the eval measures ranking, not the query syntax around it.
+        const ranker = await registry.createRanker(name, undefined, false);
         const result = await evaluateRanker(ranker, evalSet, {
           onQueryError: 'count',
           onProgress: createProgressReporter(label),

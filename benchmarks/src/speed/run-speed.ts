@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createEvalCatalog, createRankerByName, loadEvalSet } from '@loadout/eval';
+import { createEvalCatalog, loadEvalSet } from '@loadout/eval';
+import { createBuiltinRegistry } from '@loadout/rankers';
 import type { EvalSet } from '@loadout/eval';
 import { createMiniSearchPeer } from '../peers/minisearch-peer.js';
 import { createOramaPeer } from '../peers/orama-peer.js';
@@ -25,9 +26,11 @@ export interface RunSpeedOptions {
 /** The reference every ratio divides by. */
 export const REFERENCE_ENGINE = 'bm25f';
 
+const builtins = createBuiltinRegistry();
+
 const PEERS: readonly { readonly name: string; readonly create: () => Promise<SearchPeer> }[] = [
-  { name: 'bm25f', create: async () => createRankerPeer(await createRankerByName('bm25f'), 'bm25f') },
-  { name: 'wink-bm25', create: async () => createRankerPeer(await createRankerByName('wink-bm25'), 'wink-bm25') },
+  { name: 'bm25f', create: async () => createRankerPeer(await builtins.createRanker('bm25f', undefined, false), 'bm25f') },
+  { name: 'wink-bm25', create: async () => createRankerPeer(await builtins.createRanker('wink-bm25', undefined, false), 'wink-bm25') },
   { name: 'minisearch', create: async () => createMiniSearchPeer() },
   { name: 'orama', create: async () => createOramaPeer() },
 ];

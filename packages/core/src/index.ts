@@ -9,3 +9,4 @@ export * from './query/index.js';
 export * from './summary/index.js';
 export * from './ranking/index.js';
 export * from './search/index.js';
+export type { RankerDefinition, RankerCapabilities, RankerPersistence, OptionSpec, OptionsSchema, Registry, RegistryInput } from './plugins/index.js';

@@ -1,4 +1,3 @@
 export * from './eval-set/index.js';
 export * from './metrics/index.js';
 export * from './evaluate/index.js';
-export * from './registry/index.js';

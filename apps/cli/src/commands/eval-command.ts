@@ -1,9 +1,13 @@
 import { resolve } from 'node:path';
-import { createLoadoutError, withQuerySyntax } from '@loadout/core';
-import { createRankerByName, DEFAULT_RANKER_NAME, evaluateRanker, listRankers, loadEvalFiles } from '@loadout/eval';
+import { createLoadoutError, toToolInput } from '@loadout/core';
+import { applyMods } from '@loadout/core/plugins';
+import { createEvalCatalog, evaluateRanker, loadEvalFiles } from '@loadout/eval';
 import type { Command } from './command.js';
 import { parseArguments, stringFlag } from '../io/parse-arguments.js';
-import { loadConfig } from '../io/load-config.js';
+import { BUILTIN_RANKER_NAMES, CONFIG_HELP } from '../config/config-help.js';
+import { configMods } from '../config/config-mods.js';
+import { createConfiguredRanker } from '../config/configured-ranker.js';
+import { loadConfig } from '../config/load-config.js';
 
 /** Eval queries can be long task descriptions; the 500-character search limit does not apply here. */
 const EVAL_MAX_QUERY_LENGTH = 1_000_000;
@@ -21,10 +25,14 @@ Files (JSONL, one object per line):
   --queries FILE   {"id", "query", "relevant": [tool names], "relevant_groups"?: [[names]]}
 
 Options:
-  --ranker NAME    ${listRankers().join(' | ')} (default: the config's "ranker", else ${DEFAULT_RANKER_NAME})
+  --ranker NAME    ${BUILTIN_RANKER_NAMES}, or one the config's "rankers" adds
+                   (default: the config's "ranker", else bm25f)
   --json           print {"recall@5", "ndcg@5", "mrr@10", "queries", "p50Ms", "p99Ms", ...}
-  --config FILE    configuration file (default: ./loadout.config.json when present)
+  --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
   -h, --help       show this help
+
+${CONFIG_HELP}
+The config's mods and plugins rewrite descriptions before indexing.
 
 Example:
   loadout eval --tools ../shared/data/eval/mix10k/tools.jsonl \\
@@ -57,10 +65,12 @@ export const evalCommand: Command = {
       throw createLoadoutError('invalid-option', '--tools FILE and --queries FILE are required (see loadout eval --help)');
     }
     const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd);
-    const rankerName = stringFlag(parsed, 'ranker') ?? config.ranker ?? DEFAULT_RANKER_NAME;
-    const inner = await createRankerByName(rankerName, config.rankerOptions ?? {});
-    const ranker = rankerName === 'regex' ? inner : withQuerySyntax(inner, { maxQueryLength: EVAL_MAX_QUERY_LENGTH });
-    const evalSet = await loadEvalFiles({ toolsPath: resolve(context.cwd, toolsPath), queriesPath: resolve(context.cwd, queriesPath) });
+    const { name: rankerName, ranker } = await createConfiguredRanker(config, stringFlag(parsed, 'ranker'), { maxQueryLength: EVAL_MAX_QUERY_LENGTH });
+    const files = await loadEvalFiles({ toolsPath: resolve(context.cwd, toolsPath), queriesPath: resolve(context.cwd, queriesPath) });
+    const catalog = createEvalCatalog(files);
+    const modded = applyMods(catalog, configMods(config));
+    for (const warning of modded.warnings) context.stderr(`loadout eval: ${warning.message} [${warning.code}]\n`);
+    const evalSet = modded.catalog === catalog ? files : { ...files, tools: modded.catalog.tools.map(toToolInput) };
     let lastReport = 0;
     const result = await evaluateRanker(ranker, evalSet, {
       onQueryError: 'count',

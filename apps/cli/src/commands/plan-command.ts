@@ -6,6 +6,8 @@ import { loadCatalog } from '../io/load-catalog.js';
 import { readTextFile } from '../io/read-text-file.js';
 import { sharedTokenCounter } from '../io/shared-token-counter.js';
 import { renderPlanView } from '../format/plan-view.js';
+import { CONFIG_HELP } from '../config/config-help.js';
+import { loadConfig } from '../config/load-config.js';
 
 /** The model `plan` assumes when `--model` is not given. */
 export const DEFAULT_PLAN_MODEL = 'claude-sonnet-4-5';
@@ -30,11 +32,16 @@ Options:
   --clean-env             ignore those variables in your shell
   --sdk-version V         reproduce an older SDK's behaviour (e.g. 2.1.221)
   --context-window N      override the model's context window (tokens)
-  --mods FILE             declarative mods: [{"plugin", "rules": [{"server", "tool", "isDeferred"}]}]
+  --mods FILE             declarative mods: [{"plugin", "rules": [{"server", "tool", "isDeferred"}]}],
+                          applied after the config's "mods"
+  --config FILE           configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present);
+                          its "catalog", "mods" and "plugins" apply
   --hipaa                 the session carries a HIPAA configuration
   --strict                fail on the first invalid tool instead of skipping it
   --json                  print the full plan as JSON
   -h, --help              show this help
+
+${CONFIG_HELP}
 
 Examples:
   loadout plan --catalog tools.json --env ENABLE_TOOL_SEARCH=auto:5
@@ -68,12 +75,14 @@ export const planCommand: Command = {
       hipaa: { type: 'boolean' },
       strict: { type: 'boolean' },
       json: { type: 'boolean' },
+      config: { type: 'string' },
     });
     if (parsed.values['help']) {
       context.stdout(help);
       return 0;
     }
-    const loaded = await loadCatalog(stringFlag(parsed, 'catalog'), context.cwd, { strict: Boolean(parsed.values['strict']) });
+    const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd);
+    const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, { strict: Boolean(parsed.values['strict']) });
     const model = stringFlag(parsed, 'model') ?? DEFAULT_PLAN_MODEL;
     const env = {
       ...(parsed.values['clean-env'] ? {} : inheritedPolicyEnv(context.env)),
@@ -92,10 +101,11 @@ export const planCommand: Command = {
     if (sdkVersion !== undefined) raw['sdkVersion'] = sdkVersion;
     const contextWindow = integerFlag(parsed, 'context-window', { min: 1, max: 100_000_000 });
     if (contextWindow !== undefined) raw['contextWindow'] = contextWindow;
-    const mods = await readMods(stringFlag(parsed, 'mods'), context.cwd);
+    const fileMods = await readMods(stringFlag(parsed, 'mods'), context.cwd);
+    const mods = config.mods === undefined || !Array.isArray(fileMods) ? (fileMods ?? config.mods) : [...config.mods, ...fileMods];
     if (mods !== undefined) raw['mods'] = mods;
     const input: PolicyInput = parsePolicyInput(raw);
-    const plan = planToolLoading(input, { tokenCounter: sharedTokenCounter() });
+    const plan = planToolLoading(input, { tokenCounter: sharedTokenCounter(), mods: config.registry.mods });
     if (parsed.values['json']) {
       context.stdout(JSON.stringify({ source: loaded.source, model, issues: loaded.catalog.issues, ...plan }, null, 2) + '\n');
     } else {

@@ -1,9 +1,11 @@
-import { withQuerySyntax } from '@loadout/core';
-import { createRankerByName, DEFAULT_RANKER_NAME, listRankers } from '@loadout/eval';
+import { applyMods } from '@loadout/core/plugins';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { loadCatalog } from '../io/load-catalog.js';
-import { loadConfig } from '../io/load-config.js';
+import { BUILTIN_RANKER_NAMES, CONFIG_HELP } from '../config/config-help.js';
+import { configMods } from '../config/config-mods.js';
+import { createConfiguredRanker } from '../config/configured-ranker.js';
+import { loadConfig } from '../config/load-config.js';
 import { renderSearchView } from '../format/search-view.js';
 
 const help = `loadout search: rank a catalog's tools for a query, and say why they matched.
@@ -19,15 +21,16 @@ Query forms:
 Options:
   --catalog FILE   catalog file (JSON, JSONL or MCP snapshot); default: the config's
                    "catalog", else the embedded demo catalog
-  --ranker NAME    ${listRankers().join(' | ')} (default: the config's "ranker", else ${DEFAULT_RANKER_NAME})
+  --ranker NAME    ${BUILTIN_RANKER_NAMES}, or one the config's "rankers" adds
+                   (default: the config's "ranker", else bm25f)
   --limit N        results, 1-100 (default 5)
   --explain        show matched terms, field and component contributions
   --json           print {query, ranker, hits: [{rank, score, tool, server, description, explanation?}]}
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
   -h, --help       show this help
 
-Configuration (loadout.config.json):
-  { "ranker": "hybrid", "rankerOptions": {}, "catalog": "tools.json", "limit": 5 }
+${CONFIG_HELP}
+The config's mods and plugins rewrite descriptions before indexing.
 
 Examples:
   loadout search "open a pull request"
@@ -54,17 +57,17 @@ export const searchCommand: Command = {
     }
     const query = parsed.positionals.join(' ');
     const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd);
-    const rankerName = stringFlag(parsed, 'ranker') ?? config.ranker ?? DEFAULT_RANKER_NAME;
     const limit = integerFlag(parsed, 'limit', { min: 1, max: 100 }) ?? config.limit ?? 5;
     const explain = Boolean(parsed.values['explain']);
-    const inner = await createRankerByName(rankerName, config.rankerOptions ?? {});
-    // A regex query is a pattern, not keywords: the query forms do not apply to it.
-    const ranker = rankerName === 'regex' ? inner : withQuerySyntax(inner);
+    // The query syntax applies per the ranker's definition: a pattern ranker (regex) is never wrapped.
+    const { name: rankerName, ranker } = await createConfiguredRanker(config, stringFlag(parsed, 'ranker'));
     const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd);
-    if (context.isTty && loaded.catalog.tools.length > 2000) {
-      context.stderr(`indexing ${loaded.catalog.tools.length.toLocaleString('en-US')} tools with ${rankerName}…\n`);
+    const { catalog, warnings } = applyMods(loaded.catalog, configMods(config));
+    for (const warning of warnings) context.stderr(`loadout search: ${warning.message} [${warning.code}]\n`);
+    if (context.isTty && catalog.tools.length > 2000) {
+      context.stderr(`indexing ${catalog.tools.length.toLocaleString('en-US')} tools with ${rankerName}…\n`);
     }
-    await ranker.index(loaded.catalog.tools);
+    await ranker.index(catalog.tools);
     const hits = await ranker.search(query, { limit, explain });
     if (parsed.values['json']) {
       const rows = hits.map((hit, index) => ({
@@ -76,9 +79,9 @@ export const searchCommand: Command = {
         description: hit.tool.description,
         ...(hit.explanation === undefined ? {} : { explanation: hit.explanation }),
       }));
-      context.stdout(JSON.stringify({ query, ranker: rankerName, tools: loaded.catalog.tools.length, hits: rows }, null, 2) + '\n');
+      context.stdout(JSON.stringify({ query, ranker: rankerName, tools: catalog.tools.length, hits: rows }, null, 2) + '\n');
     } else {
-      context.stdout(renderSearchView(query, hits, { explain, ranker: rankerName, tools: loaded.catalog.tools.length }));
+      context.stdout(renderSearchView(query, hits, { explain, ranker: rankerName, tools: catalog.tools.length }));
     }
     return 0;
   },

@@ -38,7 +38,7 @@ describe('loadout serve', () => {
   it.each([
     [['--config', 'mcp.json', '--token', 'abc'], /never pass a token on the command line/],
     [['--config', 'mcp.json', '--token=abc'], /never pass a token on the command line/],
-    [['--http', '8080'], /--config FILE is required/],
+    [['--http', '8080'], /no "mcpServers" to serve/],
     [['--config', 'mcp.json', '--http', '0.0.0.0:0'], /refusing to listen on 0.0.0.0.*--host-unsafe/],
     [['--config', 'mcp.json', '--http', '8080', '--token-env', 'NOT_SET_ANYWHERE'], /--token-env NOT_SET_ANYWHERE: the variable is not set or empty/],
     [['--config', 'mcp.json', '--token-env', 'X'], /--token-env applies to --http only/],

@@ -1,39 +1,55 @@
-import { resolve } from 'node:path';
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { DEFAULT_RANKER_NAME, listRankers } from '@loadout/eval';
 import {
   createGateway,
   createStreamLogger,
   DEFAULT_MAX_BODY_BYTES,
   isLoopbackHost,
-  readMcpConfig,
+  parseMcpConfig,
   serveHttp,
   serveStdio,
   type GatewayLogLevel,
 } from '@loadout/mcp';
 import type { Command } from './command.js';
 import { integerFlag, listFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
+import { inheritedPolicyEnv } from '../io/parse-env-assignments.js';
+import { sharedTokenCounter } from '../io/shared-token-counter.js';
+import { BUILTIN_RANKER_NAMES, CONFIG_HELP } from '../config/config-help.js';
+import { loadConfig } from '../config/load-config.js';
 
 const help = `loadout serve: one MCP server that searches and proxies the tools of many.
 
 Usage:
-  loadout serve --config mcp.json [--http [HOST:]PORT] [options]
+  loadout serve [--config FILE] [--http [HOST:]PORT] [options]
 
-Connects to every server of a Claude-style {"mcpServers": {...}} config, lists
-and indexes all their tools, and serves MCP over stdio (default) or streamable
-HTTP. Clients see search_tools and call_tool plus the alwaysLoad tools; tools a
-search finds join the list (notifications/tools/list_changed). Tool names are
-mcp__<server>__<tool>. Upstreams that crash are reconnected with backoff; logs
-go to stderr.
+Connects to every server of the config's "mcpServers" (with no --config, the
+loadout.config.* of the current folder), lists and indexes all their tools, and
+serves MCP over stdio (default) or streamable HTTP. A Claude-style .mcp.json
+works too: loadout serve --config .mcp.json (its "mcpServers" is a config key).
+
+Whether tool search is on follows the policy contract, with ENABLE_TOOL_SEARCH,
+CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS and ANTHROPIC_BASE_URL from the
+environment, --model and --context-window. On: clients see search_tools and
+call_tool plus the tools that stay upfront (alwaysLoad on the server or tool,
+or pinned by a mod); tools a search finds join the list. Off (e.g.
+ENABLE_TOOL_SEARCH=false): every upstream tool is listed upfront and there is
+no search_tools. The config's mods and plugins rewrite descriptions and pin or
+defer tools. The decision is re-made when an upstream's tools change
+(notifications/tools/list_changed), and logged with its reason and trace at
+start. Tool names are mcp__<server>__<tool>. Upstreams that crash are
+reconnected with backoff; logs go to stderr.
 
 Options:
-  --config FILE            the servers: {"mcpServers": {"name": {"command", "args", "env"} |
-                           {"type": "http", "url", "headers"}, "alwaysLoad"?}}; \${VAR} is
-                           expanded from the environment
+  --config FILE            a loadout config, or a Claude-style .mcp.json: {"mcpServers": {"name":
+                           {"command", "args", "env"} | {"type": "http", "url", "headers"},
+                           "alwaysLoad"?}}; \${VAR} is expanded from the environment
   --http [HOST:]PORT       serve http://HOST:PORT/mcp instead of stdio; HOST defaults to
                            127.0.0.1, PORT 0 picks a free port
-  --ranker NAME            ${listRankers().join(' | ')} (default ${DEFAULT_RANKER_NAME})
-  --limit N                results per search when the client asks for none, 1-100 (default 5)
+  --ranker NAME            ${BUILTIN_RANKER_NAMES}, or one the config's "rankers" adds
+                           (default: the config's "ranker", else bm25f)
+  --limit N                results per search when the client asks for none, 1-100
+                           (default: the config's "limit", else 5)
+  --model M                the model the policy decides for (default claude-sonnet-4-5)
+  --context-window N       the model's context window in tokens (default: the model's own)
   --call-timeout MS        longest wait for an upstream tool call (default 30000)
   --log-level LEVEL        debug | info | warn | error (default info)
 
@@ -46,7 +62,11 @@ HTTP safety (on by default; each relaxation is logged):
   --host-unsafe            allow a HOST other machines can reach (e.g. 0.0.0.0)
   -h, --help               show this help
 
+${CONFIG_HELP}
+
 Examples:
+  loadout serve                        # mcpServers from ./loadout.config.*
+  ENABLE_TOOL_SEARCH=false loadout serve
   loadout serve --config .mcp.json
   LOADOUT_TOKEN=$(openssl rand -hex 16) loadout serve --config .mcp.json --http 127.0.0.1:8765 --token-env LOADOUT_TOKEN
 `;
@@ -101,6 +121,8 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         http: { type: 'string' },
         ranker: { type: 'string' },
         limit: { type: 'string' },
+        model: { type: 'string' },
+        'context-window': { type: 'string' },
         'call-timeout': { type: 'string' },
         'log-level': { type: 'string' },
         'token-env': { type: 'string' },
@@ -115,8 +137,6 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       if (parsed.positionals.length > 0) {
         throw createLoadoutError('invalid-option', `unexpected argument ${JSON.stringify(parsed.positionals[0])} (see loadout serve --help)`);
       }
-      const configPath = stringFlag(parsed, 'config');
-      if (configPath === undefined) throw createLoadoutError('invalid-option', '--config FILE is required (see loadout serve --help)');
       const httpValue = stringFlag(parsed, 'http');
       if (httpValue === undefined) {
         const stray = HTTP_ONLY.find((flag) => parsed.values[flag] !== undefined);
@@ -139,16 +159,37 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       if (tokenVariable !== undefined && (token === undefined || token.length === 0)) {
         throw createLoadoutError('invalid-option', `--token-env ${tokenVariable}: the variable is not set or empty`, { flag: 'token-env' });
       }
-      const limit = integerFlag(parsed, 'limit', { min: 1, max: 100 });
+      const limitFlag = integerFlag(parsed, 'limit', { min: 1, max: 100 });
+      const contextWindow = integerFlag(parsed, 'context-window', { min: 1, max: 100_000_000 });
       const callTimeoutMs = integerFlag(parsed, 'call-timeout', { min: 1, max: 86_400_000 });
       const maxBodyBytes = integerFlag(parsed, 'max-body', { min: 1024, max: 67_108_864 });
       const logger = createStreamLogger({ level: level as GatewayLogLevel, prefix: 'loadout serve', write: context.stderr });
 
-      const config = await readMcpConfig(resolve(context.cwd, configPath), { env: context.env });
+      const settings = await loadConfig(stringFlag(parsed, 'config'), context.cwd);
+      if (settings.mcpServers === undefined) {
+        throw createLoadoutError(
+          'invalid-option',
+          `${settings.path ?? 'no loadout.config.json|.mjs|.js|.ts in this folder'}: no "mcpServers" to serve; add them to the config, or pass --config .mcp.json (see loadout serve --help)`,
+          { flag: 'config' },
+        );
+      }
+      const config = parseMcpConfig({ mcpServers: settings.mcpServers }, { source: settings.path ?? 'config', env: context.env });
+      const configured = settings.ranker ?? settings.registry.defaultRanker;
+      const ranker = stringFlag(parsed, 'ranker') ?? configured;
+      const limit = limitFlag ?? settings.limit;
       const gateway = await createGateway({
         config,
         logger,
-        ranker: stringFlag(parsed, 'ranker') ?? DEFAULT_RANKER_NAME,
+        registry: settings.registry,
+        ranker,
+        ...(ranker === configured && settings.rankerOptions !== undefined ? { rankerOptions: settings.rankerOptions } : {}),
+        ...(settings.mods === undefined ? {} : { mods: settings.mods }),
+        policy: {
+          model: stringFlag(parsed, 'model') ?? 'claude-sonnet-4-5',
+          env: inheritedPolicyEnv(context.env),
+          ...(contextWindow === undefined ? {} : { contextWindow }),
+        },
+        tokenCounter: sharedTokenCounter(),
         ...(limit === undefined ? {} : { limit }),
         ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
       });

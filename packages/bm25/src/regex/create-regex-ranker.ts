@@ -73,6 +73,7 @@ export function createRegexRanker(options: RegexRankerOptions = {}): SyncRanker 
   return {
     specificationVersion: 'v1',
     name: 'regex',
+    queryKind: 'pattern',
     get size() {
       return tools.length;
     },

@@ -28,6 +28,12 @@ export const LOADOUT_ERROR_CODES = [
   'mod-invalid',
   // plug-ins and configuration
   'ranker-failed',
+  'ranker-invalid',
+  'plugin-not-found',
+  'plugin-load-failed',
+  'plugin-duplicate',
+  'config-invalid',
+  'config-unknown-key',
   // files and environment (edges only)
   'file-not-found',
   'file-unreadable',

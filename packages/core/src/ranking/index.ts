@@ -1,5 +1,6 @@
 export type {
   MaybePromise,
+  RankerQueryKind,
   RankerSearchOptions,
   ScoreExplanation,
   SearchHit,

@@ -34,6 +34,15 @@ export interface SearchHit {
 }
 
 /**
+ * What a ranker's query is:
+ * - `keywords`: free text; consumers wrap the ranker with `withQuerySyntax`
+ *   (`select:a,b`, `+term`, exact names first);
+ * - `pattern`: a pattern the ranker interprets itself (a regular
+ *   expression); never wrapped, so `^get_` keeps its meaning.
+ */
+export type RankerQueryKind = 'keywords' | 'pattern';
+
+/**
  * A ranker indexes a catalog's tools and answers queries. Version 1 of this
  * contract. Query syntax (`select:a,b`, `+term`, exact names first, length
  * limits) is applied uniformly by core's `withQuerySyntax`, so a ranker only
@@ -45,6 +54,8 @@ export interface Ranker {
   readonly name: string;
   /** Tools currently indexed. */
   readonly size: number;
+  /** What its queries are (see {@link RankerQueryKind}). Default `keywords`. `withQuerySyntax` returns a `pattern` ranker unchanged. */
+  readonly queryKind?: RankerQueryKind;
   /** Replaces the whole index with these tools. */
   index(tools: readonly CatalogTool[]): MaybePromise<void>;
   /** Adds or replaces tools (by displayName). */

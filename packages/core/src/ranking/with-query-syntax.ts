@@ -73,6 +73,9 @@ function emptyExplanation(notes: readonly string[], components: Record<string, n
  *   first; tools of several servers sharing the name all go first, in the
  *   inner ranker's order, the rest follow.
  *
+ * A ranker whose `queryKind` is `pattern` (a regular expression) is
+ * returned unchanged: its query is a pattern, and none of these forms apply.
+ *
  * Query length limits and empty queries throw through `parseToolQuery`.
  * With `explain`, hits carry notes `selected by name`, `exact name match`
  * and `required term "<term>"`, and components `select` / `exactName`.
@@ -80,6 +83,7 @@ function emptyExplanation(notes: readonly string[], components: Record<string, n
 export function withQuerySyntax(ranker: SyncRanker, options?: QuerySyntaxOptions): SyncRanker;
 export function withQuerySyntax(ranker: Ranker, options?: QuerySyntaxOptions): Ranker;
 export function withQuerySyntax(ranker: Ranker, options: QuerySyntaxOptions = {}): Ranker {
+  if (ranker.queryKind === 'pattern') return ranker;
   const maxLength = options.maxQueryLength ?? 500;
   const exactNameFirst = options.exactNameFirst ?? true;
   let tools = new Map<string, CatalogTool>();

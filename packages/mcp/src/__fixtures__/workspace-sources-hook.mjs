@@ -5,12 +5,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = new URL('../../../../', import.meta.url);
-const pattern = /^@loadout\/([a-z0-9-]+)(\/test)?$/;
+const pattern = /^@loadout\/([a-z0-9-]+)(?:\/([a-z0-9-]+))?$/;
 
 export async function resolve(specifier, context, nextResolve) {
   const match = pattern.exec(specifier);
   if (match !== null) {
-    const url = new URL(`packages/${match[1]}/src/${match[2] === undefined ? '' : 'test/'}index.ts`, root);
+    const url = new URL(`packages/${match[1]}/src/${match[2] === undefined ? '' : `${match[2]}/`}index.ts`, root);
     if (existsSync(fileURLToPath(url))) return nextResolve(url.href, context);
   }
   return nextResolve(specifier, context);

@@ -1,4 +1,4 @@
-import type { MaybePromise, Ranker } from '@loadout/core';
+import type { DeclarativeMod, MaybePromise, PolicyInput, Ranker, Registry, TokenCounter } from '@loadout/core';
 import type { McpGatewayConfig } from '../config/mcp-config.js';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
 import type { ReconnectOptions } from '../upstream/backoff.js';
@@ -16,11 +16,29 @@ export interface CreateGatewayOptions {
   /** The upstream servers (see `parseMcpConfig` / `readMcpConfig`). */
   readonly config: McpGatewayConfig;
   /**
-   * The ranker: a registry name of `@loadout/eval` (`bm25f`, `wink-bm25`,
-   * `regex`, `static-embedding`, `hybrid`), or a factory returning a fresh,
-   * empty ranker (called once per index generation). Default `bm25f`.
+   * The ranker: a name in `registry`, or a factory returning a fresh, empty
+   * ranker (called once per index generation; wrapped with
+   * `withQuerySyntax` unless it declares `queryKind: 'pattern'`). Default:
+   * the registry's default (`bm25f`).
    */
   readonly ranker?: string | (() => MaybePromise<Ranker>);
+  /** Where ranker names are looked up. Default: `createBuiltinRegistry()` of `@loadout/rankers`. */
+  readonly registry?: Registry;
+  /** Options of the named ranker, checked against its definition. Default: its defaults. */
+  readonly rankerOptions?: Readonly<Record<string, unknown>>;
+  /**
+   * What the policy decides for: `model` (required), `env`
+   * (`ENABLE_TOOL_SEARCH`, `CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS`,
+   * `ANTHROPIC_BASE_URL`), `provider`, `contextWindow`, `sdkVersion`, … (the
+   * tools come from the upstreams). Off (e.g. `ENABLE_TOOL_SEARCH=false`):
+   * every tool is listed and there is no `search_tools`. Default
+   * `{ model: "claude-sonnet-4-5" }` (tool search on).
+   */
+  readonly policy?: Omit<PolicyInput, 'tools' | 'servers' | 'mods'>;
+  /** Declarative mods, applied before the registry's mods. Default: none. */
+  readonly mods?: readonly DeclarativeMod[];
+  /** Counts definitions for the `auto` threshold. Default: core's approximate counter. */
+  readonly tokenCounter?: TokenCounter;
   /** Results per search when the caller gives none. 1–100; default 5 (the documented default). */
   readonly limit?: number;
   /** Longest wait for an upstream tool call, in ms; then the call is cancelled and fails. 1–86,400,000; default 30,000. */

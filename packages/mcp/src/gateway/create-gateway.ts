@@ -1,9 +1,11 @@
-import { answerToolSearch, createLoadoutError, DEFAULT_MAX_TOOLS } from '@loadout/core';
+import { answerToolSearch, createConversationPolicy, createLoadoutError, DEFAULT_MAX_TOOLS, withQuerySyntax } from '@loadout/core';
+import type { ToolSearchDecision } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker } from '@loadout/core';
-import { createRankerByName } from '@loadout/eval';
+import { createBuiltinRegistry } from '@loadout/rankers';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { buildToolIndex } from '../search-index/build-tool-index.js';
+import type { BuildToolIndexInput } from '../search-index/build-tool-index.js';
 import type { ToolIndex } from '../search-index/tool-index.js';
 import { createStreamLogger } from '../logger/create-stream-logger.js';
 import { GatewayCallError } from '../upstream/gateway-call-error.js';
@@ -21,10 +23,12 @@ import type { Gateway, GatewaySearchHit } from './gateway.js';
 
 const DAY_MS = 86_400_000;
 
-function rankerFactory(ranker: CreateGatewayOptions['ranker']): () => MaybePromise<Ranker> {
-  if (typeof ranker === 'function') return ranker;
-  const name = ranker ?? 'bm25f';
-  return () => createRankerByName(name);
+function rankerFactory(options: CreateGatewayOptions): () => MaybePromise<Ranker> {
+  const { ranker } = options;
+  if (typeof ranker === 'function') return async () => withQuerySyntax(await ranker());
+  const registry = options.registry ?? createBuiltinRegistry();
+  const name = ranker ?? registry.defaultRanker;
+  return () => registry.createRanker(name, options.rankerOptions);
 }
 
 /**
@@ -52,8 +56,25 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     throw createLoadoutError('invalid-option', 'config must be a parsed MCP config with mcpServers (see parseMcpConfig)', { option: 'config' });
   }
   const logger = options.logger ?? createStreamLogger();
-  const createRanker = rankerFactory(options.ranker);
+  const createRanker = rankerFactory(options);
   await createRanker();
+  const registryMods = options.registry?.mods ?? [];
+  const conversation = createConversationPolicy({
+    mods: registryMods,
+    ...(options.tokenCounter === undefined ? {} : { tokenCounter: options.tokenCounter }),
+  });
+  const policy = options.policy ?? { model: 'claude-sonnet-4-5' };
+  const plan: BuildToolIndexInput['plan'] = (tools, servers) =>
+    conversation.plan({ ...policy, tools, servers, ...(options.mods === undefined ? {} : { mods: options.mods }) });
+  let logged: ToolSearchDecision | undefined;
+  const logDecision = (decision: ToolSearchDecision): void => {
+    if (logged !== undefined && logged.toolSearch === decision.toolSearch && logged.reason === decision.reason) return;
+    logged = decision;
+    logger.info(
+      `tool search ${decision.toolSearch} (${decision.reason}): ${decision.upfront.length} tools upfront, ${decision.deferred.length} deferred, ${decision.deferrableTokens} deferrable tokens`,
+    );
+    for (const line of decision.trace) logger.info(`  ${line}`);
+  };
 
   const listings = new Map<string, readonly Tool[]>();
   const listeners = new Set<(index: ToolIndex) => void>();
@@ -62,7 +83,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   let rebuildPending = false;
   let rebuilding: Promise<void> | undefined;
 
-  const build = (version: number): Promise<ToolIndex> => buildToolIndex({ config, listings, createRanker, maxTools, version, logger });
+  const build = (version: number): Promise<ToolIndex> => buildToolIndex({ config, listings, createRanker, maxTools, plan, version, logger });
 
   const rebuildLoop = async (): Promise<void> => {
     while (rebuildPending && !closed) {
@@ -73,6 +94,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
         if (closed) return;
         current = next;
         logger.debug(`index generation ${next.version}: ${next.catalog.tools.length} tools`);
+        logDecision(next.decision);
         for (const listener of listeners) {
           try {
             listener(next);
@@ -121,6 +143,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   if (rebuildPending) scheduleRebuild();
   const ready = [...upstreams.values()].filter((upstream) => upstream.status().state === 'ready').length;
   logger.info(`indexed ${current.catalog.tools.length} tools from ${ready} of ${upstreams.size} upstream servers`);
+  logDecision(current.decision);
 
   const findIn = (index: ToolIndex, name: string): CatalogTool | undefined => {
     const { catalog } = index;

@@ -1,7 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Ranker } from '@loadout/core';
-import { createRankerByName } from '@loadout/eval';
+import { createBuiltinRegistry } from '@loadout/rankers';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -26,7 +26,7 @@ let client: Client;
 let listChanges = 0;
 
 async function slowRanker(): Promise<Ranker> {
-  const inner = await createRankerByName('bm25f');
+  const inner = await createBuiltinRegistry().ranker('bm25f').create({});
   return {
     ...inner,
     specificationVersion: 'v1',

@@ -44,14 +44,16 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
 
   const visibleTools = (): Tool[] => {
     const index = gateway.index;
-    const tools: Tool[] = [searchToolsDefinition(index, gateway.limit), callToolDefinition()];
+    const on = index.decision.toolSearch === 'on';
+    const tools: Tool[] = on ? [searchToolsDefinition(index, gateway.limit), callToolDefinition()] : [];
     const seen = new Set<string>();
     const add = (tool: CatalogTool): void => {
       if (seen.has(tool.displayName)) return;
       seen.add(tool.displayName);
       tools.push(renderTool(tool, index.definitions.get(tool.displayName)));
     };
-    for (const tool of index.alwaysLoaded) add(tool);
+    for (const tool of index.upfront) add(tool);
+    if (!on) return tools;
     for (const displayName of loaded.keys()) {
       const tool = index.catalog.byDisplayName.get(displayName);
       if (tool !== undefined) add(tool);
@@ -101,10 +103,11 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
     const args = readArguments(request.params.arguments);
-    if (name === SEARCH_TOOLS_NAME) {
+    const on = gateway.index.decision.toolSearch === 'on';
+    if (on && name === SEARCH_TOOLS_NAME) {
       return search(args, () => extra.sendNotification({ method: 'notifications/tools/list_changed' }));
     }
-    if (name === CALL_TOOL_NAME) {
+    if (on && name === CALL_TOOL_NAME) {
       const target = args['name'];
       if (typeof target !== 'string' || target.length === 0) throw invalidParams('call_tool: name must be a non-empty string');
       return gateway.callTool(target, readArguments(args['arguments']), { signal: extra.signal });

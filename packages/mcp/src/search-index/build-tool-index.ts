@@ -1,5 +1,6 @@
-import { catalogFromMcpServers, toDisplayName, withQuerySyntax } from '@loadout/core';
-import type { CatalogTool, MaybePromise, McpTool, Ranker } from '@loadout/core';
+import { catalogFromMcpServers, toDisplayName, toToolInput } from '@loadout/core';
+import type { Catalog, MaybePromise, McpTool, Ranker, ToolInput, ToolLoadingPlan } from '@loadout/core';
+import { withDescriptions } from '@loadout/core/plugins';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpGatewayConfig } from '../config/mcp-config.js';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
@@ -10,10 +11,12 @@ export interface BuildToolIndexInput {
   readonly config: McpGatewayConfig;
   /** Valid tools of each server that has been listed; servers are taken in config order. */
   readonly listings: ReadonlyMap<string, readonly Tool[]>;
-  /** Makes a fresh, empty ranker; each generation gets its own. */
+  /** Makes a fresh, empty ranker, query syntax applied per its query kind; each generation gets its own. */
   readonly createRanker: () => MaybePromise<Ranker>;
   /** Most tools indexed; the rest (last servers in config order first) are dropped and reported. */
   readonly maxTools: number;
+  /** Plans the catalog (policy decision, mods); the gateway's conversation policy, so `auto` is sticky. */
+  readonly plan: (tools: readonly ToolInput[], servers: Catalog['servers']) => ToolLoadingPlan;
   readonly version: number;
   readonly logger: GatewayLogger;
 }
@@ -21,7 +24,9 @@ export interface BuildToolIndexInput {
 /**
  * Builds a complete {@link ToolIndex}: combines the listings into one catalog
  * (`mcp__<server>__<tool>` names; tools the catalog rejects are reported to
- * the logger and skipped), then indexes it with a new ranker. Resolves only
+ * the logger and skipped), plans it (the policy decides whether tool search
+ * is on; mods rewrite descriptions and pin or defer tools), then indexes it
+ * with a new ranker. Resolves only
  * once indexing has finished, so callers can swap it in atomically.
  */
 export async function buildToolIndex(input: BuildToolIndexInput): Promise<ToolIndex> {
@@ -46,10 +51,11 @@ export async function buildToolIndex(input: BuildToolIndexInput): Promise<ToolIn
   for (const [server, tools] of Object.entries(listings)) {
     for (const tool of tools) definitions.set(toDisplayName(tool.name, server, 'mcp'), tool);
   }
-  const alwaysLoaded: CatalogTool[] = catalog.tools.filter(
-    (tool) => tool.alwaysLoad || (tool.server !== null && catalog.servers[tool.server]?.alwaysLoad === true),
-  );
-  const ranker = withQuerySyntax(await input.createRanker());
-  await ranker.index(catalog.tools);
-  return { version: input.version, catalog, ranker, definitions, alwaysLoaded };
+  const plan = input.plan(catalog.tools.map(toToolInput), catalog.servers);
+  for (const warning of plan.decision.warnings) logger.warn(`${warning.message} [${warning.code}]`);
+  const described = withDescriptions(catalog, plan.tools);
+  const upfront = described.tools.filter((_, index) => plan.tools[index]?.deferred !== true);
+  const ranker = await input.createRanker();
+  await ranker.index(described.tools);
+  return { version: input.version, catalog: described, ranker, definitions, upfront, decision: plan.decision };
 }

@@ -1,4 +1,4 @@
-import type { Catalog, CatalogTool, Ranker } from '@loadout/core';
+import type { Catalog, CatalogTool, Ranker, ToolSearchDecision } from '@loadout/core';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 
 /**
@@ -10,11 +10,18 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 export interface ToolIndex {
   /** Increases by one with every replacement; 0 for the first. */
   readonly version: number;
+  /** Descriptions as the mods rewrote them. */
   readonly catalog: Catalog;
-  /** Wrapped with core's `withQuerySyntax` (`select:`, `+term`, exact names first). */
+  /** Wrapped with core's `withQuerySyntax` (`select:`, `+term`, exact names first) unless its queries are patterns. */
   readonly ranker: Ranker;
   /** The upstream's own definition of each catalog tool (title, annotations, outputSchema), by display name. */
   readonly definitions: ReadonlyMap<string, Tool>;
-  /** Tools listed from the start: `alwaysLoad` on the server or `_meta["anthropic/alwaysLoad"]` on the tool. */
-  readonly alwaysLoaded: readonly CatalogTool[];
+  /**
+   * Tools listed from the start: with tool search on, those that stay
+   * upfront (`alwaysLoad` on the server or `_meta["anthropic/alwaysLoad"]`
+   * on the tool, or pinned by a mod); with it off, every tool.
+   */
+  readonly upfront: readonly CatalogTool[];
+  /** The policy's decision for this generation (tool search on or off, reason, trace). */
+  readonly decision: ToolSearchDecision;
 }

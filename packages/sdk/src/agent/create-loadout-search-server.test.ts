@@ -84,3 +84,13 @@ describe('createLoadoutSearchServer', () => {
     expect(() => createLoadoutSearchServer({ catalog, ranker: createFakeRanker(), limit: 5, maxLimit: 4 })).toThrow(/maxLimit must be an integer from 5 to 100/);
   });
 });
+
+describe('createSearchToolHandler with a pattern ranker', () => {
+  it('never wraps the regex ranker with the query syntax: ^get_ does not return get', async () => {
+    const { createRegexRanker } = await import('@loadout/bm25/regex');
+    const handler = createSearchToolHandler({ catalog: createCatalog([{ name: 'get' }, { name: 'get_forecast', server: 'weather' }]), ranker: createRegexRanker() });
+    const text = ((await handler({ query: '^get_' })).content[0] as { text: string }).text;
+    expect(text).toContain('mcp__weather__get_forecast');
+    expect(text).not.toMatch(/^- get:/m);
+  });
+});

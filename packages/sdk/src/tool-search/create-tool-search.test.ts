@@ -194,3 +194,18 @@ describe('createToolSearch: options', () => {
     expect(toolSearch({ beta: null }).request().betas).toEqual([]);
   });
 });
+
+describe('createToolSearch with a pattern ranker', () => {
+  it('never wraps the regex ranker with the query syntax: ^get_ does not return get', async () => {
+    const { createRegexRanker } = await import('@loadout/bm25/regex');
+    const search = createToolSearch({
+      tools: [{ name: 'get', server: 'kv' }, { name: 'get_forecast', server: 'weather' }, { name: 'send_message', server: 'slack' }],
+      ranker: createRegexRanker(),
+      policy: { model: 'claude-sonnet-4-5', env: { ENABLE_TOOL_SEARCH: 'true' } },
+      planOptions,
+    });
+    search.request();
+    const result = await search.answer({ id: 'toolu_1', name: 'search_tools', input: { query: '^get_' } });
+    expect(result.content).toEqual([{ type: 'tool_reference', tool_name: 'mcp__weather__get_forecast' }]);
+  });
+});

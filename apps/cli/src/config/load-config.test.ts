@@ -1,0 +1,109 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isLoadoutError } from '@loadout/core';
+import { runCli } from '../run-cli.js';
+import { fakeContext } from '../__fixtures__/fake-context.js';
+import { loadConfig } from './load-config.js';
+
+const root = mkdtempSync(join(tmpdir(), 'loadout-config-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const definition = (name: string) =>
+  `export default { specificationVersion: 'v1', name: ${JSON.stringify(name)}, queryKind: 'keywords', create: () => ({ specificationVersion: 'v1', name: ${JSON.stringify(name)}, size: 0, index() {}, add() {}, remove() {}, search: () => [] }) };\n`;
+const mod = (name: string) => `export default { name: ${JSON.stringify(name)}, hooks: { 'tool.describe': (event, next) => next() } };\n`;
+
+let count = 0;
+function folder(files: Record<string, string>): string {
+  const path = join(root, `case-${count++}`);
+  mkdirSync(path, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(path, name), text);
+  return path;
+}
+
+async function failure(cwd: string, explicit?: string): Promise<{ code: string; message: string }> {
+  const error = await loadConfig(explicit, cwd).then(() => undefined, (caught: unknown) => caught);
+  if (!isLoadoutError(error)) throw new Error(`expected a LoadoutError, got ${String(error)}`);
+  return error;
+}
+
+describe('loadConfig', () => {
+  it('reads every key, resolves paths against the config folder and registers rankers and mods', async () => {
+    const cwd = folder({
+      'loadout.config.mjs': `export default { ranker: 'mine', rankerOptions: {}, rankers: { mine: './plugins/mine.mjs' }, plugins: ['./plugins/mods.mjs'],
+        mods: [{ plugin: 'defer', rules: [{ server: 'github', isDeferred: true }] }], catalog: 'tools.json', limit: 3, mcpServers: { a: { command: 'x' } } };`,
+    });
+    mkdirSync(join(cwd, 'plugins'));
+    writeFileSync(join(cwd, 'plugins', 'mine.mjs'), definition('mine'));
+    writeFileSync(join(cwd, 'plugins', 'mods.mjs'), `export default [${mod('one').replace('export default ', '').trim().replace(/;$/, '')}, { name: 'two', hooks: {} }];`);
+    const config = await loadConfig(undefined, cwd);
+    expect(config.path).toBe(join(cwd, 'loadout.config.mjs'));
+    expect(config.catalog).toBe(join(cwd, 'tools.json'));
+    expect(config.limit).toBe(3);
+    expect(config.registry.hasRanker('mine')).toBe(true);
+    expect(config.registry.hasRanker('bm25f')).toBe(true);
+    expect(config.registry.mods.map((item) => item.name)).toEqual(['one', 'two']);
+    expect(config.mods).toHaveLength(1);
+    expect(config.mcpServers).toEqual({ a: { command: 'x' } });
+  });
+
+  it('loads a .ts config and .ts plug-ins in a CommonJS folder', async () => {
+    const cwd = folder({
+      'package.json': '{ "type": "commonjs" }',
+      'loadout.config.ts': `const config: { ranker: string; rankers: Record<string, string> } = { ranker: 'typed', rankers: { typed: './typed.ts' } };\nexport default config;\n`,
+      'typed.ts': definition('typed'),
+    });
+    const config = await loadConfig(undefined, cwd);
+    expect(config.ranker).toBe('typed');
+    expect(config.registry.ranker('typed').name).toBe('typed');
+  });
+
+  it('is empty without a config file, and never looks outside the working folder', async () => {
+    const parent = folder({ 'loadout.config.mjs': 'throw new Error("must not run")' });
+    const child = join(parent, 'child');
+    mkdirSync(child);
+    const config = await loadConfig(undefined, child);
+    expect(config.path).toBeUndefined();
+    expect(config.registry.defaultRanker).toBe('bm25f');
+  });
+
+  it.each<[string, Record<string, string>, string, RegExp]>([
+    ['an unknown key (with the nearest one)', { 'loadout.config.json': '{ "rankr": "bm25f" }' }, 'config-unknown-key', /loadout\.config\.json: unknown key "rankr"; did you mean "ranker"\?/],
+    ['a wrong type', { 'loadout.config.json': '{ "limit": 0 }' }, 'config-invalid', /loadout\.config\.json: limit: must be an integer from 1 to 100 \(got 0\)/],
+    ['an unknown ranker', { 'loadout.config.json': '{ "ranker": "bm25g" }' }, 'unknown-ranker', /loadout\.config\.json: ranker: unknown ranker "bm25g"; did you mean "bm25f"\?/],
+    ['a module that does not exist', { 'loadout.config.json': '{ "rankers": { "gone": "./gone.mjs" } }' }, 'plugin-not-found', /rankers\.gone: no such file .*gone\.mjs \(got "\.\/gone\.mjs"\)/],
+    ['a package that is not installed', { 'loadout.config.json': '{ "plugins": ["@acme/loadout-mods"] }' }, 'plugin-not-found', /plugins\[0\]: cannot find the package .*\(got "@acme\/loadout-mods"\)/],
+    ['a default export that is not a definition', { 'loadout.config.json': '{ "rankers": { "bad": "./bad.mjs" } }', 'bad.mjs': 'export default { name: "bad" };' }, 'ranker-invalid', /rankers\.bad \(.*bad\.mjs\): its default export: not a ranker definition: specificationVersion must be "v1"/],
+    ['a definition named otherwise', { 'loadout.config.json': '{ "rankers": { "mine": "./other.mjs" } }', 'other.mjs': definition('other') }, 'ranker-invalid', /rankers\.mine: .*defines the ranker "other", not "mine"/],
+    ['a default export that is not a mod', { 'loadout.config.json': '{ "plugins": ["./bad.mjs"] }', 'bad.mjs': 'export default { name: "x", hooks: { "tool.render": () => 1 } };' }, 'mod-invalid', /plugins\[0\] \(.*bad\.mjs\): .*unknown hook "tool\.render"/],
+    ['a mod module that throws', { 'loadout.config.json': '{ "plugins": ["./throws.mjs"] }', 'throws.mjs': 'throw new Error("no credentials");' }, 'plugin-load-failed', /plugins\[0\]: .*throws\.mjs threw while loading: no credentials/],
+    ['two plug-ins with one name', { 'loadout.config.json': '{ "plugins": ["./a.mjs", "./b.mjs"] }', 'a.mjs': mod('team'), 'b.mjs': mod('team') }, 'plugin-duplicate', /plugins\[1\]: .*b\.mjs and .*a\.mjs both define a mod named "team"/],
+    ['a ranker named like a built-in', { 'loadout.config.json': '{ "rankers": { "bm25f": "./mine.mjs" } }', 'mine.mjs': definition('bm25f') }, 'plugin-duplicate', /rankers: two rankers are named "bm25f"/],
+    ['a malformed declarative mod', { 'loadout.config.json': '{ "mods": [{ "rules": [] }] }' }, 'config-invalid', /mods\[0\]:/],
+    ['a config that is not JSON', { 'loadout.config.json': '{ ranker: ' }, 'config-invalid', /loadout\.config\.json is not valid JSON/],
+  ])('rejects %s with a stable code naming the file, key and value', async (_, files, code, message) => {
+    const error = await failure(folder(files));
+    expect(error.code).toBe(code);
+    expect(error.message).toMatch(message);
+  });
+
+  it('reports a bad config from the command line as one line with its code, never a stack trace', async () => {
+    const cwd = folder({ 'loadout.config.json': '{ "plugins": ["./throws.mjs"] }', 'throws.mjs': 'throw new Error("boom");' });
+    const run = fakeContext({ cwd });
+    expect(await runCli(['search', 'x'], run.context)).toBe(2);
+    expect(run.stderr()).toMatch(/^loadout search: .*throws\.mjs threw while loading: boom \(got "\.\/throws\.mjs"\) \[plugin-load-failed\]\n$/);
+    expect(run.stderr()).not.toMatch(/\n\s+at /);
+  });
+
+  it('skips and reports a mod that throws at run time, as the library does', async () => {
+    const cwd = folder({
+      'loadout.config.json': '{ "plugins": ["./flaky.mjs"] }',
+      'flaky.mjs': `export default { name: 'flaky', hooks: { 'tool.describe': () => { throw new Error('flaked'); } } };`,
+    });
+    const run = fakeContext({ cwd });
+    expect(await runCli(['search', 'pull request', '--json'], run.context)).toBe(0);
+    expect(run.stderr()).toMatch(/mod "flaky" failed for tool .* and was skipped: flaked \[mod-failed\]/);
+    expect(JSON.parse(run.stdout()).hits.length).toBeGreaterThan(0);
+  });
+});

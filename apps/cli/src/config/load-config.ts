@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { createLoadoutError, isLoadoutError } from '@loadout/core';
+import { createBuiltinRegistry } from '@loadout/rankers';
+import { readTextFile } from '../io/read-text-file.js';
+import { configError } from './config-error.js';
+import { importDefault } from './import-config-module.js';
+import { loadPluginMods, loadRankers } from './load-plugins.js';
+import { CONFIG_FILE_NAMES } from './loadout-config.js';
+import type { LoadoutConfig, LoadoutConfigFile } from './loadout-config.js';
+import { validateConfig } from './validate-config.js';
+
+async function readFile(path: string, cwd: string): Promise<unknown> {
+  if (path.endsWith('.json')) {
+    const text = await readTextFile(path, cwd);
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (error) {
+      throw createLoadoutError('config-invalid', `${path} is not valid JSON: ${(error as Error).message}`, { path });
+    }
+  }
+  if (!existsSync(path)) throw createLoadoutError('file-not-found', `no such file: ${path}`, { path });
+  try {
+    return await importDefault(path);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw createLoadoutError('plugin-load-failed', `${path} threw while loading: ${reason}`, { path });
+  }
+}
+
+/**
+ * Loads the configuration from `explicitPath`, or else the first of
+ * {@link CONFIG_FILE_NAMES} in `cwd` (only there: a configuration that runs
+ * code is never picked up from another folder). With none, the built-ins
+ * and no mods. Relative paths (`catalog`, `rankers`, `plugins`) resolve
+ * against the file's folder; the plug-in modules are imported and checked,
+ * and the registry holds the built-in rankers plus the file's.
+ */
+export async function loadConfig(explicitPath: string | undefined, cwd: string): Promise<LoadoutConfig> {
+  const path =
+    explicitPath === undefined
+      ? CONFIG_FILE_NAMES.map((name) => resolve(cwd, name)).find((candidate) => existsSync(candidate))
+      : resolve(cwd, explicitPath);
+  if (path === undefined) return { path: undefined, registry: createBuiltinRegistry() };
+  const file: LoadoutConfigFile = validateConfig(await readFile(path, cwd), path);
+  const folder = dirname(path);
+  const rankers = file.rankers === undefined ? [] : await loadRankers(file.rankers, folder, path);
+  const mods = file.plugins === undefined ? [] : await loadPluginMods(file.plugins, folder, path);
+  let registry;
+  try {
+    registry = createBuiltinRegistry({ rankers, mods });
+  } catch (error) {
+    if (isLoadoutError(error)) throw configError(error.code, path, 'rankers', error.message);
+    throw error;
+  }
+  if (file.ranker !== undefined && !registry.hasRanker(file.ranker)) {
+    try {
+      registry.ranker(file.ranker);
+    } catch (error) {
+      if (isLoadoutError(error)) throw configError(error.code, path, 'ranker', error.message);
+      throw error;
+    }
+  }
+  const { rankers: _rankers, plugins: _plugins, ...rest } = file;
+  return {
+    ...rest,
+    ...(file.catalog === undefined ? {} : { catalog: resolve(folder, file.catalog) }),
+    path,
+    registry,
+  };
+}

@@ -1,0 +1,63 @@
+import { createLoadoutError, isLoadoutError, validateMod } from '@loadout/core';
+import type { Mod, RankerDefinition } from '@loadout/core';
+import { validateRankerDefinition } from '@loadout/core/plugins';
+import { configError } from './config-error.js';
+import { importDefault } from './import-config-module.js';
+import { resolvePlugin } from './resolve-plugin.js';
+
+async function importPlugin(specifier: string, folder: string, path: string, key: string): Promise<{ file: string; value: unknown }> {
+  const file = resolvePlugin(specifier, folder, path, key);
+  try {
+    return { file, value: await importDefault(file) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw configError('plugin-load-failed', path, key, `${file} threw while loading: ${reason}`, specifier);
+  }
+}
+
+function rethrowIn(error: unknown, path: string, key: string, file: string): never {
+  if (isLoadoutError(error)) throw createLoadoutError(error.code, `${path}: ${key} (${file}): ${error.message}`, { path, key, file });
+  throw error;
+}
+
+/** The rankers a configuration's `rankers` names, checked: each default export a definition named as its key. */
+export async function loadRankers(rankers: Readonly<Record<string, string>>, folder: string, path: string): Promise<RankerDefinition[]> {
+  const definitions: RankerDefinition[] = [];
+  for (const [name, specifier] of Object.entries(rankers)) {
+    const key = `rankers.${name}`;
+    const { file, value } = await importPlugin(specifier, folder, path, key);
+    try {
+      validateRankerDefinition(value, 'its default export');
+    } catch (error) {
+      rethrowIn(error, path, key, file);
+    }
+    if (value.name !== name) throw configError('ranker-invalid', path, key, `${file} defines the ranker ${JSON.stringify(value.name)}, not ${JSON.stringify(name)}`);
+    definitions.push(value);
+  }
+  return definitions;
+}
+
+/** The mods of a configuration's `plugins`: each default export a Mod or an array of Mods; names unique across files. */
+export async function loadPluginMods(plugins: readonly string[], folder: string, path: string): Promise<Mod[]> {
+  const mods: Mod[] = [];
+  const from = new Map<string, string>();
+  for (let index = 0; index < plugins.length; index++) {
+    const key = `plugins[${index}]`;
+    const { file, value } = await importPlugin(plugins[index] as string, folder, path, key);
+    const list: unknown[] = Array.isArray(value) ? value : [value];
+    for (const mod of list) {
+      try {
+        validateMod(mod);
+      } catch (error) {
+        rethrowIn(error, path, key, file);
+      }
+      const earlier = from.get(mod.name);
+      if (earlier !== undefined) {
+        throw configError('plugin-duplicate', path, key, `${file} and ${earlier} both define a mod named ${JSON.stringify(mod.name)}`);
+      }
+      from.set(mod.name, file);
+      mods.push(mod);
+    }
+  }
+  return mods;
+}

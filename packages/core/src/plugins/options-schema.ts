@@ -1,0 +1,20 @@
+/**
+ * One option of a plug-in, documented and checked:
+ * - `number` / `integer`: `min` and `max` inclusive when given;
+ * - `string`: `values`, when given, lists the accepted ones;
+ * - `boolean`, `object` (a plain object, passed as is), `any` (unchecked,
+ *   for values only code can pass, such as an embedder).
+ */
+export interface OptionSpec {
+  readonly type: 'number' | 'integer' | 'string' | 'boolean' | 'object' | 'any';
+  /** What the option does, for `--help` and errors. */
+  readonly description: string;
+  /** Used when the option is absent. Default: absent (the plug-in's own default). */
+  readonly default?: unknown;
+  readonly min?: number;
+  readonly max?: number;
+  readonly values?: readonly string[];
+}
+
+/** A plug-in's options by name. */
+export type OptionsSchema = Readonly<Record<string, OptionSpec>>;

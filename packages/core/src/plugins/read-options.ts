@@ -1,0 +1,61 @@
+import { isPlainObject } from '../catalog/is-plain-object.js';
+import { createLoadoutError, describeValue } from '../errors/loadout-error.js';
+import { didYouMean } from './nearest-name.js';
+import type { OptionSpec, OptionsSchema } from './options-schema.js';
+
+function fits(spec: OptionSpec, value: unknown): string | undefined {
+  switch (spec.type) {
+    case 'any':
+      return undefined;
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : 'a boolean';
+    case 'object':
+      return isPlainObject(value) ? undefined : 'an object';
+    case 'string':
+      if (typeof value !== 'string') return 'a string';
+      return spec.values === undefined || spec.values.includes(value) ? undefined : `one of ${spec.values.map((item) => JSON.stringify(item)).join(', ')}`;
+    case 'number':
+    case 'integer': {
+      const range = `${spec.min === undefined ? '' : ` ≥ ${spec.min}`}${spec.max === undefined ? '' : ` ≤ ${spec.max}`}`;
+      const expected = `${spec.type === 'integer' ? 'an integer' : 'a number'}${range}`;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return expected;
+      if (spec.type === 'integer' && !Number.isInteger(value)) return expected;
+      if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) return expected;
+      return undefined;
+    }
+  }
+}
+
+/**
+ * Checks `options` against a plug-in's schema and applies its defaults.
+ * Throws LoadoutError `invalid-option` naming the plug-in (`owner`), the
+ * option and the value: an unknown option (with the nearest known one), or
+ * a value of the wrong type or out of range.
+ */
+export function readOptions(owner: string, schema: OptionsSchema | undefined, options: unknown): Record<string, unknown> {
+  const known = schema ?? {};
+  if (options !== undefined && options !== null && !isPlainObject(options)) {
+    throw createLoadoutError('invalid-option', `${owner}: options must be an object, got ${describeValue(options)}`, { owner, value: options });
+  }
+  const given: Record<string, unknown> = { ...(options as Record<string, unknown> | undefined) };
+  for (const [name, value] of Object.entries(given)) {
+    const spec = known[name];
+    if (spec === undefined) {
+      const names = Object.keys(known);
+      throw createLoadoutError(
+        'invalid-option',
+        `${owner}: unknown option ${JSON.stringify(name)}${didYouMean(name, names)} (known: ${names.length === 0 ? 'none' : names.join(', ')})`,
+        { owner, option: name },
+      );
+    }
+    if (value === undefined) continue;
+    const expected = fits(spec, value);
+    if (expected !== undefined) {
+      throw createLoadoutError('invalid-option', `${owner}: option ${name} must be ${expected}, got ${describeValue(value)}`, { owner, option: name, value });
+    }
+  }
+  for (const [name, spec] of Object.entries(known)) {
+    if (given[name] === undefined && spec.default !== undefined) given[name] = spec.default;
+  }
+  return given;
+}
