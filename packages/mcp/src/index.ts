@@ -25,7 +25,12 @@ export type { ServeStdioOptions, StdioGatewayServer } from './serve/serve-stdio.
 export { serveHttp } from './serve/serve-http.js';
 export type { HttpGatewayServer } from './serve/serve-http.js';
 export type { ServeHttpOptions } from './serve/serve-http-options.js';
-export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SESSIONS } from './serve/serve-http-options.js';
+export {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_MAX_SESSIONS_PER_ADDRESS,
+  DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+} from './serve/serve-http-options.js';
 export { isLoopbackHost } from './serve/loopback.js';
 export { pullCatalog } from './pull/pull-catalog.js';
 export type { McpCatalogSnapshot, PullProgress, PullCatalogOptions, PullCatalogResult } from './pull/pull-catalog.js';
