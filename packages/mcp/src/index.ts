@@ -8,6 +8,8 @@ export type { CreateGatewayOptions } from './gateway/create-gateway-options.js';
 export { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_MAX_LOADED_TOOLS } from './gateway/create-gateway-options.js';
 export type { Gateway, GatewaySearchHit, GatewaySearchOptions, GatewayCallOptions } from './gateway/gateway.js';
 export { SEARCH_TOOLS_NAME, CALL_TOOL_NAME } from './gateway/gateway-tools.js';
+export { DEFAULT_GATEWAY_LIMITS } from './limits/gateway-limits.js';
+export type { GatewayLimits } from './limits/gateway-limits.js';
 export type { ToolIndex } from './search-index/tool-index.js';
 export type { GatewayLogger, GatewayLogLevel } from './logger/gateway-logger.js';
 export { silentLogger } from './logger/gateway-logger.js';
