@@ -21,7 +21,10 @@ describe('jsonDepth', () => {
   });
 
   it('equals a recursive count on arbitrary JSON', () => {
-    fc.assert(fc.property(fc.jsonValue({ maxDepth: 8 }), (value) => expect(jsonDepth(value, 1000)).toBe(recursiveDepth(value))));
+    fc.assert(fc.property(fc.jsonValue({ maxDepth: 8 }), (value) => {
+        expect(jsonDepth(value, 1000)).toBe(recursiveDepth(value));
+      }),
+    );
   });
 
   it('handles 100,000 levels and cycles without recursion, stopping just past the limit', () => {
