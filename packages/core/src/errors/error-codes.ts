@@ -15,6 +15,7 @@ export const LOADOUT_ERROR_CODES = [
   'catalog-invalid-schema',
   'catalog-too-large',
   'catalog-unknown-server',
+  'catalog-empty',
   // query syntax and search
   'query-empty',
   'query-too-long',
@@ -29,12 +30,19 @@ export const LOADOUT_ERROR_CODES = [
   // files and environment (edges only)
   'file-not-found',
   'file-unreadable',
+  'file-not-text',
+  'file-unwritable',
   'unsupported-environment',
   'model-unavailable',
   // MCP gateway
   'mcp-invalid-config',
   'mcp-upstream-unavailable',
   'mcp-upstream-timeout',
+  // command line (apps/cli)
+  'strict-failed',
+  'catalog-pull-failed',
+  'catalog-pull-partial',
+  'address-in-use',
 ] as const;
 
 /** A stable error code; see {@link LOADOUT_ERROR_CODES}. */
