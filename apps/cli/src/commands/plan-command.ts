@@ -100,10 +100,9 @@ export const planCommand: Command = {
     if (mods !== undefined) raw['mods'] = mods;
     const input: PolicyInput = parsePolicyInput(raw);
     const plan = planToolLoading(input, { tokenCounter: sharedTokenCounter() });
-    reportWarnings('plan', [...loaded.issues, ...plan.decision.warnings], context, strict);
+    reportWarnings('plan', [...loaded.issues, ...plan.warnings], context, strict);
     if (parsed.values['json']) {
-      const warnings = plan.decision.warnings;
-      context.stdout(JSON.stringify({ source: loaded.source, model, issues: loaded.issues, warnings, ...plan }, null, 2) + '\n');
+      context.stdout(JSON.stringify({ source: loaded.source, model, issues: loaded.issues, ...plan }, null, 2) + '\n');
     } else {
       context.stdout(renderPlanView(plan, { source: loaded.source, model, skipped: loaded.issues.length }));
     }
