@@ -9,5 +9,5 @@ export * from './session/index.js';
 export * from './query/index.js';
 export * from './summary/index.js';
 export * from './ranking/index.js';
-export * from './search/index.js';
+export type { FoundTool, OverLimit, ToolSearchAnswer, ToolSearchContext, ToolSearchFailure, ToolSearchFound } from './search/index.js';
 export type { RankerDefinition, RankerCapabilities, RankerPersistence, OptionSpec, OptionsSchema, Registry, RegistryInput } from './plugins/index.js';

@@ -1,6 +1,7 @@
-import { createLoadoutError, parsePolicyInput, planToolLoading, toToolInput, type DeclarativeMod, type PolicyInput } from '@loadout/core';
+import { parseJson, parsePolicyInput, planToolLoading, toToolInput, type DeclarativeMod, type PolicyInput } from '@loadout/core';
 import type { Command } from './command.js';
 import { integerFlag, listFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
+import { MAX_TOOLS_RANGE, reportWarnings } from '../io/command-warnings.js';
 import { inheritedPolicyEnv, parseEnvAssignments } from '../io/parse-env-assignments.js';
 import { loadCatalog } from '../io/load-catalog.js';
 import { readTextFile } from '../io/read-text-file.js';
@@ -37,9 +38,14 @@ Options:
   --config FILE           configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present);
                           its "catalog", "mods" and "plugins" apply
   --hipaa                 the session carries a HIPAA configuration
-  --strict                fail on the first invalid tool instead of skipping it
+  --strict                exit 2 on any warning: an invalid tool (instead of skipping it),
+                          an invalid --env value, an unknown model or SDK version, …
+  --max-tools N           accept catalogs of up to N tools (default 10,000, the spec's limit)
   --json                  print the full plan as JSON
   -h, --help              show this help
+
+Warnings (skipped tools, ignored settings) go to stderr, and into "warnings"
+and "issues" with --json.
 
 ${CONFIG_HELP}
 
@@ -50,12 +56,7 @@ Examples:
 
 async function readMods(path: string | undefined, cwd: string): Promise<DeclarativeMod[] | undefined> {
   if (path === undefined) return undefined;
-  const text = await readTextFile(path, cwd);
-  try {
-    return JSON.parse(text) as DeclarativeMod[];
-  } catch (error) {
-    throw createLoadoutError('invalid-input', `${path} is not valid JSON: ${(error as Error).message}`, { path });
-  }
+  return parseJson(await readTextFile(path, cwd), path) as DeclarativeMod[];
 }
 
 /** `loadout plan`: the deferral plan of a catalog, readable or as JSON. */
@@ -74,6 +75,7 @@ export const planCommand: Command = {
       mods: { type: 'string' },
       hipaa: { type: 'boolean' },
       strict: { type: 'boolean' },
+      'max-tools': { type: 'string' },
       json: { type: 'boolean' },
       config: { type: 'string' },
     });
@@ -81,8 +83,10 @@ export const planCommand: Command = {
       context.stdout(help);
       return 0;
     }
+    const strict = Boolean(parsed.values['strict']);
+    const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
     const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd);
-    const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, { strict: Boolean(parsed.values['strict']) });
+    const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, { strict, ...(maxTools === undefined ? {} : { maxTools }) });
     const model = stringFlag(parsed, 'model') ?? DEFAULT_PLAN_MODEL;
     const env = {
       ...(parsed.values['clean-env'] ? {} : inheritedPolicyEnv(context.env)),
@@ -106,11 +110,11 @@ export const planCommand: Command = {
     if (mods !== undefined) raw['mods'] = mods;
     const input: PolicyInput = parsePolicyInput(raw);
     const plan = planToolLoading(input, { tokenCounter: sharedTokenCounter(), mods: config.registry.mods });
+    reportWarnings('plan', [...loaded.issues, ...plan.warnings], context, strict);
     if (parsed.values['json']) {
-      context.stdout(JSON.stringify({ source: loaded.source, model, issues: loaded.catalog.issues, ...plan }, null, 2) + '\n');
+      context.stdout(JSON.stringify({ source: loaded.source, model, issues: loaded.issues, ...plan }, null, 2) + '\n');
     } else {
-      for (const issue of loaded.catalog.issues) context.stderr(`loadout: skipped a tool [${issue.code}]: ${issue.message}\n`);
-      context.stdout(renderPlanView(plan, { source: loaded.source, model, skipped: loaded.catalog.issues.length }));
+      context.stdout(renderPlanView(plan, { source: loaded.source, model, skipped: loaded.issues.length }));
     }
     return 0;
   },

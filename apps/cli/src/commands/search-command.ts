@@ -1,6 +1,7 @@
 import { applyMods } from '@loadout/core/plugins';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
+import { MAX_TOOLS_RANGE, reportWarnings } from '../io/command-warnings.js';
 import { loadCatalog } from '../io/load-catalog.js';
 import { BUILTIN_RANKER_NAMES, CONFIG_HELP } from '../config/config-help.js';
 import { configMods } from '../config/config-mods.js';
@@ -25,12 +26,18 @@ Options:
                    (default: the config's "ranker", else bm25f)
   --limit N        results, 1-100 (default 5)
   --explain        show matched terms, field and component contributions
-  --json           print {query, ranker, hits: [{rank, score, tool, server, description, explanation?}]}
+  --json           print {query, ranker, tools, issues, hits: [{rank, score, tool, name, server,
+                   description, explanation?}]}
+  --strict         exit 2 when a tool is invalid or skipped (nameless, duplicate, bad schema)
+  --max-tools N    accept catalogs of up to N tools (default 10,000, the spec's limit)
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
   -h, --help       show this help
 
+Skipped tools are reported on stderr (and in "issues" with --json).
+
 ${CONFIG_HELP}
-The config's mods and plugins rewrite descriptions before indexing.
+The config's mods and plugins rewrite descriptions before indexing; a mod that
+fails for a tool is skipped and reported on stderr.
 
 Examples:
   loadout search "open a pull request"
@@ -50,6 +57,8 @@ export const searchCommand: Command = {
       explain: { type: 'boolean' },
       json: { type: 'boolean' },
       config: { type: 'string' },
+      strict: { type: 'boolean' },
+      'max-tools': { type: 'string' },
     });
     if (parsed.values['help']) {
       context.stdout(help);
@@ -61,9 +70,14 @@ export const searchCommand: Command = {
     const explain = Boolean(parsed.values['explain']);
     // The query syntax applies per the ranker's definition: a pattern ranker (regex) is never wrapped.
     const { name: rankerName, ranker } = await createConfiguredRanker(config, stringFlag(parsed, 'ranker'));
-    const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd);
+    const strict = Boolean(parsed.values['strict']);
+    const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
+    const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, {
+      strict,
+      ...(maxTools === undefined ? {} : { maxTools }),
+    });
     const { catalog, warnings } = applyMods(loaded.catalog, configMods(config));
-    for (const warning of warnings) context.stderr(`loadout search: ${warning.message} [${warning.code}]\n`);
+    reportWarnings('search', [...loaded.issues, ...warnings], context, strict);
     if (context.isTty && catalog.tools.length > 2000) {
       context.stderr(`indexing ${catalog.tools.length.toLocaleString('en-US')} tools with ${rankerName}…\n`);
     }
@@ -79,7 +93,7 @@ export const searchCommand: Command = {
         description: hit.tool.description,
         ...(hit.explanation === undefined ? {} : { explanation: hit.explanation }),
       }));
-      context.stdout(JSON.stringify({ query, ranker: rankerName, tools: catalog.tools.length, hits: rows }, null, 2) + '\n');
+      context.stdout(JSON.stringify({ query, ranker: rankerName, tools: catalog.tools.length, issues: loaded.issues, hits: rows }, null, 2) + '\n');
     } else {
       context.stdout(renderSearchView(query, hits, { explain, ranker: rankerName, tools: catalog.tools.length }));
     }

@@ -16,6 +16,8 @@ import type { Command } from './command.js';
 import { integerFlag, listFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { inheritedPolicyEnv } from '../io/parse-env-assignments.js';
 import { sharedTokenCounter } from '../io/shared-token-counter.js';
+import { reservePort } from '../io/reserve-port.js';
+import { writeFileAtomic } from '../io/write-file-atomic.js';
 import { BUILTIN_RANKER_NAMES, CONFIG_HELP } from '../config/config-help.js';
 import { loadConfig } from '../config/load-config.js';
 
@@ -55,6 +57,12 @@ Options:
   --context-window N       the model's context window in tokens (default: the model's own)
   --call-timeout MS        longest wait for an upstream tool call (default 30000)
   --log-level LEVEL        debug | info | warn | error (default info)
+  --ready-file FILE        once serving, write the endpoint (http://HOST:PORT/mcp, or "stdio")
+                           and a newline to FILE; scripts wait for it to appear
+
+The HTTP port is bound before any upstream starts: a busy port fails at once
+with exit 2 [address-in-use]. Once listening, stderr says
+"serving MCP over streamable HTTP at <url>".
 
 HTTP safety (on by default; each relaxation is logged):
   --token-env VAR          require "Authorization: Bearer <value of $VAR>"; the token is
@@ -143,6 +151,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         'context-window': { type: 'string' },
         'call-timeout': { type: 'string' },
         'log-level': { type: 'string' },
+        'ready-file': { type: 'string' },
         'token-env': { type: 'string' },
         'allowed-origin': { type: 'string', multiple: true },
         'max-body': { type: 'string' },
@@ -189,6 +198,10 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const maxSessionsPerAddress = integerFlag(parsed, 'max-sessions-per-address', { min: 1, max: maxSessions ?? 10_000 });
       const logger = createStreamLogger({ level: level as GatewayLogLevel, prefix: 'loadout serve', write: context.stderr });
 
+      const readyFile = stringFlag(parsed, 'ready-file');
+      const announce = async (endpoint: string): Promise<void> => {
+        if (readyFile !== undefined) await writeFileAtomic(readyFile, context.cwd, `${endpoint}\n`);
+      };
       const settings = await loadConfig(stringFlag(parsed, 'config'), context.cwd);
       if (settings.mcpServers === undefined) {
         throw createLoadoutError(
@@ -201,25 +214,33 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const configured = settings.ranker ?? settings.registry.defaultRanker;
       const ranker = stringFlag(parsed, 'ranker') ?? configured;
       const limit = limitFlag ?? settings.limit;
-      const gateway = await createGateway({
-        config,
-        logger,
-        registry: settings.registry,
-        ranker,
-        ...(ranker === configured && settings.rankerOptions !== undefined ? { rankerOptions: settings.rankerOptions } : {}),
-        ...(settings.mods === undefined ? {} : { mods: settings.mods }),
-        policy: {
-          model: stringFlag(parsed, 'model') ?? 'claude-sonnet-4-5',
-          env: inheritedPolicyEnv(context.env),
-          ...(contextWindow === undefined ? {} : { contextWindow }),
-        },
-        tokenCounter: sharedTokenCounter(),
-        ...(limit === undefined ? {} : { limit }),
-        ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
-      });
-      if (address === undefined) {
+      // Hold the port while the upstreams start, so a busy port fails before anything is spawned.
+      const reservation = address === undefined ? undefined : await reservePort(address.host, address.port);
+      let gateway;
+      try {
+        gateway = await createGateway({
+          config,
+          logger,
+          registry: settings.registry,
+          ranker,
+          ...(ranker === configured && settings.rankerOptions !== undefined ? { rankerOptions: settings.rankerOptions } : {}),
+          ...(settings.mods === undefined ? {} : { mods: settings.mods }),
+          policy: {
+            model: stringFlag(parsed, 'model') ?? 'claude-sonnet-4-5',
+            env: inheritedPolicyEnv(context.env),
+            ...(contextWindow === undefined ? {} : { contextWindow }),
+          },
+          tokenCounter: sharedTokenCounter(),
+          ...(limit === undefined ? {} : { limit }),
+          ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
+        });
+      } finally {
+        await reservation?.release();
+      }
+      if (address === undefined || reservation === undefined) {
         const served = await serveStdio(gateway);
         logger.info('serving MCP over stdio');
+        await announce('stdio');
         await Promise.race([served.closed, waitForShutdown()]);
         await served.close();
         return 0;
@@ -228,7 +249,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       try {
         server = await serveHttp(gateway, {
           host: address.host,
-          port: address.port,
+          port: reservation.port,
           allowNonLoopback: Boolean(parsed.values['host-unsafe']),
           allowedOrigins: listFlag(parsed, 'allowed-origin'),
           logger,
@@ -238,8 +259,15 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
           ...(maxSessions === undefined ? {} : { maxSessions }),
           ...(maxSessionsPerAddress === undefined ? {} : { maxSessionsPerAddress }),
         });
+        await announce(server.url);
       } catch (error) {
-        await gateway.close();
+        await (server ?? gateway).close();
+        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+          throw createLoadoutError('address-in-use', `${address.host}:${reservation.port} was taken while the upstreams started; try again`, {
+            host: address.host,
+            port: reservation.port,
+          });
+        }
         throw error;
       }
       await waitForShutdown();

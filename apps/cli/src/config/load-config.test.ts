@@ -81,7 +81,7 @@ describe('loadConfig', () => {
     ['two plug-ins with one name', { 'loadout.config.json': '{ "plugins": ["./a.mjs", "./b.mjs"] }', 'a.mjs': mod('team'), 'b.mjs': mod('team') }, 'plugin-duplicate', /plugins\[1\]: .*b\.mjs and .*a\.mjs both define a mod named "team"/],
     ['a ranker named like a built-in', { 'loadout.config.json': '{ "rankers": { "bm25f": "./mine.mjs" } }', 'mine.mjs': definition('bm25f') }, 'plugin-duplicate', /rankers: two rankers are named "bm25f"/],
     ['a malformed declarative mod', { 'loadout.config.json': '{ "mods": [{ "rules": [] }] }' }, 'config-invalid', /mods\[0\]:/],
-    ['a config that is not JSON', { 'loadout.config.json': '{ ranker: ' }, 'config-invalid', /loadout\.config\.json is not valid JSON/],
+    ['a config that is not JSON', { 'loadout.config.json': '{ ranker: ' }, 'config-invalid', /loadout\.config\.json: invalid JSON at line 1, column/],
   ])('rejects %s with a stable code naming the file, key and value', async (_, files, code, message) => {
     const error = await failure(folder(files));
     expect(error.code).toBe(code);

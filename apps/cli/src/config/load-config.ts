@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createLoadoutError, isLoadoutError } from '@loadout/core';
+import { createLoadoutError, isLoadoutError, parseJson } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { readTextFile } from '../io/read-text-file.js';
 import { configError } from './config-error.js';
@@ -14,9 +14,11 @@ async function readFile(path: string, cwd: string): Promise<unknown> {
   if (path.endsWith('.json')) {
     const text = await readTextFile(path, cwd);
     try {
-      return JSON.parse(text) as unknown;
+      // parseJson names the line and column where the text broke, never the text.
+      return parseJson(text, path);
     } catch (error) {
-      throw createLoadoutError('config-invalid', `${path} is not valid JSON: ${(error as Error).message}`, { path });
+      if (!isLoadoutError(error)) throw error;
+      throw createLoadoutError('config-invalid', error.message, { ...error.details, path });
     }
   }
   if (!existsSync(path)) throw createLoadoutError('file-not-found', `no such file: ${path}`, { path });

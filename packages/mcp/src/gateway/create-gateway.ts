@@ -1,4 +1,5 @@
-import { answerToolSearch, createConversationPolicy, createLoadoutError, DEFAULT_MAX_TOOLS, withQuerySyntax } from '@loadout/core';
+import { createConversationPolicy, createLoadoutError, DEFAULT_MAX_TOOLS, withQuerySyntax } from '@loadout/core';
+import { answerToolSearch } from '@loadout/core/search';
 import type { ToolSearchDecision } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';

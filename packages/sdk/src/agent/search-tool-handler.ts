@@ -1,4 +1,5 @@
-import { answerToolSearch, describeValue, indexOnce, withQuerySyntax } from '@loadout/core';
+import { describeValue, withQuerySyntax } from '@loadout/core';
+import { answerToolSearch, indexOnce } from '@loadout/core/search';
 import type { Catalog, FoundTool, QuerySyntaxOptions, Ranker } from '@loadout/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 

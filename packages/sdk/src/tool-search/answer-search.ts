@@ -1,4 +1,5 @@
-import { answerToolSearch, describeValue } from '@loadout/core';
+import { describeValue } from '@loadout/core';
+import { answerToolSearch } from '@loadout/core/search';
 import type { ToolSearchContext } from '@loadout/core';
 import type { ToolResultBlock } from '../api-types.js';
 import type { ToolUseLike } from './tool-search-types.js';

@@ -1,4 +1,5 @@
-import { createConversationPolicy, indexOnce, summarizeCatalog, toToolInput, withQuerySyntax } from '@loadout/core';
+import { createConversationPolicy, summarizeCatalog, toToolInput, withQuerySyntax } from '@loadout/core';
+import { indexOnce } from '@loadout/core/search';
 import type { PolicyInput, Ranker, ToolLoadingPlan, ToolSearchDecision } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
 import type { CustomToolDefinition } from '../api-types.js';
