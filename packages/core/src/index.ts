@@ -8,3 +8,4 @@ export * from './session/index.js';
 export * from './query/index.js';
 export * from './summary/index.js';
 export * from './ranking/index.js';
+export * from './search/index.js';

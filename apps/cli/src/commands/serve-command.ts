@@ -91,11 +91,10 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
   const waitForShutdown = options.waitForShutdown ?? waitForSignal;
   return {
     name: 'serve',
-    summary: 'serve many MCP servers behind one search, as an MCP server (stdio or HTTP)',
     help,
     async run(argv, context) {
       if (argv.some((arg) => arg === '--token' || arg.startsWith('--token='))) {
-        throw createLoadoutError('invalid-option', 'loadout serve: never pass a token on the command line (it shows in ps and shell history); put it in an environment variable and pass --token-env VAR');
+        throw createLoadoutError('invalid-option', 'never pass a token on the command line (it shows in ps and shell history); put it in an environment variable and pass --token-env VAR');
       }
       const parsed = parseArguments('serve', argv, {
         config: { type: 'string' },
@@ -114,20 +113,20 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         return 0;
       }
       if (parsed.positionals.length > 0) {
-        throw createLoadoutError('invalid-option', `loadout serve: unexpected argument ${JSON.stringify(parsed.positionals[0])} (see loadout serve --help)`);
+        throw createLoadoutError('invalid-option', `unexpected argument ${JSON.stringify(parsed.positionals[0])} (see loadout serve --help)`);
       }
       const configPath = stringFlag(parsed, 'config');
-      if (configPath === undefined) throw createLoadoutError('invalid-option', 'loadout serve: --config FILE is required');
+      if (configPath === undefined) throw createLoadoutError('invalid-option', '--config FILE is required (see loadout serve --help)');
       const httpValue = stringFlag(parsed, 'http');
       if (httpValue === undefined) {
         const stray = HTTP_ONLY.find((flag) => parsed.values[flag] !== undefined);
-        if (stray !== undefined) throw createLoadoutError('invalid-option', `loadout serve: --${stray} applies to --http only`, { flag: stray });
+        if (stray !== undefined) throw createLoadoutError('invalid-option', `--${stray} applies to --http only`, { flag: stray });
       }
       const address = httpValue === undefined ? undefined : parseHttpAddress(httpValue);
       if (address !== undefined && !isLoopbackHost(address.host) && !parsed.values['host-unsafe']) {
         throw createLoadoutError(
           'invalid-option',
-          `loadout serve: refusing to listen on ${address.host}, which other machines can reach; use 127.0.0.1, or add --host-unsafe (with --token-env)`,
+          `refusing to listen on ${address.host}, which other machines can reach; use 127.0.0.1, or add --host-unsafe (with --token-env)`,
           { flag: 'http', value: httpValue },
         );
       }

@@ -26,6 +26,8 @@ export const LOADOUT_ERROR_CODES = [
   'cancelled',
   // mods
   'mod-invalid',
+  // plug-ins and configuration
+  'ranker-failed',
   // files and environment (edges only)
   'file-not-found',
   'file-unreadable',

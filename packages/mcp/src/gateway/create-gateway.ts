@@ -1,4 +1,4 @@
-import { createLoadoutError, DEFAULT_MAX_TOOLS } from '@loadout/core';
+import { answerToolSearch, createLoadoutError, DEFAULT_MAX_TOOLS } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker } from '@loadout/core';
 import { createRankerByName } from '@loadout/eval';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
@@ -16,6 +16,7 @@ import {
   type CreateGatewayOptions,
 } from './create-gateway-options.js';
 import { createGatewaySession } from './gateway-session.js';
+import { SEARCH_TOOLS_NAME } from './gateway-tools.js';
 import type { Gateway, GatewaySearchHit } from './gateway.js';
 
 const DAY_MS = 86_400_000;
@@ -138,16 +139,21 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     },
     limit,
     upstreams: () => [...upstreams.values()].map((upstream) => upstream.status()),
-    async search(query, searchOptions = {}) {
+    answer(args) {
       const index = current;
-      const hits = await index.ranker.search(query, { limit: integerOption('limit', searchOptions.limit, limit, 1, 100) });
-      return hits.map(
-        (hit): GatewaySearchHit => ({
-          tool: hit.tool,
-          score: hit.score,
-          available: hit.tool.server !== null && upstreams.get(hit.tool.server)?.status().state === 'ready',
-        }),
-      );
+      return answerToolSearch(args, {
+        ranker: index.ranker,
+        limit,
+        maxLimit: 100,
+        overLimit: 'reject',
+        toolName: SEARCH_TOOLS_NAME,
+        available: (tool) => tool.server !== null && upstreams.get(tool.server)?.status().state === 'ready',
+      });
+    },
+    async search(query, searchOptions = {}) {
+      const answer = await gateway.answer({ query, limit: integerOption('limit', searchOptions.limit, limit, 1, 100) });
+      if (!answer.ok) throw createLoadoutError(answer.code, answer.message, { query });
+      return answer.tools.map((found): GatewaySearchHit => ({ tool: found.tool, score: found.score, available: found.available }));
     },
     findTool: (name) => findIn(current, name),
     async callTool(name, args = {}, callOptions = {}) {
