@@ -55,6 +55,12 @@ async function runParts(argv: readonly string[]): Promise<number> {
       if (report.passed < report.queries) failed = true;
       continue;
     }
+    if (part === 'learning') {
+      const { runLearning } = await import('./learning/run-learning.js');
+      const results = await runLearning({ dataDir, resultsDir: RESULTS_DIR, ...(args.sets === undefined ? {} : { sets: args.sets }) });
+      if (results.some((result) => result.leakedQueries > 0)) failed = true;
+      continue;
+    }
     if (part === 'quality') {
       await runQuality({
         dataDir,
