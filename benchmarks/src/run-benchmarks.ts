@@ -4,6 +4,7 @@ import { logProgress } from './progress-log.js';
 import { runQuality } from './quality/run-quality.js';
 import { runSpeed } from './speed/run-speed.js';
 import { runPlanBench } from './plan-bench.js';
+import { runStartupBench } from './startup-bench.js';
 
 async function runGateway(): Promise<void> {
   logProgress('gateway: running (10,000 tools, concurrent search_tools over loopback)');
@@ -35,9 +36,15 @@ async function runParts(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const { dataDir, exists } = resolveDataDir(args.dataDir);
+  let failed = false;
   for (const part of args.parts) {
     if (part === 'plan') {
       runPlanBench(dataDir);
+      continue;
+    }
+    if (part === 'startup') {
+      logProgress('startup: timing whole loadout processes against node -e 0');
+      runStartupBench(RESULTS_DIR);
       continue;
     }
     if (part === 'gateway') {
@@ -46,6 +53,18 @@ async function runParts(argv: readonly string[]): Promise<number> {
     }
     if (!exists) {
       logProgress(`${part}: skipped: no eval data at ${dataDir} (pass --data DIR; the data is not part of the repository)`);
+      continue;
+    }
+    if (part === 'names') {
+      const { runExactNames } = await import('./names/run-exact-names.js');
+      const report = await runExactNames({ dataDir, resultsDir: RESULTS_DIR });
+      if (report.passed < report.queries) failed = true;
+      continue;
+    }
+    if (part === 'learning') {
+      const { runLearning } = await import('./learning/run-learning.js');
+      const results = await runLearning({ dataDir, resultsDir: RESULTS_DIR, ...(args.sets === undefined ? {} : { sets: args.sets }) });
+      if (results.some((result) => result.leakedQueries > 0)) failed = true;
       continue;
     }
     if (part === 'quality') {
@@ -59,5 +78,5 @@ async function runParts(argv: readonly string[]): Promise<number> {
       await runSpeed({ dataDir, resultsDir: RESULTS_DIR });
     }
   }
-  return 0;
+  return failed ? 1 : 0;
 }

@@ -1,7 +1,6 @@
 import type { CliContext } from './io/cli-context.js';
 import type { LoadoutError } from '@loadout/core';
 import { allCommands } from './commands/all-commands.js';
-import { closestName } from './io/closest-name.js';
 import { escapeControlCharacters } from './format/escape-control-characters.js';
 import { CLI_VERSION } from './version.js';
 
@@ -55,6 +54,8 @@ export async function runCli(argv: readonly string[], raw: CliContext): Promise<
   }
   const entry = allCommands.find((candidate) => candidate.name === name);
   if (entry === undefined) {
+    // Imported only on this error path: --help and --version load no package.
+    const { closestName } = await import('./io/closest-name.js');
     const suggestion = closestName(name.replace(/^-+/, ''), allCommands.map((command) => command.name));
     const hint = suggestion === undefined ? '' : `; did you mean ${suggestion}?`;
     context.stderr(`loadout: unknown command ${JSON.stringify(name)}${hint}\n\n${usage()}`);

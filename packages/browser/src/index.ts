@@ -11,7 +11,7 @@ export type {
 } from './engine/engine-types.js';
 export type { CatalogInput, LoadCatalogOptions, LoadedCatalog } from './catalog/catalog-input.js';
 export { catalogHash, CATALOG_HASH_VERSION } from './catalog/catalog-hash.js';
-export { RANKER_NAMES, readRankerName } from './rankers/ranker-names.js';
+export { RANKER_NAMES, readRankerName, readCustomRankers } from './rankers/ranker-names.js';
 export type { RankerName } from './rankers/ranker-names.js';
 export type { IndexSource } from './rankers/build-context.js';
 export { BM25F_STORE_VERSION } from './rankers/build-bm25f.js';

@@ -1,9 +1,13 @@
 import { resolve } from 'node:path';
 import { createLoadoutError, toToolInput } from '@loadout/core';
+import type { Ranker } from '@loadout/core';
 import { applyMods } from '@loadout/core/plugins';
 import { createEvalCatalog, evaluateRanker, loadEvalFiles } from '@loadout/eval';
+import { renderLearningReport } from '../format/learning-view.js';
+import type { EvalFeedback } from './eval-feedback.js';
 import type { Command } from './command.js';
 import { parseArguments, stringFlag } from '../io/parse-arguments.js';
+import { formatCount } from '../format/render-table.js';
 import { BUILTIN_RANKER_NAMES, CONFIG_HELP } from '../config/config-help.js';
 import { configMods } from '../config/config-mods.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
@@ -15,7 +19,7 @@ const EVAL_MAX_QUERY_LENGTH = 1_000_000;
 const help = `loadout eval: measure a ranker's quality and speed on queries with known answers.
 
 Usage:
-  loadout eval --tools FILE --queries FILE [--ranker NAME] [--json]
+  loadout eval --tools FILE --queries FILE [--ranker NAME] [--feedback FILE] [--json]
 
 Computes Recall@5, NDCG@5 and MRR@10 (as defined by the eval data README,
 honouring "relevant_groups"), plus p50/p99 query latency and index build time.
@@ -25,9 +29,14 @@ Files (JSONL, one object per line):
   --queries FILE   {"id", "query", "relevant": [tool names], "relevant_groups"?: [[names]]}
 
 Options:
+  --feedback FILE  past searches (same format as --queries: each line's gold tools
+                   were called) to learn from first, as a deployment learns from its
+                   log: the usage field is fitted on the older lines and used only if
+                   it beats the default on the newest fifth (bm25f only)
   --ranker NAME    ${BUILTIN_RANKER_NAMES}, or one the config's "rankers" adds
                    (default: the config's "ranker", else bm25f)
-  --json           print {"recall@5", "ndcg@5", "mrr@10", "queries", "p50Ms", "p99Ms", ...}
+  --json           print {"recall@5", "ndcg@5", "mrr@10", "queries", "p50Ms", "p99Ms", ...,
+                   "learning"?: {"enabled", "reason", "baseline", "learned", ...}}
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
   -h, --help       show this help
 
@@ -54,6 +63,7 @@ export const evalCommand: Command = {
       ranker: { type: 'string' },
       json: { type: 'boolean' },
       config: { type: 'string' },
+      feedback: { type: 'string' },
     });
     if (parsed.values['help']) {
       context.stdout(help);
@@ -65,12 +75,25 @@ export const evalCommand: Command = {
       throw createLoadoutError('invalid-option', '--tools FILE and --queries FILE are required (see loadout eval --help)');
     }
     const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd);
-    const { name: rankerName, ranker } = await createConfiguredRanker(config, stringFlag(parsed, 'ranker'), { maxQueryLength: EVAL_MAX_QUERY_LENGTH });
+    const rankerName = stringFlag(parsed, 'ranker') ?? config.ranker ?? config.registry.defaultRanker;
+    const feedbackPath = stringFlag(parsed, 'feedback');
+    if (feedbackPath !== undefined && rankerName !== 'bm25f') {
+      throw createLoadoutError('invalid-option', `loadout eval: --feedback learns on top of bm25f; it cannot be combined with --ranker ${rankerName}`);
+    }
     const files = await loadEvalFiles({ toolsPath: resolve(context.cwd, toolsPath), queriesPath: resolve(context.cwd, queriesPath) });
     const catalog = createEvalCatalog(files);
     const modded = applyMods(catalog, configMods(config));
     for (const warning of modded.warnings) context.stderr(`loadout eval: ${warning.message} [${warning.code}]\n`);
     const evalSet = modded.catalog === catalog ? files : { ...files, tools: modded.catalog.tools.map(toToolInput) };
+    let ranker: Ranker;
+    let learning: EvalFeedback | undefined;
+    if (feedbackPath !== undefined) {
+      const { learnForEval } = await import('./eval-feedback.js');
+      learning = await learnForEval(feedbackPath, modded.catalog.tools, context);
+      ranker = learning.ranker;
+    } else {
+      ranker = (await createConfiguredRanker(config, rankerName, { maxQueryLength: EVAL_MAX_QUERY_LENGTH })).ranker;
+    }
     let lastReport = 0;
     const result = await evaluateRanker(ranker, evalSet, {
       onQueryError: 'count',
@@ -84,16 +107,21 @@ export const evalCommand: Command = {
       },
     });
     if (parsed.values['json']) {
-      context.stdout(JSON.stringify({ ranker: rankerName, set: evalSet.name, ...result }, null, 2) + '\n');
+      const learned =
+        learning === undefined
+          ? {}
+          : { learning: { ...learning.report, feedbackEvents: learning.events, skippedLines: learning.issues.filter((issue) => issue.code !== 'feedback-unknown-tool').length } };
+      context.stdout(JSON.stringify({ ranker: rankerName, set: evalSet.name, ...result, ...learned }, null, 2) + '\n');
       return 0;
     }
     const lines = [
-      `${evalSet.name}: ${result.queries} queries over ${result.tools.toLocaleString('en-US')} tools, ranker ${rankerName}`,
+      `${evalSet.name}: ${result.queries} queries over ${formatCount(result.tools)} tools, ranker ${rankerName}`,
       `  Recall@5  ${percent(result['recall@5'])}`,
       `  NDCG@5    ${percent(result['ndcg@5'])}`,
       `  MRR@10    ${percent(result['mrr@10'])}`,
       `  latency   p50 ${result.p50Ms.toFixed(3)} ms, p99 ${result.p99Ms.toFixed(3)} ms; index built in ${result.buildMs.toFixed(0)} ms`,
     ];
+    if (learning !== undefined) lines.push(...renderLearningReport(learning.report).map((line) => `  ${line}`));
     if (result.failedQueries > 0) lines.push(`  ${result.failedQueries} queries failed and scored as misses (first: ${result.firstError ?? 'unknown'})`);
     context.stdout(lines.join('\n') + '\n');
     return 0;

@@ -1,13 +1,16 @@
-import { applyMods } from '@loadout/core/plugins';
+import { isLoadoutError, type Ranker } from '@loadout/core';
+import { applyMods, applyQueryKind } from '@loadout/core/plugins';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { MAX_TOOLS_RANGE, reportWarnings } from '../io/command-warnings.js';
 import { loadCatalog } from '../io/load-catalog.js';
+import { withSavedDemoIndex } from '../io/demo-search-index.js';
 import { BUILTIN_RANKER_NAMES, CONFIG_HELP } from '../config/config-help.js';
 import { configMods } from '../config/config-mods.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { loadConfig } from '../config/load-config.js';
 import { renderSearchView } from '../format/search-view.js';
+import { formatCount } from '../format/render-table.js';
 
 const help = `loadout search: rank a catalog's tools for a query, and say why they matched.
 
@@ -69,7 +72,7 @@ export const searchCommand: Command = {
     const limit = integerFlag(parsed, 'limit', { min: 1, max: 100 }) ?? config.limit ?? 5;
     const explain = Boolean(parsed.values['explain']);
     // The query syntax applies per the ranker's definition: a pattern ranker (regex) is never wrapped.
-    const { name: rankerName, ranker } = await createConfiguredRanker(config, stringFlag(parsed, 'ranker'));
+    const { name: rankerName, definition, inner } = await createConfiguredRanker(config, stringFlag(parsed, 'ranker'));
     const strict = Boolean(parsed.values['strict']);
     const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
     const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, {
@@ -79,9 +82,19 @@ export const searchCommand: Command = {
     const { catalog, warnings } = applyMods(loaded.catalog, configMods(config));
     reportWarnings('search', [...loaded.issues, ...warnings], context, strict);
     if (context.isTty && catalog.tools.length > 2000) {
-      context.stderr(`indexing ${catalog.tools.length.toLocaleString('en-US')} tools with ${rankerName}…\n`);
+      context.stderr(`indexing ${formatCount(catalog.tools.length)} tools with ${rankerName}…\n`);
     }
-    await ranker.index(catalog.tools);
+    const wrap = (base: Ranker): Ranker => applyQueryKind(definition, base);
+    // The build's saved index of the embedded catalog fits only its own descriptions, so not after mods rewrote them.
+    const saved = loaded.embedded && catalog === loaded.catalog && config.rankerOptions === undefined;
+    let ranker = wrap(saved ? withSavedDemoIndex(inner) : inner);
+    try {
+      await ranker.index(catalog.tools);
+    } catch (error) {
+      if (!isLoadoutError(error) || error.code !== 'index-corrupt') throw error;
+      ranker = wrap(inner);
+      await ranker.index(catalog.tools);
+    }
     const hits = await ranker.search(query, { limit, explain });
     if (parsed.values['json']) {
       const rows = hits.map((hit, index) => ({

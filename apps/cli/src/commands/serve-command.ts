@@ -230,7 +230,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
             env: inheritedPolicyEnv(context.env),
             ...(contextWindow === undefined ? {} : { contextWindow }),
           },
-          tokenCounter: sharedTokenCounter(),
+          tokenCounter: await sharedTokenCounter(),
           ...(limit === undefined ? {} : { limit }),
           ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
         });

@@ -1,9 +1,14 @@
-import type { QuerySyntaxOptions, Ranker } from '@loadout/core';
+import type { QuerySyntaxOptions, Ranker, RankerDefinition } from '@loadout/core';
+import { applyQueryKind } from '@loadout/core/plugins';
 import type { LoadoutConfig } from './loadout-config.js';
 
 /** A ranker a command searches with, and the name it was chosen by. */
 export interface ConfiguredRanker {
   readonly name: string;
+  readonly definition: RankerDefinition;
+  /** The bare ranker, before any query syntax. */
+  readonly inner: Ranker;
+  /** `inner` as searched: with the query syntax unless its queries are patterns. */
   readonly ranker: Ranker;
 }
 
@@ -17,6 +22,7 @@ export interface ConfiguredRanker {
 export async function createConfiguredRanker(config: LoadoutConfig, flag: string | undefined, querySyntax?: QuerySyntaxOptions): Promise<ConfiguredRanker> {
   const configured = config.ranker ?? config.registry.defaultRanker;
   const name = flag ?? configured;
-  const ranker = await config.registry.createRanker(name, name === configured ? config.rankerOptions : undefined, querySyntax);
-  return { name, ranker };
+  const definition = config.registry.ranker(name);
+  const inner = await config.registry.createRanker(name, name === configured ? config.rankerOptions : undefined, false);
+  return { name, definition, inner, ranker: applyQueryKind(definition, inner, querySyntax) };
 }

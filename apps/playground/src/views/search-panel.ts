@@ -102,7 +102,7 @@ export function createSearchPanel(actions: SearchPanelActions): SearchPanel {
     showResult(result, plannedTools) {
       showError(error, undefined);
       const source = result.indexSource === 'restored' ? 'index restored from IndexedDB' : 'index built in this page';
-      status.textContent = `${result.hits.length} ${result.hits.length === 1 ? 'result' : 'results'} · ${RANKER_CHOICES[result.ranker].label} · ${result.elapsedMs.toFixed(1)} ms in the engine · ${source}`;
+      status.textContent = `${result.hits.length} ${result.hits.length === 1 ? 'result' : 'results'} · ${isRankerName(result.ranker) ? RANKER_CHOICES[result.ranker].label : result.ranker} · ${result.elapsedMs.toFixed(1)} ms in the engine · ${source}`;
       renderResults(results, result, plannedTools);
     },
     showError(value) {

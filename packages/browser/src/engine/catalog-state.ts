@@ -1,5 +1,5 @@
 import { createPlanCache } from '@loadout/core';
-import type { PlanCache } from '@loadout/core';
+import type { PlanCache, RankerDefinition } from '@loadout/core';
 import type { ReadCatalog } from '../catalog/read-catalog-input.js';
 import type { RankerBuildContext } from '../rankers/build-context.js';
 import { createCatalogRankers } from '../rankers/catalog-rankers.js';
@@ -18,11 +18,12 @@ export interface CatalogState {
 export function createCatalogState(
   read: ReadCatalog,
   context: Omit<RankerBuildContext, 'catalogHash' | 'tools'>,
+  custom?: ReadonlyMap<string, RankerDefinition>,
 ): CatalogState {
   return {
     read,
     planCache: createPlanCache(),
-    rankers: createCatalogRankers({ ...context, catalogHash: read.hash, tools: read.catalog.tools }),
+    rankers: createCatalogRankers({ ...context, catalogHash: read.hash, tools: read.catalog.tools }, custom),
     controller: new AbortController(),
   };
 }

@@ -7,7 +7,7 @@ import type { LoadedCatalog } from '../catalog/catalog-input.js';
 import { createIndexedDbIndexStore } from '../persistence/indexeddb-index-store.js';
 import type { IndexStore } from '../persistence/index-store.js';
 import type { RankerBuildContext } from '../rankers/build-context.js';
-import { readRankerName } from '../rankers/ranker-names.js';
+import { readCustomRankers, readRankerName } from '../rankers/ranker-names.js';
 import { abortable, cancelledError, throwIfCancelled } from '../shared/cancelled.js';
 import { createWasmTransformersEmbedder } from '../transformers/wasm-transformers-embedder.js';
 import type { WasmTransformersEmbedder } from '../transformers/wasm-transformers-embedder.js';
@@ -45,6 +45,7 @@ function summary(state: CatalogState): LoadedCatalog {
  * `invalid-option` for malformed options.
  */
 export function createEngine(options: EngineOptions = {}): LoadoutEngine {
+  const custom = readCustomRankers(options.rankers);
   const tokenizer = readEngineConfig(options);
   const store = defaultStore(options);
   const lifetime = new AbortController();
@@ -126,7 +127,7 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
       const read = readCatalogInput(input, loadOptions);
       if (state === undefined || state.read.hash !== read.hash) {
         state?.controller.abort('catalog-replaced');
-        state = createCatalogState(read, context);
+        state = createCatalogState(read, context, custom);
       }
       return summary(state);
     },
@@ -158,7 +159,7 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
     async search(query, searchOptions = {}): Promise<EngineSearchResult> {
       const what = `search ${describeValue(query)}`;
       const current = loaded(what);
-      const name = readRankerName(searchOptions.ranker ?? 'bm25f');
+      const name = readRankerName(searchOptions.ranker ?? 'bm25f', custom);
       const signals = [searchOptions.signal, current.controller.signal, lifetime.signal];
       throwIfCancelled(what, signals);
       const started = now();
@@ -175,7 +176,7 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
     async prepare(ranker, prepareOptions = {}): Promise<RankerStatus> {
       const what = `prepare ${describeValue(ranker)}`;
       const current = loaded(what);
-      const name = readRankerName(ranker);
+      const name = readRankerName(ranker, custom);
       const signals = [prepareOptions.signal, current.controller.signal, lifetime.signal];
       throwIfCancelled(what, signals);
       const ready = await abortable(current.rankers.get(name), what, signals);

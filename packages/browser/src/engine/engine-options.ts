@@ -1,3 +1,4 @@
+import type { RankerDefinition } from '@loadout/core';
 import type { IndexStore } from '../persistence/index-store.js';
 import type { TransformersLibrary, WasmPaths } from '../transformers/transformers-library.js';
 
@@ -52,4 +53,13 @@ export interface EngineOptions extends EngineConfig {
   fetch?: (url: string) => Promise<Response>;
   /** Loads transformers.js. Default: `import('@huggingface/transformers')`. */
   loadTransformers?: () => Promise<TransformersLibrary>;
+  /**
+   * The page's own rankers, searched by name like the built-ins. Each must be
+   * a valid definition declaring `capabilities.browserSafe: true`, with a
+   * name no built-in has; it is built with its default options, its index
+   * persisted when it declares `capabilities.persistence`, and wrapped with
+   * the query syntax unless its `queryKind` is `pattern`. Default: none.
+   * (A worker engine's rankers are those of the worker's `createEngine`.)
+   */
+  rankers?: readonly RankerDefinition[];
 }

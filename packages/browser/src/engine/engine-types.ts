@@ -24,8 +24,8 @@ export interface EnginePlan extends ToolLoadingPlan {
 
 /** Options of {@link LoadoutEngine.search}. */
 export interface EngineSearchOptions {
-  /** Default `bm25f`. */
-  ranker?: RankerName;
+  /** A built-in ({@link RankerName}) or one of `EngineOptions.rankers`. Default `bm25f`. */
+  ranker?: RankerName | (string & {});
   /** Results to return. Default 5; range 1–100. */
   limit?: number;
   /** Attach a score explanation (matched terms, field and component contributions) to each hit. Default false. */
@@ -38,7 +38,7 @@ export interface EngineSearchOptions {
 export interface EngineSearchResult {
   /** Best first. */
   readonly hits: readonly SearchHit[];
-  readonly ranker: RankerName;
+  readonly ranker: string;
   /** The catalog the hits come from: the one loaded when the search started. */
   readonly catalogHash: string;
   /** Whether the ranker's index was built for this catalog or restored from the index store. */
@@ -49,7 +49,7 @@ export interface EngineSearchResult {
 
 /** A ranker's index state after {@link LoadoutEngine.prepare}. */
 export interface RankerStatus {
-  readonly ranker: RankerName;
+  readonly ranker: string;
   readonly catalogHash: string;
   readonly indexSource: IndexSource;
   /** Milliseconds from the first request to the index being ready. */
@@ -84,7 +84,7 @@ export interface LoadoutEngine {
    */
   search(query: string, options?: EngineSearchOptions): Promise<EngineSearchResult>;
   /** Builds (or restores) a ranker's index now, so the first search is fast. */
-  prepare(ranker: RankerName, options?: { signal?: AbortSignal }): Promise<RankerStatus>;
+  prepare(ranker: RankerName | (string & {}), options?: { signal?: AbortSignal }): Promise<RankerStatus>;
   /** Resolves when every index write started so far has finished (or failed). */
   flush(): Promise<void>;
   /** Releases the engine (a worker engine terminates its worker); pending calls reject with `cancelled`. */

@@ -9,6 +9,7 @@ export function preindexed(ranker: Ranker): Ranker {
   return {
     specificationVersion: 'v1',
     name: ranker.name,
+    ...(ranker.queryKind === undefined ? {} : { queryKind: ranker.queryKind }),
     get size() {
       return ranker.size;
     },

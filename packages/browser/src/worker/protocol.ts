@@ -2,7 +2,6 @@ import type { LoadoutErrorCode } from '@loadout/core';
 import type { CatalogInput, LoadCatalogOptions, LoadedCatalog } from '../catalog/catalog-input.js';
 import type { EngineConfig } from '../engine/engine-options.js';
 import type { EnginePlan, EngineSearchResult, PlanInput, RankerStatus } from '../engine/engine-types.js';
-import type { RankerName } from '../rankers/ranker-names.js';
 
 /** Version of the message protocol; the worker refuses an `init` of another version. */
 export const PROTOCOL_VERSION = 1;
@@ -13,8 +12,8 @@ export interface EngineCalls {
   init: { params: { version: number; config: EngineConfig }; result: { version: number } };
   loadCatalog: { params: { input: CatalogInput; options: LoadCatalogOptions }; result: LoadedCatalog };
   plan: { params: { input: PlanInput }; result: EnginePlan };
-  search: { params: { query: string; ranker?: RankerName; limit?: number; explain?: boolean }; result: EngineSearchResult };
-  prepare: { params: { ranker: RankerName }; result: RankerStatus };
+  search: { params: { query: string; ranker?: string; limit?: number; explain?: boolean }; result: EngineSearchResult };
+  prepare: { params: { ranker: string }; result: RankerStatus };
   flush: { params: Record<string, never>; result: null };
 }
 
