@@ -187,7 +187,7 @@ export function createPlayground(options: PlaygroundOptions): void {
     state.fileName = request.fileName ?? '';
     syncUrl(0);
     catalogPanel.showNote('');
-    catalogPanel.showLoaded(loaded, request.label);
+    catalogPanel.showLoaded(loaded, request.label, request.choice);
     modsEditor.setServers([...new Set(loaded.tools.flatMap((tool) => (tool.server === null ? [] : [tool.server])))].sort());
     decisionView.showPending('Planning…');
     if (state.query.trim() !== '') {
@@ -231,7 +231,7 @@ export function createPlayground(options: PlaygroundOptions): void {
 
   searchPanel.setQuery(state.query);
   searchPanel.setRanker(state.ranker);
-  searchPanel.setExamples(demoQueries.slice(0, 33).filter((_, index) => index % 6 === 0).map((entry) => entry.query));
+  searchPanel.setExamples(demoQueries.slice(0, 32).filter((_, index) => index % 4 === 0).map((entry) => entry.query));
   layout.controls.append(catalogPanel.element, policyPanel.element, modsEditor.element);
   layout.main.append(searchPanel.element);
   layout.insights.append(decisionView.element, tokenPanel.element);
