@@ -2,13 +2,16 @@
 export type TokenFormat = (tokens: number) => string;
 
 /**
- * Chooses one unit for a chart whose largest figure is `largest`: plain
- * integers under 1,000; else thousands (`k`) with one decimal under 100k and
- * none above (`5.3k`, `2.9k`; `31k`, `1,452k`), so labels side by side
- * always compare at a glance.
+ * Chooses one unit and precision for all the figures of a chart: plain
+ * integers when every figure is under 1,000; else thousands (`k`) for all
+ * of them, with one decimal when a non-zero figure is under 10k (so small
+ * servers stay distinguishable: `5.3k`, `2.9k`, `808.2k`) and none
+ * otherwise (`31k`, `1,452k`). Labels side by side thus always compare at a
+ * glance.
  */
-export function tokenFormat(largest: number): TokenFormat {
+export function tokenFormat(figures: readonly number[]): TokenFormat {
+  const largest = Math.max(0, ...figures);
   if (largest < 1000) return (tokens) => Math.round(tokens).toLocaleString('en-US');
-  const decimals = largest < 100_000 ? 1 : 0;
+  const decimals = figures.some((value) => value > 0 && value < 10_000) ? 1 : 0;
   return (tokens) => `${(tokens / 1000).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}k`;
 }

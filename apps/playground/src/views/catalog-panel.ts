@@ -14,7 +14,7 @@ export interface CatalogPanelActions {
   readonly onFile: (file: File) => void;
 }
 
-/** The catalog panel: demo and stress buttons, paste box, drop zone, status and errors. */
+/** The catalog panel: demo and 10,000-tool buttons, paste box, drop zone, status and errors. */
 export interface CatalogPanel {
   readonly element: HTMLElement;
   /** Shows the loaded catalog, marks which built-in catalog is selected (none for a pasted or file catalog) and clears every error. */

@@ -1,8 +1,9 @@
+import { DEFAULT_TRANSFORMERS_MODEL } from '@loadout/browser';
 import type { EngineSearchResult, RankerName } from '@loadout/browser';
 import type { PlannedTool } from '@loadout/core';
 import { RANKER_CHOICES, RANKER_ORDER, isRankerName } from '../search/ranker-choices.js';
 import { h, replaceChildren } from './dom.js';
-import { errorSlot, showError } from './error-view.js';
+import { describeError, errorSlot, showError } from './error-view.js';
 import { renderResults, updatePlacements } from './results-view.js';
 
 /** The query box's placeholder: short enough to show whole in the box at desktop widths. */
@@ -111,6 +112,23 @@ export function createSearchPanel(actions: SearchPanelActions): SearchPanel {
     },
     showError(value) {
       showError(error, value);
+      if (describeError(value).code === 'model-unavailable') {
+        error.append(
+          h(
+            'span',
+            { class: 'error-hint' },
+            'In the playground, the model folder goes under ',
+            h('code', {}, 'apps/playground/public/models/'),
+            ' (for ',
+            h('code', {}, 'pnpm playground'),
+            ') or ',
+            h('code', {}, 'dist/models/'),
+            ' of a built page, e.g. ',
+            h('code', {}, `models/${DEFAULT_TRANSFORMERS_MODEL}/config.json`),
+            '.',
+          ),
+        );
+      }
       status.textContent = '';
       replaceChildren(results);
       examples.hidden = query.value.trim() !== '';

@@ -22,7 +22,7 @@ const BAND_HEIGHT = 30;
  */
 export function renderTokenChart(model: TokenChartModel): SVGSVGElement {
   const plotWidth = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
-  const format = tokenFormat(Math.max(model.deferrableTokens, model.thresholdDecides ? model.thresholdTokens : 0));
+  const format = tokenFormat([model.deferrableTokens, ...(model.thresholdDecides ? [model.thresholdTokens] : []), ...model.rows.map((row) => row.deferrableTokens)]);
   const bandMax = Math.max(model.deferrableTokens, model.thresholdDecides ? model.thresholdTokens : 0, 1);
   const bandX = (tokens: number): number => LABEL_WIDTH + (tokens / bandMax) * plotWidth;
   const servers = model.rows.filter((row) => !row.folded);
