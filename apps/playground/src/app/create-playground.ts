@@ -148,17 +148,20 @@ export function createPlayground(options: PlaygroundOptions): void {
   const plans = createPlanRunner(async () => {
     if (!catalogLoaded) return;
     const timing = planTiming;
+    // A plan of inputs edited while it ran is not shown: the edit has queued another run.
+    const input = toPlanInput(state.policy, state.mods);
+    const stale = (): boolean => timing !== planTiming || JSON.stringify(toPlanInput(state.policy, state.mods)) !== JSON.stringify(input);
     try {
       // After a catalog load, the first plan counts with core's estimate (no rank file to wait for), then tiktoken refines it.
       if (timing !== undefined && timing.estimated === undefined) {
-        const quick = await engine.plan(toPlanInput(state.policy, state.mods), { tokenizer: 'approximate' });
-        if (timing !== planTiming) return;
+        const quick = await engine.plan(input, { tokenizer: 'approximate' });
+        if (stale()) return;
         showPlan(quick, true);
         timing.estimated = measureSince('plan-estimated', timing.startedAt);
         timing.catalog.planMs = timing.estimated;
       }
-      const plan: EnginePlan = await engine.plan(toPlanInput(state.policy, state.mods));
-      if (timing !== planTiming) return;
+      const plan: EnginePlan = await engine.plan(input);
+      if (stale()) return;
       showPlan(plan, false);
       if (timing !== undefined && timing.catalog.exactPlanMs === null) timing.catalog.exactPlanMs = measureSince('plan-exact', timing.startedAt);
     } catch (error) {
