@@ -34,6 +34,30 @@ describe('loadout (top level)', () => {
     expect(run.stderr()).toContain('unknown command "plam"');
   });
 
+  it('suggests the closest command for a typo', async () => {
+    const run = fakeContext();
+    expect(await runCli(['serach'], run.context)).toBe(2);
+    expect(run.stderr()).toContain('did you mean search?');
+  });
+
+  it('names an unknown flag once, with one prefix and the closest known flag', async () => {
+    const run = fakeContext();
+    expect(await runCli(['search', 'weather', '--catalgo', 'x.json'], run.context)).toBe(2);
+    expect(run.stderr()).toBe('loadout search: unknown option --catalgo; did you mean --catalog? (see loadout search --help) [invalid-option]\n');
+  });
+
+  it('says which flag lacks a value, without parseArgs wording', async () => {
+    const run = fakeContext();
+    expect(await runCli(['plan', '--catalog'], run.context)).toBe(2);
+    expect(run.stderr()).toBe('loadout plan: --catalog needs a value (see loadout plan --help) [invalid-option]\n');
+  });
+
+  it('prints a command help through `loadout help <command>`', async () => {
+    const run = fakeContext();
+    expect(await runCli(['help', 'plan'], run.context)).toBe(0);
+    expect(run.stdout()).toContain('loadout plan: show what tool search would defer');
+  });
+
   it.each(allCommands.map((command) => command.name))('%s --help teaches usage and exits 0', async (name) => {
     const run = fakeContext();
     expect(await runCli([name, '--help'], run.context)).toBe(0);

@@ -1,8 +1,8 @@
-import { isLoadoutError } from '@loadout/core';
 import type { CliContext } from './io/cli-context.js';
+import type { LoadoutError } from '@loadout/core';
 import { allCommands } from './commands/all-commands.js';
-
-const version = '0.1.0';
+import { closestName } from './io/closest-name.js';
+import { CLI_VERSION } from './version.js';
 
 function usage(): string {
   const width = Math.max(...allCommands.map((command) => command.name.length));
@@ -24,28 +24,37 @@ function wantsJson(commandName: string | undefined, argv: readonly string[]): bo
   return commandName === 'policy' || argv.includes('--json');
 }
 
+/** Same test as core's `isLoadoutError` (a global symbol), without loading core for every run. */
+function isLoadoutError(value: unknown): value is LoadoutError {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[Symbol.for('loadout.error')] === true;
+}
+
 /**
  * Runs the CLI and resolves to its exit code: 0 success, 2 bad input or
  * usage (a LoadoutError; JSON on stdout for JSON commands), 1 an unexpected
- * failure (no stack trace unless LOADOUT_DEBUG=1).
+ * failure (no stack trace unless LOADOUT_DEBUG=1). A command's module is
+ * imported only when that command runs.
  */
 export async function runCli(argv: readonly string[], context: CliContext): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? allCommands.find((command) => command.name === rest[0]) : undefined;
-    context.stdout(topic?.help ?? usage());
+    context.stdout(topic === undefined ? usage() : (await topic.load()).help);
     return 0;
   }
   if (name === '--version' || name === '-v') {
-    context.stdout(`${version}\n`);
+    context.stdout(`${CLI_VERSION}\n`);
     return 0;
   }
-  const command = allCommands.find((candidate) => candidate.name === name);
-  if (command === undefined) {
-    context.stderr(`loadout: unknown command ${JSON.stringify(name)}\n\n${usage()}`);
+  const entry = allCommands.find((candidate) => candidate.name === name);
+  if (entry === undefined) {
+    const suggestion = closestName(name.replace(/^-+/, ''), allCommands.map((command) => command.name));
+    const hint = suggestion === undefined ? '' : `; did you mean ${suggestion}?`;
+    context.stderr(`loadout: unknown command ${JSON.stringify(name)}${hint}\n\n${usage()}`);
     return 2;
   }
   try {
+    const command = await entry.load();
     return await command.run(rest, context);
   } catch (error) {
     if (isLoadoutError(error)) {

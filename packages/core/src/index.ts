@@ -1,4 +1,5 @@
 export * from './errors/index.js';
+export * from './json/index.js';
 export * from './catalog/index.js';
 export * from './tokens/index.js';
 export * from './mods/index.js';
@@ -8,3 +9,4 @@ export * from './session/index.js';
 export * from './query/index.js';
 export * from './summary/index.js';
 export * from './ranking/index.js';
+export * from './search/index.js';

@@ -1,11 +1,44 @@
-import type { Command } from './command.js';
-import { catalogCommand } from './catalog-command.js';
-import { demoCommand } from './demo-command.js';
-import { evalCommand } from './eval-command.js';
-import { planCommand } from './plan-command.js';
-import { policyCommand } from './policy-command.js';
-import { searchCommand } from './search-command.js';
-import { serveCommand } from './serve-command.js';
+import type { CommandEntry } from './command.js';
 
-/** Every sub-command, in the order `--help` lists them. */
-export const allCommands: readonly Command[] = [demoCommand, planCommand, policyCommand, searchCommand, evalCommand, serveCommand, catalogCommand];
+/**
+ * Every sub-command, in the order `--help` lists them. Each entry imports its
+ * module lazily, so `loadout --version` and `--help` load no package and a
+ * command loads only what it needs (`search` never loads the MCP SDK).
+ */
+export const allCommands: readonly CommandEntry[] = [
+  {
+    name: 'demo',
+    summary: 'a tour on the embedded demo catalog (what `pnpm start` runs)',
+    load: async () => (await import('./demo-command.js')).demoCommand,
+  },
+  {
+    name: 'plan',
+    summary: 'show which tools are deferred, the tokens per server and the decision trace',
+    load: async () => (await import('./plan-command.js')).planCommand,
+  },
+  {
+    name: 'policy',
+    summary: 'decide whether tool search is on (JSON in, JSON out)',
+    load: async () => (await import('./policy-command.js')).policyCommand,
+  },
+  {
+    name: 'search',
+    summary: 'rank tools for a query with a chosen ranker, and explain the scores',
+    load: async () => (await import('./search-command.js')).searchCommand,
+  },
+  {
+    name: 'eval',
+    summary: 'measure Recall@5, NDCG@5, MRR@10 and latency of a ranker on labelled queries',
+    load: async () => (await import('./eval-command.js')).evalCommand,
+  },
+  {
+    name: 'serve',
+    summary: 'serve many MCP servers behind one search, as an MCP server (stdio or HTTP)',
+    load: async () => (await import('./serve-command.js')).serveCommand,
+  },
+  {
+    name: 'catalog',
+    summary: 'pull the tools of live MCP servers into a catalog file (catalog pull)',
+    load: async () => (await import('./catalog-command.js')).catalogCommand,
+  },
+];

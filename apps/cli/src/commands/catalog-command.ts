@@ -45,7 +45,6 @@ function describeProgress(event: PullProgress): string {
 /** `loadout catalog pull`: the combined tool catalog of live MCP servers, as a snapshot file. */
 export const catalogCommand: Command = {
   name: 'catalog',
-  summary: 'pull the tools of live MCP servers into a catalog file (catalog pull)',
   help,
   async run(argv, context) {
     const parsed = parseArguments('catalog', argv, {
@@ -59,10 +58,10 @@ export const catalogCommand: Command = {
     }
     const [action, ...extra] = parsed.positionals;
     if (action !== 'pull' || extra.length > 0) {
-      throw createLoadoutError('invalid-option', `loadout catalog: expected "pull", got ${JSON.stringify(parsed.positionals.join(' '))} (see loadout catalog --help)`);
+      throw createLoadoutError('invalid-option', `expected "pull", got ${JSON.stringify(parsed.positionals.join(' '))} (see loadout catalog --help)`);
     }
     const configPath = stringFlag(parsed, 'config');
-    if (configPath === undefined) throw createLoadoutError('invalid-option', 'loadout catalog pull: --config FILE is required');
+    if (configPath === undefined) throw createLoadoutError('invalid-option', '--config FILE is required (see loadout catalog --help)');
     const timeoutMs = integerFlag(parsed, 'timeout', { min: 1, max: 3_600_000 });
     const config = await readMcpConfig(resolve(context.cwd, configPath), { env: context.env });
     const result = await pullCatalog(config, {

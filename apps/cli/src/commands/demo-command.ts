@@ -44,7 +44,6 @@ const scenarios: readonly {
 /** `loadout demo` (what `pnpm start` runs). */
 export const demoCommand: Command = {
   name: 'demo',
-  summary: 'a tour on the embedded demo catalog (what `pnpm start` runs)',
   help,
   async run(argv, context) {
     const parsed = parseArguments('demo', argv, {});

@@ -38,7 +38,6 @@ function percent(value: number): string {
 /** `loadout eval`: Recall@5, NDCG@5, MRR@10 and latency of a ranker on an eval set. */
 export const evalCommand: Command = {
   name: 'eval',
-  summary: 'measure Recall@5, NDCG@5, MRR@10 and latency of a ranker on labelled queries',
   help,
   async run(argv, context) {
     const parsed = parseArguments('eval', argv, {
@@ -55,7 +54,7 @@ export const evalCommand: Command = {
     const toolsPath = stringFlag(parsed, 'tools');
     const queriesPath = stringFlag(parsed, 'queries');
     if (toolsPath === undefined || queriesPath === undefined) {
-      throw createLoadoutError('invalid-option', 'loadout eval needs --tools FILE and --queries FILE (see loadout eval --help)');
+      throw createLoadoutError('invalid-option', '--tools FILE and --queries FILE are required (see loadout eval --help)');
     }
     const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd);
     const rankerName = stringFlag(parsed, 'ranker') ?? config.ranker ?? DEFAULT_RANKER_NAME;

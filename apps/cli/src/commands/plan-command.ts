@@ -54,7 +54,6 @@ async function readMods(path: string | undefined, cwd: string): Promise<Declarat
 /** `loadout plan`: the deferral plan of a catalog, readable or as JSON. */
 export const planCommand: Command = {
   name: 'plan',
-  summary: 'show which tools are deferred, the tokens per server and the decision trace',
   help,
   async run(argv, context) {
     const parsed = parseArguments('plan', argv, {

@@ -38,7 +38,6 @@ function parseJson(text: string, source: string): unknown {
 /** `loadout policy`: JSON in, JSON out. */
 export const policyCommand: Command = {
   name: 'policy',
-  summary: 'decide whether tool search is on (JSON in, JSON out)',
   help,
   async run(argv, context) {
     const parsed = parseArguments('policy', argv, { input: { type: 'string' }, compact: { type: 'boolean' } });

@@ -38,7 +38,6 @@ Examples:
 /** `loadout search`: ranked tools with scores and explanations. */
 export const searchCommand: Command = {
   name: 'search',
-  summary: 'rank tools for a query with a chosen ranker, and explain the scores',
   help,
   async run(argv, context) {
     const parsed = parseArguments('search', argv, {

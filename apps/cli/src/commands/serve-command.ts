@@ -5,6 +5,9 @@ import {
   createGateway,
   createStreamLogger,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_MAX_SESSIONS_PER_ADDRESS,
+  DEFAULT_SESSION_IDLE_TIMEOUT_MS,
   isLoopbackHost,
   readMcpConfig,
   serveHttp,
@@ -43,6 +46,13 @@ HTTP safety (on by default; each relaxation is logged):
   --allowed-origin ORIGIN  a browser origin allowed to call, e.g. http://localhost:5173;
                            repeatable. Other Origins get 403 (the gateway's own is allowed)
   --max-body BYTES         largest request body, larger gets 413 (default ${DEFAULT_MAX_BODY_BYTES})
+  --session-idle-timeout MS
+                           close a session with nothing in flight for this long; its next
+                           request gets 404 and the client re-initializes (default ${DEFAULT_SESSION_IDLE_TIMEOUT_MS})
+  --max-sessions N         sessions open at once; at the cap the least recently used idle
+                           one is closed to make room (default ${DEFAULT_MAX_SESSIONS})
+  --max-sessions-per-address N
+                           sessions one client address may hold (default ${DEFAULT_MAX_SESSIONS_PER_ADDRESS})
   --host-unsafe            allow a HOST other machines can reach (e.g. 0.0.0.0)
   -h, --help               show this help
 
@@ -52,7 +62,15 @@ Examples:
 `;
 
 const LOG_LEVELS: readonly GatewayLogLevel[] = ['debug', 'info', 'warn', 'error'];
-const HTTP_ONLY = ['token-env', 'allowed-origin', 'max-body', 'host-unsafe'] as const;
+const HTTP_ONLY = [
+  'token-env',
+  'allowed-origin',
+  'max-body',
+  'host-unsafe',
+  'session-idle-timeout',
+  'max-sessions',
+  'max-sessions-per-address',
+] as const;
 
 /** Reads `--http`: `PORT`, `HOST:PORT` or `[IPv6]:PORT`. */
 export function parseHttpAddress(value: string): { host: string; port: number } {
@@ -91,11 +109,10 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
   const waitForShutdown = options.waitForShutdown ?? waitForSignal;
   return {
     name: 'serve',
-    summary: 'serve many MCP servers behind one search, as an MCP server (stdio or HTTP)',
     help,
     async run(argv, context) {
       if (argv.some((arg) => arg === '--token' || arg.startsWith('--token='))) {
-        throw createLoadoutError('invalid-option', 'loadout serve: never pass a token on the command line (it shows in ps and shell history); put it in an environment variable and pass --token-env VAR');
+        throw createLoadoutError('invalid-option', 'never pass a token on the command line (it shows in ps and shell history); put it in an environment variable and pass --token-env VAR');
       }
       const parsed = parseArguments('serve', argv, {
         config: { type: 'string' },
@@ -108,26 +125,29 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         'allowed-origin': { type: 'string', multiple: true },
         'max-body': { type: 'string' },
         'host-unsafe': { type: 'boolean' },
+        'session-idle-timeout': { type: 'string' },
+        'max-sessions': { type: 'string' },
+        'max-sessions-per-address': { type: 'string' },
       });
       if (parsed.values['help']) {
         context.stdout(help);
         return 0;
       }
       if (parsed.positionals.length > 0) {
-        throw createLoadoutError('invalid-option', `loadout serve: unexpected argument ${JSON.stringify(parsed.positionals[0])} (see loadout serve --help)`);
+        throw createLoadoutError('invalid-option', `unexpected argument ${JSON.stringify(parsed.positionals[0])} (see loadout serve --help)`);
       }
       const configPath = stringFlag(parsed, 'config');
-      if (configPath === undefined) throw createLoadoutError('invalid-option', 'loadout serve: --config FILE is required');
+      if (configPath === undefined) throw createLoadoutError('invalid-option', '--config FILE is required (see loadout serve --help)');
       const httpValue = stringFlag(parsed, 'http');
       if (httpValue === undefined) {
         const stray = HTTP_ONLY.find((flag) => parsed.values[flag] !== undefined);
-        if (stray !== undefined) throw createLoadoutError('invalid-option', `loadout serve: --${stray} applies to --http only`, { flag: stray });
+        if (stray !== undefined) throw createLoadoutError('invalid-option', `--${stray} applies to --http only`, { flag: stray });
       }
       const address = httpValue === undefined ? undefined : parseHttpAddress(httpValue);
       if (address !== undefined && !isLoopbackHost(address.host) && !parsed.values['host-unsafe']) {
         throw createLoadoutError(
           'invalid-option',
-          `loadout serve: refusing to listen on ${address.host}, which other machines can reach; use 127.0.0.1, or add --host-unsafe (with --token-env)`,
+          `refusing to listen on ${address.host}, which other machines can reach; use 127.0.0.1, or add --host-unsafe (with --token-env)`,
           { flag: 'http', value: httpValue },
         );
       }
@@ -143,6 +163,9 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const limit = integerFlag(parsed, 'limit', { min: 1, max: 100 });
       const callTimeoutMs = integerFlag(parsed, 'call-timeout', { min: 1, max: 86_400_000 });
       const maxBodyBytes = integerFlag(parsed, 'max-body', { min: 1024, max: 67_108_864 });
+      const sessionIdleTimeoutMs = integerFlag(parsed, 'session-idle-timeout', { min: 100, max: 86_400_000 });
+      const maxSessions = integerFlag(parsed, 'max-sessions', { min: 1, max: 10_000 });
+      const maxSessionsPerAddress = integerFlag(parsed, 'max-sessions-per-address', { min: 1, max: maxSessions ?? 10_000 });
       const logger = createStreamLogger({ level: level as GatewayLogLevel, prefix: 'loadout serve', write: context.stderr });
 
       const config = await readMcpConfig(resolve(context.cwd, configPath), { env: context.env });
@@ -170,6 +193,9 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
           logger,
           ...(token === undefined ? {} : { token }),
           ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+          ...(sessionIdleTimeoutMs === undefined ? {} : { sessionIdleTimeoutMs }),
+          ...(maxSessions === undefined ? {} : { maxSessions }),
+          ...(maxSessionsPerAddress === undefined ? {} : { maxSessionsPerAddress }),
         });
       } catch (error) {
         await gateway.close();

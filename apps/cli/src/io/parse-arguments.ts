@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createLoadoutError } from '@loadout/core';
+import { closestName } from './closest-name.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -9,19 +10,54 @@ export interface ParsedArguments {
   readonly positionals: string[];
 }
 
-/** `node:util` parseArgs with errors turned into `invalid-option` LoadoutErrors. */
+function flagOf(argument: string): string {
+  const equals = argument.indexOf('=');
+  return equals === -1 ? argument : argument.slice(0, equals);
+}
+
+/** The first argument parseArgs would reject as unknown, judged the same way. */
+function findUnknownFlag(argv: readonly string[], options: Options): string | undefined {
+  for (const argument of argv) {
+    if (argument === '--') return undefined;
+    if (argument.startsWith('--') && argument.length > 2) {
+      if (!Object.hasOwn(options, flagOf(argument).slice(2))) return flagOf(argument);
+    } else if (argument.startsWith('-') && argument.length > 1 && !/^-\d/.test(argument)) {
+      const short = argument.slice(1, 2);
+      if (!Object.values(options).some((option) => option.short === short)) return `-${short}`;
+    }
+  }
+  return undefined;
+}
+
+function describeParseFailure(command: string, argv: readonly string[], options: Options, error: unknown): string {
+  const code = (error as { code?: string }).code;
+  const names = Object.keys(options);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const flag = findUnknownFlag(argv, options) ?? 'an option';
+    const suggestion = flag.startsWith('--') ? closestName(flag.slice(2), names) : undefined;
+    return `unknown option ${flag}${suggestion === undefined ? '' : `; did you mean --${suggestion}?`} (see loadout ${command} --help)`;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const name = names.find((candidate) => argv.some((argument) => flagOf(argument) === `--${candidate}`));
+    const option = name === undefined ? undefined : options[name];
+    if (option?.type === 'string') return `--${name} needs a value (see loadout ${command} --help)`;
+    if (option?.type === 'boolean') return `--${name} takes no value (see loadout ${command} --help)`;
+  }
+  return `cannot read the options (see loadout ${command} --help)`;
+}
+
+/**
+ * `node:util` parseArgs with its errors turned into `invalid-option`
+ * LoadoutErrors in our words: the unknown flag, the closest known one
+ * ("did you mean --catalog?"), or the flag that lacks a value.
+ */
 export function parseArguments(command: string, argv: readonly string[], options: Options): ParsedArguments {
+  const withHelp: Options = { ...options, help: { type: 'boolean', short: 'h' } };
   try {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      options: { ...options, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-      strict: true,
-    });
+    const { values, positionals } = parseArgs({ args: [...argv], options: withHelp, allowPositionals: true, strict: true });
     return { values: values as ParsedArguments['values'], positionals };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw createLoadoutError('invalid-option', `loadout ${command}: ${message} (see loadout ${command} --help)`);
+    throw createLoadoutError('invalid-option', describeParseFailure(command, argv, withHelp, error));
   }
 }
 

@@ -1,6 +1,7 @@
-import type { ToolKind } from '../catalog/tool.js';
-import type { Mod, ToolResolver } from '../mods/mod.js';
-import type { ToolSearchDecision } from '../policy/policy-types.js';
+import type { ServerSettings } from '../catalog/catalog.js';
+import type { ToolInput, ToolKind } from '../catalog/tool.js';
+import type { DeclarativeMod, Mod, ToolResolver } from '../mods/mod.js';
+import type { PolicyWarning, ToolSearchDecision } from '../policy/policy-types.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { PlanCache } from './plan-cache.js';
 
@@ -57,20 +58,61 @@ export interface ServerLoad {
 /** The label of the {@link ServerLoad} that groups tools without a server. */
 export const BUILTIN_SERVER_LABEL = '(built-in)';
 
-/** The output of {@link planToolLoading}: the decision and where every tool goes. */
-export interface ToolLoadingPlan {
-  readonly decision: ToolSearchDecision;
-  /** Every valid input tool, in input order. */
+/**
+ * The input of {@link planDeferral}: a catalog and its mods, with no model,
+ * provider or environment. Every field is optional.
+ */
+export interface DeferralInput {
+  /** The tools, unvalidated (invalid ones are skipped with warning `invalid-tool`). Default: none. */
+  readonly tools?: readonly ToolInput[];
+  /** Server-level settings by server name (`alwaysLoad: true` keeps a server's tools upfront). Default: none. */
+  readonly servers?: Readonly<Record<string, ServerSettings>>;
+  /** Declarative mods, applied in order before `PlanOptions.mods`; the last one that matches a tool decides. Default: none. */
+  readonly mods?: readonly DeclarativeMod[];
+  /**
+   * Whether deferrable tools are deferred: `true` (default), `false` (every
+   * tool upfront), or a function of the deferrable tokens (after mods) that
+   * answers it, for an adapter with its own threshold.
+   */
+  readonly toolSearch?: boolean | ((deferrableTokens: number) => boolean);
+}
+
+/**
+ * The output of {@link planDeferral}: where every tool goes and what it
+ * costs. Provider-neutral; names are display names (`mcp__<server>__<name>`
+ * for MCP tools), and each {@link PlannedTool} also carries its own `name`
+ * and the API-safe `apiName`.
+ */
+export interface DeferralPlan {
+  /** Whether deferrable tools were deferred. */
+  readonly toolSearch: 'on' | 'off';
+  /** Every valid input tool, in input order, with its description after mods, tokens and placement. */
   readonly tools: readonly PlannedTool[];
   /** Sorted by tokens, largest first (ties by name). */
   readonly servers: readonly ServerLoad[];
+  /** Display names listed upfront, in input order. */
+  readonly upfront: readonly string[];
+  /** Display names deferred, in input order; empty when tool search is off. With `upfront`, every tool exactly once. */
+  readonly deferred: readonly string[];
   /** Tokens of every definition loaded upfront (core tools included; the search tool not). */
   readonly upfrontTokens: number;
   /** Tokens of every deferred definition (0 when tool search is off). */
   readonly deferredTokens: number;
+  /** Tokens of every deferrable definition after mods, whatever `toolSearch` is. */
+  readonly deferrableTokens: number;
+  /** Skipped tools, failed or ignored mods, malformed declarative mods. */
+  readonly warnings: readonly PolicyWarning[];
 }
 
-/** Options of {@link planToolLoading} and {@link decideToolSearch}. */
+/**
+ * The output of {@link planToolLoading}: Claude's decision and where every
+ * tool goes (a {@link DeferralPlan} whose `toolSearch` is the decision's).
+ */
+export interface ToolLoadingPlan extends DeferralPlan {
+  readonly decision: ToolSearchDecision;
+}
+
+/** Options of {@link planDeferral}, {@link planToolLoading} and {@link decideToolSearch}. */
 export interface PlanOptions {
   /**
    * Counts definitions that carry no `tokens`. Default: a shared, cached

@@ -3,19 +3,25 @@ import { createCatalog } from '../catalog/create-catalog.js';
 import { DEFAULT_MAX_TOOLS } from '../catalog/create-catalog-options.js';
 import { isPlainObject } from '../catalog/is-plain-object.js';
 import type { ToolInput } from '../catalog/tool.js';
-import type { PolicyInput, PolicyWarning } from '../policy/policy-types.js';
+import type { PolicyWarning } from '../policy/policy-types.js';
 import { showValue } from '../policy/show-value.js';
 import type { PlanCache } from './plan-cache.js';
 
+/** The catalog part of a planner's input: unvalidated tools and server settings. */
+export interface CatalogSource {
+  readonly tools?: unknown;
+  readonly servers?: unknown;
+}
+
 /**
- * Builds the catalog of a policy input, never throwing: skipped tools become
+ * Builds the catalog of a planner's input, never throwing: skipped tools become
  * warnings `invalid-tool`, malformed server settings `invalid-server`; more
  * than 10,000 tools are planned anyway with warning `too-many-tools`. With
  * a cache, an unchanged input reuses the catalog built last time.
  */
-export function readInputCatalog(input: PolicyInput, warnings: PolicyWarning[], cache?: PlanCache): Catalog {
+export function readInputCatalog(input: CatalogSource, warnings: PolicyWarning[], cache?: PlanCache): Catalog {
   let tools: readonly ToolInput[] = [];
-  if (Array.isArray(input.tools)) tools = input.tools;
+  if (Array.isArray(input.tools)) tools = input.tools as readonly ToolInput[];
   else if (input.tools !== undefined && input.tools !== null) {
     warnings.push({ code: 'invalid-tool', message: `tools ${showValue(input.tools)} is not an array; no tools planned` });
   }

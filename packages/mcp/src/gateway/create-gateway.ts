@@ -1,8 +1,9 @@
-import { createLoadoutError, DEFAULT_MAX_TOOLS } from '@loadout/core';
+import { answerToolSearch, createLoadoutError, DEFAULT_MAX_TOOLS } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker } from '@loadout/core';
 import { createRankerByName } from '@loadout/eval';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { resolveGatewayLimits } from '../limits/gateway-limits.js';
 import { buildToolIndex } from '../search-index/build-tool-index.js';
 import type { ToolIndex } from '../search-index/tool-index.js';
 import { createStreamLogger } from '../logger/create-stream-logger.js';
@@ -16,6 +17,7 @@ import {
   type CreateGatewayOptions,
 } from './create-gateway-options.js';
 import { createGatewaySession } from './gateway-session.js';
+import { SEARCH_TOOLS_NAME } from './gateway-tools.js';
 import type { Gateway, GatewaySearchHit } from './gateway.js';
 
 const DAY_MS = 86_400_000;
@@ -46,6 +48,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     integerOption('reconnect.initialMs', options.reconnect.initialMs, 1, 1, DAY_MS);
     integerOption('reconnect.maxMs', options.reconnect.maxMs, 1, 1, DAY_MS);
   }
+  const limits = resolveGatewayLimits(options.limits);
   const { config } = options;
   if (typeof config !== 'object' || config === null || typeof config.mcpServers !== 'object' || config.mcpServers === null) {
     throw createLoadoutError('invalid-option', 'config must be a parsed MCP config with mcpServers (see parseMcpConfig)', { option: 'config' });
@@ -103,6 +106,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
         callTimeoutMs,
         connectTimeoutMs,
         logger,
+        limits,
         ...(options.reconnect === undefined ? {} : { reconnect: options.reconnect }),
         ...(options.upstreamStderr === undefined ? {} : { stderr: options.upstreamStderr }),
         onTools(tools) {
@@ -138,16 +142,21 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     },
     limit,
     upstreams: () => [...upstreams.values()].map((upstream) => upstream.status()),
-    async search(query, searchOptions = {}) {
+    answer(args) {
       const index = current;
-      const hits = await index.ranker.search(query, { limit: integerOption('limit', searchOptions.limit, limit, 1, 100) });
-      return hits.map(
-        (hit): GatewaySearchHit => ({
-          tool: hit.tool,
-          score: hit.score,
-          available: hit.tool.server !== null && upstreams.get(hit.tool.server)?.status().state === 'ready',
-        }),
-      );
+      return answerToolSearch(args, {
+        ranker: index.ranker,
+        limit,
+        maxLimit: 100,
+        overLimit: 'reject',
+        toolName: SEARCH_TOOLS_NAME,
+        available: (tool) => tool.server !== null && upstreams.get(tool.server)?.status().state === 'ready',
+      });
+    },
+    async search(query, searchOptions = {}) {
+      const answer = await gateway.answer({ query, limit: integerOption('limit', searchOptions.limit, limit, 1, 100) });
+      if (!answer.ok) throw createLoadoutError(answer.code, answer.message, { query });
+      return answer.tools.map((found): GatewaySearchHit => ({ tool: found.tool, score: found.score, available: found.available }));
     },
     findTool: (name) => findIn(current, name),
     async callTool(name, args = {}, callOptions = {}) {

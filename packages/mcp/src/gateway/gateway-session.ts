@@ -1,4 +1,3 @@
-import { isLoadoutError } from '@loadout/core';
 import type { CatalogTool } from '@loadout/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -75,29 +74,21 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
   };
 
   const search = async (args: Record<string, unknown>, notify: () => Promise<void>): Promise<CallToolResult> => {
-    const query = args['query'];
-    const limit = args['limit'];
-    if (typeof query !== 'string') throw invalidParams('search_tools: query must be a string');
-    if (limit !== undefined && (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 100)) {
-      throw invalidParams(`search_tools: limit must be an integer from 1 to 100 (got ${JSON.stringify(limit)})`);
+    const answer = await gateway.answer(args);
+    if (!answer.ok) {
+      if (answer.stage === 'arguments') throw invalidParams(answer.message);
+      return { isError: true, content: [{ type: 'text', text: `${SEARCH_TOOLS_NAME}: ${answer.message} [${answer.code}]` }] };
     }
-    let hits;
-    try {
-      hits = await gateway.search(query, limit === undefined ? {} : { limit });
-    } catch (error) {
-      if (isLoadoutError(error)) return { isError: true, content: [{ type: 'text', text: `search_tools: ${error.message} [${error.code}]` }] };
-      throw error;
-    }
-    const tools = hits.map((hit) => ({
-      name: hit.tool.apiName,
-      ...(hit.tool.server === null ? {} : { server: hit.tool.server }),
-      description: hit.tool.description,
-      inputSchema: hit.tool.inputSchema,
-      available: hit.available,
+    const tools = answer.tools.map((tool) => ({
+      name: tool.name,
+      ...(tool.server === null ? {} : { server: tool.server }),
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      available: tool.available,
     }));
-    if (load(hits.map((hit) => hit.tool))) await notify();
-    const structuredContent = { query, tools };
-    const text = tools.length === 0 ? `No tools matched ${JSON.stringify(query)}.` : JSON.stringify(structuredContent);
+    if (load(answer.tools.map((tool) => tool.tool))) await notify();
+    const structuredContent = { query: answer.query, tools };
+    const text = tools.length === 0 ? `No tools matched ${JSON.stringify(answer.query)}.` : JSON.stringify(structuredContent);
     return { content: [{ type: 'text', text }], structuredContent };
   };
 

@@ -1,4 +1,4 @@
-import type { Catalog, CatalogTool } from '@loadout/core';
+import type { Catalog, CatalogTool, ToolSearchAnswer } from '@loadout/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolIndex } from '../search-index/tool-index.js';
@@ -41,6 +41,13 @@ export interface Gateway {
   readonly limit: number;
   /** Every upstream's state, in config order. */
   upstreams(): readonly UpstreamStatus[];
+  /**
+   * Answers one `search_tools` call (`{ query, limit? }`) with core's search
+   * kernel over the current generation: the found tools with name,
+   * description, input schema and availability, or a failure naming the bad
+   * argument or query. Never rejects.
+   */
+  answer(args: unknown): Promise<ToolSearchAnswer>;
   /** Ranks the current generation's tools; query syntax (`select:`, `+term`) applies. Throws LoadoutErrors for bad queries. */
   search(query: string, options?: GatewaySearchOptions): Promise<readonly GatewaySearchHit[]>;
   /** A tool by API name or display name (`mcp__server__tool`), else by its own name when only one server has it. */

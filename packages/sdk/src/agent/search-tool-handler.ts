@@ -1,5 +1,5 @@
-import { describeValue, isLoadoutError, withQuerySyntax } from '@loadout/core';
-import type { Catalog, QuerySyntaxOptions, Ranker, SearchHit } from '@loadout/core';
+import { answerToolSearch, describeValue, indexOnce, withQuerySyntax } from '@loadout/core';
+import type { Catalog, FoundTool, QuerySyntaxOptions, Ranker } from '@loadout/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** Options of {@link createSearchToolHandler}. */
@@ -27,44 +27,32 @@ function textResult(text: string, isError = false): CallToolResult {
   return isError ? { content: [{ type: 'text', text }], isError: true } : { content: [{ type: 'text', text }] };
 }
 
-function describeHits(query: string, hits: readonly SearchHit[]): string {
-  const lines = hits.map((hit) => `- ${hit.tool.displayName}: ${hit.tool.description.replace(/\s+/g, ' ').trim() || '(no description)'}`);
-  const names = hits.map((hit) => hit.tool.displayName).join(',');
+function describeHits(query: string, tools: readonly FoundTool[]): string {
+  const lines = tools.map((tool) => `- ${tool.displayName}: ${tool.description.replace(/\s+/g, ' ').trim() || '(no description)'}`);
+  const names = tools.map((tool) => tool.displayName).join(',');
   return [
-    `${hits.length} tool${hits.length === 1 ? '' : 's'} matched ${describeValue(query)}:`,
+    `${tools.length} tool${tools.length === 1 ? '' : 's'} matched ${describeValue(query)}:`,
     ...lines,
     `Call them by these names; load one that is not loaded yet with the tool search query "select:${names}".`,
   ].join('\n');
 }
 
 /**
- * The handler behind Loadout's `search_tools` MCP tool: ranks the catalog
- * with the query syntax (`select:`, `+term`, exact names first) and lists
- * the best tools by display name with their descriptions. A bad query or a
- * failing ranker yields an `isError` result naming the problem.
+ * The handler behind Loadout's `search_tools` MCP tool: core's search
+ * kernel ({@link answerToolSearch}) with the query syntax (`select:`,
+ * `+term`, exact names first), rendered as a text list of the best tools by
+ * display name with their descriptions. A bad query or a failing ranker
+ * yields an `isError` result naming the problem.
  */
 export function createSearchToolHandler(options: SearchToolHandlerOptions): SearchToolHandler {
   const ranker = withQuerySyntax(options.ranker, options.querySyntax);
-  const defaultLimit = options.limit ?? 5;
-  let indexed: Promise<void> | undefined;
-  const ready = (): Promise<void> => {
-    indexed ??= Promise.resolve()
-      .then(() => ranker.index(options.catalog.tools))
-      .catch((error: unknown) => {
-        indexed = undefined;
-        throw error;
-      });
-    return indexed;
-  };
+  const ready = indexOnce(ranker, options.catalog.tools);
+  const limit = options.limit ?? 5;
   return async (args) => {
-    const query = args.query;
-    try {
-      await ready();
-      const hits = await ranker.search(query, { limit: args.limit ?? defaultLimit });
-      return hits.length === 0 ? textResult(`No tool matched ${describeValue(query)}; try other keywords.`) : textResult(describeHits(query, hits));
-    } catch (error) {
-      const message = isLoadoutError(error) ? error.message : `the ranker threw an error (${error instanceof Error ? error.message : describeValue(error)})`;
-      return textResult(`Search failed: ${message}`, true);
-    }
+    const answer = await answerToolSearch(args, { ranker, ready, limit, maxLimit: 100 });
+    if (!answer.ok) return textResult(answer.stage === 'arguments' ? answer.message : `Search failed: ${answer.message}`, true);
+    return answer.tools.length === 0
+      ? textResult(`No tool matched ${describeValue(answer.query)}; try other keywords.`)
+      : textResult(describeHits(answer.query, answer.tools));
   };
 }

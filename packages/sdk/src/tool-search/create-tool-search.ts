@@ -1,4 +1,4 @@
-import { createConversationPolicy, summarizeCatalog, toToolInput, withQuerySyntax } from '@loadout/core';
+import { createConversationPolicy, indexOnce, summarizeCatalog, toToolInput, withQuerySyntax } from '@loadout/core';
 import type { PolicyInput, Ranker, ToolLoadingPlan, ToolSearchDecision } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
 import type { CustomToolDefinition } from '../api-types.js';
@@ -39,7 +39,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
   const policyTools = catalog.tools.map(toToolInput);
   const ranker: Ranker | undefined = settings.ranker === undefined ? undefined : withQuerySyntax(settings.ranker, options.querySyntax);
   const summary = summarizeCatalog(catalog);
-  let indexed: Promise<void> | undefined;
+  const ready = ranker === undefined ? undefined : indexOnce(ranker, catalog.tools);
   let lastDeferred: ReadonlySet<string> | undefined;
 
   const plan = (baseURL: string | undefined): ToolLoadingPlan => {
@@ -91,16 +91,6 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
     };
   };
 
-  const ready = (): Promise<void> => {
-    indexed ??= Promise.resolve()
-      .then(() => ranker!.index(catalog.tools))
-      .catch((error: unknown) => {
-        indexed = undefined;
-        throw error;
-      });
-    return indexed;
-  };
-
   return {
     mode,
     provider: options.policy.provider ?? 'anthropic',
@@ -114,13 +104,14 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
           errorResult(toolUse.id, `${searchToolName} is answered by the API in ${mode} mode; there is nothing to answer here`),
         );
       }
+      let deferred: ReadonlySet<string> | undefined;
       return answerSearch(toolUse, {
         toolName: searchToolName,
         limit: settings.limit,
         maxLimit: settings.maxLimit,
         ranker,
-        ready,
-        deferred: () => lastDeferred ?? new Set(request().deferred),
+        ...(ready === undefined ? {} : { ready }),
+        filter: (tool) => (deferred ??= lastDeferred ?? new Set(request().deferred)).has(tool.apiName),
       });
     },
     isSearchCall(block) {
