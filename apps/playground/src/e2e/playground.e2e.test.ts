@@ -72,13 +72,14 @@ function readLayout() {
     queryBottom: queryBox.bottom,
     rankerTop: document.querySelector('#ranker')!.getBoundingClientRect().top,
     queryTextWidth: query.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+    placeholder: query.placeholder,
     placeholderWidth: context.measureText(query.placeholder).width,
     panelTops: { search: top('#search-panel'), decision: top('#decision-panel'), catalog: top('#catalog-panel') },
     smallTargets: small,
   };
 }
 
-describe.skipIf(!existsSync(CHROMIUM))('playground in headless Chromium', () => {
+describe('playground in headless Chromium', () => {
   let server: StaticServer;
   let browser: Browser;
   let context: BrowserContext;
@@ -93,6 +94,7 @@ describe.skipIf(!existsSync(CHROMIUM))('playground in headless Chromium', () => 
   };
 
   beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run bash tooling/ensure-chromium.sh (pnpm test does)`);
     await buildIfStale({
       appRoot,
       extraSources: ['core', 'bm25', 'tokens', 'embeddings', 'browser', 'demo-catalog'].map((name) => `${packages}${name}/src`),
@@ -276,6 +278,10 @@ describe.skipIf(!existsSync(CHROMIUM))('playground in headless Chromium', () => 
     await page.selectOption('#ranker', 'transformers');
     await page.waitForSelector('#search-error:not([hidden])');
     expect(await page.textContent('#search-error .error-code')).toBe('model-unavailable');
+    const message = await page.textContent('#search-error .error-message');
+    expect(message).toContain(`model files not found for transformers model "Xenova/all-MiniLM-L6-v2" (q8): ${server.url}models/Xenova/all-MiniLM-L6-v2/config.json answered HTTP 404`);
+    expect(message).not.toContain('not valid JSON');
+    expect(await page.textContent('#search-error .error-hint')).toContain('apps/playground/public/models/');
     await page.close();
   }, 30_000);
 
@@ -341,9 +347,11 @@ describe.skipIf(!existsSync(CHROMIUM))('playground in headless Chromium', () => 
         expect(layout.queryWidth).toBeGreaterThanOrEqual(viewport.name === 'phone' ? 250 : 500);
         // The ranker sits below the query, never squeezed beside it.
         expect(layout.rankerTop).toBeGreaterThan(layout.queryBottom);
+        // The whole placeholder shows: with its example on the desktop, the short question on the phone.
+        expect(layout.placeholder).toBe(viewport.name === 'desktop' ? 'What should the agent do? e.g. refund a duplicate charge' : 'What should the agent do?');
+        expect(layout.placeholderWidth).toBeGreaterThan(100);
+        expect(layout.placeholderWidth).toBeLessThanOrEqual(layout.queryTextWidth);
         if (viewport.name === 'desktop') {
-          expect(layout.placeholderWidth).toBeGreaterThan(100);
-          expect(layout.placeholderWidth).toBeLessThanOrEqual(layout.queryTextWidth);
           expect(layout.panelTops.search).toBeLessThan(viewport.height / 4);
         } else {
           // Query and results first, then the decision and tokens, then the controls.
@@ -363,6 +371,7 @@ describe.skipIf(!existsSync(CHROMIUM))('playground in headless Chromium', () => 
         const after = await page.evaluate(readLayout);
         expect(after.scrollWidth).toBe(viewport.width);
         if (viewport.name === 'phone') expect(after.smallTargets).toEqual([]);
+        await page.waitForFunction(() => window.__loadoutTimings?.catalogs[0]?.exactPlanMs != null);
         await page.screenshot({ path: `${screenshots}playground-${viewport.name}.png` });
         await page.close();
       } finally {

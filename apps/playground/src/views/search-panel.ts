@@ -9,6 +9,12 @@ import { renderResults, updatePlacements } from './results-view.js';
 /** The query box's placeholder: short enough to show whole in the box at desktop widths. */
 export const QUERY_PLACEHOLDER = 'What should the agent do? e.g. refund a duplicate charge';
 
+/** The placeholder on phone widths, where the example would be cut. */
+const SHORT_QUERY_PLACEHOLDER = 'What should the agent do?';
+
+/** Screens too narrow for the whole placeholder. */
+const NARROW = '(max-width: 560px)';
+
 /** What the search panel asks of the page; `at` is the `performance.now()` of the input event. */
 export interface SearchPanelActions {
   readonly onQuery: (query: string, at: number) => void;
@@ -50,6 +56,12 @@ export function createSearchPanel(actions: SearchPanelActions): SearchPanel {
   const error = errorSlot('search-error');
   const results = h('ol', { id: 'results', class: 'results', 'aria-label': 'Search results' });
 
+  const narrow = typeof matchMedia === 'function' ? matchMedia(NARROW) : undefined;
+  const fitPlaceholder = (): void => {
+    query.placeholder = narrow?.matches === true ? SHORT_QUERY_PLACEHOLDER : QUERY_PLACEHOLDER;
+  };
+  fitPlaceholder();
+  narrow?.addEventListener('change', fitPlaceholder);
   const emitQuery = (event: Event): void => actions.onQuery(query.value, event.timeStamp || performance.now());
   query.addEventListener('input', emitQuery);
   ranker.addEventListener('change', (event) => {
