@@ -80,13 +80,26 @@ interface Field {
   readonly optional: boolean;
 }
 
-function words(text: string): string[] {
-  return text
+/** Memoizes a function of one string: the same few hundred field and verb names come back for every server. */
+function memoize<T>(compute: (text: string) => T): (text: string) => T {
+  const known = new Map<string, T>();
+  return (text) => {
+    let value = known.get(text);
+    if (value === undefined) {
+      value = compute(text);
+      known.set(text, value);
+    }
+    return value;
+  };
+}
+
+const words = memoize((text: string): readonly string[] =>
+  text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .filter((word) => word !== '');
-}
+    .filter((word) => word !== ''),
+);
 
 function camel(parts: readonly string[]): string {
   return parts.map((word, index) => (index === 0 ? word : `${word[0]!.toUpperCase()}${word.slice(1)}`)).join('');
@@ -99,13 +112,16 @@ function join(style: NameStyle, verb: string, noun: string): string {
   return (style === 'noun_verb' ? [...nounWords, ...verbWords] : [...verbWords, ...nounWords]).join('_');
 }
 
+const camelName = memoize((name: string) => camel(words(name)));
+const snakeName = memoize((name: string) => words(name).join('_'));
+
 function parameterName(style: NameStyle, name: string): string {
-  return style === 'camel' ? camel(words(name)) : words(name).join('_');
+  return style === 'camel' ? camelName(name) : snakeName(name);
 }
 
-/** Reads `name:description; …` (`#` integer, `%` number, `?` boolean, leading `-` optional). */
-function readFields(spec: string): Field[] {
-  return spec
+/** Reads `name:description; …` (`#` integer, `%` number, `?` boolean, leading `-` optional). The answer is shared: copy before changing it. */
+const readFields = memoize((spec: string): readonly Field[] =>
+  spec
     .split(';')
     .map((part) => part.trim())
     .filter((part) => part !== '')
@@ -119,8 +135,8 @@ function readFields(spec: string): Field[] {
       if (marker === '#' || marker === '%' || marker === '?') name = name.slice(0, -1);
       const property = marker === '#' ? int(`${description}.`) : marker === '%' ? num(`${description}.`) : marker === '?' ? bool(`${description}.`) : str(`${description}.`);
       return { name, property, optional };
-    });
-}
+    }),
+);
 
 function schema(style: NameStyle, fields: readonly Field[]): JsonObject {
   return objectSchema(Object.fromEntries(fields.map((field) => [`${parameterName(style, field.name)}${field.optional ? '?' : ''}`, field.property])));
@@ -196,7 +212,7 @@ function entityTools(service: SyntheticService, entity: EntitySpec, style: NameS
 
 function actionTool(service: SyntheticService, spec: ActionSpec, style: NameStyle, random: SeededRandom): ToolInput {
   const name = random.pick(spec.names);
-  const draft = { description: fill(random.pick(spec.descriptions), { brand: service.brand, noun: service.family.noun }), parameters: readFields(spec.parameters) };
+  const draft = { description: fill(random.pick(spec.descriptions), { brand: service.brand, noun: service.family.noun }), parameters: [...readFields(spec.parameters)] };
   personalize(draft, random);
   return {
     name: style === 'camel' ? camel(words(name)) : name,
