@@ -1,6 +1,6 @@
 import type { LoadoutErrorCode } from '@loadout/core';
 import type { CatalogInput, LoadCatalogOptions, LoadedCatalog } from '../catalog/catalog-input.js';
-import type { EngineConfig } from '../engine/engine-options.js';
+import type { EngineConfig, TokenizerName } from '../engine/engine-options.js';
 import type { EnginePlan, EngineSearchResult, PlanInput, RankerStatus } from '../engine/engine-types.js';
 
 /** Version of the message protocol; the worker refuses an `init` of another version. */
@@ -11,7 +11,7 @@ export interface EngineCalls {
   /** First message: creates the worker's engine. */
   init: { params: { version: number; config: EngineConfig }; result: { version: number } };
   loadCatalog: { params: { input: CatalogInput; options: LoadCatalogOptions }; result: LoadedCatalog };
-  plan: { params: { input: PlanInput }; result: EnginePlan };
+  plan: { params: { input: PlanInput; tokenizer?: TokenizerName }; result: EnginePlan };
   search: { params: { query: string; ranker?: string; limit?: number; explain?: boolean }; result: EngineSearchResult };
   prepare: { params: { ranker: string }; result: RankerStatus };
   flush: { params: Record<string, never>; result: null };
