@@ -34,6 +34,9 @@ export interface DeploymentMemoryOptions {
   readonly records?: readonly DeploymentRecord[];
 }
 
+/** The WHATWG URL class, a global of every runtime core supports (core's types include no DOM or Node globals). */
+declare const URL: new (input: string) => { readonly protocol: string; readonly host: string; readonly pathname: string; readonly search: string };
+
 /**
  * The key a base URL is remembered under: scheme and host lower-cased,
  * default ports and trailing slashes dropped, path kept
