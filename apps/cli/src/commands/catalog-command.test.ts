@@ -28,12 +28,12 @@ describe('loadout catalog pull', () => {
     expect(await catalogCommand.run(['pull', '--config', 'mcp.json', '--out', 'catalog.json'], context)).toBe(0);
     expect(stdout()).toBe('');
     expect(stderr()).toMatch(/catalog pull: tools: connecting/);
-    expect(stderr()).toMatch(/catalog pull: tools: 8 tools \(2 malformed, skipped\)/);
+    expect(stderr()).toMatch(/catalog pull: tools: 10 tools \(2 malformed, skipped\)/);
     expect(stderr()).toMatch(/catalog pull: tools: skipped a malformed tool: tool 8 \("bad_schema_tool"\)/);
     expect(stderr()).toMatch(/catalog pull: gone: failed: .*ENOENT/);
-    expect(stderr()).toMatch(/catalog pull: 8 tools from 1 of 2 servers written to catalog.json/);
+    expect(stderr()).toMatch(/catalog pull: 10 tools from 1 of 2 servers written to catalog.json/);
     const catalog = loadCatalogText(readFileSync(join(folder, 'catalog.json'), 'utf8'));
-    expect(catalog.tools).toHaveLength(8);
+    expect(catalog.tools).toHaveLength(10);
     expect(catalog.tools[0]?.displayName).toBe('mcp__tools__echo_text');
     expect(catalog.servers['tools']?.alwaysLoad).toBe(true);
     expect(config).toContain(folder);

@@ -46,6 +46,9 @@ describe('loadout serve', () => {
     [['--config', 'mcp.json', '--http', 'localhost:99999'], /--http must be PORT or HOST:PORT/],
     [['--config', 'mcp.json', '--log-level', 'loud'], /--log-level must be one of/],
     [['--config', 'mcp.json', '--limit', '0'], /--limit must be an integer from 1 to 100/],
+    [['--config', 'mcp.json', '--session-idle-timeout', '5000'], /--session-idle-timeout applies to --http only/],
+    [['--config', 'mcp.json', '--http', '0', '--session-idle-timeout', '5'], /--session-idle-timeout must be an integer from 100 to 86400000/],
+    [['--config', 'mcp.json', '--http', '0', '--max-sessions', '10', '--max-sessions-per-address', '11'], /--max-sessions-per-address must be an integer from 1 to 10/],
   ])('refuses %j', async (argv, pattern) => {
     const error = await refusal(argv);
     expect(error.code).toBe('invalid-option');

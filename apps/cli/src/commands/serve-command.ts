@@ -5,6 +5,9 @@ import {
   createGateway,
   createStreamLogger,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_MAX_SESSIONS_PER_ADDRESS,
+  DEFAULT_SESSION_IDLE_TIMEOUT_MS,
   isLoopbackHost,
   readMcpConfig,
   serveHttp,
@@ -43,6 +46,13 @@ HTTP safety (on by default; each relaxation is logged):
   --allowed-origin ORIGIN  a browser origin allowed to call, e.g. http://localhost:5173;
                            repeatable. Other Origins get 403 (the gateway's own is allowed)
   --max-body BYTES         largest request body, larger gets 413 (default ${DEFAULT_MAX_BODY_BYTES})
+  --session-idle-timeout MS
+                           close a session with nothing in flight for this long; its next
+                           request gets 404 and the client re-initializes (default ${DEFAULT_SESSION_IDLE_TIMEOUT_MS})
+  --max-sessions N         sessions open at once; at the cap the least recently used idle
+                           one is closed to make room (default ${DEFAULT_MAX_SESSIONS})
+  --max-sessions-per-address N
+                           sessions one client address may hold (default ${DEFAULT_MAX_SESSIONS_PER_ADDRESS})
   --host-unsafe            allow a HOST other machines can reach (e.g. 0.0.0.0)
   -h, --help               show this help
 
@@ -52,7 +62,15 @@ Examples:
 `;
 
 const LOG_LEVELS: readonly GatewayLogLevel[] = ['debug', 'info', 'warn', 'error'];
-const HTTP_ONLY = ['token-env', 'allowed-origin', 'max-body', 'host-unsafe'] as const;
+const HTTP_ONLY = [
+  'token-env',
+  'allowed-origin',
+  'max-body',
+  'host-unsafe',
+  'session-idle-timeout',
+  'max-sessions',
+  'max-sessions-per-address',
+] as const;
 
 /** Reads `--http`: `PORT`, `HOST:PORT` or `[IPv6]:PORT`. */
 export function parseHttpAddress(value: string): { host: string; port: number } {
@@ -107,6 +125,9 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         'allowed-origin': { type: 'string', multiple: true },
         'max-body': { type: 'string' },
         'host-unsafe': { type: 'boolean' },
+        'session-idle-timeout': { type: 'string' },
+        'max-sessions': { type: 'string' },
+        'max-sessions-per-address': { type: 'string' },
       });
       if (parsed.values['help']) {
         context.stdout(help);
@@ -142,6 +163,9 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const limit = integerFlag(parsed, 'limit', { min: 1, max: 100 });
       const callTimeoutMs = integerFlag(parsed, 'call-timeout', { min: 1, max: 86_400_000 });
       const maxBodyBytes = integerFlag(parsed, 'max-body', { min: 1024, max: 67_108_864 });
+      const sessionIdleTimeoutMs = integerFlag(parsed, 'session-idle-timeout', { min: 100, max: 86_400_000 });
+      const maxSessions = integerFlag(parsed, 'max-sessions', { min: 1, max: 10_000 });
+      const maxSessionsPerAddress = integerFlag(parsed, 'max-sessions-per-address', { min: 1, max: maxSessions ?? 10_000 });
       const logger = createStreamLogger({ level: level as GatewayLogLevel, prefix: 'loadout serve', write: context.stderr });
 
       const config = await readMcpConfig(resolve(context.cwd, configPath), { env: context.env });
@@ -169,6 +193,9 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
           logger,
           ...(token === undefined ? {} : { token }),
           ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+          ...(sessionIdleTimeoutMs === undefined ? {} : { sessionIdleTimeoutMs }),
+          ...(maxSessions === undefined ? {} : { maxSessions }),
+          ...(maxSessionsPerAddress === undefined ? {} : { maxSessionsPerAddress }),
         });
       } catch (error) {
         await gateway.close();

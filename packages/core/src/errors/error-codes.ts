@@ -6,6 +6,7 @@ export const LOADOUT_ERROR_CODES = [
   // generic input
   'invalid-input',
   'invalid-option',
+  'input-too-deep',
   // catalog
   'catalog-invalid-json',
   'catalog-invalid-format',
@@ -37,6 +38,11 @@ export const LOADOUT_ERROR_CODES = [
   'mcp-invalid-config',
   'mcp-upstream-unavailable',
   'mcp-upstream-timeout',
+  'mcp-arguments-too-deep',
+  'mcp-arguments-too-large',
+  'mcp-invalid-result',
+  'mcp-tool-over-limit',
+  'mcp-upstream-circuit-open',
 ] as const;
 
 /** A stable error code; see {@link LOADOUT_ERROR_CODES}. */

@@ -3,6 +3,10 @@
 // SDK's low-level Server over stdio. Environment:
 //   MISBEHAVE_DOWN_FILE  when this file exists at startup, exit at once (a server that keeps failing to start)
 //   MISBEHAVE_PAGE_SIZE  tools per tools/list page (default 2, so listing needs nextCursor)
+//   MISBEHAVE_DEEP_SCHEMA  also list deep_schema_tool, whose inputSchema nests this many levels
+//   MISBEHAVE_TOOL_COUNT   also list this many generated tools (generated_tool_0, …)
+// Values too deep for JSON.stringify are written as raw JSON text (a hostile
+// server need not use a JSON library at all).
 import { existsSync, writeFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -33,6 +37,32 @@ const tools = [
   { name: 'bad_schema_tool', description: 'A tool whose input schema is a string schema', inputSchema: { type: 'string' } },
   { description: 'A tool without a name', inputSchema: object() },
 ];
+
+/** Raw JSON text standing in for `"<marker>"` strings when a message is written. */
+const rawValues = new Map();
+function rawJson(text) {
+  const marker = `__raw_json_${rawValues.size}__`;
+  rawValues.set(marker, text);
+  return marker;
+}
+function deepObjectText(levels, leaf) {
+  const pairs = Math.max(0, Math.floor((levels - 1) / 2));
+  return '{"type":"object","properties":{"a":'.repeat(pairs) + leaf + '}}'.repeat(pairs);
+}
+const deepSchemaLevels = Number(process.env.MISBEHAVE_DEEP_SCHEMA ?? '0');
+if (deepSchemaLevels > 0) {
+  tools.push({
+    name: 'deep_schema_tool',
+    description: 'A tool whose input schema nests very deeply',
+    inputSchema: rawJson(deepObjectText(deepSchemaLevels, '{"type":"object"}')),
+  });
+}
+const generated = Number(process.env.MISBEHAVE_TOOL_COUNT ?? '0');
+for (let index = 0; index < generated; index++) {
+  tools.push({ name: `generated_tool_${index}`, description: `Generated tool number ${index} of the crowded server`, inputSchema: object() });
+}
+tools.push({ name: 'report_pid', description: 'Report the process id of this server', inputSchema: object() });
+tools.push({ name: 'deep_result', description: 'Answer with a result that nests very deeply', inputSchema: object({ levels: { type: 'integer' } }) });
 
 let listCalls = 0;
 let listDelayMs = 0;
@@ -75,9 +105,21 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       return text(`added ${args.name}`);
     case 'pinned_status':
       return text('pinned service: all good');
+    case 'report_pid':
+      return text(String(process.pid));
+    case 'deep_result':
+      return { content: [{ type: 'text', text: 'deep' }], structuredContent: { nested: rawJson('['.repeat(Number(args.levels ?? 10000)) + ']'.repeat(Number(args.levels ?? 10000))) } };
     default:
       throw new Error(`unknown tool ${request.params.name}`);
   }
 });
 
-await server.connect(new StdioServerTransport());
+const transport = new StdioServerTransport();
+const send = transport.send.bind(transport);
+transport.send = async (message) => {
+  let textOut = JSON.stringify(message);
+  if (!textOut.includes('__raw_json_')) return send(message);
+  for (const [marker, raw] of rawValues) textOut = textOut.replace(`"${marker}"`, () => raw);
+  process.stdout.write(textOut + '\n');
+};
+await server.connect(transport);

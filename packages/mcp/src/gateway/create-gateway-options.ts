@@ -1,5 +1,6 @@
 import type { MaybePromise, Ranker } from '@loadout/core';
 import type { McpGatewayConfig } from '../config/mcp-config.js';
+import type { GatewayLimits } from '../limits/gateway-limits.js';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
 import type { ReconnectOptions } from '../upstream/backoff.js';
 import type { UpstreamStderr } from '../upstream/connect-upstream.js';
@@ -33,6 +34,12 @@ export interface CreateGatewayOptions {
   readonly maxTools?: number;
   /** Most tools one session keeps in its list after searches; the oldest found drop out first. 1–10,000; default 100. */
   readonly maxLoadedTools?: number;
+  /**
+   * What clients may send (argument depth and size) and upstreams may list
+   * (definition depth and size, description length, tools per server); each
+   * key defaults to `DEFAULT_GATEWAY_LIMITS`. Out of range: `invalid-option`.
+   */
+  readonly limits?: Partial<GatewayLimits>;
   /** Where the gateway reports. Default: `info` and above to stderr. */
   readonly logger?: GatewayLogger;
   /** Local upstreams' stderr. Default `inherit` (the gateway's own stderr). */

@@ -3,6 +3,7 @@ import type { CatalogTool, MaybePromise, Ranker } from '@loadout/core';
 import { createRankerByName } from '@loadout/eval';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { resolveGatewayLimits } from '../limits/gateway-limits.js';
 import { buildToolIndex } from '../search-index/build-tool-index.js';
 import type { ToolIndex } from '../search-index/tool-index.js';
 import { createStreamLogger } from '../logger/create-stream-logger.js';
@@ -47,6 +48,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     integerOption('reconnect.initialMs', options.reconnect.initialMs, 1, 1, DAY_MS);
     integerOption('reconnect.maxMs', options.reconnect.maxMs, 1, 1, DAY_MS);
   }
+  const limits = resolveGatewayLimits(options.limits);
   const { config } = options;
   if (typeof config !== 'object' || config === null || typeof config.mcpServers !== 'object' || config.mcpServers === null) {
     throw createLoadoutError('invalid-option', 'config must be a parsed MCP config with mcpServers (see parseMcpConfig)', { option: 'config' });
@@ -104,6 +106,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
         callTimeoutMs,
         connectTimeoutMs,
         logger,
+        limits,
         ...(options.reconnect === undefined ? {} : { reconnect: options.reconnect }),
         ...(options.upstreamStderr === undefined ? {} : { stderr: options.upstreamStderr }),
         onTools(tools) {

@@ -37,12 +37,12 @@ describe('pullCatalog', () => {
     expect(names).toContain('mcp__memory__read_graph');
     expect(names).toContain('mcp__filesystem__read_text_file');
     expect(names).toContain('mcp__bad__pinned_status');
-    expect(names.filter((name) => name.startsWith('mcp__bad__'))).toHaveLength(8);
+    expect(names.filter((name) => name.startsWith('mcp__bad__'))).toHaveLength(10);
     expect(catalog.servers['memory']?.alwaysLoad).toBe(true);
     expect(catalog.tools.find((tool) => tool.name === 'pinned_status')?.alwaysLoad).toBe(true);
 
     for (const server of ['memory', 'filesystem', 'bad', 'missing']) expect(events).toContainEqual({ server, step: 'connecting' });
-    expect(events).toContainEqual({ server: 'bad', step: 'listed', tools: 8, skipped: 2 });
+    expect(events).toContainEqual({ server: 'bad', step: 'listed', tools: 10, skipped: 2 });
     expect(events.find((event) => event.server === 'missing' && event.step === 'failed')).toBeDefined();
   });
 });

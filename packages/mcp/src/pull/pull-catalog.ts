@@ -2,7 +2,8 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpGatewayConfig } from '../config/mcp-config.js';
 import { integerOption } from '../gateway/check-options.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../gateway/create-gateway-options.js';
-import { checkUpstreamTool } from '../upstream/check-upstream-tool.js';
+import { resolveGatewayLimits, type GatewayLimits } from '../limits/gateway-limits.js';
+import { checkUpstreamTools } from '../upstream/check-upstream-tools.js';
 import { connectUpstream, type UpstreamStderr } from '../upstream/connect-upstream.js';
 import { listUpstreamTools } from '../upstream/list-upstream-tools.js';
 
@@ -28,6 +29,8 @@ export interface PullCatalogOptions {
   readonly timeoutMs?: number;
   /** Local servers' stderr. Default `ignore`. */
   readonly stderr?: UpstreamStderr;
+  /** Listing limits (depth, size, description length, tools per server); see `GatewayLimits`. Default: the gateway's defaults. */
+  readonly limits?: Partial<GatewayLimits>;
   /** Called as each server connects, lists or fails. */
   readonly onProgress?: (event: PullProgress) => void;
 }
@@ -37,7 +40,7 @@ export interface PullCatalogResult {
   readonly snapshot: McpCatalogSnapshot;
   /** Servers that could not be listed; absent from `snapshot.tools`. */
   readonly failures: readonly { readonly server: string; readonly error: string }[];
-  /** Malformed tools left out of the snapshot. */
+  /** Malformed and over-limit tools left out of the snapshot. */
   readonly skipped: readonly { readonly server: string; readonly problem: string }[];
 }
 
@@ -49,6 +52,7 @@ export interface PullCatalogResult {
  */
 export async function pullCatalog(config: McpGatewayConfig, options: PullCatalogOptions = {}): Promise<PullCatalogResult> {
   const timeoutMs = integerOption('timeoutMs', options.timeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, 1, 86_400_000);
+  const limits = resolveGatewayLimits(options.limits);
   const progress = options.onProgress ?? (() => {});
   const mcpServers: McpCatalogSnapshot['mcpServers'] = {};
   const listed = new Map<string, Tool[]>();
@@ -63,18 +67,10 @@ export async function pullCatalog(config: McpGatewayConfig, options: PullCatalog
         const client = await connectUpstream(config.mcpServers[server]!, { timeoutMs, stderr: options.stderr ?? 'ignore' });
         try {
           const raw = await listUpstreamTools(client, { timeoutMs });
-          const tools: Tool[] = [];
-          let bad = 0;
-          raw.forEach((item, index) => {
-            const checked = checkUpstreamTool(item, index);
-            if ('tool' in checked) tools.push(checked.tool);
-            else {
-              bad += 1;
-              skipped.push({ server, problem: checked.problem });
-            }
-          });
-          listed.set(server, tools);
-          progress({ server, step: 'listed', tools: tools.length, skipped: bad });
+          const checked = checkUpstreamTools(raw, limits);
+          for (const { problem } of checked.skipped) skipped.push({ server, problem });
+          listed.set(server, checked.tools);
+          progress({ server, step: 'listed', tools: checked.tools.length, skipped: checked.skipped.length });
         } finally {
           await client.close().catch(() => {});
         }

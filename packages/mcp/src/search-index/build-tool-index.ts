@@ -3,6 +3,7 @@ import type { CatalogTool, MaybePromise, McpTool, Ranker } from '@loadout/core';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpGatewayConfig } from '../config/mcp-config.js';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
+import { fairShares } from '../limits/fair-shares.js';
 import type { ToolIndex } from './tool-index.js';
 
 /** Inputs of {@link buildToolIndex}. */
@@ -12,7 +13,7 @@ export interface BuildToolIndexInput {
   readonly listings: ReadonlyMap<string, readonly Tool[]>;
   /** Makes a fresh, empty ranker; each generation gets its own. */
   readonly createRanker: () => MaybePromise<Ranker>;
-  /** Most tools indexed; the rest (last servers in config order first) are dropped and reported. */
+  /** Most tools indexed, split between servers by {@link fairShares}; what a server loses is dropped (its last tools) and reported. */
   readonly maxTools: number;
   readonly version: number;
   readonly logger: GatewayLogger;
@@ -27,16 +28,21 @@ export interface BuildToolIndexInput {
 export async function buildToolIndex(input: BuildToolIndexInput): Promise<ToolIndex> {
   const { config, logger } = input;
   const listings: Record<string, readonly Tool[]> = {};
-  let room = input.maxTools;
-  for (const server of Object.keys(config.mcpServers)) {
-    const tools = input.listings.get(server);
-    if (tools === undefined) continue;
-    if (tools.length > room) {
-      logger.error(`upstream ${JSON.stringify(server)}: ${tools.length - room} of its ${tools.length} tools dropped: the gateway indexes at most ${input.maxTools} tools`);
+  const listed = Object.keys(config.mcpServers).filter((server) => input.listings.has(server));
+  const shares = fairShares(
+    listed.map((server) => input.listings.get(server)!.length),
+    input.maxTools,
+  );
+  listed.forEach((server, position) => {
+    const tools = input.listings.get(server)!;
+    const share = shares[position]!;
+    if (share < tools.length) {
+      logger.warn(
+        `upstream ${JSON.stringify(server)}: the last ${tools.length - share} of its ${tools.length} tools dropped: the gateway indexes at most ${input.maxTools} tools, shared fairly between servers (this one's share: ${share}) [catalog-too-large]`,
+      );
     }
-    listings[server] = tools.length > room ? tools.slice(0, room) : tools;
-    room -= listings[server].length;
-  }
+    listings[server] = share < tools.length ? tools.slice(0, share) : tools;
+  });
   const servers = Object.fromEntries(Object.entries(config.mcpServers).map(([name, entry]) => [name, { alwaysLoad: entry.alwaysLoad }]));
   const catalog = catalogFromMcpServers({ mcpServers: servers }, listings as unknown as Record<string, readonly McpTool[]>, {
     maxTools: input.maxTools,

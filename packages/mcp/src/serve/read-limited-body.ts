@@ -34,5 +34,17 @@ export function readLimitedBody(request: IncomingMessage, maxBytes: number): Pro
     request.on('data', onData);
     request.on('end', onEnd);
     request.once('error', reject);
+    request.once('close', () => {
+      if (!request.complete) reject(Object.assign(new Error('the client closed the connection before the body ended'), { code: 'ECONNRESET' }));
+    });
   });
+}
+
+const ABORT_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED', 'ABORT_ERR']);
+
+/** True for the errors a client that hangs up mid-request causes (logged at debug, not error). */
+export function isClientAbort(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
+  return (typeof code === 'string' && ABORT_CODES.has(code)) || name === 'AbortError' || message === 'aborted';
 }

@@ -4,6 +4,10 @@ import type { GatewayLogger } from '../logger/gateway-logger.js';
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 /** Default {@link ServeHttpOptions.maxSessions}. */
 export const DEFAULT_MAX_SESSIONS = 100;
+/** Default {@link ServeHttpOptions.maxSessionsPerAddress} (never more than `maxSessions`). */
+export const DEFAULT_MAX_SESSIONS_PER_ADDRESS = 50;
+/** Default {@link ServeHttpOptions.sessionIdleTimeoutMs}: 5 minutes. */
+export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 300_000;
 
 /**
  * Options of `serveHttp`. The defaults are the safe ones; every relaxation
@@ -34,8 +38,26 @@ export interface ServeHttpOptions {
   readonly token?: string;
   /** Largest request body, in bytes; larger gets 413. 1,024–67,108,864; default 1,048,576. Raising it is logged. */
   readonly maxBodyBytes?: number;
-  /** Most concurrent MCP sessions; another `initialize` gets 503. 1–10,000; default 100. */
+  /**
+   * Most MCP sessions open at once. At the cap a new `initialize` closes the
+   * least recently used idle session (one without an open stream first) and
+   * takes its place (logged at info); only when every session has a request
+   * in flight does it get 503 with `Retry-After`. 1–10,000; default 100.
+   */
   readonly maxSessions?: number;
+  /**
+   * Most sessions one client address holds; at the cap its own least
+   * recently used idle session makes room, so one process cannot take every
+   * slot from other addresses. 1–`maxSessions`; default 50 (or `maxSessions`
+   * when smaller).
+   */
+  readonly maxSessionsPerAddress?: number;
+  /**
+   * A session with no request in flight and no open stream for this long is
+   * closed (logged at info); its next request gets 404, the protocol's signal
+   * to initialize again. 100–86,400,000 ms; default 300,000 (5 minutes).
+   */
+  readonly sessionIdleTimeoutMs?: number;
   /** Path of the MCP endpoint. Default `/mcp`. */
   readonly path?: string;
   /** Close the gateway too when the server closes. Default true. */

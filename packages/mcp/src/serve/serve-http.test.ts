@@ -139,6 +139,34 @@ describe('serveHttp safety', () => {
     expect((await fetch(open.url, { method: 'GET' })).status).toBe(400);
   });
 
+  it('answers an empty batch and non-object params with JSON-RPC Invalid Request (-32600), not a parse error', async () => {
+    const started = await post(open.url, initialize);
+    const session = started.headers.get('mcp-session-id')!;
+    await started.text();
+    const empty = await post(open.url, '[]', { 'mcp-session-id': session });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: an empty batch' }, id: null });
+    const params = await post(open.url, JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: 'x' }), { 'mcp-session-id': session });
+    expect(params.status).toBe(400);
+    expect(await params.json()).toMatchObject({ error: { code: -32600, message: /params must be an object/ }, id: 7 });
+  });
+
+  it('logs a client that hangs up mid-body at debug, not as an error', async () => {
+    const { connect: connectSocket } = await import('node:net');
+    await new Promise<void>((resolve) => {
+      const socket = connectSocket(open.port, '127.0.0.1', () => {
+        socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${open.port}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"jsonrpc"`);
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 50);
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(logger.has('debug', /POST from 127\.0\.0\.1 aborted by the client/)).toBe(true);
+    expect(logger.lines.filter((line) => line.startsWith('error: '))).toEqual([]);
+  });
+
   it('refuses non-loopback addresses unless explicitly allowed, and logs every relaxation', async () => {
     const refused = await serveHttp(gateway, { host: '0.0.0.0', logger }).catch((error: unknown) => error);
     expect(isLoadoutError(refused) && refused.code).toBe('invalid-option');

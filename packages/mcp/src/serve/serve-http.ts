@@ -10,8 +10,20 @@ import type { Gateway } from '../gateway/gateway.js';
 import { createStreamLogger } from '../logger/create-stream-logger.js';
 import { checkRequestHeaders, normalizeOrigin, type HttpGuardPolicy } from './http-guard.js';
 import { isLoopbackHost, urlHost } from './loopback.js';
-import { readLimitedBody } from './read-limited-body.js';
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SESSIONS, type ServeHttpOptions } from './serve-http-options.js';
+import { checkJsonRpcEnvelope, INVALID_REQUEST_CODE } from './jsonrpc-envelope.js';
+import { isClientAbort, readLimitedBody } from './read-limited-body.js';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_MAX_SESSIONS_PER_ADDRESS,
+  DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+  type ServeHttpOptions,
+} from './serve-http-options.js';
+import { createSessionStore } from './session-store.js';
+
+/** JSON-RPC code the MCP SDK uses for an unknown session (with HTTP 404). */
+const SESSION_NOT_FOUND_CODE = -32001;
+const UNKNOWN_SESSION = 'Session not found: it was closed, evicted or timed out; start a new one with initialize';
 
 /** A gateway being served over streamable HTTP. */
 export interface HttpGatewayServer {
@@ -30,10 +42,23 @@ interface Session {
   readonly server: Server;
 }
 
-function reply(response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+function reply(
+  response: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  code = -32000,
+  id: string | number | null = null,
+): void {
   if (response.headersSent) return;
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }));
+}
+
+/** The client's address, IPv4-mapped IPv6 written as IPv4. */
+function clientAddress(request: IncomingMessage): string {
+  const address = request.socket.remoteAddress ?? 'unknown';
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
 }
 
 function header(request: IncomingMessage, name: string): string | undefined {
@@ -82,6 +107,14 @@ export async function serveHttp(gateway: Gateway, options: ServeHttpOptions = {}
   const port = integerOption('port', options.port, 0, 0, 65_535);
   const maxBodyBytes = integerOption('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 1024, 67_108_864);
   const maxSessions = integerOption('maxSessions', options.maxSessions, DEFAULT_MAX_SESSIONS, 1, 10_000);
+  const maxSessionsPerAddress = integerOption(
+    'maxSessionsPerAddress',
+    options.maxSessionsPerAddress,
+    Math.min(DEFAULT_MAX_SESSIONS_PER_ADDRESS, maxSessions),
+    1,
+    maxSessions,
+  );
+  const idleTimeoutMs = integerOption('sessionIdleTimeoutMs', options.sessionIdleTimeoutMs, DEFAULT_SESSION_IDLE_TIMEOUT_MS, 100, 86_400_000);
   const path = options.path ?? '/mcp';
   if (!path.startsWith('/')) throw createLoadoutError('invalid-option', `path must start with "/" (got ${describeValue(path)})`, { option: 'path' });
   if (options.token !== undefined && options.token.length < 8) {
@@ -89,15 +122,21 @@ export async function serveHttp(gateway: Gateway, options: ServeHttpOptions = {}
   }
   const { anyOrigin, origins } = checkOrigins(options.allowedOrigins ?? []);
 
-  const sessions = new Map<string, Session>();
+  const sessions = createSessionStore<Session>({
+    maxSessions,
+    maxSessionsPerAddress,
+    idleTimeoutMs,
+    logger,
+    close: (session) => session.server.close(),
+  });
   let policy: HttpGuardPolicy | undefined;
 
-  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  const handle = async (request: IncomingMessage, response: ServerResponse, address: string): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://gateway.invalid');
     if (url.pathname !== path) return reply(response, 404, `not found: the MCP endpoint is ${path}`);
     const rejection = checkRequestHeaders(request.headers, policy!);
     if (rejection !== undefined) {
-      logger.warn(`refused ${request.method ?? '?'} ${path} from ${request.socket.remoteAddress ?? '?'}: ${rejection.status} ${rejection.message}`);
+      logger.warn(`refused ${request.method ?? '?'} ${path} from ${address}: ${rejection.status} ${rejection.message}`);
       request.resume();
       return reply(response, rejection.status, rejection.message, { ...rejection.headers });
     }
@@ -111,38 +150,61 @@ export async function serveHttp(gateway: Gateway, options: ServeHttpOptions = {}
       } catch {
         return reply(response, 400, 'request body is not valid JSON');
       }
+      const problem = checkJsonRpcEnvelope(parsed);
+      if (problem !== undefined) return reply(response, 400, problem.message, {}, INVALID_REQUEST_CODE, problem.id);
       if (sessionId === undefined) {
         if (!isInitializeRequest(parsed)) return reply(response, 400, 'no mcp-session-id: start a session with an initialize request');
-        if (sessions.size >= maxSessions) return reply(response, 503, `too many sessions (${maxSessions}); close one first`);
+        const ticket = sessions.admit(address);
+        if (ticket.refused) return reply(response, 503, ticket.message, { 'retry-after': '1' });
         const server = gateway.createServer();
+        let committed = false;
         const transport = new StreamableHTTPServerTransport({
           sessionIdGenerator: () => randomUUID(),
           maxRequestBodySize: maxBodyBytes,
-          onsessioninitialized: (id) => void sessions.set(id, { transport, server }),
-          onsessionclosed: (id) => void sessions.delete(id),
+          onsessioninitialized: (id) => {
+            committed = true;
+            ticket.commit(id, { transport, server });
+          },
+          onsessionclosed: (id) => sessions.remove(id),
         });
-        await server.connect(transport);
-        const previousOnClose = server.onclose;
-        server.onclose = () => {
-          if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
-          previousOnClose?.();
-        };
-        return transport.handleRequest(request, response, parsed);
+        try {
+          await server.connect(transport);
+          const previousOnClose = server.onclose;
+          server.onclose = () => {
+            if (transport.sessionId !== undefined) sessions.remove(transport.sessionId);
+            previousOnClose?.();
+          };
+          await transport.handleRequest(request, response, parsed);
+        } finally {
+          ticket.release();
+          if (!committed) void server.close().catch(() => {});
+        }
+        return;
       }
       const session = sessions.get(sessionId);
-      if (session === undefined) return reply(response, 404, 'unknown or closed session: start a new one with initialize');
+      if (session === undefined) return reply(response, 404, UNKNOWN_SESSION, {}, SESSION_NOT_FOUND_CODE);
+      response.once('close', sessions.begin(sessionId, 'request'));
       return session.transport.handleRequest(request, response, parsed);
     }
     if (request.method === 'GET' || request.method === 'DELETE') {
       const session = sessionId === undefined ? undefined : sessions.get(sessionId);
-      if (session === undefined) return reply(response, sessionId === undefined ? 400 : 404, 'a valid mcp-session-id header is required');
+      if (session === undefined) {
+        if (sessionId === undefined) return reply(response, 400, 'a valid mcp-session-id header is required');
+        return reply(response, 404, UNKNOWN_SESSION, {}, SESSION_NOT_FOUND_CODE);
+      }
+      response.once('close', sessions.begin(sessionId!, request.method === 'GET' ? 'stream' : 'request'));
       return session.transport.handleRequest(request, response);
     }
     return reply(response, 405, `method ${request.method ?? '?'} not allowed`, { allow: 'GET, POST, DELETE' });
   };
 
   const httpServer = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
+    const address = clientAddress(request);
+    handle(request, response, address).catch((error: unknown) => {
+      if (isClientAbort(error) || request.destroyed || response.destroyed) {
+        logger.debug(`${request.method ?? '?'} from ${address} aborted by the client: ${(error as Error).message}`);
+        return;
+      }
       logger.error(`request failed: ${(error as Error).message}`);
       reply(response, 500, 'internal error');
     });
@@ -184,9 +246,7 @@ export async function serveHttp(gateway: Gateway, options: ServeHttpOptions = {}
     sessionCount: () => sessions.size,
     close() {
       closing ??= (async () => {
-        const open = [...sessions.values()];
-        sessions.clear();
-        await Promise.all(open.map((session) => session.server.close().catch(() => {})));
+        await sessions.closeAll();
         await new Promise<void>((resolve) => {
           httpServer.close(() => resolve());
           httpServer.closeAllConnections();

@@ -4,10 +4,14 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { UpstreamConfig } from '../config/mcp-config.js';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
 import { backoffDelay, type ReconnectOptions } from './backoff.js';
-import { checkUpstreamTool } from './check-upstream-tool.js';
+import { jsonDepth } from '@loadout/core';
+import { checkCallArguments } from '../limits/check-call-arguments.js';
+import type { GatewayLimits } from '../limits/gateway-limits.js';
+import { checkUpstreamTools } from './check-upstream-tools.js';
 import { connectUpstream, type UpstreamStderr } from './connect-upstream.js';
 import { GatewayCallError, gatewayCallError, UPSTREAM_TIMEOUT_CODE, UPSTREAM_UNAVAILABLE_CODE } from './gateway-call-error.js';
 import { listUpstreamTools } from './list-upstream-tools.js';
+import { isTransportFailure } from './transport-failure.js';
 
 /**
  * Where an upstream stands: `connecting` (first attempt), `ready`,
@@ -39,6 +43,8 @@ export interface UpstreamOptions {
   readonly connectTimeoutMs: number;
   readonly reconnect?: ReconnectOptions;
   readonly logger: GatewayLogger;
+  /** What calls may send and listings may hold (see {@link GatewayLimits}). */
+  readonly limits: GatewayLimits;
   readonly stderr?: UpstreamStderr;
   /** Called with the valid tools after every successful listing (connect, reconnect, `list_changed`). */
   readonly onTools: (tools: readonly Tool[]) => void;
@@ -104,12 +110,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 
   const readTools = async (connected: Client): Promise<readonly Tool[]> => {
     const raw = await listUpstreamTools(connected, { timeoutMs: options.connectTimeoutMs });
-    const valid: Tool[] = [];
-    raw.forEach((item, index) => {
-      const checked = checkUpstreamTool(item, index);
-      if ('tool' in checked) valid.push(checked.tool);
-      else logger.warn(`upstream ${JSON.stringify(name)}: skipped a malformed tool: ${checked.problem}`);
-    });
+    const { tools: valid, skipped } = checkUpstreamTools(raw, options.limits);
+    for (const { kind, problem } of skipped) {
+      logger.warn(`upstream ${JSON.stringify(name)}: skipped ${kind === 'malformed' ? 'a malformed tool: ' : ''}${problem}`);
+    }
     return valid;
   };
 
@@ -227,17 +231,18 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     tools: () => tools,
     start: attempt,
     async callTool(toolName, args, callOptions = {}) {
+      checkCallArguments(args, toolName, options.limits);
       const connected = client;
       if (connected === undefined || state !== 'ready') throw unavailable(toolName);
       const mine = generation;
       const timeoutMs = callOptions.timeoutMs ?? options.callTimeoutMs;
+      let result: CallToolResult;
       try {
-        const result = await connected.request(
+        result = (await connected.request(
           { method: 'tools/call', params: { name: toolName, arguments: args } },
           CallToolResultSchema,
           { timeout: timeoutMs, ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }) },
-        );
-        return result as CallToolResult;
+        )) as CallToolResult;
       } catch (error) {
         if (error instanceof McpError) {
           if (error.code === ErrorCode.RequestTimeout) {
@@ -256,14 +261,33 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         }
         if (error instanceof Error && error.name === 'AbortError') throw error;
         if (error instanceof Error && error.name === 'ZodError') {
-          throw new GatewayCallError(ErrorCode.InternalError, `upstream server ${JSON.stringify(name)} answered ${JSON.stringify(toolName)} with an invalid result: ${messageOf(error)}`, {
-            server: name,
-            tool: toolName,
-          });
+          throw gatewayCallError(
+            ErrorCode.InternalError,
+            'mcp-invalid-result',
+            `upstream server ${JSON.stringify(name)} answered ${JSON.stringify(toolName)} with an invalid result: ${messageOf(error)}`,
+            { server: name, tool: toolName },
+          );
         }
-        lost(mine, `a call failed: ${messageOf(error)}`);
-        throw unavailable(toolName);
+        if (isTransportFailure(error)) {
+          lost(mine, `a call failed: ${messageOf(error)}`);
+          throw unavailable(toolName);
+        }
+        logger.warn(`upstream ${JSON.stringify(name)}: a call of ${JSON.stringify(toolName)} failed locally (the upstream is untouched): ${messageOf(error)}`);
+        throw new GatewayCallError(ErrorCode.InternalError, `the gateway could not complete the call to ${JSON.stringify(toolName)}: ${messageOf(error)}`, {
+          code: 'internal',
+          server: name,
+          tool: toolName,
+        });
       }
+      if (jsonDepth(result, options.limits.maxResultDepth) > options.limits.maxResultDepth) {
+        throw gatewayCallError(
+          ErrorCode.InternalError,
+          'mcp-invalid-result',
+          `upstream server ${JSON.stringify(name)} answered ${JSON.stringify(toolName)} with a result nested deeper than ${options.limits.maxResultDepth} levels; it was not forwarded`,
+          { server: name, tool: toolName, limit: options.limits.maxResultDepth },
+        );
+      }
+      return result;
     },
     async close() {
       if (timer !== undefined) clearTimeout(timer);

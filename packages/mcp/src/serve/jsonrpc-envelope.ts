@@ -1,0 +1,36 @@
+/** JSON-RPC's "Invalid Request" error code. */
+export const INVALID_REQUEST_CODE = -32600;
+
+/** A JSON-RPC error the HTTP layer answers itself, before the MCP transport sees the body. */
+export interface EnvelopeProblem {
+  readonly message: string;
+  /** The offending message's id, when it had a usable one; else `null`. */
+  readonly id: string | number | null;
+}
+
+function idOf(message: unknown): string | number | null {
+  if (typeof message !== 'object' || message === null) return null;
+  const id = (message as { id?: unknown }).id;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+}
+
+/**
+ * Checks the JSON-RPC envelope of a parsed POST body the way JSON-RPC 2.0
+ * answers it: an empty batch, and `params` that are neither an object nor an
+ * array, are "Invalid Request" (-32600), not parse errors. Returns the first
+ * problem, or undefined when the transport may take the body.
+ */
+export function checkJsonRpcEnvelope(body: unknown): EnvelopeProblem | undefined {
+  const messages = Array.isArray(body) ? body : [body];
+  if (messages.length === 0) return { message: 'Invalid Request: an empty batch', id: null };
+  for (const message of messages) {
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+      return { message: 'Invalid Request: a message must be a JSON object', id: null };
+    }
+    const params = (message as { params?: unknown }).params;
+    if (params !== undefined && (typeof params !== 'object' || params === null)) {
+      return { message: 'Invalid Request: params must be an object or an array', id: idOf(message) };
+    }
+  }
+  return undefined;
+}
