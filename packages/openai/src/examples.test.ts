@@ -2,9 +2,11 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startApiDouble } from './__fixtures__/responses-double.js';
-import type { ApiDouble, DoubleRequest, DoubleReply } from './__fixtures__/responses-double.js';
+import { startApiDouble } from './test/api-double.js';
+import type { ApiDouble, DoubleRequest, DoubleReply } from './test/api-double.js';
+import { declared, messagesOf } from './__fixtures__/chat-items.js';
 import { functionCall, inputOf, message, searchOutputs, toolSearchCall } from './__fixtures__/responses-items.js';
+import { searchingChatModel } from './test/searching-chat-model.js';
 
 const run = promisify(execFile);
 const example = (name: string): string => fileURLToPath(new URL(`../examples/${name}`, import.meta.url));
@@ -69,5 +71,34 @@ describe('examples/responses-loop.mjs (contract)', () => {
     const failure = await run(process.execPath, [example('responses-loop.mjs')]).catch((error: { code: number; stderr: string }) => error);
     expect(failure).toMatchObject({ code: 2 });
     expect((failure as { stderr: string }).stderr).toMatch(/usage: node responses-loop.mjs BASE_URL/);
+  });
+});
+
+const chatIssueModel = searchingChatModel({
+  query: 'create github issue',
+  toolSuffix: 'github__create_issue',
+  args: { owner: 'acme', repo: 'web', title: 'Login fails on Safari' },
+  finalText: 'Created the issue "Login fails on Safari".',
+});
+
+describe('examples/chat-loop.mjs', () => {
+  it.each(['plain', 'tool-reference'])('runs one turn in %s mode against a Chat Completions double', async (mode) => {
+    double = await startApiDouble(chatIssueModel);
+    const { stdout, stderr } = await run(process.execPath, [example('chat-loop.mjs'), double.url, mode], { env: { ...process.env, OPENAI_API_KEY: 'k' } });
+    expect(stderr).toBe('');
+    expect(stdout).toBe('Created the issue "Login fails on Safari".\n');
+    const [first, second, third] = double.requests;
+    expect(double.requests).toHaveLength(3);
+    const deferredDeclared = declared(first!.body).filter((name) => name.endsWith('*')).length;
+    expect(deferredDeclared).toBe(mode === 'plain' ? 0 : 277);
+    if (mode === 'plain') {
+      expect(Buffer.byteLength(first!.text)).toBeLessThan(20_000);
+      expect(declared(second!.body)).toContain('mcp__github__create_issue');
+    }
+    expect(messagesOf(third!.body).at(-1)).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_fn_1',
+      content: JSON.stringify({ ok: true, tool: 'mcp__github__create_issue', result: 'done' }),
+    });
   });
 });

@@ -30,7 +30,7 @@ export interface DeploymentMemory {
 
 /** Options of {@link createDeploymentMemory}. */
 export interface DeploymentMemoryOptions {
-  /** Records to start from, e.g. from {@link DeploymentMemory.records} of an earlier process. Default: none. */
+  /** Records to start from, e.g. from {@link DeploymentMemory.records} saved by an earlier run. Default: none. */
   readonly records?: readonly DeploymentRecord[];
 }
 

@@ -1,10 +1,9 @@
 import { createDeploymentMemory, createLoadoutError, describeValue } from '@loadout/core';
+import { answerFunctionCall } from '../shared/answer-function-call.js';
 import { deploymentKey, rejectionWarning } from '../shared/adapter-warning.js';
 import type { ToolSearchWarning } from '../shared/adapter-warning.js';
 import { isRecord } from '../shared/is-record.js';
-import { notLoadedText } from '../shared/not-loaded-text.js';
-import { parseCallArguments } from '../shared/parse-call-arguments.js';
-import { toolOutputText } from '../shared/tool-output-text.js';
+import { invalidOption, ownToolNames, readMaxSteps } from '../shared/read-loop-options.js';
 import { toolSearchRejection } from '../shared/tool-search-rejection.js';
 import { createResponsesSession } from './create-responses-session.js';
 import { responseText } from './response-text.js';
@@ -12,19 +11,11 @@ import type { ResponsesClient, ResponsesClientOptions, ResponsesRunOptions, Resp
 import type { FunctionCallItem, ResponseInputItem, ResponseLike, ToolSearchCallItem } from './responses-types.js';
 import { withoutToolSearchItems } from './without-tool-search-items.js';
 
-const DEFAULT_MAX_STEPS = 16;
 /** What a Responses deployment says when it does not take client tool search. */
 const REJECTION_PATTERN = /tool_search|tool search|defer_loading|namespace|execution/i;
 
-function invalid(option: string, message: string, value: unknown): never {
-  throw createLoadoutError('invalid-option', `createResponsesClient: ${option} ${message}, got ${describeValue(value)}`, { option });
-}
-
-function readMaxSteps(value: unknown): number {
-  if (value === undefined) return DEFAULT_MAX_STEPS;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 100) invalid('maxSteps', 'must be an integer from 1 to 100', value);
-  return value;
-}
+const OWNER = 'createResponsesClient';
+const invalid = (option: string, message: string, value: unknown): never => invalidOption(OWNER, option, message, value);
 
 function readResponse(value: unknown): ResponseLike {
   if (!isRecord(value) || typeof value['id'] !== 'string' || !Array.isArray(value['output'])) {
@@ -59,7 +50,7 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
     invalid('client', 'must be an openai client (new OpenAI())', client);
   }
   if (!isRecord(toolSearch) || typeof toolSearch.request !== 'function') invalid('toolSearch', 'must come from createResponsesToolSearch', toolSearch);
-  const maxSteps = readMaxSteps(options.maxSteps);
+  const maxSteps = readMaxSteps(OWNER, options.maxSteps);
   const memory = options.memory ?? createDeploymentMemory();
   const session = options.session ?? createResponsesSession();
   const create = client.responses.create.bind(client.responses) as (body: unknown, requestOptions?: unknown) => PromiseLike<unknown>;
@@ -69,7 +60,7 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
     if (!isRecord(runOptions) || typeof runOptions.callTool !== 'function') invalid('callTool', 'must be a function answering function calls', runOptions?.callTool);
     const { input, tools: ownTools = [], previous_response_id: startId, stream, ...rest } = params;
     if (stream === true) invalid('stream', 'is not supported by run (it reads whole responses)', stream);
-    const ownNames = new Set(ownTools.map((tool) => tool['name']).filter((name): name is string => typeof name === 'string'));
+    const ownNames = ownToolNames(ownTools);
     const chain = runOptions.chain ?? startId !== undefined;
     const key = deploymentKey(client.baseURL, params.model);
     const warnings: ToolSearchWarning[] = [];
@@ -81,12 +72,14 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
     let fallback = false;
 
     for (let step = 1; ; step++) {
-      const request = toolSearch.request({ disabled: memory.has(key), loaded: session.loaded() });
+      const disabled = memory.has(key);
       let sent = chain ? pending : conversation;
-      if (request.mode !== 'tool-search') sent = withoutToolSearchItems(sent);
+      if (disabled) sent = withoutToolSearchItems(sent);
       const change = session.sync(sent, chain ? previous : undefined);
       loaded.push(...change.loaded);
       unloaded.push(...change.unloaded);
+      const request = toolSearch.request({ disabled, loaded: session.loaded() });
+      if (request.mode !== 'tool-search') sent = withoutToolSearchItems(sent);
       const body = {
         ...rest,
         input: sent,
@@ -122,17 +115,13 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
         }
         if (item['type'] !== 'function_call') continue;
         const call = item as unknown as FunctionCallItem;
-        const tool = toolSearch.toolFor(call.name);
-        let output: string;
-        if (tool === undefined && !ownNames.has(call.name)) output = notLoadedText(call.name, false, toolSearch.searchToolName);
-        else if (tool !== undefined && request.mode !== 'upfront' && toolSearch.isDeferred(call.name) && !session.isLoaded(call.name)) {
-          output = notLoadedText(call.name, true, request.mode === 'tool-search' ? 'tool_search' : toolSearch.searchToolName);
-        } else {
-          const parsed = parseCallArguments(call.arguments);
-          output = parsed.ok
-            ? toolOutputText(await runOptions.callTool({ name: call.name, arguments: parsed.value, callId: call.call_id, tool }))
-            : JSON.stringify({ error: `${call.name}: ${parsed.message}`, code: 'invalid-input' });
-        }
+        const output = await answerFunctionCall(call.name, call.arguments, call.call_id, {
+          toolFor: toolSearch.toolFor,
+          notLoaded: (name) => request.mode !== 'upfront' && toolSearch.isDeferred(name) && !session.isLoaded(name),
+          ownNames,
+          searchName: request.mode === 'tool-search' ? 'tool_search' : toolSearch.searchToolName,
+          callTool: runOptions.callTool,
+        });
         answers.push({ type: 'function_call_output', call_id: call.call_id, output });
       }
       const done = answers.length === 0;

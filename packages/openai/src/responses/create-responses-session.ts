@@ -1,15 +1,8 @@
-import { createToolSession } from '@loadout/core';
+import { createDiscoverySession } from '@loadout/core';
+import type { DiscoveryChange } from '@loadout/core';
 import { isRecord } from '../shared/is-record.js';
 import { inputDiscoveries } from './input-discoveries.js';
 import type { ResponseInputItem, ResponseLike } from './responses-types.js';
-
-/** What a sync changed. */
-export interface ResponsesSessionChange {
-  /** Tools loaded by outputs not seen before, in load order. */
-  readonly loaded: string[];
-  /** Tools unloaded because no output that loaded them is in the conversation any more. */
-  readonly unloaded: string[];
-}
 
 /**
  * The loaded tools of one Responses conversation (§3 of the behaviour
@@ -25,7 +18,7 @@ export interface ResponsesSession {
    * continues (`previous_response_id`; a response this session has not
    * seen contributes nothing). Call it before every request.
    */
-  sync(input: readonly ResponseInputItem[], previousResponseId?: string): ResponsesSessionChange;
+  sync(input: readonly ResponseInputItem[], previousResponseId?: string): DiscoveryChange;
   /** Records a response to the request last synced (so a later request may chain on it) and the plain search calls it made. */
   commit(response: ResponseLike, plainSearchName?: string): void;
   isLoaded(apiName: string): boolean;
@@ -37,27 +30,17 @@ export interface ResponsesSession {
 
 /** Creates an empty {@link ResponsesSession}. */
 export function createResponsesSession(): ResponsesSession {
-  let core = createToolSession();
-  let recorded = new Set<string>();
+  const discoveries = createDiscoverySession();
   let chains = new Map<string, readonly string[]>();
   let plainCalls = new Set<string>();
   let present: readonly string[] = [];
 
   return {
     sync(input, previousResponseId) {
-      const before = new Set(core.loaded());
-      const ids = new Set(previousResponseId === undefined ? [] : (chains.get(previousResponseId) ?? []));
-      for (const { callId, toolNames } of inputDiscoveries(input, (id) => plainCalls.has(id))) {
-        ids.add(callId);
-        if (recorded.has(callId)) continue;
-        core.recordSearch(callId, toolNames);
-        recorded.add(callId);
-      }
-      const dropped = [...recorded].filter((id) => !ids.has(id));
-      for (const id of dropped) recorded.delete(id);
-      const { unloaded } = core.compact(dropped);
-      present = [...ids];
-      return { loaded: core.loaded().filter((name) => !before.has(name)), unloaded };
+      const chained = previousResponseId === undefined ? [] : (chains.get(previousResponseId) ?? []);
+      const found = inputDiscoveries(input, (id) => plainCalls.has(id));
+      present = [...new Set([...chained, ...found.map((discovery) => discovery.callId)])];
+      return discoveries.sync(found, chained);
     },
     commit(response, plainSearchName) {
       chains.set(response.id, present);
@@ -68,11 +51,10 @@ export function createResponsesSession(): ResponsesSession {
         }
       }
     },
-    isLoaded: (apiName) => core.isLoaded(apiName),
-    loaded: () => core.loaded(),
+    isLoaded: discoveries.isLoaded,
+    loaded: discoveries.loaded,
     reset() {
-      core = createToolSession();
-      recorded = new Set();
+      discoveries.reset();
       chains = new Map();
       plainCalls = new Set();
       present = [];

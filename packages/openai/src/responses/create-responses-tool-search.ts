@@ -1,10 +1,9 @@
-import { createLoadoutError, createToolSearchKit, describeValue } from '@loadout/core';
+import { createLoadoutError, createToolSearchKit, describeValue, searchFailureText } from '@loadout/core';
 import type { CatalogTool, DeferralPlan, ToolSearchAnswer } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
 import { MAX_FUNCTIONS } from '../shared/limits.js';
 import { parseCallArguments } from '../shared/parse-call-arguments.js';
 import { searchDescription, searchParameters } from '../shared/search-parameters.js';
-import { searchFailureText } from '../shared/search-failure-text.js';
 import { functionDefinition, groupFunctions } from './function-definitions.js';
 import type {
   ResponsesRequestOptions,

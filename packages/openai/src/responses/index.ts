@@ -18,9 +18,8 @@ export type {
   ResponsesRunResult,
 } from './responses-client-types.js';
 export { createResponsesSession } from './create-responses-session.js';
-export type { ResponsesSession, ResponsesSessionChange } from './create-responses-session.js';
+export type { ResponsesSession } from './create-responses-session.js';
 export { inputDiscoveries } from './input-discoveries.js';
-export type { InputDiscovery } from './input-discoveries.js';
 export type {
   FunctionCallItem,
   FunctionCallOutputItem,

@@ -1,11 +1,6 @@
+import type { ToolDiscovery } from '@loadout/core';
 import { isRecord } from '../shared/is-record.js';
 import type { ResponseInputItem } from './responses-types.js';
-
-/** Tools one input item loaded: the call it answers and the API names. */
-export interface InputDiscovery {
-  readonly callId: string;
-  readonly toolNames: readonly string[];
-}
 
 function definitionNames(tools: unknown): string[] {
   if (!Array.isArray(tools)) return [];
@@ -35,8 +30,8 @@ function plainNames(output: unknown): string[] {
  * `function_call_output` of the plain search function (`isPlainSearchCall`
  * tells its call ids). Items without tools are left out.
  */
-export function inputDiscoveries(items: readonly ResponseInputItem[], isPlainSearchCall: (callId: string) => boolean): InputDiscovery[] {
-  const found: InputDiscovery[] = [];
+export function inputDiscoveries(items: readonly ResponseInputItem[], isPlainSearchCall: (callId: string) => boolean): ToolDiscovery[] {
+  const found: ToolDiscovery[] = [];
   for (const item of items) {
     if (!isRecord(item) || typeof item['call_id'] !== 'string') continue;
     const callId = item['call_id'];

@@ -1,7 +1,7 @@
-import { describeValue } from '@loadout/core';
-import type { ToolSearchAnswer } from '@loadout/core';
+import { describeValue } from '../errors/loadout-error.js';
+import type { ToolSearchAnswer } from '../search/tool-search-answer.js';
 
-/** What the model is told when a search failed or found nothing; null when it found tools. */
+/** What an adapter tells the model when a search failed or found nothing; null when it found tools. */
 export function searchFailureText(answer: ToolSearchAnswer): string | null {
   if (!answer.ok) return answer.stage === 'arguments' ? answer.message : `Search failed: ${answer.message} [${answer.code}]`;
   if (answer.tools.length > 0) return null;

@@ -22,7 +22,7 @@ export interface ApiDouble {
 }
 
 /**
- * Starts a double answering `POST …/responses` with a Responses API response
+ * A test double of an OpenAI-compatible API (Node only): starts a double answering `POST …/responses` with a Responses API response
  * (`id` `resp_<n>`, the reply's `output`) and `POST …/chat/completions` with
  * the reply's first output as the choice's message; `model(request, index)`
  * decides the reply. A throw answers 500.
@@ -45,7 +45,9 @@ export async function startApiDouble(model: (request: DoubleRequest, index: numb
           status = reply.status;
           payload = { error: reply.error };
         } else if (request.path.endsWith('/chat/completions')) {
-          payload = { id: `chatcmpl_${index + 1}`, object: 'chat.completion', created: 0, model: request.body['model'], choices: [{ index: 0, finish_reason: 'stop', message: reply.output[0] }] };
+          const message = reply.output[0] as { tool_calls?: unknown[] } | undefined;
+          const finish_reason = Array.isArray(message?.tool_calls) && message.tool_calls.length > 0 ? 'tool_calls' : 'stop';
+          payload = { id: `chatcmpl_${index + 1}`, object: 'chat.completion', created: 0, model: request.body['model'], choices: [{ index: 0, finish_reason, message }] };
         } else {
           payload = { id: `resp_${index + 1}`, object: 'response', created_at: 0, status: 'completed', model: request.body['model'], output: reply.output };
         }
