@@ -6,7 +6,7 @@
  */
 import { createAiSdkToolSearch } from '@loadout/ai-sdk';
 import type { DeclarativeMod, ServerSettings, ToolInput } from '@loadout/core';
-import { createDiscoverySession } from '@loadout/core';
+import { createDiscoverySession } from '@loadout/core/adapter';
 import { createFakeRanker, createFakeTokenCounter } from '@loadout/core/test';
 import { createResponsesSession, createResponsesToolSearch } from '@loadout/openai';
 import { chatDiscoveries, createChatToolSearch } from '@loadout/openai/chat';

@@ -1,4 +1,5 @@
-import type { Catalog, CatalogTool, DeferralPlan, ToolSearchKitOptions } from '@loadout/core';
+import type { Catalog, CatalogTool, DeferralPlan } from '@loadout/core';
+import type { ToolSearchKitOptions } from '@loadout/core/adapter';
 import type { ModelMessage, ToolSet } from 'ai';
 
 /** One call of a catalog tool, handed to {@link AiSdkToolSearchOptions.execute}. */

@@ -1,4 +1,5 @@
-import { createDiscoverySession, createLoadoutError, createToolSearchKit, describeValue, searchFailureText } from '@loadout/core';
+import { createLoadoutError, describeValue } from '@loadout/core';
+import { createDiscoverySession, createToolSearchKit, searchFailureText } from '@loadout/core/adapter';
 import type { CatalogTool } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
 import { jsonSchema, tool } from 'ai';

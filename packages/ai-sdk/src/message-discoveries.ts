@@ -1,4 +1,4 @@
-import type { ToolDiscovery } from '@loadout/core';
+import type { ToolDiscovery } from '@loadout/core/adapter';
 import type { ModelMessage } from 'ai';
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -10,4 +10,3 @@ export * from './query/index.js';
 export * from './summary/index.js';
 export * from './ranking/index.js';
 export * from './search/index.js';
-export * from './adapter/index.js';

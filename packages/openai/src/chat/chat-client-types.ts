@@ -1,4 +1,4 @@
-import type { DeploymentMemory, DiscoverySession } from '@loadout/core';
+import type { DeploymentMemory, DiscoverySession } from '@loadout/core/adapter';
 import type { FunctionCallHandler } from '../responses/responses-client-types.js';
 import type { ToolSearchWarning } from '../shared/adapter-warning.js';
 import type { ChatToolSearch, ChatToolsRequest } from './chat-tool-search-types.js';

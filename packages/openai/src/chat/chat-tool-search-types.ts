@@ -1,4 +1,5 @@
-import type { Catalog, CatalogTool, DeferralPlan, ToolSearchAnswer, ToolSearchKitOptions } from '@loadout/core';
+import type { Catalog, CatalogTool, DeferralPlan, ToolSearchAnswer } from '@loadout/core';
+import type { ToolSearchKitOptions } from '@loadout/core/adapter';
 import type { ChatFunctionTool, ChatToolCall, ChatToolMessage } from './chat-types.js';
 
 /**

@@ -1,4 +1,5 @@
-import { createDeploymentMemory, createDiscoverySession, createLoadoutError, describeValue } from '@loadout/core';
+import { createLoadoutError, describeValue } from '@loadout/core';
+import { createDeploymentMemory, createDiscoverySession } from '@loadout/core/adapter';
 import { deploymentKey, rejectionWarning } from '../shared/adapter-warning.js';
 import type { ToolSearchWarning } from '../shared/adapter-warning.js';
 import { answerFunctionCall } from '../shared/answer-function-call.js';

@@ -1,4 +1,5 @@
-import { createLoadoutError, createToolSearchKit, describeValue, searchFailureText } from '@loadout/core';
+import { createLoadoutError, describeValue } from '@loadout/core';
+import { createToolSearchKit, searchFailureText } from '@loadout/core/adapter';
 import type { CatalogTool, DeferralPlan, ToolSearchAnswer } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
 import { functionSchema } from '../shared/function-schema.js';

@@ -1,4 +1,5 @@
-import { createDeploymentMemory, createLoadoutError, describeValue } from '@loadout/core';
+import { createLoadoutError, describeValue } from '@loadout/core';
+import { createDeploymentMemory } from '@loadout/core/adapter';
 import { answerFunctionCall } from '../shared/answer-function-call.js';
 import { deploymentKey, rejectionWarning } from '../shared/adapter-warning.js';
 import type { ToolSearchWarning } from '../shared/adapter-warning.js';

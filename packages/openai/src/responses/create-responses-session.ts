@@ -1,5 +1,5 @@
-import { createDiscoverySession } from '@loadout/core';
-import type { DiscoveryChange } from '@loadout/core';
+import { createDiscoverySession } from '@loadout/core/adapter';
+import type { DiscoveryChange } from '@loadout/core/adapter';
 import { isRecord } from '../shared/is-record.js';
 import { inputDiscoveries } from './input-discoveries.js';
 import type { ResponseInputItem, ResponseLike } from './responses-types.js';

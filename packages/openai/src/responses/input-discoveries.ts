@@ -1,4 +1,4 @@
-import type { ToolDiscovery } from '@loadout/core';
+import type { ToolDiscovery } from '@loadout/core/adapter';
 import { isRecord } from '../shared/is-record.js';
 import type { ResponseInputItem } from './responses-types.js';
 

@@ -1,4 +1,5 @@
-import type { CatalogTool, DeploymentMemory } from '@loadout/core';
+import type { CatalogTool } from '@loadout/core';
+import type { DeploymentMemory } from '@loadout/core/adapter';
 import type { ToolSearchWarning } from '../shared/adapter-warning.js';
 import type { ResponsesSession } from './create-responses-session.js';
 import type { ResponsesToolMode, ResponsesToolSearch } from './responses-tool-search-types.js';

@@ -1,4 +1,4 @@
-import type { ToolSearchKit } from '@loadout/core';
+import type { ToolSearchKit } from '@loadout/core/adapter';
 
 /** The JSON Schema of a search call's arguments: `{ query, limit? }`. */
 export function searchParameters(kit: ToolSearchKit): Record<string, unknown> {
