@@ -1,5 +1,6 @@
 import type { Catalog, CatalogTool, DeferralPlan, ToolSearchAnswer } from '@loadout/core';
 import type { ToolSearchKitOptions } from '@loadout/core/adapter';
+import type { RequestTokens } from '../responses/responses-tool-search-types.js';
 import type { ChatFunctionTool, ChatToolCall, ChatToolMessage } from './chat-types.js';
 
 /**
@@ -39,6 +40,8 @@ export interface ChatToolsRequest {
   /** API names callable in this request. */
   readonly upfront: readonly string[];
   readonly plan: DeferralPlan;
+  /** Definition tokens the model reads up front (search function included) and those kept out; gateways with tool search do not count `defer_loading` definitions as input. */
+  readonly tokens: RequestTokens;
 }
 
 /** What answering one search call produced. */
@@ -47,6 +50,8 @@ export interface ChatSearchAnswer {
   /** API names it loads, best first. */
   readonly loaded: readonly string[];
   readonly answer: ToolSearchAnswer;
+  /** Definition tokens this answer loads into the context. */
+  readonly tokens: number;
 }
 
 /** Tool search for a Chat Completions gateway; see {@link createChatToolSearch}. */

@@ -28,7 +28,8 @@ function invalid(option: string, message: string, value: unknown): never {
  * `request` when more than `maxFunctions` functions would be upfront.
  */
 export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSearch {
-  const kit = createToolSearchKit(OWNER, { ...options, planOptions: { ...options?.planOptions, tokenCounter: options?.planOptions?.tokenCounter ?? defaultTokenCounter() } });
+  const tokenCounter = options?.planOptions?.tokenCounter ?? defaultTokenCounter();
+  const kit = createToolSearchKit(OWNER, { ...options, planOptions: { ...options?.planOptions, tokenCounter } });
   const mode = options.mode ?? 'plain';
   if (!MODES.includes(mode)) invalid('mode', `must be one of ${MODES.join(', ')}`, mode);
   const maxFunctions = options.maxFunctions ?? MAX_FUNCTIONS;
@@ -40,6 +41,8 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
     function: { name: kit.searchToolName, description: searchDescription(kit), parameters: searchParameters(kit) },
   };
 
+  const searchTokens = tokenCounter.count(JSON.stringify(searchTool));
+  const loadedTokens = (names: readonly string[]): number => names.reduce((sum, name) => sum + (kit.planned(name)?.tokens ?? 0), 0);
   const definition = (tool: CatalogTool, deferred = false): ChatFunctionTool => {
     const description = kit.planned(tool.apiName)?.description ?? tool.description;
     return {
@@ -72,15 +75,24 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
         });
       }
       deferredNow = new Set();
-      return { tools: definitions(all), mode: 'upfront', toolSearch: 'off', deferred: [], upfront: all, plan: off };
+      return { tools: definitions(all), mode: 'upfront', toolSearch: 'off', deferred: [], upfront: all, plan: off, tokens: { upfront: off.upfrontTokens, deferred: 0 } };
     }
     deferredNow = new Set(deferred);
     if (mode === 'tool-reference' && requestOptions.disabled !== true) {
-      return { tools: [searchTool, ...definitions(upfront), ...definitions(deferred, true)], mode, toolSearch: 'on', deferred, upfront, plan };
+      return { tools: [searchTool, ...definitions(upfront), ...definitions(deferred, true)], mode, toolSearch: 'on', deferred, upfront, plan, tokens: { upfront: plan.upfrontTokens + searchTokens, deferred: plan.deferredTokens } };
     }
     const loaded = [...new Set(requestOptions.loaded ?? [])].filter((name) => deferredNow.has(name));
-    const callable = [...upfront, ...loaded.slice(Math.max(0, loaded.length - room))];
-    return { tools: [searchTool, ...definitions(callable)], mode: 'plain', toolSearch: 'on', deferred, upfront: callable, plan };
+    const kept = loaded.slice(Math.max(0, loaded.length - room));
+    const extra = loadedTokens(kept);
+    return {
+      tools: [searchTool, ...definitions([...upfront, ...kept])],
+      mode: 'plain',
+      toolSearch: 'on',
+      deferred,
+      upfront: [...upfront, ...kept],
+      plan,
+      tokens: { upfront: plan.upfrontTokens + searchTokens + extra, deferred: plan.deferredTokens - extra },
+    };
   };
 
   return {
@@ -98,12 +110,12 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
       const found = result.ok ? result.tools.map((tool) => tool.name) : [];
       const failure = searchFailureText(result);
       const tool_call_id = call.id;
-      if (failure !== null) return { message: { role: 'tool', tool_call_id, content: JSON.stringify({ loaded: [], error: failure }) }, loaded: [], answer: result };
+      if (failure !== null) return { message: { role: 'tool', tool_call_id, content: JSON.stringify({ loaded: [], error: failure }) }, loaded: [], answer: result, tokens: 0 };
       if ((answerOptions.mode ?? mode) === 'tool-reference') {
-        return { message: { role: 'tool', tool_call_id, content: found.map((name) => ({ type: 'tool_reference', tool_name: name })) }, loaded: found, answer: result };
+        return { message: { role: 'tool', tool_call_id, content: found.map((name) => ({ type: 'tool_reference', tool_name: name })) }, loaded: found, answer: result, tokens: loadedTokens(found) };
       }
       const tools = definitions(found).map((tool) => tool.function);
-      return { message: { role: 'tool', tool_call_id, content: JSON.stringify({ loaded: found, tools }) }, loaded: found, answer: result };
+      return { message: { role: 'tool', tool_call_id, content: JSON.stringify({ loaded: found, tools }) }, loaded: found, answer: result, tokens: loadedTokens(found) };
     },
     isSearchCall: (call) => call.function?.name === kit.searchToolName,
     toolFor: (apiName) => catalog.byApiName.get(apiName),

@@ -78,6 +78,20 @@ describe('createResponsesToolSearch: request', () => {
   });
 });
 
+describe('createResponsesToolSearch: token accounting', () => {
+  it('counts what the model reads up front (the search tool included), what stays deferred, and what a search loads', async () => {
+    const counter = createFakeTokenCounter();
+    const search = create({ planOptions: { tokenCounter: counter } });
+    const request = search.request();
+    const searchTool = counter.count(JSON.stringify(request.tools[0]));
+    expect(request.tokens).toEqual({ upfront: request.plan.upfrontTokens + searchTool, deferred: request.plan.deferredTokens });
+    expect(request.tokens.deferred).toBeGreaterThan(0);
+    const answer = await search.answer(call('select:get_weather'));
+    expect(answer.tokens).toBe(request.plan.tools.find((tool) => tool.apiName === WEATHER)!.tokens);
+    expect(create({ toolSearch: false }).request().tokens).toEqual({ upfront: create({ toolSearch: false }).request().plan.upfrontTokens, deferred: 0 });
+  });
+});
+
 describe('createResponsesToolSearch: answer', () => {
   it('answers a tool_search_call with a tool_search_output of the same call_id holding function definitions', async () => {
     const search = create();

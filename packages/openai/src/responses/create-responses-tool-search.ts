@@ -43,7 +43,8 @@ function readMaxFunctions(value: unknown): number {
  * `request` when more than `maxFunctions` functions would be upfront.
  */
 export function createResponsesToolSearch(options: ResponsesToolSearchOptions): ResponsesToolSearch {
-  const kit = createToolSearchKit(OWNER, { ...options, planOptions: { ...options?.planOptions, tokenCounter: options?.planOptions?.tokenCounter ?? defaultTokenCounter() } });
+  const tokenCounter = options?.planOptions?.tokenCounter ?? defaultTokenCounter();
+  const kit = createToolSearchKit(OWNER, { ...options, planOptions: { ...options?.planOptions, tokenCounter } });
   const maxFunctions = readMaxFunctions(options?.maxFunctions);
   const namespaces = options.namespaces === true;
   const declareDeferred = options.declareDeferred === true;
@@ -65,6 +66,9 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
     strict: false,
   };
 
+  const searchToolTokens = tokenCounter.count(JSON.stringify(toolSearchTool));
+  const plainSearchTokens = tokenCounter.count(JSON.stringify(plainSearchFunction));
+  const loadedTokens = (names: readonly string[]): number => names.reduce((sum, name) => sum + (kit.planned(name)?.tokens ?? 0), 0);
   const entry = (name: string, deferred = false): { tool: CatalogTool; definition: FunctionToolDefinition } | undefined => {
     const tool = catalog.byApiName.get(name);
     return tool === undefined ? undefined : { tool, definition: functionDefinition(tool, kit.planned(name), deferred) };
@@ -91,7 +95,7 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
       const { upfront } = split(plan);
       deferredNow = new Set();
       modeNow = 'upfront';
-      return { tools: groupFunctions(entries(upfront), namespaces), mode: 'upfront', toolSearch: 'off', deferred: [], upfront, plan };
+      return { tools: groupFunctions(entries(upfront), namespaces), mode: 'upfront', toolSearch: 'off', deferred: [], upfront, plan, tokens: { upfront: plan.upfrontTokens, deferred: 0 } };
     }
     const plan = kit.plan();
     const { upfront, deferred } = split(plan);
@@ -99,7 +103,7 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
       if (upfront.length > maxFunctions) tooMany(upfront.length, 'upfront');
       deferredNow = new Set();
       modeNow = 'upfront';
-      return { tools: groupFunctions(entries(upfront), namespaces), mode: 'upfront', toolSearch: 'off', deferred, upfront, plan };
+      return { tools: groupFunctions(entries(upfront), namespaces), mode: 'upfront', toolSearch: 'off', deferred, upfront, plan, tokens: { upfront: plan.upfrontTokens, deferred: 0 } };
     }
     deferredNow = new Set(deferred);
     if (requestOptions.disabled === true) {
@@ -111,7 +115,8 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
       modeNow = 'plain-search';
       const callable = [...upfront, ...kept];
       const tools: ResponsesToolDefinition[] = [plainSearchFunction, ...groupFunctions(entries(callable), namespaces)];
-      return { tools, mode: 'plain-search', toolSearch: 'on', deferred, upfront: callable, plan };
+      const extra = loadedTokens(kept);
+      return { tools, mode: 'plain-search', toolSearch: 'on', deferred, upfront: callable, plan, tokens: { upfront: plan.upfrontTokens + plainSearchTokens + extra, deferred: plan.deferredTokens - extra } };
     }
     const declared = upfront.length + (declareDeferred ? deferred.length : 0);
     if (declared > maxFunctions) tooMany(declared, 'declared');
@@ -120,7 +125,7 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
       toolSearchTool,
       ...groupFunctions([...entries(upfront), ...(declareDeferred ? entries(deferred, true) : [])], namespaces),
     ];
-    return { tools, mode: 'tool-search', toolSearch: 'on', deferred, upfront, plan };
+    return { tools, mode: 'tool-search', toolSearch: 'on', deferred, upfront, plan, tokens: { upfront: plan.upfrontTokens + searchToolTokens, deferred: plan.deferredTokens } };
   };
 
   const answer: ResponsesToolSearch['answer'] = async (call, answerOptions = {}) => {
@@ -137,13 +142,14 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
     if (plain) {
       const tools = definitions.map(({ definition }) => ({ name: definition.name, description: definition.description ?? '', parameters: definition.parameters }));
       const output = JSON.stringify(message === null ? { loaded: found, tools } : { loaded: [], error: message });
-      return { output: { type: 'function_call_output', call_id: callId, output }, loaded: found, message, answer: result };
+      return { output: { type: 'function_call_output', call_id: callId, output }, loaded: found, message, answer: result, tokens: loadedTokens(found) };
     }
     return {
       output: { type: 'tool_search_output', call_id: callId, execution: 'client', status: 'completed', tools: groupFunctions(definitions, namespaces) },
       loaded: found,
       message,
       answer: result,
+      tokens: loadedTokens(found),
     };
   };
 

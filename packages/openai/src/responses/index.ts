@@ -6,6 +6,7 @@ export type {
   ResponsesToolSearch,
   ResponsesToolSearchOptions,
   ResponsesToolsRequest,
+  RequestTokens,
 } from './responses-tool-search-types.js';
 export { createResponsesClient } from './create-responses-client.js';
 export type {

@@ -56,6 +56,19 @@ export interface ResponsesToolsRequest {
   readonly upfront: readonly string[];
   /** The plan behind it ({@link planDeferral}'s output). */
   readonly plan: DeferralPlan;
+  /** Token accounting; see {@link RequestTokens}. */
+  readonly tokens: RequestTokens;
+}
+
+/**
+ * What a request costs in definition tokens (counted with the plan's
+ * counter over `{name, description, schema}` JSON, as `loadout plan`
+ * counts): `upfront` is every definition the model reads up front, the
+ * search tool included; `deferred` what tool search keeps out of it.
+ */
+export interface RequestTokens {
+  readonly upfront: number;
+  readonly deferred: number;
 }
 
 /** What answering one search call produced. */
@@ -68,6 +81,8 @@ export interface ResponsesSearchAnswer {
   readonly message: string | null;
   /** The kernel's answer. */
   readonly answer: ToolSearchAnswer;
+  /** Definition tokens this answer loads into the context. */
+  readonly tokens: number;
 }
 
 /** Client-executed tool search for the Responses API; see {@link createResponsesToolSearch}. */
