@@ -1,17 +1,25 @@
 const whitespace = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
+/** Nesting past which {@link jsonErrorPosition} stops (it recurses once per level). */
+export const JSON_ERROR_POSITION_MAX_DEPTH = 1000;
+
 class JsonSyntaxStop {
   constructor(readonly position: number) {}
 }
+
+const TOO_DEEP = new JsonSyntaxStop(-2);
 
 /**
  * Offset of the first character at which `text` stops being valid JSON
  * (`text.length` when it ends too early), or -1 when it is valid. Used after
  * `JSON.parse` failed, since engines disagree on whether their messages
- * carry a position.
+ * carry a position. Returns -2 when the text nests deeper than
+ * {@link JSON_ERROR_POSITION_MAX_DEPTH} before any error (the scan recurses
+ * once per level and stops there instead of overflowing the stack).
  */
 export function jsonErrorPosition(text: string): number {
   let position = 0;
+  let depth = 0;
   const fail = (): never => {
     throw new JsonSyntaxStop(position);
   };
@@ -59,6 +67,15 @@ export function jsonErrorPosition(text: string): number {
   const value = (): void => {
     skip();
     const char = text[position];
+    if ((char === '{' || char === '[') && depth >= JSON_ERROR_POSITION_MAX_DEPTH) throw TOO_DEEP;
+    depth++;
+    try {
+      container(char);
+    } finally {
+      depth--;
+    }
+  };
+  const container = (char: string | undefined): void => {
     if (char === '{') {
       position++;
       skip();

@@ -14,26 +14,17 @@ export const DEFAULT_MAX_JSON_DEPTH = 256;
  * scalar.
  */
 export function jsonDepth(value: unknown, limit: number = DEFAULT_MAX_JSON_DEPTH): number {
-  if (typeof value !== 'object' || value === null) return 0;
-  const values: unknown[] = [value];
-  const depths: number[] = [1];
   let deepest = 0;
-  while (values.length > 0) {
-    const current = values.pop() as object;
-    const depth = depths.pop()!;
-    if (depth > deepest) deepest = depth;
-    if (deepest > limit) return limit + 1;
-    let members: unknown[];
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= limit) return limit + 1;
+    if (depth >= deepest) deepest = depth + 1;
     try {
-      members = Array.isArray(current) ? current : Object.values(current);
+      for (const member of Object.values(current)) stack.push([member, depth + 1]);
     } catch {
-      continue;
-    }
-    for (const member of members) {
-      if (typeof member === 'object' && member !== null) {
-        values.push(member);
-        depths.push(depth + 1);
-      }
+      // a getter that throws: its members count as scalars
     }
   }
   return deepest;
