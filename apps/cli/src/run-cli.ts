@@ -2,6 +2,7 @@ import type { CliContext } from './io/cli-context.js';
 import type { LoadoutError } from '@loadout/core';
 import { allCommands } from './commands/all-commands.js';
 import { closestName } from './io/closest-name.js';
+import { escapeControlCharacters } from './format/escape-control-characters.js';
 import { CLI_VERSION } from './version.js';
 
 function usage(): string {
@@ -35,7 +36,13 @@ function isLoadoutError(value: unknown): value is LoadoutError {
  * failure (no stack trace unless LOADOUT_DEBUG=1). A command's module is
  * imported only when that command runs.
  */
-export async function runCli(argv: readonly string[], context: CliContext): Promise<number> {
+export async function runCli(argv: readonly string[], raw: CliContext): Promise<number> {
+  // Everything a command prints passes here: no control character from a catalog or an upstream reaches the terminal.
+  const context: CliContext = {
+    ...raw,
+    stdout: (text) => raw.stdout(escapeControlCharacters(text)),
+    stderr: (text) => raw.stderr(escapeControlCharacters(text)),
+  };
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? allCommands.find((command) => command.name === rest[0]) : undefined;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,10 +22,13 @@ const good = { command: process.execPath, args: [misbehaving], alwaysLoad: true 
 const missing = { command: join(folder, 'no-such-server') };
 
 describe('loadout catalog pull', () => {
-  it('writes the combined snapshot to --out, with progress and failures on stderr', async () => {
+  it('writes a partial snapshot to --out only with --allow-partial, with progress and failures on stderr', async () => {
     const config = writeConfig('mcp.json', { tools: good, gone: missing });
     const { context, stdout, stderr } = fakeContext({ cwd: folder });
-    expect(await catalogCommand.run(['pull', '--config', 'mcp.json', '--out', 'catalog.json'], context)).toBe(0);
+    expect(await catalogCommand.run(['pull', '--config', 'mcp.json', '--out', 'catalog.json'], context)).toBe(3);
+    expect(stderr()).toMatch(/1 of 2 servers failed \(gone\); nothing written to catalog.json; pass --allow-partial .*\[catalog-pull-partial\]/);
+    expect(existsSync(join(folder, 'catalog.json'))).toBe(false);
+    expect(await catalogCommand.run(['pull', '--config', 'mcp.json', '--out', 'catalog.json', '--allow-partial'], context)).toBe(0);
     expect(stdout()).toBe('');
     expect(stderr()).toMatch(/catalog pull: tools: connecting/);
     expect(stderr()).toMatch(/catalog pull: tools: 10 tools \(2 malformed, skipped\)/);
@@ -50,7 +53,7 @@ describe('loadout catalog pull', () => {
     writeConfig('none.json', { gone: missing });
     const { context, stderr } = fakeContext({ cwd: folder });
     expect(await catalogCommand.run(['pull', '--config', 'none.json', '--timeout', '2000'], context)).toBe(1);
-    expect(stderr()).toMatch(/0 tools from 0 of 1 servers/);
+    expect(stderr()).toMatch(/no server could be listed \(gone\); nothing written to stdout \[catalog-pull-failed\]/);
   });
 
   it.each([

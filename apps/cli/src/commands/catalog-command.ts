@@ -1,22 +1,33 @@
-import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
-import { pullCatalog, readMcpConfig, type PullProgress } from '@loadout/mcp';
+import { pullCatalog, type PullProgress } from '@loadout/mcp';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
+import { writeFileAtomic } from '../io/write-file-atomic.js';
+import { readServersConfig } from '../io/read-servers-config.js';
+
+/** Exit code of a pull in which no server could be listed (nothing is written). */
+export const EXIT_PULL_FAILED = 1;
+/** Exit code of a pull in which some servers failed, without --allow-partial (nothing is written). */
+export const EXIT_PULL_PARTIAL = 3;
 
 const help = `loadout catalog: build a catalog file from live MCP servers.
 
 Usage:
-  loadout catalog pull --config mcp.json [--out FILE] [--timeout MS]
+  loadout catalog pull --config mcp.json [--out FILE] [--timeout MS] [--allow-partial]
 
 Connects to every server of a Claude-style {"mcpServers": {...}} config once,
 lists all their tools (following nextCursor), and writes the combined catalog
 as an MCP snapshot {"mcpServers": {...}, "tools": {"<server>": {"tools": [...]}}}
-that --catalog of the other commands reads. Progress goes to stderr. A server
-that cannot be reached and a malformed tool are reported and left out; the
-command fails (exit 1) only when no server could be listed. Commands,
-environments and headers are not written (they may hold secrets).
+that --catalog of the other commands reads. Progress goes to stderr. A
+malformed tool is reported and left out. Commands, environments and headers
+are not written (they may hold secrets).
+
+The output is all or nothing: the file is written to a temporary file and
+renamed, so it is never half-written, and it is not touched at all when
+  - no server could be listed: exit 1 [catalog-pull-failed];
+  - some servers failed: exit 3 [catalog-pull-partial], naming them; pass
+    --allow-partial to write the tools of the servers that answered (exit 0).
+The same holds for stdout without --out: nothing is printed.
 
 Options:
   --config FILE   the servers: {"mcpServers": {"name": {"command", "args", "env"} |
@@ -24,6 +35,7 @@ Options:
                   expanded from the environment
   --out FILE      write the catalog here (default: stdout)
   --timeout MS    longest wait for each server's handshake and tools page (default 10000)
+  --allow-partial write the catalog even when some (not all) servers failed
   -h, --help      show this help
 
 Examples:
@@ -51,6 +63,7 @@ export const catalogCommand: Command = {
       config: { type: 'string' },
       out: { type: 'string' },
       timeout: { type: 'string' },
+      'allow-partial': { type: 'boolean' },
     });
     if (parsed.values['help']) {
       context.stdout(help);
@@ -63,29 +76,35 @@ export const catalogCommand: Command = {
     const configPath = stringFlag(parsed, 'config');
     if (configPath === undefined) throw createLoadoutError('invalid-option', '--config FILE is required (see loadout catalog --help)');
     const timeoutMs = integerFlag(parsed, 'timeout', { min: 1, max: 3_600_000 });
-    const config = await readMcpConfig(resolve(context.cwd, configPath), { env: context.env });
+    const config = await readServersConfig(configPath, context);
     const result = await pullCatalog(config, {
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       onProgress: (event) => context.stderr(`catalog pull: ${describeProgress(event)}\n`),
     });
     for (const { server, problem } of result.skipped) context.stderr(`catalog pull: ${server}: skipped a malformed tool: ${problem}\n`);
-    const text = `${JSON.stringify(result.snapshot, null, 2)}\n`;
     const out = stringFlag(parsed, 'out');
-    if (out === undefined) {
-      context.stdout(text);
-    } else {
-      try {
-        await writeFile(resolve(context.cwd, out), text, 'utf8');
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code ?? String(error);
-        throw createLoadoutError('invalid-option', `cannot write --out ${out}: ${code}`, { path: out });
-      }
-    }
+    const destination = out === undefined ? 'stdout' : out;
     const servers = Object.keys(config.mcpServers).length;
     const listed = Object.keys(result.snapshot.tools).length;
     const tools = Object.values(result.snapshot.tools).reduce((sum, listing) => sum + listing.tools.length, 0);
+    const failed = result.failures.map((failure) => failure.server);
+    if (listed === 0) {
+      const why = servers === 0 ? 'the config lists no servers' : `no server could be listed (${failed.join(', ')})`;
+      context.stderr(`loadout catalog: ${why}; nothing written to ${destination} [catalog-pull-failed]\n`);
+      return EXIT_PULL_FAILED;
+    }
+    if (failed.length > 0 && !parsed.values['allow-partial']) {
+      context.stderr(
+        `loadout catalog: ${failed.length} of ${servers} servers failed (${failed.join(', ')}); nothing written to ${destination}; ` +
+          `pass --allow-partial to write the ${tools} tools of the other ${listed} [catalog-pull-partial]\n`,
+      );
+      return EXIT_PULL_PARTIAL;
+    }
+    const text = `${JSON.stringify(result.snapshot, null, 2)}\n`;
+    if (out === undefined) context.stdout(text);
+    else await writeFileAtomic(out, context.cwd, text);
     context.stderr(`catalog pull: ${tools} tools from ${listed} of ${servers} servers${out === undefined ? '' : ` written to ${out}`}\n`);
-    for (const failure of result.failures) context.stderr(`catalog pull: not included: ${failure.server} (${failure.error})\n`);
-    return servers > 0 && listed === 0 ? 1 : 0;
+    for (const server of failed) context.stderr(`catalog pull: not included: ${server} (--allow-partial)\n`);
+    return 0;
   },
 };

@@ -1,6 +1,7 @@
-import { createLoadoutError, parsePolicyInput, planToolLoading, toToolInput, type DeclarativeMod, type PolicyInput } from '@loadout/core';
+import { parseJson, parsePolicyInput, planToolLoading, toToolInput, type DeclarativeMod, type PolicyInput } from '@loadout/core';
 import type { Command } from './command.js';
 import { integerFlag, listFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
+import { MAX_TOOLS_RANGE, reportWarnings } from '../io/command-warnings.js';
 import { inheritedPolicyEnv, parseEnvAssignments } from '../io/parse-env-assignments.js';
 import { loadCatalog } from '../io/load-catalog.js';
 import { readTextFile } from '../io/read-text-file.js';
@@ -32,9 +33,14 @@ Options:
   --context-window N      override the model's context window (tokens)
   --mods FILE             declarative mods: [{"plugin", "rules": [{"server", "tool", "isDeferred"}]}]
   --hipaa                 the session carries a HIPAA configuration
-  --strict                fail on the first invalid tool instead of skipping it
+  --strict                exit 2 on any warning: an invalid tool (instead of skipping it),
+                          an invalid --env value, an unknown model or SDK version, …
+  --max-tools N           accept catalogs of up to N tools (default 10,000, the spec's limit)
   --json                  print the full plan as JSON
   -h, --help              show this help
+
+Warnings (skipped tools, ignored settings) go to stderr, and into "warnings"
+and "issues" with --json.
 
 Examples:
   loadout plan --catalog tools.json --env ENABLE_TOOL_SEARCH=auto:5
@@ -43,12 +49,7 @@ Examples:
 
 async function readMods(path: string | undefined, cwd: string): Promise<DeclarativeMod[] | undefined> {
   if (path === undefined) return undefined;
-  const text = await readTextFile(path, cwd);
-  try {
-    return JSON.parse(text) as DeclarativeMod[];
-  } catch (error) {
-    throw createLoadoutError('invalid-input', `${path} is not valid JSON: ${(error as Error).message}`, { path });
-  }
+  return parseJson(await readTextFile(path, cwd), path) as DeclarativeMod[];
 }
 
 /** `loadout plan`: the deferral plan of a catalog, readable or as JSON. */
@@ -67,13 +68,16 @@ export const planCommand: Command = {
       mods: { type: 'string' },
       hipaa: { type: 'boolean' },
       strict: { type: 'boolean' },
+      'max-tools': { type: 'string' },
       json: { type: 'boolean' },
     });
     if (parsed.values['help']) {
       context.stdout(help);
       return 0;
     }
-    const loaded = await loadCatalog(stringFlag(parsed, 'catalog'), context.cwd, { strict: Boolean(parsed.values['strict']) });
+    const strict = Boolean(parsed.values['strict']);
+    const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
+    const loaded = await loadCatalog(stringFlag(parsed, 'catalog'), context.cwd, { strict, ...(maxTools === undefined ? {} : { maxTools }) });
     const model = stringFlag(parsed, 'model') ?? DEFAULT_PLAN_MODEL;
     const env = {
       ...(parsed.values['clean-env'] ? {} : inheritedPolicyEnv(context.env)),
@@ -96,11 +100,11 @@ export const planCommand: Command = {
     if (mods !== undefined) raw['mods'] = mods;
     const input: PolicyInput = parsePolicyInput(raw);
     const plan = planToolLoading(input, { tokenCounter: sharedTokenCounter() });
+    reportWarnings('plan', [...loaded.issues, ...plan.warnings], context, strict);
     if (parsed.values['json']) {
-      context.stdout(JSON.stringify({ source: loaded.source, model, issues: loaded.catalog.issues, ...plan }, null, 2) + '\n');
+      context.stdout(JSON.stringify({ source: loaded.source, model, issues: loaded.issues, ...plan }, null, 2) + '\n');
     } else {
-      for (const issue of loaded.catalog.issues) context.stderr(`loadout: skipped a tool [${issue.code}]: ${issue.message}\n`);
-      context.stdout(renderPlanView(plan, { source: loaded.source, model, skipped: loaded.catalog.issues.length }));
+      context.stdout(renderPlanView(plan, { source: loaded.source, model, skipped: loaded.issues.length }));
     }
     return 0;
   },

@@ -2,6 +2,7 @@ import { withQuerySyntax } from '@loadout/core';
 import { createRankerByName, DEFAULT_RANKER_NAME, listRankers } from '@loadout/eval';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
+import { MAX_TOOLS_RANGE, reportWarnings } from '../io/command-warnings.js';
 import { loadCatalog } from '../io/load-catalog.js';
 import { loadConfig } from '../io/load-config.js';
 import { renderSearchView } from '../format/search-view.js';
@@ -22,9 +23,14 @@ Options:
   --ranker NAME    ${listRankers().join(' | ')} (default: the config's "ranker", else ${DEFAULT_RANKER_NAME})
   --limit N        results, 1-100 (default 5)
   --explain        show matched terms, field and component contributions
-  --json           print {query, ranker, hits: [{rank, score, tool, server, description, explanation?}]}
+  --json           print {query, ranker, tools, issues, hits: [{rank, score, tool, name, server,
+                   description, explanation?}]}
+  --strict         exit 2 when a tool is invalid or skipped (nameless, duplicate, bad schema)
+  --max-tools N    accept catalogs of up to N tools (default 10,000, the spec's limit)
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
   -h, --help       show this help
+
+Skipped tools are reported on stderr (and in "issues" with --json).
 
 Configuration (loadout.config.json):
   { "ranker": "hybrid", "rankerOptions": {}, "catalog": "tools.json", "limit": 5 }
@@ -47,6 +53,8 @@ export const searchCommand: Command = {
       explain: { type: 'boolean' },
       json: { type: 'boolean' },
       config: { type: 'string' },
+      strict: { type: 'boolean' },
+      'max-tools': { type: 'string' },
     });
     if (parsed.values['help']) {
       context.stdout(help);
@@ -60,7 +68,13 @@ export const searchCommand: Command = {
     const inner = await createRankerByName(rankerName, config.rankerOptions ?? {});
     // A regex query is a pattern, not keywords: the query forms do not apply to it.
     const ranker = rankerName === 'regex' ? inner : withQuerySyntax(inner);
-    const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd);
+    const strict = Boolean(parsed.values['strict']);
+    const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
+    const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, {
+      strict,
+      ...(maxTools === undefined ? {} : { maxTools }),
+    });
+    reportWarnings('search', loaded.issues, context, strict);
     if (context.isTty && loaded.catalog.tools.length > 2000) {
       context.stderr(`indexing ${loaded.catalog.tools.length.toLocaleString('en-US')} tools with ${rankerName}…\n`);
     }
@@ -76,7 +90,7 @@ export const searchCommand: Command = {
         description: hit.tool.description,
         ...(hit.explanation === undefined ? {} : { explanation: hit.explanation }),
       }));
-      context.stdout(JSON.stringify({ query, ranker: rankerName, tools: loaded.catalog.tools.length, hits: rows }, null, 2) + '\n');
+      context.stdout(JSON.stringify({ query, ranker: rankerName, tools: loaded.catalog.tools.length, issues: loaded.issues, hits: rows }, null, 2) + '\n');
     } else {
       context.stdout(renderSearchView(query, hits, { explain, ranker: rankerName, tools: loaded.catalog.tools.length }));
     }

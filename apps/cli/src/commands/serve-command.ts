@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { createLoadoutError, describeValue } from '@loadout/core';
 import { DEFAULT_RANKER_NAME, listRankers } from '@loadout/eval';
 import {
@@ -9,13 +8,15 @@ import {
   DEFAULT_MAX_SESSIONS_PER_ADDRESS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
   isLoopbackHost,
-  readMcpConfig,
   serveHttp,
   serveStdio,
   type GatewayLogLevel,
 } from '@loadout/mcp';
 import type { Command } from './command.js';
 import { integerFlag, listFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
+import { readServersConfig } from '../io/read-servers-config.js';
+import { reservePort } from '../io/reserve-port.js';
+import { writeFileAtomic } from '../io/write-file-atomic.js';
 
 const help = `loadout serve: one MCP server that searches and proxies the tools of many.
 
@@ -39,6 +40,12 @@ Options:
   --limit N                results per search when the client asks for none, 1-100 (default 5)
   --call-timeout MS        longest wait for an upstream tool call (default 30000)
   --log-level LEVEL        debug | info | warn | error (default info)
+  --ready-file FILE        once serving, write the endpoint (http://HOST:PORT/mcp, or "stdio")
+                           and a newline to FILE; scripts wait for it to appear
+
+The HTTP port is bound before any upstream starts: a busy port fails at once
+with exit 2 [address-in-use]. Once listening, stderr says
+"serving MCP over streamable HTTP at <url>".
 
 HTTP safety (on by default; each relaxation is logged):
   --token-env VAR          require "Authorization: Bearer <value of $VAR>"; the token is
@@ -121,6 +128,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         limit: { type: 'string' },
         'call-timeout': { type: 'string' },
         'log-level': { type: 'string' },
+        'ready-file': { type: 'string' },
         'token-env': { type: 'string' },
         'allowed-origin': { type: 'string', multiple: true },
         'max-body': { type: 'string' },
@@ -168,17 +176,29 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const maxSessionsPerAddress = integerFlag(parsed, 'max-sessions-per-address', { min: 1, max: maxSessions ?? 10_000 });
       const logger = createStreamLogger({ level: level as GatewayLogLevel, prefix: 'loadout serve', write: context.stderr });
 
-      const config = await readMcpConfig(resolve(context.cwd, configPath), { env: context.env });
-      const gateway = await createGateway({
-        config,
-        logger,
-        ranker: stringFlag(parsed, 'ranker') ?? DEFAULT_RANKER_NAME,
-        ...(limit === undefined ? {} : { limit }),
-        ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
-      });
-      if (address === undefined) {
+      const readyFile = stringFlag(parsed, 'ready-file');
+      const announce = async (endpoint: string): Promise<void> => {
+        if (readyFile !== undefined) await writeFileAtomic(readyFile, context.cwd, `${endpoint}\n`);
+      };
+      const config = await readServersConfig(configPath, context);
+      // Hold the port while the upstreams start, so a busy port fails before anything is spawned.
+      const reservation = address === undefined ? undefined : await reservePort(address.host, address.port);
+      let gateway;
+      try {
+        gateway = await createGateway({
+          config,
+          logger,
+          ranker: stringFlag(parsed, 'ranker') ?? DEFAULT_RANKER_NAME,
+          ...(limit === undefined ? {} : { limit }),
+          ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
+        });
+      } finally {
+        await reservation?.release();
+      }
+      if (address === undefined || reservation === undefined) {
         const served = await serveStdio(gateway);
         logger.info('serving MCP over stdio');
+        await announce('stdio');
         await Promise.race([served.closed, waitForShutdown()]);
         await served.close();
         return 0;
@@ -187,7 +207,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       try {
         server = await serveHttp(gateway, {
           host: address.host,
-          port: address.port,
+          port: reservation.port,
           allowNonLoopback: Boolean(parsed.values['host-unsafe']),
           allowedOrigins: listFlag(parsed, 'allowed-origin'),
           logger,
@@ -197,8 +217,15 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
           ...(maxSessions === undefined ? {} : { maxSessions }),
           ...(maxSessionsPerAddress === undefined ? {} : { maxSessionsPerAddress }),
         });
+        await announce(server.url);
       } catch (error) {
-        await gateway.close();
+        await (server ?? gateway).close();
+        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+          throw createLoadoutError('address-in-use', `${address.host}:${reservation.port} was taken while the upstreams started; try again`, {
+            host: address.host,
+            port: reservation.port,
+          });
+        }
         throw error;
       }
       await waitForShutdown();

@@ -37,10 +37,7 @@ export function renderPlanView(plan: ToolLoadingPlan, context: PlanViewContext):
       { header: 'deferred tokens', value: (row) => formatCount(row.deferredTokens), align: 'right' },
     ]).trimEnd(),
   );
-  if (decision.warnings.length > 0) {
-    lines.push('', 'Warnings');
-    for (const warning of decision.warnings) lines.push(`  [${warning.code}] ${warning.message}`);
-  }
+  if (plan.warnings.length > 0) lines.push('', `${plan.warnings.length} warning${plan.warnings.length === 1 ? '' : 's'} (on stderr)`);
   lines.push('', 'Decision trace');
   decision.trace.forEach((line, index) => lines.push(`  ${String(index + 1).padStart(2)}. ${line}`));
   return lines.join('\n') + '\n';

@@ -1,21 +1,23 @@
-/** Levenshtein distance of two short strings (flag and command names). */
+/** Edit distance counting insertions, deletions, substitutions and swaps of neighbours (optimal string alignment). */
 function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
     for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+      const row = rows[i]!;
+      const above = rows[i - 1]!;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(above[j]! + 1, row[j - 1]! + 1, above[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
     }
-    previous = current;
   }
-  return previous[b.length] ?? 0;
+  return rows[a.length]![b.length]!;
 }
 
 /**
- * The candidate closest to `input` when it is a plausible typo (at most a
- * third of its length away, at least 1 edit allowed; a candidate that starts
- * with the input also counts), else undefined.
+ * The candidate closest to `input` when it is a plausible typo (1 edit for
+ * names of up to 3 characters, else up to a third of the length and at
+ * least 2; a candidate that starts with the input also counts), else
+ * undefined. Ties go to the earlier candidate.
  */
 export function closestName(input: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
@@ -27,5 +29,6 @@ export function closestName(input: string, candidates: readonly string[]): strin
       bestDistance = distance;
     }
   }
-  return bestDistance <= Math.max(1, Math.floor(input.length / 3)) ? best : undefined;
+  const allowed = input.length <= 3 ? 1 : Math.max(2, Math.floor(input.length / 3));
+  return bestDistance <= allowed ? best : undefined;
 }

@@ -1,4 +1,4 @@
-import { createCatalog, parseCatalogText, type Catalog, type ServerSettings, type ToolInput } from '@loadout/core';
+import { createCatalog, createLoadoutError, isLoadoutError, parseCatalogText, type Catalog, type CatalogIssue, type ServerSettings, type ToolInput } from '@loadout/core';
 import { demoCatalogInput } from '@loadout/demo-catalog';
 import { readTextFile } from './read-text-file.js';
 
@@ -8,6 +8,8 @@ export interface LoadedCatalog {
   readonly tools: ToolInput[];
   readonly servers: Record<string, ServerSettings>;
   readonly catalog: Catalog;
+  /** Everything skipped while reading and validating: listings and tools, each with a code. */
+  readonly issues: readonly CatalogIssue[];
 }
 
 /** Options for {@link loadCatalog}. */
@@ -20,14 +22,27 @@ export interface LoadCatalogOptions {
 
 /**
  * Reads a catalog file (JSON, JSONL or an MCP snapshot), or the embedded demo
- * catalog when `path` is undefined.
+ * catalog when `path` is undefined. A file with no tools at all (empty,
+ * `/dev/null`, `[]`) is `catalog-empty`.
  */
 export async function loadCatalog(path: string | undefined, cwd: string, options: LoadCatalogOptions = {}): Promise<LoadedCatalog> {
   const source = path ?? 'demo catalog';
-  const { tools, servers } =
+  const parsed =
     path === undefined
-      ? { tools: [...demoCatalogInput.tools], servers: { ...demoCatalogInput.servers } }
+      ? { tools: [...demoCatalogInput.tools], servers: { ...demoCatalogInput.servers }, issues: [] }
       : parseCatalogText(await readTextFile(path, cwd), { source: path });
-  const catalog = createCatalog(tools, { servers, source, strict: options.strict ?? false, maxTools: options.maxTools });
-  return { source, tools, servers, catalog };
+  if (path !== undefined && parsed.tools.length === 0) {
+    throw createLoadoutError('catalog-empty', `${path} holds no tools (expected a JSON array of tools, JSONL, or an MCP snapshot)`, { path });
+  }
+  const { tools, servers } = parsed;
+  let catalog: Catalog;
+  try {
+    catalog = createCatalog(tools, { servers, source, strict: options.strict ?? false, maxTools: options.maxTools });
+  } catch (error) {
+    if (isLoadoutError(error) && error.code === 'catalog-too-large') {
+      throw createLoadoutError(error.code, `${error.message}; pass --max-tools N to accept more`, { ...error.details });
+    }
+    throw error;
+  }
+  return { source, tools, servers, catalog, issues: [...parsed.issues, ...catalog.issues] };
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createLoadoutError, describeValue } from '@loadout/core';
+import { createLoadoutError, describeValue, parseJson } from '@loadout/core';
 import { readTextFile } from './read-text-file.js';
 
 /** The file names `loadout` looks for in the working directory, in order. */
@@ -67,13 +67,8 @@ export async function loadConfig(explicitPath: string | undefined, cwd: string):
       : resolve(cwd, explicitPath);
   if (path === undefined) return {};
   if (path.endsWith('.json')) {
-    const text = await readTextFile(path, cwd);
-    try {
-      return validate(JSON.parse(text) as unknown, path);
-    } catch (error) {
-      if (error instanceof SyntaxError) throw createLoadoutError('invalid-input', `${path} is not valid JSON: ${error.message}`, { path });
-      throw error;
-    }
+    // parseJson names the line and column where the text broke, never the text.
+    return validate(parseJson(await readTextFile(path, cwd), path), path);
   }
   if (!existsSync(path)) throw createLoadoutError('file-not-found', `no such file: ${explicitPath ?? path}`, { path });
   return validate(await importModule(path), path);

@@ -8,6 +8,8 @@ export { DEFAULT_MAX_TOOLS } from './create-catalog-options.js';
 export { API_NAME_PATTERN, toApiName, assignApiNames } from './api-name.js';
 export { toDisplayName } from './display-name.js';
 export { parseCatalogText } from './parse-catalog-text.js';
+export { parseJson, lineAndColumn } from './parse-json.js';
+export { jsonErrorPosition } from './json-error-position.js';
 export type { CatalogTextFormat, ParseCatalogTextOptions, ParsedCatalogText } from './parse-catalog-text.js';
 export { loadCatalogText } from './load-catalog-text.js';
 export { catalogFromMcpServers } from './catalog-from-mcp-servers.js';

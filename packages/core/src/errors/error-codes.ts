@@ -16,6 +16,7 @@ export const LOADOUT_ERROR_CODES = [
   'catalog-invalid-schema',
   'catalog-too-large',
   'catalog-unknown-server',
+  'catalog-empty',
   // query syntax and search
   'query-empty',
   'query-too-long',
@@ -32,6 +33,8 @@ export const LOADOUT_ERROR_CODES = [
   // files and environment (edges only)
   'file-not-found',
   'file-unreadable',
+  'file-not-text',
+  'file-unwritable',
   'unsupported-environment',
   'model-unavailable',
   // MCP gateway
@@ -43,6 +46,11 @@ export const LOADOUT_ERROR_CODES = [
   'mcp-invalid-result',
   'mcp-tool-over-limit',
   'mcp-upstream-circuit-open',
+  // command line (apps/cli)
+  'strict-failed',
+  'catalog-pull-failed',
+  'catalog-pull-partial',
+  'address-in-use',
 ] as const;
 
 /** A stable error code; see {@link LOADOUT_ERROR_CODES}. */

@@ -78,14 +78,15 @@ function parseEntry(
   if (typeof alwaysLoad !== 'boolean') return fail('alwaysLoad', `must be a boolean (got ${describeValue(alwaysLoad)})`);
   const type = entry['type'] ?? (entry['url'] !== undefined && entry['command'] === undefined ? 'http' : 'stdio');
   if (type === 'http' || type === 'streamable-http') {
+    // Messages quote the value as written, never as expanded: a ${VAR} may hold a secret.
     const url = text('url', true)!;
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
-      return fail('url', `is not a valid URL (got ${describeValue(url)})`);
+      return fail('url', `is not a valid URL (got ${describeValue(entry['url'])})`);
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return fail('url', `must use http: or https: (got ${describeValue(url)})`);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return fail('url', `must use http: or https: (got ${describeValue(parsed.protocol)})`);
     return { type: 'http', url, headers: record('headers'), alwaysLoad };
   }
   if (type !== 'stdio') {

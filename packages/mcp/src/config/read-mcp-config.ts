@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createLoadoutError } from '@loadout/core';
+import { createLoadoutError, jsonErrorPosition, lineAndColumn } from '@loadout/core';
 import type { McpGatewayConfig } from './mcp-config.js';
 import { parseMcpConfig } from './parse-mcp-config.js';
 
@@ -23,11 +23,15 @@ export async function readMcpConfig(path: string, options: ReadMcpConfigOptions 
     if (code === 'ENOENT') throw createLoadoutError('file-not-found', `no such file: ${path}`, { path });
     throw createLoadoutError('file-unreadable', `cannot read ${path}: ${code ?? String(error)}`, { path });
   }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let value: unknown;
   try {
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    value = JSON.parse(text);
   } catch (error) {
-    throw createLoadoutError('mcp-invalid-config', `${path} is not valid JSON: ${(error as Error).message}`, { source: path });
+    // Where it broke, never what is there: the file may hold secrets.
+    const position = jsonErrorPosition(text);
+    const { line, column } = lineAndColumn(text, position < 0 ? text.length : position);
+    throw createLoadoutError('mcp-invalid-config', `${path} is not valid JSON (line ${line}, column ${column})`, { source: path, line, column });
   }
   return parseMcpConfig(value, options.env === undefined ? { source: path } : { source: path, env: options.env });
 }

@@ -1,0 +1,65 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The built CLI (`pnpm build` first) as a user runs it: from a folder outside the workspace, piped into head.
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const main = join(root, 'apps/cli/dist/main.js');
+const folder = mkdtempSync(join(tmpdir(), 'loadout-cli-process-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const env = { ...process.env, LOADOUT_DEBUG: '', NO_COLOR: '1' };
+
+function shell(script: string): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync('bash', ['-c', script], { cwd: folder, env, encoding: 'utf8', timeout: 30_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('a closed stdout ends the command quietly', () => {
+  it.each([['demo'], ['plan --json'], ['search weather --json'], ['--help']])('loadout %s | head -1: one line, exit 0, no stack trace', (command) => {
+    const run = shell(`node ${JSON.stringify(main)} ${command} | head -1; echo "exit=\${PIPESTATUS[0]}" >&2`);
+    expect(run.stdout.split('\n').filter((line) => line !== '')).toHaveLength(1);
+    expect(run.stderr).toBe('exit=0\n');
+  });
+});
+
+describe('control characters never reach the terminal', () => {
+  it('escapes ESC sequences from a catalog in the human output', () => {
+    writeFileSync(join(folder, 'hostile.json'), JSON.stringify([{ name: 'clear_screen', description: 'weather \u001b[2J \u001b]52;c;aGk=\u0007' }]));
+    const result = spawnSync(process.execPath, [main, 'search', 'weather', '--catalog', './hostile.json'], { cwd: folder, env });
+    expect(result.status).toBe(0);
+    expect(result.stdout.includes(0x1b)).toBe(false);
+    expect(result.stdout.includes(0x07)).toBe(false);
+    expect(result.stdout.toString()).toContain('\\u001b[2J');
+  });
+});
+
+describe('serve --ready-file', () => {
+  it('writes the endpoint once listening, and stops on SIGTERM with exit 0', async () => {
+    const config = join(folder, 'mcp.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: {} }));
+    const ready = join(folder, 'ready.txt');
+    const child = spawn(process.execPath, [main, 'serve', '--config', config, '--http', '0', '--ready-file', ready], { cwd: folder, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const started = Date.now();
+    while (!existsSync(ready) && Date.now() - started < 15_000) await new Promise((resolve) => setTimeout(resolve, 50));
+    const url = new URL(readFileSync(ready, 'utf8').trim());
+    expect(url.pathname).toBe('/mcp');
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () => {
+        socket.end();
+        resolve();
+      });
+      socket.on('error', reject);
+    });
+    expect(stderr).toContain(`serving MCP over streamable HTTP at ${url.href}`);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

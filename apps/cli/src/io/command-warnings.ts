@@ -1,0 +1,29 @@
+import { createLoadoutError } from '@loadout/core';
+import type { CliContext } from './cli-context.js';
+
+/** A warning a command reports: a skipped tool, an ignored setting. */
+export interface CommandWarning {
+  readonly code: string;
+  readonly message: string;
+}
+
+/**
+ * Prints each warning on stderr as `loadout <command>: warning: <message>
+ * [<code>]` (whatever the output format; `--json` output carries them too).
+ * With `strict`, any warning then fails the command with `strict-failed`
+ * (exit 2), naming the codes.
+ */
+export function reportWarnings(command: string, warnings: readonly CommandWarning[], context: CliContext, strict: boolean): void {
+  for (const warning of warnings) context.stderr(`loadout ${command}: warning: ${warning.message} [${warning.code}]\n`);
+  if (strict && warnings.length > 0) {
+    const codes = [...new Set(warnings.map((warning) => warning.code))];
+    throw createLoadoutError(
+      'strict-failed',
+      `--strict: ${warnings.length} warning${warnings.length === 1 ? '' : 's'} (${codes.join(', ')}); fix them or drop --strict`,
+      { warnings: warnings.map(({ code, message }) => ({ code, message })) },
+    );
+  }
+}
+
+/** `--max-tools N`: the most tools a catalog may hold, 1 to 1,000,000 (default the spec's 10,000). */
+export const MAX_TOOLS_RANGE = { min: 1, max: 1_000_000 } as const;
