@@ -172,11 +172,11 @@ describe('loadout policy (in process)', () => {
 });
 
 describe('loadout search with a hostile catalog', () => {
-  it('answers a catalog of invalid JSON nested 11,000 levels with exit 2 and input-too-deep', async () => {
+  it('answers a catalog of invalid JSON nested 11,000 levels with exit 2 and catalog-invalid-json', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'loadout-deep-catalog-'));
     writeFileSync(join(folder, 'deep.json'), '['.repeat(11_000) + '{');
     const run = fakeContext({ cwd: folder });
     expect(await runCli(['search', 'anything', '--catalog', 'deep.json'], run.context)).toBe(2);
-    expect(run.stderr()).toMatch(/invalid JSON nested deeper than 1000 levels \[input-too-deep\]/);
+    expect(run.stderr()).toMatch(/invalid JSON at line 1, column 1001 .*\[catalog-invalid-json\]/);
   });
 });

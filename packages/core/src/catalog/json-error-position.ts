@@ -7,15 +7,13 @@ class JsonSyntaxStop {
   constructor(readonly position: number) {}
 }
 
-const TOO_DEEP = new JsonSyntaxStop(-2);
-
 /**
  * Offset of the first character at which `text` stops being valid JSON
  * (`text.length` when it ends too early), or -1 when it is valid. Used after
  * `JSON.parse` failed, since engines disagree on whether their messages
- * carry a position. Returns -2 when the text nests deeper than
- * {@link JSON_ERROR_POSITION_MAX_DEPTH} before any error (the scan recurses
- * once per level and stops there instead of overflowing the stack).
+ * carry a position. The scan recurses once per level, so past
+ * {@link JSON_ERROR_POSITION_MAX_DEPTH} levels it stops and reports that
+ * position instead of overflowing the stack.
  */
 export function jsonErrorPosition(text: string): number {
   let position = 0;
@@ -67,13 +65,9 @@ export function jsonErrorPosition(text: string): number {
   const value = (): void => {
     skip();
     const char = text[position];
-    if ((char === '{' || char === '[') && depth >= JSON_ERROR_POSITION_MAX_DEPTH) throw TOO_DEEP;
-    depth++;
-    try {
-      container(char);
-    } finally {
-      depth--;
-    }
+    if (++depth > JSON_ERROR_POSITION_MAX_DEPTH) fail();
+    container(char);
+    depth--;
   };
   const container = (char: string | undefined): void => {
     if (char === '{') {

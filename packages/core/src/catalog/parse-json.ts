@@ -1,6 +1,6 @@
 import { createLoadoutError } from '../errors/loadout-error.js';
 import type { LoadoutError } from '../errors/loadout-error.js';
-import { JSON_ERROR_POSITION_MAX_DEPTH, jsonErrorPosition } from './json-error-position.js';
+import { jsonErrorPosition } from './json-error-position.js';
 
 /** 1-based line and column of a UTF-16 offset in `text`. */
 export function lineAndColumn(text: string, position: number): { line: number; column: number } {
@@ -25,10 +25,6 @@ function reason(error: unknown): string {
  * `JSON.parse` that throws `catalog-invalid-json` naming where the text broke:
  * `<label>: invalid JSON at line L, column C (position P): <reason>`. With
  * `lineNumber`, the text is one line of a JSONL file and that line is reported.
- * Invalid JSON nested deeper than `JSON_ERROR_POSITION_MAX_DEPTH` (1,000)
- * levels before its error throws `input-too-deep` instead (finding the
- * position recurses). Valid JSON of any depth parses (`JSON.parse` does not
- * recurse); code that walks schemas bounds its own depth.
  */
 export function parseJson(text: string, label: string, lineNumber?: number): unknown {
   try {
@@ -40,12 +36,6 @@ export function parseJson(text: string, label: string, lineNumber?: number): unk
 
 function invalidJson(error: unknown, text: string, label: string, lineNumber?: number): LoadoutError {
   const found = jsonErrorPosition(text);
-  if (found === -2) {
-    return createLoadoutError('input-too-deep', `${label}${lineNumber === undefined ? '' : ` line ${lineNumber}`}: invalid JSON nested deeper than ${JSON_ERROR_POSITION_MAX_DEPTH} levels`, {
-      source: label,
-      limit: JSON_ERROR_POSITION_MAX_DEPTH,
-    });
-  }
   const position = found < 0 ? text.length : found;
   const { line, column } = lineAndColumn(text, position);
   const reportedLine = lineNumber ?? line;

@@ -10,8 +10,9 @@ function nestedArray(levels: number): unknown {
 
 describe('describeValue never throws', () => {
   it('describes values nested 100,000 levels, cycles and a throwing toString without throwing', () => {
-    expect(describeValue(nestedArray(100_000))).toBe('an array');
-    expect(describeValue({ a: nestedArray(5000) })).toBe('[object Object]');
+    // Where JSON.stringify overflows (Node) the kind is shown; an engine with a deeper stack renders the start.
+    expect(describeValue(nestedArray(100_000))).toMatch(/^(an array|\[{79}…)$/);
+    expect(describeValue({ a: nestedArray(10_000) })).toMatch(/^(\[object Object\]|\{"a":\[+…)$/);
     const cycle: Record<string, unknown> = {};
     cycle['self'] = cycle;
     expect(describeValue(cycle)).toBe('[object Object]');
@@ -22,7 +23,7 @@ describe('describeValue never throws', () => {
 });
 
 describe('parseCatalogText with deeply nested text', () => {
-  it('answers invalid JSON nested 11,000 levels with input-too-deep, and parses valid deep JSON', () => {
+  it('answers invalid JSON nested 11,000 levels with catalog-invalid-json (no stack overflow), and parses valid deep JSON', () => {
     const error = (() => {
       try {
         parseCatalogText('['.repeat(11_000) + '{', { source: 'deep.json' });
@@ -31,7 +32,7 @@ describe('parseCatalogText with deeply nested text', () => {
       }
       return undefined;
     })();
-    expect(isLoadoutError(error) && error.code).toBe('input-too-deep');
+    expect(isLoadoutError(error) && error.code).toBe('catalog-invalid-json');
     expect(() => parseCatalogText(`[{"name": "a", "inputSchema": {"type": "object", "x": ${'['.repeat(20_000)}${']'.repeat(20_000)}}}]`, { source: 'ok.json' })).not.toThrow();
   });
 });

@@ -45,7 +45,6 @@ export const LOADOUT_ERROR_CODES = [
   'mcp-arguments-too-large',
   'mcp-invalid-result',
   'mcp-tool-over-limit',
-  'mcp-upstream-circuit-open',
   // command line (apps/cli)
   'strict-failed',
   'catalog-pull-failed',

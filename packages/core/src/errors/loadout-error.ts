@@ -55,9 +55,9 @@ export function describeValue(value: unknown, maxLength = 80): string {
     text = typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value) ?? String(value));
   } catch {
     try {
-      text = String(value);
+      text = Array.isArray(value) ? 'an array' : String(value);
     } catch {
-      text = Array.isArray(value) ? 'an array' : `a value of type ${typeof value}`;
+      text = `a value of type ${typeof value}`;
     }
   }
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;

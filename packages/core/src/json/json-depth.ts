@@ -16,11 +16,11 @@ export const DEFAULT_MAX_JSON_DEPTH = 256;
 export function jsonDepth(value: unknown, limit: number = DEFAULT_MAX_JSON_DEPTH): number {
   let deepest = 0;
   const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop()!;
+  for (let entry; (entry = stack.pop()); ) {
+    const [current, depth] = entry;
     if (typeof current !== 'object' || current === null) continue;
     if (depth >= limit) return limit + 1;
-    if (depth >= deepest) deepest = depth + 1;
+    deepest = Math.max(deepest, depth + 1);
     try {
       for (const member of Object.values(current)) stack.push([member, depth + 1]);
     } catch {

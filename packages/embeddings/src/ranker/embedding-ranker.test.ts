@@ -57,7 +57,7 @@ describe('createEmbeddingRanker with the static embedder', () => {
     const hits = await embedding.search('send an email', { limit: 2 ** 32, filter: (tool) => tool.server !== 'git' });
     expect(hits.map((hit) => hit.tool.name).sort()).toEqual(['get_forecast', 'read_file', 'refund_payment', 'schedule_meeting', 'send_email']);
     for (const limit of [Number.NaN, 2 ** 53, 0, 1.5, Infinity]) {
-      const error = await embedding.search('email', { limit }).catch((reason: unknown) => reason);
+      const error = await Promise.resolve().then(() => embedding.search('email', { limit })).catch((reason: unknown) => reason);
       expect(isLoadoutError(error) && error.code).toBe('invalid-option');
     }
   });

@@ -46,7 +46,7 @@ describe('gateway under hostile input', () => {
   it('skips an upstream tool whose schema nests 10,000 levels, with a log line; search_tools and tools/list keep working', async () => {
     expect(logger.has('warn', /upstream "bad": skipped tool \d+ \("deep_schema_tool"\): its definition nests deeper than 64 levels \[mcp-tool-over-limit\]/)).toBe(true);
     expect(gateway.findTool('mcp__bad__deep_schema_tool')).toBeUndefined();
-    const found = (await client.callTool({ name: 'search_tools', arguments: { query: 'a tool whose input schema nests very deeply', limit: 20 } })) as {
+    const found = (await client.callTool({ name: 'search_tools', arguments: { query: 'a tool whose input schema nests very deeply', limit: 20 } })) as unknown as {
       structuredContent: { tools: { name: string }[] };
     };
     expect(found.structuredContent.tools.length).toBeGreaterThan(0);
