@@ -4,6 +4,7 @@ import { logProgress } from './progress-log.js';
 import { runQuality } from './quality/run-quality.js';
 import { runSpeed } from './speed/run-speed.js';
 import { runPlanBench } from './plan-bench.js';
+import { runStartupBench } from './startup-bench.js';
 
 async function runGateway(): Promise<void> {
   logProgress('gateway: running (10,000 tools, concurrent search_tools over loopback)');
@@ -52,6 +53,11 @@ async function runParts(argv: readonly string[]): Promise<number> {
   for (const part of args.parts) {
     if (part === 'plan') {
       runPlanBench(dataDir);
+      continue;
+    }
+    if (part === 'startup') {
+      logProgress('startup: timing whole loadout processes against node -e 0');
+      runStartupBench(RESULTS_DIR);
       continue;
     }
     if (part === 'gateway') {

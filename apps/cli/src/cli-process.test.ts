@@ -27,6 +27,34 @@ describe('a closed stdout ends the command quietly', () => {
   });
 });
 
+describe('commands load only what they need', () => {
+  const recorder = fileURLToPath(new URL('./__fixtures__/record-imports.mjs', import.meta.url));
+  function imports(args: readonly string[]): string[] {
+    const file = join(folder, `imports-${args.join('-').replace(/\W+/g, '_')}.txt`);
+    writeFileSync(file, '');
+    const result = spawnSync(process.execPath, ['--import', recorder, main, ...args], { cwd: folder, env: { ...env, LOADOUT_IMPORTS_FILE: file } });
+    expect(result.status).toBe(0);
+    return readFileSync(file, 'utf8').split('\n').filter((line) => line !== '');
+  }
+
+  it.each([['--version'], ['--help']])('%s loads no package', (flag) => {
+    const loaded = imports([flag]).filter((url) => url.startsWith('file:'));
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.filter((url) => !url.includes('/apps/cli/dist/'))).toEqual([]);
+  });
+
+  it('search loads neither the MCP SDK, zod, nor the tokenizer', () => {
+    const loaded = imports(['search', 'create a github issue']);
+    expect(loaded.some((url) => url.includes('/packages/bm25/'))).toBe(true);
+    expect(loaded.filter((url) => /modelcontextprotocol|\/zod\/|js-tiktoken|@loadout\/tokens|packages\/tokens|packages\/mcp/.test(url))).toEqual([]);
+  });
+
+  it('plan on the embedded catalog loads no tokenizer (the build counted it)', () => {
+    const loaded = imports(['plan']);
+    expect(loaded.filter((url) => /js-tiktoken|packages\/tokens|modelcontextprotocol/.test(url))).toEqual([]);
+  });
+});
+
 describe('control characters never reach the terminal', () => {
   it('escapes ESC sequences from a catalog in the human output', () => {
     writeFileSync(join(folder, 'hostile.json'), JSON.stringify([{ name: 'clear_screen', description: 'weather \u001b[2J \u001b]52;c;aGk=\u0007' }]));

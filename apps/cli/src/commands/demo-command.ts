@@ -1,9 +1,9 @@
-import { parsePolicyInput, planToolLoading, summarizeCatalog, withQuerySyntax } from '@loadout/core';
+import { parsePolicyInput, planToolLoading, summarizeCatalog, withQuerySyntax, type TokenCounter } from '@loadout/core';
 import { createBm25Ranker } from '@loadout/bm25';
 import { demoCatalogInput, createDemoCatalog, demoQueries } from '@loadout/demo-catalog';
 import type { Command } from './command.js';
 import { parseArguments } from '../io/parse-arguments.js';
-import { sharedTokenCounter } from '../io/shared-token-counter.js';
+import { withKnownTokenCounts } from '../io/shared-token-counter.js';
 import { renderPlanView } from '../format/plan-view.js';
 import { formatCount } from '../format/render-table.js';
 import { DEFAULT_PLAN_MODEL } from './plan-command.js';
@@ -41,6 +41,43 @@ const scenarios: readonly {
   },
 ];
 
+/** The whole tour as text; pure, so it can run again with another counter. */
+function renderDemo(counter: TokenCounter): string {
+  const chunks: string[] = [];
+  const out = (text: string): void => void chunks.push(text);
+  const base = { tools: demoCatalogInput.tools, servers: demoCatalogInput.servers };
+  out('Loadout demo: tool search on an embedded catalog\n\n');
+  const plan = planToolLoading(parsePolicyInput({ ...base, model: DEFAULT_PLAN_MODEL, env: {} }), { tokenCounter: counter });
+  out(renderPlanView(plan, { source: 'demo catalog', model: DEFAULT_PLAN_MODEL, skipped: 0 }));
+  out('\nHow the inputs change the decision\n');
+  for (const scenario of scenarios) {
+    const input = parsePolicyInput({
+      ...base,
+      model: scenario.model,
+      env: scenario.env,
+      ...(scenario.provider === undefined ? {} : { provider: scenario.provider }),
+      ...(scenario.sdkVersion === undefined ? {} : { sdkVersion: scenario.sdkVersion }),
+    });
+    const { decision } = planToolLoading(input, { tokenCounter: counter });
+    out(
+      `  ${scenario.label.padEnd(32)} ${decision.toolSearch.padEnd(3)}  ${decision.reason.padEnd(28)} ${formatCount(decision.deferred.length)} deferred\n`,
+    );
+  }
+  const catalog = createDemoCatalog();
+  const ranker = withQuerySyntax(createBm25Ranker());
+  ranker.index(catalog.tools);
+  out('\nSearching the deferred tools (BM25F, top 3)\n');
+  const deferred = new Set(plan.decision.deferred);
+  for (const { query } of demoQueries.slice(0, 4)) {
+    const hits = ranker.search(query, { limit: 3, filter: (tool) => deferred.has(tool.displayName) });
+    out(`  ${JSON.stringify(query)}\n${hits.map((hit, rank) => `    ${rank + 1}. ${hit.tool.displayName}`).join('\n')}\n`);
+  }
+  const summary = summarizeCatalog(catalog, { tokenCounter: counter });
+  out(`\nSystem-prompt summary (${formatCount(counter.count(summary))} tokens)\n  ${summary}\n`);
+  out('\nNext: loadout search "QUERY" --explain, loadout plan --help, loadout policy --help\n');
+  return chunks.join('');
+}
+
 /** `loadout demo` (what `pnpm start` runs). */
 export const demoCommand: Command = {
   name: 'demo',
@@ -51,38 +88,7 @@ export const demoCommand: Command = {
       context.stdout(help);
       return 0;
     }
-    const counter = sharedTokenCounter();
-    const base = { tools: demoCatalogInput.tools, servers: demoCatalogInput.servers };
-    const out = context.stdout;
-    out('Loadout demo: tool search on an embedded catalog\n\n');
-    const plan = planToolLoading(parsePolicyInput({ ...base, model: DEFAULT_PLAN_MODEL, env: {} }), { tokenCounter: counter });
-    out(renderPlanView(plan, { source: 'demo catalog', model: DEFAULT_PLAN_MODEL, skipped: 0 }));
-    out('\nHow the inputs change the decision\n');
-    for (const scenario of scenarios) {
-      const input = parsePolicyInput({
-        ...base,
-        model: scenario.model,
-        env: scenario.env,
-        ...(scenario.provider === undefined ? {} : { provider: scenario.provider }),
-        ...(scenario.sdkVersion === undefined ? {} : { sdkVersion: scenario.sdkVersion }),
-      });
-      const { decision } = planToolLoading(input, { tokenCounter: counter });
-      out(
-        `  ${scenario.label.padEnd(32)} ${decision.toolSearch.padEnd(3)}  ${decision.reason.padEnd(28)} ${formatCount(decision.deferred.length)} deferred\n`,
-      );
-    }
-    const catalog = createDemoCatalog();
-    const ranker = withQuerySyntax(createBm25Ranker());
-    ranker.index(catalog.tools);
-    out('\nSearching the deferred tools (BM25F, top 3)\n');
-    const deferred = new Set(plan.decision.deferred);
-    for (const { query } of demoQueries.slice(0, 4)) {
-      const hits = ranker.search(query, { limit: 3, filter: (tool) => deferred.has(tool.displayName) });
-      out(`  ${JSON.stringify(query)}\n${hits.map((hit, rank) => `    ${rank + 1}. ${hit.tool.displayName}`).join('\n')}\n`);
-    }
-    const summary = summarizeCatalog(catalog, { tokenCounter: counter });
-    out(`\nSystem-prompt summary (${formatCount(counter.count(summary))} tokens)\n  ${summary}\n`);
-    out('\nNext: loadout search "QUERY" --explain, loadout plan --help, loadout policy --help\n');
+    context.stdout(await withKnownTokenCounts(renderDemo));
     return 0;
   },
 };

@@ -4,6 +4,7 @@ import { createRankerByName, DEFAULT_RANKER_NAME, evaluateRanker, listRankers, l
 import type { Command } from './command.js';
 import { parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { loadConfig } from '../io/load-config.js';
+import { formatCount } from '../format/render-table.js';
 
 /** Eval queries can be long task descriptions; the 500-character search limit does not apply here. */
 const EVAL_MAX_QUERY_LENGTH = 1_000_000;
@@ -78,7 +79,7 @@ export const evalCommand: Command = {
       return 0;
     }
     const lines = [
-      `${evalSet.name}: ${result.queries} queries over ${result.tools.toLocaleString('en-US')} tools, ranker ${rankerName}`,
+      `${evalSet.name}: ${result.queries} queries over ${formatCount(result.tools)} tools, ranker ${rankerName}`,
       `  Recall@5  ${percent(result['recall@5'])}`,
       `  NDCG@5    ${percent(result['ndcg@5'])}`,
       `  MRR@10    ${percent(result['mrr@10'])}`,

@@ -1,11 +1,11 @@
-import { parseJson, parsePolicyInput, planToolLoading, toToolInput, type DeclarativeMod, type PolicyInput } from '@loadout/core';
+import { parseJson, parsePolicyInput, planToolLoading, toToolInput, type DeclarativeMod, type PolicyInput, type TokenCounter, type ToolLoadingPlan } from '@loadout/core';
 import type { Command } from './command.js';
 import { integerFlag, listFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { MAX_TOOLS_RANGE, reportWarnings } from '../io/command-warnings.js';
 import { inheritedPolicyEnv, parseEnvAssignments } from '../io/parse-env-assignments.js';
 import { loadCatalog } from '../io/load-catalog.js';
 import { readTextFile } from '../io/read-text-file.js';
-import { sharedTokenCounter } from '../io/shared-token-counter.js';
+import { sharedTokenCounter, withKnownTokenCounts } from '../io/shared-token-counter.js';
 import { renderPlanView } from '../format/plan-view.js';
 
 /** The model `plan` assumes when `--model` is not given. */
@@ -99,7 +99,9 @@ export const planCommand: Command = {
     const mods = await readMods(stringFlag(parsed, 'mods'), context.cwd);
     if (mods !== undefined) raw['mods'] = mods;
     const input: PolicyInput = parsePolicyInput(raw);
-    const plan = planToolLoading(input, { tokenCounter: sharedTokenCounter() });
+    const planWith = (tokenCounter: TokenCounter): ToolLoadingPlan => planToolLoading(input, { tokenCounter });
+    // The embedded catalog's counts are known from the build: no tokenizer to load.
+    const plan = loaded.embedded ? await withKnownTokenCounts(planWith) : planWith(await sharedTokenCounter());
     reportWarnings('plan', [...loaded.issues, ...plan.warnings], context, strict);
     if (parsed.values['json']) {
       context.stdout(JSON.stringify({ source: loaded.source, model, issues: loaded.issues, ...plan }, null, 2) + '\n');

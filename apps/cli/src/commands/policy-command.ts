@@ -51,7 +51,7 @@ export const policyCommand: Command = {
       throw createLoadoutError('invalid-input', 'no input: pipe a JSON object on standard input or pass --input FILE');
     }
     const input = parsePolicyInput(parseJson(text, inputPath ?? 'standard input'));
-    const decision = decideToolSearch(input, { tokenCounter: sharedTokenCounter() });
+    const decision = decideToolSearch(input, { tokenCounter: await sharedTokenCounter() });
     context.stdout(JSON.stringify(decision, null, parsed.values['compact'] ? undefined : 2) + '\n');
     return 0;
   },

@@ -1,11 +1,13 @@
-import { withQuerySyntax } from '@loadout/core';
+import { isLoadoutError, withQuerySyntax, type Ranker } from '@loadout/core';
 import { createRankerByName, DEFAULT_RANKER_NAME, listRankers } from '@loadout/eval';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { MAX_TOOLS_RANGE, reportWarnings } from '../io/command-warnings.js';
 import { loadCatalog } from '../io/load-catalog.js';
+import { withSavedDemoIndex } from '../io/demo-search-index.js';
 import { loadConfig } from '../io/load-config.js';
 import { renderSearchView } from '../format/search-view.js';
+import { formatCount } from '../format/render-table.js';
 
 const help = `loadout search: rank a catalog's tools for a query, and say why they matched.
 
@@ -65,9 +67,6 @@ export const searchCommand: Command = {
     const rankerName = stringFlag(parsed, 'ranker') ?? config.ranker ?? DEFAULT_RANKER_NAME;
     const limit = integerFlag(parsed, 'limit', { min: 1, max: 100 }) ?? config.limit ?? 5;
     const explain = Boolean(parsed.values['explain']);
-    const inner = await createRankerByName(rankerName, config.rankerOptions ?? {});
-    // A regex query is a pattern, not keywords: the query forms do not apply to it.
-    const ranker = rankerName === 'regex' ? inner : withQuerySyntax(inner);
     const strict = Boolean(parsed.values['strict']);
     const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
     const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, {
@@ -76,9 +75,19 @@ export const searchCommand: Command = {
     });
     reportWarnings('search', loaded.issues, context, strict);
     if (context.isTty && loaded.catalog.tools.length > 2000) {
-      context.stderr(`indexing ${loaded.catalog.tools.length.toLocaleString('en-US')} tools with ${rankerName}…\n`);
+      context.stderr(`indexing ${formatCount(loaded.catalog.tools.length)} tools with ${rankerName}…\n`);
     }
-    await ranker.index(loaded.catalog.tools);
+    const inner = await createRankerByName(rankerName, config.rankerOptions ?? {});
+    // A regex query is a pattern, not keywords: the query forms do not apply to it.
+    const wrap = (base: Ranker): Ranker => (rankerName === 'regex' ? base : withQuerySyntax(base));
+    let ranker = wrap(loaded.embedded && config.rankerOptions === undefined ? withSavedDemoIndex(inner) : inner);
+    try {
+      await ranker.index(loaded.catalog.tools);
+    } catch (error) {
+      if (!isLoadoutError(error) || error.code !== 'index-corrupt') throw error;
+      ranker = wrap(inner);
+      await ranker.index(loaded.catalog.tools);
+    }
     const hits = await ranker.search(query, { limit, explain });
     if (parsed.values['json']) {
       const rows = hits.map((hit, index) => ({

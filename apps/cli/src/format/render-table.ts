@@ -29,7 +29,9 @@ export function renderTable<Row>(rows: readonly Row[], columns: readonly TableCo
   return [header, rule, ...cells.map(line)].join('\n') + '\n';
 }
 
-/** 12345 → "12,345". */
+/** 12345 → "12,345" (by hand: `toLocaleString` initialises ICU, about 0.1 s of a cold start). */
 export function formatCount(value: number): string {
-  return Math.round(value).toLocaleString('en-US');
+  const digits = String(Math.abs(Math.round(value)));
+  const grouped = digits.replace(/\B(?=(\d{3})+$)/g, ',');
+  return value < 0 && Math.round(value) !== 0 ? `-${grouped}` : grouped;
 }

@@ -5,6 +5,8 @@ import { readTextFile } from './read-text-file.js';
 /** A catalog as read by a command, with where it came from. */
 export interface LoadedCatalog {
   readonly source: string;
+  /** True for the embedded demo catalog (no file was read). */
+  readonly embedded: boolean;
   readonly tools: ToolInput[];
   readonly servers: Record<string, ServerSettings>;
   readonly catalog: Catalog;
@@ -44,5 +46,5 @@ export async function loadCatalog(path: string | undefined, cwd: string, options
     }
     throw error;
   }
-  return { source, tools, servers, catalog, issues: [...parsed.issues, ...catalog.issues] };
+  return { source, embedded: path === undefined, tools, servers, catalog, issues: [...parsed.issues, ...catalog.issues] };
 }
