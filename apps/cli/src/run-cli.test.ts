@@ -160,8 +160,8 @@ describe('loadout policy (in process)', () => {
   });
 
   it.each([
-    ['a 100,000-level nested array', `${'['.repeat(100_000)}${']'.repeat(100_000)}`, 'input-too-deep'],
-    ['a 100,000-level array as the model', `{"model": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`, 'input-too-deep'],
+    ['a 100,000-level nested array', `${'['.repeat(100_000)}${']'.repeat(100_000)}`, 'invalid-input'],
+    ['a 100,000-level array as the model', `{"model": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`, 'invalid-input'],
     ['invalid JSON nested 100,000 levels', '['.repeat(100_000), 'invalid-input'],
     ['a model that is an array nested 200 levels', `{"model": ${'['.repeat(200)}${']'.repeat(200)}}`, 'invalid-input'],
   ])('answers %s with exit 2 and a JSON error', async (_, stdin, code) => {

@@ -6,7 +6,6 @@ export const LOADOUT_ERROR_CODES = [
   // generic input
   'invalid-input',
   'invalid-option',
-  'input-too-deep',
   // catalog
   'catalog-invalid-json',
   'catalog-invalid-format',

@@ -6,7 +6,6 @@ import type { JsonObject } from '../catalog/json.js';
 import type { ToolInput, ToolKind } from '../catalog/tool.js';
 import type { ServerSettings } from '../catalog/catalog.js';
 import type { DeclarativeMod, ModRule } from '../mods/mod.js';
-import { DEFAULT_MAX_JSON_DEPTH, jsonDepth } from '../json/json-depth.js';
 import { childPath } from './input-path.js';
 import type { PolicyInput, Provider } from './policy-types.js';
 import { PROVIDERS } from './policy-types.js';
@@ -21,7 +20,7 @@ function fail(path: string, expected: string, value: unknown): never {
   const where = path === '' ? 'input' : path;
   throw createLoadoutError('invalid-input', `invalid policy input: ${where} must be ${expected}, got ${showValue(value)}`, {
     path: where,
-    value,
+    value: typeof value === 'object' && value !== null ? showValue(value) : value,
   });
 }
 
@@ -132,14 +131,11 @@ function readContextWindow(value: unknown, path: string): number {
  * (empty or duplicate name, non-object schema): that is an error, so an
  * accepted input lists every tool. Throws LoadoutError `invalid-input` whose
  * message names the JSON path and the offending value (`tools[3].name must be
- * a string, got 42`), with `details.path` and `details.value`. Input nested
- * deeper than `DEFAULT_MAX_JSON_DEPTH` (256) levels throws `input-too-deep`
- * (its `details.value` could not be serialised).
+ * a string, got 42`), with `details.path` and `details.value` (an object or
+ * array as its short rendering, so the error is always JSON-safe, also for
+ * input nested 100,000 levels deep).
  */
 export function parsePolicyInput(value: unknown): PolicyInput {
-  if (jsonDepth(value) > DEFAULT_MAX_JSON_DEPTH) {
-    throw createLoadoutError('input-too-deep', `input nests deeper than ${DEFAULT_MAX_JSON_DEPTH} levels`);
-  }
   const fields = object(value, '');
   const tools = optional(fields, 'tools', '', array);
   const mods = optional(fields, 'mods', '', array);
