@@ -34,8 +34,10 @@ export interface CircuitBreaker {
   failed(reason: string): void;
   /** The call ended neither way (cancelled, refused locally): frees a trial without deciding. */
   released(): void;
-  /** True while calls are refused. */
+  /** True while calls are refused (or the one trial call is running). */
   isOpen(): boolean;
+  /** When the cooldown of an open circuit ends (epoch ms); undefined when closed. */
+  openUntil(): number | undefined;
 }
 
 /** Creates a closed {@link CircuitBreaker}. */
@@ -67,6 +69,7 @@ export function createCircuitBreaker(options: Required<CircuitBreakerOptions>, n
     released() {
       trialRunning = false;
     },
+    openUntil: () => openUntil,
     isOpen: () => openUntil !== undefined && (now() < openUntil || trialRunning),
   };
 }
