@@ -14,6 +14,8 @@ export async function serveBareMcpServer(result: CallToolResult): Promise<{ read
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const http = createServer((request, response) => {
     const chunks: Buffer[] = [];
+    request.on('error', () => {});
+    response.on('error', () => {});
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       void (async () => {
