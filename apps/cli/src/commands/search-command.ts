@@ -29,6 +29,8 @@ Options:
                    (default: the config's "ranker", else bm25f)
   --limit N        results, 1-100 (default 5)
   --explain        show matched terms, field and component contributions
+  --feedback STORE use what loadout learn learned from this feedback store (when its
+                   decision, learned.json beside it, switched learning on; bm25f only)
   --json           print {query, ranker, tools, issues, hits: [{rank, score, tool, name, server,
                    description, explanation?}]}
   --strict         exit 2 when a tool is invalid or skipped (nameless, duplicate, bad schema)
@@ -62,6 +64,7 @@ export const searchCommand: Command = {
       config: { type: 'string' },
       strict: { type: 'boolean' },
       'max-tools': { type: 'string' },
+      feedback: { type: 'string' },
     });
     if (parsed.values['help']) {
       context.stdout(help);
@@ -84,10 +87,13 @@ export const searchCommand: Command = {
     if (context.isTty && catalog.tools.length > 2000) {
       context.stderr(`indexing ${formatCount(catalog.tools.length)} tools with ${rankerName}…\n`);
     }
-    const wrap = (base: Ranker): Ranker => applyQueryKind(definition, base);
+    const feedback = stringFlag(parsed, 'feedback');
+    const learned = feedback === undefined || rankerName !== 'bm25f' ? undefined : await (await import('./learned-ranker.js')).loadLearnedRanker(feedback, catalog.tools, context);
+    const base = learned ?? inner;
+    const wrap = (next: Ranker): Ranker => applyQueryKind(definition, next);
     // The build's saved index of the embedded catalog fits only its own descriptions, so not after mods rewrote them.
-    const saved = loaded.embedded && catalog === loaded.catalog && config.rankerOptions === undefined;
-    let ranker = wrap(saved ? withSavedDemoIndex(inner) : inner);
+    const saved = loaded.embedded && catalog === loaded.catalog && config.rankerOptions === undefined && learned === undefined;
+    let ranker = wrap(saved ? withSavedDemoIndex(base) : base);
     try {
       await ranker.index(catalog.tools);
     } catch (error) {
