@@ -36,6 +36,7 @@ async function runParts(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const { dataDir, exists } = resolveDataDir(args.dataDir);
+  let failed = false;
   for (const part of args.parts) {
     if (part === 'plan') {
       runPlanBench(dataDir);
@@ -54,6 +55,18 @@ async function runParts(argv: readonly string[]): Promise<number> {
       logProgress(`${part}: skipped: no eval data at ${dataDir} (pass --data DIR; the data is not part of the repository)`);
       continue;
     }
+    if (part === 'names') {
+      const { runExactNames } = await import('./names/run-exact-names.js');
+      const report = await runExactNames({ dataDir, resultsDir: RESULTS_DIR });
+      if (report.passed < report.queries) failed = true;
+      continue;
+    }
+    if (part === 'learning') {
+      const { runLearning } = await import('./learning/run-learning.js');
+      const results = await runLearning({ dataDir, resultsDir: RESULTS_DIR, ...(args.sets === undefined ? {} : { sets: args.sets }) });
+      if (results.some((result) => result.leakedQueries > 0)) failed = true;
+      continue;
+    }
     if (part === 'quality') {
       await runQuality({
         dataDir,
@@ -65,5 +78,5 @@ async function runParts(argv: readonly string[]): Promise<number> {
       await runSpeed({ dataDir, resultsDir: RESULTS_DIR });
     }
   }
-  return 0;
+  return failed ? 1 : 0;
 }

@@ -25,11 +25,13 @@ interface SizeBudget {
 }
 
 /**
- * Issue 5: the core plus BM25F under 30 kB gzipped. `@loadout/bm25`'s main
- * entry is BM25F and its analyzer; the wink and regex rankers (and re2js)
+ * Issue 9: the core plus BM25F and its learning (usage field, and any
+ * lexical re-ranker) under 45 kB gzipped (issue 5's budget for core +
+ * BM25F alone was 30 kB). `@loadout/bm25`'s main entry is BM25F, its
+ * analyzer and the usage field; the wink and regex rankers (and re2js)
  * live behind the `/wink` and `/regex` subpaths, outside this budget.
  */
-const BUDGETS: readonly SizeBudget[] = [{ label: 'core + BM25F', packages: ['core', 'bm25'], maxGzipBytes: 30_000 }];
+const BUDGETS: readonly SizeBudget[] = [{ label: 'core + BM25F + learning', packages: ['core', 'bm25'], maxGzipBytes: 45_000 }];
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let failed = false;

@@ -32,6 +32,11 @@ export const allCommands: readonly CommandEntry[] = [
     load: async () => (await import('./eval-command.js')).evalCommand,
   },
   {
+    name: 'learn',
+    summary: 'learn ranking from usage logs: import events, compare on held-out ones, switch when it wins',
+    load: async () => (await import('./learn-command.js')).learnCommand,
+  },
+  {
     name: 'serve',
     summary: 'serve many MCP servers behind one search, as an MCP server (stdio or HTTP)',
     load: async () => (await import('./serve-command.js')).serveCommand,

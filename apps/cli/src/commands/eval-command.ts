@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
 import { createLoadoutError, withQuerySyntax } from '@loadout/core';
-import { createRankerByName, DEFAULT_RANKER_NAME, evaluateRanker, listRankers, loadEvalFiles } from '@loadout/eval';
+import { createEvalCatalog, createRankerByName, DEFAULT_RANKER_NAME, evaluateRanker, listRankers, loadEvalFiles } from '@loadout/eval';
+import type { Ranker } from '@loadout/core';
+import { renderLearningReport } from '../format/learning-view.js';
+import type { EvalFeedback } from './eval-feedback.js';
 import type { Command } from './command.js';
 import { parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { loadConfig } from '../io/load-config.js';
@@ -12,7 +15,7 @@ const EVAL_MAX_QUERY_LENGTH = 1_000_000;
 const help = `loadout eval: measure a ranker's quality and speed on queries with known answers.
 
 Usage:
-  loadout eval --tools FILE --queries FILE [--ranker NAME] [--json]
+  loadout eval --tools FILE --queries FILE [--ranker NAME] [--feedback FILE] [--json]
 
 Computes Recall@5, NDCG@5 and MRR@10 (as defined by the eval data README,
 honouring "relevant_groups"), plus p50/p99 query latency and index build time.
@@ -22,8 +25,13 @@ Files (JSONL, one object per line):
   --queries FILE   {"id", "query", "relevant": [tool names], "relevant_groups"?: [[names]]}
 
 Options:
+  --feedback FILE  past searches (same format as --queries: each line's gold tools
+                   were called) to learn from first, as a deployment learns from its
+                   log: the usage field is fitted on the older lines and used only if
+                   it beats the default on the newest fifth (bm25f only)
   --ranker NAME    ${listRankers().join(' | ')} (default: the config's "ranker", else ${DEFAULT_RANKER_NAME})
-  --json           print {"recall@5", "ndcg@5", "mrr@10", "queries", "p50Ms", "p99Ms", ...}
+  --json           print {"recall@5", "ndcg@5", "mrr@10", "queries", "p50Ms", "p99Ms", ...,
+                   "learning"?: {"enabled", "reason", "baseline", "learned", ...}}
   --config FILE    configuration file (default: ./loadout.config.json when present)
   -h, --help       show this help
 
@@ -47,6 +55,7 @@ export const evalCommand: Command = {
       ranker: { type: 'string' },
       json: { type: 'boolean' },
       config: { type: 'string' },
+      feedback: { type: 'string' },
     });
     if (parsed.values['help']) {
       context.stdout(help);
@@ -59,9 +68,21 @@ export const evalCommand: Command = {
     }
     const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd);
     const rankerName = stringFlag(parsed, 'ranker') ?? config.ranker ?? DEFAULT_RANKER_NAME;
-    const inner = await createRankerByName(rankerName, config.rankerOptions ?? {});
-    const ranker = rankerName === 'regex' ? inner : withQuerySyntax(inner, { maxQueryLength: EVAL_MAX_QUERY_LENGTH });
+    const feedbackPath = stringFlag(parsed, 'feedback');
+    if (feedbackPath !== undefined && rankerName !== 'bm25f') {
+      throw createLoadoutError('invalid-option', `loadout eval: --feedback learns on top of bm25f; it cannot be combined with --ranker ${rankerName}`);
+    }
     const evalSet = await loadEvalFiles({ toolsPath: resolve(context.cwd, toolsPath), queriesPath: resolve(context.cwd, queriesPath) });
+    let ranker: Ranker;
+    let learning: EvalFeedback | undefined;
+    if (feedbackPath !== undefined) {
+      const { learnForEval } = await import('./eval-feedback.js');
+      learning = await learnForEval(feedbackPath, createEvalCatalog(evalSet).tools, context);
+      ranker = learning.ranker;
+    } else {
+      const inner = await createRankerByName(rankerName, config.rankerOptions ?? {});
+      ranker = rankerName === 'regex' ? inner : withQuerySyntax(inner, { maxQueryLength: EVAL_MAX_QUERY_LENGTH });
+    }
     let lastReport = 0;
     const result = await evaluateRanker(ranker, evalSet, {
       onQueryError: 'count',
@@ -75,7 +96,11 @@ export const evalCommand: Command = {
       },
     });
     if (parsed.values['json']) {
-      context.stdout(JSON.stringify({ ranker: rankerName, set: evalSet.name, ...result }, null, 2) + '\n');
+      const learned =
+        learning === undefined
+          ? {}
+          : { learning: { ...learning.report, feedbackEvents: learning.events, skippedLines: learning.issues.filter((issue) => issue.code !== 'feedback-unknown-tool').length } };
+      context.stdout(JSON.stringify({ ranker: rankerName, set: evalSet.name, ...result, ...learned }, null, 2) + '\n');
       return 0;
     }
     const lines = [
@@ -85,6 +110,7 @@ export const evalCommand: Command = {
       `  MRR@10    ${percent(result['mrr@10'])}`,
       `  latency   p50 ${result.p50Ms.toFixed(3)} ms, p99 ${result.p99Ms.toFixed(3)} ms; index built in ${result.buildMs.toFixed(0)} ms`,
     ];
+    if (learning !== undefined) lines.push(...renderLearningReport(learning.report).map((line) => `  ${line}`));
     if (result.failedQueries > 0) lines.push(`  ${result.failedQueries} queries failed and scored as misses (first: ${result.firstError ?? 'unknown'})`);
     context.stdout(lines.join('\n') + '\n');
     return 0;

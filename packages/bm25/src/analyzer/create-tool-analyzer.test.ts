@@ -41,6 +41,7 @@ describe('createToolAnalyzer', () => {
       parameterNames: ['channel', 'id', 'options', 'thread', 'ts', 'attachments', 'file', 'name', 'channelid', 'threadts', 'filename'],
       parameterDescriptions: ['target', 'channel', 'reply', 'in', 'thread'],
       server: ['slack'],
+      usage: [],
     });
   });
 

@@ -1,12 +1,16 @@
 import type { CatalogTool, JsonObject, JsonValue } from '@loadout/core';
 
 /** The fields BM25F scores, in their fixed order (index = field number in postings and blobs). */
-export const TOOL_FIELDS = ['name', 'description', 'parameterNames', 'parameterDescriptions', 'server'] as const;
+export const TOOL_FIELDS = ['name', 'description', 'parameterNames', 'parameterDescriptions', 'server', 'usage'] as const;
 
 /** One of {@link TOOL_FIELDS}. */
 export type ToolField = (typeof TOOL_FIELDS)[number];
 
-/** The text of each field of one tool, before tokenisation. */
+/**
+ * The text of each field of one tool, before tokenisation. `usage` is the
+ * deployment's past queries of the tool; a tool's own text never has any
+ * (see `Bm25RankerOptions.usage`).
+ */
 export type ToolFieldTexts = Record<ToolField, string>;
 
 function isObject(value: JsonValue | undefined): value is JsonObject {
@@ -47,5 +51,6 @@ export function extractToolFields(tool: CatalogTool, schemaDepth: number): ToolF
     parameterNames: names.join(' '),
     parameterDescriptions: descriptions.join('\n'),
     server: tool.server ?? '',
+    usage: '',
   };
 }

@@ -1,4 +1,5 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
+import type { CatalogTool } from '@loadout/core';
 import { createToolAnalyzer } from '../analyzer/create-tool-analyzer.js';
 import type { ToolAnalyzer, ToolAnalyzerOptions } from '../analyzer/create-tool-analyzer.js';
 import { TOOL_FIELDS } from '../analyzer/tool-fields.js';
@@ -8,13 +9,14 @@ import { numberOption } from '../shared/number-option.js';
 /** How a query that asks for several things at once is scored. */
 export type MultiIntentMode = 'clause-fusion' | 'off';
 
-/** Default {@link Bm25RankerOptions.fieldWeights}: the best weights measured on the eval sets. */
+/** Default {@link Bm25RankerOptions.fieldWeights}: the best weights measured on the eval sets (`usage` applies only with {@link Bm25RankerOptions.usage}). */
 export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<ToolField, number>> = Object.freeze({
   name: 4,
   description: 1,
   parameterNames: 0.5,
   parameterDescriptions: 0.5,
   server: 0.25,
+  usage: 1,
 });
 
 /** Options of {@link createBm25Ranker}. */
@@ -27,7 +29,7 @@ export interface Bm25RankerOptions {
   readonly k1?: number;
   /** Length normalisation of every field without its own `fieldB`. Default 0.6; range 0 (none) – 1 (full). */
   readonly b?: number;
-  /** Length normalisation per field, overriding `b`. Default `{ name: 0.9 }`; each 0–1. */
+  /** Length normalisation per field, overriding `b`. Default `{ name: 0.9, usage: 0.5 }`; each 0–1. */
   readonly fieldB?: Partial<Record<ToolField, number>>;
   /**
    * Scoring of multi-step requests. `clause-fusion` splits the query into
@@ -54,6 +56,13 @@ export interface Bm25RankerOptions {
   readonly coverageMinTerms?: number;
   /** Candidates coverage selection picks from (at least `limit`). Default 50; range 1–1,000. */
   readonly coverageCandidates?: number;
+  /**
+   * The deployment's usage field: the past queries after which a tool was
+   * called (see `createUsageField`), indexed as the tool's `usage` field
+   * (weight `fieldWeights.usage`, default 1; `fieldB.usage`, default 0.5).
+   * Read when a tool is indexed or added. Default: none (no usage field).
+   */
+  readonly usage?: (tool: CatalogTool) => string | undefined;
 }
 
 /** Whether results of long queries are diversified for term coverage. */
@@ -72,6 +81,7 @@ export interface ResolvedBm25Options {
   readonly sameServerBonus: number;
   readonly coverageMinTerms: number;
   readonly coverageCandidates: number;
+  readonly usage: ((tool: CatalogTool) => string | undefined) | undefined;
 }
 
 function isAnalyzer(value: ToolAnalyzer | ToolAnalyzerOptions | undefined): value is ToolAnalyzer {
@@ -96,7 +106,7 @@ export function resolveBm25Options(options: Bm25RankerOptions): ResolvedBm25Opti
   checkFieldKeys('fieldB', options.fieldB);
   const k1 = numberOption('k1', options.k1, 2.0, 0, 10);
   const baseB = numberOption('b', options.b, 0.6, 0, 1);
-  const fieldB: Partial<Record<ToolField, number>> = { name: 0.9, ...options.fieldB };
+  const fieldB: Partial<Record<ToolField, number>> = { name: 0.9, usage: 0.5, ...options.fieldB };
   const weights = new Float64Array(TOOL_FIELDS.length);
   const b = new Float64Array(TOOL_FIELDS.length);
   TOOL_FIELDS.forEach((field, index) => {
@@ -129,5 +139,6 @@ export function resolveBm25Options(options: Bm25RankerOptions): ResolvedBm25Opti
     sameServerBonus: numberOption('sameServerBonus', options.sameServerBonus, 0, 0, 1),
     coverageMinTerms: Math.round(numberOption('coverageMinTerms', options.coverageMinTerms, 10, 1, 1000)),
     coverageCandidates: Math.round(numberOption('coverageCandidates', options.coverageCandidates, 50, 1, 1000)),
+    usage: options.usage,
   };
 }

@@ -104,7 +104,7 @@ describe('clause fusion against a reference scorer', () => {
       fc.property(
         fc.array(toolInput, { minLength: 1, maxLength: 14 }),
         request(12),
-        fc.array(fieldWeight, { minLength: 5, maxLength: 5 }),
+        fc.array(fieldWeight, { minLength: 6, maxLength: 6 }),
         fc.constantFrom(0.5, 1, 2),
         fc.integer({ min: 1, max: 8 }),
         fc.option(fc.integer({ min: 2, max: 5 })),
@@ -117,7 +117,7 @@ describe('clause fusion against a reference scorer', () => {
           const ranker = createBm25Ranker(options);
           ranker.index(tools);
           const filter = keepEvery === null ? undefined : (tool: CatalogTool): boolean => tools.indexOf(tool) % keepEvery !== 0;
-          const settings: Settings = { weights, b: [0.9, 0.6, 0.6, 0.6, 0.6], k1: 2, clauseWeight, fuse: true };
+          const settings: Settings = { weights, b: [0.9, 0.6, 0.6, 0.6, 0.6, 0.5], k1: 2, clauseWeight, fuse: true };
           const expected = referenceScores(tools, analyzer, query, settings)
             .filter((entry) => filter === undefined || filter(tools[entry.index]!))
             .slice(0, limit);
@@ -135,7 +135,7 @@ describe('clause fusion against a reference scorer', () => {
         const tools = toTools(inputs);
         const ranker = createBm25Ranker();
         ranker.index(tools);
-        const settings: Settings = { weights: [4, 1, 0.5, 0.5, 0.25], b: [0.9, 0.6, 0.6, 0.6, 0.6], k1: 2, clauseWeight: 1, fuse: true };
+        const settings: Settings = { weights: [4, 1, 0.5, 0.5, 0.25, 1], b: [0.9, 0.6, 0.6, 0.6, 0.6, 0.5], k1: 2, clauseWeight: 1, fuse: true };
         const expected = referenceScores(tools, analyzer, query, settings);
         const hits = ranker.search(query, { limit: 10, explain: true });
         expectReference(hits, tools, expected.slice(0, 10));
@@ -162,7 +162,7 @@ describe('clause fusion against a reference scorer', () => {
         const tools = toTools(inputs);
         const ranker = createBm25Ranker({ multiIntent: 'off' });
         ranker.index(tools);
-        const settings: Settings = { weights: [4, 1, 0.5, 0.5, 0.25], b: [0.9, 0.6, 0.6, 0.6, 0.6], k1: 2, clauseWeight: 1, fuse: false };
+        const settings: Settings = { weights: [4, 1, 0.5, 0.5, 0.25, 1], b: [0.9, 0.6, 0.6, 0.6, 0.6, 0.5], k1: 2, clauseWeight: 1, fuse: false };
         expectReference(ranker.search(query, { limit }), tools, referenceScores(tools, analyzer, query, settings).slice(0, limit));
       }),
       { numRuns: 150 },

@@ -109,7 +109,7 @@ describe('createBm25Ranker scoring', () => {
 });
 
 describe('createBm25Ranker against a naive BM25F', () => {
-  const parameters = { weights: [4, 1, 0.5, 0.5, 0.25], b: [0.9, 0.6, 0.6, 0.6, 0.6], k1: 2 };
+  const parameters = { weights: [4, 1, 0.5, 0.5, 0.25, 1], b: [0.9, 0.6, 0.6, 0.6, 0.6, 0.5], k1: 2 };
 
   it('scores and ranks every tool exactly like the formula, for any limit', () => {
     fc.assert(

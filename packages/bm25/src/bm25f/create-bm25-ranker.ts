@@ -108,7 +108,12 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
   const current = (): Pending =>
     pending === null ? { tools: tools.slice(), sources: tools.map((_, index) => index) } : { tools: pending.tools.slice(), sources: pending.sources.slice() };
 
-  const analyse = (tool: CatalogTool): DocumentSource => analyseDocument(analyzer.analyzeTool(tool), dictionary, analysisScratch);
+  const analyse = (tool: CatalogTool): DocumentSource => {
+    const fields = analyzer.analyzeTool(tool);
+    const usage = settings.usage?.(tool);
+    if (usage !== undefined && usage.length > 0) fields.usage = analyzer.analyzeQuery(usage);
+    return analyseDocument(fields, dictionary, analysisScratch);
+  };
 
   return {
     specificationVersion: 'v1',

@@ -9,7 +9,7 @@ import type { Postings } from './postings.js';
 /** First bytes of every serialised BM25F index: `LBMF`. */
 export const INDEX_MAGIC = Uint8Array.of(0x4c, 0x42, 0x4d, 0x46);
 /** Format version written; readers reject others. */
-export const INDEX_FORMAT_VERSION = 1;
+export const INDEX_FORMAT_VERSION = 2;
 
 /** What a serialised index holds. */
 export interface IndexContents {

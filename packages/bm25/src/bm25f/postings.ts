@@ -1,5 +1,5 @@
 /** Number of scored fields; see `TOOL_FIELDS`. */
-export const FIELD_COUNT = 5;
+export const FIELD_COUNT = 6;
 
 /**
  * The inverted index in compressed-sparse-row form. Term `t` owns postings

@@ -48,6 +48,8 @@ export function createWinkBm25Ranker(options: WinkBm25RankerOptions = {}): SyncR
   const b = numberOption('b', options.b, 0.6, 0, 1);
   const weights: Record<string, number> = {};
   for (const field of TOOL_FIELDS) {
+    // Usage is a BM25F feature; tool text never has any.
+    if (field === 'usage') continue;
     const weight = numberOption(`fieldWeights.${field}`, options.fieldWeights?.[field], DEFAULT_FIELD_WEIGHTS[field], 0, 100);
     if (weight > 0) weights[field] = weight;
   }

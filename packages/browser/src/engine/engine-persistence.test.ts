@@ -22,7 +22,7 @@ describe('createEngine: persisted indexes', () => {
     const built = await first.search('send an email', { limit: 3 });
     expect(built.indexSource).toBe('built');
     await first.flush();
-    expect(store.keys()).toEqual([`${hash}|bm25f|lbmf1`]);
+    expect(store.keys()).toEqual([`${hash}|bm25f|lbmf2`]);
 
     const second = createEngine({ indexStore: store });
     await second.loadCatalog(JSON.stringify({ tools: TOOLS }));
@@ -51,7 +51,7 @@ describe('createEngine: persisted indexes', () => {
     const store = createMemoryIndexStore();
     const engine = createEngine({ indexStore: store });
     const { hash } = await engine.loadCatalog(TOOLS);
-    await store.put({ catalogHash: hash, ranker: 'bm25f', version: 'lbmf1' }, Uint8Array.of(76, 66, 77, 70, 0));
+    await store.put({ catalogHash: hash, ranker: 'bm25f', version: 'lbmf2' }, Uint8Array.of(76, 66, 77, 70, 0));
     const result = await engine.search('forecast');
     expect(result.indexSource).toBe('built');
     expect(names(result)[0]).toBe('get_forecast');

@@ -28,6 +28,10 @@ export const LOADOUT_ERROR_CODES = [
   'cancelled',
   // mods
   'mod-invalid',
+  // usage feedback (learning from a deployment's logs)
+  'feedback-invalid-line',
+  'feedback-unknown-tool',
+  'feedback-too-large',
   // plug-ins and configuration
   'ranker-failed',
   // files and environment (edges only)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeTool } from '../test/index.js';
-import { containsWords, toNameKey, toNameWords, toolNameKeys, toolTextKey } from './tool-name-match.js';
+import { containsWords, toCompactNameKey, toNameKey, toNameWords, toolNameKeys, toolTextKey } from './tool-name-match.js';
 
 describe('toNameWords / toNameKey', () => {
   it('gives every spelling of a name the same word sequence', () => {
@@ -24,14 +24,26 @@ describe('toNameWords / toNameKey', () => {
 describe('toolNameKeys', () => {
   it('covers own name, display name and API name without duplicates', () => {
     const tool = makeTool({ name: 'find_symbol', server: 'code' });
-    expect(toolNameKeys(tool)).toEqual(['find symbol', 'mcp code find symbol']);
+    expect(toolNameKeys(tool)).toEqual(['findsymbol', 'mcpcodefindsymbol']);
     expect(toolNameKeys(makeTool({ name: 'Read', kind: 'core' }))).toEqual(['read']);
+  });
+
+  it('adds the part of the own name after its last namespace separator', () => {
+    const keys = toolNameKeys(makeTool({ name: 'music-analysis::beat_track' }));
+    expect(keys[0]).toBe('musicanalysisbeattrack');
+    expect(keys.at(-1)).toBe('beattrack');
+    expect(toolNameKeys(makeTool({ name: 'a/b::getVRGame' })).at(-1)).toBe('getvrgame');
+    expect(toolNameKeys(makeTool({ name: 'plain_name' }))).toEqual(['plainname']);
+  });
+
+  it('runs words together so word breaks do not matter', () => {
+    expect(new Set(['get vrgame', 'getVRGame', 'get_vr_game', 'GetVrGame', 'getvrgame'].map(toCompactNameKey))).toEqual(new Set(['getvrgame']));
   });
 
   it('includes the API name when it differs', () => {
     const tool = makeTool({ name: 'send message!', server: 'chat room' });
     expect(tool.apiName).not.toBe(tool.displayName);
-    expect(toolNameKeys(tool)).toContain(toNameKey(tool.apiName));
+    expect(toolNameKeys(tool)).toContain(toCompactNameKey(tool.apiName));
   });
 });
 

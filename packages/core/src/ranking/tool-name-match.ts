@@ -22,14 +22,34 @@ export function toNameKey(text: string): string {
 }
 
 /**
- * The name keys a query can name a tool by: its own name, its display name
- * (`mcp__<server>__<name>`) and its API name, each as a {@link toNameKey}.
- * Distinct, non-empty.
+ * The form names are looked up in for exact-name matching: the words of
+ * {@link toNameWords} run together, so word breaks do not matter
+ * (`find_symbol`, `find symbol`, `findSymbol` and `findsymbol` give
+ * `findsymbol`; `get vrgame` and `getVRGame` give `getvrgame`).
+ */
+export function toCompactNameKey(text: string): string {
+  return toNameWords(text).join('');
+}
+
+/** A namespace separator inside a tool's own name (`server::tool`, `server__tool`, `server/tool`). */
+const namespaceSeparator = /::|__|\//g;
+
+/**
+ * The compact keys ({@link toCompactNameKey}) a query can name a tool by:
+ * its own name, its display name (`mcp__<server>__<name>`), its API name,
+ * and the part of its own name after the last namespace separator (`::`,
+ * `__`, `/`), so `write_file` names `filesystem::write_file`. Distinct,
+ * non-empty.
  */
 export function toolNameKeys(tool: CatalogTool): string[] {
   const keys: string[] = [];
-  for (const name of [tool.name, tool.displayName, tool.apiName]) {
-    const key = toNameKey(name);
+  const names = [tool.name, tool.displayName, tool.apiName];
+  namespaceSeparator.lastIndex = 0;
+  let tail = -1;
+  for (let match = namespaceSeparator.exec(tool.name); match !== null; match = namespaceSeparator.exec(tool.name)) tail = match.index + match[0].length;
+  if (tail > 0) names.push(tool.name.slice(tail));
+  for (const name of names) {
+    const key = toCompactNameKey(name);
     if (key.length > 0 && !keys.includes(key)) keys.push(key);
   }
   return keys;

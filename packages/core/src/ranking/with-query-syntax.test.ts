@@ -141,6 +141,24 @@ describe('withQuerySyntax', () => {
       expect(names(ranker.search('mcp__y__lookup'))).toEqual(['mcp__y__lookup', 'mcp__x__lookup']);
     });
 
+    it('matches run-together words and the part of a name after its namespace', () => {
+      const ranker = withQuerySyntax(createFakeRanker());
+      ranker.index(makeTools([
+        { name: 'get vr game news', description: 'get vrgame news' },
+        { name: 'getVRGame', description: 'Fetch one game' },
+        { name: 'filesystem::write_file', description: 'Write a file' },
+        { name: 'desktop::write_file', server: 'desktop', description: 'Write a file too' },
+        { name: 'write_file_notes', description: 'write file write file' },
+      ]));
+      const { ranker: shared } = setup();
+      expect(names(shared.search('findsymbol')).slice(0, 2)).toEqual(['mcp__code__find_symbol', 'mcp__legacy__find_symbol']);
+      for (const query of ['get vrgame', 'getvrgame', 'Get VR game', 'get_vr_game']) expect(names(ranker.search(query))[0]).toBe('getVRGame');
+      for (const query of ['write_file', 'writeFile', 'write file', 'filesystem::write_file']) {
+        const top = names(ranker.search(query)).slice(0, query.startsWith('filesystem') ? 1 : 2);
+        expect(new Set(top)).toEqual(new Set(query.startsWith('filesystem') ? ['filesystem::write_file'] : ['filesystem::write_file', 'mcp__desktop__desktop::write_file']));
+      }
+    });
+
     it('ranks a named tool first even when the inner ranker would not return it', () => {
       const ranker = withQuerySyntax(createFakeRanker());
       const few = makeTools([{ name: 'zz_top' }, { name: 'top_rated', description: 'zz top' }]);

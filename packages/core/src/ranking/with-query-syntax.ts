@@ -2,7 +2,7 @@ import type { CatalogTool } from '../catalog/tool.js';
 import { createLoadoutError } from '../errors/loadout-error.js';
 import { parseToolQuery } from '../query/index.js';
 import type { MaybePromise, Ranker, RankerSearchOptions, ScoreExplanation, SearchHit, SyncRanker } from './ranker.js';
-import { containsWords, toNameKey, toolNameKeys, toolTextKey } from './tool-name-match.js';
+import { containsWords, toCompactNameKey, toNameKey, toolNameKeys, toolTextKey } from './tool-name-match.js';
 
 /** Options of {@link withQuerySyntax}. */
 export interface QuerySyntaxOptions {
@@ -69,9 +69,11 @@ function emptyExplanation(notes: readonly string[], components: Record<string, n
  *   qualifying tools follow in catalog order. Terms without a letter
  *   (`+1 555 0100`, `+44`) are ignored: they are phone numbers, not filters.
  * - A query that names a tool (`find_symbol`, `find symbol`, `findSymbol`,
- *   `mcp__srv__find_symbol`: equal word sequences, see `toNameKey`) ranks it
- *   first; tools of several servers sharing the name all go first, in the
- *   inner ranker's order, the rest follow.
+ *   `mcp__srv__find_symbol`, run-together `get vrgame` for `getVRGame`:
+ *   equal words once word breaks are ignored, see `toolNameKeys`) ranks it
+ *   first; tools of several servers sharing the name (`write_file` for
+ *   `filesystem::write_file` and `desktop::write_file`) all go first, in
+ *   the inner ranker's order, the rest follow.
  *
  * Query length limits and empty queries throw through `parseToolQuery`.
  * With `explain`, hits carry notes `selected by name`, `exact name match`
@@ -150,7 +152,7 @@ export function withQuerySyntax(ranker: Ranker, options: QuerySyntaxOptions = {}
     const requiredFilter: Filter | undefined =
       requiredKeys.length === 0 ? undefined : (tool) => requiredKeys.every((key) => containsWords(textKey(tool), key));
     const allowed = both(searchOptions.filter, requiredFilter);
-    const key = exactNameFirst ? toNameKey(text) : '';
+    const key = exactNameFirst ? toCompactNameKey(text) : '';
     const named = key.length === 0 ? [] : (nameKeys().get(key) ?? []).filter((tool) => allowed === undefined || allowed(tool));
     const namedSet = new Set(named);
     const inner = (innerLimit: number, filter: Filter | undefined): MaybePromise<readonly SearchHit[]> => {

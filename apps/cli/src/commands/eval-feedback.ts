@@ -1,0 +1,34 @@
+import { resolve } from 'node:path';
+import type { CatalogTool, SyncRanker } from '@loadout/core';
+import { learnFromFeedback, readFeedbackFile } from '@loadout/eval';
+import type { FeedbackIssue, LearningReport } from '@loadout/eval';
+import type { CliContext } from '../io/cli-context.js';
+import { renderFeedbackIssues } from '../format/learning-view.js';
+
+/** What `loadout eval --feedback F` learned before answering the queries. */
+export interface EvalFeedback {
+  readonly ranker: SyncRanker;
+  readonly report: LearningReport;
+  readonly events: number;
+  readonly issues: readonly FeedbackIssue[];
+}
+
+/**
+ * Learns from `F` exactly as a deployment learns from its log: each line
+ * (the queries file's format, or store events) is a past search whose gold
+ * tools were called; the usage field is fitted on the older lines, compared
+ * with the default on the newest fifth, and used (refitted on every line)
+ * only when it wins. Bad lines are reported on stderr with their code and
+ * skipped; they never stop the evaluation.
+ */
+export async function learnForEval(path: string, tools: readonly CatalogTool[], context: CliContext): Promise<EvalFeedback> {
+  const knownTools = new Set<string>();
+  for (const tool of tools) {
+    knownTools.add(tool.name);
+    knownTools.add(tool.displayName);
+  }
+  const { events, issues } = await readFeedbackFile(resolve(context.cwd, path), { knownTools });
+  context.stderr(renderFeedbackIssues('eval', path, issues));
+  const { report, ranker } = await learnFromFeedback({ tools, events });
+  return { ranker, report, events: events.length, issues };
+}

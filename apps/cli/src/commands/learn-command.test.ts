@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../run-cli.js';
+import { fakeContext } from '../__fixtures__/fake-context.js';
+
+const tiny = fileURLToPath(new URL('../../../../packages/eval/src/eval-set/__fixtures__/tiny/', import.meta.url));
+const files = ['--tools', `${tiny}tools.jsonl`, '--queries', `${tiny}queries.dev.jsonl`];
+
+const saves = ['keep the summary for later', 'keep my notes for later', 'keep the list for later', 'keep the answer for later', 'keep the log for later', 'keep the plan for later'];
+
+async function folder(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'loadout-learn-'));
+}
+
+describe('loadout eval --feedback', () => {
+  it('learns from the feedback lines first and reports the held-out comparison in JSON', async () => {
+    const dir = await folder();
+    const feedback = join(dir, 'feedback.jsonl');
+    const lines = saves.map((query) => JSON.stringify({ query, relevant: ['desktop::write_file'] }));
+    await writeFile(feedback, `${lines.join('\n')}\n{not json\n${JSON.stringify({ query: 'x', relevant: ['ghost'] })}\n`);
+    const run = fakeContext();
+    expect(await runCli(['eval', ...files, '--feedback', feedback, '--json'], run.context)).toBe(0);
+    const result = JSON.parse(run.stdout()) as { learning: { enabled: boolean; baseline: object; learned: object; feedbackEvents: number; skippedLines: number } };
+    expect(result.learning.feedbackEvents).toBe(6);
+    expect(result.learning.skippedLines).toBe(1);
+    expect(result.learning.enabled).toBe(true);
+    expect(run.stderr()).toContain('[feedback-invalid-line]');
+    expect(run.stderr()).toContain('[feedback-unknown-tool]');
+    expect(run.stderr()).not.toContain('not json');
+  });
+
+  it('refuses --feedback with another ranker', async () => {
+    const run = fakeContext();
+    expect(await runCli(['eval', ...files, '--feedback', 'f.jsonl', '--ranker', 'wink-bm25'], run.context)).toBe(2);
+    expect(run.stderr()).toContain('[invalid-option]');
+  });
+});
+
+describe('loadout learn', () => {
+  it('imports events into the store, prints the comparison, writes the decision, compacts and purges', async () => {
+    const dir = await folder();
+    const events = join(dir, 'events.jsonl');
+    await writeFile(events, `${saves.map((query) => JSON.stringify({ query, called: 'write_file' })).join('\n')}\n{broken\n`);
+    const catalog = join(dir, 'catalog.json');
+    await writeFile(
+      catalog,
+      JSON.stringify([
+        { name: 'write_file', server: 'fs', description: 'Write text to disk' },
+        { name: 'keep_alive', server: 'net', description: 'Keep a connection open' },
+        { name: 'put_item', server: 'db', description: 'Put an item in a table' },
+      ]),
+    );
+    const run = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', events, '--catalog', catalog], run.context)).toBe(0);
+    expect(run.stdout()).toContain('imported 6 events');
+    expect(run.stdout()).toMatch(/default \(model-free BM25F\)\s+\d/);
+    expect(run.stdout()).toContain('learned ranking ON');
+    expect(run.stderr()).toContain('line 7: not valid JSON [feedback-invalid-line]');
+    const store = join(dir, '.loadout', 'feedback.jsonl');
+    expect((await readFile(store, 'utf8')).trim().split('\n')).toHaveLength(6);
+    const decision = JSON.parse(await readFile(join(dir, '.loadout', 'learned.json'), 'utf8')) as { enabled: boolean };
+    expect(decision.enabled).toBe(true);
+    const compact = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', '--compact'], compact.context)).toBe(0);
+    expect(compact.stdout()).toContain('kept 6 events');
+    const purge = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', '--purge'], purge.context)).toBe(0);
+    expect(existsSync(store)).toBe(false);
+    expect(existsSync(join(dir, '.loadout', 'learned.json'))).toBe(false);
+  });
+
+  it('reports a missing file and a missing argument with codes', async () => {
+    const dir = await folder();
+    const missing = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', 'nope.jsonl'], missing.context)).toBe(2);
+    expect(missing.stderr()).toContain('[file-not-found]');
+    const none = fakeContext({ cwd: dir });
+    expect(await runCli(['learn'], none.context)).toBe(2);
+    expect(none.stderr()).toContain('[invalid-option]');
+  });
+});

@@ -1,0 +1,113 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { createLoadoutError } from '@loadout/core';
+import { appendFeedbackEvents, compactFeedbackFile, learnFromFeedback, purgeFeedbackFile, readFeedbackFile } from '@loadout/eval';
+import type { Command } from './command.js';
+import { parseArguments, stringFlag } from '../io/parse-arguments.js';
+import { loadCatalog } from '../io/load-catalog.js';
+import { renderFeedbackIssues, renderLearningReport } from '../format/learning-view.js';
+
+const DEFAULT_STORE = '.loadout/feedback.jsonl';
+
+const help = `loadout learn: learn ranking from a deployment's own usage (opt-in).
+
+Usage:
+  loadout learn FILE [--catalog FILE] [--store PATH] [--json]
+  loadout learn --compact [--store PATH]
+  loadout learn --purge [--store PATH]
+
+Imports the usage events of FILE into the feedback store, then fits the usage
+field (each tool's past queries, as its own BM25F field) on the older events
+and compares it with the model-free default on the newest fifth. It switches
+learned ranking on only when it wins, and prints that comparison.
+
+FILE is JSONL, one event per line:
+  {"query": "save it as markdown", "called": "write_file", "at": "2026-11-30T10:00:00Z"}
+or the eval queries format {"query", "relevant": [tool names]}. A corrupt line, a
+tool the catalog does not have or a file over 64 MiB is reported with its code
+and skipped; it never breaks search.
+
+What is stored: the query text, the called tool names and the time, one line
+per event, in the store (default ${DEFAULT_STORE}), plus the decision in
+learned.json beside it. Nothing is stored unless you run this command (or turn
+recording on in your own code). Turn learning off by deleting learned.json or
+with --purge, which deletes the store and the decision.
+
+Options:
+  --catalog FILE   the catalog the events refer to (default: the embedded demo catalog)
+  --store PATH     the feedback store (default: ${DEFAULT_STORE})
+  --compact        keep only what learning reads: the newest 50 events per tool, none over 180 days old
+  --purge          delete the store and the decision
+  --json           print {"imported", "skipped", "issues", "report"}
+  -h, --help       show this help
+`;
+
+/** `loadout learn`: import usage, compare on held-out events, switch when it wins. */
+export const learnCommand: Command = {
+  name: 'learn',
+  help,
+  async run(argv, context) {
+    const parsed = parseArguments('learn', argv, {
+      catalog: { type: 'string' },
+      store: { type: 'string' },
+      compact: { type: 'boolean' },
+      purge: { type: 'boolean' },
+      json: { type: 'boolean' },
+    });
+    if (parsed.values['help']) {
+      context.stdout(help);
+      return 0;
+    }
+    const store = resolve(context.cwd, stringFlag(parsed, 'store') ?? DEFAULT_STORE);
+    const decisionPath = join(dirname(store), 'learned.json');
+    if (parsed.values['purge'] === true) {
+      await purgeFeedbackFile(store);
+      await purgeFeedbackFile(decisionPath);
+      context.stdout(`deleted ${store} and ${decisionPath}\n`);
+      return 0;
+    }
+    if (parsed.values['compact'] === true) {
+      const { kept, dropped } = await compactFeedbackFile(store);
+      context.stdout(`compacted ${store}: kept ${kept} events, dropped ${dropped}\n`);
+      return 0;
+    }
+    const file = parsed.positionals[0];
+    if (file === undefined || parsed.positionals.length > 1) {
+      throw createLoadoutError('invalid-option', 'loadout learn needs one FILE of usage events (see loadout learn --help)');
+    }
+    const { catalog } = await loadCatalog(stringFlag(parsed, 'catalog'), context.cwd);
+    const knownTools = new Set<string>();
+    for (const tool of catalog.tools) {
+      knownTools.add(tool.name);
+      knownTools.add(tool.displayName);
+    }
+    const imported = await readFeedbackFile(resolve(context.cwd, file), { knownTools });
+    context.stderr(renderFeedbackIssues('learn', file, imported.issues));
+    const fileMissing = imported.events.length === 0 && imported.issues.length === 0;
+    if (fileMissing) {
+      const { readTextFile } = await import('../io/read-text-file.js');
+      await readTextFile(file, context.cwd);
+    }
+    await appendFeedbackEvents(store, imported.events);
+    const stored = await readFeedbackFile(store, { knownTools });
+    context.stderr(renderFeedbackIssues('learn', store, stored.issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
+    const { report } = await learnFromFeedback({ tools: catalog.tools, events: stored.events });
+    await mkdir(dirname(decisionPath), { recursive: true });
+    await writeFile(
+      decisionPath,
+      `${JSON.stringify({ enabled: report.enabled, usageWeight: report.learned.usageWeight, decidedAt: new Date().toISOString(), report }, null, 2)}\n`,
+    );
+    if (parsed.values['json'] === true) {
+      context.stdout(`${JSON.stringify({ imported: imported.events.length, skipped: imported.issues.length, issues: imported.issues, store, decision: decisionPath, report }, null, 2)}\n`);
+      return 0;
+    }
+    context.stdout(
+      [
+        `imported ${imported.events.length} events from ${file} into ${store} (${imported.issues.length} lines skipped); ${stored.events.length} events stored`,
+        ...renderLearningReport(report),
+        `decision written to ${decisionPath}`,
+      ].join('\n') + '\n',
+    );
+    return 0;
+  },
+};

@@ -1,0 +1,26 @@
+import type { FeedbackIssue, LearningReport } from '@loadout/eval';
+
+const percent = (share: number): string => (share * 100).toFixed(1);
+
+/** Lines of the held-out comparison `loadout learn` and `loadout eval --feedback` print. */
+export function renderLearningReport(report: LearningReport): string[] {
+  const verdict =
+    report.reason === 'wins'
+      ? `learned ranking ON (usage weight ${report.learned.usageWeight}): it beat the default on the newest held-out events`
+      : report.reason === 'no-gain'
+        ? 'learned ranking OFF: it did not beat the default on the newest held-out events'
+        : 'learned ranking OFF: too few events to judge (need at least 5, the newest fifth held out)';
+  return [
+    `held-out comparison on the newest ${report.heldOutEvents} of ${report.trainEvents + report.heldOutEvents} events (Recall@5 / NDCG@5 / MRR@10):`,
+    `  default (model-free BM25F)    ${percent(report.baseline['recall@5'])} / ${percent(report.baseline['ndcg@5'])} / ${percent(report.baseline['mrr@10'])}`,
+    `  learned (usage field)         ${percent(report.learned['recall@5'])} / ${percent(report.learned['ndcg@5'])} / ${percent(report.learned['mrr@10'])}`,
+    verdict,
+  ];
+}
+
+/** One stderr line per skipped feedback line (code and line number, never the line's text); at most `limit`, then a count. */
+export function renderFeedbackIssues(command: string, source: string, issues: readonly FeedbackIssue[], limit = 10): string {
+  const lines = issues.slice(0, limit).map((issue) => `loadout ${command}: ${source}: ${issue.message} [${issue.code}]`);
+  if (issues.length > limit) lines.push(`loadout ${command}: ${source}: ${issues.length - limit} more lines skipped`);
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}

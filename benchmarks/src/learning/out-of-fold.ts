@@ -1,0 +1,77 @@
+import { createEvalCatalog, evaluateRanker, learnFromFeedback, assignFolds, nearDuplicatePairs } from '@loadout/eval';
+import type { EvalQuery, EvalSet, LearningReport } from '@loadout/eval';
+
+/** Quality figures in [0, 1]. */
+export interface FoldScores {
+  readonly 'recall@5': number;
+  readonly 'ndcg@5': number;
+  readonly 'mrr@10': number;
+}
+
+/** Out-of-fold result of learning from the other folds' queries as feedback. */
+export interface OutOfFoldResult {
+  readonly set: string;
+  readonly folds: number;
+  readonly queries: number;
+  /** The model-free default over the same queries (no learning). */
+  readonly baseline: FoldScores;
+  /** What a deployment gets: learning switched on per fold only where its held-out check passed. */
+  readonly learned: FoldScores;
+  /** Folds whose held-out check switched learning on. */
+  readonly enabledFolds: number;
+  /** Test queries with a near-duplicate in their fold's training queries (must be 0). */
+  readonly leakedQueries: number;
+  readonly reports: readonly LearningReport[];
+}
+
+function weighted(parts: readonly { scores: FoldScores; count: number }[]): FoldScores {
+  const total = parts.reduce((sum, part) => sum + part.count, 0);
+  const mean = (key: keyof FoldScores): number => parts.reduce((sum, part) => sum + part.scores[key] * part.count, 0) / Math.max(total, 1);
+  return { 'recall@5': mean('recall@5'), 'ndcg@5': mean('ndcg@5'), 'mrr@10': mean('mrr@10') };
+}
+
+/**
+ * k-fold by query with fixed folds (`assignFolds`: near-duplicates share a
+ * fold): for each fold, the other folds' queries are a deployment's log
+ * (each query's gold tools called, in file order), learned from exactly as
+ * `loadout eval --feedback` does, and the fold's queries are answered. No
+ * query is ever scored by a ranker that learned from it or a near-duplicate.
+ */
+export async function measureOutOfFold(evalSet: EvalSet, folds = 5): Promise<OutOfFoldResult> {
+  const tools = createEvalCatalog(evalSet).tools;
+  const assignment = assignFolds(
+    evalSet.queries.map((query) => query.query),
+    folds,
+  );
+  const baselineParts: { scores: FoldScores; count: number }[] = [];
+  const learnedParts: { scores: FoldScores; count: number }[] = [];
+  const reports: LearningReport[] = [];
+  let leakedQueries = 0;
+  let enabledFolds = 0;
+  for (let fold = 0; fold < folds; fold++) {
+    const train: EvalQuery[] = [];
+    const test: EvalQuery[] = [];
+    evalSet.queries.forEach((query, index) => (assignment[index] === fold ? test : train).push(query));
+    if (test.length === 0) continue;
+    leakedQueries += new Set(nearDuplicatePairs(test.map((query) => query.query), train.map((query) => query.query)).map(([index]) => index)).size;
+    const events = train.map((query) => ({ query: query.query, called: query.relevant }));
+    const { report, ranker } = await learnFromFeedback({ tools, events });
+    reports.push(report);
+    if (report.enabled) enabledFolds++;
+    const testSet: EvalSet = { name: evalSet.name, tools: evalSet.tools, queries: test };
+    const learned = await evaluateRanker(ranker, testSet);
+    learnedParts.push({ scores: learned, count: test.length });
+    const { ranker: baseline } = await learnFromFeedback({ tools, events: [] });
+    baselineParts.push({ scores: await evaluateRanker(baseline, testSet), count: test.length });
+  }
+  return {
+    set: evalSet.name,
+    folds,
+    queries: evalSet.queries.length,
+    baseline: weighted(baselineParts),
+    learned: weighted(learnedParts),
+    enabledFolds,
+    leakedQueries,
+    reports,
+  };
+}

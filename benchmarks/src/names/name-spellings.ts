@@ -1,0 +1,52 @@
+import { toNameWords } from '@loadout/core';
+import type { CatalogTool } from '@loadout/core';
+
+/** How a generated exact-name query spells the name. */
+export type SpellingKind = 'own' | 'snake' | 'spaced' | 'camel' | 'display' | 'run-together' | 'tail';
+
+/** One generated query that names a tool. */
+export interface NameSpelling {
+  readonly kind: SpellingKind;
+  readonly query: string;
+}
+
+const namespaceSeparator = /::|__|\//g;
+
+function tailOf(name: string): string | undefined {
+  let tail = -1;
+  namespaceSeparator.lastIndex = 0;
+  for (let match = namespaceSeparator.exec(name); match !== null; match = namespaceSeparator.exec(name)) tail = match.index + match[0].length;
+  return tail > 0 && tail < name.length ? name.slice(tail) : undefined;
+}
+
+const capitalised = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * The spellings a user may name `tool` by: its own name as written,
+ * `snake_case`, spaced words, `camelCase`, its display name
+ * (`mcp__<server>__<name>`), its words with the last two run together
+ * (`get vrgame` for `getVRGame`), and the part after a namespace
+ * (`write_file` for `filesystem::write_file`) in snake case. Duplicates are
+ * dropped; a name without letters or digits has none.
+ */
+export function nameSpellings(tool: CatalogTool): NameSpelling[] {
+  const words = toNameWords(tool.name);
+  if (words.length === 0) return [];
+  const candidates: NameSpelling[] = [
+    { kind: 'own', query: tool.name },
+    { kind: 'snake', query: words.join('_') },
+    { kind: 'spaced', query: words.join(' ') },
+    { kind: 'camel', query: words[0]! + words.slice(1).map(capitalised).join('') },
+  ];
+  if (tool.displayName !== tool.name) candidates.push({ kind: 'display', query: tool.displayName });
+  if (words.length >= 2) candidates.push({ kind: 'run-together', query: [...words.slice(0, -2), words.at(-2)! + words.at(-1)!].join(' ') });
+  const tail = tailOf(tool.name);
+  const tailWords = tail === undefined ? [] : toNameWords(tail);
+  if (tailWords.length > 0) candidates.push({ kind: 'tail', query: tailWords.join('_') });
+  const seen = new Set<string>();
+  return candidates.filter((spelling) => {
+    if (seen.has(spelling.query)) return false;
+    seen.add(spelling.query);
+    return true;
+  });
+}

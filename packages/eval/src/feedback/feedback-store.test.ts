@@ -1,0 +1,53 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { appendFeedbackEvents, compactFeedbackFile, purgeFeedbackFile, readFeedbackFile } from './feedback-store.js';
+
+const DAY = 86_400_000;
+
+async function store(): Promise<string> {
+  return join(await mkdtemp(join(tmpdir(), 'loadout-feedback-')), 'nested', 'feedback.jsonl');
+}
+
+describe('feedback store', () => {
+  it('appends events as JSONL (query, called, at only) and reads them back', async () => {
+    const path = await store();
+    expect(await readFeedbackFile(path)).toEqual({ events: [], issues: [] });
+    await appendFeedbackEvents(path, [{ query: 'save it', called: ['write_file'], at: 5 * DAY }]);
+    await appendFeedbackEvents(path, [{ query: 'find it', called: ['search'], at: 6 * DAY }]);
+    const lines = (await readFile(path, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => Object.keys(line).sort())).toEqual([['at', 'called', 'query'], ['at', 'called', 'query']]);
+    expect((await readFeedbackFile(path)).events).toEqual([
+      { query: 'save it', called: ['write_file'], at: 5 * DAY },
+      { query: 'find it', called: ['search'], at: 6 * DAY },
+    ]);
+  });
+
+  it('reports a file over maxBytes as feedback-too-large without reading it', async () => {
+    const path = await store();
+    await appendFeedbackEvents(path, [{ query: 'x'.repeat(100), called: ['a'] }]);
+    const { events, issues } = await readFeedbackFile(path, { maxBytes: 50 });
+    expect(events).toEqual([]);
+    expect(issues.map((issue) => issue.code)).toEqual(['feedback-too-large']);
+  });
+
+  it('compacts to the newest events per tool within the age limit, dropping corrupt lines, then purges', async () => {
+    const path = await store();
+    const now = 1000 * DAY;
+    await appendFeedbackEvents(path, [
+      { query: 'too old', called: ['a'], at: now - 400 * DAY },
+      { query: 'a1', called: ['a'], at: now - 3 * DAY },
+      { query: 'a2', called: ['a'], at: now - 2 * DAY },
+      { query: 'a3', called: ['a'], at: now - 1 * DAY },
+      { query: 'b1', called: ['b'], at: now - 1 * DAY },
+    ]);
+    await writeFile(path, `${await readFile(path, 'utf8')}{broken\n`);
+    const result = await compactFeedbackFile(path, { maxEventsPerTool: 2, maxAgeDays: 180, now });
+    expect(result).toEqual({ kept: 3, dropped: 3 });
+    expect((await readFeedbackFile(path)).events.map((event) => event.query)).toEqual(['a2', 'a3', 'b1']);
+    await purgeFeedbackFile(path);
+    expect(await readFeedbackFile(path)).toEqual({ events: [], issues: [] });
+    await purgeFeedbackFile(path);
+  });
+});

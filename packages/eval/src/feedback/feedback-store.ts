@@ -1,0 +1,93 @@
+import { appendFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { UsageEvent } from '@loadout/bm25';
+import { parseFeedbackText } from './parse-feedback.js';
+import type { ParsedFeedback, ParseFeedbackOptions } from './parse-feedback.js';
+
+/** Options of {@link readFeedbackFile}. */
+export interface ReadFeedbackOptions extends ParseFeedbackOptions {
+  /** Largest file read, in bytes; a larger one yields no events and a `feedback-too-large` issue. Default 64 MiB. */
+  readonly maxBytes?: number;
+}
+
+/** One stored line: the event with its time as an ISO date. What the store keeps is exactly this. */
+function storedLine(event: UsageEvent): string {
+  const at = new Date(event.at ?? Date.now()).toISOString();
+  return JSON.stringify({ query: event.query, called: event.called, at });
+}
+
+/**
+ * Reads a feedback file (see `parseFeedbackText`). A missing file has no
+ * events; one larger than `maxBytes` is not read (`feedback-too-large`).
+ * Bad lines are skipped and reported; this never throws on content, so a
+ * damaged log can never stop search.
+ */
+export async function readFeedbackFile(path: string, options: ReadFeedbackOptions = {}): Promise<ParsedFeedback> {
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  let size: number;
+  try {
+    size = (await stat(path)).size;
+  } catch {
+    return { events: [], issues: [] };
+  }
+  if (size > maxBytes) {
+    return {
+      events: [],
+      issues: [{ code: 'feedback-too-large', line: 0, message: `${path} is ${size} bytes, more than the ${maxBytes} read; compact it (loadout learn --compact) or raise the limit` }],
+    };
+  }
+  return parseFeedbackText(await readFile(path, 'utf8'), options);
+}
+
+/**
+ * Appends events to an append-only JSONL store (created with its folder
+ * when missing). Each line holds the query text, the called tool names and
+ * the time, nothing else.
+ */
+export async function appendFeedbackEvents(path: string, events: readonly UsageEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await mkdir(dirname(path), { recursive: true });
+  await appendFile(path, events.map((event) => `${storedLine(event)}\n`).join(''));
+}
+
+/** Options of {@link compactFeedbackFile}. */
+export interface CompactFeedbackOptions {
+  /** Newest events kept per called tool. Default 50 (what the usage field reads). */
+  readonly maxEventsPerTool?: number;
+  /** Drop events older than this many days. Default 180 (two 90-day half-lives). */
+  readonly maxAgeDays?: number;
+  /** "Now" in ms since the epoch. Default: `Date.now()`. */
+  readonly now?: number;
+}
+
+/**
+ * Rewrites the store keeping only what learning can still use: valid
+ * lines, at most `maxEventsPerTool` newest events per tool, none older than
+ * `maxAgeDays`. Written to a temporary file and renamed over the store, so
+ * a crash never loses the old file. Returns lines kept and dropped.
+ */
+export async function compactFeedbackFile(path: string, options: CompactFeedbackOptions = {}): Promise<{ kept: number; dropped: number }> {
+  const { events, issues } = await readFeedbackFile(path, { maxBytes: Number.MAX_SAFE_INTEGER });
+  const cap = options.maxEventsPerTool ?? 50;
+  const oldest = (options.now ?? Date.now()) - (options.maxAgeDays ?? 180) * 86_400_000;
+  const perTool = new Map<string, number>();
+  const kept: UsageEvent[] = [];
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index]!;
+    if (event.at !== undefined && event.at < oldest) continue;
+    const useful = event.called.some((name) => (perTool.get(name) ?? 0) < cap);
+    if (!useful) continue;
+    for (const name of event.called) perTool.set(name, (perTool.get(name) ?? 0) + 1);
+    kept.push(event);
+  }
+  kept.reverse();
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, kept.map((event) => `${storedLine(event)}\n`).join(''));
+  await rename(temporary, path);
+  return { kept: kept.length, dropped: events.length - kept.length + issues.filter((issue) => issue.code === 'feedback-invalid-line').length };
+}
+
+/** Deletes the store (and nothing else); a missing store is fine. */
+export async function purgeFeedbackFile(path: string): Promise<void> {
+  await rm(path, { force: true });
+}

@@ -1,0 +1,4 @@
+export { parseFeedbackText } from './parse-feedback.js';
+export type { FeedbackIssue, ParsedFeedback, ParseFeedbackOptions } from './parse-feedback.js';
+export { appendFeedbackEvents, compactFeedbackFile, purgeFeedbackFile, readFeedbackFile } from './feedback-store.js';
+export type { CompactFeedbackOptions, ReadFeedbackOptions } from './feedback-store.js';

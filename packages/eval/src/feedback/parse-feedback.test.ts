@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { parseFeedbackText } from './parse-feedback.js';
+
+describe('parseFeedbackText', () => {
+  it('reads store events and eval-format lines, skipping blank lines and a BOM', () => {
+    const text = '\ufeff{"query":"save it","called":"write_file","at":"2026-01-02T00:00:00Z"}\n\n{"query":"find x","relevant":["a","b"],"id":"q1"}\r\n';
+    expect(parseFeedbackText(text)).toEqual({
+      events: [
+        { query: 'save it', called: ['write_file'], at: Date.parse('2026-01-02T00:00:00Z') },
+        { query: 'find x', called: ['a', 'b'] },
+      ],
+      issues: [],
+    });
+  });
+
+  it('reports corrupt lines with a code and line number, never their text, and keeps the rest', () => {
+    const text = ['{"query":"ok","called":"a"}', '{"query":"secret tok', '[1,2]', '{"query":"","called":"a"}', '{"query":"x"}', '{"query":"y","called":"a","at":"soon"}'].join('\n');
+    const { events, issues } = parseFeedbackText(text);
+    expect(events).toEqual([{ query: 'ok', called: ['a'] }]);
+    expect(issues.map((issue) => [issue.code, issue.line])).toEqual([
+      ['feedback-invalid-line', 2],
+      ['feedback-invalid-line', 3],
+      ['feedback-invalid-line', 4],
+      ['feedback-invalid-line', 5],
+      ['feedback-invalid-line', 6],
+    ]);
+    expect(issues[0]!.message).not.toContain('secret');
+  });
+
+  it('drops unknown tools with feedback-unknown-tool, keeping events with a known one', () => {
+    const text = '{"query":"q","called":["a","ghost"]}\n{"query":"r","called":"ghost"}';
+    const { events, issues } = parseFeedbackText(text, { knownTools: new Set(['a']) });
+    expect(events).toEqual([{ query: 'q', called: ['a'] }]);
+    expect(issues.map((issue) => [issue.code, issue.line])).toEqual([
+      ['feedback-unknown-tool', 1],
+      ['feedback-unknown-tool', 2],
+    ]);
+  });
+});

@@ -1,0 +1,4 @@
+export { learnFromFeedback } from './learn-from-feedback.js';
+export type { LearnFromFeedbackOptions, LearningOutcome, LearningReport } from './learn-from-feedback.js';
+export { assignFolds } from './assign-folds.js';
+export { jaccard, nearDuplicatePairs, NEAR_DUPLICATE_JACCARD, queryWords } from './near-duplicates.js';

@@ -1,0 +1,144 @@
+import { withQuerySyntax } from '@loadout/core';
+import type { CatalogTool, SyncRanker } from '@loadout/core';
+import type { Bm25RankerOptions, UsageEvent, UsageFieldOptions } from '@loadout/bm25';
+import { loadBm25 } from '../registry/ranker-modules.js';
+import { scoreQuery } from '../metrics/score-query.js';
+import type { QualityScores } from '../metrics/score-query.js';
+
+/** Options of {@link learnFromFeedback}. */
+export interface LearnFromFeedbackOptions {
+  /** The catalog searched. */
+  readonly tools: readonly CatalogTool[];
+  /** The deployment's usage events, oldest first (a log's order, or by `at`). */
+  readonly events: readonly UsageEvent[];
+  /** Share of the events in each held-out window. Default 0.2; range 0.05–0.5. */
+  readonly heldOutShare?: number;
+  /**
+   * Usage-field weights tried on the held-out events, the first being the
+   * default: another replaces it only when it scores at least `margin` more
+   * Recall@5 there (held-out sets are small, so this keeps noise from
+   * picking). Default [1, 0.5, 2].
+   */
+  readonly usageWeights?: readonly number[];
+  /**
+   * Held-out windows (backtesting): window j holds out the j-th newest
+   * `heldOutShare` of the events and learns from all older ones; the
+   * comparison pools every window. Default 3; range 1–10.
+   */
+  readonly windows?: number;
+  /** Options of the model-free BM25F both sides use. Default: its defaults. */
+  readonly bm25?: Bm25RankerOptions;
+  /** How events become the usage field. Default: `createUsageField` defaults. */
+  readonly usageField?: UsageFieldOptions;
+}
+
+/** What {@link learnFromFeedback} measured and decided. */
+export interface LearningReport {
+  /** Events never held out, and events held out (over all windows) to judge. */
+  readonly trainEvents: number;
+  readonly heldOutEvents: number;
+  /** The model-free default on the held-out events. */
+  readonly baseline: QualityScores;
+  /** The best usage weight's scores on the held-out events, and that weight. */
+  readonly learned: QualityScores & { readonly usageWeight: number };
+  /** True when the learned ranker beat the default on the held-out events: higher Recall@5, or equal Recall@5 and higher MRR@10. */
+  readonly enabled: boolean;
+  /** Why: `wins`, `no-gain` or `too-few-events`. */
+  readonly reason: 'wins' | 'no-gain' | 'too-few-events';
+}
+
+/** A report and the ranker to search with: learned (fitted on every event) when enabled, else the default. */
+export interface LearningOutcome {
+  readonly report: LearningReport;
+  readonly ranker: SyncRanker;
+}
+
+const QUERY_LIMIT = 1_000_000;
+
+function measure(ranker: SyncRanker, events: readonly UsageEvent[]): QualityScores {
+  const sums = { 'recall@5': 0, 'ndcg@5': 0, 'mrr@10': 0 };
+  for (const event of events) {
+    // An event may name tools by display name or own name: credit either.
+    const ranked = ranker.search(event.query, { limit: 10 }).map(({ tool }) => (event.called.includes(tool.displayName) ? tool.displayName : tool.name));
+    const scores = scoreQuery(ranked, { relevant: event.called });
+    sums['recall@5'] += scores['recall@5'];
+    sums['ndcg@5'] += scores['ndcg@5'];
+    sums['mrr@10'] += scores['mrr@10'];
+  }
+  const count = Math.max(events.length, 1);
+  return { 'recall@5': sums['recall@5'] / count, 'ndcg@5': sums['ndcg@5'] / count, 'mrr@10': sums['mrr@10'] / count };
+}
+
+function pooled(parts: readonly { scores: QualityScores; count: number }[]): QualityScores {
+  const total = Math.max(1, parts.reduce((sum, part) => sum + part.count, 0));
+  const mean = (key: keyof QualityScores): number => parts.reduce((sum, part) => sum + part.scores[key] * part.count, 0) / total;
+  return { 'recall@5': mean('recall@5'), 'ndcg@5': mean('ndcg@5'), 'mrr@10': mean('mrr@10') };
+}
+
+/**
+ * Learns from a deployment's own usage as a deployment does: fits the usage
+ * field on older events and compares it with the model-free default on the
+ * newest ones (`windows` consecutive held-out windows of `heldOutShare`,
+ * each judged by a field fitted only on the events before it), and switches
+ * to it only when it wins on Recall@5 (trying each of `usageWeights`). When it wins, the returned ranker
+ * is refitted on every event. Both rankers are wrapped with core's
+ * `withQuerySyntax`, so exact names stay first.
+ */
+export async function learnFromFeedback(options: LearnFromFeedbackOptions): Promise<LearningOutcome> {
+  const bm25 = await loadBm25('bm25f-usage');
+  const { tools, events } = options;
+  const share = Math.min(0.5, Math.max(0.05, options.heldOutShare ?? 0.2));
+  const weights = options.usageWeights ?? [1, 0.5, 2];
+  const margin = 0.01;
+  const windowCount = Math.max(1, Math.round(options.windows ?? 3));
+  const build = (usage: readonly UsageEvent[] | undefined, weight: number): SyncRanker => {
+    const inner = bm25.createBm25Ranker(
+      usage === undefined
+        ? options.bm25
+        : { ...options.bm25, fieldWeights: { ...options.bm25?.fieldWeights, usage: weight }, usage: bm25.createUsageField(usage, options.usageField).text },
+    );
+    const ranker = withQuerySyntax(inner, { maxQueryLength: QUERY_LIMIT });
+    ranker.index(tools);
+    return ranker;
+  };
+  const baselineRanker = build(undefined, 0);
+  const size = Math.floor(events.length * share);
+  // Backtesting: window j holds out the j-th newest `size` events and learns from everything older.
+  const windows: { train: readonly UsageEvent[]; test: readonly UsageEvent[] }[] = [];
+  for (let window = 0; window < windowCount && size > 0; window++) {
+    const end = events.length - window * size;
+    const start = end - size;
+    if (start < 1) break;
+    windows.push({ train: events.slice(0, start), test: events.slice(start, end) });
+  }
+  const heldOut = windows.flatMap((window) => window.test);
+  const baseline = measure(baselineRanker, heldOut);
+  const trainCount = windows.length === 0 ? events.length : events.length - heldOut.length;
+  if (windows.length === 0) {
+    return {
+      report: { trainEvents: trainCount, heldOutEvents: 0, baseline, learned: { ...baseline, usageWeight: 0 }, enabled: false, reason: 'too-few-events' },
+      ranker: baselineRanker,
+    };
+  }
+  let learned: QualityScores & { usageWeight: number } = { ...baseline, usageWeight: 0 };
+  let best = -1;
+  for (const weight of weights) {
+    const parts = windows.map((window) => ({ scores: measure(build(window.train, weight), window.test), count: window.test.length }));
+    const scores = pooled(parts);
+    if (best < 0 || scores['recall@5'] >= best + margin) {
+      best = scores['recall@5'];
+      learned = { ...scores, usageWeight: weight };
+    }
+  }
+  const enabled =
+    learned['recall@5'] > baseline['recall@5'] || (learned['recall@5'] === baseline['recall@5'] && learned['mrr@10'] > baseline['mrr@10']);
+  const report: LearningReport = {
+    trainEvents: trainCount,
+    heldOutEvents: heldOut.length,
+    baseline,
+    learned,
+    enabled,
+    reason: enabled ? 'wins' : 'no-gain',
+  };
+  return { report, ranker: enabled ? build(events, learned.usageWeight) : baselineRanker };
+}
