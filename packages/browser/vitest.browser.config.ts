@@ -1,7 +1,8 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -27,8 +28,38 @@ const transformers = transformersWebBuild();
 
 const packageRoot = fileURLToPath(new URL('.', import.meta.url));
 
+/** Where the tests fetch the word-vector table, and the file the @loadout/embeddings build writes. */
+const STATIC_TABLE_PATH = '/static/glove-sg-100d-50k.ldwv';
+const staticTableFile = `${root}packages/embeddings/dist/glove-sg-100d-50k.ldwv`;
+
+/**
+ * Serves the real word-vector table at `/static/…` from this Vite root, as
+ * a page serves it, so the worker's static-embedding, hybrid and Cache API
+ * paths run against the real file (a 404 when it is not built yet).
+ */
+function staticTable(): Plugin {
+  return {
+    name: 'loadout-static-table',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if ((request.url ?? '').split('?')[0] !== STATIC_TABLE_PATH) return next();
+        if (!existsSync(staticTableFile)) {
+          response.statusCode = 404;
+          response.end(`build @loadout/embeddings first: ${staticTableFile} is missing`);
+          return;
+        }
+        response.setHeader('Content-Type', 'application/octet-stream');
+        response.setHeader('Content-Length', statSync(staticTableFile).size);
+        if (request.method === 'HEAD') response.end();
+        else createReadStream(staticTableFile).pipe(response);
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: packageRoot,
+  plugins: [staticTable()],
   optimizeDeps: {
     // Crawl the worker too, so its dependencies (js-tiktoken, transformers.js) are optimised before the run, not mid-test.
     entries: ['src/**/*.browser.test.ts', 'src/worker-entry.ts'],

@@ -1,8 +1,7 @@
 import type { CatalogInput, EnginePlan, EngineSearchResult, LoadedCatalog, LoadoutEngine } from '@loadout/browser';
 import type { PlannedTool } from '@loadout/core';
-import { demoCatalogInput, demoQueries } from '@loadout/demo-catalog';
+import { createLargeDemoCatalogInput, demoCatalogInput, demoQueries } from '@loadout/demo-catalog';
 import { catalogLabel } from '../catalog/catalog-source-label.js';
-import { synthesizeCatalog } from '../catalog/synthesize-catalog.js';
 import { RANKER_CHOICES } from '../search/ranker-choices.js';
 import { createSearchController } from '../search/search-controller.js';
 import type { SearchRequest } from '../search/search-controller.js';
@@ -59,6 +58,8 @@ export function createPlayground(options: PlaygroundOptions): void {
   const timings = createPlaygroundTimings();
   let plannedTools: ReadonlyMap<string, PlannedTool> = new Map();
   let pendingCatalog: CatalogTiming | undefined;
+  /** The latest catalog load's plan timings; a plan for an older load is dropped. */
+  let planTiming: { catalog: CatalogTiming; startedAt: number; estimated?: number } | undefined;
   let catalogLoaded = false;
   /** Numbers catalog loads; a load applies only when no later one has applied, and a failed load never displaces a loaded catalog. */
   let loadCount = 0;
@@ -136,15 +137,33 @@ export function createPlayground(options: PlaygroundOptions): void {
   const decisionView = createDecisionView();
   const tokenPanel = createTokenPanel();
 
+  const showPlan = (plan: EnginePlan, estimated: boolean): void => {
+    plannedTools = new Map(plan.tools.map((tool) => [tool.displayName, tool]));
+    decisionView.show(plan, estimated);
+    tokenPanel.show(plan);
+    modsEditor.showEffect(plan);
+    searchPanel.updatePlacements(plannedTools);
+  };
+
   const plans = createPlanRunner(async () => {
     if (!catalogLoaded) return;
+    const timing = planTiming;
+    // A plan of inputs edited while it ran is not shown: the edit has queued another run.
+    const input = toPlanInput(state.policy, state.mods);
+    const stale = (): boolean => timing !== planTiming || JSON.stringify(toPlanInput(state.policy, state.mods)) !== JSON.stringify(input);
     try {
-      const plan: EnginePlan = await engine.plan(toPlanInput(state.policy, state.mods));
-      plannedTools = new Map(plan.tools.map((tool) => [tool.displayName, tool]));
-      decisionView.show(plan);
-      tokenPanel.show(plan);
-      modsEditor.showEffect(plan);
-      searchPanel.updatePlacements(plannedTools);
+      // After a catalog load, the first plan counts with core's estimate (no rank file to wait for), then tiktoken refines it.
+      if (timing !== undefined && timing.estimated === undefined) {
+        const quick = await engine.plan(input, { tokenizer: 'approximate' });
+        if (stale()) return;
+        showPlan(quick, true);
+        timing.estimated = measureSince('plan-estimated', timing.startedAt);
+        timing.catalog.planMs = timing.estimated;
+      }
+      const plan: EnginePlan = await engine.plan(input);
+      if (stale()) return;
+      showPlan(plan, false);
+      if (timing !== undefined && timing.catalog.exactPlanMs === null) timing.catalog.exactPlanMs = measureSince('plan-exact', timing.startedAt);
     } catch (error) {
       const { code, message } = describeError(error);
       decisionView.showPending(`The plan failed: ${code}: ${message}`);
@@ -179,7 +198,16 @@ export function createPlayground(options: PlaygroundOptions): void {
     if (generation < appliedLoad) return;
     appliedLoad = generation;
     search.cancel();
-    const timing: CatalogTiming = { label: request.label, tools: loaded.tools.length, loadMs: measureSince('catalog-loaded', request.startedAt), readyMs: null, firstResultMs: null };
+    const timing: CatalogTiming = {
+      label: request.label,
+      tools: loaded.tools.length,
+      loadMs: measureSince('catalog-loaded', request.startedAt),
+      readyMs: null,
+      firstResultMs: null,
+      planMs: null,
+      exactPlanMs: null,
+    };
+    planTiming = { catalog: timing, startedAt: request.startedAt };
     timings.catalogs.push(timing);
     catalogLoaded = true;
     state.catalog = request.choice;
@@ -187,7 +215,7 @@ export function createPlayground(options: PlaygroundOptions): void {
     state.fileName = request.fileName ?? '';
     syncUrl(0);
     catalogPanel.showNote('');
-    catalogPanel.showLoaded(loaded, request.label);
+    catalogPanel.showLoaded(loaded, request.label, request.choice);
     modsEditor.setServers([...new Set(loaded.tools.flatMap((tool) => (tool.server === null ? [] : [tool.server])))].sort());
     decisionView.showPending('Planning…');
     if (state.query.trim() !== '') {
@@ -205,9 +233,9 @@ export function createPlayground(options: PlaygroundOptions): void {
     choice,
     kind: 'builtin',
     label: catalogLabel(choice),
-    source: choice === 'demo' ? 'demo-catalog' : 'stress-catalog',
+    source: choice === 'demo' ? 'demo-catalog' : 'large-demo-catalog',
     startedAt,
-    input: () => (choice === 'demo' ? demoCatalogInput : synthesizeCatalog(demoCatalogInput)),
+    input: () => (choice === 'demo' ? demoCatalogInput : createLargeDemoCatalogInput()),
   });
 
   const catalogPanel = createCatalogPanel({
@@ -231,7 +259,7 @@ export function createPlayground(options: PlaygroundOptions): void {
 
   searchPanel.setQuery(state.query);
   searchPanel.setRanker(state.ranker);
-  searchPanel.setExamples(demoQueries.slice(0, 33).filter((_, index) => index % 6 === 0).map((entry) => entry.query));
+  searchPanel.setExamples(demoQueries.slice(0, 32).filter((_, index) => index % 4 === 0).map((entry) => entry.query));
   layout.controls.append(catalogPanel.element, policyPanel.element, modsEditor.element);
   layout.main.append(searchPanel.element);
   layout.insights.append(decisionView.element, tokenPanel.element);

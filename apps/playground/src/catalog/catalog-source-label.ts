@@ -6,7 +6,7 @@ export function catalogLabel(choice: CatalogChoice, fileName = ''): string {
     case 'demo':
       return 'demo catalog';
     case 'large':
-      return '10,000-tool stress catalog';
+      return '10,000-tool demo catalog';
     case 'pasted':
       return 'pasted catalog';
     case 'file':

@@ -43,14 +43,50 @@ function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-describe.skipIf(!existsSync(CHROMIUM))('playground in headless Chromium', () => {
+/** The two screens the playground must fit. */
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/** Measures the layout in the page: widths, where panels start, and interactive elements under 44 px tall. */
+function readLayout() {
+  const query = document.querySelector<HTMLInputElement>('#query')!;
+  const style = getComputedStyle(query);
+  const context = document.createElement('canvas').getContext('2d')!;
+  context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const queryBox = query.getBoundingClientRect();
+  const top = (selector: string): number => document.querySelector(selector)!.getBoundingClientRect().top + scrollY;
+  const visible = (element: Element): boolean => {
+    const box = element.getBoundingClientRect();
+    return box.width > 1 && box.height > 1 && getComputedStyle(element).visibility !== 'hidden';
+  };
+  const small = [...document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=file]), summary, .check')]
+    .filter(visible)
+    .filter((element) => element.getBoundingClientRect().height < 44)
+    .map((element) => `${element.tagName.toLowerCase()}#${element.id || element.className || element.textContent?.slice(0, 20)}`);
+  return {
+    viewportWidth: innerWidth,
+    scrollWidth: document.documentElement.scrollWidth,
+    queryWidth: queryBox.width,
+    queryBottom: queryBox.bottom,
+    rankerTop: document.querySelector('#ranker')!.getBoundingClientRect().top,
+    queryTextWidth: query.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+    placeholder: query.placeholder,
+    placeholderWidth: context.measureText(query.placeholder).width,
+    panelTops: { search: top('#search-panel'), decision: top('#decision-panel'), catalog: top('#catalog-panel') },
+    smallTargets: small,
+  };
+}
+
+describe('playground in headless Chromium', () => {
   let server: StaticServer;
   let browser: Browser;
   let context: BrowserContext;
   const pageErrors: string[] = [];
 
-  const open = async (path = ''): Promise<Page> => {
-    const page = await context.newPage();
+  const open = async (path = '', on: BrowserContext = context): Promise<Page> => {
+    const page = await on.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${server.url}${path}`);
     await page.waitForSelector('#catalog-status strong');
@@ -58,6 +94,7 @@ describe.skipIf(!existsSync(CHROMIUM))('playground in headless Chromium', () => 
   };
 
   beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run bash tooling/ensure-chromium.sh (pnpm test does)`);
     await buildIfStale({
       appRoot,
       extraSources: ['core', 'bm25', 'tokens', 'embeddings', 'browser', 'demo-catalog'].map((name) => `${packages}${name}/src`),
@@ -241,6 +278,10 @@ describe.skipIf(!existsSync(CHROMIUM))('playground in headless Chromium', () => 
     await page.selectOption('#ranker', 'transformers');
     await page.waitForSelector('#search-error:not([hidden])');
     expect(await page.textContent('#search-error .error-code')).toBe('model-unavailable');
+    const message = await page.textContent('#search-error .error-message');
+    expect(message).toContain(`model files not found for transformers model "Xenova/all-MiniLM-L6-v2" (q8): ${server.url}models/Xenova/all-MiniLM-L6-v2/config.json answered HTTP 404`);
+    expect(message).not.toContain('not valid JSON');
+    expect(await page.textContent('#search-error .error-hint')).toContain('apps/playground/public/models/');
     await page.close();
   }, 30_000);
 
@@ -248,9 +289,19 @@ describe.skipIf(!existsSync(CHROMIUM))('playground in headless Chromium', () => 
     const page = await open(`?q=${encodeURIComponent('send a message to the channel')}`);
     await decision(page);
     await page.click('#load-large');
-    await page.waitForFunction(() => window.__loadoutTimings?.catalogs[1]?.firstResultMs != null, null, { timeout: 20_000 });
-    await page.waitForFunction(() => /9,\d{3} deferred/.test(document.querySelector('#decision')?.textContent ?? ''), null, { timeout: 20_000 });
+    await page.waitForFunction(() => window.__loadoutTimings?.catalogs[1]?.firstResultMs != null, null, { timeout: 40_000 });
+    await page.waitForFunction(() => /9,\d{3} deferred/.test(document.querySelector('#decision')?.textContent ?? ''), null, { timeout: 40_000 });
     expect(await page.textContent('#catalog-status')).toMatch(/^10,000 tools/);
+    expect(await page.getAttribute('#load-large', 'aria-pressed')).toBe('true');
+    expect(await page.getAttribute('#load-demo', 'aria-pressed')).toBe('false');
+    // Ranking at scale: the answers come from ten different services, not ten copies of one tool.
+    expect(await search(page, 'send an email to my boss')).toBe('mcp__gmail__send_email');
+    const servers = await page.locator('#results li.hit .badge.server').allTextContents();
+    expect(new Set(servers).size).toBe(10);
+    expect((await page.locator('#results li.hit .tool-name').allTextContents()).filter((name) => name === 'send_email')).toHaveLength(1);
+    // The token chart stays readable: at most twelve rows, the rest folded into one "N more servers" row.
+    expect(await page.locator('#token-chart g.row').count()).toBeLessThanOrEqual(12);
+    expect(await page.textContent('#token-chart g.row.folded')).toMatch(/^\d+ more servers/);
 
     await page.fill('#query', '');
     await page.locator('#query').pressSequentially('open a pull request from my feature branch', { delay: 60 });
@@ -274,11 +325,153 @@ describe.skipIf(!existsSync(CHROMIUM))('playground in headless Chromium', () => 
 
     expect(large.tools).toBe(10_000);
     expect(await page.locator('#results li.hit').count()).toBe(10);
-    // Generous bounds: the targets are 1.5 s and 50 ms; a loaded CI machine must not turn them into flakes.
-    expect(figures.firstResultMs).toBeLessThan(10_000);
+    // Generous bounds: the targets are 1.5 s and 50 ms; a loaded CI machine (a full suite on 2 shared cores took 11.9 s) must not turn them into flakes.
+    expect(figures.firstResultMs).toBeLessThan(30_000);
     expect(figures.keystrokeMedianMs).toBeLessThan(500);
     await page.close();
+  }, 90_000);
+
+  for (const viewport of VIEWPORTS) {
+    it(`fits a ${viewport.name} screen (${viewport.width} × ${viewport.height}): wide query box, no sideways scroll, results after typing`, async () => {
+      const device = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        ...(viewport.name === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+      });
+      device.setDefaultTimeout(15_000);
+      try {
+        const page = await open('', device);
+        await decision(page);
+        const layout = await page.evaluate(readLayout);
+        expect(layout.viewportWidth).toBe(viewport.width);
+        expect(layout.scrollWidth).toBe(viewport.width);
+        expect(layout.queryWidth).toBeGreaterThanOrEqual(viewport.name === 'phone' ? 250 : 500);
+        // The ranker sits below the query, never squeezed beside it.
+        expect(layout.rankerTop).toBeGreaterThan(layout.queryBottom);
+        // The whole placeholder shows: with its example on the desktop, the short question on the phone.
+        expect(layout.placeholder).toBe(viewport.name === 'desktop' ? 'What should the agent do? e.g. refund a duplicate charge' : 'What should the agent do?');
+        expect(layout.placeholderWidth).toBeGreaterThan(100);
+        expect(layout.placeholderWidth).toBeLessThanOrEqual(layout.queryTextWidth);
+        if (viewport.name === 'desktop') {
+          expect(layout.panelTops.search).toBeLessThan(viewport.height / 4);
+        } else {
+          // Query and results first, then the decision and tokens, then the controls.
+          expect(layout.panelTops.search).toBeLessThan(layout.panelTops.decision);
+          expect(layout.panelTops.decision).toBeLessThan(layout.panelTops.catalog);
+          expect(layout.smallTargets).toEqual([]);
+        }
+        await page.screenshot({ path: `${screenshots}playground-${viewport.name}-start.png` });
+
+        expect(await search(page, 'create a github issue')).toBe('mcp__github__create_issue');
+        const hit = page.locator('#results li.hit').first();
+        expect(await hit.isVisible()).toBe(true);
+        const box = await hit.boundingBox();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+        await hit.locator('summary').click();
+        const after = await page.evaluate(readLayout);
+        expect(after.scrollWidth).toBe(viewport.width);
+        if (viewport.name === 'phone') expect(after.smallTargets).toEqual([]);
+        await page.waitForFunction(() => window.__loadoutTimings?.catalogs[0]?.exactPlanMs != null);
+        await page.screenshot({ path: `${screenshots}playground-${viewport.name}.png` });
+        await page.close();
+      } finally {
+        await device.close();
+      }
+    }, 30_000);
+  }
+
+  it('stays readable in dark mode', async () => {
+    for (const viewport of VIEWPORTS) {
+      const dark = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: 'dark' });
+      try {
+        const page = await open(`?q=${encodeURIComponent(demoQueries[21]!.query)}`, dark);
+        await page.waitForSelector('#results li.hit');
+        await decision(page);
+        const colors = await page.evaluate(() => {
+          const luminance = (color: string): number => {
+            const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).map(Number).map((value) => {
+              const channel = value / 255;
+              return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+            });
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+          };
+          const contrast = (foreground: Element, background: Element): number => {
+            const a = luminance(getComputedStyle(foreground).color);
+            const b = luminance(getComputedStyle(background).backgroundColor);
+            return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+          };
+          const panel = document.querySelector('#search-panel')!;
+          return {
+            page: luminance(getComputedStyle(document.documentElement).backgroundColor),
+            text: contrast(document.querySelector('.hit-description')!, panel),
+            muted: contrast(document.querySelector('#search-status')!, panel),
+            query: contrast(document.querySelector('#query')!, document.querySelector('#query')!),
+          };
+        });
+        expect(colors.page).toBeLessThan(0.05);
+        expect(colors.text).toBeGreaterThan(7);
+        expect(colors.muted).toBeGreaterThan(4.5);
+        expect(colors.query).toBeGreaterThan(7);
+        await page.screenshot({ path: `${screenshots}playground-${viewport.name}-dark.png` });
+        await page.close();
+      } finally {
+        await dark.close();
+      }
+    }
   }, 45_000);
+
+  it('draws explain bars in proportion to their values, with the value beside each', async () => {
+    const page = await open(`?q=${encodeURIComponent('send an email to the client with the signed contract')}`);
+    await page.waitForSelector('#results li.hit');
+    await page.locator('#results li.hit').first().locator('summary').click();
+    const bars = await page.locator('#results li.hit').first().locator('.contributions dd').evaluateAll((rows) =>
+      rows.map((row) => ({
+        value: Number(row.querySelector('.meter-fill')!.getAttribute('data-value')),
+        shown: row.querySelector('.value')!.textContent,
+        width: row.querySelector('.meter-fill')!.getBoundingClientRect().width,
+        track: row.querySelector('.meter')!.getBoundingClientRect().width,
+      })),
+    );
+    const fields = bars.slice(0, -1);
+    expect(fields.length).toBeGreaterThanOrEqual(2);
+    const largest = Math.max(...fields.map((bar) => Math.abs(bar.value)));
+    for (const bar of fields) {
+      expect(bar.shown).toBe(Math.abs(bar.value) >= 100 ? bar.value.toFixed(1) : bar.value.toFixed(3));
+      expect(bar.width).toBeCloseTo((Math.abs(bar.value) / largest) * bar.track, 0);
+    }
+    expect(new Set(fields.map((bar) => Math.round(bar.width))).size).toBeGreaterThan(1);
+    await page.close();
+  }, 30_000);
+
+  it('marks the chosen catalog and draws the threshold only where auto decides', async () => {
+    const page = await open();
+    await decision(page);
+    expect(await page.getAttribute('#load-demo', 'aria-pressed')).toBe('true');
+    expect(await page.getAttribute('#load-large', 'aria-pressed')).toBe('false');
+    expect(await page.locator('#token-chart .threshold').count()).toBe(0);
+    expect(await page.textContent('#token-threshold')).toContain('No threshold applies');
+    expect(await page.textContent('#catalog-status')).not.toMatch(/v1-[0-9a-f]{8}/);
+    const labels = await page.locator('#token-chart .value').allTextContents();
+    expect(labels.every((label) => /^\d+\.\dk$/.test(label))).toBe(true);
+    await page.selectOption('#env-mode', 'auto');
+    await waitForReason(page, 'auto-threshold-reached');
+    expect(await page.locator('#token-chart .threshold').count()).toBe(1);
+    expect(await page.textContent('#token-chart .threshold-label')).toMatch(/^auto 10% = 20\.0k \(reached\)$/);
+    expect(await page.textContent('#token-threshold')).toContain('tool search turns on when the deferrable total reaches it');
+    await page.close();
+  }, 30_000);
+
+  it('shows a first plan as soon as the first results', async () => {
+    const page = await open(`?q=${encodeURIComponent('send an email')}`);
+    await page.waitForFunction(() => window.__loadoutTimings?.catalogs[0]?.exactPlanMs != null);
+    const [timing] = (await timingsOf(page)).catalogs;
+    console.log(`playground plan timings: ${JSON.stringify(timing)}`);
+    // The first plan runs on estimated counts right after the first search; the exact one follows.
+    expect(timing!.planMs! - timing!.firstResultMs!).toBeLessThan(1000);
+    expect(timing!.exactPlanMs!).toBeGreaterThanOrEqual(timing!.planMs!);
+    expect(await page.locator('#plan-estimated').count()).toBe(0);
+    await page.close();
+  }, 30_000);
 
   it('raised no uncaught page errors', () => {
     expect(pageErrors).toEqual([]);

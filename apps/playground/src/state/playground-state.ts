@@ -2,8 +2,9 @@ import type { Provider } from '@loadout/core';
 import type { RankerName } from '@loadout/browser';
 
 /**
- * Which catalog is loaded: the embedded demo, the 10,000-tool stress catalog
- * synthesised from it, a pasted JSON, or a dropped or chosen file.
+ * Which catalog is loaded: the embedded demo, the 10,000-tool demo catalog
+ * (the demo plus hundreds of synthesized services), a pasted JSON, or a
+ * dropped or chosen file.
  */
 export type CatalogChoice = 'demo' | 'large' | 'pasted' | 'file';
 

@@ -8,6 +8,10 @@ export interface CatalogTiming {
   readyMs: number | null;
   /** Milliseconds until the first results were on the page (null until then, or when the query is empty). */
   firstResultMs: number | null;
+  /** Milliseconds until the first plan (estimated token counts) was on the page. */
+  planMs: number | null;
+  /** Milliseconds until the plan with exact (tiktoken) counts replaced it. */
+  exactPlanMs: number | null;
 }
 
 /** One keystroke (or ranker change) whose results reached the page. */

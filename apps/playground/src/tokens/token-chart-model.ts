@@ -8,6 +8,8 @@ export const DEFAULT_AUTO_PERCENT = 10;
 export interface TokenChartRow {
   /** Server name, `(built-in)`, or `N more servers`. */
   readonly label: string;
+  /** True for the last row that folds the smallest servers together (`N more servers`). */
+  readonly folded: boolean;
   readonly tools: number;
   /** Tokens of every definition. */
   readonly tokens: number;
@@ -32,6 +34,19 @@ export interface TokenChartModel {
   readonly thresholdPercent: number;
   /** True when the threshold comes from `auto`/`auto:N`; false when it is shown for reference (10%). */
   readonly thresholdActive: boolean;
+  /**
+   * True when the threshold decided this plan: the decision's reason is
+   * `auto-below-threshold` or `auto-threshold-reached`. Only then does the
+   * chart draw the threshold line; under any other rule the size of the
+   * catalog changes nothing.
+   */
+  readonly thresholdDecides: boolean;
+  /** Whether the deferrable total reaches the threshold (`deferrable × 100 ≥ context × percent`, as the policy compares). */
+  readonly thresholdReached: boolean;
+  /** The context window the threshold is a share of. */
+  readonly contextWindow: number;
+  /** The rule that decided (`default-on`, `auto-threshold-reached`, …). */
+  readonly reason: string;
   /** Axis maximum: the larger of the total and the threshold, so both fit. */
   readonly scaleMax: number;
   /** Tokens kept out of the context by deferring now (0 when tool search is off). */
@@ -65,8 +80,8 @@ export function buildTokenChartModel(plan: ToolLoadingPlan, maxRows = 12): Token
   const rest = sorted.length > limit ? sorted.slice(limit - 1) : [];
   const rows: TokenChartRow[] = [];
   let offset = 0;
-  const add = (label: string, value: { tools: number; tokens: number; deferrable: number }): void => {
-    rows.push({ label, tools: value.tools, tokens: value.tokens, deferrableTokens: value.deferrable, offset });
+  const add = (label: string, value: { tools: number; tokens: number; deferrable: number }, folded = false): void => {
+    rows.push({ label, folded, tools: value.tools, tokens: value.tokens, deferrableTokens: value.deferrable, offset });
     offset += value.deferrable;
   };
   for (const [label, value] of shown) add(label, value);
@@ -77,12 +92,13 @@ export function buildTokenChartModel(plan: ToolLoadingPlan, maxRows = 12): Token
       folded.tokens += value.tokens;
       folded.deferrable += value.deferrable;
     }
-    add(`${rest.length} more servers`, folded);
+    add(`${rest.length} more servers`, folded, true);
   }
   const decision = plan.decision;
   const thresholdActive = decision.thresholdTokens !== null && decision.thresholdPercent !== null;
   const thresholdPercent = decision.thresholdPercent ?? DEFAULT_AUTO_PERCENT;
   const thresholdTokens = decision.thresholdTokens ?? Math.ceil((decision.contextWindow * thresholdPercent) / 100);
+  const thresholdDecides = thresholdActive && (decision.reason === 'auto-below-threshold' || decision.reason === 'auto-threshold-reached');
   return {
     rows,
     deferrableTokens,
@@ -91,6 +107,10 @@ export function buildTokenChartModel(plan: ToolLoadingPlan, maxRows = 12): Token
     thresholdTokens,
     thresholdPercent,
     thresholdActive,
+    thresholdDecides,
+    thresholdReached: deferrableTokens * 100 >= decision.contextWindow * thresholdPercent,
+    contextWindow: decision.contextWindow,
+    reason: decision.reason,
     scaleMax: Math.max(deferrableTokens, thresholdTokens, 1),
     savedTokens: plan.deferredTokens,
   };

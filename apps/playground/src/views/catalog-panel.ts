@@ -1,4 +1,5 @@
 import type { LoadedCatalog } from '@loadout/browser';
+import type { CatalogChoice } from '../state/playground-state.js';
 import { h, formatCount, replaceChildren } from './dom.js';
 import { errorSlot, showError } from './error-view.js';
 
@@ -13,11 +14,11 @@ export interface CatalogPanelActions {
   readonly onFile: (file: File) => void;
 }
 
-/** The catalog panel: demo and stress buttons, paste box, drop zone, status and errors. */
+/** The catalog panel: demo and 10,000-tool buttons, paste box, drop zone, status and errors. */
 export interface CatalogPanel {
   readonly element: HTMLElement;
-  /** Shows the loaded catalog and clears every error. */
-  showLoaded(catalog: LoadedCatalog, label: string): void;
+  /** Shows the loaded catalog, marks which built-in catalog is selected (none for a pasted or file catalog) and clears every error. */
+  showLoaded(catalog: LoadedCatalog, label: string, choice: CatalogChoice): void;
   /** Shows `error` next to the input it came from (undefined clears it). */
   showError(kind: CatalogInputKind, error: unknown): void;
   /** A line under the status (`Loading…`, a restore note); empty clears it. */
@@ -66,16 +67,13 @@ export function createCatalogPanel(actions: CatalogPanelActions): CatalogPanel {
     if (file !== undefined) actions.onFile(file);
   });
 
+  const demo = h('button', { id: 'load-demo', type: 'button', class: 'choice', 'aria-pressed': 'false', onclick: () => actions.onDemo() }, 'Demo catalog');
+  const large = h('button', { id: 'load-large', type: 'button', class: 'choice', 'aria-pressed': 'false', onclick: () => actions.onLarge() }, '10,000 tools');
   const element = h(
     'section',
     { id: 'catalog-panel', class: 'panel', 'aria-labelledby': 'catalog-heading' },
     h('h2', { id: 'catalog-heading' }, 'Catalog'),
-    h(
-      'div',
-      { class: 'button-row' },
-      h('button', { id: 'load-demo', type: 'button', onclick: () => actions.onDemo() }, 'Demo catalog'),
-      h('button', { id: 'load-large', type: 'button', class: 'secondary', onclick: () => actions.onLarge() }, '10,000 tools'),
-    ),
+    h('div', { class: 'button-row choices', role: 'group', 'aria-label': 'Built-in catalogs' }, demo, large),
     builtinError,
     status,
     note,
@@ -95,16 +93,18 @@ export function createCatalogPanel(actions: CatalogPanelActions): CatalogPanel {
   const slots: Record<CatalogInputKind, HTMLElement> = { builtin: builtinError, paste: pasteError, file: fileError };
   return {
     element,
-    showLoaded(catalog, label) {
+    showLoaded(catalog, label, choice) {
       for (const slot of Object.values(slots)) showError(slot, undefined);
+      demo.setAttribute('aria-pressed', String(choice === 'demo'));
+      large.setAttribute('aria-pressed', String(choice === 'large'));
+      status.dataset['hash'] = catalog.hash;
       const servers = new Set(catalog.tools.map((tool) => tool.server).filter((server) => server !== null)).size;
       replaceChildren(
         status,
         h('strong', {}, formatCount(catalog.tools.length)),
         catalog.tools.length === 1 ? ' tool · ' : ' tools · ',
         h('strong', {}, formatCount(servers)),
-        `${servers === 1 ? ' server' : ' servers'} · ${label} · `,
-        h('code', { title: 'catalog hash' }, catalog.hash.slice(0, 12)),
+        `${servers === 1 ? ' server' : ' servers'} · ${label}`,
       );
       if (catalog.issues.length === 0) {
         replaceChildren(issues);

@@ -4,7 +4,8 @@ import { h, formatCount, replaceChildren } from './dom.js';
 /** The decision: on or off, its reason code, mode and threshold, warnings, and the rule trace. */
 export interface DecisionView {
   readonly element: HTMLElement;
-  show(plan: EnginePlan): void;
+  /** Shows a plan; `estimated` marks one counted with core's estimate while the exact counts are on their way. */
+  show(plan: EnginePlan, estimated?: boolean): void;
   showPending(text: string): void;
 }
 
@@ -17,7 +18,7 @@ export function createDecisionView(): DecisionView {
     showPending(text) {
       replaceChildren(body, h('p', { class: 'muted' }, text));
     },
-    show(plan) {
+    show(plan, estimated = false) {
       const decision = plan.decision;
       const on = decision.toolSearch === 'on';
       const threshold =
@@ -38,6 +39,7 @@ export function createDecisionView(): DecisionView {
           `mode ${decision.mode} · context ${formatCount(decision.contextWindow)} · ${formatCount(decision.upfront.length)} upfront · ${formatCount(decision.deferred.length)} deferred`,
         ),
         threshold,
+        estimated ? h('p', { id: 'plan-estimated', class: 'note' }, 'Token counts are estimates (within about 10%) until tiktoken has counted them, in a moment.') : null,
         decision.warnings.length === 0
           ? null
           : h('ul', { id: 'decision-warnings', class: 'warnings' }, decision.warnings.map((warning) => h('li', {}, h('code', {}, warning.code), ' ', warning.message))),

@@ -21,7 +21,11 @@ function contributionList(title: string, values: Readonly<Record<string, number>
         h(
           'dd',
           {},
-          h('span', { class: 'meter', style: `--share:${((Math.abs(value) / largest) * 100).toFixed(1)}%`, 'aria-hidden': 'true' }),
+          h(
+            'span',
+            { class: 'meter', 'aria-hidden': 'true' },
+            h('span', { class: 'meter-fill', 'data-value': value, style: `width:${((Math.abs(value) / largest) * 100).toFixed(2)}%` }),
+          ),
           h('span', { class: 'value' }, formatScore(value)),
         ),
       ]),

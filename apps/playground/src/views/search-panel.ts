@@ -1,9 +1,19 @@
+import { DEFAULT_TRANSFORMERS_MODEL } from '@loadout/browser';
 import type { EngineSearchResult, RankerName } from '@loadout/browser';
 import type { PlannedTool } from '@loadout/core';
 import { RANKER_CHOICES, RANKER_ORDER, isRankerName } from '../search/ranker-choices.js';
 import { h, replaceChildren } from './dom.js';
-import { errorSlot, showError } from './error-view.js';
+import { describeError, errorSlot, showError } from './error-view.js';
 import { renderResults, updatePlacements } from './results-view.js';
+
+/** The query box's placeholder: short enough to show whole in the box at desktop widths. */
+export const QUERY_PLACEHOLDER = 'What should the agent do? e.g. refund a duplicate charge';
+
+/** The placeholder on phone widths, where the example would be cut. */
+const SHORT_QUERY_PLACEHOLDER = 'What should the agent do?';
+
+/** Screens too narrow for the whole placeholder. */
+const NARROW = '(max-width: 560px)';
 
 /** What the search panel asks of the page; `at` is the `performance.now()` of the input event. */
 export interface SearchPanelActions {
@@ -11,7 +21,7 @@ export interface SearchPanelActions {
   readonly onRanker: (ranker: RankerName, at: number) => void;
 }
 
-/** The search panel: ranker picker, query box, example queries, results. */
+/** The search panel: query box, ranker picker, results, and example queries while the query is empty. */
 export interface SearchPanel {
   readonly element: HTMLElement;
   setQuery(query: string): void;
@@ -38,13 +48,20 @@ export function createSearchPanel(actions: SearchPanelActions): SearchPanel {
     type: 'search',
     autocomplete: 'off',
     spellcheck: 'false',
-    placeholder: 'What should the agent do? e.g. refund the customer for the duplicate charge',
+    placeholder: QUERY_PLACEHOLDER,
   });
-  const examples = h('div', { id: 'examples', class: 'examples', 'aria-label': 'Example queries' });
+  const exampleList = h('ul', { class: 'example-list' });
+  const examples = h('section', { id: 'examples', class: 'examples', 'aria-labelledby': 'examples-heading' }, h('h3', { id: 'examples-heading' }, 'Try a request'), exampleList);
   const status = h('p', { id: 'search-status', class: 'status', 'aria-live': 'polite' });
   const error = errorSlot('search-error');
   const results = h('ol', { id: 'results', class: 'results', 'aria-label': 'Search results' });
 
+  const narrow = typeof matchMedia === 'function' ? matchMedia(NARROW) : undefined;
+  const fitPlaceholder = (): void => {
+    query.placeholder = narrow?.matches === true ? SHORT_QUERY_PLACEHOLDER : QUERY_PLACEHOLDER;
+  };
+  fitPlaceholder();
+  narrow?.addEventListener('change', fitPlaceholder);
   const emitQuery = (event: Event): void => actions.onQuery(query.value, event.timeStamp || performance.now());
   query.addEventListener('input', emitQuery);
   ranker.addEventListener('change', (event) => {
@@ -57,17 +74,13 @@ export function createSearchPanel(actions: SearchPanelActions): SearchPanel {
     'section',
     { id: 'search-panel', class: 'panel search', 'aria-labelledby': 'search-heading' },
     h('h2', { id: 'search-heading' }, 'Search'),
-    h(
-      'div',
-      { class: 'search-controls' },
-      h('div', { class: 'field grow' }, h('label', { for: 'query' }, 'Query'), query),
-      h('div', { class: 'field' }, h('label', { for: 'ranker' }, 'Ranker'), ranker),
-    ),
-    rankerHelp,
-    examples,
+    h('label', { for: 'query' }, 'Query'),
+    query,
+    h('div', { class: 'ranker-row' }, h('label', { for: 'ranker' }, 'Ranker'), ranker, rankerHelp),
     error,
     status,
     results,
+    examples,
   );
 
   return {
@@ -81,20 +94,23 @@ export function createSearchPanel(actions: SearchPanelActions): SearchPanel {
     },
     setExamples(queries) {
       replaceChildren(
-        examples,
-        h('span', { class: 'muted' }, 'Try: '),
+        exampleList,
         queries.map((text) =>
           h(
-            'button',
-            {
-              type: 'button',
-              class: 'chip',
-              onclick: (event: Event) => {
-                query.value = text;
-                actions.onQuery(text, event.timeStamp || performance.now());
+            'li',
+            {},
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'example',
+                onclick: (event: Event) => {
+                  query.value = text;
+                  actions.onQuery(text, event.timeStamp || performance.now());
+                },
               },
-            },
-            text,
+              text,
+            ),
           ),
         ),
       );
@@ -103,12 +119,31 @@ export function createSearchPanel(actions: SearchPanelActions): SearchPanel {
       showError(error, undefined);
       const source = result.indexSource === 'restored' ? 'index restored from IndexedDB' : 'index built in this page';
       status.textContent = `${result.hits.length} ${result.hits.length === 1 ? 'result' : 'results'} · ${RANKER_CHOICES[result.ranker].label} · ${result.elapsedMs.toFixed(1)} ms in the engine · ${source}`;
+      examples.hidden = true;
       renderResults(results, result, plannedTools);
     },
     showError(value) {
       showError(error, value);
+      if (describeError(value).code === 'model-unavailable') {
+        error.append(
+          h(
+            'span',
+            { class: 'error-hint' },
+            'In the playground, the model folder goes under ',
+            h('code', {}, 'apps/playground/public/models/'),
+            ' (for ',
+            h('code', {}, 'pnpm playground'),
+            ') or ',
+            h('code', {}, 'dist/models/'),
+            ' of a built page, e.g. ',
+            h('code', {}, `models/${DEFAULT_TRANSFORMERS_MODEL}/config.json`),
+            '.',
+          ),
+        );
+      }
       status.textContent = '';
       replaceChildren(results);
+      examples.hidden = query.value.trim() !== '';
     },
     updatePlacements(plannedTools) {
       updatePlacements(results, plannedTools);
@@ -117,6 +152,7 @@ export function createSearchPanel(actions: SearchPanelActions): SearchPanel {
       showError(error, undefined);
       status.textContent = message;
       replaceChildren(results);
+      examples.hidden = query.value.trim() !== '';
     },
   };
 }

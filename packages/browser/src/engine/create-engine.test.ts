@@ -77,6 +77,24 @@ describe('createEngine: plans', () => {
     expect(shortened.deferredTokens).toBeLessThan(exactPlan.deferredTokens);
   });
 
+  it('counts one plan with another tokenizer when asked, so a first plan need not wait for tiktoken', async () => {
+    const exact = createEngine({ indexStore: null });
+    const approximate = createEngine({ indexStore: null, tokenizer: 'approximate' });
+    await exact.loadCatalog(TOOLS);
+    await approximate.loadCatalog(TOOLS);
+    const input = { model: 'claude-sonnet-4-5', env: { ENABLE_TOOL_SEARCH: 'auto:1' } };
+    const quick = await exact.plan(input, { tokenizer: 'approximate' });
+    const estimated = await approximate.plan(input);
+    const counted = await exact.plan(input);
+    expect(quick.decision.deferrableTokens).toBe(estimated.decision.deferrableTokens);
+    expect(counted.decision.deferrableTokens).not.toBe(quick.decision.deferrableTokens);
+    expect((await approximate.plan(input, { tokenizer: 'tiktoken' })).decision.deferrableTokens).toBe(counted.decision.deferrableTokens);
+    // The shared plan cache keys counts by counter, so the exact plan after a quick one is exact again.
+    expect((await exact.plan(input, { tokenizer: 'approximate' })).decision.deferrableTokens).toBe(quick.decision.deferrableTokens);
+    expect((await exact.plan(input)).decision.deferrableTokens).toBe(counted.decision.deferrableTokens);
+    await expect(exact.plan(input, { tokenizer: 'bpe' as never })).rejects.toMatchObject({ code: 'invalid-option' });
+  });
+
   it('plans an empty tool list before any catalog is loaded', async () => {
     const plan = await createEngine({ indexStore: null, tokenizer: 'approximate' }).plan({ model: 'claude-opus-4-5' });
     expect(plan.catalogHash).toBeNull();

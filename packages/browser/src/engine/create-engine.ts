@@ -14,7 +14,7 @@ import type { WasmTransformersEmbedder } from '../transformers/wasm-transformers
 import type { WasmPaths } from '../transformers/transformers-library.js';
 import { createCatalogState } from './catalog-state.js';
 import type { CatalogState } from './catalog-state.js';
-import type { EngineOptions } from './engine-options.js';
+import type { EngineOptions, TokenizerName } from './engine-options.js';
 import type { EngineSearchResult, LoadoutEngine, RankerStatus } from './engine-types.js';
 import { loadTokenCounter } from './load-token-counter.js';
 import { readEngineConfig } from './read-engine-config.js';
@@ -50,7 +50,18 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
   const lifetime = new AbortController();
   const writes = new Set<Promise<void>>();
   let state: CatalogState | undefined;
-  let counter: Promise<TokenCounter> | undefined;
+  /** Token counters by name, each loaded on first use and shared by every plan. */
+  const counters = new Map<TokenizerName, Promise<TokenCounter>>();
+  const counterFor = (name: TokenizerName): Promise<TokenCounter> => {
+    const known = counters.get(name);
+    if (known !== undefined) return known;
+    const loading = loadTokenCounter(name);
+    counters.set(name, loading);
+    loading.catch(() => {
+      if (counters.get(name) === loading) counters.delete(name);
+    });
+    return loading;
+  };
   let table: Promise<WordVectorTable> | undefined;
   let transformers: WasmTransformersEmbedder | undefined;
 
@@ -96,6 +107,7 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
       ...(options.transformersModel === undefined ? {} : { model: options.transformersModel }),
       ...(options.transformersQuantized === undefined ? {} : { quantized: options.transformersQuantized }),
       ...(options.loadTransformers === undefined ? {} : { loadLibrary: options.loadTransformers }),
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     });
     return transformers;
   };
@@ -134,14 +146,7 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
     async plan(input, planOptions = {}) {
       alive('plan');
       const current = state;
-      if (counter === undefined) {
-        const loading = loadTokenCounter(tokenizer);
-        counter = loading;
-        loading.catch(() => {
-          if (counter === loading) counter = undefined;
-        });
-      }
-      const tokenCounter = await counter;
+      const tokenCounter = await counterFor(planOptions.tokenizer === undefined ? tokenizer : readEngineConfig({ tokenizer: planOptions.tokenizer }));
       const policyInput = {
         ...input,
         tools: current?.read.toolInputs ?? [],

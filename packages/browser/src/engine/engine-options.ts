@@ -48,7 +48,7 @@ export interface EngineConfig {
 export interface EngineOptions extends EngineConfig {
   /** Where indexes persist; `null` turns persistence off. Default: IndexedDB when `persistIndexes` is not false and IndexedDB exists, else none. */
   indexStore?: IndexStore | null;
-  /** Fetches the static table. Default: the global `fetch`. */
+  /** Fetches the static table, and a transformers model's files when the model fails to load (to name the missing one). Default: the global `fetch`. */
   fetch?: (url: string) => Promise<Response>;
   /** Loads transformers.js. Default: `import('@huggingface/transformers')`. */
   loadTransformers?: () => Promise<TransformersLibrary>;

@@ -1,6 +1,7 @@
 import type { Mod, PolicyInput, SearchHit, ToolLoadingPlan } from '@loadout/core';
 import type { CatalogInput, LoadCatalogOptions, LoadedCatalog } from '../catalog/catalog-input.js';
 import type { IndexSource } from '../rankers/build-context.js';
+import type { TokenizerName } from './engine-options.js';
 import type { RankerName } from '../rankers/ranker-names.js';
 
 /** The policy input of a plan; the tools and servers come from the loaded catalog. */
@@ -14,6 +15,13 @@ export interface EnginePlanOptions {
    * rejects them with `invalid-option`; use declarative mods there). Default: none.
    */
   mods?: readonly Mod[];
+  /**
+   * Count this plan's tokens with another counter than the engine's
+   * `tokenizer`: `approximate` answers at once, without waiting for the
+   * tiktoken rank file to load, so a page can show a first plan as soon as
+   * its search and refine it with an exact plan next. Default: the engine's.
+   */
+  tokenizer?: TokenizerName;
 }
 
 /** A plan, tagged with the catalog it was computed on. */

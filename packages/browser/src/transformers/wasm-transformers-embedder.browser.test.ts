@@ -15,12 +15,13 @@ describe.skipIf(!inBrowser)('transformers.js on its WASM backend in Chromium', (
     expect(isLoadoutError(error) && error.code).toBe('model-unavailable');
     expect((error as Error).message).toContain(`${location.origin}/no-models-here/`);
     expect((error as Error).message).toContain('local/absent');
+    expect((error as Error).message).toContain(`model files not found for transformers model "local/absent" (q8): ${location.origin}/no-models-here/local/absent/config.json`);
   });
 
-  it('embeds with a local model and local WASM files, and ranks through the engine', async (context) => {
+  it('embeds with a local model and local WASM files, and ranks through the engine', async () => {
     const modelBaseUrl = inject('tinyModelBaseUrl');
     const wasmPaths = inject('ortWasmPaths');
-    if (modelBaseUrl === '' || wasmPaths === '') context.skip();
+    expect([modelBaseUrl, wasmPaths].map((value) => value !== ''), 'the tiny model and onnxruntime-web WASM must be available (see vitest.browser.setup.ts)').toEqual([true, true]);
     const embedder = createWasmTransformersEmbedder({ modelBaseUrl, wasmPaths, model: 'local/tiny-bert' });
     const [first, second] = await embedder.embed(['send an email', 'send an email']);
     expect(embedder.dimensions).toBe(32);

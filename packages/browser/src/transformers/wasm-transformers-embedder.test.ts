@@ -64,14 +64,38 @@ describe('createWasmTransformersEmbedder', () => {
 
   it('throws model-unavailable naming the URL and the files when the model is not served', async () => {
     const fake = createFakeTransformers({ missing: true });
-    const embedder = createWasmTransformersEmbedder({ modelBaseUrl, wasmPaths, loadLibrary: async () => fake.library });
+    const fetch = async (url: string) => new Response('not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+    const embedder = createWasmTransformersEmbedder({ modelBaseUrl, wasmPaths, fetch, loadLibrary: async () => fake.library });
     const error = await embedder.embed(['hello']).catch((caught: unknown) => caught);
     expect(isLoadoutError(error) && error.code).toBe('model-unavailable');
-    expect((error as Error).message).toContain('https://app.example/models/');
+    expect((error as Error).message).toContain('model files not found');
+    expect((error as Error).message).toContain(`https://app.example/models/${DEFAULT_TRANSFORMERS_MODEL}/config.json answered HTTP 404`);
     expect((error as Error).message).toContain('onnx/model_quantized.onnx');
     expect((error as Error).message).toMatch(/no CDN or hub/);
     expect(await embedder.load().catch((caught: unknown) => isLoadoutError(caught) && caught.code)).toBe('model-unavailable');
     expect(fake.pipelineCalls).toHaveLength(2);
+  });
+
+  it('names the file a dev server answered with its HTML fallback page, whatever transformers.js made of it', async () => {
+    const served: Record<string, () => Response> = {};
+    const fetch = async (url: string) => served[url]?.() ?? new Response('<!doctype html><html></html>', { status: 200, headers: { 'content-type': 'text/html' } });
+    const folder = `https://app.example/models/${DEFAULT_TRANSFORMERS_MODEL}/`;
+    served[`${folder}config.json`] = () => new Response('{"model_type":"bert"}', { headers: { 'content-type': 'application/json' } });
+    const fake = createFakeTransformers();
+    const library = { ...fake.library, pipeline: async () => Promise.reject(new SyntaxError('Unexpected token \'<\', "<!doctype "... is not valid JSON')) };
+    const embedder = createWasmTransformersEmbedder({ modelBaseUrl, wasmPaths, fetch, loadLibrary: async () => library });
+    const error = await embedder.load().catch((caught: unknown) => caught);
+    expect(isLoadoutError(error) && error.code).toBe('model-unavailable');
+    expect((error as Error).message).toContain(`${folder}tokenizer.json answered with an HTML page (content type text/html)`);
+    expect((error as Error).message).toContain(`in the folder ${folder}`);
+    expect(isLoadoutError(error) && error.details['missing']).toMatch(/tokenizer\.json/);
+
+    // Every file served right: the failure is something else, and says so with transformers.js's reason.
+    for (const file of ['tokenizer.json', 'tokenizer_config.json']) served[`${folder}${file}`] = () => new Response('{}', { headers: { 'content-type': 'application/json' } });
+    served[`${folder}onnx/model_quantized.onnx`] = () => new Response(new Uint8Array(8), { headers: { 'content-type': 'application/octet-stream' } });
+    const other = await createWasmTransformersEmbedder({ modelBaseUrl, wasmPaths, fetch, loadLibrary: async () => library }).load().catch((caught: unknown) => caught);
+    expect(isLoadoutError(other) && other.code).toBe('model-unavailable');
+    expect((other as Error).message).toMatch(/cannot start transformers model .*not valid JSON/);
   });
 
   it('reports a library that does not load, or has no WASM backend, as unsupported-environment', async () => {

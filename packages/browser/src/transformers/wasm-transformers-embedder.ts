@@ -1,6 +1,7 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import type { Embedder } from '@loadout/core';
 import { createPipelineEmbedder, exclusively } from '@loadout/embeddings/browser';
+import { findMissingModelFile, modelFiles } from './model-files.js';
 import { importTransformers } from './transformers-library.js';
 import type { FeatureExtractor, TransformersLibrary, WasmPaths } from './transformers-library.js';
 
@@ -32,6 +33,12 @@ export interface WasmTransformersEmbedderOptions {
   batchSize?: number;
   /** Loads transformers.js. Default: a dynamic `import('@huggingface/transformers')`. */
   loadLibrary?: () => Promise<TransformersLibrary>;
+  /**
+   * Fetches a model file when loading fails, to tell which file is missing
+   * (or answered with an HTML page) and name its URL. Default: the global
+   * `fetch`.
+   */
+  fetch?: (url: string) => Promise<Response>;
 }
 
 /** A sentence {@link Embedder} on transformers.js's WASM backend; the model loads on first use. */
@@ -77,9 +84,11 @@ function readWasmPaths(value: unknown): WasmPaths {
   return invalid('wasmPaths', value, 'a URL prefix or { mjs, wasm } URLs of onnxruntime-web\'s WASM files');
 }
 
-function isMissingFile(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  return error.name === 'ModelFileNotFoundError' || /not found locally|Could not locate file|local_files_only/i.test(error.message);
+/** The path of `url` when it is on this page's origin (where a site keeps the folder), else the URL. */
+function folderOnSite(url: string): string {
+  const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
+  const parsed = new URL(url);
+  return origin !== undefined && parsed.origin === origin ? parsed.pathname : url;
 }
 
 /**
@@ -106,6 +115,7 @@ export function createWasmTransformersEmbedder(options: WasmTransformersEmbedder
   const batchSize = options.batchSize ?? 32;
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 1024) invalid('batchSize', batchSize, 'an integer from 1 to 1,024');
   const loadLibrary = options.loadLibrary ?? importTransformers;
+  const fetchFile = options.fetch ?? ((url: string) => globalThis.fetch(url));
   const modelId = `${model}#${dtype}${pooling === 'cls' ? '#cls' : ''}`;
 
   const open = (): Promise<FeatureExtractor> =>
@@ -129,13 +139,16 @@ export function createWasmTransformersEmbedder(options: WasmTransformersEmbedder
         return (await library.pipeline('feature-extraction', model, { dtype, device: 'wasm', local_files_only: true })) as FeatureExtractor;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        const files = `${modelBaseUrl}${model}/`;
+        const folder = `${modelBaseUrl}${model}/`;
+        const files = modelFiles(dtype);
+        // transformers.js reports a missing file in many ways (an HTML fallback page surfaces as a JSON syntax error), so look for ourselves.
+        const missing = await findMissingModelFile(folder, files, fetchFile).catch(() => undefined);
         throw createLoadoutError(
           'model-unavailable',
-          isMissingFile(error)
-            ? `@loadout/browser: transformers model ${describeValue(model)} (${dtype}) is not served under modelBaseUrl ${describeValue(modelBaseUrl)}: put config.json, tokenizer.json, tokenizer_config.json and onnx/${dtype === 'q8' ? 'model_quantized' : 'model'}.onnx at ${files} (no CDN or hub is used; ${reason})`
-            : `@loadout/browser: cannot start transformers model ${describeValue(model)} (${dtype}) from ${describeValue(files)} with the WASM runtime at ${describeValue(wasmPaths)}: ${reason}`,
-          { model, dtype, modelBaseUrl, wasmPaths, reason },
+          missing !== undefined
+            ? `@loadout/browser: model files not found for transformers model ${describeValue(model)} (${dtype}): ${missing}. Put ${files.join(', ')} in the folder ${folder} (${describeValue(folderOnSite(folder))} on the site, under modelBaseUrl ${describeValue(modelBaseUrl)}); no CDN or hub is used`
+            : `@loadout/browser: cannot start transformers model ${describeValue(model)} (${dtype}) from ${describeValue(folder)} with the WASM runtime at ${describeValue(wasmPaths)}: ${reason}`,
+          { model, dtype, modelBaseUrl, folder, wasmPaths, reason, ...(missing === undefined ? {} : { missing }) },
         );
       }
     });

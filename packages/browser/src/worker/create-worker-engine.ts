@@ -123,7 +123,7 @@ export function createWorkerEngine(worker: WorkerEndpoint | (() => WorkerEndpoin
           ),
         );
       }
-      return send('plan', { input }, 'plan');
+      return send('plan', options.tokenizer === undefined ? { input } : { input, tokenizer: options.tokenizer }, 'plan');
     },
     search(query, options = {}) {
       const { signal, ...rest } = options;

@@ -1,6 +1,6 @@
 import type { LoadoutErrorCode } from '@loadout/core';
 import type { CatalogInput, LoadCatalogOptions, LoadedCatalog } from '../catalog/catalog-input.js';
-import type { EngineConfig } from '../engine/engine-options.js';
+import type { EngineConfig, TokenizerName } from '../engine/engine-options.js';
 import type { EnginePlan, EngineSearchResult, PlanInput, RankerStatus } from '../engine/engine-types.js';
 import type { RankerName } from '../rankers/ranker-names.js';
 
@@ -12,7 +12,7 @@ export interface EngineCalls {
   /** First message: creates the worker's engine. */
   init: { params: { version: number; config: EngineConfig }; result: { version: number } };
   loadCatalog: { params: { input: CatalogInput; options: LoadCatalogOptions }; result: LoadedCatalog };
-  plan: { params: { input: PlanInput }; result: EnginePlan };
+  plan: { params: { input: PlanInput; tokenizer?: TokenizerName }; result: EnginePlan };
   search: { params: { query: string; ranker?: RankerName; limit?: number; explain?: boolean }; result: EngineSearchResult };
   prepare: { params: { ranker: RankerName }; result: RankerStatus };
   flush: { params: Record<string, never>; result: null };

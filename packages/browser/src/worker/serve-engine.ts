@@ -63,7 +63,7 @@ export function serveEngine(endpoint: MessageEndpoint, options: ServeEngineOptio
       case 'loadCatalog':
         return required(message.method).loadCatalog(message.params.input, message.params.options);
       case 'plan':
-        return required(message.method).plan(message.params.input);
+        return required(message.method).plan(message.params.input, message.params.tokenizer === undefined ? {} : { tokenizer: message.params.tokenizer });
       case 'search': {
         const { query, ...searchOptions } = message.params;
         return required(message.method).search(query, { ...searchOptions, signal });

@@ -6,8 +6,8 @@ import type { LoadoutEngine } from '../engine/engine-types.js';
 import { createWorkerEngine } from './create-worker-engine.js';
 
 const inBrowser = typeof Worker !== 'undefined' && typeof indexedDB !== 'undefined';
-/** The real table the @loadout/embeddings build writes; the static tests need it (run `pnpm build` first). */
-const TABLE_URL = '/packages/embeddings/dist/glove-sg-100d-50k.ldwv';
+/** The real table the @loadout/embeddings build writes, served here by vitest.browser.config.ts (run `pnpm build` first). */
+const TABLE_URL = '/static/glove-sg-100d-50k.ldwv';
 const names = (result: { hits: readonly { tool: { name: string } }[] }) => result.hits.map((hit) => hit.tool.name);
 
 const open: LoadoutEngine[] = [];
@@ -23,9 +23,10 @@ function startWorker(config: Parameters<typeof createWorkerEngine>[1] = {}): Loa
 
 const uniqueDatabase = () => `loadout-test-${Math.random().toString(36).slice(2)}`;
 
-async function tableServed(): Promise<boolean> {
-  const response = await fetch(TABLE_URL, { method: 'HEAD' }).catch(() => undefined);
-  return response?.ok === true && response.headers.get('content-type')?.includes('text/html') !== true;
+/** How the table is served: its status and content type (a 200 `application/octet-stream` when built). */
+async function tableResponse(): Promise<string> {
+  const response = await fetch(TABLE_URL, { method: 'HEAD' }).catch((error: unknown) => ({ status: String(error), headers: new Headers() }));
+  return `${response.status} ${response.headers.get('content-type') ?? ''}`;
 }
 
 describe.skipIf(!inBrowser)('the engine in a real Web Worker', () => {
@@ -93,8 +94,8 @@ describe.skipIf(!inBrowser)('the engine in a real Web Worker', () => {
     expect(restored.hits.map((hit) => hit.score)).toEqual(built.hits.map((hit) => hit.score));
   });
 
-  it('fetches the word-vector table once into the Cache API and reuses static vectors from IndexedDB', async (context) => {
-    if (!(await tableServed())) context.skip();
+  it('fetches the word-vector table once into the Cache API and reuses static vectors from IndexedDB', async () => {
+    expect(await tableResponse(), `${TABLE_URL} must be served (build @loadout/embeddings)`).toBe('200 application/octet-stream');
     const indexDatabaseName = uniqueDatabase();
     const staticTableCacheName = `loadout-test-tables-${Math.random().toString(36).slice(2)}`;
     const config = { indexDatabaseName, staticTableUrl: TABLE_URL, staticTableCacheName, tokenizer: 'approximate' as const };
@@ -117,10 +118,10 @@ describe.skipIf(!inBrowser)('the engine in a real Web Worker', () => {
     await caches.delete(staticTableCacheName);
   });
 
-  it('runs the transformers ranker inside the worker from page-relative local URLs', async (context) => {
+  it('runs the transformers ranker inside the worker from page-relative local URLs', async () => {
     const modelBaseUrl = inject('tinyModelBaseUrl');
     const wasmPaths = inject('ortWasmPaths');
-    if (modelBaseUrl === '' || wasmPaths === '') context.skip();
+    expect([modelBaseUrl, wasmPaths].map((value) => value !== ''), 'the tiny model and onnxruntime-web WASM must be available (see vitest.browser.setup.ts)').toEqual([true, true]);
     const indexDatabaseName = uniqueDatabase();
     const config = { indexDatabaseName, modelBaseUrl, wasmPaths, transformersModel: 'local/tiny-bert', tokenizer: 'approximate' as const };
     const first = startWorker(config);

@@ -54,6 +54,9 @@ describe('createWorkerEngine over a message channel', () => {
     const plan = await engine.plan({ model: 'claude-sonnet-4-5', mods: [{ plugin: 'pin', rules: [{ server: 'git', isDeferred: false }] }] });
     expect(plan.catalogHash).toBe(loaded.hash);
     expect(plan.tools.filter((tool) => !tool.deferred).map((tool) => tool.name)).toEqual(['create_commit', 'merge_pull_request']);
+    const quick = await engine.plan({ model: 'claude-sonnet-4-5' }, { tokenizer: 'approximate' });
+    expect(channel.sent.at(-1)).toMatchObject({ method: 'plan', params: { tokenizer: 'approximate' } });
+    expect(quick.tools).toHaveLength(12);
     expect((await engine.prepare('bm25f')).size).toBe(12);
     await expect(engine.flush()).resolves.toBeUndefined();
   });
