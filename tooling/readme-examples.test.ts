@@ -52,7 +52,7 @@ describe('README: Using the CLI', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.status).toBe(0);
     expect(result.stdout.length).toBeGreaterThan(0);
-  });
+  }, 60_000);
 });
 
 async function portIsClosed(port: number): Promise<boolean> {
@@ -82,5 +82,5 @@ describe('packages/mcp/README.md: Try it', () => {
     const leftovers = spawnSync('pgrep', ['-f', join(scratch, 'demo')], { encoding: 'utf8' });
     expect(leftovers.stdout.trim()).toBe('');
     expect(existsSync(join(scratch, 'demo', 'memory.jsonl'))).toBe(true);
-  });
+  }, 120_000);
 });
