@@ -1,8 +1,10 @@
 // The MCP gateway under load: a synthetic upstream with 10,000 tools, the
 // gateway in its own process on loopback over streamable HTTP, and
-// concurrent MCP clients in this process calling search_tools. Reports
-// requests per second, p50/p99 latency, and the gateway process's heap after
-// a bounded number of searches. Run alone with
+// concurrent MCP clients in this process calling search_tools. Two parts:
+// throughput against a peer (a bare MCP SDK server in its own process, same
+// transport, answering a constant search_tools result), in alternating
+// rounds so both see the same machine; and a soak of the gateway (default
+// 100,000 searches) with its memory sampled every tenth. Run alone with
 //   tsx benchmarks/src/gateway-bench.ts [--searches N] [--concurrency N] [--json]
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,9 @@ import { registerWorkspaceSources } from './register-workspace-sources.js';
 import { readMemory } from './speed/memory.js';
 
 const GATEWAY_MODE = '--gateway-process';
+const BARE_MODE = '--bare-process';
+/** Throughput rounds, each running `roundSearches` against the peer, then the gateway. */
+const ROUNDS = 4;
 
 /** Options of {@link runGatewayBench}. */
 export interface GatewayBenchOptions {
@@ -26,6 +31,15 @@ export interface GatewayBenchOptions {
   readonly tools?: number;
   /** Results per search. Default 5. */
   readonly limit?: number;
+  /** Searches per server in each of the 4 throughput rounds. 1–1,000,000; default 5,000. */
+  readonly roundSearches?: number;
+}
+
+/** One memory sample of the gateway process during the soak (after full collections). */
+export interface GatewayMemorySample {
+  readonly searches: number;
+  readonly heapMb: number;
+  readonly rssMb: number;
 }
 
 /** What {@link runGatewayBench} measured. */
@@ -45,6 +59,12 @@ export interface GatewayBenchResult {
   readonly heapAfterMb: number;
   /** The gateway process's resident memory after every search. */
   readonly rssAfterMb: number;
+  /** Memory every tenth of the soak, the first right after the warm-up. */
+  readonly samples: readonly GatewayMemorySample[];
+  /** Largest RSS of the soak minus the first sample's, in MB (flat: a few MB of allocator noise). */
+  readonly rssGrowthMb: number;
+  /** Throughput rounds: search_tools req/s of the gateway and of the bare SDK server, same clients, same run. */
+  readonly throughput: { readonly gatewayRps: number; readonly bareRps: number; readonly ratio: number; readonly searchesEach: number };
 }
 
 /**
@@ -152,6 +172,18 @@ async function serveGatewayProcess(toolsFile: string, limit: number, maxSessions
   send({ type: 'ready', url: server.url, tools: gateway.catalog.tools.length, startupMs });
 }
 
+/** The peer process: a bare MCP SDK server answering search_tools with the result in `resultFile`. */
+async function serveBareProcess(resultFile: string): Promise<void> {
+  const { serveBareMcpServer } = await import('./bare-mcp-server.js');
+  const { readFileSync } = await import('node:fs');
+  const server = await serveBareMcpServer(JSON.parse(readFileSync(resultFile, 'utf8')));
+  process.on('message', (message: { type: string }) => {
+    if (message.type === 'stop') void server.close().then(() => process.exit(0));
+  });
+  process.on('disconnect', () => void server.close().then(() => process.exit(0)));
+  process.send?.({ type: 'ready', url: server.url, tools: 0, startupMs: 0 });
+}
+
 function tsxLoader(): string {
   return import.meta.resolve('tsx');
 }
@@ -169,6 +201,7 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
   const concurrency = Math.min(bounded('concurrency', options.concurrency, 8, 1, 256), searches);
   const toolCount = bounded('tools', options.tools, 10_000, 1, 10_000);
   const limit = bounded('limit', options.limit, 5, 1, 100);
+  const roundSearches = bounded('roundSearches', options.roundSearches, 5000, 1, 1_000_000);
   const mcp = await import('@loadout/mcp');
   const { demoQueries } = (await import('@loadout/demo-catalog')) as { demoQueries: readonly { query: string }[] };
   const queries = demoQueries.map((entry) => entry.query);
@@ -176,21 +209,33 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
   const folder = mkdtempSync(join(tmpdir(), 'loadout-gateway-bench-'));
   const toolsFile = join(folder, 'tools.json');
   writeFileSync(toolsFile, JSON.stringify(await syntheticTools(toolCount)));
-  const child = fork(fileURLToPath(import.meta.url), [GATEWAY_MODE, toolsFile, String(limit), String(concurrency + 1)], {
-    execArgv: ['--expose-gc', '--import', tsxLoader()],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const nextMessage = <T extends GatewayMessage['type']>(type: T): Promise<Extract<GatewayMessage, { type: T }>> =>
-    new Promise((resolve, reject) => {
-      const onMessage = (message: GatewayMessage): void => {
-        if (message.type !== type) return;
-        child.off('message', onMessage);
-        resolve(message as Extract<GatewayMessage, { type: T }>);
-      };
-      child.on('message', onMessage);
-      void exited.then((code) => reject(new Error(`the gateway process exited (code ${code}) before sending "${type}"`)));
+  const spawnChild = (args: string[]) => {
+    const child = fork(fileURLToPath(import.meta.url), args, {
+      execArgv: ['--expose-gc', '--import', tsxLoader()],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const nextMessage = <T extends GatewayMessage['type']>(type: T): Promise<Extract<GatewayMessage, { type: T }>> =>
+      new Promise((resolve, reject) => {
+        const onMessage = (message: GatewayMessage): void => {
+          if (message.type !== type) return;
+          child.off('message', onMessage);
+          resolve(message as Extract<GatewayMessage, { type: T }>);
+        };
+        child.on('message', onMessage);
+        void exited.then((code) => reject(new Error(`a bench process exited (code ${code}) before sending "${type}"`)));
+      });
+    const stop = async (): Promise<void> => {
+      if (child.connected) child.send({ type: 'stop' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    };
+    return { child, nextMessage, stop };
+  };
+  const gatewayProcess = spawnChild([GATEWAY_MODE, toolsFile, String(limit), String(concurrency + 1)]);
+  const { child, nextMessage } = gatewayProcess;
+  let bareProcess: ReturnType<typeof spawnChild> | undefined;
   try {
     const ready = await nextMessage('ready');
     if (ready.tools !== toolCount) throw new Error(`gateway indexed ${ready.tools} of ${toolCount} tools`);
@@ -199,6 +244,41 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
     );
     const search = (client: (typeof clients)[number], index: number) =>
       client.callTool({ name: 'search_tools', arguments: { query: queries[index % queries.length]!, limit } });
+
+    // The peer answers every call with the gateway's own answer to one query, so both send the same bytes.
+    const resultFile = join(folder, 'result.json');
+    writeFileSync(resultFile, JSON.stringify(await search(clients[0]!, 0)));
+    bareProcess = spawnChild([BARE_MODE, resultFile]);
+    const bareReady = await bareProcess.nextMessage('ready');
+    const bareClients = await Promise.all(
+      Array.from({ length: concurrency }, () => mcp.connectUpstream({ type: 'http', url: bareReady.url, headers: {}, alwaysLoad: false }, { timeoutMs: 30_000 })),
+    );
+    const runRound = async (pool: typeof clients, count: number): Promise<number> => {
+      let taken = 0;
+      const started = performance.now();
+      await Promise.all(
+        pool.map(async (client) => {
+          for (let index = taken++; index < count; index = taken++) {
+            const result = await search(client, index);
+            if (result.isError) throw new Error(`search_tools failed: ${JSON.stringify(result.content)}`);
+          }
+        }),
+      );
+      return performance.now() - started;
+    };
+    await runRound(bareClients, Math.min(1000, roundSearches));
+    await runRound(clients, Math.min(1000, roundSearches));
+    let bareMs = 0;
+    let gatewayMs = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      bareMs += await runRound(bareClients, roundSearches);
+      gatewayMs += await runRound(clients, roundSearches);
+      process.stderr.write(`[bench] gateway: throughput round ${round + 1}/${ROUNDS} done\n`);
+    }
+    await Promise.all(bareClients.map((client) => client.close()));
+    await bareProcess.stop();
+    const bareRps = (ROUNDS * roundSearches * 1000) / bareMs;
+    const gatewayRps = (ROUNDS * roundSearches * 1000) / gatewayMs;
     const memory = async (): Promise<{ heapUsed: number; rss: number }> => {
       const reply = nextMessage('memory');
       child.send({ type: 'memory' });
@@ -215,6 +295,9 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
     const before = await memory();
 
     const latencies = new Float64Array(searches);
+    const samples: GatewayMemorySample[] = [{ searches: 0, heapMb: mb(before.heapUsed), rssMb: mb(before.rss) }];
+    const sampleEvery = Math.max(1, Math.floor(searches / 10));
+    let sampling: Promise<void> = Promise.resolve();
     next = 0;
     const wallStart = performance.now();
     let lastReport = wallStart;
@@ -225,6 +308,13 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
           const result = await search(client, index);
           latencies[index] = performance.now() - start;
           if (result.isError) throw new Error(`search_tools failed: ${JSON.stringify(result.content)}`);
+          if ((index + 1) % sampleEvery === 0 && index + 1 < searches) {
+            const at = index + 1;
+            sampling = sampling.then(async () => {
+              const sample = await memory();
+              samples.push({ searches: at, heapMb: mb(sample.heapUsed), rssMb: mb(sample.rss) });
+            });
+          }
           if (start - lastReport > 10_000) {
             lastReport = start;
             process.stderr.write(`[bench] gateway: ${index.toLocaleString('en-US')}/${searches.toLocaleString('en-US')} searches\n`);
@@ -232,8 +322,12 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
         }
       }),
     );
+    await sampling;
     const wallMs = performance.now() - wallStart;
     const after = await memory();
+    samples.push({ searches, heapMb: mb(after.heapUsed), rssMb: mb(after.rss) });
+    samples.sort((left, right) => left.searches - right.searches);
+    const rssGrowthMb = Math.round((Math.max(...samples.map((sample) => sample.rssMb)) - samples[0]!.rssMb) * 10) / 10;
     await Promise.all(clients.map((client) => client.close()));
     latencies.sort();
     const result: GatewayBenchResult = {
@@ -249,29 +343,40 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
       heapBeforeMb: mb(before.heapUsed),
       heapAfterMb: mb(after.heapUsed),
       rssAfterMb: mb(after.rss),
+      samples,
+      rssGrowthMb,
+      throughput: {
+        gatewayRps: Math.round(gatewayRps),
+        bareRps: Math.round(bareRps),
+        ratio: Math.round((gatewayRps / bareRps) * 100) / 100,
+        searchesEach: ROUNDS * roundSearches,
+      },
     };
     process.stdout.write(
       `gateway ${result.tools.toLocaleString('en-US')} tools, ${result.searches.toLocaleString('en-US')} search_tools calls from ${result.concurrency} clients over HTTP: ` +
         `${result.requestsPerSecond.toLocaleString('en-US')} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms; startup ${result.startupMs} ms; ` +
-        `gateway heap ${result.heapBeforeMb} MB after warm-up, ${result.heapAfterMb} MB after all searches, rss ${result.rssAfterMb} MB\n`,
+        `gateway heap ${result.heapBeforeMb} MB after warm-up, ${result.heapAfterMb} MB after all searches, rss ${result.rssAfterMb} MB\n` +
+        `gateway soak: rss ${samples.map((sample) => sample.rssMb).join(' → ')} MB every ${sampleEvery.toLocaleString('en-US')} searches (growth ${rssGrowthMb} MB after warm-up)\n` +
+        `gateway throughput, ${ROUNDS} alternating rounds of ${roundSearches.toLocaleString('en-US')} searches each, ${concurrency} clients: gateway ${result.throughput.gatewayRps.toLocaleString('en-US')} req/s, ` +
+        `bare MCP SDK server with a constant result ${result.throughput.bareRps.toLocaleString('en-US')} req/s, ratio ${result.throughput.ratio} (target ≥ 0.9)\n`,
     );
     return result;
   } finally {
-    if (child.connected) child.send({ type: 'stop' });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
+    await bareProcess?.stop();
+    await gatewayProcess.stop();
     rmSync(folder, { recursive: true, force: true });
   }
 }
 
-if (process.argv[2] === GATEWAY_MODE) {
+if (process.argv[2] === BARE_MODE) {
+  await serveBareProcess(process.argv[3]!);
+} else if (process.argv[2] === GATEWAY_MODE) {
   const [toolsFile, limit, maxSessions] = process.argv.slice(3);
   await serveGatewayProcess(toolsFile!, Number(limit), Number(maxSessions));
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
     args: process.argv.slice(2).filter((arg) => arg !== '--'),
-    options: { searches: { type: 'string' }, concurrency: { type: 'string' }, tools: { type: 'string' }, json: { type: 'boolean' } },
+    options: { searches: { type: 'string' }, concurrency: { type: 'string' }, tools: { type: 'string' }, rounds: { type: 'string' }, json: { type: 'boolean' } },
   });
   registerWorkspaceSources();
   const number = (value: string | undefined): number | undefined => (value === undefined ? undefined : Number(value));
@@ -279,6 +384,7 @@ if (process.argv[2] === GATEWAY_MODE) {
     ...(values.searches === undefined ? {} : { searches: number(values.searches)! }),
     ...(values.concurrency === undefined ? {} : { concurrency: number(values.concurrency)! }),
     ...(values.tools === undefined ? {} : { tools: number(values.tools)! }),
+    ...(values.rounds === undefined ? {} : { roundSearches: number(values.rounds)! }),
   });
   if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -13,6 +13,20 @@ async function runGateway(): Promise<void> {
   process.stdout.write(`gateway ${JSON.stringify(result)}\n`);
 }
 
+async function runFuzz(): Promise<void> {
+  const total = 100_000;
+  logProgress(`fuzz: feeding ${total.toLocaleString('en-US')} generated inputs to the public parsers`);
+  const { runParserFuzz } = await import('./fuzz/run-parser-fuzz.js');
+  const started = Date.now();
+  const result = runParserFuzz(total);
+  for (const [name, counts] of Object.entries(result.perTarget)) {
+    process.stdout.write(`fuzz ${name}: ${counts.inputs.toLocaleString('en-US')} inputs, ${counts.accepted} accepted, ${counts.refused} refused with a LoadoutError code\n`);
+  }
+  process.stdout.write(`fuzz: ${result.inputs.toLocaleString('en-US')} inputs in ${Math.round((Date.now() - started) / 1000)} s, ${result.failures.length} raised anything but a coded LoadoutError\n`);
+  for (const failure of result.failures.slice(0, 20)) process.stdout.write(`fuzz failure in ${failure.target}: ${failure.error}\n`);
+  if (result.failures.length > 0) throw new Error(`fuzz: ${result.failures.length} inputs raised an uncoded error`);
+}
+
 /** Runs the parts named on the command line; returns the process exit code (0 ok, 1 a part failed, 2 bad flags). */
 export async function runBenchmarks(argv: readonly string[]): Promise<number> {
   try {
@@ -49,6 +63,10 @@ async function runParts(argv: readonly string[]): Promise<number> {
     }
     if (part === 'gateway') {
       await runGateway();
+      continue;
+    }
+    if (part === 'fuzz') {
+      await runFuzz();
       continue;
     }
     if (!exists) {

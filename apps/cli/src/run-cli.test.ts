@@ -158,4 +158,25 @@ describe('loadout policy (in process)', () => {
     expect(await runCli(['policy'], run.context)).toBe(2);
     expect(JSON.parse(run.stdout())).toEqual({ error: expect.objectContaining({ code: 'invalid-input' }) });
   });
+
+  it.each([
+    ['a 100,000-level nested array', `${'['.repeat(100_000)}${']'.repeat(100_000)}`, 'invalid-input'],
+    ['a 100,000-level array as the model', `{"model": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`, 'invalid-input'],
+    ['invalid JSON nested 100,000 levels', '['.repeat(100_000), 'invalid-input'],
+    ['a model that is an array nested 200 levels', `{"model": ${'['.repeat(200)}${']'.repeat(200)}}`, 'invalid-input'],
+  ])('answers %s with exit 2 and a JSON error', async (_, stdin, code) => {
+    const run = fakeContext({ stdin });
+    expect(await runCli(['policy'], run.context)).toBe(2);
+    expect(JSON.parse(run.stdout())).toEqual({ error: expect.objectContaining({ code }) });
+  });
+});
+
+describe('loadout search with a hostile catalog', () => {
+  it('answers a catalog of invalid JSON nested 11,000 levels with exit 2 and catalog-invalid-json', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'loadout-deep-catalog-'));
+    writeFileSync(join(folder, 'deep.json'), '['.repeat(11_000) + '{');
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['search', 'anything', '--catalog', 'deep.json'], run.context)).toBe(2);
+    expect(run.stderr()).toMatch(/invalid JSON at line 1, column 1001 .*\[catalog-invalid-json\]/);
+  });
 });

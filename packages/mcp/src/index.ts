@@ -19,6 +19,10 @@ export { backoffDelay, DEFAULT_RECONNECT_INITIAL_MS, DEFAULT_RECONNECT_MAX_MS } 
 export type { ReconnectOptions } from './upstream/backoff.js';
 export { GatewayCallError, UPSTREAM_UNAVAILABLE_CODE, UPSTREAM_TIMEOUT_CODE } from './upstream/gateway-call-error.js';
 export type { UpstreamState, UpstreamStatus } from './upstream/upstream.js';
+export { DEFAULT_PING_INTERVAL_MS, DEFAULT_PING_TIMEOUT_MS, DEFAULT_PINGS_MISSED } from './upstream/liveness.js';
+export type { LivenessOptions } from './upstream/liveness.js';
+export { DEFAULT_CIRCUIT_FAILURES, DEFAULT_CIRCUIT_COOLDOWN_MS } from './upstream/circuit-breaker.js';
+export type { CircuitBreakerOptions } from './upstream/circuit-breaker.js';
 export type { UpstreamStderr } from './upstream/connect-upstream.js';
 export { connectUpstream } from './upstream/connect-upstream.js';
 export type { ConnectUpstreamOptions } from './upstream/connect-upstream.js';

@@ -1,4 +1,5 @@
 import { createLoadoutError, describeValue } from '../errors/loadout-error.js';
+import { setOwn } from '../json/own-record.js';
 import { assignApiNames } from './api-name.js';
 import { catalogIssueError } from './catalog-issue-error.js';
 import type { Catalog, CatalogIssue, ServerSettings } from './catalog.js';
@@ -60,10 +61,10 @@ function readServers(
         ...(source === undefined ? {} : { source }),
       };
       report(issue);
-      result[name] = Object.freeze({});
+      setOwn(result, name, Object.freeze({}));
       continue;
     }
-    result[name] = Object.freeze(alwaysLoad ? { alwaysLoad: true } : {});
+    setOwn(result, name, Object.freeze(alwaysLoad ? { alwaysLoad: true } : {}));
   }
   return result;
 }
@@ -117,7 +118,7 @@ export function createCatalog(tools: readonly ToolInput[], options: CreateCatalo
     }
     seen.add(result.displayName);
     accepted.push(result);
-    if (result.server !== null && servers[result.server] === undefined) servers[result.server] = Object.freeze({});
+    if (result.server !== null && !Object.hasOwn(servers, result.server)) setOwn(servers, result.server, Object.freeze({}));
   }
   const apiNames = assignApiNames(accepted.map((tool) => tool.displayName));
   const catalogTools: CatalogTool[] = new Array<CatalogTool>(accepted.length);

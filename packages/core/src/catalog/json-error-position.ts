@@ -1,5 +1,8 @@
 const whitespace = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
+/** Nesting past which {@link jsonErrorPosition} stops (it recurses once per level). */
+export const JSON_ERROR_POSITION_MAX_DEPTH = 1000;
+
 class JsonSyntaxStop {
   constructor(readonly position: number) {}
 }
@@ -8,10 +11,13 @@ class JsonSyntaxStop {
  * Offset of the first character at which `text` stops being valid JSON
  * (`text.length` when it ends too early), or -1 when it is valid. Used after
  * `JSON.parse` failed, since engines disagree on whether their messages
- * carry a position.
+ * carry a position. The scan recurses once per level, so past
+ * {@link JSON_ERROR_POSITION_MAX_DEPTH} levels it stops and reports that
+ * position instead of overflowing the stack.
  */
 export function jsonErrorPosition(text: string): number {
   let position = 0;
+  let depth = 0;
   const fail = (): never => {
     throw new JsonSyntaxStop(position);
   };
@@ -59,6 +65,11 @@ export function jsonErrorPosition(text: string): number {
   const value = (): void => {
     skip();
     const char = text[position];
+    if (++depth > JSON_ERROR_POSITION_MAX_DEPTH) fail();
+    container(char);
+    depth--;
+  };
+  const container = (char: string | undefined): void => {
     if (char === '{') {
       position++;
       skip();

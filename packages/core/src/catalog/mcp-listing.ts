@@ -1,4 +1,5 @@
 import { createLoadoutError, describeValue } from '../errors/loadout-error.js';
+import { setOwn } from '../json/own-record.js';
 import type { CatalogIssue, ServerSettings } from './catalog.js';
 import { isPlainObject } from './is-plain-object.js';
 import type { ToolInput } from './tool.js';
@@ -30,7 +31,7 @@ export function readMcpServerSettings(mcpServers: unknown, label?: string, field
         source: label,
       });
     }
-    settings[server] = alwaysLoad ? { alwaysLoad: true } : {};
+    setOwn(settings, server, alwaysLoad ? { alwaysLoad: true } : {});
   }
   return settings;
 }

@@ -6,7 +6,6 @@ export const LOADOUT_ERROR_CODES = [
   // generic input
   'invalid-input',
   'invalid-option',
-  'input-too-deep',
   // catalog
   'catalog-invalid-json',
   'catalog-invalid-format',
@@ -49,7 +48,6 @@ export const LOADOUT_ERROR_CODES = [
   'mcp-arguments-too-large',
   'mcp-invalid-result',
   'mcp-tool-over-limit',
-  'mcp-upstream-circuit-open',
   // command line (apps/cli)
   'strict-failed',
   'catalog-pull-failed',

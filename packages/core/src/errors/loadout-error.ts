@@ -44,13 +44,21 @@ export function isLoadoutError(value: unknown): value is LoadoutError {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[marker] === true;
 }
 
-/** Renders a value for an error message: short, quoted, never throws. */
+/**
+ * Renders a value for an error message: short, quoted, never throws (also
+ * for values nested 100,000 levels deep, cycles, or a `toString` that throws:
+ * those are described by their kind).
+ */
 export function describeValue(value: unknown, maxLength = 80): string {
   let text: string;
   try {
     text = typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value) ?? String(value));
   } catch {
-    text = String(value);
+    try {
+      text = Array.isArray(value) ? 'an array' : String(value);
+    } catch {
+      text = `a value of type ${typeof value}`;
+    }
   }
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
 }

@@ -20,7 +20,7 @@ function fail(path: string, expected: string, value: unknown): never {
   const where = path === '' ? 'input' : path;
   throw createLoadoutError('invalid-input', `invalid policy input: ${where} must be ${expected}, got ${showValue(value)}`, {
     path: where,
-    value,
+    value: typeof value === 'object' && value !== null ? showValue(value) : value,
   });
 }
 
@@ -131,7 +131,9 @@ function readContextWindow(value: unknown, path: string): number {
  * (empty or duplicate name, non-object schema): that is an error, so an
  * accepted input lists every tool. Throws LoadoutError `invalid-input` whose
  * message names the JSON path and the offending value (`tools[3].name must be
- * a string, got 42`), with `details.path` and `details.value`.
+ * a string, got 42`), with `details.path` and `details.value` (an object or
+ * array as its short rendering, so the error is always JSON-safe, also for
+ * input nested 100,000 levels deep).
  */
 export function parsePolicyInput(value: unknown): PolicyInput {
   const fields = object(value, '');

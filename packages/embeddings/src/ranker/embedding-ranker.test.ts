@@ -51,6 +51,17 @@ describe('createEmbeddingRanker with the static embedder', () => {
     expect(hits[0]!.score).toBeLessThanOrEqual(1);
   });
 
+  it('takes a limit of 2^32 with a filter as "all", and refuses NaN and unsafe integers with invalid-option', async () => {
+    const embedding = ranker();
+    await embedding.index(catalog.tools);
+    const hits = await embedding.search('send an email', { limit: 2 ** 32, filter: (tool) => tool.server !== 'git' });
+    expect(hits.map((hit) => hit.tool.name).sort()).toEqual(['get_forecast', 'read_file', 'refund_payment', 'schedule_meeting', 'send_email']);
+    for (const limit of [Number.NaN, 2 ** 53, 0, 1.5, Infinity]) {
+      const error = await Promise.resolve().then(() => embedding.search('email', { limit })).catch((reason: unknown) => reason);
+      expect(isLoadoutError(error) && error.code).toBe('invalid-option');
+    }
+  });
+
   it('explains with the cosine component and the query words the tool shares', async () => {
     const embedding = ranker();
     await embedding.index(catalog.tools);

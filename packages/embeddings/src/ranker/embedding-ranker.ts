@@ -153,7 +153,7 @@ export function createEmbeddingRanker(options: EmbeddingRankerOptions): Embeddin
       const filter = searchOptions.filter;
       if (filter !== undefined || vectorIndex === undefined) {
         const keys: string[] = [];
-        const topK = createTopK(limit);
+        const topK = createTopK(Math.min(limit, Math.max(1, vectors.size)));
         for (const [key, toolVector] of vectors) {
           if (filter !== undefined && !filter(tools.get(key)!)) continue;
           topK.push(keys.length, dot(vector, toolVector));

@@ -87,6 +87,10 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       if (args.stayDown && downFile) writeFileSync(downFile, 'down');
       process.exit(1);
     case 'hang_forever':
+      // with {"freeze": true} the whole process stops answering (a frozen server that stays up)
+      if (args.freeze) setImmediate(() => {
+        for (;;);
+      });
       return new Promise(() => {});
     case 'start_storm': {
       const count = Number(args.count ?? 50);

@@ -9,8 +9,8 @@ const reference = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 export function expandEnv(text: string, env: Readonly<Record<string, string | undefined>>): { text: string } | { missing: string } {
   let missing: string | undefined;
   const expanded = text.replace(reference, (match, name: string, fallback: string | undefined) => {
-    const value = env[name];
-    if (value !== undefined && value !== '') return value;
+    const value = Object.prototype.hasOwnProperty.call(env, name) ? env[name] : undefined;
+    if (typeof value === 'string' && value !== '') return value;
     if (fallback !== undefined) return fallback;
     missing ??= name;
     return match;

@@ -95,3 +95,18 @@ describe('expandEnv', () => {
     expect(expandEnv('${A}${C}', { A: 'a' })).toEqual({ missing: 'C' });
   });
 });
+
+describe('parseMcpConfig with prototype names', () => {
+  it('keeps servers and env keys named __proto__, constructor and toString, and never expands ${toString} from Object.prototype', () => {
+    const config = parseMcpConfig(
+      JSON.parse('{"mcpServers": {"__proto__": {"command": "a"}, "constructor": {"command": "b", "env": {"__proto__": "x"}}, "toString": {"command": "${toString:-c}"}}}'),
+      { env: {} },
+    );
+    expect(Object.keys(config.mcpServers)).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(Object.getPrototypeOf(config.mcpServers)).toBe(Object.prototype);
+    const constructorEntry = config.mcpServers['constructor'];
+    expect(constructorEntry?.type === 'stdio' && Object.keys(constructorEntry.env)).toEqual(['__proto__']);
+    const toStringEntry = config.mcpServers['toString'];
+    expect(toStringEntry?.type === 'stdio' && toStringEntry.command).toBe('c');
+  });
+});

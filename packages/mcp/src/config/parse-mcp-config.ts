@@ -1,4 +1,4 @@
-import { createLoadoutError, describeValue } from '@loadout/core';
+import { createLoadoutError, describeValue, setOwn } from '@loadout/core';
 import { expandEnv } from './expand-env.js';
 import type { McpGatewayConfig, UpstreamConfig } from './mcp-config.js';
 
@@ -39,9 +39,9 @@ export function parseMcpConfig(value: unknown, options: ParseMcpConfigOptions = 
   const result: Record<string, UpstreamConfig> = {};
   for (const [name, entry] of Object.entries(servers as Entry)) {
     if (name.trim().length === 0) fail(`a server name must not be empty (got ${describeValue(name)})`, { server: name });
-    result[name] = parseEntry(entry, options.env, (field, message) =>
+    setOwn(result, name, parseEntry(entry, options.env, (field, message) =>
       fail(`server ${describeValue(name)}: ${field === undefined ? '' : `${field} `}${message}`, { server: name, field }),
-    );
+    ));
   }
   return { mcpServers: result };
 }
@@ -70,7 +70,7 @@ function parseEntry(
     const out: Record<string, string> = {};
     for (const [key, item] of Object.entries(raw)) {
       if (typeof item !== 'string') return fail(`${field}.${key}`, `must be a string (got ${describeValue(item)})`);
-      out[key] = expand(item, `${field}.${key}`);
+      setOwn(out, key, expand(item, `${field}.${key}`));
     }
     return out;
   };

@@ -2,6 +2,8 @@ import type { MaybePromise, Ranker } from '@loadout/core';
 import type { McpGatewayConfig } from '../config/mcp-config.js';
 import type { GatewayLimits } from '../limits/gateway-limits.js';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
+import type { CircuitBreakerOptions } from '../upstream/circuit-breaker.js';
+import type { LivenessOptions } from '../upstream/liveness.js';
 import type { ReconnectOptions } from '../upstream/backoff.js';
 import type { UpstreamStderr } from '../upstream/connect-upstream.js';
 
@@ -40,6 +42,21 @@ export interface CreateGatewayOptions {
    * key defaults to `DEFAULT_GATEWAY_LIMITS`. Out of range: `invalid-option`.
    */
   readonly limits?: Partial<GatewayLimits>;
+  /**
+   * Periodic MCP `ping` of every ready upstream: after `missed` pings in a
+   * row go unanswered within `timeoutMs`, the upstream is marked lost
+   * (`available: false`, calls fail with -32010) and reconnected. Default:
+   * every 15,000 ms, 5,000 ms timeout, 2 missed; `intervalMs: 0` turns it off.
+   */
+  readonly liveness?: LivenessOptions;
+  /**
+   * After `failures` calls in a row to one upstream time out or lose the
+   * connection, calls to it are refused at once for `cooldownMs` (-32010,
+   * `data.circuit: "open"`, the message says so), then one trial call is let
+   * through. Tool errors are answers and do not count. Default: 5 failures,
+   * 30,000 ms.
+   */
+  readonly circuitBreaker?: CircuitBreakerOptions;
   /** Where the gateway reports. Default: `info` and above to stderr. */
   readonly logger?: GatewayLogger;
   /** Local upstreams' stderr. Default `inherit` (the gateway's own stderr). */

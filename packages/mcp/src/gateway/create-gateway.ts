@@ -4,6 +4,8 @@ import { createRankerByName } from '@loadout/eval';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { resolveGatewayLimits } from '../limits/gateway-limits.js';
+import { DEFAULT_CIRCUIT_COOLDOWN_MS, DEFAULT_CIRCUIT_FAILURES } from '../upstream/circuit-breaker.js';
+import { DEFAULT_PING_INTERVAL_MS, DEFAULT_PING_TIMEOUT_MS, DEFAULT_PINGS_MISSED } from '../upstream/liveness.js';
 import { buildToolIndex } from '../search-index/build-tool-index.js';
 import type { ToolIndex } from '../search-index/tool-index.js';
 import { createStreamLogger } from '../logger/create-stream-logger.js';
@@ -49,6 +51,15 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     integerOption('reconnect.maxMs', options.reconnect.maxMs, 1, 1, DAY_MS);
   }
   const limits = resolveGatewayLimits(options.limits);
+  const liveness = {
+    intervalMs: integerOption('liveness.intervalMs', options.liveness?.intervalMs, DEFAULT_PING_INTERVAL_MS, 0, DAY_MS),
+    timeoutMs: integerOption('liveness.timeoutMs', options.liveness?.timeoutMs, DEFAULT_PING_TIMEOUT_MS, 1, DAY_MS),
+    missed: integerOption('liveness.missed', options.liveness?.missed, DEFAULT_PINGS_MISSED, 1, 100),
+  };
+  const circuitBreaker = {
+    failures: integerOption('circuitBreaker.failures', options.circuitBreaker?.failures, DEFAULT_CIRCUIT_FAILURES, 1, 1000),
+    cooldownMs: integerOption('circuitBreaker.cooldownMs', options.circuitBreaker?.cooldownMs, DEFAULT_CIRCUIT_COOLDOWN_MS, 1, DAY_MS),
+  };
   const { config } = options;
   if (typeof config !== 'object' || config === null || typeof config.mcpServers !== 'object' || config.mcpServers === null) {
     throw createLoadoutError('invalid-option', 'config must be a parsed MCP config with mcpServers (see parseMcpConfig)', { option: 'config' });
@@ -107,6 +118,8 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
         connectTimeoutMs,
         logger,
         limits,
+        liveness,
+        circuitBreaker,
         ...(options.reconnect === undefined ? {} : { reconnect: options.reconnect }),
         ...(options.upstreamStderr === undefined ? {} : { stderr: options.upstreamStderr }),
         onTools(tools) {
@@ -150,7 +163,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
         maxLimit: 100,
         overLimit: 'reject',
         toolName: SEARCH_TOOLS_NAME,
-        available: (tool) => tool.server !== null && upstreams.get(tool.server)?.status().state === 'ready',
+        available: (tool) => tool.server !== null && upstreams.get(tool.server)?.status().available === true,
       });
     },
     async search(query, searchOptions = {}) {

@@ -4,7 +4,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../__fixtures__/memory-logger.js';
 import { deepArgumentsText, openRawSession, toolCallText } from '../__fixtures__/raw-mcp-http.js';
-import { MISBEHAVING_SERVER, nodeUpstream } from '../__fixtures__/upstream-servers.js';
+import { MISBEHAVING_SERVER, nodeUpstream, waitFor } from '../__fixtures__/upstream-servers.js';
 import { serveHttp, type HttpGatewayServer } from '../serve/serve-http.js';
 import { createGateway } from './create-gateway.js';
 import type { Gateway } from './gateway.js';
@@ -46,7 +46,7 @@ describe('gateway under hostile input', () => {
   it('skips an upstream tool whose schema nests 10,000 levels, with a log line; search_tools and tools/list keep working', async () => {
     expect(logger.has('warn', /upstream "bad": skipped tool \d+ \("deep_schema_tool"\): its definition nests deeper than 64 levels \[mcp-tool-over-limit\]/)).toBe(true);
     expect(gateway.findTool('mcp__bad__deep_schema_tool')).toBeUndefined();
-    const found = (await client.callTool({ name: 'search_tools', arguments: { query: 'a tool whose input schema nests very deeply', limit: 20 } })) as {
+    const found = (await client.callTool({ name: 'search_tools', arguments: { query: 'a tool whose input schema nests very deeply', limit: 20 } })) as unknown as {
       structuredContent: { tools: { name: string }[] };
     };
     expect(found.structuredContent.tools.length).toBeGreaterThan(0);
@@ -109,4 +109,56 @@ describe('gateway with an upstream listing 10,001 tools', () => {
       await crowded.close();
     }
   }, 30_000);
+});
+
+describe('gateway liveness and circuit breaker', () => {
+  it('marks a frozen upstream unavailable after missed pings, restarts it, and serves it again', async () => {
+    const liveLogger = createMemoryLogger();
+    const live = await createGateway({
+      config: { mcpServers: { bad: nodeUpstream(MISBEHAVING_SERVER) } },
+      logger: liveLogger,
+      upstreamStderr: 'ignore',
+      callTimeoutMs: 300,
+      liveness: { intervalMs: 100, timeoutMs: 100, missed: 2 },
+      reconnect: { initialMs: 100, maxMs: 200 },
+    });
+    try {
+      const pid = text(await live.callTool('mcp__bad__report_pid'));
+      await live.callTool('mcp__bad__hang_forever', { freeze: true }).catch(() => undefined);
+      await waitFor(() => live.upstreams()[0]?.available === false, 5000, 'the frozen upstream to be marked unavailable');
+      expect((await live.search('echo a text message')).find((hit) => hit.tool.name === 'echo_text')?.available).toBe(false);
+      expect(liveLogger.has('warn', /upstream "bad": stopped answering: 2 pings in a row failed \(timeout 100 ms; last: Request timed out\); reconnecting/)).toBe(true);
+      await waitFor(() => live.upstreams()[0]?.available === true, 10_000, 'the restarted upstream');
+      expect(text(await live.callTool('mcp__bad__report_pid'))).not.toBe(pid);
+      expect(text(await live.callTool('mcp__bad__echo_text', { text: 'awake' }))).toBe('echo: awake');
+    } finally {
+      await live.close();
+    }
+  }, 30_000);
+
+  it('opens the circuit after calls keep timing out, says so, and closes it after a successful trial call', async () => {
+    const breakerGateway = await createGateway({
+      config: { mcpServers: { bad: nodeUpstream(MISBEHAVING_SERVER) } },
+      logger: createMemoryLogger(),
+      upstreamStderr: 'ignore',
+      callTimeoutMs: 150,
+      liveness: { intervalMs: 0 },
+      circuitBreaker: { failures: 2, cooldownMs: 600 },
+    });
+    try {
+      for (let call = 0; call < 2; call++) {
+        const timedOut = await breakerGateway.callTool('mcp__bad__hang_forever').catch((error: unknown) => error as { code: number });
+        expect(timedOut).toMatchObject({ code: -32001 });
+      }
+      const refused = await breakerGateway.callTool('mcp__bad__echo_text', { text: 'x' }).catch((error: unknown) => error as { code: number; message: string; data: unknown });
+      expect(refused).toMatchObject({ code: -32010, data: { code: 'mcp-upstream-unavailable', circuit: 'open', server: 'bad' } });
+      expect((refused as Error).message).toMatch(/upstream server "bad" keeps failing: 2 calls in a row failed \(last: timed out after 150 ms\); the circuit breaker refuses calls for \d+ ms more/);
+      expect(breakerGateway.upstreams()[0]).toMatchObject({ state: 'ready', available: false });
+      await new Promise((resolve) => setTimeout(resolve, 650));
+      expect(text(await breakerGateway.callTool('mcp__bad__echo_text', { text: 'trial' }))).toBe('echo: trial');
+      expect(breakerGateway.upstreams()[0]).toMatchObject({ available: true });
+    } finally {
+      await breakerGateway.close();
+    }
+  }, 20_000);
 });

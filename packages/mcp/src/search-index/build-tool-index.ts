@@ -1,4 +1,4 @@
-import { catalogFromMcpServers, toDisplayName, withQuerySyntax } from '@loadout/core';
+import { catalogFromMcpServers, setOwn, toDisplayName, withQuerySyntax } from '@loadout/core';
 import type { CatalogTool, MaybePromise, McpTool, Ranker } from '@loadout/core';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpGatewayConfig } from '../config/mcp-config.js';
@@ -41,7 +41,7 @@ export async function buildToolIndex(input: BuildToolIndexInput): Promise<ToolIn
         `upstream ${JSON.stringify(server)}: the last ${tools.length - share} of its ${tools.length} tools dropped: the gateway indexes at most ${input.maxTools} tools, shared fairly between servers (this one's share: ${share}) [catalog-too-large]`,
       );
     }
-    listings[server] = share < tools.length ? tools.slice(0, share) : tools;
+    setOwn(listings, server, share < tools.length ? tools.slice(0, share) : tools);
   });
   const servers = Object.fromEntries(Object.entries(config.mcpServers).map(([name, entry]) => [name, { alwaysLoad: entry.alwaysLoad }]));
   const catalog = catalogFromMcpServers({ mcpServers: servers }, listings as unknown as Record<string, readonly McpTool[]>, {

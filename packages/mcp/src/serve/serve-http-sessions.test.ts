@@ -20,7 +20,7 @@ async function connect(url: string): Promise<Client> {
 }
 
 async function searchNames(client: Client, query: string): Promise<string[]> {
-  const result = (await client.callTool({ name: 'search_tools', arguments: { query, limit: 3 } })) as {
+  const result = (await client.callTool({ name: 'search_tools', arguments: { query, limit: 3 } })) as unknown as {
     structuredContent: { tools: { name: string }[] };
   };
   return result.structuredContent.tools.map((tool) => tool.name);
@@ -77,7 +77,7 @@ describe('serveHttp sessions', () => {
       });
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('1');
-      expect((await refused.json()).error.message).toMatch(/all 2 sessions (of 127\.0\.0\.1 )?are busy/);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/all 2 sessions (of 127\.0\.0\.1 )?are busy/);
       for (const client of busy) await client.close();
       await Promise.all(hanging);
       const next = await connect(server.url);

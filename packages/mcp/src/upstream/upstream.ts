@@ -4,13 +4,15 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { UpstreamConfig } from '../config/mcp-config.js';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
 import { backoffDelay, type ReconnectOptions } from './backoff.js';
-import { jsonDepth } from '@loadout/core';
+import { jsonDepth } from '../limits/json-depth.js';
 import { checkCallArguments } from '../limits/check-call-arguments.js';
 import type { GatewayLimits } from '../limits/gateway-limits.js';
 import { checkUpstreamTools } from './check-upstream-tools.js';
 import { connectUpstream, type UpstreamStderr } from './connect-upstream.js';
 import { GatewayCallError, gatewayCallError, UPSTREAM_TIMEOUT_CODE, UPSTREAM_UNAVAILABLE_CODE } from './gateway-call-error.js';
 import { listUpstreamTools } from './list-upstream-tools.js';
+import { createCircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js';
+import { startPinging, type LivenessOptions } from './liveness.js';
 import { isTransportFailure } from './transport-failure.js';
 
 /**
@@ -31,6 +33,10 @@ export interface UpstreamStatus {
   readonly lastError?: string;
   /** When the next connection attempt starts (epoch ms), while reconnecting. */
   readonly nextAttemptAt?: number;
+  /** Ready and its circuit breaker closed: calls are sent. */
+  readonly available: boolean;
+  /** Until when (epoch ms) calls are refused because they kept failing; absent while the circuit is closed. */
+  readonly circuitOpenUntil?: number;
 }
 
 /** Options of {@link createUpstream}. */
@@ -45,6 +51,10 @@ export interface UpstreamOptions {
   readonly logger: GatewayLogger;
   /** What calls may send and listings may hold (see {@link GatewayLimits}). */
   readonly limits: GatewayLimits;
+  /** Periodic `ping` of the ready connection. */
+  readonly liveness: Required<LivenessOptions>;
+  /** When to stop sending calls that keep failing. */
+  readonly circuitBreaker: Required<CircuitBreakerOptions>;
   readonly stderr?: UpstreamStderr;
   /** Called with the valid tools after every successful listing (connect, reconnect, `list_changed`). */
   readonly onTools: (tools: readonly Tool[]) => void;
@@ -92,16 +102,23 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let listing = false;
   let listAgain = false;
+  let stopPinging: () => void = () => {};
+  const breaker = createCircuitBreaker(options.circuitBreaker);
 
   const isClosed = (): boolean => state === 'closed';
-  const status = (): UpstreamStatus => ({
-    name,
-    state,
-    toolCount: tools?.length ?? 0,
-    failedAttempts,
-    ...(lastError === undefined || state === 'ready' ? {} : { lastError }),
-    ...(nextAttemptAt === undefined || state !== 'reconnecting' ? {} : { nextAttemptAt }),
-  });
+  const status = (): UpstreamStatus => {
+    const open = breaker.isOpen() ? breaker.openUntil() : undefined;
+    return {
+      name,
+      state,
+      toolCount: tools?.length ?? 0,
+      failedAttempts,
+      ...(lastError === undefined || state === 'ready' ? {} : { lastError }),
+      ...(nextAttemptAt === undefined || state !== 'reconnecting' ? {} : { nextAttemptAt }),
+      available: state === 'ready' && open === undefined,
+      ...(open === undefined ? {} : { circuitOpenUntil: open }),
+    };
+  };
   const setState = (next: UpstreamState): void => {
     if (state === next) return;
     state = next;
@@ -162,6 +179,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   const lost = (mine: number, reason: string): void => {
     if (mine !== generation || isClosed()) return;
     generation += 1;
+    stopPinging();
     const previous = client;
     client = undefined;
     if (previous !== undefined) void previous.close().catch(() => {});
@@ -197,6 +215,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       lastError = undefined;
       nextAttemptAt = undefined;
       setState('ready');
+      stopPinging = startPinging((timeout) => current.ping({ timeout }), options.liveness, (reason) => {
+        logger.warn(`upstream ${JSON.stringify(name)}: stopped answering: ${reason}; reconnecting`);
+        lost(mine, `stopped answering pings: ${reason}`);
+      });
       logger.info(`upstream ${JSON.stringify(name)}: ready with ${listed.length} tools`);
       publish(listed);
       if (changedWhileListing) void relist();
@@ -234,6 +256,16 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       checkCallArguments(args, toolName, options.limits);
       const connected = client;
       if (connected === undefined || state !== 'ready') throw unavailable(toolName);
+      const open = breaker.refusal();
+      if (open !== undefined) {
+        throw gatewayCallError(
+          UPSTREAM_UNAVAILABLE_CODE,
+          'mcp-upstream-unavailable',
+          `upstream server ${JSON.stringify(name)} keeps failing: ${open.failures} calls in a row failed (last: ${open.lastFailure}); ` +
+            `the circuit breaker refuses calls for ${Math.max(0, open.retryAt - Date.now())} ms more, then lets one through to try`,
+          { server: name, tool: toolName, state, circuit: 'open', retryAt: open.retryAt },
+        );
+      }
       const mine = generation;
       const timeoutMs = callOptions.timeoutMs ?? options.callTimeoutMs;
       let result: CallToolResult;
@@ -246,6 +278,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       } catch (error) {
         if (error instanceof McpError) {
           if (error.code === ErrorCode.RequestTimeout) {
+            breaker.failed(`timed out after ${timeoutMs} ms`);
             throw gatewayCallError(
               UPSTREAM_TIMEOUT_CODE,
               'mcp-upstream-timeout',
@@ -254,13 +287,19 @@ export function createUpstream(options: UpstreamOptions): Upstream {
             );
           }
           if (error.code === ErrorCode.ConnectionClosed) {
+            breaker.failed('the connection closed during the call');
             lost(mine, 'the connection closed during a call');
             throw unavailable(toolName, `closed the connection during the call to ${JSON.stringify(toolName)}`);
           }
+          breaker.succeeded();
           throw new GatewayCallError(error.code, messageOf(error), error.data === undefined ? undefined : { upstream: error.data });
         }
-        if (error instanceof Error && error.name === 'AbortError') throw error;
+        if (error instanceof Error && error.name === 'AbortError') {
+          breaker.released();
+          throw error;
+        }
         if (error instanceof Error && error.name === 'ZodError') {
+          breaker.succeeded();
           throw gatewayCallError(
             ErrorCode.InternalError,
             'mcp-invalid-result',
@@ -269,9 +308,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
           );
         }
         if (isTransportFailure(error)) {
+          breaker.failed(messageOf(error));
           lost(mine, `a call failed: ${messageOf(error)}`);
           throw unavailable(toolName);
         }
+        breaker.released();
         logger.warn(`upstream ${JSON.stringify(name)}: a call of ${JSON.stringify(toolName)} failed locally (the upstream is untouched): ${messageOf(error)}`);
         throw new GatewayCallError(ErrorCode.InternalError, `the gateway could not complete the call to ${JSON.stringify(toolName)}: ${messageOf(error)}`, {
           code: 'internal',
@@ -279,6 +320,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
           tool: toolName,
         });
       }
+      breaker.succeeded();
       if (jsonDepth(result, options.limits.maxResultDepth) > options.limits.maxResultDepth) {
         throw gatewayCallError(
           ErrorCode.InternalError,
@@ -290,6 +332,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       return result;
     },
     async close() {
+      stopPinging();
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;
       state = 'closed';

@@ -15,9 +15,9 @@ function recursiveDepth(value: unknown): number {
 
 describe('jsonDepth', () => {
   it('counts scalars as 0 and each object or array level as 1', () => {
-    expect(jsonDepth('x')).toBe(0);
-    expect(jsonDepth({})).toBe(1);
-    expect(jsonDepth({ a: [1, { b: 2 }] })).toBe(3);
+    expect(jsonDepth('x', 10)).toBe(0);
+    expect(jsonDepth({}, 10)).toBe(1);
+    expect(jsonDepth({ a: [1, { b: 2 }] }, 10)).toBe(3);
   });
 
   it('equals a recursive count on arbitrary JSON', () => {
