@@ -11,8 +11,8 @@ import { TOOL_SEARCH_BETA } from '../tool-search/constants.js';
 import { createToolSearch } from '../tool-search/create-tool-search.js';
 import type { CreateToolSearchOptions } from '../tool-search/tool-search-options.js';
 import { createMessagesClient } from './create-messages-client.js';
-import { createDeploymentMemory } from './deployment-memory.js';
-import type { DeploymentMemory } from './deployment-memory.js';
+import { createDeploymentMemory } from '@loadout/core/adapter';
+import type { DeploymentMemory } from '@loadout/core/adapter';
 import type { ToolSearchWarning } from './messages-client-types.js';
 
 const MODEL = 'claude-sonnet-4-6';

@@ -4,7 +4,7 @@ import { createToolSearchSession } from '../session/create-tool-search-session.j
 import { checkToolSearchRequest } from '../tool-search/check-tool-search-request.js';
 import { placeCacheControl } from '../tool-search/place-cache-control.js';
 import type { ToolSearchRequest } from '../tool-search/tool-search-types.js';
-import { createDeploymentMemory } from './deployment-memory.js';
+import { createDeploymentMemory } from '@loadout/core/adapter';
 import type { MessagesClient, MessagesClientOptions, MessagesCreateParams, MessagesCreateResult, ToolSearchWarning } from './messages-client-types.js';
 import { toolSearchRejection } from './tool-search-rejection.js';
 import type { ToolSearchRejection } from './tool-search-rejection.js';

@@ -6,8 +6,8 @@ export type {
   MessagesCreateResult,
   ToolSearchWarning,
 } from './messages-client-types.js';
-export { createDeploymentMemory, normalizeBaseURL } from './deployment-memory.js';
-export type { DeploymentMemory, DeploymentMemoryOptions, DeploymentReason, DeploymentRecord } from './deployment-memory.js';
+export { createDeploymentMemory, normalizeBaseURL } from '@loadout/core/adapter';
+export type { DeploymentMemory, DeploymentMemoryOptions, DeploymentReason, DeploymentRecord } from '@loadout/core/adapter';
 export { toolSearchRejection } from './tool-search-rejection.js';
 export type { ToolSearchRejection, ToolSearchRejectionKind } from './tool-search-rejection.js';
 export { withoutToolSearch } from './without-tool-search.js';

@@ -9,7 +9,7 @@ import type {
 } from '../api-types.js';
 import type { ToolSearchSession } from '../session/tool-search-session-types.js';
 import type { ToolSearch, ToolSearchRequestReason } from '../tool-search/tool-search-types.js';
-import type { DeploymentMemory } from './deployment-memory.js';
+import type { DeploymentMemory } from '@loadout/core/adapter';
 import type { ToolSearchRejectionKind } from './tool-search-rejection.js';
 
 /** A condition the caller should know about. `tool-search-rejected`: the deployment rejected tool search; the call was retried upfront and the deployment remembered. */

@@ -30,9 +30,12 @@ export interface DeploymentMemory {
 
 /** Options of {@link createDeploymentMemory}. */
 export interface DeploymentMemoryOptions {
-  /** Records to start from, e.g. from {@link DeploymentMemory.records} of an earlier process. Default: none. */
+  /** Records to start from, e.g. from {@link DeploymentMemory.records} saved by an earlier run. Default: none. */
   readonly records?: readonly DeploymentRecord[];
 }
+
+/** The WHATWG URL class, a global of every runtime core supports (core's types include no DOM or Node globals). */
+declare const URL: new (input: string) => { readonly protocol: string; readonly host: string; readonly pathname: string; readonly search: string };
 
 /**
  * The key a base URL is remembered under: scheme and host lower-cased,

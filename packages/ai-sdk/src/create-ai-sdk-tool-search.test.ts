@@ -1,0 +1,71 @@
+import { isLoadoutError } from '@loadout/core';
+import { createFakeRanker, createFakeTokenCounter } from '@loadout/core/test';
+import { generateText, stepCountIs } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import { describe, expect, it, vi } from 'vitest';
+import { callReply, textReply } from './__fixtures__/mock-replies.js';
+import { createAiSdkToolSearch } from './create-ai-sdk-tool-search.js';
+import type { AiSdkToolSearchOptions } from './ai-sdk-tool-search-types.js';
+
+const object = (properties: Record<string, { type: string }>) => ({ type: 'object', properties, required: Object.keys(properties) });
+const TOOLS = [
+  { name: 'Bash', kind: 'core' as const, description: 'Run a shell command.', inputSchema: object({ command: { type: 'string' } }) },
+  { name: 'get_weather', server: 'weather', description: 'Get the current weather forecast for a city.', inputSchema: object({ city: { type: 'string' } }) },
+  { name: 'send_message', server: 'slack', description: 'Send a message to a Slack channel.', inputSchema: object({ channel: { type: 'string' } }) },
+  { name: 'create_issue', server: 'github', description: 'Create a GitHub issue.', inputSchema: object({ title: { type: 'string' } }) },
+];
+const WEATHER = 'mcp__weather__get_weather';
+
+const create = (options: Partial<AiSdkToolSearchOptions> = {}) =>
+  createAiSdkToolSearch({ tools: TOOLS, ranker: createFakeRanker(), planOptions: { tokenCounter: createFakeTokenCounter() }, execute: () => ({ ok: true }), ...options });
+const toolNames = (model: MockLanguageModelV3, step: number) => (model.doGenerateCalls[step]?.tools ?? []).map((tool) => tool.name);
+
+describe('createAiSdkToolSearch with generateText and the mock model', () => {
+  it('activates only the search and upfront tools, then the tools a search found', async () => {
+    const execute = vi.fn(() => ({ temperature: 18 }));
+    const search = create({ execute });
+    const model = new MockLanguageModelV3({
+      doGenerate: [callReply('s1', 'search_tools', { query: 'select:get_weather' }), callReply('w1', WEATHER, { city: 'Paris' }), textReply('18°C in Paris.')],
+    });
+    const result = await generateText({ model, tools: search.tools, prepareStep: search.prepareStep, stopWhen: stepCountIs(5), prompt: 'Weather in Paris?' });
+    expect(result.text).toBe('18°C in Paris.');
+    expect(toolNames(model, 0)).toEqual(['search_tools', 'Bash']);
+    expect(toolNames(model, 1)).toEqual(['search_tools', 'Bash', WEATHER]);
+    expect(result.steps[0]!.toolResults[0]!.output).toEqual({ loaded: [WEATHER], tools: [{ name: WEATHER, description: 'Get the current weather forecast for a city.' }] });
+    expect(execute).toHaveBeenCalledWith(expect.objectContaining({ name: WEATHER, arguments: { city: 'Paris' }, callId: 'w1' }));
+    expect(search.loaded()).toEqual([WEATHER]);
+    expect(search.activeTools([])).toEqual(['search_tools', 'Bash']);
+  });
+
+  it('refuses a deferred tool that was never loaded and tells the model why a search failed', async () => {
+    const execute = vi.fn();
+    const search = create({ execute });
+    const model = new MockLanguageModelV3({
+      doGenerate: [callReply('c1', 'mcp__github__create_issue', { title: 'x' }), callReply('s1', 'search_tools', { query: '' }), textReply('done')],
+    });
+    const result = await generateText({ model, tools: search.tools, prepareStep: search.prepareStep, stopWhen: stepCountIs(5), prompt: 'Go' });
+    expect(result.steps[0]!.content.find((part) => part.type === 'tool-error')).toMatchObject({
+      toolName: 'mcp__github__create_issue',
+      error: "Model tried to call unavailable tool 'mcp__github__create_issue'. Available tools: search_tools, Bash.",
+    });
+    expect(result.steps[1]!.toolResults[0]!.output).toEqual({ loaded: [], error: 'Search failed: tool search query "" names nothing to search for [query-empty]' });
+    expect(execute).not.toHaveBeenCalled();
+    const unguarded = new MockLanguageModelV3({ doGenerate: [callReply('c2', 'mcp__github__create_issue', { title: 'x' }), textReply('done')] });
+    const withoutPrepareStep = await generateText({ model: unguarded, tools: search.tools, stopWhen: stepCountIs(3), prompt: 'Go' });
+    expect(withoutPrepareStep.steps[0]!.toolResults[0]!.output).toMatchObject({ code: 'tool-not-loaded' });
+    expect(execute).not.toHaveBeenCalled();
+  });
+
+  it('keeps every tool active and no search tool when tool search is off, and checks its options', () => {
+    const search = create({ toolSearch: false });
+    expect(search.activeTools()).toEqual(['Bash', WEATHER, 'mcp__slack__send_message', 'mcp__github__create_issue']);
+    expect(Object.keys(search.tools)).not.toContain('search_tools');
+    let caught: unknown;
+    try {
+      create({ execute: undefined as never });
+    } catch (error) {
+      caught = error;
+    }
+    expect(isLoadoutError(caught) && caught.code).toBe('invalid-option');
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { isLoadoutError } from '../errors/loadout-error.js';
+import { createFakeRanker } from '../test/fake-ranker.js';
+import { createFakeTokenCounter } from '../test/fake-token-counter.js';
+import { createToolSearchKit } from './create-tool-search-kit.js';
+
+const tools = [
+  { name: 'Bash', kind: 'core' as const, description: 'Run a shell command.' },
+  { name: 'get_weather', server: 'weather', description: 'Get the weather for a city.' },
+  { name: 'send_message', server: 'slack', description: 'Send a Slack message.' },
+  { name: 'create_issue', server: 'github', description: 'Create an issue.' },
+];
+const kit = (options = {}) => createToolSearchKit('test', { tools, ranker: createFakeRanker(), planOptions: { tokenCounter: createFakeTokenCounter() }, ...options });
+
+describe('createToolSearchKit', () => {
+  it('plans with planDeferral and searches only the deferred tools, minus exclusions, with descriptions after mods', async () => {
+    const search = kit({ mods: [{ plugin: 'm', rules: [{ tool: 'send_message', isDeferred: false }, { tool: 'create_issue', description: 'Open an issue.' }] }] });
+    expect(search.plan().deferred).toEqual(['mcp__weather__get_weather', 'mcp__github__create_issue']);
+    const answer = await search.search({ query: 'select:send_message,create_issue,get_weather' }, { exclude: (name) => name === 'mcp__weather__get_weather' });
+    expect(answer.ok && answer.tools.map((tool) => [tool.name, tool.description])).toEqual([['mcp__github__create_issue', 'Open an issue.']]);
+    expect(search.plan({ disabled: true }).deferred).toEqual([]);
+    expect(search.planned('mcp__weather__get_weather')).toMatchObject({ deferred: false, why: 'tool-search-off' });
+    expect(search.planned('mcp__slack__send_message')).toMatchObject({ deferred: false, why: 'mod', decidedBy: 'm' });
+  });
+
+  it('names the owner and the option in errors', () => {
+    let caught: unknown;
+    try {
+      kit({ maxLimit: 2, limit: 3 });
+    } catch (error) {
+      caught = error;
+    }
+    expect(isLoadoutError(caught) && caught.code).toBe('invalid-option');
+    expect((caught as Error).message).toBe('test: maxLimit must be an integer from 3 to 100, got 2');
+  });
+});

@@ -1,0 +1,109 @@
+import { createCatalog } from '../catalog/create-catalog.js';
+import type { Catalog } from '../catalog/catalog.js';
+import { API_NAME_PATTERN } from '../catalog/api-name.js';
+import { toToolInput } from '../catalog/to-tool-input.js';
+import { createLoadoutError, describeValue, isLoadoutError } from '../errors/loadout-error.js';
+import { createPlanCache } from '../plan/plan-cache.js';
+import { planDeferral } from '../plan/plan-deferral.js';
+import type { DeferralPlan, PlannedTool } from '../plan/plan-types.js';
+import { withQuerySyntax } from '../ranking/with-query-syntax.js';
+import { answerToolSearch } from '../search/answer-tool-search.js';
+import { indexOnce } from '../search/index-once.js';
+import { summarizeCatalog } from '../summary/summarize-catalog.js';
+import type { ToolSearchKit, ToolSearchKitOptions } from './tool-search-kit-types.js';
+
+const DEFAULT_LIMIT = 5;
+const DEFAULT_MAX_LIMIT = 10;
+const MAX_LIMIT = 100;
+const DEFAULT_MAX_QUERY_LENGTH = 500;
+
+function invalid(owner: string, option: string, message: string, value: unknown): never {
+  throw createLoadoutError('invalid-option', `${owner}: ${option} ${message}, got ${describeValue(value)}`, { option, value });
+}
+
+function integerIn(owner: string, option: string, value: unknown, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    invalid(owner, option, `must be an integer from ${min} to ${max}`, value);
+  }
+  return value;
+}
+
+function readCatalog(owner: string, options: ToolSearchKitOptions): Catalog {
+  if ((options.catalog === undefined) === (options.tools === undefined)) {
+    invalid(owner, 'catalog', 'or tools must be given (exactly one of them)', { catalog: options.catalog !== undefined, tools: options.tools !== undefined });
+  }
+  if (options.catalog !== undefined) return options.catalog;
+  if (!Array.isArray(options.tools)) invalid(owner, 'tools', 'must be an array of tools', options.tools);
+  try {
+    return createCatalog(options.tools, { servers: { ...options.servers } });
+  } catch (error) {
+    if (isLoadoutError(error)) throw error;
+    return invalid(owner, 'tools', 'could not be made into a catalog', String(error));
+  }
+}
+
+/**
+ * The shared engine of the provider adapters (`@loadout/openai`,
+ * `@loadout/ai-sdk`, …): checks the options every adapter takes, plans with
+ * {@link planDeferral} (a plan cache shared by the turns) and answers
+ * searches with {@link answerToolSearch} over the deferred tools, with the
+ * descriptions mods gave them. `owner` names the adapter's factory in
+ * errors. Throws `invalid-option` naming the first bad option.
+ */
+export function createToolSearchKit(owner: string, options: ToolSearchKitOptions): ToolSearchKit {
+  if (typeof options !== 'object' || options === null) invalid(owner, 'options', 'must be an object', options);
+  const catalog = readCatalog(owner, options);
+  const { ranker } = options;
+  if (typeof ranker !== 'object' || ranker === null || typeof ranker.search !== 'function') {
+    invalid(owner, 'ranker', 'is required (a Loadout Ranker)', ranker);
+  }
+  const searchToolName = options.searchToolName ?? 'search_tools';
+  if (typeof searchToolName !== 'string' || !API_NAME_PATTERN.test(searchToolName)) {
+    invalid(owner, 'searchToolName', `must match ${String(API_NAME_PATTERN)}`, searchToolName);
+  }
+  if (catalog.byApiName.has(searchToolName)) invalid(owner, 'searchToolName', 'must differ from every tool name in the catalog', searchToolName);
+  const limit = integerIn(owner, 'limit', options.limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
+  const maxLimit = integerIn(owner, 'maxLimit', options.maxLimit, Math.max(limit, DEFAULT_MAX_LIMIT), limit, MAX_LIMIT);
+  const searchRanker = withQuerySyntax(ranker, options.querySyntax);
+  const ready = indexOnce(searchRanker, catalog.tools);
+  const tools = catalog.tools.map(toToolInput);
+  const planOptions = { ...options.planOptions, cache: options.planOptions?.cache ?? createPlanCache() };
+  let last: { plan: DeferralPlan; byApiName: Map<string, PlannedTool> } | undefined;
+
+  const plan = (planArguments: { readonly disabled?: boolean } = {}): DeferralPlan => {
+    const toolSearch = planArguments.disabled === true ? false : (options.toolSearch ?? true);
+    const result = planDeferral({ tools, servers: catalog.servers, mods: options.mods ?? [], toolSearch }, planOptions);
+    last = { plan: result, byApiName: new Map(result.tools.map((tool) => [tool.apiName, tool])) };
+    return result;
+  };
+  const current = (): NonNullable<typeof last> => {
+    if (last === undefined) plan();
+    return last!;
+  };
+
+  return {
+    catalog,
+    summary: summarizeCatalog(catalog),
+    searchToolName,
+    limit,
+    maxLimit,
+    maxQueryLength: options.querySyntax?.maxQueryLength ?? DEFAULT_MAX_QUERY_LENGTH,
+    plan,
+    planned: (apiName) => current().byApiName.get(apiName),
+    async search(input, searchOptions = {}) {
+      const { byApiName } = current();
+      const exclude = searchOptions.exclude;
+      const answer = await answerToolSearch(input, {
+        ranker: searchRanker,
+        ready,
+        limit,
+        maxLimit,
+        toolName: searchToolName,
+        filter: (tool) => byApiName.get(tool.apiName)?.deferred === true && (exclude === undefined || !exclude(tool.apiName)),
+      });
+      if (!answer.ok) return answer;
+      return { ...answer, tools: answer.tools.map((found) => ({ ...found, description: byApiName.get(found.name)?.description ?? found.description })) };
+    },
+  };
+}

@@ -1,0 +1,7 @@
+export { createToolSearchKit } from './create-tool-search-kit.js';
+export type { KitSearchOptions, ToolSearchKit, ToolSearchKitOptions } from './tool-search-kit-types.js';
+export { createDeploymentMemory, normalizeBaseURL } from './deployment-memory.js';
+export type { DeploymentMemory, DeploymentMemoryOptions, DeploymentReason, DeploymentRecord } from './deployment-memory.js';
+export { createDiscoverySession } from './discovery-session.js';
+export type { DiscoveryChange, DiscoverySession, ToolDiscovery } from './discovery-session.js';
+export { searchFailureText } from './search-failure-text.js';

@@ -1,0 +1,72 @@
+import type { Catalog, ServerSettings } from '../catalog/catalog.js';
+import type { ToolInput } from '../catalog/tool.js';
+import type { DeclarativeMod } from '../mods/mod.js';
+import type { DeferralInput, DeferralPlan, PlannedTool, PlanOptions } from '../plan/plan-types.js';
+import type { Ranker } from '../ranking/ranker.js';
+import type { QuerySyntaxOptions } from '../ranking/with-query-syntax.js';
+import type { ToolSearchAnswer } from '../search/tool-search-answer.js';
+
+/**
+ * Options of {@link createToolSearchKit}: what every provider adapter is
+ * configured with. Give exactly one of `catalog` and `tools`.
+ */
+export interface ToolSearchKitOptions {
+  /** The tools, validated. Their `apiName`s are the names sent to the provider. */
+  readonly catalog?: Catalog;
+  /** Unvalidated tools, made into a catalog (invalid ones are skipped and listed in `catalog.issues`). */
+  readonly tools?: readonly ToolInput[];
+  /** Server-level settings (`alwaysLoad`) when `tools` is given. Default: `{}`. */
+  readonly servers?: Readonly<Record<string, ServerSettings>>;
+  /**
+   * Answers searches. It is wrapped with {@link withQuerySyntax} (`select:`,
+   * `+term`, exact names first) and indexed with the catalog's tools on the
+   * first search, so pass a fresh, unindexed ranker.
+   */
+  readonly ranker: Ranker;
+  /** Declarative mods (defer, pin, rewrite descriptions), applied in order before `planOptions.mods`. Default: none. */
+  readonly mods?: readonly DeclarativeMod[];
+  /** Token counter, programmatic mods, resolver and plan cache of {@link planDeferral}. Default: core's approximate counter and a plan cache shared by the turns. */
+  readonly planOptions?: PlanOptions;
+  /** Whether deferrable tools are deferred: `true` (default), `false`, or a function of the deferrable tokens (a threshold of the adapter's own). */
+  readonly toolSearch?: DeferralInput['toolSearch'];
+  /** Name of the search tool: API-safe (`^[a-zA-Z0-9_-]{1,64}$`) and unlike every catalog `apiName`. Default `search_tools`. */
+  readonly searchToolName?: string;
+  /** Tools one search returns when the model gives no `limit`. An integer 1–100; default 5. */
+  readonly limit?: number;
+  /** Most tools the model may ask one search for; larger `limit`s are lowered to it. An integer from `limit` to 100; default 10 (or `limit` when larger). */
+  readonly maxLimit?: number;
+  /** Options of the query syntax wrapper. Default: its defaults (500 characters, exact names first). */
+  readonly querySyntax?: QuerySyntaxOptions;
+}
+
+/** Options of {@link ToolSearchKit.search}. */
+export interface KitSearchOptions {
+  /** API names the search must not return (e.g. tools already loaded). Default: none. */
+  readonly exclude?: (apiName: string) => boolean;
+}
+
+/**
+ * The provider-neutral part of a tool-search adapter, built on the two
+ * kernels ({@link planDeferral} and {@link answerToolSearch}): an adapter
+ * renders `plan()` as its request's tools and `search()` as its answer.
+ */
+export interface ToolSearchKit {
+  readonly catalog: Catalog;
+  /** A sentence naming what can be searched ("You can search for tools to interact with Slack and GitHub."); empty when nothing is deferrable. */
+  readonly summary: string;
+  readonly searchToolName: string;
+  readonly limit: number;
+  readonly maxLimit: number;
+  /** Longest query, in code points. */
+  readonly maxQueryLength: number;
+  /** Plans the catalog ({@link planDeferral}); `disabled` plans with tool search off (every tool upfront). */
+  plan(options?: { readonly disabled?: boolean }): DeferralPlan;
+  /** The planned tool (description after mods, placement) sent under `apiName` in the last plan. */
+  planned(apiName: string): PlannedTool | undefined;
+  /**
+   * Answers one search call with {@link answerToolSearch}, over the tools
+   * the last plan deferred (minus `exclude`); each found tool's
+   * `description` is the one after mods. Never rejects.
+   */
+  search(input: unknown, options?: KitSearchOptions): Promise<ToolSearchAnswer>;
+}

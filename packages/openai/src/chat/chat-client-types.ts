@@ -1,0 +1,58 @@
+import type { DeploymentMemory, DiscoverySession } from '@loadout/core/adapter';
+import type { FunctionCallHandler } from '../responses/responses-client-types.js';
+import type { ToolSearchWarning } from '../shared/adapter-warning.js';
+import type { ChatToolSearch, ChatToolsRequest } from './chat-tool-search-types.js';
+import type { ChatClientLike, ChatCompletionLike, ChatMessage } from './chat-types.js';
+
+/** Options of {@link createChatClient}. */
+export interface ChatClientOptions {
+  /** An `openai` client pointed at the gateway (`new OpenAI({ baseURL })`). */
+  readonly client: ChatClientLike;
+  readonly toolSearch: ChatToolSearch;
+  /** Gateways known to reject `defer_loading` / `tool_reference`. Default: a new one. */
+  readonly memory?: DeploymentMemory;
+  /** Loaded tools of the conversation. Default: a new one. */
+  readonly session?: DiscoverySession;
+  readonly onWarning?: (warning: ToolSearchWarning) => void;
+  /** Requests one `run` may send. An integer 1–100; default 16. */
+  readonly maxSteps?: number;
+}
+
+/** What `run` accepts: a non-streaming `chat.completions.create` body; `tools` is added to. */
+export interface ChatRunParams {
+  readonly model: string;
+  readonly messages: readonly ChatMessage[];
+  readonly tools?: readonly Readonly<Record<string, unknown>>[];
+  readonly [field: string]: unknown;
+}
+
+/** Options of one `run`. */
+export interface ChatRunOptions {
+  /** Answers function calls (catalog tools and your own). Required. */
+  readonly callTool: FunctionCallHandler;
+  readonly requestOptions?: Readonly<Record<string, unknown>>;
+}
+
+/** What one `run` did. */
+export interface ChatRunResult {
+  readonly completion: ChatCompletionLike;
+  /** The last assistant message's text ('' when none). */
+  readonly text: string;
+  /** The conversation to continue from (as sent, plus every answer and the last assistant message). */
+  readonly messages: ChatMessage[];
+  readonly mode: ChatToolsRequest['mode'];
+  readonly steps: number;
+  readonly truncated: boolean;
+  readonly loaded: string[];
+  readonly unloaded: string[];
+  readonly fallback: boolean;
+  readonly warnings: ToolSearchWarning[];
+}
+
+/** A Chat Completions client with tool search; see {@link createChatClient}. */
+export interface ChatClient {
+  run(params: ChatRunParams, options: ChatRunOptions): Promise<ChatRunResult>;
+  readonly toolSearch: ChatToolSearch;
+  readonly session: DiscoverySession;
+  readonly memory: DeploymentMemory;
+}

@@ -1,0 +1,76 @@
+import type { Catalog, CatalogTool, DeferralPlan, ToolSearchAnswer } from '@loadout/core';
+import type { ToolSearchKitOptions } from '@loadout/core/adapter';
+import type { RequestTokens } from '../responses/responses-tool-search-types.js';
+import type { ChatFunctionTool, ChatToolCall, ChatToolMessage } from './chat-types.js';
+
+/**
+ * How a gateway loads what a search found:
+ * - `tool-reference`: deferred functions are declared with `defer_loading: true`
+ *   and the search is answered with `tool_reference` blocks (OpenRouter, Baseten
+ *   and other gateways with tool search);
+ * - `plain`: any Chat Completions server: the search is answered with the
+ *   definitions as JSON and the found functions join the next requests.
+ */
+export type ChatToolSearchMode = 'tool-reference' | 'plain';
+
+/** Options of {@link createChatToolSearch}. */
+export interface ChatToolSearchOptions extends ToolSearchKitOptions {
+  /** Default `plain`. */
+  readonly mode?: ChatToolSearchMode;
+  /** Most functions one request declares in `plain` mode (upfront, the search function and loaded tools). An integer 2–128; default 128. */
+  readonly maxFunctions?: number;
+}
+
+/** Options of {@link ChatToolSearch.request}. */
+export interface ChatRequestOptions {
+  /** The gateway rejects `defer_loading` / `tool_reference`: use `plain` mode. Default false. */
+  readonly disabled?: boolean;
+  /** API names loaded in the conversation (declared as functions in `plain` mode). Default: none. */
+  readonly loaded?: readonly string[];
+}
+
+/** The tool part of one request. */
+export interface ChatToolsRequest {
+  readonly tools: ChatFunctionTool[];
+  /** `upfront` when tool search is off or nothing is deferrable. */
+  readonly mode: ChatToolSearchMode | 'upfront';
+  readonly toolSearch: 'on' | 'off';
+  /** API names only a search can load. */
+  readonly deferred: readonly string[];
+  /** API names callable in this request. */
+  readonly upfront: readonly string[];
+  readonly plan: DeferralPlan;
+  /** Definition tokens the model reads up front (search function included) and those kept out; gateways with tool search do not count `defer_loading` definitions as input. */
+  readonly tokens: RequestTokens;
+}
+
+/** What answering one search call produced. */
+export interface ChatSearchAnswer {
+  readonly message: ChatToolMessage;
+  /** API names it loads, best first. */
+  readonly loaded: readonly string[];
+  readonly answer: ToolSearchAnswer;
+  /** Definition tokens this answer loads into the context. */
+  readonly tokens: number;
+}
+
+/** Tool search for a Chat Completions gateway; see {@link createChatToolSearch}. */
+export interface ChatToolSearch {
+  readonly catalog: Catalog;
+  readonly summary: string;
+  readonly searchToolName: string;
+  /** The configured mode (a request may fall back to `plain`). */
+  readonly mode: ChatToolSearchMode;
+  request(options?: ChatRequestOptions): ChatToolsRequest;
+  /**
+   * Answers a call of the search function: `tool_reference` blocks (in
+   * `tool-reference` mode) or JSON `{"loaded": [...], "tools": [...]}` with
+   * the definitions (in `plain` mode); never a tool `isLoaded` says is
+   * loaded. Never rejects: a bad query answers JSON `{"error": ...}`.
+   */
+  answer(call: ChatToolCall, options?: { readonly mode?: ChatToolSearchMode; readonly isLoaded?: (apiName: string) => boolean }): Promise<ChatSearchAnswer>;
+  isSearchCall(call: ChatToolCall): boolean;
+  toolFor(apiName: string): CatalogTool | undefined;
+  /** Whether the tool is reachable only through a search. */
+  isDeferred(apiName: string): boolean;
+}

@@ -1,0 +1,91 @@
+import { createFakeRanker, createFakeTokenCounter } from '@loadout/core/test';
+import OpenAI from 'openai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CREATE_ISSUE, TOOLS, WEATHER } from '../__fixtures__/catalog.js';
+import { assistantCalls, assistantText, declared, messagesOf } from '../__fixtures__/chat-items.js';
+import { startApiDouble } from '../test/api-double.js';
+import type { ApiDouble, DoubleReply, DoubleRequest } from '../test/api-double.js';
+import { createChatClient } from './create-chat-client.js';
+import { createChatToolSearch } from './create-chat-tool-search.js';
+import type { ChatToolSearchMode } from './chat-tool-search-types.js';
+
+let double: ApiDouble | undefined;
+afterEach(async () => {
+  await double?.close();
+  double = undefined;
+});
+
+async function setup(model: (request: DoubleRequest, index: number) => DoubleReply, mode: ChatToolSearchMode) {
+  double = await startApiDouble(model);
+  const client = new OpenAI({ baseURL: double.url, apiKey: 'k', maxRetries: 0 });
+  const toolSearch = createChatToolSearch({ tools: TOOLS, ranker: createFakeRanker(), mode, planOptions: { tokenCounter: createFakeTokenCounter() } });
+  const callTool = vi.fn(({ name }: { name: string }) => ({ ok: true, name }));
+  return { chat: createChatClient({ client, toolSearch }), callTool, requests: double.requests, toolSearch };
+}
+
+const scripted = (...messages: unknown[]) => (_: DoubleRequest, index: number): DoubleReply => ({ output: [messages[index] ?? assistantText('(end)')] });
+const weather = scripted(
+  assistantCalls(['call_s1', 'search_tools', { query: 'select:get_weather' }]),
+  assistantCalls(['call_w1', WEATHER, { city: 'Paris' }]),
+  assistantText('Sunny in Paris.'),
+);
+const UPFRONT = ['search_tools', 'Bash', 'mcp__github__whoami'];
+
+describe('createChatClient with the openai client', () => {
+  it('plain mode: answers the search with JSON definitions and adds the found function to the next request', async () => {
+    const { chat, callTool, requests } = await setup(weather, 'plain');
+    const result = await chat.run({ model: 'any-model', messages: [{ role: 'user', content: 'Weather?' }] }, { callTool });
+    expect(result).toMatchObject({ text: 'Sunny in Paris.', steps: 3, mode: 'plain', loaded: [WEATHER] });
+    expect(requests.map((request) => request.path)).toEqual(Array(3).fill('/v1/chat/completions'));
+    expect(declared(requests[0]!.body)).toEqual(UPFRONT);
+    expect(declared(requests[1]!.body)).toEqual([...UPFRONT, WEATHER]);
+    expect(messagesOf(requests[1]!.body).at(-1)).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_s1',
+      content: JSON.stringify({ loaded: [WEATHER], tools: [{ name: WEATHER, description: 'Get the current weather forecast for a city.', parameters: TOOLS[1]!.inputSchema }] }),
+    });
+    expect(messagesOf(requests[2]!.body).at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_w1', content: JSON.stringify({ ok: true, name: WEATHER }) });
+    expect(callTool).toHaveBeenCalledTimes(1);
+  });
+
+  it('tool-reference mode: declares deferred functions with defer_loading and answers with tool_reference blocks', async () => {
+    const { chat, callTool, requests } = await setup(weather, 'tool-reference');
+    const result = await chat.run({ model: 'any-model', messages: [{ role: 'user', content: 'Weather?' }] }, { callTool });
+    expect(result.text).toBe('Sunny in Paris.');
+    expect(declared(requests[0]!.body)).toEqual([...UPFRONT, `${WEATHER}*`, 'mcp__slack__send_message*', 'mcp__slack__search_messages*', `${CREATE_ISSUE}*`, 'mcp__github__list_issues*']);
+    expect(messagesOf(requests[1]!.body).at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_s1', content: [{ type: 'tool_reference', tool_name: WEATHER }] });
+    expect(callTool).toHaveBeenCalledWith(expect.objectContaining({ name: WEATHER, arguments: { city: 'Paris' } }));
+  });
+
+  it('falls back once to plain mode when the gateway rejects tool_reference, rewriting the history', async () => {
+    const rejecting = (request: DoubleRequest, index: number): DoubleReply => {
+      if (declared(request.body).some((name) => name.endsWith('*'))) return { status: 400, error: { message: 'Unsupported field: defer_loading', type: 'invalid_request_error' } };
+      return weather(request, index === 1 ? 0 : index === 2 ? 1 : 2);
+    };
+    const onWarning = vi.fn();
+    double = await startApiDouble(rejecting);
+    const toolSearch = createChatToolSearch({ tools: TOOLS, ranker: createFakeRanker(), mode: 'tool-reference', planOptions: { tokenCounter: createFakeTokenCounter() } });
+    const chat = createChatClient({ client: new OpenAI({ baseURL: double.url, apiKey: 'k', maxRetries: 0 }), toolSearch, onWarning });
+    const history = [
+      { role: 'user', content: 'Earlier' },
+      assistantCalls(['call_old', 'search_tools', { query: 'slack' }]),
+      { role: 'tool', tool_call_id: 'call_old', content: [{ type: 'tool_reference', tool_name: 'mcp__slack__send_message' }] },
+    ];
+    const result = await chat.run({ model: 'm', messages: history }, { callTool: () => 'ok' });
+    expect(result).toMatchObject({ fallback: true, mode: 'plain', text: 'Sunny in Paris.' });
+    expect(onWarning).toHaveBeenCalledTimes(1);
+    expect(messagesOf(double.requests[1]!.body)[2]).toEqual({ role: 'tool', tool_call_id: 'call_old', content: JSON.stringify({ loaded: ['mcp__slack__send_message'] }) });
+    expect(declared(double.requests[1]!.body)).toEqual([...UPFRONT, 'mcp__slack__send_message']);
+    expect(chat.memory.has(`${double.url}?model=m`)).toBe(true);
+  });
+
+  it('answers a call of a tool the conversation never loaded with an error, and throws other API errors', async () => {
+    const { chat, callTool, requests } = await setup(scripted(assistantCalls(['c1', CREATE_ISSUE, { repo: 'a', title: 'b' }]), assistantText('ok')), 'plain');
+    await chat.run({ model: 'm', messages: [{ role: 'user', content: 'Go' }] }, { callTool });
+    expect(JSON.parse(messagesOf(requests[1]!.body).at(-1)!['content'] as string)).toMatchObject({ code: 'tool-not-loaded' });
+    expect(callTool).not.toHaveBeenCalled();
+    await double!.close();
+    const failing = await setup(() => ({ status: 500, error: { message: 'boom', type: 'server_error' } }), 'plain');
+    await expect(failing.chat.run({ model: 'm', messages: [] }, { callTool })).rejects.toBeInstanceOf(OpenAI.InternalServerError);
+  });
+});

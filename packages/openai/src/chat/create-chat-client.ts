@@ -1,0 +1,133 @@
+import { createLoadoutError, describeValue } from '@loadout/core';
+import { createDeploymentMemory, createDiscoverySession } from '@loadout/core/adapter';
+import { deploymentKey, rejectionWarning } from '../shared/adapter-warning.js';
+import type { ToolSearchWarning } from '../shared/adapter-warning.js';
+import { answerFunctionCall } from '../shared/answer-function-call.js';
+import { isRecord } from '../shared/is-record.js';
+import { invalidOption, ownToolNames, readMaxSteps } from '../shared/read-loop-options.js';
+import { toolSearchRejection } from '../shared/tool-search-rejection.js';
+import { chatDiscoveries, withoutToolReferences } from './chat-discoveries.js';
+import type { ChatClient, ChatClientOptions, ChatRunOptions, ChatRunParams, ChatRunResult } from './chat-client-types.js';
+import type { ChatCompletionLike, ChatMessage, ChatToolCall } from './chat-types.js';
+
+const OWNER = 'createChatClient';
+/** What a gateway says when it does not take deferred tools or tool references. */
+const REJECTION_PATTERN = /defer_loading|tool_reference|tool reference/i;
+const invalid = (option: string, message: string, value: unknown): never => invalidOption(OWNER, option, message, value);
+
+function readCompletion(value: unknown): { completion: ChatCompletionLike; message: ChatMessage } {
+  const choices = isRecord(value) ? value['choices'] : undefined;
+  const first: unknown = Array.isArray(choices) ? choices[0] : undefined;
+  if (!isRecord(first) || !isRecord(first['message'])) {
+    throw createLoadoutError('invalid-input', `${OWNER}: the API answered something that is not a chat completion: ${describeValue(value)}`);
+  }
+  return { completion: value as unknown as ChatCompletionLike, message: first['message'] };
+}
+
+function toolCalls(message: ChatMessage): ChatToolCall[] {
+  const calls = message['tool_calls'];
+  return Array.isArray(calls) ? calls.filter((call): call is ChatToolCall => isRecord(call) && typeof call['id'] === 'string' && isRecord(call['function'])) : [];
+}
+
+/**
+ * Wraps an `openai` client pointed at an OpenAI-compatible gateway so `run`
+ * sends one turn with tool search: it adds the tools of
+ * {@link ChatToolSearch.request}, answers calls of the search function,
+ * runs other function calls with `callTool`, and sends again until an
+ * answer calls nothing (or `maxSteps`). Loaded tools follow the messages
+ * (answers of the search function present in the conversation).
+ *
+ * In `tool-reference` mode, a 400 naming `defer_loading` or
+ * `tool_reference` makes it retry once in `plain` mode (history's
+ * references turned into JSON text), remember the gateway (base URL and
+ * model) and warn `tool-search-rejected`. Calls of deferred tools not
+ * loaded and of unknown names get error outputs without the handler. Every
+ * other error is thrown unchanged.
+ */
+export function createChatClient(options: ChatClientOptions): ChatClient {
+  if (!isRecord(options)) invalid('options', 'must be an object', options);
+  const { client, toolSearch } = options;
+  if (!isRecord(client) || !isRecord(client.chat) || !isRecord(client.chat.completions) || typeof client.chat.completions.create !== 'function') {
+    invalid('client', 'must be an openai client (new OpenAI({ baseURL }))', client);
+  }
+  if (!isRecord(toolSearch) || typeof toolSearch.request !== 'function') invalid('toolSearch', 'must come from createChatToolSearch', toolSearch);
+  const maxSteps = readMaxSteps(OWNER, options.maxSteps);
+  const memory = options.memory ?? createDeploymentMemory();
+  const session = options.session ?? createDiscoverySession();
+  const create = client.chat.completions.create.bind(client.chat.completions) as (body: unknown, requestOptions?: unknown) => PromiseLike<unknown>;
+
+  const run = async (params: ChatRunParams, runOptions: ChatRunOptions): Promise<ChatRunResult> => {
+    if (!isRecord(params) || typeof params.model !== 'string' || !Array.isArray(params.messages)) {
+      invalid('params', 'must be a chat.completions.create body with model and messages', params);
+    }
+    if (!isRecord(runOptions) || typeof runOptions.callTool !== 'function') invalid('callTool', 'must be a function answering function calls', runOptions?.callTool);
+    const { messages: start, tools: ownTools = [], stream, ...rest } = params;
+    if (stream === true) invalid('stream', 'is not supported by run (it reads whole completions)', stream);
+    const ownNames = ownToolNames(ownTools);
+    const key = deploymentKey(client.baseURL, params.model);
+    const warnings: ToolSearchWarning[] = [];
+    const loaded: string[] = [];
+    const unloaded: string[] = [];
+    let messages: ChatMessage[] = [...start];
+    let fallback = false;
+
+    for (let step = 1; ; step++) {
+      const change = session.sync(chatDiscoveries(messages, toolSearch.searchToolName));
+      loaded.push(...change.loaded);
+      unloaded.push(...change.unloaded);
+      const request = toolSearch.request({ disabled: memory.has(key), loaded: session.loaded() });
+      if (request.mode !== 'tool-reference') messages = withoutToolReferences(messages);
+      let reply: ReturnType<typeof readCompletion>;
+      try {
+        reply = readCompletion(await create({ ...rest, messages, tools: [...request.tools, ...ownTools] }, runOptions.requestOptions));
+      } catch (error) {
+        const rejection = request.mode === 'tool-reference' && !fallback ? toolSearchRejection(error, REJECTION_PATTERN) : null;
+        if (rejection === null) throw error;
+        const record = memory.remember(key, 'rejected', rejection.message);
+        const warning = rejectionWarning(record.baseURL, rejection.message, 'with plain search (definitions as JSON)');
+        warnings.push(warning);
+        options.onWarning?.(warning);
+        fallback = true;
+        step--;
+        continue;
+      }
+      messages = [...messages, reply.message];
+      const calls = toolCalls(reply.message);
+      const answers: ChatMessage[] = [];
+      for (const call of calls) {
+        if (request.mode !== 'upfront' && toolSearch.isSearchCall(call)) {
+          const answer = await toolSearch.answer(call, { mode: request.mode === 'tool-reference' ? 'tool-reference' : 'plain', isLoaded: session.isLoaded });
+          answers.push({ ...answer.message });
+          continue;
+        }
+        const content = await answerFunctionCall(call.function.name, call.function.arguments, call.id, {
+          toolFor: toolSearch.toolFor,
+          notLoaded: (name) => request.mode === 'plain' ? !request.upfront.includes(name) : request.mode === 'tool-reference' && toolSearch.isDeferred(name) && !session.isLoaded(name),
+          ownNames,
+          searchName: toolSearch.searchToolName,
+          callTool: runOptions.callTool,
+        });
+        answers.push({ role: 'tool', tool_call_id: call.id, content });
+      }
+      const done = answers.length === 0;
+      if (done || step >= maxSteps) {
+        const text = reply.message['content'];
+        return {
+          completion: reply.completion,
+          text: typeof text === 'string' ? text : '',
+          messages,
+          mode: request.mode,
+          steps: step,
+          truncated: !done,
+          loaded,
+          unloaded,
+          fallback,
+          warnings,
+        };
+      }
+      messages = [...messages, ...answers];
+    }
+  };
+
+  return { run, toolSearch, session, memory };
+}

@@ -1,0 +1,136 @@
+import { createFakeRanker, createFakeTokenCounter } from '@loadout/core/test';
+import OpenAI from 'openai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CREATE_ISSUE, TOOLS, WEATHER } from '../__fixtures__/catalog.js';
+import { startApiDouble } from '../test/api-double.js';
+import type { ApiDouble, DoubleReply, DoubleRequest } from '../test/api-double.js';
+import { functionCall, message, toolSearchCall } from '../__fixtures__/responses-items.js';
+import { createResponsesClient } from './create-responses-client.js';
+import { createResponsesToolSearch } from './create-responses-tool-search.js';
+import type { ResponsesClientOptions } from './responses-client-types.js';
+
+let double: ApiDouble | undefined;
+afterEach(async () => {
+  await double?.close();
+  double = undefined;
+});
+
+async function setup(model: (request: DoubleRequest, index: number) => DoubleReply, options: Partial<ResponsesClientOptions> = {}) {
+  double = await startApiDouble(model);
+  const client = new OpenAI({ baseURL: double.url, apiKey: 'test-key', maxRetries: 0 });
+  const toolSearch = createResponsesToolSearch({ tools: TOOLS, ranker: createFakeRanker(), planOptions: { tokenCounter: createFakeTokenCounter() } });
+  const callTool = vi.fn(({ name }: { name: string }) => ({ ok: true, name }));
+  return { responses: createResponsesClient({ client, toolSearch, ...options }), toolSearch, callTool, requests: double.requests };
+}
+
+const scripted = (...replies: DoubleReply[]) => (_: DoubleRequest, index: number) => replies[index] ?? { output: [message('(no more replies)')] };
+const weatherTurn = scripted(
+  { output: [toolSearchCall('call_s1', 'weather city')] },
+  { output: [functionCall('call_w1', WEATHER, { city: 'Paris' })] },
+  { output: [message('Sunny in Paris.')] },
+);
+
+describe('createResponsesClient with the openai client', () => {
+  it('answers the search, runs the function and sends exactly the items of a stateless conversation', async () => {
+    const { responses, toolSearch, callTool, requests } = await setup(weatherTurn);
+    const result = await responses.run({ model: 'gpt-5.4', input: 'Weather in Paris?', store: false }, { callTool });
+    expect(result).toMatchObject({ text: 'Sunny in Paris.', steps: 3, mode: 'tool-search', fallback: false, truncated: false, responseId: 'resp_3' });
+    expect(result.loaded[0]).toBe(WEATHER);
+    expect(callTool).toHaveBeenCalledWith({ name: WEATHER, arguments: { city: 'Paris' }, callId: 'call_w1', tool: toolSearch.toolFor(WEATHER) });
+    const tools = toolSearch.request().tools;
+    const user = { role: 'user', content: 'Weather in Paris?' };
+    const searchOutput = (await toolSearch.answer(toolSearchCall('call_s1', 'weather city') as never)).output;
+    expect(requests.map((request) => request.body)).toEqual([
+      { model: 'gpt-5.4', store: false, input: [user], tools },
+      { model: 'gpt-5.4', store: false, input: [user, toolSearchCall('call_s1', 'weather city'), searchOutput], tools },
+      {
+        model: 'gpt-5.4',
+        store: false,
+        input: [
+          user,
+          toolSearchCall('call_s1', 'weather city'),
+          searchOutput,
+          functionCall('call_w1', WEATHER, { city: 'Paris' }),
+          { type: 'function_call_output', call_id: 'call_w1', output: JSON.stringify({ ok: true, name: WEATHER }) },
+        ],
+        tools,
+      },
+    ]);
+    expect(result.input).toHaveLength(6);
+  });
+
+  it('chains with previous_response_id: sends only new items and keeps tools loaded along the chain', async () => {
+    const { responses, callTool, requests, toolSearch } = await setup(
+      scripted(
+        { output: [toolSearchCall('call_s1', 'weather city')] },
+        { output: [message('Which city?')] },
+        { output: [functionCall('call_w1', WEATHER, { city: 'Paris' })] },
+        { output: [message('Sunny.')] },
+        { output: [functionCall('call_w2', WEATHER, { city: 'Rome' })] },
+        { output: [message('Done.')] },
+      ),
+    );
+    const first = await responses.run({ model: 'gpt-5.4', input: 'Weather?' }, { callTool, chain: true });
+    expect(requests[1]!.body['previous_response_id']).toBe('resp_1');
+    expect(requests[1]!.body['input']).toMatchObject([{ type: 'tool_search_output', call_id: 'call_s1' }]);
+    const second = await responses.run({ model: 'gpt-5.4', input: 'Paris', previous_response_id: first.responseId }, { callTool });
+    expect(requests[2]!.body).toMatchObject({ previous_response_id: 'resp_2', input: [{ role: 'user', content: 'Paris' }] });
+    expect(requests[3]!.body['input']).toEqual([{ type: 'function_call_output', call_id: 'call_w1', output: JSON.stringify({ ok: true, name: WEATHER }) }]);
+    expect(second.text).toBe('Sunny.');
+    expect(responses.session.isLoaded(WEATHER)).toBe(true);
+    const fresh = await responses.run({ model: 'gpt-5.4', input: 'New conversation: weather in Rome' }, { callTool });
+    expect(fresh.unloaded).toContain(WEATHER);
+    expect(JSON.parse((requests[5]!.body['input'] as { output: string }[]).at(-1)!.output)).toMatchObject({ code: 'tool-not-loaded' });
+    expect(callTool).toHaveBeenCalledTimes(1);
+    expect(toolSearch.isDeferred(WEATHER)).toBe(true);
+  });
+
+  it('answers calls of never-loaded and unknown tools with errors, without the handler', async () => {
+    const { responses, callTool, requests } = await setup(
+      scripted({ output: [functionCall('c1', CREATE_ISSUE, { repo: 'a', title: 'b' }), functionCall('c2', 'ghost', {}), functionCall('c3', 'Bash', { command: 'ls' })] }),
+    );
+    await responses.run({ model: 'gpt-5.4', input: 'Go' }, { callTool });
+    const outputs = (requests[1]!.body['input'] as { output?: string }[]).slice(-3).map((item) => JSON.parse(item.output!) as unknown);
+    expect(outputs).toEqual([
+      { error: `tool ${CREATE_ISSUE} is not loaded; call tool_search to load it first`, code: 'tool-not-loaded' },
+      { error: 'there is no tool named ghost', code: 'unknown-tool' },
+      { ok: true, name: 'Bash' },
+    ]);
+    expect(callTool).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the model why a search failed with a developer message after the empty output', async () => {
+    const { responses, callTool, requests } = await setup(scripted({ output: [toolSearchCall('call_s1', '')] }, { output: [message('ok')] }));
+    await responses.run({ model: 'gpt-5.4', input: 'Go' }, { callTool });
+    expect((requests[1]!.body['input'] as unknown[]).slice(-2)).toEqual([
+      { type: 'tool_search_output', call_id: 'call_s1', execution: 'client', status: 'completed', tools: [] },
+      { type: 'message', role: 'developer', content: 'search_tools: Search failed: tool search query "" names nothing to search for [query-empty]' },
+    ]);
+  });
+
+  it('falls back once to upfront functions when the deployment rejects tool_search, and remembers it per model', async () => {
+    const rejecting = (request: DoubleRequest): DoubleReply =>
+      (request.body['tools'] as { type: string }[]).some((tool) => tool.type === 'tool_search')
+        ? { status: 400, error: { message: "Invalid value: 'tool_search'. Supported values are: 'function' and 'custom'.", type: 'invalid_request_error', param: 'tools[0].type' } }
+        : { output: [message('fine')] };
+    const onWarning = vi.fn();
+    const { responses, callTool, requests } = await setup(rejecting, { onWarning });
+    const result = await responses.run({ model: 'gpt-4.1', input: 'Go' }, { callTool });
+    expect(result).toMatchObject({ text: 'fine', fallback: true, mode: 'upfront', steps: 1 });
+    expect(result.warnings[0]).toMatchObject({ code: 'tool-search-rejected', deployment: `${double!.url}?model=gpt-4.1` });
+    expect(onWarning).toHaveBeenCalledTimes(1);
+    expect((requests[1]!.body['tools'] as unknown[]).length).toBe(TOOLS.length);
+    await responses.run({ model: 'gpt-4.1', input: 'Again' }, { callTool });
+    expect(requests).toHaveLength(3);
+    expect(responses.memory.has(`${double!.url}?model=gpt-4.1`)).toBe(true);
+    await responses.run({ model: 'gpt-5.4', input: 'Other model' }, { callTool });
+    expect(requests).toHaveLength(5);
+  });
+
+  it('throws every other API error unchanged, and refuses bad options', async () => {
+    const { responses, callTool } = await setup(() => ({ status: 400, error: { message: 'Unknown parameter: foo', type: 'invalid_request_error' } }));
+    await expect(responses.run({ model: 'gpt-5.4', input: 'Go' }, { callTool })).rejects.toBeInstanceOf(OpenAI.BadRequestError);
+    await expect(responses.run({ model: 'gpt-5.4', input: 'Go' }, {} as never)).rejects.toMatchObject({ code: 'invalid-option' });
+    expect(() => createResponsesClient({ client: {} as never, toolSearch: responses.toolSearch })).toThrow(/client must be an openai client/);
+  });
+});

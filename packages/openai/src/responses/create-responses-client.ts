@@ -1,0 +1,151 @@
+import { createLoadoutError, describeValue } from '@loadout/core';
+import { createDeploymentMemory } from '@loadout/core/adapter';
+import { answerFunctionCall } from '../shared/answer-function-call.js';
+import { deploymentKey, rejectionWarning } from '../shared/adapter-warning.js';
+import type { ToolSearchWarning } from '../shared/adapter-warning.js';
+import { isRecord } from '../shared/is-record.js';
+import { invalidOption, ownToolNames, readMaxSteps } from '../shared/read-loop-options.js';
+import { toolSearchRejection } from '../shared/tool-search-rejection.js';
+import { createResponsesSession } from './create-responses-session.js';
+import { responseText } from './response-text.js';
+import type { ResponsesClient, ResponsesClientOptions, ResponsesRunOptions, ResponsesRunParams, ResponsesRunResult } from './responses-client-types.js';
+import type { FunctionCallItem, ResponseInputItem, ResponseLike, ToolSearchCallItem } from './responses-types.js';
+import { withoutToolSearchItems } from './without-tool-search-items.js';
+
+/** What a Responses deployment says when it does not take client tool search. */
+const REJECTION_PATTERN = /tool_search|tool search|defer_loading|namespace|execution/i;
+
+const OWNER = 'createResponsesClient';
+const invalid = (option: string, message: string, value: unknown): never => invalidOption(OWNER, option, message, value);
+
+function readResponse(value: unknown): ResponseLike {
+  if (!isRecord(value) || typeof value['id'] !== 'string' || !Array.isArray(value['output'])) {
+    throw createLoadoutError('invalid-input', `createResponsesClient: the API answered something that is not a response: ${describeValue(value)}`);
+  }
+  return value as unknown as ResponseLike;
+}
+
+/**
+ * Wraps an `openai` client so `run` sends one turn with client-executed
+ * tool search: it adds the tools of {@link ResponsesToolSearch.request},
+ * answers every `tool_search_call` with a `tool_search_output` of the same
+ * `call_id`, runs function calls with the caller's `callTool` and sends
+ * their outputs, until a response calls nothing (or `maxSteps`). The
+ * loaded-tools session follows the conversation: the input of each request
+ * and the `previous_response_id` chain it continues.
+ *
+ * A call of a deferred tool the conversation never loaded is answered with
+ * an error output (`tool-not-loaded`) without calling `callTool`; a call of
+ * a name neither in the catalog nor among the caller's tools, with
+ * `unknown-tool`. When the deployment rejects tool search with a 400 that
+ * names it, the request is retried once with every tool upfront (or, for
+ * catalogs over the API's function limit, a plain `search_tools` function),
+ * the deployment (base URL and model) is remembered so later requests skip
+ * tool search, and a `tool-search-rejected` warning is raised. Every other
+ * API error is thrown unchanged.
+ */
+export function createResponsesClient(options: ResponsesClientOptions): ResponsesClient {
+  if (!isRecord(options)) invalid('options', 'must be an object', options);
+  const { client, toolSearch } = options;
+  if (!isRecord(client) || !isRecord(client.responses) || typeof client.responses.create !== 'function') {
+    invalid('client', 'must be an openai client (new OpenAI())', client);
+  }
+  if (!isRecord(toolSearch) || typeof toolSearch.request !== 'function') invalid('toolSearch', 'must come from createResponsesToolSearch', toolSearch);
+  const maxSteps = readMaxSteps(OWNER, options.maxSteps);
+  const memory = options.memory ?? createDeploymentMemory();
+  const session = options.session ?? createResponsesSession();
+  const create = client.responses.create.bind(client.responses) as (body: unknown, requestOptions?: unknown) => PromiseLike<unknown>;
+
+  const run = async (params: ResponsesRunParams, runOptions: ResponsesRunOptions): Promise<ResponsesRunResult> => {
+    if (!isRecord(params) || typeof params.model !== 'string') invalid('params', 'must be a responses.create body with a model', params);
+    if (!isRecord(runOptions) || typeof runOptions.callTool !== 'function') invalid('callTool', 'must be a function answering function calls', runOptions?.callTool);
+    const { input, tools: ownTools = [], previous_response_id: startId, stream, ...rest } = params;
+    if (stream === true) invalid('stream', 'is not supported by run (it reads whole responses)', stream);
+    const ownNames = ownToolNames(ownTools);
+    const chain = runOptions.chain ?? startId !== undefined;
+    const key = deploymentKey(client.baseURL, params.model);
+    const warnings: ToolSearchWarning[] = [];
+    const loaded: string[] = [];
+    const unloaded: string[] = [];
+    let conversation: ResponseInputItem[] = typeof input === 'string' ? [{ role: 'user', content: input }] : [...input];
+    let pending = conversation;
+    let previous = startId;
+    let fallback = false;
+
+    for (let step = 1; ; step++) {
+      const disabled = memory.has(key);
+      let sent = chain ? pending : conversation;
+      if (disabled) sent = withoutToolSearchItems(sent);
+      const change = session.sync(sent, chain ? previous : undefined);
+      loaded.push(...change.loaded);
+      unloaded.push(...change.unloaded);
+      const request = toolSearch.request({ disabled, loaded: session.loaded() });
+      if (request.mode !== 'tool-search') sent = withoutToolSearchItems(sent);
+      const body = {
+        ...rest,
+        input: sent,
+        tools: [...request.tools, ...ownTools],
+        ...(chain && previous !== undefined ? { previous_response_id: previous } : {}),
+      };
+      let response: ResponseLike;
+      try {
+        response = readResponse(await create(body, runOptions.requestOptions));
+      } catch (error) {
+        const rejection = request.mode === 'tool-search' && !fallback ? toolSearchRejection(error, REJECTION_PATTERN) : null;
+        if (rejection === null) throw error;
+        const record = memory.remember(key, 'rejected', rejection.message);
+        const warning = rejectionWarning(record.baseURL, rejection.message, 'without tool search');
+        warnings.push(warning);
+        options.onWarning?.(warning);
+        fallback = true;
+        step--;
+        continue;
+      }
+      session.commit(response, request.mode === 'plain-search' ? toolSearch.searchToolName : undefined);
+      conversation = [...conversation, ...response.output];
+      const answers: ResponseInputItem[] = [];
+      for (const item of response.output) {
+        if (!isRecord(item)) continue;
+        if (toolSearch.isSearchCall(item)) {
+          const answer = await toolSearch.answer(item as unknown as ToolSearchCallItem | FunctionCallItem, { isLoaded: session.isLoaded });
+          answers.push(answer.output);
+          if (answer.message !== null && answer.output.type === 'tool_search_output') {
+            answers.push({ type: 'message', role: 'developer', content: `${toolSearch.searchToolName}: ${answer.message}` });
+          }
+          continue;
+        }
+        if (item['type'] !== 'function_call') continue;
+        const call = item as unknown as FunctionCallItem;
+        const output = await answerFunctionCall(call.name, call.arguments, call.call_id, {
+          toolFor: toolSearch.toolFor,
+          notLoaded: (name) => request.mode !== 'upfront' && toolSearch.isDeferred(name) && !session.isLoaded(name),
+          ownNames,
+          searchName: request.mode === 'tool-search' ? 'tool_search' : toolSearch.searchToolName,
+          callTool: runOptions.callTool,
+        });
+        answers.push({ type: 'function_call_output', call_id: call.call_id, output });
+      }
+      const done = answers.length === 0;
+      if (done || step >= maxSteps) {
+        return {
+          response,
+          text: responseText(response),
+          input: conversation,
+          responseId: response.id,
+          mode: request.mode,
+          steps: step,
+          truncated: !done,
+          loaded,
+          unloaded,
+          fallback,
+          warnings,
+        };
+      }
+      conversation = [...conversation, ...answers];
+      pending = answers;
+      previous = response.id;
+    }
+  };
+
+  return { run, toolSearch, session, memory };
+}

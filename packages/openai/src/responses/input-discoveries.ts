@@ -1,0 +1,44 @@
+import type { ToolDiscovery } from '@loadout/core/adapter';
+import { isRecord } from '../shared/is-record.js';
+import type { ResponseInputItem } from './responses-types.js';
+
+function definitionNames(tools: unknown): string[] {
+  if (!Array.isArray(tools)) return [];
+  const names: string[] = [];
+  for (const tool of tools) {
+    if (!isRecord(tool)) continue;
+    if (tool['type'] === 'function' && typeof tool['name'] === 'string') names.push(tool['name']);
+    if (tool['type'] === 'namespace') names.push(...definitionNames(tool['tools']));
+  }
+  return names;
+}
+
+function plainNames(output: unknown): string[] {
+  if (typeof output !== 'string') return [];
+  try {
+    const value = JSON.parse(output) as unknown;
+    const loaded = isRecord(value) ? value['loaded'] : undefined;
+    return Array.isArray(loaded) ? loaded.filter((name): name is string => typeof name === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Every tool-loading item of a Responses input: `tool_search_output` items
+ * (their function definitions, namespaces included) and the
+ * `function_call_output` of the plain search function (`isPlainSearchCall`
+ * tells its call ids). Items without tools are left out.
+ */
+export function inputDiscoveries(items: readonly ResponseInputItem[], isPlainSearchCall: (callId: string) => boolean): ToolDiscovery[] {
+  const found: ToolDiscovery[] = [];
+  for (const item of items) {
+    if (!isRecord(item) || typeof item['call_id'] !== 'string') continue;
+    const callId = item['call_id'];
+    let names: string[] = [];
+    if (item['type'] === 'tool_search_output') names = definitionNames(item['tools']);
+    else if (item['type'] === 'function_call_output' && isPlainSearchCall(callId)) names = plainNames(item['output']);
+    if (names.length > 0) found.push({ callId, toolNames: names });
+  }
+  return found;
+}

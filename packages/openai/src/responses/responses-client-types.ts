@@ -1,0 +1,89 @@
+import type { CatalogTool } from '@loadout/core';
+import type { DeploymentMemory } from '@loadout/core/adapter';
+import type { ToolSearchWarning } from '../shared/adapter-warning.js';
+import type { ResponsesSession } from './create-responses-session.js';
+import type { ResponsesToolMode, ResponsesToolSearch } from './responses-tool-search-types.js';
+import type { ResponseInputItem, ResponseLike, ResponsesClientLike } from './responses-types.js';
+
+/** Options of {@link createResponsesClient}. */
+export interface ResponsesClientOptions {
+  /** An `openai` client (`new OpenAI({ baseURL })`); its `baseURL` and the request's `model` name the deployment. */
+  readonly client: ResponsesClientLike;
+  readonly toolSearch: ResponsesToolSearch;
+  /** Deployments known to reject tool search; share one between clients. Default: a new one. */
+  readonly memory?: DeploymentMemory;
+  /** The loaded-tools session of the conversation. Default: a new one. */
+  readonly session?: ResponsesSession;
+  /** Called with each warning as it happens (they are also in each result). Default: none. */
+  readonly onWarning?: (warning: ToolSearchWarning) => void;
+  /** Requests one `run` may send before it hands back. An integer 1–100; default 16. */
+  readonly maxSteps?: number;
+}
+
+/** One function call the loop hands to the caller's handler. */
+export interface FunctionCall {
+  /** The function's name (a catalog tool's API name, or one of the caller's own tools). */
+  readonly name: string;
+  /** The parsed arguments. */
+  readonly arguments: unknown;
+  readonly callId: string;
+  /** The catalog tool, or undefined for the caller's own tools. */
+  readonly tool: CatalogTool | undefined;
+}
+
+/** Runs one function call; the result is sent as the output (strings as they are, anything else as JSON). A throw ends the run with that error. */
+export type FunctionCallHandler = (call: FunctionCall) => unknown;
+
+/** What `run` accepts: a non-streaming `responses.create` body; `tools` is added to. */
+export interface ResponsesRunParams {
+  readonly model: string;
+  readonly input: string | readonly ResponseInputItem[];
+  /** The caller's own tools, sent after Loadout's. */
+  readonly tools?: readonly Readonly<Record<string, unknown>>[];
+  /** Continue a stored response chain; later steps of this run chain on their own responses. */
+  readonly previous_response_id?: string;
+  readonly [field: string]: unknown;
+}
+
+/** Options of one `run`. */
+export interface ResponsesRunOptions {
+  /** Answers function calls (catalog tools and your own). Required. */
+  readonly callTool: FunctionCallHandler;
+  /** Chain steps with `previous_response_id` (the server keeps the items) instead of re-sending the whole input. Default: true when `previous_response_id` is given. */
+  readonly chain?: boolean;
+  /** Passed to `client.responses.create` (e.g. `signal`, `timeout`). */
+  readonly requestOptions?: Readonly<Record<string, unknown>>;
+}
+
+/** What one `run` did. */
+export interface ResponsesRunResult {
+  /** The last response. */
+  readonly response: ResponseLike;
+  /** Its assistant text. */
+  readonly text: string;
+  /** The whole conversation, stateless form: the input sent, every output and every answer. Append your next message to it. */
+  readonly input: ResponseInputItem[];
+  /** `response.id`, to chain the next turn with `previous_response_id`. */
+  readonly responseId: string;
+  /** How the last request offered tools. */
+  readonly mode: ResponsesToolMode;
+  /** Requests sent. */
+  readonly steps: number;
+  /** True when `maxSteps` ended the run with calls still unanswered in `response`. */
+  readonly truncated: boolean;
+  /** Tools loaded during this run (API names). */
+  readonly loaded: string[];
+  /** Tools unloaded because the conversation no longer holds what loaded them. */
+  readonly unloaded: string[];
+  /** Whether the deployment rejected tool search during this run (the call was retried without it). */
+  readonly fallback: boolean;
+  readonly warnings: ToolSearchWarning[];
+}
+
+/** A Responses API client with client-executed tool search; see {@link createResponsesClient}. */
+export interface ResponsesClient {
+  run(params: ResponsesRunParams, options: ResponsesRunOptions): Promise<ResponsesRunResult>;
+  readonly toolSearch: ResponsesToolSearch;
+  readonly session: ResponsesSession;
+  readonly memory: DeploymentMemory;
+}

@@ -1,0 +1,114 @@
+import type { Catalog, CatalogTool, DeferralPlan, ToolSearchAnswer } from '@loadout/core';
+import type { ToolSearchKitOptions } from '@loadout/core/adapter';
+import type {
+  FunctionCallItem,
+  FunctionCallOutputItem,
+  FunctionToolDefinition,
+  ResponsesToolDefinition,
+  ToolSearchCallItem,
+  ToolSearchOutputItem,
+  ResponseInputItem,
+} from './responses-types.js';
+
+/** Options of {@link createResponsesToolSearch}: the kit's (catalog, ranker, mods, limits) plus how tools are laid out. */
+export interface ResponsesToolSearchOptions extends ToolSearchKitOptions {
+  /** Group functions of one server in a `namespace` tool (upfront tools and search answers). Default false. */
+  readonly namespaces?: boolean;
+  /**
+   * Also declare the deferred functions in the request with
+   * `defer_loading: true` (the model sees their names and descriptions; the
+   * request grows with the catalog). Default false: the `tool_search` tool's
+   * description carries the catalog summary and the answers inject the
+   * definitions.
+   */
+  readonly declareDeferred?: boolean;
+  /** Most functions one request declares. An integer 1–128; default 128 (the API's limit). */
+  readonly maxFunctions?: number;
+}
+
+/**
+ * How a request offers tools:
+ * - `tool-search`: a client-executed `tool_search` tool plus the upfront functions;
+ * - `upfront`: every tool as a plain function (tool search off or rejected, and the catalog fits `maxFunctions`);
+ * - `plain-search`: tool search rejected and the catalog does not fit: a `search_tools` *function*
+ *   answered with the definitions as JSON, and the functions it found added to later requests.
+ */
+export type ResponsesToolMode = 'tool-search' | 'upfront' | 'plain-search';
+
+/** Options of {@link ResponsesToolSearch.request}. */
+export interface ResponsesRequestOptions {
+  /** The deployment rejects `tool_search`: plan without it. Default false. */
+  readonly disabled?: boolean;
+  /** API names loaded in the conversation (added as functions in `plain-search` mode). Default: none. */
+  readonly loaded?: readonly string[];
+}
+
+/** The tool part of one request. */
+export interface ResponsesToolsRequest {
+  /** The request's `tools`. */
+  readonly tools: ResponsesToolDefinition[];
+  readonly mode: ResponsesToolMode;
+  /** `on` in `tool-search` and `plain-search` mode. */
+  readonly toolSearch: 'on' | 'off';
+  /** API names only a search can load, in catalog order. */
+  readonly deferred: readonly string[];
+  /** API names declared as callable functions, in catalog order. */
+  readonly upfront: readonly string[];
+  /** The plan behind it ({@link planDeferral}'s output). */
+  readonly plan: DeferralPlan;
+  /** Token accounting; see {@link RequestTokens}. */
+  readonly tokens: RequestTokens;
+}
+
+/**
+ * What a request costs in definition tokens (counted with the plan's
+ * counter over `{name, description, schema}` JSON, as `loadout plan`
+ * counts): `upfront` is every definition the model reads up front, the
+ * search tool included; `deferred` what tool search keeps out of it.
+ */
+export interface RequestTokens {
+  readonly upfront: number;
+  readonly deferred: number;
+}
+
+/** What answering one search call produced. */
+export interface ResponsesSearchAnswer {
+  /** The input item to send back: `tool_search_output`, or `function_call_output` in `plain-search` mode. */
+  readonly output: (ToolSearchOutputItem | FunctionCallOutputItem) & ResponseInputItem;
+  /** API names it loads, best first. */
+  readonly loaded: readonly string[];
+  /** For the model when the search failed or found nothing, else null. In `tool-search` mode send it as a developer message after the output (the output item has no text). */
+  readonly message: string | null;
+  /** The kernel's answer. */
+  readonly answer: ToolSearchAnswer;
+  /** Definition tokens this answer loads into the context. */
+  readonly tokens: number;
+}
+
+/** Client-executed tool search for the Responses API; see {@link createResponsesToolSearch}. */
+export interface ResponsesToolSearch {
+  readonly catalog: Catalog;
+  /** The catalog summary the `tool_search` description carries. */
+  readonly summary: string;
+  /** Name of the plain fallback's search function. */
+  readonly searchToolName: string;
+  /** Plans this turn and returns the request's tools. */
+  request(options?: ResponsesRequestOptions): ResponsesToolsRequest;
+  /**
+   * Answers a `tool_search_call` with a `tool_search_output` of the same
+   * `call_id` (or, in `plain-search` mode, a `search_tools` function call
+   * with a JSON `function_call_output`), holding the best deferred tools'
+   * function definitions after mods. Tools `isLoaded` says are loaded are
+   * not returned again. Never rejects: a bad query answers no tools and a
+   * `message` for the model.
+   */
+  answer(call: ToolSearchCallItem | FunctionCallItem, options?: { readonly isLoaded?: (apiName: string) => boolean }): Promise<ResponsesSearchAnswer>;
+  /** Whether an output item is a search call this object answers. */
+  isSearchCall(item: { readonly type?: unknown; readonly name?: unknown; readonly execution?: unknown }): boolean;
+  /** The catalog tool sent under this API name. */
+  toolFor(apiName: string): CatalogTool | undefined;
+  /** Whether the tool is reachable only through a search (deferred in the last plan). */
+  isDeferred(apiName: string): boolean;
+  /** The function definition of a catalog tool (description after mods). */
+  functionFor(apiName: string): FunctionToolDefinition | undefined;
+}

@@ -1,0 +1,31 @@
+import type { CatalogTool } from '@loadout/core';
+import type { FunctionCallHandler } from '../responses/responses-client-types.js';
+import { notLoadedText } from './not-loaded-text.js';
+import { parseCallArguments } from './parse-call-arguments.js';
+import { toolOutputText } from './tool-output-text.js';
+
+/** What {@link answerFunctionCall} needs to know about the request the call came from. */
+export interface FunctionCallContext {
+  readonly toolFor: (apiName: string) => CatalogTool | undefined;
+  /** Deferred in this request and not loaded: a call is refused. */
+  readonly notLoaded: (apiName: string) => boolean;
+  /** Names of the caller's own tools. */
+  readonly ownNames: ReadonlySet<string>;
+  /** What the model should call to load a tool. */
+  readonly searchName: string;
+  readonly callTool: FunctionCallHandler;
+}
+
+/**
+ * The output of one function call: the handler's result, or an error
+ * output (`unknown-tool`, `tool-not-loaded`, `invalid-input` for arguments
+ * that are not JSON) without calling the handler.
+ */
+export async function answerFunctionCall(name: string, argumentsText: unknown, callId: string, context: FunctionCallContext): Promise<string> {
+  const tool = context.toolFor(name);
+  if (tool === undefined && !context.ownNames.has(name)) return notLoadedText(name, false, context.searchName);
+  if (tool !== undefined && context.notLoaded(name)) return notLoadedText(name, true, context.searchName);
+  const parsed = parseCallArguments(argumentsText);
+  if (!parsed.ok) return JSON.stringify({ error: `${name}: ${parsed.message}`, code: 'invalid-input' });
+  return toolOutputText(await context.callTool({ name, arguments: parsed.value, callId, tool }));
+}
