@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createEvalCatalog, createRankerByName, loadEvalSet } from '@loadout/eval';
+import { assignFolds, createEvalCatalog, createRankerByName, loadEvalSet } from '@loadout/eval';
 import type { EvalSet } from '@loadout/eval';
 import { createMiniSearchPeer } from '../peers/minisearch-peer.js';
 import { createOramaPeer } from '../peers/orama-peer.js';
@@ -25,8 +25,20 @@ export interface RunSpeedOptions {
 /** The reference every ratio divides by. */
 export const REFERENCE_ENGINE = 'bm25f';
 
-const PEERS: readonly { readonly name: string; readonly create: () => Promise<SearchPeer> }[] = [
+/** BM25F with a usage field learned from the dev queries outside fold 0 (the learned ranker a deployment runs). */
+async function createUsagePeer(evalSet: EvalSet): Promise<SearchPeer> {
+  const { createBm25Ranker, createUsageField } = await import('@loadout/bm25');
+  const folds = assignFolds(
+    evalSet.queries.map((query) => query.query),
+    5,
+  );
+  const events = evalSet.queries.filter((_, index) => folds[index] !== 0).map((query) => ({ query: query.query, called: query.relevant }));
+  return createRankerPeer(createBm25Ranker({ usage: createUsageField(events).text }), 'bm25f + usage');
+}
+
+const PEERS: readonly { readonly name: string; readonly create: (evalSet: EvalSet) => Promise<SearchPeer> }[] = [
   { name: 'bm25f', create: async () => createRankerPeer(await createRankerByName('bm25f'), 'bm25f') },
+  { name: 'bm25f + usage', create: createUsagePeer },
   { name: 'wink-bm25', create: async () => createRankerPeer(await createRankerByName('wink-bm25'), 'wink-bm25') },
   { name: 'minisearch', create: async () => createMiniSearchPeer() },
   { name: 'orama', create: async () => createOramaPeer() },
@@ -52,11 +64,14 @@ export async function runSpeed(options: RunSpeedOptions): Promise<EngineMeasurem
   const notes: string[] = [
     'bm25f and wink-bm25 share Loadout\'s analyzer (identifier splitting, stopwords dropped, name/description/parameters/server fields); MiniSearch and Orama index name and description with their default tokenizers and get the raw query, as a user of those libraries would.',
   ];
+  notes.push(
+    '"bm25f + usage" is BM25F with the usage field learned from the dev queries outside fold 0 of 5: its speed is the learned ranker\'s, its quality figure includes queries it learned from (out-of-fold quality: pnpm bench -- --only learning).',
+  );
   if (!canCollectGarbage()) notes.push('Run without --expose-gc: memory figures are missing.');
   for (const peer of PEERS) {
     try {
       logProgress(`speed: ${peer.name}: building over ${tools.length} tools and timing ${evalSet.queries.length} queries…`);
-      const measurement = await measurePeer(await peer.create(), tools, evalSet.queries);
+      const measurement = await measurePeer(await peer.create(evalSet), tools, evalSet.queries);
       logProgress(`speed: ${peer.name}: ${describe(measurement)}`);
       measurements.push(measurement);
     } catch (error) {

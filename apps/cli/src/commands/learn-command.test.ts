@@ -83,3 +83,34 @@ describe('loadout learn', () => {
     expect(none.stderr()).toContain('[invalid-option]');
   });
 });
+
+describe('loadout search --feedback', () => {
+  it('searches with what loadout learn switched on, shows the usage field in --explain, and falls back when off', async () => {
+    const dir = await folder();
+    const events = join(dir, 'events.jsonl');
+    await writeFile(events, `${saves.map((query) => JSON.stringify({ query, called: 'write_file' })).join('\n')}\n`);
+    const catalog = join(dir, 'catalog.json');
+    await writeFile(
+      catalog,
+      JSON.stringify([
+        { name: 'write_file', server: 'fs', description: 'Write text to disk' },
+        { name: 'keep_alive', server: 'net', description: 'Keep a connection open' },
+      ]),
+    );
+    expect(await runCli(['learn', events, '--catalog', catalog], fakeContext({ cwd: dir }).context)).toBe(0);
+    const store = join(dir, '.loadout', 'feedback.jsonl');
+    const learned = fakeContext({ cwd: dir });
+    expect(await runCli(['search', 'keep the recipe for later', '--catalog', catalog, '--feedback', store, '--explain', '--json'], learned.context)).toBe(0);
+    const result = JSON.parse(learned.stdout()) as { hits: { name: string; explanation: { fields: Record<string, number> } }[] };
+    expect(result.hits[0]!.name).toBe('write_file');
+    expect(result.hits[0]!.explanation.fields['usage']).toBeGreaterThan(0);
+    const exact = fakeContext({ cwd: dir });
+    expect(await runCli(['search', 'keep_alive', '--catalog', catalog, '--feedback', store, '--json'], exact.context)).toBe(0);
+    expect((JSON.parse(exact.stdout()) as { hits: { name: string }[] }).hits[0]!.name).toBe('keep_alive');
+    await writeFile(join(dir, '.loadout', 'learned.json'), '{corrupt');
+    const off = fakeContext({ cwd: dir });
+    expect(await runCli(['search', 'keep the recipe for later', '--catalog', catalog, '--feedback', store, '--json'], off.context)).toBe(0);
+    expect(off.stderr()).toContain('searching without usage');
+    expect((JSON.parse(off.stdout()) as { hits: { name: string }[] }).hits[0]!.name).toBe('keep_alive');
+  });
+});

@@ -25,6 +25,8 @@ Options:
   --ranker NAME    ${listRankers().join(' | ')} (default: the config's "ranker", else ${DEFAULT_RANKER_NAME})
   --limit N        results, 1-100 (default 5)
   --explain        show matched terms, field and component contributions
+  --feedback STORE use what loadout learn learned from this feedback store (when its
+                   decision, learned.json beside it, switched learning on; bm25f only)
   --json           print {query, ranker, tools, issues, hits: [{rank, score, tool, name, server,
                    description, explanation?}]}
   --strict         exit 2 when a tool is invalid or skipped (nameless, duplicate, bad schema)
@@ -57,6 +59,7 @@ export const searchCommand: Command = {
       config: { type: 'string' },
       strict: { type: 'boolean' },
       'max-tools': { type: 'string' },
+      feedback: { type: 'string' },
     });
     if (parsed.values['help']) {
       context.stdout(help);
@@ -77,10 +80,12 @@ export const searchCommand: Command = {
     if (context.isTty && loaded.catalog.tools.length > 2000) {
       context.stderr(`indexing ${formatCount(loaded.catalog.tools.length)} tools with ${rankerName}…\n`);
     }
-    const inner = await createRankerByName(rankerName, config.rankerOptions ?? {});
+    const feedback = stringFlag(parsed, 'feedback');
+    const learned = feedback === undefined || rankerName !== 'bm25f' ? undefined : await (await import('./learned-ranker.js')).loadLearnedRanker(feedback, loaded.catalog.tools, context);
+    const inner = learned ?? (await createRankerByName(rankerName, config.rankerOptions ?? {}));
     // A regex query is a pattern, not keywords: the query forms do not apply to it.
     const wrap = (base: Ranker): Ranker => (rankerName === 'regex' ? base : withQuerySyntax(base));
-    let ranker = wrap(loaded.embedded && config.rankerOptions === undefined ? withSavedDemoIndex(inner) : inner);
+    let ranker = wrap(loaded.embedded && config.rankerOptions === undefined && learned === undefined ? withSavedDemoIndex(inner) : inner);
     try {
       await ranker.index(loaded.catalog.tools);
     } catch (error) {
