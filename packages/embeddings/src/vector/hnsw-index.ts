@@ -52,7 +52,13 @@ function loadHnswlib(): HnswModule {
     hnswModule = createRequire(import.meta.url)('hnswlib-node') as HnswModule;
     return hnswModule;
   } catch (error) {
-    throw createLoadoutError('unsupported-environment', `@loadout/embeddings: hnswlib-node is not available here (${String(error)}); use createExactIndex instead`);
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
+    throw createLoadoutError(
+      'unsupported-environment',
+      `@loadout/embeddings: the HNSW index needs hnswlib-node, which is not installed or did not build here (${code}); ` +
+        'install it with a C++ toolchain and Python present (e.g. apt install build-essential python3, then npm install hnswlib-node), or use createExactIndex',
+      { missing: 'hnswlib-node', code },
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createLoadoutError, jsonErrorPosition, lineAndColumn } from '@loadout/core';
+import { createLoadoutError, isLoadoutError, parseJson } from '@loadout/core';
 import type { McpGatewayConfig } from './mcp-config.js';
 import { parseMcpConfig } from './parse-mcp-config.js';
 
@@ -29,9 +29,18 @@ export async function readMcpConfig(path: string, options: ReadMcpConfigOptions 
     value = JSON.parse(text);
   } catch (error) {
     // Where it broke, never what is there: the file may hold secrets.
-    const position = jsonErrorPosition(text);
-    const { line, column } = lineAndColumn(text, position < 0 ? text.length : position);
+    const { line, column } = jsonErrorPlace(text, path);
     throw createLoadoutError('mcp-invalid-config', `${path} is not valid JSON (line ${line}, column ${column})`, { source: path, line, column });
   }
   return parseMcpConfig(value, options.env === undefined ? { source: path } : { source: path, env: options.env });
+}
+
+/** Line and column where `text` stops being JSON, from core's `parseJson` (which never quotes the text). */
+function jsonErrorPlace(text: string, path: string): { line?: number; column?: number } {
+  try {
+    parseJson(text, path);
+  } catch (error) {
+    if (isLoadoutError(error)) return error.details as { line?: number; column?: number };
+  }
+  return {};
 }

@@ -1,9 +1,13 @@
-import { createSdkMcpServer, tool } from '@anthropic-ai/claude-agent-sdk';
 import type { McpSdkServerConfigWithInstance } from '@anthropic-ai/claude-agent-sdk';
 import { createLoadoutError, describeValue, summarizeCatalog } from '@loadout/core';
-import { z } from 'zod';
 import { createSearchToolHandler } from './search-tool-handler.js';
 import type { SearchToolHandlerOptions } from './search-tool-handler.js';
+
+// The Claude Agent SDK and zod are optional peer dependencies: only this
+// helper needs them, so `@loadout/sdk` imports without them and the helper
+// says what to install.
+const agentSdk = await import('@anthropic-ai/claude-agent-sdk').catch(() => undefined);
+const zod = await import('zod').catch(() => undefined);
 
 /** Options of {@link createLoadoutSearchServer}. */
 export interface LoadoutSearchServerOptions extends SearchToolHandlerOptions {
@@ -36,9 +40,19 @@ function limitIn(option: string, value: unknown, fallback: number, min: number):
  * ranker over `catalog`: pass it in `query({ options: { mcpServers: {
  * loadout: server } } })` for Loadout's ranking inside Claude Code. Its
  * `instance` is an ordinary MCP server and can be connected to any
- * transport. Throws `invalid-option` for a bad limit.
+ * transport. Throws `invalid-option` for a bad limit, and
+ * `unsupported-environment` when the Agent SDK or zod is not installed.
  */
 export function createLoadoutSearchServer(options: LoadoutSearchServerOptions): McpSdkServerConfigWithInstance {
+  if (agentSdk === undefined || zod === undefined) {
+    throw createLoadoutError(
+      'unsupported-environment',
+      `createLoadoutSearchServer needs ${agentSdk === undefined ? '@anthropic-ai/claude-agent-sdk' : 'zod'}: npm install @anthropic-ai/claude-agent-sdk zod`,
+      { missing: agentSdk === undefined ? '@anthropic-ai/claude-agent-sdk' : 'zod' },
+    );
+  }
+  const { createSdkMcpServer, tool } = agentSdk;
+  const { z } = zod;
   const limit = limitIn('limit', options.limit, 5, 1);
   const maxLimit = limitIn('maxLimit', options.maxLimit, Math.max(limit, 10), limit);
   const maxQueryLength = options.querySyntax?.maxQueryLength ?? 500;

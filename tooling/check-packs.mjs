@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// CI step (.ci/run): the tarballs of `pnpm packs` work outside the monorepo.
+// Installs packs/*.tgz into a scratch npm project (without optional
+// dependencies, as on a machine without a C++ toolchain), then runs the
+// README's library snippet, every package README's js example, the CLI via
+// `npx --no-install loadout`, and checks that the HNSW index reports what to
+// install. @loadout/* come from the tarballs; third-party packages from the
+// npm cache or registry (install time only).
+// Usage: node tooling/check-packs.mjs [--keep]
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const packs = join(root, 'packs');
+const scratch = mkdtempSync(join(tmpdir(), 'loadout-packs-'));
+let failures = 0;
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: scratch, encoding: 'utf8', ...options });
+  return { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+}
+
+function check(label, ok, detail = '') {
+  process.stdout.write(`${ok ? 'ok  ' : 'FAIL'} ${label}${ok || detail === '' ? '' : `\n${detail}`}\n`);
+  if (!ok) failures++;
+}
+
+/** The fenced code blocks of a Markdown file in the given languages. */
+export function codeBlocks(markdown, languages) {
+  const blocks = [];
+  const fence = /^```(\w+)\n([\s\S]*?)^```$/gm;
+  for (const match of markdown.matchAll(fence)) if (languages.includes(match[1])) blocks.push(match[2]);
+  return blocks;
+}
+
+try {
+  const tarballs = readdirSync(packs).filter((name) => name.endsWith('.tgz')).map((name) => join(packs, name));
+  check(`packs/ holds tarballs (${tarballs.length})`, tarballs.length > 0);
+  run('npm', ['init', '-y']);
+  const install = run('npm', ['install', '--omit=optional', '--no-audit', '--no-fund', ...tarballs], { timeout: 600_000 });
+  check('npm install ./packs/*.tgz into an empty npm project', install.status === 0, install.stderr.slice(-3000));
+
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const library = readme.slice(readme.indexOf('## Using the library'));
+  const [snippet] = codeBlocks(library, ['ts']);
+  writeFileSync(join(scratch, 'readme-library.mjs'), `${snippet}\nif (!['on', 'off'].includes(decision.toolSearch)) throw new Error('no decision');\nconsole.log(decision.toolSearch, decision.reason);\n`);
+  const library1 = run(process.execPath, ['readme-library.mjs']);
+  check('the README library snippet runs', library1.status === 0, library1.stderr);
+
+  for (const folder of [...readdirSync(join(root, 'packages')).map((name) => join('packages', name)), 'apps/cli']) {
+    let text;
+    try {
+      text = readFileSync(join(root, folder, 'README.md'), 'utf8');
+    } catch {
+      continue;
+    }
+    codeBlocks(text, ['js']).filter((block) => block.startsWith('import ')).forEach((block, index) => {
+      const file = `${folder.replace(/\W+/g, '-')}-${index}.mjs`;
+      writeFileSync(join(scratch, file), block);
+      const result = run(process.execPath, [file]);
+      check(`${folder}/README.md example ${index + 1} runs`, result.status === 0, result.stderr);
+    });
+  }
+
+  writeFileSync(
+    join(scratch, 'my-tools.json'),
+    JSON.stringify([
+      { name: 'create_issue', server: 'github', description: 'Open a new issue in a repository' },
+      { name: 'send_message', server: 'slack', description: 'Send a message to a channel' },
+    ]),
+  );
+  const version = run('npx', ['--no-install', 'loadout', '--version']);
+  check('npx --no-install loadout --version', version.status === 0 && version.stdout.trim() === '0.1.0', version.stderr);
+  const search = run('npx', ['--no-install', 'loadout', 'search', 'open an issue', '--catalog', './my-tools.json', '--json']);
+  let top;
+  try {
+    top = JSON.parse(search.stdout).hits[0]?.tool;
+  } catch {
+    top = undefined;
+  }
+  check('npx --no-install loadout search "open an issue" --catalog ./my-tools.json --json finds it', top === 'mcp__github__create_issue', search.stderr);
+  const demo = run('bash', ['-c', 'npx --no-install loadout demo | head -1']);
+  check('npx --no-install loadout demo | head -1', demo.status === 0 && demo.stdout.startsWith('Loadout demo') && !demo.stderr.includes(' at '), demo.stderr);
+
+  writeFileSync(
+    join(scratch, 'sdk.mjs'),
+    [
+      "import { createCatalog } from '@loadout/core';",
+      "import { createBm25Ranker } from '@loadout/bm25';",
+      "import { createLoadoutSearchServer, createToolSearch } from '@loadout/sdk';",
+      "const catalog = createCatalog([{ name: 'get_weather', server: 'weather', description: 'Weather for a city' }]);",
+      "createToolSearch({ catalog, ranker: createBm25Ranker(), policy: { model: 'claude-sonnet-4-5' } });",
+      'try { createLoadoutSearchServer({ catalog, ranker: createBm25Ranker() }); console.log("built"); }',
+      'catch (error) { console.log(error.code, error.message); }',
+    ].join('\n'),
+  );
+  const sdk = run(process.execPath, ['sdk.mjs']);
+  check(
+    '@loadout/sdk imports without its optional peers; the Agent SDK helper says what to install',
+    sdk.stdout.startsWith('unsupported-environment') && sdk.stdout.includes('@anthropic-ai/claude-agent-sdk'),
+    sdk.stdout + sdk.stderr,
+  );
+
+  writeFileSync(
+    join(scratch, 'hnsw.mjs'),
+    [
+      "import { createHnswIndex } from '@loadout/embeddings';",
+      'try { createHnswIndex({ dimensions: 4 }).add?.([]); console.log("built"); }',
+      "catch (error) { console.log(error.code, error.message); }",
+    ].join('\n'),
+  );
+  const hnsw = run(process.execPath, ['hnsw.mjs']);
+  const hnswOk = hnsw.stdout.startsWith('unsupported-environment') && hnsw.stdout.includes('hnswlib-node') && hnsw.stdout.includes('C++');
+  check('without optional dependencies, HNSW fails with unsupported-environment naming what to install', hnswOk || hnsw.stdout.startsWith('built'), hnsw.stdout + hnsw.stderr);
+} finally {
+  if (!process.argv.includes('--keep')) rmSync(scratch, { recursive: true, force: true });
+  else process.stdout.write(`scratch project kept at ${scratch}\n`);
+}
+process.stdout.write(failures === 0 ? 'packs: all checks passed\n' : `packs: ${failures} check(s) failed\n`);
+process.exitCode = failures === 0 ? 0 : 1;
