@@ -1,6 +1,6 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import { createDeploymentMemory, createDiscoverySession } from '@loadout/core/adapter';
-import { deploymentKey, rejectionWarning } from '../shared/adapter-warning.js';
+import { deploymentKey, reportRejection } from '../shared/adapter-warning.js';
 import type { ToolSearchWarning } from '../shared/adapter-warning.js';
 import { answerFunctionCall } from '../shared/answer-function-call.js';
 import { isRecord } from '../shared/is-record.js';
@@ -83,10 +83,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       } catch (error) {
         const rejection = request.mode === 'tool-reference' && !fallback ? toolSearchRejection(error, REJECTION_PATTERN) : null;
         if (rejection === null) throw error;
-        const record = memory.remember(key, 'rejected', rejection.message);
-        const warning = rejectionWarning(record.baseURL, rejection.message, 'with plain search (definitions as JSON)');
-        warnings.push(warning);
-        options.onWarning?.(warning);
+        reportRejection(memory, key, rejection.message, 'with plain search (definitions as JSON)', warnings, options.onWarning);
         fallback = true;
         step--;
         continue;

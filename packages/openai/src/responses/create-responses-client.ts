@@ -1,7 +1,7 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import { createDeploymentMemory } from '@loadout/core/adapter';
 import { answerFunctionCall } from '../shared/answer-function-call.js';
-import { deploymentKey, rejectionWarning } from '../shared/adapter-warning.js';
+import { deploymentKey, reportRejection } from '../shared/adapter-warning.js';
 import type { ToolSearchWarning } from '../shared/adapter-warning.js';
 import { isRecord } from '../shared/is-record.js';
 import { invalidOption, ownToolNames, readMaxSteps } from '../shared/read-loop-options.js';
@@ -93,10 +93,7 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
       } catch (error) {
         const rejection = request.mode === 'tool-search' && !fallback ? toolSearchRejection(error, REJECTION_PATTERN) : null;
         if (rejection === null) throw error;
-        const record = memory.remember(key, 'rejected', rejection.message);
-        const warning = rejectionWarning(record.baseURL, rejection.message, 'without tool search');
-        warnings.push(warning);
-        options.onWarning?.(warning);
+        reportRejection(memory, key, rejection.message, 'without tool search', warnings, options.onWarning);
         fallback = true;
         step--;
         continue;

@@ -1,3 +1,5 @@
+import type { DeploymentMemory } from '@loadout/core/adapter';
+
 /** A condition the caller should know about: `tool-search-rejected`, the deployment rejected tool search; the call was retried without it and the deployment remembered. */
 export interface ToolSearchWarning {
   readonly code: 'tool-search-rejected';
@@ -16,6 +18,25 @@ export function rejectionWarning(deployment: string, apiMessage: string, retried
     deployment,
     apiMessage,
   };
+}
+
+/**
+ * Remembers that the deployment at `key` rejected tool search, and reports it:
+ * the warning is appended to `warnings` and passed to `onWarning`. Returns it.
+ */
+export function reportRejection(
+  memory: DeploymentMemory,
+  key: string,
+  apiMessage: string,
+  retried: string,
+  warnings: ToolSearchWarning[],
+  onWarning: ((warning: ToolSearchWarning) => void) | undefined,
+): ToolSearchWarning {
+  const record = memory.remember(key, 'rejected', apiMessage);
+  const warning = rejectionWarning(record.baseURL, apiMessage, retried);
+  warnings.push(warning);
+  onWarning?.(warning);
+  return warning;
 }
 
 /** The key a deployment is remembered under: its base URL and model (`https://api.example/v1?model=gpt-5.4`). */
