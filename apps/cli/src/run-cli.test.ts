@@ -164,6 +164,11 @@ describe('loadout policy (in process)', () => {
     ['a 100,000-level array as the model', `{"model": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`, 'invalid-input'],
     ['invalid JSON nested 100,000 levels', '['.repeat(100_000), 'invalid-input'],
     ['a model that is an array nested 200 levels', `{"model": ${'['.repeat(200)}${']'.repeat(200)}}`, 'invalid-input'],
+    [
+      'a tool schema holding a 100,000-level nested array',
+      `{"model": "opus", "tools": [{"name": "a", "inputSchema": {"default": ${'['.repeat(100_000)}${']'.repeat(100_000)}}}]}`,
+      'invalid-input',
+    ],
   ])('answers %s with exit 2 and a JSON error', async (_, stdin, code) => {
     const run = fakeContext({ stdin });
     expect(await runCli(['policy'], run.context)).toBe(2);

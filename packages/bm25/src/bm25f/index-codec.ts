@@ -1,8 +1,9 @@
+import { openFrame, sealFrame } from '@loadout/core';
+import type { FrameFormat } from '@loadout/core';
 import { createByteReader, corruptIndex } from './byte-reader.js';
 import { createByteWriter } from './byte-writer.js';
 import { createDictionary } from './dictionary.js';
 import type { Dictionary } from './dictionary.js';
-import { fnv1aBytes } from './fnv1a.js';
 import { FIELD_COUNT } from './postings.js';
 import type { Postings } from './postings.js';
 
@@ -10,6 +11,9 @@ import type { Postings } from './postings.js';
 export const INDEX_MAGIC = Uint8Array.of(0x4c, 0x42, 0x4d, 0x46);
 /** Format version written; readers reject others. */
 export const INDEX_FORMAT_VERSION = 2;
+
+/** The shared checksum frame with the BM25F magic and version; its flags word holds the field count. */
+const INDEX_FRAME: FrameFormat = { magic: INDEX_MAGIC, version: INDEX_FORMAT_VERSION, corrupt: corruptIndex };
 
 /** What a serialised index holds. */
 export interface IndexContents {
@@ -22,22 +26,18 @@ export interface IndexContents {
 }
 
 /**
- * Layout (little-endian; `v` = unsigned LEB128 varint): magic `LBMF`,
- * u16 version, u16 field count, v signature length + UTF-8 signature,
+ * Layout (little-endian; `v` = unsigned LEB128 varint), inside the shared
+ * checksum frame of `@loadout/core` (`sealFrame`): magic `LBMF`, u16
+ * version, u16 field count (the frame's flags), then v signature length + UTF-8 signature,
  * u32 names hash, v documents, v terms, v postings; per term v length +
  * UTF-8 text; per term v document frequency, then per posting v doc-id gap,
  * a byte of fields present, v frequency per present field; per document and
- * field v length; u32 FNV-1a checksum of everything before it.
+ * field v length; then the frame's u32 FNV-1a checksum of everything before it.
  */
 export function encodeIndex(contents: IndexContents): Uint8Array {
   const { postings, dictionary } = contents;
   const encoder = new TextEncoder();
   const writer = createByteWriter(64 + postings.docs.length * 4 + dictionary.terms.length * 12);
-  writer.bytes(INDEX_MAGIC);
-  writer.byte(INDEX_FORMAT_VERSION & 0xff);
-  writer.byte(INDEX_FORMAT_VERSION >>> 8);
-  writer.byte(FIELD_COUNT);
-  writer.byte(0);
   const signature = encoder.encode(contents.signature);
   writer.varint(signature.length);
   writer.bytes(signature);
@@ -69,31 +69,14 @@ export function encodeIndex(contents: IndexContents): Uint8Array {
     }
   }
   for (const length of postings.fieldLengths) writer.varint(length);
-  const body = writer.finish();
-  const result = new Uint8Array(body.length + 4);
-  result.set(body);
-  const checksum = fnv1aBytes(body);
-  result[body.length] = checksum & 0xff;
-  result[body.length + 1] = (checksum >>> 8) & 0xff;
-  result[body.length + 2] = (checksum >>> 16) & 0xff;
-  result[body.length + 3] = (checksum >>> 24) & 0xff;
-  return result;
+  return sealFrame(INDEX_FRAME, writer.finish(), FIELD_COUNT);
 }
 
 /** Reads a blob written by {@link encodeIndex}; anything malformed throws `index-corrupt`. */
 export function decodeIndex(blob: Uint8Array): IndexContents {
-  if (!(blob instanceof Uint8Array)) throw corruptIndex('not a Uint8Array');
-  if (blob.length < INDEX_MAGIC.length + 8) throw corruptIndex('too short', { length: blob.length });
-  for (let index = 0; index < INDEX_MAGIC.length; index++) {
-    if (blob[index] !== INDEX_MAGIC[index]) throw corruptIndex('bad magic bytes');
-  }
-  const stored = createByteReader(blob.subarray(blob.length - 4)).uint32();
-  if (fnv1aBytes(blob, 0, blob.length - 4) !== stored) throw corruptIndex('checksum mismatch');
-  const reader = createByteReader(blob, blob.length - 4);
-  reader.bytes(INDEX_MAGIC.length);
-  const version = reader.byte() | (reader.byte() << 8);
-  if (version !== INDEX_FORMAT_VERSION) throw corruptIndex(`unsupported format version ${version}`, { version });
-  if (reader.byte() !== FIELD_COUNT || reader.byte() !== 0) throw corruptIndex('unexpected field count');
+  const { payload, flags } = openFrame(blob, INDEX_FRAME);
+  if (flags !== FIELD_COUNT) throw corruptIndex('unexpected field count');
+  const reader = createByteReader(payload);
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const text = (bytes: Uint8Array): string => {
     try {

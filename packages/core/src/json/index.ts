@@ -1,1 +1,2 @@
 export { setOwn } from './own-record.js';
+export { jsonDepth } from './json-depth.js';

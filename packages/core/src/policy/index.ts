@@ -11,7 +11,7 @@ export { PROVIDERS } from './policy-types.js';
 export { decideToolSearch } from './decide-tool-search.js';
 export { createConversationPolicy } from './conversation-policy.js';
 export type { ConversationPolicy, ConversationPolicyOptions } from './conversation-policy.js';
-export { parsePolicyInput } from './parse-policy-input.js';
+export { parsePolicyInput, POLICY_INPUT_MAX_DEPTH } from './parse-policy-input.js';
 export { parseToolSearchEnv, DEFAULT_AUTO_PERCENT, ENABLE_TOOL_SEARCH } from './env-value.js';
 export type { ToolSearchEnvValue } from './env-value.js';
 export { isEnvFlagSet } from './env-flag.js';

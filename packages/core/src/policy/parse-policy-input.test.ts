@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isLoadoutError } from '../errors/loadout-error.js';
-import { parsePolicyInput } from './parse-policy-input.js';
+import { parsePolicyInput, POLICY_INPUT_MAX_DEPTH } from './parse-policy-input.js';
 
 function errorOf(value: unknown): { code: string; message: string; details: Record<string, unknown> } {
   try {
@@ -124,5 +124,26 @@ describe('parsePolicyInput', () => {
     expect(error.code).toBe('invalid-input');
     expect(error.details).toMatchObject({ path, code });
     expect(error.message.startsWith(`${path}: `)).toBe(true);
+  });
+
+  it.each([
+    ['a tool schema', (deep: unknown) => ({ model: 'opus', tools: [{ name: 'a', inputSchema: { type: 'object', default: deep } }] })],
+    ['a tool _meta', (deep: unknown) => ({ model: 'opus', tools: [{ name: 'a', _meta: { pad: deep } }] })],
+    ['an unknown field', (deep: unknown) => ({ model: 'opus', future: deep })],
+  ])('refuses %s nested 100,000 levels deep with invalid-input and the limit', (_, build) => {
+    let deep: unknown = 0;
+    for (let index = 0; index < 100_000; index++) deep = [deep];
+    const error = errorOf(build(deep));
+    expect(error.code).toBe('invalid-input');
+    expect(error.message).toBe(`invalid policy input: input nests deeper than ${POLICY_INPUT_MAX_DEPTH} levels`);
+    expect(error.details).toEqual({ path: 'input', limit: POLICY_INPUT_MAX_DEPTH });
+  });
+
+  it('accepts input exactly at the depth limit', () => {
+    let schema: Record<string, unknown> = { type: 'object' };
+    // input (1) > tools (2) > tool (3) > schema (4) > … : the schema may nest limit - 3 levels.
+    for (let level = 1; level < POLICY_INPUT_MAX_DEPTH - 3; level++) schema = { type: 'array', items: schema };
+    expect(() => parsePolicyInput({ model: 'opus', tools: [{ name: 'a', inputSchema: schema }] })).not.toThrow();
+    expect(errorOf({ model: 'opus', tools: [{ name: 'a', inputSchema: { properties: schema } }] }).code).toBe('invalid-input');
   });
 });

@@ -2,6 +2,7 @@ import { createCatalog } from '../catalog/create-catalog.js';
 import { DEFAULT_MAX_TOOLS } from '../catalog/create-catalog-options.js';
 import { createLoadoutError, isLoadoutError } from '../errors/loadout-error.js';
 import { isPlainObject } from '../catalog/is-plain-object.js';
+import { jsonDepth } from '../json/json-depth.js';
 import type { JsonObject } from '../catalog/json.js';
 import type { ToolInput, ToolKind } from '../catalog/tool.js';
 import type { ServerSettings } from '../catalog/catalog.js';
@@ -12,6 +13,14 @@ import { PROVIDERS } from './policy-types.js';
 import { showValue } from './show-value.js';
 
 type Fields = Record<string, unknown>;
+
+/**
+ * Deepest nesting {@link parsePolicyInput} accepts, counting the input object
+ * itself as level 1 (so a tool's `inputSchema` may nest about 124 levels).
+ * Deeper input is refused before anything else reads it: the planner
+ * serialises schemas, and JSON nested 100,000 levels deep overflows that.
+ */
+export const POLICY_INPUT_MAX_DEPTH = 128;
 
 const KINDS: readonly ToolKind[] = ['core', 'builtin', 'mcp'];
 const RULE_FIELDS = ['server', 'tool', 'isDeferred', 'description'] as const;
@@ -133,10 +142,17 @@ function readContextWindow(value: unknown, path: string): number {
  * message names the JSON path and the offending value (`tools[3].name must be
  * a string, got 42`), with `details.path` and `details.value` (an object or
  * array as its short rendering, so the error is always JSON-safe, also for
- * input nested 100,000 levels deep).
+ * input nested 100,000 levels deep). Input nested deeper than
+ * {@link POLICY_INPUT_MAX_DEPTH} is `invalid-input` with `details.limit`.
  */
 export function parsePolicyInput(value: unknown): PolicyInput {
   const fields = object(value, '');
+  if (jsonDepth(fields, POLICY_INPUT_MAX_DEPTH) > POLICY_INPUT_MAX_DEPTH) {
+    throw createLoadoutError('invalid-input', `invalid policy input: input nests deeper than ${POLICY_INPUT_MAX_DEPTH} levels`, {
+      path: 'input',
+      limit: POLICY_INPUT_MAX_DEPTH,
+    });
+  }
   const tools = optional(fields, 'tools', '', array);
   const mods = optional(fields, 'mods', '', array);
   const input = defined<PolicyInput>({

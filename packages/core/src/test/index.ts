@@ -7,3 +7,4 @@ export { createFakeVectorIndex } from './fake-vector-index.js';
 export type { FakeVectorIndex, FakeVectorIndexOptions } from './fake-vector-index.js';
 export { createFakeTokenCounter } from './fake-token-counter.js';
 export type { FakeTokenCounterOptions } from './fake-token-counter.js';
+export { damageOutcome, resealFrame, undetectedBitFlips } from './frame-damage.js';

@@ -1,28 +1,16 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { createLoadoutError } from '@loadout/core';
+import { createLoadoutError, isLoadoutError } from '@loadout/core';
+import { decodeEmbeddingCache, encodeEmbeddingCache, isVersion1EmbeddingCache } from './embedding-cache-codec.js';
 import type { EmbeddingCache } from './embedding-cache.js';
-
-const MAGIC = 'LDEC1\n';
 
 /**
  * Writes every entry of a cache to `path` (directories created, written
- * atomically): a `LDEC1` line, a JSON line of `[key, dimensions]` pairs, then
- * the float32 values. Node only.
+ * atomically) with {@link encodeEmbeddingCache}: format version 2 in the
+ * shared checksum frame. Node only.
  */
 export async function saveEmbeddingCache(cache: EmbeddingCache, path: string): Promise<void> {
-  const entries = cache.entries();
-  const header = new TextEncoder().encode(`${MAGIC}${JSON.stringify(entries.map(({ key, vector }) => [key, vector.length]))}\n`);
-  const floats = entries.reduce((sum, { vector }) => sum + vector.length, 0);
-  const padding = (4 - (header.length % 4)) % 4;
-  const bytes = new Uint8Array(header.length + padding + floats * 4);
-  bytes.set(header);
-  bytes.fill(0x20, header.length, header.length + padding);
-  const view = new DataView(bytes.buffer);
-  let offset = header.length + padding;
-  for (const { vector } of entries) {
-    for (let index = 0; index < vector.length; index++, offset += 4) view.setFloat32(offset, vector[index]!, true);
-  }
+  const bytes = encodeEmbeddingCache(cache.entries());
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
   await writeFile(temporary, bytes);
@@ -31,7 +19,12 @@ export async function saveEmbeddingCache(cache: EmbeddingCache, path: string): P
 
 /**
  * Adds the entries saved at `path` to `cache`; returns how many. A missing
- * file adds nothing (returns 0); a malformed one throws `index-corrupt`. Node only.
+ * file adds nothing (returns 0), and so does a version-1 file written before
+ * caches carried a checksum: it is a cache, so it is rebuilt as texts are
+ * embedded again, and the next save replaces it. Any other file, or a
+ * damaged one (checksum, sizes, values), throws `index-corrupt` naming the
+ * path and adds nothing; a caller that can re-embed may catch it and go on
+ * with an empty cache. Node only.
  */
 export async function loadEmbeddingCache(cache: EmbeddingCache, path: string): Promise<number> {
   let bytes: Uint8Array;
@@ -41,27 +34,14 @@ export async function loadEmbeddingCache(cache: EmbeddingCache, path: string): P
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
     throw createLoadoutError('file-unreadable', `@loadout/embeddings: cannot read embedding cache ${JSON.stringify(path)}: ${String(error)}`, { path });
   }
-  const corrupt = (reason: string) =>
-    createLoadoutError('index-corrupt', `@loadout/embeddings: embedding cache ${JSON.stringify(path)} ${reason}`, { path });
-  const firstBreak = bytes.indexOf(0x0a);
-  const secondBreak = bytes.indexOf(0x0a, firstBreak + 1);
-  const decoder = new TextDecoder();
-  if (firstBreak < 0 || decoder.decode(bytes.subarray(0, firstBreak + 1)) !== MAGIC || secondBreak < 0) throw corrupt('is not a Loadout embedding cache');
-  let list: [string, number][];
+  if (isVersion1EmbeddingCache(bytes)) return 0;
+  let entries;
   try {
-    list = JSON.parse(decoder.decode(bytes.subarray(firstBreak + 1, secondBreak))) as [string, number][];
-  } catch {
-    throw corrupt('has a malformed header');
+    entries = decodeEmbeddingCache(bytes);
+  } catch (error) {
+    if (!isLoadoutError(error)) throw error;
+    throw createLoadoutError('index-corrupt', error.message.replace('embedding cache', `embedding cache ${JSON.stringify(path)}`), { ...error.details, path });
   }
-  let offset = secondBreak + 1;
-  offset += (4 - (offset % 4)) % 4;
-  const total = list.reduce((sum, [, dimensions]) => sum + dimensions, 0);
-  if (!Array.isArray(list) || bytes.length - offset !== total * 4) throw corrupt('has the wrong length');
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (const [key, dimensions] of list) {
-    const vector = new Float32Array(dimensions);
-    for (let index = 0; index < dimensions; index++, offset += 4) vector[index] = view.getFloat32(offset, true);
-    cache.setEntry(key, vector);
-  }
-  return list.length;
+  for (const { key, vector } of entries) cache.setEntry(key, vector);
+  return entries.length;
 }

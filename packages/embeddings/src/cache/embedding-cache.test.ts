@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, expect } from 'vitest';
@@ -53,6 +53,17 @@ describe('createEmbeddingCache', () => {
       expect(restored.get('model-a', 'first text')).toEqual(Float32Array.from([0.25, -0.5, 1]));
       expect(restored.get('model-b', 'second')).toEqual(Float32Array.from([0.125]));
       expect(await loadEmbeddingCache(restored, join(directory, 'missing.bin'))).toBe(0);
+      await writeFile(join(directory, 'version-1.bin'), 'LDEC1\n[["k",1]]\n  \u0000\u0000\u0000\u0000');
+      expect(await loadEmbeddingCache(restored, join(directory, 'version-1.bin'))).toBe(0);
+      const damaged = await readFile(path);
+      damaged[damaged.length - 9]! ^= 0x10;
+      await writeFile(join(directory, 'damaged.bin'), damaged);
+      const before = restored.size;
+      await expect(loadEmbeddingCache(restored, join(directory, 'damaged.bin'))).rejects.toMatchObject({
+        code: 'index-corrupt',
+        message: expect.stringContaining(`embedding cache ${JSON.stringify(join(directory, 'damaged.bin'))} is corrupt: checksum mismatch`),
+      });
+      expect(restored.size).toBe(before);
       await writeFile(join(directory, 'foreign.bin'), 'hello\nworld\n');
       await expect(loadEmbeddingCache(restored, join(directory, 'foreign.bin'))).rejects.toSatisfy(
         (error: unknown) => isLoadoutError(error) && error.code === 'index-corrupt',

@@ -12,6 +12,7 @@ import { TINY_WORDS, tinyVectorJson } from '../static/__fixtures__/tiny-vectors.
 import { createTransformersEmbedder } from '../transformers/transformers-embedder.js';
 import { writeTinyBert } from '../transformers/__fixtures__/tiny-bert.js';
 import { createHnswIndex } from '../vector/hnsw-index.js';
+import { decodeHnswSidecar } from '../vector/hnsw-sidecar.js';
 import { createEmbeddingRanker } from './embedding-ranker.js';
 import { createCountingEmbedder } from './__fixtures__/test-doubles.js';
 
@@ -158,7 +159,7 @@ describe('createEmbeddingRanker with a saved HNSW index', () => {
     expect(rebuilt.restored).toBe(false);
     expect(third.embedded).toHaveLength(6);
     expect(rebuilt.fingerprint).not.toBe(building.fingerprint);
-    const sidecar = JSON.parse(readFileSync(`${path}.json`, 'utf8')) as { fingerprint: string };
+    const sidecar = decodeHnswSidecar(readFileSync(`${path}.meta`));
     expect(sidecar.fingerprint).toBe(rebuilt.fingerprint);
     expect(names(await rebuilt.search('read file', { limit: 6 }))).not.toContain('read_file');
   });

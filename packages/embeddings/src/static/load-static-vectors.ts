@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { createLoadoutError } from '@loadout/core';
+import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import { decodeWordVectorTable } from './table-codec.js';
 import type { WordVectorTable } from './word-vector-table.js';
 
 /**
  * Reads a compacted word-vector table file (written by
  * {@link compactWordVectorFile}). Throws `file-not-found` when it is missing
- * and `index-corrupt` when it is not a table. Node only.
+ * and `index-corrupt` (naming the path) when it is not a table of this
+ * format version or is damaged. Node only.
  */
 export async function loadStaticVectors(path: string): Promise<WordVectorTable> {
   let bytes: Uint8Array;
@@ -22,5 +23,13 @@ export async function loadStaticVectors(path: string): Promise<WordVectorTable> 
       { path },
     );
   }
-  return decodeWordVectorTable(bytes);
+  try {
+    return decodeWordVectorTable(bytes);
+  } catch (error) {
+    if (!isLoadoutError(error) || error.code !== 'index-corrupt') throw error;
+    throw createLoadoutError('index-corrupt', error.message.replace('word-vector table', `word-vector table ${JSON.stringify(path)}`), {
+      ...error.details,
+      path,
+    });
+  }
 }

@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it, expect } from 'vitest';
 import { isLoadoutError } from '@loadout/core';
+import { damageOutcome } from '@loadout/core/test';
 import { createExactIndex } from './exact-index.js';
 import { createHnswIndex } from './hnsw-index.js';
 
@@ -80,7 +81,7 @@ describe('createHnswIndex', () => {
     index.remove(['k0']);
     index.save(undefined, 'catalog-1');
     expect(index.fingerprint).toBe('catalog-1');
-    expect(existsSync(`${path}.json`)).toBe(true);
+    expect(existsSync(`${path}.meta`)).toBe(true);
 
     const reopened = createHnswIndex({ dimensions: 8, path });
     expect(reopened.fingerprint).toBe('catalog-1');
@@ -93,15 +94,23 @@ describe('createHnswIndex', () => {
     expect(reopened.search(query, 2).map((match) => match.key).sort()).toEqual(['k7', 'new']);
   });
 
-  it('ignores a saved index of other dimensions or a mismatched file, and reports corrupt sidecars', async () => {
+  it('ignores a saved index of other dimensions or of the version-1 layout; reports damaged files as index-corrupt', async () => {
     const path = join(directory, 'dimensions.hnsw');
     const index = createHnswIndex({ dimensions: 4 });
     index.add([{ key: 'a', vector: Float32Array.from([1, 0, 0, 0]) }]);
+    await writeFile(`${path}.json`, JSON.stringify({ format: 'loadout-hnsw', version: 1, labels: [] }));
     index.save(path, 'x');
+    expect(existsSync(`${path}.json`)).toBe(false);
     expect(createHnswIndex({ dimensions: 3, path }).size).toBe(0);
+    expect(createHnswIndex({ dimensions: 4, path }).size).toBe(1);
+    const graph = readFileSync(path);
+    const sidecar = readFileSync(`${path}.meta`);
+
     await writeFile(path, 'truncated');
-    expect(createHnswIndex({ dimensions: 4, path }).size).toBe(0);
-    await writeFile(`${path}.json`, '{not json');
+    expect(damageOutcome(() => createHnswIndex({ dimensions: 4, path }))).toBe('index-corrupt');
+    expect(createHnswIndex({ dimensions: 4, path, onCorrupt: 'rebuild' }).size).toBe(0);
+    await writeFile(path, graph);
+    await writeFile(`${path}.meta`, '{"not": "a sidecar at all"}');
     let caught: unknown;
     try {
       createHnswIndex({ dimensions: 4, path });
@@ -109,7 +118,39 @@ describe('createHnswIndex', () => {
       caught = error;
     }
     expect(isLoadoutError(caught) && caught.code).toBe('index-corrupt');
+    expect((caught as Error).message).toBe(`@loadout/embeddings: saved HNSW index ${JSON.stringify(path)}: HNSW sidecar is corrupt: bad magic bytes`);
+    await rm(`${path}.meta`);
+    await writeFile(`${path}.json`, JSON.stringify({ format: 'loadout-hnsw', version: 1, dimensions: 4, labels: [] }));
+    expect(createHnswIndex({ dimensions: 4, path }).size).toBe(0);
+    await writeFile(`${path}.meta`, sidecar);
+    await rm(path);
+    expect(damageOutcome(() => createHnswIndex({ dimensions: 4, path }))).toBe('index-corrupt');
     expect(createHnswIndex({ dimensions: 4 }).load(join(directory, 'absent.hnsw'))).toBe(false);
+    expect(damageOutcome(() => createHnswIndex({ dimensions: 4, onCorrupt: 'skip' as never }))).toBe('invalid-option');
+  });
+
+  it('detects a flipped bit at every byte position of a saved graph and of its sidecar', () => {
+    const path = join(directory, 'every-byte.hnsw');
+    const index = createHnswIndex({ dimensions: 2, maxElements: 2 });
+    index.add([
+      { key: 'east', vector: Float32Array.from([1, 0]) },
+      { key: 'north', vector: Float32Array.from([0, 1]) },
+    ]);
+    index.save(path, 'fp');
+    for (const file of [path, `${path}.meta`]) {
+      const original = readFileSync(file);
+      const missed: string[] = [];
+      for (let position = 0; position < original.length; position++) {
+        const copy = Uint8Array.from(original);
+        copy[position]! ^= 1 << (position % 8);
+        writeFileSync(file, copy);
+        const outcome = damageOutcome(() => createHnswIndex({ dimensions: 2, path }));
+        if (outcome !== 'index-corrupt') missed.push(`${file} byte ${position}: ${outcome}`);
+      }
+      writeFileSync(file, original);
+      expect(missed).toEqual([]);
+    }
+    expect(createHnswIndex({ dimensions: 2, path }).search(Float32Array.from([1, 0.1]), 1)[0]!.key).toBe('east');
   });
 
   it('rejects invalid options and a save without a path', () => {

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createLoadoutError, type VectorMatch } from '@loadout/core';
+import { createLoadoutError, fnv1aBytes, isLoadoutError, type LoadoutError, type VectorMatch } from '@loadout/core';
 import type { HierarchicalNSW } from 'hnswlib-node';
 import type { PersistentVectorIndex } from '../contracts/inspectable-vector-index.js';
+import { decodeHnswSidecar, encodeHnswSidecar, type HnswSidecar } from './hnsw-sidecar.js';
 import { validateDimensions, validateEntries, validateK, validateVector } from './validate-vectors.js';
 
 /** Options of {@link createHnswIndex}. */
@@ -18,10 +19,18 @@ export interface HnswIndexOptions {
   /** Vectors to reserve room for; grows by doubling. Default 1,024. */
   maxElements?: number;
   /**
-   * File to save to and load from. When the file (and its `.json` sidecar)
-   * exists at creation, the index is loaded from it. Default: none.
+   * File to save to and load from. When the file and its sidecar
+   * (`<path>.meta`) exist at creation, the index is loaded from them.
+   * Default: none.
    */
   path?: string;
+  /**
+   * What a damaged saved index at `path` does at creation: `'throw'` (the
+   * default) throws LoadoutError `index-corrupt`; `'rebuild'` starts empty
+   * instead, so the caller re-adds its vectors and the next `save` replaces
+   * the damaged files. An explicit `load()` always throws.
+   */
+  onCorrupt?: 'throw' | 'rebuild';
   /** Seed of the level generator, for reproducible graphs. Default 100. */
   seed?: number;
 }
@@ -31,16 +40,6 @@ export interface HnswVectorIndex extends PersistentVectorIndex {
   add(entries: readonly { readonly key: string; readonly vector: Float32Array }[]): void;
   remove(keys: readonly string[]): void;
   search(vector: Float32Array, k: number): VectorMatch[];
-}
-
-interface Sidecar {
-  format: 'loadout-hnsw';
-  version: 1;
-  dimensions: number;
-  fingerprint: string | null;
-  indexBytes: number;
-  nextLabel: number;
-  labels: [number, string][];
 }
 
 type HnswModule = typeof import('hnswlib-node');
@@ -69,28 +68,38 @@ function positiveInteger(name: string, value: number): number {
   return value;
 }
 
-const sidecarPath = (path: string): string => `${path}.json`;
+/** Where the sidecar of an index saved at `path` lives. */
+const sidecarPath = (path: string): string => `${path}.meta`;
+/** The version-1 sidecar (plain JSON, no checksums), which is not read; `save` removes it. */
+const version1SidecarPath = (path: string): string => `${path}.json`;
 
-function readSidecar(path: string): Sidecar {
-  let sidecar: Sidecar;
+function corruptAt(path: string, error: unknown): LoadoutError {
+  const message = isLoadoutError(error) ? error.message.replace(/^@loadout\/embeddings: /, '') : String(error);
+  return createLoadoutError('index-corrupt', `@loadout/embeddings: saved HNSW index ${JSON.stringify(path)}: ${message}`, {
+    ...(isLoadoutError(error) ? error.details : {}),
+    path,
+  });
+}
+
+function readSidecar(path: string): HnswSidecar {
   try {
-    sidecar = JSON.parse(readFileSync(sidecarPath(path), 'utf8')) as Sidecar;
+    return decodeHnswSidecar(readFileSync(sidecarPath(path)));
   } catch (error) {
-    throw createLoadoutError('index-corrupt', `@loadout/embeddings: HNSW sidecar ${JSON.stringify(sidecarPath(path))} is unreadable: ${String(error)}`, { path });
+    throw corruptAt(path, error);
   }
-  if (sidecar?.format !== 'loadout-hnsw' || sidecar.version !== 1 || !Array.isArray(sidecar.labels)) {
-    throw createLoadoutError('index-corrupt', `@loadout/embeddings: ${JSON.stringify(sidecarPath(path))} is not a Loadout HNSW sidecar`, { path });
-  }
-  return sidecar;
 }
 
 /**
  * Creates an HNSW index in cosine space on hnswlib-node: string keys map to
  * numeric labels, removal marks labels deleted (their slots are reused),
- * capacity doubles as needed. `save` writes the graph and a JSON sidecar
- * (`<path>.json`: keys, labels and a caller's fingerprint of the content);
- * with `path`, an existing saved index is loaded at creation. About 0.3 ms a
- * query at 10,000 × 384.
+ * capacity doubles as needed. `save` writes the graph and a sidecar
+ * (`<path>.meta`: keys, labels, a caller's fingerprint of the content, and
+ * the graph file's size and FNV-1a checksum, in the shared checksum frame);
+ * with `path`, an existing saved index is loaded at creation. Loading checks
+ * both files before hnswlib reads the graph: any damage is `index-corrupt`
+ * (see `onCorrupt`). A saved index of other dimensions, or one saved in the
+ * version-1 layout (`<path>.json`), is not loaded. About 0.3 ms a query at
+ * 10,000 × 384.
  */
 export function createHnswIndex(options: HnswIndexOptions): HnswVectorIndex {
   const { dimensions } = options;
@@ -100,6 +109,9 @@ export function createHnswIndex(options: HnswIndexOptions): HnswVectorIndex {
   const ef = positiveInteger('ef', options.ef ?? 64);
   const seed = options.seed ?? 100;
   const initialCapacity = positiveInteger('maxElements', options.maxElements ?? 1024);
+  if (options.onCorrupt !== undefined && options.onCorrupt !== 'throw' && options.onCorrupt !== 'rebuild') {
+    throw createLoadoutError('invalid-option', `@loadout/embeddings: onCorrupt must be 'throw' or 'rebuild', got ${JSON.stringify(options.onCorrupt)}`);
+  }
   const { HierarchicalNSW: Hnsw } = loadHnswlib();
 
   let graph: HierarchicalNSW;
@@ -122,15 +134,26 @@ export function createHnswIndex(options: HnswIndexOptions): HnswVectorIndex {
     if (path === undefined) {
       throw createLoadoutError('invalid-option', '@loadout/embeddings: load() needs a path (none given and no path option)');
     }
-    if (!existsSync(path) || !existsSync(sidecarPath(path))) return false;
+    if (!existsSync(sidecarPath(path))) return false;
     const sidecar = readSidecar(path);
-    if (sidecar.dimensions !== dimensions || statSync(path).size !== sidecar.indexBytes) return false;
+    if (sidecar.dimensions !== dimensions) return false;
+    let graphBytes: Uint8Array;
+    try {
+      graphBytes = readFileSync(path);
+    } catch (error) {
+      throw corruptAt(path, `the graph file is unreadable (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+    if (graphBytes.length !== sidecar.indexBytes || fnv1aBytes(graphBytes) !== sidecar.indexChecksum) {
+      throw corruptAt(path, 'the graph file does not match the size and checksum its sidecar recorded');
+    }
     const loaded = new Hnsw('cosine', dimensions);
     try {
       loaded.readIndexSync(path, true);
     } catch (error) {
-      throw createLoadoutError('index-corrupt', `@loadout/embeddings: HNSW index ${JSON.stringify(path)} is unreadable: ${String(error)}`, { path });
+      throw corruptAt(path, `hnswlib cannot read the graph: ${String(error)}`);
     }
+    const stored = new Set(loaded.getIdsList());
+    if (sidecar.labels.some(([label]) => !stored.has(label))) throw corruptAt(path, 'the sidecar lists a label the graph does not hold');
     loaded.setEf(ef);
     graph = loaded;
     keyToLabel = new Map(sidecar.labels.map(([label, key]) => [key, label]));
@@ -141,7 +164,14 @@ export function createHnswIndex(options: HnswIndexOptions): HnswVectorIndex {
   };
 
   fresh(initialCapacity);
-  if (options.path !== undefined) load(options.path);
+  if (options.path !== undefined) {
+    try {
+      load(options.path);
+    } catch (error) {
+      if (options.onCorrupt !== 'rebuild' || !isLoadoutError(error) || error.code !== 'index-corrupt') throw error;
+      fresh(initialCapacity);
+    }
+  }
 
   return {
     specificationVersion: 'v1',
@@ -210,18 +240,19 @@ export function createHnswIndex(options: HnswIndexOptions): HnswVectorIndex {
       }
       const temporary = `${path}.${process.pid}.tmp`;
       graph.writeIndexSync(temporary);
-      const sidecar: Sidecar = {
-        format: 'loadout-hnsw',
-        version: 1,
+      const graphBytes = readFileSync(temporary);
+      const sidecar = encodeHnswSidecar({
         dimensions,
         fingerprint: newFingerprint ?? null,
-        indexBytes: statSync(temporary).size,
+        indexBytes: graphBytes.length,
+        indexChecksum: fnv1aBytes(graphBytes),
         nextLabel,
         labels: [...labelToKey],
-      };
-      writeFileSync(`${sidecarPath(path)}.${process.pid}.tmp`, JSON.stringify(sidecar));
+      });
+      writeFileSync(`${sidecarPath(path)}.${process.pid}.tmp`, sidecar);
       renameSync(temporary, path);
       renameSync(`${sidecarPath(path)}.${process.pid}.tmp`, sidecarPath(path));
+      rmSync(version1SidecarPath(path), { force: true });
       fingerprint = newFingerprint;
     },
     load,

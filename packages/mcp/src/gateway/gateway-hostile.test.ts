@@ -152,7 +152,7 @@ describe('gateway liveness and circuit breaker', () => {
       }
       const refused = await breakerGateway.callTool('mcp__bad__echo_text', { text: 'x' }).catch((error: unknown) => error as { code: number; message: string; data: unknown });
       expect(refused).toMatchObject({ code: -32010, data: { code: 'mcp-upstream-unavailable', circuit: 'open', server: 'bad' } });
-      expect((refused as Error).message).toMatch(/upstream server "bad" keeps failing: 2 calls in a row failed \(last: timed out after 150 ms\); the circuit breaker refuses calls for \d+ ms more/);
+      expect((refused as { message: string }).message).toMatch(/upstream server "bad" keeps failing: 2 calls in a row failed \(last: timed out after 150 ms\); the circuit breaker refuses calls for \d+ ms more/);
       expect(breakerGateway.upstreams()[0]).toMatchObject({ state: 'ready', available: false });
       await new Promise((resolve) => setTimeout(resolve, 650));
       expect(text(await breakerGateway.callTool('mcp__bad__echo_text', { text: 'trial' }))).toBe('echo: trial');

@@ -1,4 +1,4 @@
-import { jsonDepth } from './json-depth.js';
+import { jsonDepth } from '@loadout/core';
 import type { GatewayLimits } from './gateway-limits.js';
 
 /**

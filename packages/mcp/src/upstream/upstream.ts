@@ -4,7 +4,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { UpstreamConfig } from '../config/mcp-config.js';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
 import { backoffDelay, type ReconnectOptions } from './backoff.js';
-import { jsonDepth } from '../limits/json-depth.js';
+import { jsonDepth } from '@loadout/core';
 import { checkCallArguments } from '../limits/check-call-arguments.js';
 import type { GatewayLimits } from '../limits/gateway-limits.js';
 import { checkUpstreamTools } from './check-upstream-tools.js';
