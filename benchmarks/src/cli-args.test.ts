@@ -3,7 +3,7 @@ import { parseBenchArgs } from './cli-args.js';
 
 describe('parseBenchArgs', () => {
   it('runs every part by default', () => {
-    expect(parseBenchArgs([])).toEqual({ parts: ['quality', 'names', 'learning', 'speed', 'plan', 'gateway', 'startup', 'fuzz'], help: false });
+    expect(parseBenchArgs([])).toEqual({ parts: ['quality', 'names', 'learning', 'speed', 'plan', 'throughput', 'soak', 'startup', 'fuzz'], help: false });
   });
 
   it('reads --only, --data, --sets and --rankers, ignoring a pnpm "--"', () => {
@@ -15,6 +15,7 @@ describe('parseBenchArgs', () => {
       help: false,
     });
     expect(parseBenchArgs(['--only', 'speed,plan']).parts).toEqual(['speed', 'plan']);
+    expect(parseBenchArgs(['--only', 'gateway']).parts).toEqual(['throughput', 'soak']);
   });
 
   it('rejects an unknown part or flag', () => {

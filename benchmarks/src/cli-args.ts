@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 
 /** The parts `main.ts` runs. */
-export const BENCH_PARTS = ['quality', 'names', 'learning', 'speed', 'plan', 'gateway', 'startup', 'fuzz'] as const;
+export const BENCH_PARTS = ['quality', 'names', 'learning', 'speed', 'plan', 'throughput', 'soak', 'startup', 'fuzz'] as const;
+/** Names `--only` also takes, each standing for several parts. */
+export const BENCH_PART_ALIASES: Readonly<Record<string, readonly BenchPart[]>> = { gateway: ['throughput', 'soak'] };
 /** One of {@link BENCH_PARTS}. */
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
@@ -20,7 +22,8 @@ export interface BenchArgs {
 
 /** Usage text of `pnpm bench`. */
 export const BENCH_USAGE = `Usage: pnpm bench [-- options]
-  --only quality|names|learning|speed|plan|gateway|startup|fuzz   run one part (comma-separate several); default: all
+  --only quality|names|learning|speed|plan|throughput|soak|startup|fuzz
+                              run one part (comma-separate several; gateway = throughput,soak); default: all
   --data DIR                  eval data root (default: ../shared/data/eval from the repo root)
   --sets a,b                  quality, learning: only these sets
   --rankers a,b               quality: only these rankers
@@ -43,9 +46,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     strict: true,
     allowPositionals: false,
   });
-  const only = list(values.only);
+  const only = list(values.only)?.flatMap((part) => BENCH_PART_ALIASES[part] ?? [part]);
   const unknown = only?.find((part) => !(BENCH_PARTS as readonly string[]).includes(part));
-  if (unknown !== undefined) throw new Error(`unknown part "${unknown}" for --only; valid: ${BENCH_PARTS.join(', ')}`);
+  if (unknown !== undefined) throw new Error(`unknown part "${unknown}" for --only; valid: ${[...BENCH_PARTS, ...Object.keys(BENCH_PART_ALIASES)].join(', ')}`);
   const sets = list(values.sets);
   const rankers = list(values.rankers);
   return {

@@ -6,11 +6,24 @@ import { runSpeed } from './speed/run-speed.js';
 import { runPlanBench } from './plan-bench.js';
 import { runStartupBench } from './startup-bench.js';
 
-async function runGateway(): Promise<void> {
-  logProgress('gateway: running (10,000 tools, concurrent search_tools over loopback)');
-  const { runGatewayBench } = await import('./gateway-bench.js');
-  const result = await runGatewayBench({});
-  process.stdout.write(`gateway ${JSON.stringify(result)}\n`);
+async function runThroughput(): Promise<void> {
+  logProgress('throughput: gateway search_tools against a bare MCP SDK server, 8 clients over loopback HTTP, alternating rounds (at nice 10)');
+  const { renice } = await import('./gateway/bench-processes.js');
+  renice();
+  const { runGatewayThroughput } = await import('./gateway/run-throughput.js');
+  const result = await runGatewayThroughput({});
+  process.stdout.write(`throughput ${JSON.stringify(result)}\n`);
+}
+
+async function runSoak(): Promise<void> {
+  logProgress('soak: 100,000 gateway searches, 8 clients over loopback HTTP, rss sampled every 1,000 (at nice 10, at most 30 minutes)');
+  const { renice } = await import('./gateway/bench-processes.js');
+  renice();
+  const { runGatewaySoak } = await import('./gateway/run-soak.js');
+  const result = await runGatewaySoak({});
+  const { samples, ...summary } = result;
+  process.stdout.write(`soak ${JSON.stringify({ ...summary, rssSamplesMb: samples.map((sample) => sample.rssMb) })}\n`);
+  if (!result.rss.flat) throw new Error(`soak: the gateway's rss grew (${result.rss.slopeMbPer100k} MB per 100,000 searches)`);
 }
 
 async function runFuzz(): Promise<void> {
@@ -61,8 +74,12 @@ async function runParts(argv: readonly string[]): Promise<number> {
       runStartupBench(RESULTS_DIR);
       continue;
     }
-    if (part === 'gateway') {
-      await runGateway();
+    if (part === 'throughput') {
+      await runThroughput();
+      continue;
+    }
+    if (part === 'soak') {
+      await runSoak();
       continue;
     }
     if (part === 'fuzz') {

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { isLoadoutError } from '@loadout/core';
+import { undetectedBitFlips } from '@loadout/core/test';
 import { decodeVectorSet, encodeVectorSet } from './vector-blob.js';
 
 const vectorSet = fc.integer({ min: 1, max: 6 }).chain((dimensions) =>
@@ -52,5 +53,10 @@ describe('vector sets', () => {
     const wrongVersion = blob.slice();
     wrongVersion[4] = 9;
     expect(corrupt(wrongVersion)).toBe('index-corrupt');
+  });
+
+  it('detect every flipped bit at every byte position', () => {
+    const blob = encodeVectorSet({ fingerprint: 'fp', dimensions: 2, keys: ['a', 'b'], values: Float32Array.of(1, 2, 3, 4) });
+    expect(undetectedBitFlips(blob, decodeVectorSet)).toEqual([]);
   });
 });
