@@ -21,7 +21,7 @@ function stopWith(close: () => Promise<void>): void {
   process.on('disconnect', () => void close().then(() => process.exit(0)));
 }
 
-/** The gateway over the synthetic upstream's tools, on 127.0.0.1, logging warnings only. */
+/** The gateway over the synthetic upstream's tools, on 127.0.0.1, logging warnings only; `maxSessions` 0 keeps the default caps. */
 async function serveGateway(toolsFile: string, limit: number, maxSessions: number): Promise<void> {
   registerWorkspaceSources();
   const mcp = await import('@loadout/mcp');
@@ -35,7 +35,7 @@ async function serveGateway(toolsFile: string, limit: number, maxSessions: numbe
     limit,
   });
   const startupMs = performance.now() - started;
-  const server = await mcp.serveHttp(gateway, { logger, maxSessions });
+  const server = await mcp.serveHttp(gateway, { logger, ...(maxSessions > 0 ? { maxSessions } : {}) });
   stopWith(() => server.close());
   send({ type: 'ready', url: server.url, tools: gateway.catalog.tools.length, startupMs });
 }

@@ -16,6 +16,13 @@ export interface GatewayBenchSetup {
   readonly tools?: number;
   /** Results per search. 1–100; default 5. */
   readonly limit?: number;
+  /**
+   * Before the bench's own clients connect, this many MCP SDK clients
+   * initialize a session each and `close()` without a DELETE (abandoned
+   * sessions), with the gateway's default session caps (100, 50 per
+   * address). 0–10,000; default 0 (then the caps are raised to fit the bench).
+   */
+  readonly abandonedSessions?: number;
 }
 
 /** Checks an integer option of a bench. */
@@ -35,6 +42,8 @@ export interface GatewayUnderTest {
   readonly startupMs: number;
   /** A temporary folder for files the bench hands to its processes. */
   readonly folder: string;
+  /** How long the abandoned sessions took to open and close, and whether every one initialized (undefined without them). */
+  readonly abandoned?: { readonly sessions: number; readonly ms: number };
   /** Connects `count` MCP SDK clients over HTTP to `url`. */
   connect(url: string, count: number): Promise<BenchClient[]>;
   /** One search_tools call with the `index`-th query (round robin over the demo queries); throws on an error result. */
@@ -53,13 +62,15 @@ export async function startGatewayUnderTest(setup: GatewayBenchSetup = {}): Prom
   const concurrency = bounded('concurrency', setup.concurrency, 8, 1, 256);
   const toolCount = bounded('tools', setup.tools, 10_000, 1, 10_000);
   const limit = bounded('limit', setup.limit, 5, 1, 100);
+  const abandonedSessions = bounded('abandonedSessions', setup.abandonedSessions, 0, 0, 10_000);
   const mcp = await import('@loadout/mcp');
   const { demoQueries } = (await import('@loadout/demo-catalog')) as { demoQueries: readonly { query: string }[] };
   const queries = demoQueries.map((entry) => entry.query);
   const folder = mkdtempSync(join(tmpdir(), 'loadout-gateway-bench-'));
   const toolsFile = join(folder, 'tools.json');
   writeFileSync(toolsFile, JSON.stringify(await syntheticTools(toolCount)));
-  const gateway = spawnBenchProcess({ role: 'gateway', toolsFile, limit, maxSessions: 4 * concurrency + 4 });
+  // 0: the gateway's default session caps, which the abandoned sessions must not exhaust.
+  const gateway = spawnBenchProcess({ role: 'gateway', toolsFile, limit, maxSessions: abandonedSessions > 0 ? 0 : 4 * concurrency + 4 });
   const opened: BenchClient[] = [];
   const connect = async (url: string, count: number): Promise<BenchClient[]> => {
     const clients = await Promise.all(
@@ -81,8 +92,18 @@ export async function startGatewayUnderTest(setup: GatewayBenchSetup = {}): Prom
   try {
     const ready = await gateway.nextMessage('ready');
     if (ready.tools !== toolCount) throw new Error(`gateway indexed ${ready.tools} of ${toolCount} tools`);
+    let abandoned: { sessions: number; ms: number } | undefined;
+    if (abandonedSessions > 0) {
+      const started = performance.now();
+      for (let index = 0; index < abandonedSessions; index++) {
+        const client = await mcp.connectUpstream({ type: 'http', url: ready.url, headers: {}, alwaysLoad: false }, { timeoutMs: 30_000 });
+        await client.close();
+      }
+      abandoned = { sessions: abandonedSessions, ms: Math.round(performance.now() - started) };
+    }
     const clients = await connect(ready.url, concurrency);
     return {
+      ...(abandoned === undefined ? {} : { abandoned }),
       gateway,
       clients,
       tools: toolCount,

@@ -91,7 +91,7 @@ export interface BenchProcess {
 
 /** What a bench process serves. */
 export type BenchProcessRole =
-  | { readonly role: 'gateway'; readonly toolsFile: string; readonly limit: number; readonly maxSessions: number }
+  | { readonly role: 'gateway'; readonly toolsFile: string; readonly limit: number; /** 0: the gateway's defaults. */ readonly maxSessions: number }
   | { readonly role: 'bare'; readonly resultFile: string };
 
 /** Starts a gateway or peer process (`bench-child.ts` under tsx, with `--expose-gc`) at {@link BENCH_NICENESS}. */

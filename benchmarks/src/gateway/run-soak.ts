@@ -18,11 +18,17 @@ export interface GatewaySoakOptions extends GatewayBenchSetup {
   readonly maxMinutes?: number;
 }
 
+/** Abandoned sessions opened first, as the issue's lock-out check: 150 SDK clients that close() without DELETE. */
+const ABANDONED_SESSIONS = 150;
+
 /** What {@link runGatewaySoak} measured. */
 export interface GatewaySoakResult {
   readonly tools: number;
   readonly concurrency: number;
   readonly startupMs: number;
+  /** SDK clients that opened a session and closed it without DELETE before the soak's clients connected (and searched). */
+  readonly abandonedSessions: number;
+  readonly abandonedMs: number;
   readonly warmup: number;
   /** Searches run after the warm-up (fewer than asked when the time bound stopped it). */
   readonly searches: number;
@@ -45,7 +51,7 @@ export async function runGatewaySoak(options: GatewaySoakOptions = {}): Promise<
   const warmup = bounded('warmup', options.warmup, 5000, 0, 1_000_000);
   const sampleEvery = bounded('sampleEvery', options.sampleEvery, 1000, 1, 1_000_000);
   const maxMinutes = bounded('maxMinutes', options.maxMinutes, 30, 1, 600);
-  const underTest = await startGatewayUnderTest(options);
+  const underTest = await startGatewayUnderTest({ abandonedSessions: ABANDONED_SESSIONS, ...options });
   const { clients, gateway } = underTest;
   try {
     const sample = async (at: number): Promise<MemoryPoint & { heapMb: number }> => {
@@ -89,6 +95,8 @@ export async function runGatewaySoak(options: GatewaySoakOptions = {}): Promise<
       tools: underTest.tools,
       concurrency: clients.length,
       startupMs: underTest.startupMs,
+      abandonedSessions: underTest.abandoned?.sessions ?? 0,
+      abandonedMs: underTest.abandoned?.ms ?? 0,
       warmup,
       searches: done,
       stoppedByTime,
@@ -102,7 +110,9 @@ export async function runGatewaySoak(options: GatewaySoakOptions = {}): Promise<
     };
     const every = Math.max(1, Math.floor(samples.length / 10));
     process.stdout.write(
-      `gateway soak, ${result.tools.toLocaleString('en-US')} tools, ${clients.length} clients over HTTP: ${done.toLocaleString('en-US')} search_tools calls after a ` +
+      `gateway sessions: ${result.abandonedSessions} MCP SDK clients opened a session and close()d without DELETE in ${result.abandonedMs} ms ` +
+        `(default caps 100, 50 per address); then ${clients.length} new clients connected and searched\n` +
+        `gateway soak, ${result.tools.toLocaleString('en-US')} tools, ${clients.length} clients over HTTP: ${done.toLocaleString('en-US')} search_tools calls after a ` +
         `${warmup.toLocaleString('en-US')}-search warm-up${stoppedByTime ? ` (stopped by the ${maxMinutes}-minute bound)` : ''} in ${Math.round(wallMs / 1000)} s, ` +
         `${result.requestsPerSecond.toLocaleString('en-US')} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms\n` +
         `gateway soak rss: ${samples.filter((_, index) => index % every === 0 || index === samples.length - 1).map((point) => point.rssMb).join(' → ')} MB ` +
