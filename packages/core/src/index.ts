@@ -1,6 +1,5 @@
 export * from './errors/index.js';
 export * from './json/index.js';
-export * from './binary/index.js';
 export * from './catalog/index.js';
 export * from './tokens/index.js';
 export * from './mods/index.js';

@@ -1,5 +1,5 @@
-import { openFrame, sealFrame } from '@loadout/core';
-import type { FrameFormat } from '@loadout/core';
+import { openFrame, sealFrame } from '@loadout/core/utils';
+import type { FrameFormat } from '@loadout/core/utils';
 import { createByteReader, corruptIndex } from './byte-reader.js';
 import { createByteWriter } from './byte-writer.js';
 import { createDictionary } from './dictionary.js';

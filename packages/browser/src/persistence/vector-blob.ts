@@ -1,5 +1,7 @@
-import { createLoadoutError, openFrame, sealFrame } from '@loadout/core';
-import type { FrameFormat, LoadoutError } from '@loadout/core';
+import { createLoadoutError } from '@loadout/core';
+import type { LoadoutError } from '@loadout/core';
+import { openFrame, sealFrame } from '@loadout/core/utils';
+import type { FrameFormat } from '@loadout/core/utils';
 
 /** A set of vectors as persisted: what it was built from (`fingerprint`), and one vector per key. */
 export interface VectorSet {

@@ -1,2 +1,1 @@
 export { setOwn } from './own-record.js';
-export { jsonDepth } from './json-depth.js';

@@ -2,7 +2,7 @@ import { createCatalog } from '../catalog/create-catalog.js';
 import { DEFAULT_MAX_TOOLS } from '../catalog/create-catalog-options.js';
 import { createLoadoutError, isLoadoutError } from '../errors/loadout-error.js';
 import { isPlainObject } from '../catalog/is-plain-object.js';
-import { jsonDepth } from '../json/json-depth.js';
+import { jsonDepth } from '../utils/json-depth.js';
 import type { JsonObject } from '../catalog/json.js';
 import type { ToolInput, ToolKind } from '../catalog/tool.js';
 import type { ServerSettings } from '../catalog/catalog.js';

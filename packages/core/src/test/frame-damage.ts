@@ -1,5 +1,5 @@
-import { FRAME_TRAILER_BYTES } from '../binary/checksum-frame.js';
-import { fnv1aBytes } from '../binary/fnv1a-bytes.js';
+import { FRAME_TRAILER_BYTES } from '../utils/checksum-frame.js';
+import { fnv1a32Bytes } from '../utils/fnv1a.js';
 import { isLoadoutError } from '../errors/loadout-error.js';
 
 /**
@@ -10,7 +10,7 @@ import { isLoadoutError } from '../errors/loadout-error.js';
 export function resealFrame(bytes: Uint8Array): Uint8Array {
   const copy = bytes.slice();
   const end = copy.length - FRAME_TRAILER_BYTES;
-  new DataView(copy.buffer).setUint32(end, fnv1aBytes(copy, 0, end), true);
+  new DataView(copy.buffer).setUint32(end, fnv1a32Bytes(copy, 0, end), true);
   return copy;
 }
 

@@ -1,5 +1,7 @@
-import { createLoadoutError, openFrame, sealFrame } from '@loadout/core';
-import type { FrameFormat, LoadoutError } from '@loadout/core';
+import { createLoadoutError } from '@loadout/core';
+import type { LoadoutError } from '@loadout/core';
+import { openFrame, sealFrame } from '@loadout/core/utils';
+import type { FrameFormat } from '@loadout/core/utils';
 import type { EmbeddingCacheEntry } from './embedding-cache.js';
 
 /** Format version written; a version-1 file (`LDEC1` text header, no checksum) is ignored by the loader. */

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { isLoadoutError, sealFrame } from '@loadout/core';
+import { isLoadoutError } from '@loadout/core';
+import { sealFrame } from '@loadout/core/utils';
 import { damageOutcome, resealFrame, undetectedBitFlips } from '@loadout/core/test';
 import { decodeWordVectorTable, encodeWordVectorTable } from './table-codec.js';
 import type { WordVectorTable } from './word-vector-table.js';

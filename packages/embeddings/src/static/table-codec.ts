@@ -1,5 +1,7 @@
-import { createLoadoutError, openFrame, sealFrame } from '@loadout/core';
-import type { FrameFormat, LoadoutError } from '@loadout/core';
+import { createLoadoutError } from '@loadout/core';
+import type { LoadoutError } from '@loadout/core';
+import { openFrame, sealFrame } from '@loadout/core/utils';
+import type { FrameFormat } from '@loadout/core/utils';
 import type { WordVectorTable } from './word-vector-table.js';
 
 /** Format version written; version 1 (no checksum) is refused with a rebuild hint. */

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createLoadoutError, fnv1aBytes, isLoadoutError, type LoadoutError, type VectorMatch } from '@loadout/core';
+import { createLoadoutError, isLoadoutError, type LoadoutError, type VectorMatch } from '@loadout/core';
+import { fnv1a32Bytes } from '@loadout/core/utils';
 import type { HierarchicalNSW } from 'hnswlib-node';
 import type { PersistentVectorIndex } from '../contracts/inspectable-vector-index.js';
 import { decodeHnswSidecar, encodeHnswSidecar, type HnswSidecar } from './hnsw-sidecar.js';
@@ -143,7 +144,7 @@ export function createHnswIndex(options: HnswIndexOptions): HnswVectorIndex {
     } catch (error) {
       throw corruptAt(path, `the graph file is unreadable (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
     }
-    if (graphBytes.length !== sidecar.indexBytes || fnv1aBytes(graphBytes) !== sidecar.indexChecksum) {
+    if (graphBytes.length !== sidecar.indexBytes || fnv1a32Bytes(graphBytes) !== sidecar.indexChecksum) {
       throw corruptAt(path, 'the graph file does not match the size and checksum its sidecar recorded');
     }
     const loaded = new Hnsw('cosine', dimensions);
@@ -245,7 +246,7 @@ export function createHnswIndex(options: HnswIndexOptions): HnswVectorIndex {
         dimensions,
         fingerprint: newFingerprint ?? null,
         indexBytes: graphBytes.length,
-        indexChecksum: fnv1aBytes(graphBytes),
+        indexChecksum: fnv1a32Bytes(graphBytes),
         nextLabel,
         labels: [...labelToKey],
       });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sealFrame } from '@loadout/core';
+import { sealFrame } from '@loadout/core/utils';
 import { damageOutcome, undetectedBitFlips } from '@loadout/core/test';
 import { decodeHnswSidecar, encodeHnswSidecar, type HnswSidecar } from './hnsw-sidecar.js';
 

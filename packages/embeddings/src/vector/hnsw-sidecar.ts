@@ -1,5 +1,7 @@
-import { createLoadoutError, openFrame, sealFrame } from '@loadout/core';
-import type { FrameFormat, LoadoutError } from '@loadout/core';
+import { createLoadoutError } from '@loadout/core';
+import type { LoadoutError } from '@loadout/core';
+import { openFrame, sealFrame } from '@loadout/core/utils';
+import type { FrameFormat } from '@loadout/core/utils';
 
 /** Format version of the sidecar written; version 1 (a plain `<path>.json`, no checksum) is not read. */
 export const HNSW_SIDECAR_VERSION = 2;

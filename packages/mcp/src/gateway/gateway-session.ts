@@ -30,7 +30,8 @@ function readArguments(value: unknown): Record<string, unknown> {
  * One MCP server session over a gateway: lists `search_tools`, `call_tool`,
  * the always-loaded tools and the tools this session's searches found (sending
  * `notifications/tools/list_changed` when that list grows or an upstream
- * changes a listed tool), and proxies calls of listed tools to their upstream.
+ * changes a listed tool, once until the client lists again), and proxies
+ * calls of listed tools to their upstream.
  */
 export function createGatewaySession(gateway: Gateway, options: GatewaySessionOptions): Server {
   const serverInfo = options.serverInfo ?? { name: 'loadout', version: '0.1.0' };
@@ -41,6 +42,12 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
   });
   const loaded = new Map<string, true>();
   let lastListed: string | undefined;
+  /**
+   * A list_changed was sent and the client has not listed since: it already
+   * knows its list is stale, so further changes need no notification until
+   * its next tools/list (a client that never lists gets one, not one per search).
+   */
+  let stale = false;
 
   const visibleTools = (): Tool[] => {
     const index = gateway.index;
@@ -88,7 +95,10 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
       inputSchema: tool.inputSchema,
       available: tool.available,
     }));
-    if (load(answer.tools.map((tool) => tool.tool))) await notify();
+    if (load(answer.tools.map((tool) => tool.tool)) && !stale) {
+      stale = true;
+      await notify();
+    }
     const structuredContent = { query: answer.query, tools };
     const text = tools.length === 0 ? `No tools matched ${JSON.stringify(answer.query)}.` : JSON.stringify(structuredContent);
     return { content: [{ type: 'text', text }], structuredContent };
@@ -97,6 +107,7 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
   server.setRequestHandler(ListToolsRequestSchema, () => {
     const tools = visibleTools();
     lastListed = JSON.stringify(tools);
+    stale = false;
     return { tools };
   });
 
@@ -116,10 +127,11 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
   });
 
   const unsubscribe = gateway.onIndexChange(() => {
-    if (lastListed === undefined || server.transport === undefined) return;
+    if (lastListed === undefined || stale || server.transport === undefined) return;
     const now = JSON.stringify(visibleTools());
     if (now === lastListed) return;
     lastListed = now;
+    stale = true;
     server.sendToolListChanged().catch((error: unknown) => {
       options.logger.debug(`could not send tools/list_changed to a client: ${(error as Error).message}`);
     });

@@ -1,4 +1,4 @@
-import { jsonDepth } from '@loadout/core';
+import { jsonDepth } from '@loadout/core/utils';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { gatewayCallError } from '../upstream/gateway-call-error.js';
 import type { GatewayLimits } from './gateway-limits.js';

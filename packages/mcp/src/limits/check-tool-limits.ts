@@ -1,4 +1,4 @@
-import { jsonDepth } from '@loadout/core';
+import { jsonDepth } from '@loadout/core/utils';
 import type { GatewayLimits } from './gateway-limits.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { LoadoutError } from '../errors/loadout-error.js';
-import { fnv1aBytes } from './fnv1a-bytes.js';
+import { fnv1a32Bytes } from './fnv1a.js';
 
 /** Bytes before the payload: 4 magic, u16 version, u16 flags. */
 export const FRAME_HEADER_BYTES = 8;
@@ -42,7 +42,7 @@ export function sealFrame(format: FrameFormat, payload: Uint8Array, flags = 0): 
   bytes[7] = (flags >>> 8) & 0xff;
   bytes.set(payload, FRAME_HEADER_BYTES);
   const end = FRAME_HEADER_BYTES + payload.length;
-  const checksum = fnv1aBytes(bytes, 0, end);
+  const checksum = fnv1a32Bytes(bytes, 0, end);
   bytes[end] = checksum & 0xff;
   bytes[end + 1] = (checksum >>> 8) & 0xff;
   bytes[end + 2] = (checksum >>> 16) & 0xff;
@@ -73,6 +73,6 @@ export function openFrame(bytes: unknown, format: FrameFormat): OpenedFrame {
   if (version !== format.version) throw format.corrupt(`unsupported format version ${version}`, { version });
   const end = bytes.length - FRAME_TRAILER_BYTES;
   const stored = (bytes[end]! | (bytes[end + 1]! << 8) | (bytes[end + 2]! << 16) | (bytes[end + 3]! << 24)) >>> 0;
-  if (fnv1aBytes(bytes, 0, end) !== stored) throw format.corrupt('checksum mismatch');
+  if (fnv1a32Bytes(bytes, 0, end) !== stored) throw format.corrupt('checksum mismatch');
   return { payload: bytes.subarray(FRAME_HEADER_BYTES, end), flags: bytes[6]! | (bytes[7]! << 8) };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createLoadoutError } from '../errors/loadout-error.js';
 import { damageOutcome, resealFrame, undetectedBitFlips } from '../test/frame-damage.js';
 import { FRAME_HEADER_BYTES, frameVersion, openFrame, sealFrame, type FrameFormat } from './checksum-frame.js';
-import { fnv1aBytes } from './fnv1a-bytes.js';
+import { fnv1a32Bytes } from './fnv1a.js';
 
 const format: FrameFormat = {
   magic: new TextEncoder().encode('TEST'),
@@ -17,7 +17,7 @@ describe('the shared checksum frame', () => {
     expect(new TextDecoder().decode(bytes.subarray(0, 4))).toBe('TEST');
     expect(frameVersion(bytes, format)).toBe(3);
     expect(bytes.length).toBe(FRAME_HEADER_BYTES + payload.length + 4);
-    expect(new DataView(bytes.buffer).getUint32(bytes.length - 4, true)).toBe(fnv1aBytes(bytes, 0, bytes.length - 4));
+    expect(new DataView(bytes.buffer).getUint32(bytes.length - 4, true)).toBe(fnv1a32Bytes(bytes, 0, bytes.length - 4));
     const opened = openFrame(bytes, format);
     expect(opened.flags).toBe(0x1234);
     expect(Array.from(opened.payload)).toEqual(Array.from(payload));
