@@ -6,12 +6,12 @@
  */
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { REPORT_DIRECTORY, apiReport, publicPackages, reportFileName } from './api-report.js';
+import { REPORT_DIRECTORY, apiReports, publicPackages, reportFileName } from './api-report.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const directory = fileURLToPath(REPORT_DIRECTORY);
 const packages = publicPackages(root);
 const wanted = new Set(packages.map((pkg) => reportFileName(pkg.name)));
 for (const file of readdirSync(directory)) if (file.endsWith('.api.txt') && !wanted.has(file)) rmSync(`${directory}${file}`);
-for (const pkg of packages) writeFileSync(`${directory}${reportFileName(pkg.name)}`, apiReport(pkg));
+for (const [name, report] of apiReports(packages)) writeFileSync(`${directory}${reportFileName(name)}`, report);
 process.stdout.write(`api report: ${packages.length} packages written to tooling/api-report/\n`);
