@@ -121,7 +121,7 @@ export function extractRerankCandidates(ranker: Bm25Ranker, query: string, candi
  * `candidates` tools, the model re-scores them from features read off
  * BM25F's postings (see `RERANK_FEATURES`), and the best `limit` by model
  * score are returned (ties keep first-stage order). With `explain`, each
- * hit lists every feature's contribution (`feature.<name>` components,
+ * hit lists every feature's contribution, largest first (`feature.<name>` components,
  * summing to the score with `hiddenBias`). Indexing, `add`, `remove` and
  * persistence are the first stage's.
  */
@@ -170,11 +170,13 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
           continue;
         }
         const { contributions, bias } = attributeRow(model, features, candidate);
-        const components: Record<string, number> = {};
+        // Largest contributions first, so a reader sees what decided.
+        const parts: [string, number][] = [];
         for (let feature = 0; feature < FEATURE_COUNT; feature++) {
-          if (contributions[feature] !== 0) components[`feature.${RERANK_FEATURES[feature]!}`] = contributions[feature]!;
+          if (contributions[feature] !== 0) parts.push([`feature.${RERANK_FEATURES[feature]!}`, contributions[feature]!]);
         }
-        if (bias !== 0) components['hiddenBias'] = bias;
+        if (bias !== 0) parts.push(['hiddenBias', bias]);
+        const components = Object.fromEntries(parts.sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])));
         const before = explainFirst[candidate]?.explanation;
         out.push({
           tool: hit.tool,
