@@ -1,11 +1,10 @@
 // The MCP gateway benchmarks, alone (`pnpm bench -- --only throughput,soak`
-// runs them with defaults):
-//   tsx benchmarks/src/gateway-bench.ts throughput [--rounds N] [--round-searches N] [--concurrency N] [--tools N] [--json]
-//   tsx benchmarks/src/gateway-bench.ts soak [--searches N] [--warmup N] [--sample-every N] [--max-minutes N] [--concurrency N] [--tools N] [--json]
-// Both run at nice 10 with their processes.
+// runs them with defaults), from the repository root:
+//   node --conditions=development --import tsx benchmarks/src/gateway-bench.ts throughput [--rounds N] [--round-searches N] [--concurrency N] [--tools N] [--json]
+//   node --conditions=development --import tsx benchmarks/src/gateway-bench.ts soak [--searches N] [--warmup N] [--sample-every N] [--max-minutes N] [--concurrency N] [--tools N] [--json]
+// (`--conditions=development` loads @loadout/* from their sources.) Both run at nice 10 with their processes.
 import { parseArgs } from 'node:util';
 import { renice } from './gateway/bench-processes.js';
-import { registerWorkspaceSources } from './register-workspace-sources.js';
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -24,7 +23,6 @@ const { values, positionals } = parseArgs({
 });
 const number = (value: string | undefined): number | undefined => (value === undefined ? undefined : Number(value));
 const defined = <T extends object>(object: T): T => Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
-registerWorkspaceSources();
 renice();
 const setup = defined({ concurrency: number(values.concurrency), tools: number(values.tools) });
 let result: unknown;
@@ -43,7 +41,7 @@ if (positionals[0] === 'throughput') {
     }),
   });
 } else {
-  process.stderr.write('usage: tsx benchmarks/src/gateway-bench.ts throughput|soak [options] (see the header of this file)\n');
+  process.stderr.write('usage: node --conditions=development --import tsx benchmarks/src/gateway-bench.ts throughput|soak [options] (see the header of this file)\n');
   process.exit(2);
 }
 if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -1,5 +1,6 @@
 import { isLoadoutError, LOADOUT_ERROR_CODES } from '@loadout/core';
 import fc from 'fast-check';
+import { hostileBytes } from './hostile-bytes.js';
 import { hostileText, hostileValue } from './hostile-values.js';
 import { FUZZ_TARGETS, type FuzzTarget } from './parser-targets.js';
 
@@ -32,7 +33,8 @@ export function runParserFuzz(totalInputs: number, seed = 20_251_201): ParserFuz
   FUZZ_TARGETS.forEach((target: FuzzTarget, index) => {
     const counts = { inputs: 0, accepted: 0, refused: 0 };
     perTarget[target.name] = counts;
-    const arbitrary: fc.Arbitrary<unknown> = target.input === 'text' ? hostileText : hostileValue;
+    const arbitrary: fc.Arbitrary<unknown> =
+      target.input === 'text' ? hostileText : target.input === 'bytes' ? hostileBytes(target.sample ?? new Uint8Array(0)) : hostileValue;
     fc.check(
       fc.property(arbitrary, (input) => {
         counts.inputs += 1;

@@ -5,7 +5,6 @@
 // and exits when told to stop or when the bench goes away.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { registerWorkspaceSources } from '../register-workspace-sources.js';
 import { readMemory } from '../speed/memory.js';
 import { SYNTHETIC_UPSTREAM, type BenchProcessMessage } from './bench-processes.js';
 
@@ -23,7 +22,6 @@ function stopWith(close: () => Promise<void>): void {
 
 /** The gateway over the synthetic upstream's tools, on 127.0.0.1, logging warnings only; `maxSessions` 0 keeps the default caps. */
 async function serveGateway(toolsFile: string, limit: number, maxSessions: number): Promise<void> {
-  registerWorkspaceSources();
   const mcp = await import('@loadout/mcp');
   const logger = mcp.createStreamLogger({ level: 'warn', prefix: '[bench] gateway' });
   const started = performance.now();

@@ -94,11 +94,11 @@ export type BenchProcessRole =
   | { readonly role: 'gateway'; readonly toolsFile: string; readonly limit: number; /** 0: the gateway's defaults. */ readonly maxSessions: number }
   | { readonly role: 'bare'; readonly resultFile: string };
 
-/** Starts a gateway or peer process (`bench-child.ts` under tsx, with `--expose-gc`) at {@link BENCH_NICENESS}. */
+/** Starts a gateway or peer process (`bench-child.ts` under tsx, with `--expose-gc`, @loadout/* from sources) at {@link BENCH_NICENESS}. */
 export function spawnBenchProcess(role: BenchProcessRole): BenchProcess {
   const args = role.role === 'gateway' ? ['gateway', role.toolsFile, String(role.limit), String(role.maxSessions)] : ['bare', role.resultFile];
   const child = fork(fileURLToPath(new URL('./bench-child.ts', import.meta.url)), args, {
-    execArgv: ['--expose-gc', '--import', import.meta.resolve('tsx')],
+    execArgv: ['--expose-gc', '--conditions=development', '--import', import.meta.resolve('tsx')],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   if (child.pid !== undefined) renice(child.pid);
