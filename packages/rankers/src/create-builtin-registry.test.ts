@@ -27,7 +27,7 @@ describe('createBuiltinRegistry', () => {
       expect(ranker.specificationVersion).toBe('v1');
       expect(ranker.name).toBe(definition.name);
     }
-    expect(registry.ranker('bm25f').capabilities?.persistence?.format).toBe('lbmf');
+    expect(registry.ranker('bm25f').capabilities?.persistence?.format).toBe('lbmf2');
   });
 
   it('never wraps regex with the query syntax: ^get_ finds get_forecast, not get', async () => {

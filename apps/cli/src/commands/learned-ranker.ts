@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import type { CatalogTool, Ranker } from '@loadout/core';
+import type { CatalogTool, Ranker, RankerUsageField } from '@loadout/core';
 import { readFeedbackFile } from '@loadout/eval';
 import type { CliContext } from '../io/cli-context.js';
 import { renderFeedbackIssues } from '../format/learning-view.js';
@@ -22,13 +22,18 @@ function readDecision(text: string): LearnedDecision | undefined {
 }
 
 /**
- * The learned BM25F of a feedback store (`loadout learn`'s decision in
+ * The learned ranker of a feedback store (`loadout learn`'s decision in
  * `learned.json` beside it): the usage field of the stored events at the
  * decided weight, or undefined when learning is off, undecided or the
  * decision unreadable (a note on stderr says which). Never throws on a
  * damaged store or decision: search then runs the default.
  */
-export async function loadLearnedRanker(store: string, tools: readonly CatalogTool[], context: CliContext): Promise<Ranker | undefined> {
+export async function loadLearnedRanker(
+  store: string,
+  tools: readonly CatalogTool[],
+  context: CliContext,
+  withUsage: (usage: RankerUsageField) => Promise<Ranker>,
+): Promise<Ranker | undefined> {
   const path = resolve(context.cwd, store);
   const decisionPath = join(dirname(path), 'learned.json');
   let text: string;
@@ -50,6 +55,6 @@ export async function loadLearnedRanker(store: string, tools: readonly CatalogTo
   }
   const { events, issues } = await readFeedbackFile(path, { knownTools });
   context.stderr(renderFeedbackIssues('search', store, issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
-  const { createBm25Ranker, createUsageField } = await import('@loadout/bm25');
-  return createBm25Ranker({ fieldWeights: { usage: decision.usageWeight }, usage: createUsageField(events).text });
+  const { createUsageField } = await import('@loadout/bm25');
+  return withUsage({ text: createUsageField(events).text, weight: decision.usageWeight });
 }

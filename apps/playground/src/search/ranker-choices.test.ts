@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RANKER, RANKER_CHOICES, debounceFor, isRankerName, rankerHelp } from './ranker-choices.js';
+
+describe('the ranker picker', () => {
+  it('lists the engine registry\'s rankers, the default first', () => {
+    expect(RANKER_CHOICES.map((choice) => choice.name)).toEqual(['bm25f', 'wink-bm25', 'regex', 'static-embedding', 'hybrid', 'transformers']);
+    expect(DEFAULT_RANKER).toBe('bm25f');
+    expect(isRankerName('hybrid')).toBe(true);
+    expect(isRankerName('bm25')).toBe(false);
+    expect(rankerHelp('regex')).toMatch(/regular expression/);
+    expect(rankerHelp('nope')).toBe('');
+  });
+
+  it('waits longer after a keystroke for rankers that answered slowly', () => {
+    expect(debounceFor(undefined)).toBe(40);
+    expect(debounceFor(0.4)).toBe(8);
+    expect(debounceFor(20)).toBe(60);
+    expect(debounceFor(900)).toBe(150);
+  });
+});
