@@ -75,7 +75,7 @@ export const evalCommand: Command = {
     if (toolsPath === undefined || queriesPath === undefined) {
       throw createLoadoutError('invalid-option', '--tools FILE and --queries FILE are required (see loadout eval --help)');
     }
-    const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd);
+    const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd, (message) => context.stderr(`loadout eval: warning: ${message}\n`));
     const rankerName = stringFlag(parsed, 'ranker') ?? config.ranker ?? config.registry.defaultRanker;
     const feedbackPath = stringFlag(parsed, 'feedback');
     if (feedbackPath !== undefined && config.registry.ranker(rankerName).capabilities?.usage === undefined) {

@@ -72,7 +72,7 @@ export const searchCommand: Command = {
       return 0;
     }
     const query = parsed.positionals.join(' ');
-    const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd);
+    const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd, (message) => context.stderr(`loadout search: warning: ${message}\n`));
     const limit = integerFlag(parsed, 'limit', { min: 1, max: 100 }) ?? config.limit ?? 5;
     const explain = Boolean(parsed.values['explain']);
     // The query syntax applies per the ranker's definition: a pattern ranker (regex) is never wrapped.

@@ -29,7 +29,10 @@ Usage:
 Connects to every server of the config's "mcpServers" (with no --config, the
 loadout.config.* of the current folder), lists and indexes all their tools, and
 serves MCP over stdio (default) or streamable HTTP. A Claude-style .mcp.json
-works too: loadout serve --config .mcp.json (its "mcpServers" is a config key).
+works too: loadout serve --config .mcp.json. Its "mcpServers" is a config key;
+other keys of such a file (anything not named loadout.config.*) are warned
+about on stderr and ignored, while a loadout.config.* rejects unknown keys. A
+.mcp.json in the folder is not read unless named with --config.
 
 Whether tool search is on follows the policy contract, with ENABLE_TOOL_SEARCH,
 CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS and ANTHROPIC_BASE_URL from the
@@ -202,7 +205,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const announce = async (endpoint: string): Promise<void> => {
         if (readyFile !== undefined) await writeFileAtomic(readyFile, context.cwd, `${endpoint}\n`);
       };
-      const settings = await loadConfig(stringFlag(parsed, 'config'), context.cwd);
+      const settings = await loadConfig(stringFlag(parsed, 'config'), context.cwd, (message) => logger.warn(message));
       if (settings.mcpServers === undefined) {
         throw createLoadoutError(
           'invalid-option',

@@ -12,9 +12,9 @@ describe('the ranker picker', () => {
   });
 
   it('waits longer after a keystroke for rankers that answered slowly', () => {
-    expect(debounceFor(undefined)).toBe(40);
+    expect(debounceFor(undefined)).toBe(8);
     expect(debounceFor(0.4)).toBe(8);
-    expect(debounceFor(20)).toBe(60);
+    expect(debounceFor(60.2)).toBe(60);
     expect(debounceFor(900)).toBe(150);
   });
 });

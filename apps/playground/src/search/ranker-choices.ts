@@ -32,11 +32,12 @@ export function rankerHelp(name: string): string {
 
 /**
  * Milliseconds to wait after a keystroke before searching with a ranker
- * whose last search took `lastEngineMs` in the engine: three times that,
- * from 8 to 150 ms (slower rankers wait longer, so typing never queues
- * searches); 40 ms before its first search. Measured, not looked up by name.
+ * whose last search took `lastEngineMs` in the engine: that long, from 8
+ * to 150 ms (slower rankers wait longer, so typing never queues searches;
+ * BM25F answers within a keystroke); 8 ms before its first search.
+ * Measured, not looked up by name.
  */
 export function debounceFor(lastEngineMs: number | undefined): number {
-  if (lastEngineMs === undefined || !Number.isFinite(lastEngineMs)) return 40;
-  return Math.min(150, Math.max(8, Math.round(lastEngineMs * 3)));
+  if (lastEngineMs === undefined || !Number.isFinite(lastEngineMs)) return 8;
+  return Math.min(150, Math.max(8, Math.round(lastEngineMs)));
 }
