@@ -103,13 +103,16 @@ describe('a Claude-style .mcp.json with keys of its own', () => {
     } finally {
       await client.close();
     }
-    expect(stderr).toMatch(/\.mcp\.json: unknown key "\$schema".*ignored, as this is not a loadout\.config\.\* file \[config-unknown-key\]/);
+    expect(stderr).toMatch(/\.mcp\.json: unknown key "\$schema".*ignored, as in an MCP file of another tool \[config-unknown-key\]/);
     expect(stderr).toMatch(/unknown key "inputs"/);
   });
 
-  it('while a loadout.config.json with the same key is an error (a typo there is caught)', async () => {
+  it('while a loadout.config.json, or a file without mcpServers, with the same key is an error (a typo there is caught)', async () => {
     const outcome = await loadout(scratch({ 'loadout.config.json': '{ "inputs": [], "mcpServers": {} }' }), ['serve']);
     expect(outcome.code).toBe(2);
     expect(outcome.stderr).toMatch(/unknown key "inputs".*\[config-unknown-key\]\n$/);
+    const other = await loadout(scratch({ 'team.json': '{ "limt": 3 }' }), ['search', 'x', '--config', 'team.json']);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/team\.json: unknown key "limt"; did you mean "limit"\?.*\[config-unknown-key\]\n$/);
   });
 });

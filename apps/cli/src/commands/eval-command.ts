@@ -32,10 +32,11 @@ Options:
   --feedback FILE  past searches (same format as --queries: each line's gold tools
                    were called) to learn from first, as a deployment learns from its
                    log: the usage field is fitted on the older lines and used only if
-                   it beats the default on the newest fifth (a ranker that learns from
-                   usage only, capabilities.usage in its definition: BM25F's usage field)
-  --ranker NAME    ${BUILTIN_RANKER_NAMES}, or one the config's "rankers" adds
-                   (default: the config's "ranker", else bm25f)
+                   it beats the default on the newest fifth. The ranker must accept usage
+                   (capabilities.usage in its definition, as bm25f's); the field is BM25F's
+  --ranker NAME    ${BUILTIN_RANKER_NAMES},
+                   or one the config's "rankers" adds (default: the config's "ranker",
+                   else bm25f)
   --json           print {"recall@5", "ndcg@5", "mrr@10", "queries", "p50Ms", "p99Ms", ...,
                    "learning"?: {"enabled", "reason", "baseline", "learned", ...}}
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)

@@ -25,8 +25,9 @@ Query forms:
 Options:
   --catalog FILE   catalog file (JSON, JSONL or MCP snapshot); default: the config's
                    "catalog", else the embedded demo catalog
-  --ranker NAME    ${BUILTIN_RANKER_NAMES}, or one the config's "rankers" adds
-                   (default: the config's "ranker", else bm25f)
+  --ranker NAME    ${BUILTIN_RANKER_NAMES},
+                   or one the config's "rankers" adds (default: the config's "ranker",
+                   else bm25f)
   --limit N        results, 1-100 (default 5)
   --explain        show matched terms, field and component contributions
   --feedback STORE use what loadout learn learned from this feedback store (when its

@@ -12,27 +12,27 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Whether `path` is a Loadout configuration (`loadout.config.*`, checked
- * strictly) rather than another tool's file that carries `mcpServers`, such
- * as Claude Code's `.mcp.json` or `~/.claude.json`, whose other keys belong
- * to that tool.
+ * Whether unknown keys of the file at `path` are errors: always in a
+ * `loadout.config.*`, and in any other file unless it carries `mcpServers`
+ * (then it is another tool's MCP file, such as Claude Code's `.mcp.json` or
+ * `~/.claude.json`, whose other keys belong to that tool).
  */
-export function isLoadoutConfigFile(path: string): boolean {
-  return (CONFIG_FILE_NAMES as readonly string[]).includes(basename(path));
+export function rejectsUnknownKeys(path: string, config: Readonly<Record<string, unknown>>): boolean {
+  return (CONFIG_FILE_NAMES as readonly string[]).includes(basename(path)) || !Object.hasOwn(config, 'mcpServers');
 }
 
 /**
  * Checks a configuration object's keys and value types. An unknown key is
- * `config-unknown-key` (with the nearest known key) in a `loadout.config.*`
- * file; in any other file (a Claude-style `.mcp.json`) it is passed to
- * `warn` with the same message and ignored, so such files keep working.
+ * `config-unknown-key` (with the nearest known key), except in a
+ * Claude-style MCP file (see {@link rejectsUnknownKeys}): there it is passed
+ * to `warn` with the same message and ignored, so such files keep working.
  * Wrong values are `config-invalid`, naming the file, the key and the value
  * (only the kind of value under `mcpServers`, whose env and headers may
  * hold secrets).
  */
 export function validateConfig(input: unknown, path: string, warn: (message: string) => void = () => {}): LoadoutConfigFile {
   if (!isPlainObject(input)) throw configError('config-invalid', path, '(top level)', 'the configuration must be an object', input);
-  const strict = isLoadoutConfigFile(path);
+  const strict = rejectsUnknownKeys(path, input);
   const value: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(input)) {
     if (known.has(key)) {
@@ -41,7 +41,7 @@ export function validateConfig(input: unknown, path: string, warn: (message: str
     }
     const message = `${path}: unknown key ${JSON.stringify(key)}${didYouMean(key, CONFIG_KEYS)} (known: ${CONFIG_KEYS.join(', ')})`;
     if (strict) throw createLoadoutError('config-unknown-key', message, { path, key });
-    warn(`${message}; ignored, as this is not a loadout.config.* file [config-unknown-key]`);
+    warn(`${message}; ignored, as in an MCP file of another tool [config-unknown-key]`);
   }
   const check = (key: string, ok: (item: unknown) => boolean, expected: string): void => {
     if (value[key] !== undefined && !ok(value[key])) throw configError('config-invalid', path, key, `must be ${expected}`, value[key]);
