@@ -38,7 +38,8 @@ describe('the browser-safe built-ins', () => {
       create: () => createFakeRanker({ name: 'mine' }),
     };
     const registry = createBrowserSafeRegistry({ rankers: [mine] });
-    expect(registry.rankers.map((definition) => definition.name)).toEqual(['bm25f', 'wink-bm25', 'regex', 'mine']);
+    expect(registry.rankers.map((definition) => definition.name)).toEqual([...BROWSER_SAFE_RANKERS.map((definition) => definition.name), 'mine']);
+    expect(registry.hasRanker('regex') && !registry.hasRanker('hybrid')).toBe(true);
     expect(registry.defaultRanker).toBe('bm25f');
     expect((await registry.createRanker('mine')).name).toBe('mine');
     const nodeOnly = caught(() => createBrowserSafeRegistry({ rankers: [{ ...mine, name: 'native', capabilities: {} }] }, 'my-page'));

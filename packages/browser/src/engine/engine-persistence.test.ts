@@ -6,7 +6,7 @@ import { createFakeTransformers } from '../__fixtures__/fake-transformers.js';
 import { tinyTable } from '../__fixtures__/tiny-table.js';
 import { createMemoryIndexStore } from '../persistence/memory-index-store.js';
 import type { IndexStore } from '../persistence/index-store.js';
-import { hash64 } from '../catalog/hash64.js';
+import { fnv1a64 } from '@loadout/core/utils';
 import { createEngine } from './create-engine.js';
 
 
@@ -82,7 +82,7 @@ describe('createEngine: persisted indexes', () => {
     const built = await first.search('mail a message', { ranker: 'hybrid', limit: 4 });
     expect(built.indexSource).toBe('built');
     await first.flush();
-    expect(store.keys().map((key) => key.split('|').slice(1).join('|'))).toEqual([`hybrid|pair1/lbmf2+ldvx1/static/${hash64(TABLE_URL)}`]);
+    expect(store.keys().map((key) => key.split('|').slice(1).join('|'))).toEqual([`hybrid|pair1/lbmf2+ldvx1/static/${fnv1a64(TABLE_URL)}`]);
 
     const second = staticEngine(store);
     await second.loadCatalog(TOOLS);
