@@ -42,6 +42,7 @@ export async function runLearning(options: RunLearningOptions): Promise<OutOfFol
     ['model-free default', ...results.map((result) => cell(result.baseline))],
     ['learning from the other folds (--feedback)', ...results.map((result) => cell(result.learned))],
     ['folds where learning switched on', ...results.map((result) => `${result.enabledFolds} / ${result.folds}`)],
+    ['… of which with the re-ranker (it beat the usage field alone)', ...results.map((result) => `${result.reports.filter((report) => report.enabled && report.rerank).length}`)],
     ['test queries with a near-duplicate in training', ...results.map((result) => String(result.leakedQueries))],
   ];
   process.stdout.write(`\nLearning from logs, dev, out of fold (Recall@5 / NDCG@5 / MRR@10):\n\n${markdownTable(['', ...results.map((result) => result.set)], rows)}\n`);

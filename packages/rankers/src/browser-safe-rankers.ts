@@ -1,6 +1,7 @@
 import type { RankerDefinition } from '@loadout/core';
 import { bm25fDefinition } from './bm25f-definition.js';
 import { regexDefinition } from './regex-definition.js';
+import { rerankDefinition } from './rerank-definition.js';
 import { winkBm25Definition } from './wink-bm25-definition.js';
 
 /**
@@ -9,4 +10,9 @@ import { winkBm25Definition } from './wink-bm25-definition.js';
  * page's bundle never follows their imports; `BUILTIN_RANKERS` starts with
  * these, and a test checks the split against each definition's flag.
  */
-export const BROWSER_SAFE_RANKERS: readonly RankerDefinition[] = [bm25fDefinition as RankerDefinition, winkBm25Definition, regexDefinition];
+export const BROWSER_SAFE_RANKERS: readonly RankerDefinition[] = [
+  bm25fDefinition as RankerDefinition,
+  winkBm25Definition,
+  regexDefinition,
+  rerankDefinition as RankerDefinition,
+];

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import type { RerankModel } from '@loadout/bm25';
 import type { CatalogTool, Ranker, RankerUsageField } from '@loadout/core';
 import { readFeedbackFile } from '@loadout/eval';
 import type { CliContext } from '../io/cli-context.js';
@@ -9,13 +10,15 @@ import { renderFeedbackIssues } from '../format/learning-view.js';
 interface LearnedDecision {
   readonly enabled: boolean;
   readonly usageWeight: number;
+  /** The re-ranking model fitted on the store, when learning chose the re-ranker. */
+  readonly model?: unknown;
 }
 
 function readDecision(text: string): LearnedDecision | undefined {
   try {
     const value = JSON.parse(text) as Partial<LearnedDecision>;
     if (typeof value.enabled !== 'boolean' || typeof value.usageWeight !== 'number' || !(value.usageWeight >= 0 && value.usageWeight <= 100)) return undefined;
-    return { enabled: value.enabled, usageWeight: value.usageWeight };
+    return { enabled: value.enabled, usageWeight: value.usageWeight, ...(value.model === undefined ? {} : { model: value.model }) };
   } catch {
     return undefined;
   }
@@ -24,7 +27,8 @@ function readDecision(text: string): LearnedDecision | undefined {
 /**
  * The learned ranker of a feedback store (`loadout learn`'s decision in
  * `learned.json` beside it): the usage field of the stored events at the
- * decided weight, or undefined when learning is off, undecided or the
+ * decided weight, re-ranked by the decision's model when it has one (an
+ * unreadable model falls back to the usage field alone), or undefined when learning is off, undecided or the
  * decision unreadable (a note on stderr says which). Never throws on a
  * damaged store or decision: search then runs the default.
  */
@@ -55,6 +59,15 @@ export async function loadLearnedRanker(
   }
   const { events, issues } = await readFeedbackFile(path, { knownTools });
   context.stderr(renderFeedbackIssues('search', store, issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
-  const { createUsageField } = await import('@loadout/bm25');
-  return withUsage({ text: createUsageField(events).text, weight: decision.usageWeight });
+  const { compileRerankModel, createRerankRanker, createUsageField } = await import('@loadout/bm25');
+  const usage: RankerUsageField = { text: createUsageField(events).text, weight: decision.usageWeight };
+  if (decision.model === undefined) return withUsage(usage);
+  try {
+    compileRerankModel(decision.model);
+  } catch {
+    context.stderr(`loadout search: the re-ranking model in ${decisionPath} is unreadable; searching with the usage field alone\n`);
+    return withUsage(usage);
+  }
+  // The learned re-ranker re-scores BM25F's top candidates (with the usage field) by design.
+  return createRerankRanker({ model: decision.model as RerankModel, bm25: { fieldWeights: { usage: usage.weight }, usage: usage.text } });
 }

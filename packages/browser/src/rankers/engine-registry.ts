@@ -6,7 +6,7 @@ import type { EngineRankerHost } from './engine-rankers.js';
 
 /**
  * The rankers an engine offers, through core's registry: Loadout's
- * browser-safe built-ins (`bm25f`, the default, `wink-bm25`, `regex`), the
+ * browser-safe built-ins (`BROWSER_SAFE_RANKERS`: `bm25f`, the default, `wink-bm25`, `regex`, `rerank`), the
  * engine's embedding rankers (`static-embedding`, `hybrid`, `transformers`)
  * and the page's own `definitions`, in that order. Throws `ranker-invalid`
  * for a malformed definition, `plugin-duplicate` for a name already taken,
