@@ -90,7 +90,8 @@ try {
     [
       "import { createCatalog } from '@loadout/core';",
       "import { createBm25Ranker } from '@loadout/bm25';",
-      "import { createLoadoutSearchServer, createToolSearch } from '@loadout/sdk';",
+      "import { createToolSearch } from '@loadout/anthropic';",
+      "import { createLoadoutSearchServer } from '@loadout/anthropic/agent';",
       "const catalog = createCatalog([{ name: 'get_weather', server: 'weather', description: 'Weather for a city' }]);",
       "createToolSearch({ catalog, ranker: createBm25Ranker(), policy: { model: 'claude-sonnet-4-5' } });",
       'try { createLoadoutSearchServer({ catalog, ranker: createBm25Ranker() }); console.log("built"); }',
@@ -99,7 +100,7 @@ try {
   );
   const sdk = run(process.execPath, ['sdk.mjs']);
   check(
-    '@loadout/sdk imports without its optional peers; the Agent SDK helper says what to install',
+    '@loadout/anthropic and /agent import without their optional peers; the Agent SDK helper says what to install',
     sdk.stdout.startsWith('unsupported-environment') && sdk.stdout.includes('@anthropic-ai/claude-agent-sdk'),
     sdk.stdout + sdk.stderr,
   );

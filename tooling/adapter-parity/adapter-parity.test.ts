@@ -10,7 +10,7 @@ import { createDiscoverySession } from '@loadout/core/adapter';
 import { createFakeRanker, createFakeTokenCounter } from '@loadout/core/test';
 import { createResponsesSession, createResponsesToolSearch } from '@loadout/openai';
 import { chatDiscoveries, createChatToolSearch } from '@loadout/openai/chat';
-import { createToolSearch, createToolSearchSession } from '@loadout/sdk';
+import { createToolSearch, createToolSearchSession } from '@loadout/anthropic';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 
@@ -53,7 +53,7 @@ const counter = { tokenCounter: createFakeTokenCounter() };
 const neutral = (setup: Setup) => ({ tools: TOOLS, servers: SERVERS, ranker: createFakeRanker(), planOptions: counter, mods: setup.mods ?? [], toolSearch: setup.toolSearch ?? true });
 
 const adapters: Record<string, (setup: Setup) => Adapter> = {
-  'anthropic (@loadout/sdk)': (setup) => {
+  'anthropic (@loadout/anthropic)': (setup) => {
     const search = createToolSearch({
       tools: TOOLS,
       servers: SERVERS,

@@ -1,7 +1,6 @@
 export * from './tool-search/index.js';
 export * from './session/index.js';
 export * from './messages/index.js';
-export * from './agent/index.js';
 export type {
   AnthropicClient,
   CacheControl,

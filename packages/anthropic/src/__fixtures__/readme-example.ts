@@ -1,8 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { createBm25Ranker } from '@loadout/bm25';
 import { createCatalog } from '@loadout/core';
-import { createMessagesClient, createToolSearch } from '@loadout/sdk';
-import type { MessageParam } from '@loadout/sdk';
+import { createMessagesClient, createToolSearch } from '@loadout/anthropic';
+import type { MessageParam } from '@loadout/anthropic';
 
 // Your tools; in practice every tool of your MCP servers (up to 10,000).
 const catalog = createCatalog([

@@ -1,7 +1,7 @@
 import { query } from '@anthropic-ai/claude-agent-sdk';
 import { createBm25Ranker } from '@loadout/bm25';
 import { createCatalog } from '@loadout/core';
-import { createLoadoutSearchServer, mcpServersWithAlwaysLoad, toolSearchEnv } from '@loadout/sdk';
+import { createLoadoutSearchServer, mcpServersWithAlwaysLoad, toolSearchEnv } from '@loadout/anthropic/agent';
 
 // The tools Loadout's search_tools ranks; in practice every tool of your servers.
 const catalog = createCatalog([

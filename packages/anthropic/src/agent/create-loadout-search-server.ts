@@ -4,7 +4,7 @@ import { createSearchToolHandler } from './search-tool-handler.js';
 import type { SearchToolHandlerOptions } from './search-tool-handler.js';
 
 // The Claude Agent SDK and zod are optional peer dependencies: only this
-// helper needs them, so `@loadout/sdk` imports without them and the helper
+// helper needs them, so `@loadout/anthropic/agent` imports without them and the helper
 // says what to install.
 const agentSdk = await import('@anthropic-ai/claude-agent-sdk').catch(() => undefined);
 const zod = await import('zod').catch(() => undefined);
