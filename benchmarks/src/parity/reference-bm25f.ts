@@ -30,6 +30,10 @@ export interface VariantScoring {
   readonly lambda: number;
   /** Normalise each clause by its own maximum (`clause`) or by the full query's (`full`). */
   readonly clauseNorm: 'clause' | 'full';
+  /** Combine a tool's normalised clause scores by their maximum or their sum. */
+  readonly clauseCombine: 'max' | 'sum';
+  /** Clauses with fewer distinct known terms are ignored. */
+  readonly clauseMinTerms: number;
 }
 
 interface Posting {
@@ -146,7 +150,7 @@ export function createVariantSearch(index: VariantIndex, scoring: VariantScoring
     const maxFull = scoreTerms(index, scoring, averages, terms, full);
     const scores = new Float64Array(docCount);
     for (let doc = 0; doc < docCount; doc++) scores[doc] = maxFull > 0 ? full[doc]! / maxFull : 0;
-    const clauseTerms = distinct(terms).length >= 2 ? scoring.clauses(query).map((text) => known(index.analysis.queryTokens(text))).filter((list) => list.length > 0) : [];
+    const clauseTerms = distinct(terms).length >= 2 ? scoring.clauses(query).map((text) => known(index.analysis.queryTokens(text))).filter((list) => list.length > 0 && distinct(list).length >= scoring.clauseMinTerms) : [];
     if (clauseTerms.length >= 2 && scoring.lambda > 0) {
       best.fill(0);
       for (const list of clauseTerms) {
@@ -155,7 +159,8 @@ export function createVariantSearch(index: VariantIndex, scoring: VariantScoring
         if (divisor <= 0) continue;
         for (let doc = 0; doc < docCount; doc++) {
           const value = clause[doc]! / divisor;
-          if (value > best[doc]!) best[doc] = value;
+          if (scoring.clauseCombine === 'sum') best[doc]! += value;
+          else if (value > best[doc]!) best[doc] = value;
         }
       }
       for (let doc = 0; doc < docCount; doc++) scores[doc]! += scoring.lambda * best[doc]!;

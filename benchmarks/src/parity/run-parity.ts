@@ -24,6 +24,8 @@ export const SHIPPED_SCORING: VariantScoring = {
   clauses: splitClauses,
   lambda: 1,
   clauseNorm: 'clause',
+  clauseCombine: 'max',
+  clauseMinTerms: 1,
 };
 
 /** One variant of the study. */

@@ -54,4 +54,13 @@ export const VARIANTS: readonly Variant[] = [
   { name: 'S-no-verb-comma', knobs: S, scoring: { clauses: splitter({ verbAfterComma: false }) } },
   { name: 'S-no-connectives', knobs: S, scoring: { clauses: splitter({ connectives: [] }) } },
   { name: 'S-more-connectives', knobs: S, scoring: { clauses: splitter({ connectives: ['then', 'also', 'additionally', 'finally', 'lastly', 'next', 'afterwards', 'furthermore', 'moreover'] }) } },
+  { name: 'S-clause-sum', knobs: S, scoring: { clauseCombine: 'sum' } },
+  { name: 'S-clause-min-2', knobs: S, scoring: { clauseMinTerms: 2 } },
+  { name: 'S-clause-min-3', knobs: S, scoring: { clauseMinTerms: 3 } },
+  { name: 'S-name-b-0.75', knobs: S, scoring: { b: [0.75, 0.6, 0.6, 0.6, 0.6] } },
+  { name: 'S-name-b-1', knobs: S, scoring: { b: [1, 0.6, 0.6, 0.6, 0.6] } },
+  { name: 'S-k1-1.2', knobs: S, scoring: { k1: 1.2 } },
+  { name: 'S-k1-3', knobs: S, scoring: { k1: 3 } },
+  { name: 'S-b-0.75', knobs: S, scoring: { b: [0.9, 0.75, 0.75, 0.75, 0.75] } },
+  { name: 'S-b-0.4', knobs: S, scoring: { b: [0.9, 0.4, 0.4, 0.4, 0.4] } },
 ];

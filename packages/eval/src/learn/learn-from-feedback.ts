@@ -29,6 +29,12 @@ export interface LearnFromFeedbackOptions {
   readonly bm25?: Bm25RankerOptions;
   /** How events become the usage field. Default: `createUsageField` defaults. */
   readonly usageField?: UsageFieldOptions;
+  /**
+   * Weight of the usage prior (each tool's decayed call count, see
+   * `Bm25RankerOptions.usagePrior`) in the learned ranker; 0 uses the usage
+   * field alone. Default 0; range 0–10.
+   */
+  readonly usagePriorWeight?: number;
 }
 
 /** What {@link learnFromFeedback} measured and decided. */
@@ -91,11 +97,18 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   const weights = options.usageWeights ?? [1, 0.5, 2];
   const margin = 0.01;
   const windowCount = Math.max(1, Math.round(options.windows ?? 3));
+  const priorWeight = options.usagePriorWeight ?? 0;
   const build = (usage: readonly UsageEvent[] | undefined, weight: number): SyncRanker => {
+    const field = usage === undefined ? undefined : bm25.createUsageField(usage, options.usageField);
     const inner = bm25.createBm25Ranker(
-      usage === undefined
+      field === undefined
         ? options.bm25
-        : { ...options.bm25, fieldWeights: { ...options.bm25?.fieldWeights, usage: weight }, usage: bm25.createUsageField(usage, options.usageField).text },
+        : {
+            ...options.bm25,
+            fieldWeights: { ...options.bm25?.fieldWeights, usage: weight },
+            usage: field.text,
+            ...(priorWeight > 0 ? { usagePrior: field.calls, usagePriorWeight: priorWeight } : {}),
+          },
     );
     const ranker = withQuerySyntax(inner, { maxQueryLength: QUERY_LIMIT });
     ranker.index(tools);
