@@ -1,10 +1,12 @@
 /**
  * Builds the browser bundle of the package in the working directory: its
- * `src/index.ts` as one minified ES module in `dist/browser/index.js`, every
- * dependency inlined except sibling `@loadout/*` packages, plus
+ * `src/index.ts` (with the subpaths named on the command line,
+ * `src/<name>/index.ts`, re-exported beside it) as one minified ES module in
+ * `dist/browser/index.js`, every dependency inlined except sibling
+ * `@loadout/*` packages and their subpaths, plus
  * `dist/browser/modules.json`, the modules the build resolved. Fails when
  * {@link checkBrowserBundle} finds a Node built-in. Run by the package's
- * `build` script: `tsx ../../tooling/browser-bundle/build-browser-bundle.ts`.
+ * `build` script: `tsx ../../tooling/browser-bundle/build-browser-bundle.ts [subpath …]`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -19,6 +21,21 @@ import { nodeBuiltinOf } from './node-builtins.js';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 const packageDirectory = process.cwd();
+/** Subpaths bundled with the main entry (core's `utils`, which `@loadout/bm25` imports): one chunk, counted once. */
+const subpaths = process.argv.slice(2);
+const ENTRY = 'virtual:loadout-browser-entry';
+const ENTRY_ID = `\0${ENTRY}.ts`;
+
+/** The bundle's entry: `src/index.ts` and every subpath's `src/<name>/index.ts`, re-exported. */
+function browserEntry(): Plugin {
+  const sources = ['src/index.ts', ...subpaths.map((name) => `src/${name}/index.ts`)].map((file) => join(packageDirectory, file));
+  return {
+    name: 'loadout:browser-entry',
+    enforce: 'pre',
+    resolveId: (source) => (source.endsWith(ENTRY) ? ENTRY_ID : null),
+    load: (id) => (id === ENTRY_ID ? sources.map((file) => `export * from ${JSON.stringify(file)};`).join('\n') : null),
+  };
+}
 const packageName = (JSON.parse(readFileSync(join(packageDirectory, 'package.json'), 'utf8')) as { name: string }).name;
 
 /** A resolved module id as the manifest shows it: files relative to the repository root, virtual modules as they are. */
@@ -59,9 +76,9 @@ await build({
   root: packageDirectory,
   logLevel: 'warn',
   publicDir: false,
-  plugins: [modulesManifest()],
+  plugins: [browserEntry(), modulesManifest()],
   build: {
-    lib: { entry: 'src/index.ts', formats: ['es'], fileName: () => 'index.js' },
+    lib: { entry: subpaths.length === 0 ? 'src/index.ts' : ENTRY, formats: ['es'], fileName: () => 'index.js' },
     outDir: BUNDLE_DIRECTORY,
     emptyOutDir: true,
     minify: true,

@@ -10,8 +10,8 @@ export const BUNDLE_ENTRY = `${BUNDLE_DIRECTORY}/index.js`;
 /** The list of modules the build resolved into the bundle, relative to the package. */
 export const MODULES_MANIFEST = `${BUNDLE_DIRECTORY}/modules.json`;
 
-/** Specifiers a bundle may leave to the page's bundler or import map: sibling workspace packages. */
-export const ALLOWED_EXTERNAL = /^@loadout\/[a-z0-9-]+$/;
+/** Specifiers a bundle may leave to the page's bundler or import map: sibling workspace packages and their subpaths (`@loadout/core/utils`), each counted in its own package's bundle. */
+export const ALLOWED_EXTERNAL = /^@loadout\/[a-z0-9-]+(?:\/[a-z0-9-]+)?$/;
 
 /** One module the build put into a bundle, with the modules that imported it (ids relative to the repository root). */
 export interface BundledModule {

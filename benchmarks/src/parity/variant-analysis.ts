@@ -1,5 +1,6 @@
 import type { CatalogTool } from '@loadout/core';
-import { DEFAULT_STOPWORDS, createToolAnalyzer, extractToolFields, splitIdentifiers } from '@loadout/bm25';
+import { DEFAULT_STOPWORDS, createToolAnalyzer, extractToolFields } from '@loadout/bm25';
+import { splitIdentifiers } from '@loadout/core/utils';
 import type { VariantAnalysis } from './reference-bm25f.js';
 
 /** Tokeniser knobs the parity study varies. */

@@ -1,8 +1,6 @@
 export { createToolAnalyzer } from './analyzer/create-tool-analyzer.js';
 export type { ToolAnalyzer, ToolAnalyzerOptions, ToolFieldTokens } from './analyzer/create-tool-analyzer.js';
 export { DEFAULT_STOPWORDS } from './analyzer/stopwords.js';
-export { splitIdentifiers } from './analyzer/split-identifiers.js';
-export type { SplitIdentifiersOptions } from './analyzer/split-identifiers.js';
 export { TOOL_FIELDS, extractToolFields } from './analyzer/tool-fields.js';
 export type { ToolField, ToolFieldTexts } from './analyzer/tool-fields.js';
 export { splitClauses } from './clauses/split-clauses.js';

@@ -5,7 +5,6 @@ import { describe, it, expect } from 'vitest';
 const BROWSER_SAFE = [
   'text/tokenize-identifiers.ts',
   'text/tool-fields.ts',
-  'text/content-hash.ts',
   'contracts/tool-embedder.ts',
   'contracts/inspectable-vector-index.ts',
   'static/parse-word-vector-json.ts',
@@ -19,7 +18,6 @@ const BROWSER_SAFE = [
   'static/static-embedder.ts',
   'cache/embedding-cache.ts',
   'vector/vector-math.ts',
-  'vector/top-k.ts',
   'vector/validate-vectors.ts',
   'vector/exact-index.ts',
   'ranker/catalog-fingerprint.ts',

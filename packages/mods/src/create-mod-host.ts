@@ -1,6 +1,7 @@
 import { createLoadoutError, createModResolver, describeValue } from '@loadout/core';
 import type { Mod, ModFailure, ResolvedTool, ToolResolver } from '@loadout/core';
-import { hashText, toolContentHash } from './content-hash.js';
+import { fnv1a64 } from '@loadout/core/utils';
+import { toolContentHash } from './content-hash.js';
 import type { ModHost, ModHostOptions } from './mod-host.js';
 
 interface CacheEntry {
@@ -40,7 +41,7 @@ export function createModHost(options: ModHostOptions): ModHost {
 
   return {
     resolve(tool, base) {
-      const descriptionHash = base.description === tool.description ? '' : hashText(base.description);
+      const descriptionHash = base.description === tool.description ? '' : fnv1a64(base.description);
       const key = `${toolContentHash(tool)}:${descriptionHash}:${base.isDeferred ? 1 : 0}`;
       const entry = cache.get(tool.displayName);
       if (entry !== undefined && entry.key === key) {

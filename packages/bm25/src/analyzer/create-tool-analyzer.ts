@@ -1,11 +1,10 @@
 import type { CatalogTool } from '@loadout/core';
 import { createLoadoutError, describeValue } from '@loadout/core';
+import { createTokenChunks, splitAsciiIdentifiers, splitIdentifiers } from '@loadout/core/utils';
+import type { SplitIdentifiersOptions } from '@loadout/core/utils';
 import { registerQueryChunker } from './query-chunks.js';
 import { DEFAULT_STOPWORDS } from './stopwords.js';
-import { createTokenChunks, splitAsciiIdentifiers } from './split-ascii-identifiers.js';
-import { splitIdentifiers } from './split-identifiers.js';
 import { stripPlural, stripPlurals } from './strip-plural.js';
-import type { SplitIdentifiersOptions } from './split-identifiers.js';
 import { TOOL_FIELDS, extractToolFields } from './tool-fields.js';
 import type { ToolField, ToolFieldTexts } from './tool-fields.js';
 

@@ -1,5 +1,5 @@
 import type { ToolAnalyzer } from './create-tool-analyzer.js';
-import type { TokenChunks } from './split-ascii-identifiers.js';
+import type { TokenChunks } from '@loadout/core/utils';
 
 /**
  * A query's tokens with where they came from: `tokens` as

@@ -23,7 +23,7 @@ import { computeScoringTables } from './scoring-tables.js';
 import { coverageRerank } from './coverage-rerank.js';
 import type { CoverageResult } from './coverage-rerank.js';
 import type { ScoringTables } from './scoring-tables.js';
-import { drainTopK } from '../shared/top-k.js';
+import { drainTopK } from '@loadout/core/utils';
 import { PRIOR_CANDIDATES, applyUsagePrior, computeUsagePrior } from './usage-prior.js';
 
 /** A {@link SyncRanker} named `bm25f` whose index can be saved and loaded. */

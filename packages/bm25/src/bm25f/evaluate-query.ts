@@ -6,8 +6,8 @@ import type { QueryScratch } from './query-scratch.js';
 import type { QueryTerms } from './query-terms.js';
 import type { ScoringTables } from './scoring-tables.js';
 import { nextStamp } from './term-marks.js';
-import { admits, pushTopK, resetTopK } from '../shared/top-k.js';
-import type { TopK } from '../shared/top-k.js';
+import { admits, pushTopK, resetTopK } from '@loadout/core/utils';
+import type { TopK } from '@loadout/core/utils';
 
 /** What {@link evaluateQuery} needs to know about the index. */
 export interface QueryContext {

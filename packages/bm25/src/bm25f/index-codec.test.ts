@@ -1,12 +1,12 @@
 import type { CatalogTool } from '@loadout/core';
 import { isLoadoutError } from '@loadout/core';
 import { makeTools } from '@loadout/core/test';
+import { fnv1a32Bytes } from '@loadout/core/utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { queryText, toTools, toolInput } from './__fixtures__/random-tools.js';
 import { createBm25Ranker, deserializeBm25Index } from './create-bm25-ranker.js';
 import type { Bm25Ranker } from './create-bm25-ranker.js';
-import { fnv1aBytes } from './fnv1a.js';
 import { INDEX_MAGIC } from './index-codec.js';
 
 const tools = makeTools([
@@ -28,7 +28,7 @@ function results(ranker: Bm25Ranker, query: string): unknown {
 /** Rewrites the trailing checksum so structural checks, not the checksum, must catch a change. */
 function reseal(blob: Uint8Array): Uint8Array {
   const copy = blob.slice();
-  const checksum = fnv1aBytes(copy, 0, copy.length - 4);
+  const checksum = fnv1a32Bytes(copy, 0, copy.length - 4);
   new DataView(copy.buffer).setUint32(copy.length - 4, checksum, true);
   return copy;
 }

@@ -1,8 +1,8 @@
+import { fnv1a32Bytes } from '@loadout/core/utils';
 import { createByteReader, corruptIndex } from './byte-reader.js';
 import { createByteWriter } from './byte-writer.js';
 import { createDictionary } from './dictionary.js';
 import type { Dictionary } from './dictionary.js';
-import { fnv1aBytes } from './fnv1a.js';
 import { FIELD_COUNT } from './postings.js';
 import type { Postings } from './postings.js';
 
@@ -72,7 +72,7 @@ export function encodeIndex(contents: IndexContents): Uint8Array {
   const body = writer.finish();
   const result = new Uint8Array(body.length + 4);
   result.set(body);
-  const checksum = fnv1aBytes(body);
+  const checksum = fnv1a32Bytes(body);
   result[body.length] = checksum & 0xff;
   result[body.length + 1] = (checksum >>> 8) & 0xff;
   result[body.length + 2] = (checksum >>> 16) & 0xff;
@@ -88,7 +88,7 @@ export function decodeIndex(blob: Uint8Array): IndexContents {
     if (blob[index] !== INDEX_MAGIC[index]) throw corruptIndex('bad magic bytes');
   }
   const stored = createByteReader(blob.subarray(blob.length - 4)).uint32();
-  if (fnv1aBytes(blob, 0, blob.length - 4) !== stored) throw corruptIndex('checksum mismatch');
+  if (fnv1a32Bytes(blob, 0, blob.length - 4) !== stored) throw corruptIndex('checksum mismatch');
   const reader = createByteReader(blob, blob.length - 4);
   reader.bytes(INDEX_MAGIC.length);
   const version = reader.byte() | (reader.byte() << 8);

@@ -1,5 +1,5 @@
-import { createTopK } from '../shared/top-k.js';
-import type { TopK } from '../shared/top-k.js';
+import { createTopK } from '@loadout/core/utils';
+import type { TopK } from '@loadout/core/utils';
 import { createTermMarks } from './term-marks.js';
 import type { TermMarks } from './term-marks.js';
 

@@ -5,7 +5,7 @@ import { extractToolFields } from '../analyzer/tool-fields.js';
 import { numberOption } from '../shared/number-option.js';
 import { readSearchLimit } from '../shared/search-limit.js';
 import { mergeTools, withoutTools } from '../shared/tool-list.js';
-import { admits, createTopK, drainTopK, pushTopK, resetTopK } from '../shared/top-k.js';
+import { admits, createTopK, drainTopK, pushTopK, resetTopK } from '@loadout/core/utils';
 
 /** Options of {@link createRegexRanker}. */
 export interface RegexRankerOptions {

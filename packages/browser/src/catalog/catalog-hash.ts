@@ -1,5 +1,5 @@
 import type { Catalog, JsonValue } from '@loadout/core';
-import { hash64 } from './hash64.js';
+import { fnv1a64 } from '@loadout/core/utils';
 
 /** Bumped when what the hash covers changes, so old persisted indexes are not reused. */
 export const CATALOG_HASH_VERSION = 1;
@@ -42,5 +42,5 @@ export function catalogHash(catalog: Catalog): string {
   const servers = Object.keys(catalog.servers)
     .sort()
     .map((name) => `${name}\u0001${catalog.servers[name]?.alwaysLoad === true ? '1' : '0'}`);
-  return `v${CATALOG_HASH_VERSION}-${hash64(`${parts.join('\u0002')}\u0003${servers.join('\u0002')}`)}-${catalog.tools.length}`;
+  return `v${CATALOG_HASH_VERSION}-${fnv1a64(`${parts.join('\u0002')}\u0003${servers.join('\u0002')}`)}-${catalog.tools.length}`;
 }

@@ -1,7 +1,7 @@
 import { createLoadoutError, describeValue, planToolLoading } from '@loadout/core';
 import type { Embedder, PolicyInput, TokenCounter } from '@loadout/core';
+import { fnv1a64 } from '@loadout/core/utils';
 import type { WordVectorTable } from '@loadout/embeddings/browser';
-import { hash64 } from '../catalog/hash64.js';
 import { readCatalogInput } from '../catalog/read-catalog-input.js';
 import type { LoadedCatalog } from '../catalog/catalog-input.js';
 import { createIndexedDbIndexStore } from '../persistence/indexeddb-index-store.js';
@@ -116,7 +116,7 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
   const context: Omit<RankerBuildContext, 'catalogHash' | 'tools'> = {
     store,
     staticTable,
-    staticTableVersion: options.staticTableUrl === undefined ? 'none' : hash64(options.staticTableUrl),
+    staticTableVersion: options.staticTableUrl === undefined ? 'none' : fnv1a64(options.staticTableUrl),
     staticComponents: options.staticComponents,
     transformersEmbedder,
     persist,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { API_NAME_PATTERN, assignApiNames, toApiName } from './api-name.js';
 import { createCatalog } from './create-catalog.js';
-import { fnv1aBase36 } from './hash.js';
+import { fnv1a32 } from '../utils/fnv1a.js';
 
 const anyName = fc.string({ unit: 'binary', minLength: 1, maxLength: 120 });
 const nameLike = fc.oneof(
@@ -18,7 +18,7 @@ describe('toApiName', () => {
   });
 
   it('replaces unsafe runs and appends a hash of the original', () => {
-    expect(toApiName('TheClique::Songkick concert')).toBe(`TheClique_Songkick_concert_${fnv1aBase36('TheClique::Songkick concert')}`);
+    expect(toApiName('TheClique::Songkick concert')).toBe(`TheClique_Songkick_concert_${fnv1a32('TheClique::Songkick concert').toString(36).padStart(7, '0')}`);
     expect(toApiName('查询天气')).toMatch(/^tool_[0-9a-z]{7}$/);
   });
 

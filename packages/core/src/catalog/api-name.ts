@@ -1,4 +1,7 @@
-import { fnv1aBase36 } from './hash.js';
+import { fnv1a32 } from '../utils/fnv1a.js';
+
+/** A 7-character base-36 rendering of the 32-bit FNV-1a of `text`. */
+const hashSuffix = (text: string): string => fnv1a32(text).toString(36).padStart(7, '0');
 
 /** The names the Messages API accepts for a tool. */
 export const API_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -26,7 +29,7 @@ function withHash(displayName: string, hashInput: string): string {
     .replace(unsafeRun, '_')
     .slice(0, API_NAME_MAX_LENGTH - HASH_SUFFIX_LENGTH)
     .replace(/_+$/, '');
-  return `${base.length > 0 ? base : 'tool'}_${fnv1aBase36(hashInput)}`;
+  return `${base.length > 0 ? base : 'tool'}_${hashSuffix(hashInput)}`;
 }
 
 /**

@@ -1,19 +1,19 @@
 import type { CatalogTool } from '../catalog/tool.js';
+import { splitIdentifiers } from '../utils/split-identifiers.js';
+import type { SplitIdentifiersOptions } from '../utils/split-identifiers.js';
+import { toolTextFields } from '../utils/tool-text-fields.js';
 
-const wordPattern = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?[\p{Ll}\p{M}]+|\p{Lu}+\p{M}*|\p{N}+|[\p{Lo}\p{Lm}\p{Lt}\p{M}]+/gu;
+const nameWordOptions: SplitIdentifiersOptions = { keepCompounds: false, splitDigits: true, maxCompoundLength: 0 };
 
 /**
  * The lower-case word sequence of a name or query: split at every character
  * that is not a letter or digit, at case changes (`findSymbol`,
- * `HTMLParser`) and between letters and digits. `find_symbol`,
+ * `HTMLParser`) and between letters and digits: `splitIdentifiers` without
+ * compounds. `find_symbol`,
  * `find symbol`, `findSymbol` and `Find-Symbol` all give `find`, `symbol`.
  */
 export function toNameWords(text: string): string[] {
-  const words: string[] = [];
-  wordPattern.lastIndex = 0;
-  let match: RegExpExecArray | null;
-  while ((match = wordPattern.exec(text)) !== null) words.push(match[0].toLowerCase());
-  return words;
+  return splitIdentifiers(text, nameWordOptions);
 }
 
 /** {@link toNameWords} joined by single spaces: the form names and queries are compared in. */
@@ -67,10 +67,6 @@ export function containsWords(textKey: string, phraseKey: string): boolean {
   return ` ${textKey}`.includes(` ${phraseKey}`);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * All searchable text of a tool as one {@link toNameKey}: names, server,
  * description, and the names and descriptions of its top-level arguments.
@@ -78,12 +74,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export function toolTextKey(tool: CatalogTool): string {
   const parts: string[] = [tool.displayName, tool.name, tool.server ?? '', tool.description];
-  const properties = tool.inputSchema['properties'];
-  if (isRecord(properties)) {
-    for (const [name, property] of Object.entries(properties)) {
-      parts.push(name);
-      if (isRecord(property) && typeof property['description'] === 'string') parts.push(property['description']);
-    }
-  }
+  for (const { name, description } of toolTextFields(tool).parameters) parts.push(name, description);
   return toNameKey(parts.join(' \n '));
 }

@@ -1,5 +1,6 @@
 import type { Embedder } from '../ranking/embedder.js';
 import { toNameWords } from '../ranking/tool-name-match.js';
+import { fnv1a32 } from '../utils/fnv1a.js';
 
 /** Options of {@link createFakeEmbedder}. */
 export interface FakeEmbedderOptions {
@@ -15,20 +16,11 @@ export interface FakeEmbedder extends Embedder {
   readonly embeddedCount: number;
 }
 
-function hashWord(word: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < word.length; index++) {
-    hash ^= word.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
 /** The fake embedding of one text (see {@link createFakeEmbedder}). */
 export function fakeEmbedding(text: string, dimensions: number): Float32Array {
   const vector = new Float32Array(dimensions);
   for (const word of toNameWords(text)) {
-    const hash = hashWord(word);
+    const hash = fnv1a32(word);
     const first = hash % dimensions;
     vector[first] = vector[first]! + ((hash & 0x80000000) === 0 ? 1 : -1);
     const second = Math.imul(hash, 0x9e3779b1) >>> 0;

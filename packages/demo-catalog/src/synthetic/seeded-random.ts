@@ -7,16 +7,6 @@ export interface SeededRandom {
   pick<T>(values: readonly T[]): T;
 }
 
-/** FNV-1a of a string, as a seed. */
-export function seedOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
 /** Mulberry32 seeded with `seed`: the same seed gives the same sequence on every platform. */
 export function createSeededRandom(seed: number): SeededRandom {
   let state = seed >>> 0;

@@ -1,8 +1,9 @@
 import type { JsonObject, ToolInput } from '@loadout/core';
+import { fnv1a32 } from '@loadout/core/utils';
 import { bool, int, num, objectSchema, str } from '../schema.js';
 import type { Property } from '../schema.js';
 import type { ActionSpec, EntitySpec, ProductFamily } from './product-families.js';
-import { createSeededRandom, seedOf } from './seeded-random.js';
+import { createSeededRandom } from './seeded-random.js';
 import type { SeededRandom } from './seeded-random.js';
 
 /** How one brand spells its tool and parameter names. */
@@ -234,7 +235,7 @@ function actionTool(service: SyntheticService, spec: ActionSpec, style: NameStyl
  * by the server name.
  */
 export function synthesizeServiceTools(service: SyntheticService): ToolInput[] {
-  const random = createSeededRandom(seedOf(service.server));
+  const random = createSeededRandom(fnv1a32(service.server));
   const style = random.pick<NameStyle>(['verb_noun', 'verb_noun', 'noun_verb', 'camel']);
   const tools = service.family.entities.flatMap((entity) => entityTools(service, entity, style, random));
   for (const spec of service.family.actions) if (random.next() < 0.85) tools.push(actionTool(service, spec, style, random));

@@ -1,5 +1,5 @@
 import { createLoadoutError } from '@loadout/core';
-import { contentHash } from '../text/content-hash.js';
+import { fnv1a64 } from '@loadout/core/utils';
 
 /** Options of {@link createEmbeddingCache}. */
 export interface EmbeddingCacheOptions {
@@ -42,7 +42,7 @@ export interface EmbeddingCache {
 
 /** The cache key of a text under a model. */
 export function embeddingCacheKey(modelId: string, text: string): string {
-  return `${modelId}\u0000${contentHash(text)}:${text.length}`;
+  return `${modelId}\u0000${fnv1a64(text)}:${text.length}`;
 }
 
 /** Creates an in-memory least-recently-used {@link EmbeddingCache}. */

@@ -1,5 +1,5 @@
 import type { CatalogTool } from '@loadout/core';
-import { contentHash } from '../text/content-hash.js';
+import { fnv1a64 } from '@loadout/core/utils';
 
 /**
  * A fingerprint of what an embedding index holds: the model id and each
@@ -8,5 +8,5 @@ import { contentHash } from '../text/content-hash.js';
  */
 export function catalogFingerprint(modelId: string, tools: readonly CatalogTool[], embeddedText: (tool: CatalogTool) => string): string {
   const lines = tools.map((tool) => `${tool.displayName}\u0001${embeddedText(tool)}`).sort();
-  return `${contentHash(`${modelId}\u0002${tools.length}\u0002${lines.join('\u0002')}`)}-${tools.length}`;
+  return `${fnv1a64(`${modelId}\u0002${tools.length}\u0002${lines.join('\u0002')}`)}-${tools.length}`;
 }

@@ -1,10 +1,10 @@
 import type { CatalogTool, Embedder, Ranker, RankerSearchOptions, ScoreExplanation, SearchHit, VectorIndex } from '@loadout/core';
+import { createTopK, offerTopK, takeTopK } from '@loadout/core/utils';
 import { isInspectableVectorIndex, isPersistentVectorIndex } from '../contracts/inspectable-vector-index.js';
 import { isFittableEmbedder, isToolEmbedder } from '../contracts/tool-embedder.js';
 import { tokenizeIdentifiers } from '../text/tokenize-identifiers.js';
 import { toolFields, toolSentence } from '../text/tool-fields.js';
 import { createExactIndex } from '../vector/exact-index.js';
-import { createTopK } from '../vector/top-k.js';
 import { dot, normalized } from '../vector/vector-math.js';
 import { catalogFingerprint } from './catalog-fingerprint.js';
 import { resolveLimit } from './validate-limit.js';
@@ -156,11 +156,11 @@ export function createEmbeddingRanker(options: EmbeddingRankerOptions): Embeddin
         const topK = createTopK(Math.min(limit, Math.max(1, vectors.size)));
         for (const [key, toolVector] of vectors) {
           if (filter !== undefined && !filter(tools.get(key)!)) continue;
-          topK.push(keys.length, dot(vector, toolVector));
+          offerTopK(topK, dot(vector, toolVector), keys.length);
           keys.push(key);
         }
-        const { ids, scores } = topK.drain();
-        matches = Array.from(ids, (id, position) => ({ key: keys[id]!, score: scores[position]! }));
+        const { docs, scores } = takeTopK(topK);
+        matches = Array.from(docs, (id, position) => ({ key: keys[id]!, score: scores[position]! }));
       } else {
         matches = [...(await vectorIndex.search(vector, Math.min(limit, tools.size)))];
       }

@@ -1,6 +1,6 @@
 import { createLoadoutError, type CatalogTool } from '@loadout/core';
 import type { FittableEmbedder, ToolEmbedder } from '../contracts/tool-embedder.js';
-import { contentHash } from '../text/content-hash.js';
+import { fnv1a64 } from '@loadout/core/utils';
 import { tokenizeIdentifiers } from '../text/tokenize-identifiers.js';
 import { toolFields } from '../text/tool-fields.js';
 import { normalizeInPlace } from '../vector/vector-math.js';
@@ -61,7 +61,7 @@ function fingerprintComponents(components: readonly Float32Array[]): string {
     const halves = new Uint16Array(component.buffer, component.byteOffset, component.length * 2);
     for (let index = 0; index < halves.length; index++) text += String.fromCharCode(halves[index]!);
   }
-  return contentHash(text).slice(0, 8);
+  return fnv1a64(text).slice(0, 8);
 }
 
 /**

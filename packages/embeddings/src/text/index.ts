@@ -1,4 +1,3 @@
 export { tokenizeIdentifiers } from './tokenize-identifiers.js';
 export { toolFields, toolSentence } from './tool-fields.js';
 export type { ToolFields } from './tool-fields.js';
-export { contentHash } from './content-hash.js';

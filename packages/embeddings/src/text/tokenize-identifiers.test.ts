@@ -26,13 +26,13 @@ describe('tokenizeIdentifiers', () => {
     expect(tokenizeIdentifiers('Café 天气查询')).toEqual(['café', '天气查询']);
   });
 
-  it('returns only non-empty lower-case tokens of letters and digits', () => {
+  it('returns only non-empty lower-case tokens of letters, marks and digits', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme' }), (text) => {
         for (const token of tokenizeIdentifiers(text)) {
           expect(token.length).toBeGreaterThan(0);
           expect(token).toBe(token.toLowerCase());
-          expect(/^[\p{L}\p{N}]+$/u.test(token)).toBe(true);
+          expect(/^[\p{L}\p{M}\p{N}]+$/u.test(token)).toBe(true);
         }
       }),
     );

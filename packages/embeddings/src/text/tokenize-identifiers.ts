@@ -1,14 +1,15 @@
-const CASE_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/gu;
-const SEPARATORS = /[^\p{L}\p{N}]+/u;
+import { splitIdentifiers } from '@loadout/core/utils';
+import type { SplitIdentifiersOptions } from '@loadout/core/utils';
+
+const wordOptions: SplitIdentifiersOptions = { keepCompounds: false, splitDigits: false, maxCompoundLength: 0 };
 
 /**
  * Splits text into lower-case word tokens the way identifiers are read:
- * camelCase and PascalCase boundaries (`createIssue` → `create`, `issue`;
- * `HTTPServer` → `http`, `server`) and every character that is not a letter
- * or digit (`_ - . / ::`, spaces, punctuation) separate tokens. Pure.
+ * core's `splitIdentifiers` keeping digits with their letters (`getV2Data`
+ * → `get`, `v2`, `data`) and without compounds. camelCase and PascalCase
+ * boundaries (`HTTPServer` → `http`, `server`) and every character that is
+ * not a letter or digit (`_ - . / ::`, spaces, punctuation) separate tokens. Pure.
  */
 export function tokenizeIdentifiers(text: string): string[] {
-  if (text.length === 0) return [];
-  const tokens = text.replace(CASE_BOUNDARY, ' ').toLowerCase().split(SEPARATORS);
-  return tokens.filter((token) => token.length > 0);
+  return splitIdentifiers(text, wordOptions);
 }

@@ -1,4 +1,5 @@
-import type { CatalogTool, JsonObject, JsonValue } from '@loadout/core';
+import type { CatalogTool } from '@loadout/core';
+import { toolTextFields } from '@loadout/core/utils';
 
 /** The texts of a tool that embedders weigh separately. */
 export interface ToolFields {
@@ -11,26 +12,17 @@ export interface ToolFields {
   readonly parameterDescriptions: string;
 }
 
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Extracts the {@link ToolFields} of a catalog tool. Pure. */
+/** The {@link ToolFields} of a catalog tool, from core's `toolTextFields` (top-level arguments). Pure. */
 export function toolFields(tool: CatalogTool): ToolFields {
-  const properties = tool.inputSchema['properties'];
-  const names: string[] = [];
-  const descriptions: string[] = [];
-  if (isObject(properties)) {
-    for (const [name, schema] of Object.entries(properties)) {
-      names.push(name);
-      if (isObject(schema) && typeof schema['description'] === 'string') descriptions.push(schema['description']);
-    }
-  }
+  const { parameters } = toolTextFields(tool);
   return {
     name: tool.name,
     description: tool.description,
-    parameterNames: names.join(' '),
-    parameterDescriptions: descriptions.join(' '),
+    parameterNames: parameters.map((parameter) => parameter.name).join(' '),
+    parameterDescriptions: parameters
+      .map((parameter) => parameter.description)
+      .filter((description) => description.length > 0)
+      .join(' '),
   };
 }
 

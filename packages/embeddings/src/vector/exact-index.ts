@@ -1,6 +1,6 @@
 import type { VectorMatch } from '@loadout/core';
+import { createTopK, offerTopK, takeTopK } from '@loadout/core/utils';
 import type { InspectableVectorIndex } from '../contracts/inspectable-vector-index.js';
-import { createTopK } from './top-k.js';
 import { validateDimensions, validateEntries, validateK, validateVector } from './validate-vectors.js';
 import { normalizeInPlace } from './vector-math.js';
 
@@ -98,11 +98,11 @@ export function createExactIndex(options: ExactIndexOptions): ExactVectorIndex {
           d += query[index + 3]! * matrix[offset + index + 3]!;
         }
         for (; index < dimensions; index++) a += query[index]! * matrix[offset + index]!;
-        topK.push(slot, a + b + c + d);
+        offerTopK(topK, a + b + c + d, slot);
       }
-      const { ids, scores } = topK.drain();
-      const matches: VectorMatch[] = new Array(ids.length);
-      for (let index = 0; index < ids.length; index++) matches[index] = { key: keys[ids[index]!]!, score: scores[index]! };
+      const { docs, scores } = takeTopK(topK);
+      const matches: VectorMatch[] = new Array(docs.length);
+      for (let index = 0; index < docs.length; index++) matches[index] = { key: keys[docs[index]!]!, score: scores[index]! };
       return matches;
     },
     getVector(key) {

@@ -2,6 +2,4 @@ export { createExactIndex } from './exact-index.js';
 export type { ExactIndexOptions, ExactVectorIndex } from './exact-index.js';
 export { createHnswIndex } from './hnsw-index.js';
 export type { HnswIndexOptions, HnswVectorIndex } from './hnsw-index.js';
-export { createTopK } from './top-k.js';
-export type { TopK } from './top-k.js';
 export { dot, normalizeInPlace, normalized } from './vector-math.js';

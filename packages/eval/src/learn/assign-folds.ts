@@ -1,18 +1,10 @@
+import { fnv1a32 } from '@loadout/core/utils';
 import { jaccard, NEAR_DUPLICATE_JACCARD, queryWords } from './near-duplicates.js';
-
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
 
 /**
  * Fixed k-fold assignment by query: near-duplicate queries (see
  * `nearDuplicatePairs`) are joined into one group, and each group goes to
- * fold `fnv1a(its first query's words) mod k`, so the folds depend only on
+ * fold `fnv1a32(its first query's words) mod k`, so the folds depend only on
  * the query texts (not on file order or a random seed) and no query has a
  * near-duplicate in another fold. Returns the fold of each query.
  */
@@ -36,5 +28,5 @@ export function assignFolds(queries: readonly string[], folds: number): number[]
     const group = root(index);
     if (!keyOf.has(group)) keyOf.set(group, [...words[index]!].sort().join(' '));
   }
-  return queries.map((_, index) => fnv1a(keyOf.get(root(index))!) % folds);
+  return queries.map((_, index) => fnv1a32(keyOf.get(root(index))!) % folds);
 }

@@ -1,5 +1,6 @@
 import { createConversationPolicy, createLoadoutError, DEFAULT_MAX_TOOLS, withQuerySyntax } from '@loadout/core';
 import { answerToolSearch } from '@loadout/core/search';
+import { createCoalescingRunner } from '@loadout/core/utils';
 import type { ToolSearchDecision } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
@@ -94,40 +95,35 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   const listeners = new Set<(index: ToolIndex) => void>();
   let starting = true;
   let closed = false;
-  let rebuildPending = false;
-  let rebuilding: Promise<void> | undefined;
+  let changedWhileStarting = false;
 
   const build = (version: number): Promise<ToolIndex> => buildToolIndex({ config, listings, createRanker, maxTools, plan, version, logger });
 
-  const rebuildLoop = async (): Promise<void> => {
-    while (rebuildPending && !closed) {
-      rebuildPending = false;
-      await new Promise((resolve) => setImmediate(resolve));
-      try {
-        const next = await build(current.version + 1);
-        if (closed) return;
-        current = next;
-        logger.debug(`index generation ${next.version}: ${next.catalog.tools.length} tools`);
-        logDecision(next.decision);
-        for (const listener of listeners) {
-          try {
-            listener(next);
-          } catch (error) {
-            logger.error(`an index listener failed: ${(error as Error).message}`);
-          }
+  // One rebuild at a time; catalog changes during a rebuild coalesce into exactly one more.
+  const rebuilds = createCoalescingRunner(async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (closed) return;
+    try {
+      const next = await build(current.version + 1);
+      if (closed) return;
+      current = next;
+      logger.debug(`index generation ${next.version}: ${next.catalog.tools.length} tools`);
+      logDecision(next.decision);
+      for (const listener of listeners) {
+        try {
+          listener(next);
+        } catch (error) {
+          logger.error(`an index listener failed: ${(error as Error).message}`);
         }
-      } catch (error) {
-        logger.error(`re-indexing failed; searches keep using generation ${current.version}: ${(error as Error).message}`);
       }
+    } catch (error) {
+      logger.error(`re-indexing failed; searches keep using generation ${current.version}: ${(error as Error).message}`);
     }
-  };
+  });
   const scheduleRebuild = (): void => {
     if (closed) return;
-    rebuildPending = true;
-    if (starting) return;
-    rebuilding ??= rebuildLoop().finally(() => {
-      rebuilding = undefined;
-    });
+    if (starting) changedWhileStarting = true;
+    else void rebuilds.request();
   };
 
   const upstreams = new Map<string, Upstream>();
@@ -154,10 +150,10 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   }
   if (upstreams.size === 0) logger.warn('the config lists no upstream servers; search_tools will find nothing');
   await Promise.all([...upstreams.values()].map((upstream) => upstream.start()));
-  rebuildPending = false;
+  changedWhileStarting = false;
   let current: ToolIndex = await build(0);
   starting = false;
-  if (rebuildPending) scheduleRebuild();
+  if (changedWhileStarting) scheduleRebuild();
   const ready = [...upstreams.values()].filter((upstream) => upstream.status().state === 'ready').length;
   logger.info(`indexed ${current.catalog.tools.length} tools from ${ready} of ${upstreams.size} upstream servers`);
   logDecision(current.decision);
@@ -213,7 +209,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       return () => void listeners.delete(listener);
     },
     async settled() {
-      while (rebuilding !== undefined) await rebuilding;
+      await rebuilds.idle();
     },
     async close() {
       if (closed) return;

@@ -1,3 +1,4 @@
+import { createCoalescingRunner } from '@loadout/core/utils';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema, ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -100,8 +101,6 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   let lastError: string | undefined;
   let nextAttemptAt: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let listing = false;
-  let listAgain = false;
   let stopPinging: () => void = () => {};
   const breaker = createCircuitBreaker(options.circuitBreaker);
 
@@ -139,29 +138,19 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     options.onTools(listed);
   };
 
-  const relist = async (): Promise<void> => {
-    if (listing) {
-      listAgain = true;
-      return;
-    }
-    listing = true;
+  // One tools/list at a time; list_changed during a listing coalesces into exactly one more.
+  const relisting = createCoalescingRunner(async () => {
+    const mine = generation;
+    const connected = client;
+    if (connected === undefined || state !== 'ready') return;
     try {
-      do {
-        listAgain = false;
-        const mine = generation;
-        const connected = client;
-        if (connected === undefined || state !== 'ready') return;
-        try {
-          const listed = await readTools(connected);
-          if (mine === generation) publish(listed);
-        } catch (error) {
-          logger.warn(`upstream ${JSON.stringify(name)}: re-listing tools after list_changed failed (keeping the previous list): ${messageOf(error)}`);
-        }
-      } while (listAgain);
-    } finally {
-      listing = false;
+      const listed = await readTools(connected);
+      if (mine === generation) publish(listed);
+    } catch (error) {
+      logger.warn(`upstream ${JSON.stringify(name)}: re-listing tools after list_changed failed (keeping the previous list): ${messageOf(error)}`);
     }
-  };
+  });
+  const relist = (): Promise<void> => relisting.request();
 
   const scheduleRetry = (reason: string): void => {
     if (state === 'closed') return;

@@ -89,3 +89,16 @@ export function drainTopK(heap: TopK, docsOut: Int32Array, scoresOut: Float64Arr
   }
   return count;
 }
+
+/** Adds (score, doc) when it belongs among the best seen so far: {@link admits} then {@link pushTopK}. */
+export function offerTopK(heap: TopK, score: number, doc: number): void {
+  if (admits(heap, score, doc)) pushTopK(heap, score, doc);
+}
+
+/** {@link drainTopK} into new arrays of the right length: doc ids best first and their scores. */
+export function takeTopK(heap: TopK): { docs: Int32Array; scores: Float64Array } {
+  const docs = new Int32Array(heap.size);
+  const scores = new Float64Array(heap.size);
+  drainTopK(heap, docs, scores);
+  return { docs, scores };
+}

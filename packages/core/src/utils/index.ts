@@ -1,0 +1,11 @@
+export { fnv1a32, fnv1a32Bytes, fnv1a64 } from './fnv1a.js';
+export { admits, createTopK, drainTopK, offerTopK, pushTopK, resetTopK, takeTopK } from './top-k.js';
+export type { TopK } from './top-k.js';
+export { splitIdentifiers } from './split-identifiers.js';
+export type { SplitIdentifiersOptions, SplitPatterns } from './split-identifiers.js';
+export { createTokenChunks, splitAsciiIdentifiers } from './split-ascii-identifiers.js';
+export type { TokenChunks } from './split-ascii-identifiers.js';
+export { toolTextFields } from './tool-text-fields.js';
+export type { ToolParameterText, ToolTextFields, ToolTextFieldsOptions } from './tool-text-fields.js';
+export { createCoalescingRunner } from './coalescing-runner.js';
+export type { CoalescingRunner } from './coalescing-runner.js';
