@@ -47,6 +47,8 @@ interface Adapter {
   description(apiName: string): Promise<string | undefined>;
   /** Loaded tools after a conversation that holds one search answer loading `names`, then after it was compacted away. */
   lifecycle(names: string[]): [string[], string[]];
+  /** A search call with these arguments: the tools it loads and the text the model reads about a failure (null when none). */
+  failure(input: unknown): Promise<{ loaded: string[]; text: string | null }>;
 }
 
 const counter = { tokenCounter: createFakeTokenCounter() };
@@ -71,6 +73,12 @@ const adapters: Record<string, (setup: Setup) => Adapter> = {
         return Array.isArray(result.content) ? result.content.flatMap((block) => (block.type === 'tool_reference' ? [block.tool_name] : [])) : [];
       },
       description: async (name) => request().tools.find((tool) => tool.name === name && 'description' in tool)?.['description' as never],
+      async failure(input) {
+        request();
+        const result = await search.answer({ id: 't1', name: 'search_tools', input });
+        const loaded = Array.isArray(result.content) ? result.content.flatMap((block) => (block.type === 'tool_reference' ? [block.tool_name] : [])) : [];
+        return { loaded, text: result.is_error === true && typeof result.content === 'string' ? result.content : null };
+      },
       lifecycle(names) {
         const session = createToolSearchSession();
         const answer = { role: 'user' as const, content: [{ type: 'tool_result' as const, tool_use_id: 't1', content: names.map((name) => ({ type: 'tool_reference' as const, tool_name: name })) }] };
@@ -93,6 +101,11 @@ const adapters: Record<string, (setup: Setup) => Adapter> = {
       hasSearchTool: () => search.request().tools.some((tool) => tool.type === 'tool_search'),
       search: async (query) => (await answer(query)).tools?.map((tool) => tool.name) ?? [],
       description: async (name) => (await answer(`select:${name.split('__').at(-1)}`)).tools?.find((tool) => tool.name === name)?.description ?? search.functionFor(name)?.description,
+      async failure(input) {
+        search.request();
+        const result = await search.answer({ type: 'tool_search_call', call_id: 'c1', arguments: input as Record<string, unknown> });
+        return { loaded: [...result.loaded], text: result.message };
+      },
       lifecycle(names) {
         const session = createResponsesSession();
         session.sync([{ type: 'tool_search_output', call_id: 'c1', tools: names.map((name) => ({ type: 'function', name })) }]);
@@ -116,6 +129,12 @@ const adapters: Record<string, (setup: Setup) => Adapter> = {
       description: async (name) =>
         (await answer(`select:${name.split('__').at(-1)}`)).tools?.find((tool) => tool.name === name)?.description ??
         search.request().tools.find((tool) => tool.function.name === name)?.function.description,
+      async failure(input) {
+        search.request();
+        const { message } = await search.answer({ id: 'c1', type: 'function', function: { name: 'search_tools', arguments: JSON.stringify(input) } });
+        const parsed = JSON.parse(message.content as string) as { loaded: string[]; error?: string };
+        return { loaded: parsed.loaded, text: parsed.error ?? null };
+      },
       lifecycle(names) {
         const session = createDiscoverySession();
         const messages = [
@@ -139,6 +158,10 @@ const adapters: Record<string, (setup: Setup) => Adapter> = {
       hasSearchTool: () => searchTool !== undefined,
       search: async (query) => (await run(query))?.loaded ?? [],
       description: async (name) => search.tools[name]?.description,
+      async failure(input) {
+        const result = (await searchTool?.execute?.(input as { query: string }, { toolCallId: 's', messages: [] })) as { loaded: string[]; error?: string | null };
+        return { loaded: result.loaded, text: result.error ?? null };
+      },
       lifecycle(names) {
         const messages: ModelMessage[] = [
           { role: 'tool', content: [{ type: 'tool-result', toolCallId: 's1', toolName: 'search_tools', output: { type: 'json', value: { loaded: names } } }] },
@@ -174,6 +197,16 @@ describe.each(Object.entries(adapters))('%s', (_, build) => {
   it('searches only deferred tools', async () => {
     const adapter = build({ mods: MODS });
     expect(await adapter.search('select:get_weather,send_message,whoami')).toEqual([WEATHER]);
+  });
+
+  it.each<[string, unknown, RegExp]>([
+    ['an empty query', { query: '  ' }, /names nothing to search for/],
+    ['an over-long query', { query: 'x'.repeat(501) }, /501 characters.*limit is 500/],
+    ['a query that is not a string', { query: 42 }, /query must be a string/],
+  ])('answers %s with no tools and a message naming the problem', async (_label, input, text) => {
+    const answer = await build({}).failure(input);
+    expect(answer.loaded).toEqual([]);
+    expect(answer.text).toMatch(text);
   });
 
   it('keeps a found tool loaded while its answer is in the conversation and unloads it after compaction', () => {

@@ -1,18 +1,13 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { createDiscoverySession, createToolSearchKit, searchFailureText } from '@loadout/core/adapter';
-import type { CatalogTool } from '@loadout/core';
+import { createDiscoverySession, createToolSearchKit } from '@loadout/core/adapter';
 import { defaultTokenCounter } from '@loadout/tokens';
 import { jsonSchema, tool } from 'ai';
 import type { ModelMessage, Tool, ToolSet } from 'ai';
 import type { AiSdkToolSearch, AiSdkToolSearchOptions } from './ai-sdk-tool-search-types.js';
 import { messageDiscoveries } from './message-discoveries.js';
+import { createAiSdkToolLayout } from './plan/ai-sdk-tool-layout.js';
 
 const OWNER = 'createAiSdkToolSearch';
-
-function objectSchema(catalogTool: CatalogTool): Record<string, unknown> {
-  const schema = catalogTool.inputSchema;
-  return schema['type'] === undefined ? { type: 'object', ...schema } : { ...schema };
-}
 
 /**
  * Tool search for the Vercel AI SDK on core's kernels: every catalog tool
@@ -33,46 +28,25 @@ export function createAiSdkToolSearch(options: AiSdkToolSearchOptions): AiSdkToo
   if (typeof options.execute !== 'function') {
     throw createLoadoutError('invalid-option', `${OWNER}: execute must be a function running catalog tools, got ${describeValue(options.execute)}`, { option: 'execute' });
   }
-  const plan = kit.plan();
+  const layout = createAiSdkToolLayout(kit);
+  const { plan, deferred, upfront, on } = layout;
   const session = createDiscoverySession();
-  const deferred = new Set(plan.deferred.flatMap((name) => kit.catalog.byDisplayName.get(name)?.apiName ?? []));
-  const upfront = plan.tools.filter((planned) => !planned.deferred).map((planned) => planned.apiName);
-  const on = deferred.size > 0;
   const { searchToolName } = kit;
 
   const tools: ToolSet = {};
-  if (on) {
+  if (layout.searchTool !== null) {
     tools[searchToolName] = tool({
-      description: [
-        'Search the tools that are not loaded yet and load the best matches; they can be called from the next step on.',
-        kit.summary,
-        `Query with keywords, +required terms, or select:name_a,name_b; loads up to ${kit.limit} tools unless limit says otherwise.`,
-      ]
-        .filter((part) => part !== '')
-        .join(' '),
-      inputSchema: jsonSchema<{ query: string; limit?: number }>({
-        type: 'object',
-        properties: {
-          query: { type: 'string', description: `Keywords, +required terms, or select:name_a,name_b; at most ${kit.maxQueryLength} characters.` },
-          limit: { type: 'integer', minimum: 1, maximum: kit.maxLimit },
-        },
-        required: ['query'],
-        additionalProperties: false,
-      }),
-      execute: async (input) => {
-        const answer = await kit.search(input, { exclude: session.isLoaded });
-        const failure = searchFailureText(answer);
-        if (failure !== null || !answer.ok) return { loaded: [], error: failure };
-        return { loaded: answer.tools.map((found) => found.name), tools: answer.tools.map((found) => ({ name: found.name, description: found.description })) };
-      },
+      ...layout.searchTool,
+      inputSchema: jsonSchema<{ query: string; limit?: number }>(layout.searchTool.inputSchema as never),
+      execute: async (input) => layout.searchResult(await kit.search(input, { exclude: session.isLoaded })),
     });
   }
   for (const catalogTool of kit.catalog.tools) {
     const name = catalogTool.apiName;
-    const description = kit.planned(name)?.description ?? catalogTool.description;
+    const shape = layout.toolShape(catalogTool);
     const definition: Tool<unknown, unknown> = tool({
-      ...(description === '' ? {} : { description }),
-      inputSchema: jsonSchema<unknown>(objectSchema(catalogTool) as never),
+      ...shape,
+      inputSchema: jsonSchema<unknown>(shape.inputSchema as never),
       execute: async (input: unknown, { toolCallId }: { toolCallId: string }) =>
         deferred.has(name) && !session.isLoaded(name)
           ? { error: `tool ${name} is not loaded; call ${searchToolName} to load it first`, code: 'tool-not-loaded' }

@@ -2,6 +2,9 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createBm25Ranker } from '@loadout/bm25';
+import { createDemoCatalog } from '@loadout/demo-catalog';
+import { createResponsesToolSearch } from './responses/create-responses-tool-search.js';
 import { startApiDouble } from './test/api-double.js';
 import type { ApiDouble, DoubleRequest, DoubleReply } from './test/api-double.js';
 import { declared, messagesOf } from './__fixtures__/chat-items.js';
@@ -46,6 +49,10 @@ describe('examples/responses-loop.mjs (contract)', () => {
     expect(tools[0]!['description']).toMatch(/GitHub/);
     expect(tools.length).toBeLessThan(302 / 4);
     expect(Buffer.byteLength(first!.text)).toBeLessThan(20_000);
+    // What was sent is what the adapter renders, so `loadout plan --adapter openai-responses` counts these very tools.
+    const planned = createResponsesToolSearch({ catalog: createDemoCatalog(), ranker: createBm25Ranker() }).request();
+    expect(tools).toEqual(JSON.parse(JSON.stringify(planned.tools)));
+    expect(planned.tokens.bytes).toBe(Buffer.byteLength(JSON.stringify(tools)));
     expect(first!.body['input']).toEqual([{ role: 'user', content: 'Create a GitHub issue titled Login fails on Safari' }]);
     const [output] = searchOutputs(second!.body);
     expect(output).toMatchObject({ type: 'tool_search_output', call_id: 'call_search_1', execution: 'client' });

@@ -6,7 +6,8 @@ import { inheritedPolicyEnv, parseEnvAssignments } from '../io/parse-env-assignm
 import { loadCatalog } from '../io/load-catalog.js';
 import { readTextFile } from '../io/read-text-file.js';
 import { sharedTokenCounter, withKnownTokenCounts } from '../io/shared-token-counter.js';
-import { renderPlanView } from '../format/plan-view.js';
+import { renderAdapterView, renderPlanView } from '../format/plan-view.js';
+import { PLAN_ADAPTERS, planAdapter, readPlanAdapter } from './plan-adapter.js';
 import { CONFIG_HELP } from '../config/config-help.js';
 import { loadConfig } from '../config/load-config.js';
 
@@ -26,7 +27,11 @@ Options:
   --catalog FILE          tools as JSON (array or {"tools": [...]}), JSONL, or an
                           MCP snapshot {"mcpServers": {...}, "tools": {...}}
   --model M               model id in any provider's form (default ${DEFAULT_PLAN_MODEL})
-  --provider P            anthropic | agent-platform | bedrock | foundry (default anthropic)
+  --provider P            anthropic | agent-platform | bedrock | foundry (default anthropic):
+                          where Claude runs, for Claude's policy
+  --adapter A             also render the first request of a Loadout adapter and count it:
+                          ${PLAN_ADAPTERS.join(' | ')}
+                          (see "Adapters" below)
   --env KEY=VALUE         set a variable the policy reads; repeatable. ENABLE_TOOL_SEARCH,
                           CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS and ANTHROPIC_BASE_URL
                           are inherited from your shell unless --clean-env is given
@@ -47,11 +52,36 @@ Options:
 Warnings (skipped tools, ignored settings) go to stderr, and into "warnings"
 and "issues" with --json.
 
+Adapters (--adapter): the request's tools are built by the adapter's own code
+and each definition's JSON is counted with tiktoken; the figures are what it
+sends: bytes of "tools", tokens the model reads up front (the search tool and
+the upfront tools; definitions sent with defer_loading are not read until a
+search loads them), tokens kept deferred, and what a search costs.
+  anthropic                   @loadout/anthropic, Messages API: Claude's policy decides
+                              (--model, --provider, --env, ... apply); deferred tools are
+                              sent with defer_loading, a search answers tool_reference blocks
+  openai-responses            @loadout/openai: a client tool_search tool and the upfront
+                              functions; a search's tool_search_output carries the definitions
+  openai-chat                 @loadout/openai/chat, plain mode (any Chat Completions server):
+                              a search_tools function answered with the definitions as JSON;
+                              found functions join every later request
+  openai-chat-tool-reference  @loadout/openai/chat for gateways with tool search: deferred
+                              functions sent with defer_loading, answers are tool_reference blocks
+  ai-sdk                      @loadout/ai-sdk: the first step's activeTools as the AI SDK hands
+                              them to any provider; a search activates its tools for later steps
+The OpenAI and AI SDK adapters defer every deferrable tool (their toolSearch
+default); Claude's policy flags do not apply to them, and --json then has no
+"decision" (read "toolSearch"). --json adds an "adapter" object: name,
+package, toolSearch, searchTool, upfront, deferred, tokens {upfront, deferred,
+bytes, definitions, deferredDefinitions} and search {limit, fixedTokens,
+perToolTokens, typicalTokens, loadedBy}.
+
 ${CONFIG_HELP}
 
 Examples:
   loadout plan --catalog tools.json --env ENABLE_TOOL_SEARCH=auto:5
   loadout plan --model claude-opus-4-5@20251101 --provider agent-platform --json
+  loadout plan --adapter openai-responses
 `;
 
 async function readMods(path: string | undefined, cwd: string): Promise<DeclarativeMod[] | undefined> {
@@ -68,6 +98,7 @@ export const planCommand: Command = {
       catalog: { type: 'string' },
       model: { type: 'string' },
       provider: { type: 'string' },
+      adapter: { type: 'string' },
       env: { type: 'string', multiple: true },
       'clean-env': { type: 'boolean' },
       'sdk-version': { type: 'string' },
@@ -84,6 +115,8 @@ export const planCommand: Command = {
       return 0;
     }
     const strict = Boolean(parsed.values['strict']);
+    const adapterFlag = stringFlag(parsed, 'adapter');
+    const adapter = adapterFlag === undefined ? undefined : readPlanAdapter(adapterFlag);
     const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
     const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd);
     const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, { strict, ...(maxTools === undefined ? {} : { maxTools }) });
@@ -109,6 +142,25 @@ export const planCommand: Command = {
     const mods = config.mods === undefined || !Array.isArray(fileMods) ? (fileMods ?? config.mods) : [...config.mods, ...fileMods];
     if (mods !== undefined) raw['mods'] = mods;
     const input: PolicyInput = parsePolicyInput(raw);
+    if (adapter !== undefined) {
+      const { plan, view } = await planAdapter(adapter, {
+        tools: loaded.catalog.tools.map(toToolInput),
+        servers: loaded.servers,
+        mods: input.mods ?? [],
+        programmaticMods: config.registry.mods,
+        policy: input,
+        tokenCounter: await sharedTokenCounter(),
+      });
+      reportWarnings('plan', [...loaded.issues, ...plan.warnings], context, strict);
+      const claude = 'decision' in plan;
+      if (parsed.values['json']) {
+        context.stdout(JSON.stringify({ source: loaded.source, ...(claude ? { model } : {}), issues: loaded.issues, ...plan, adapter: view }, null, 2) + '\n');
+      } else {
+        const head = claude ? renderPlanView(plan, { source: loaded.source, model, skipped: loaded.issues.length }) : '';
+        context.stdout(head + renderAdapterView(view, claude ? undefined : { plan, source: loaded.source, skipped: loaded.issues.length }));
+      }
+      return 0;
+    }
     const planWith = (tokenCounter: TokenCounter): ToolLoadingPlan => planToolLoading(input, { tokenCounter, mods: config.registry.mods });
     // The embedded catalog's counts are known from the build: no tokenizer to load (unless a mod rewrote a description).
     const plan = loaded.embedded ? await withKnownTokenCounts(planWith) : planWith(await sharedTokenCounter());

@@ -1,4 +1,5 @@
-import type { ToolLoadingPlan } from '@loadout/core';
+import type { DeferralPlan, ToolLoadingPlan } from '@loadout/core';
+import type { PlanAdapterView } from '../commands/plan-adapter.js';
 import { formatCount, renderTable } from './render-table.js';
 
 /** Facts about the run that the plan itself does not carry. */
@@ -6,6 +7,16 @@ export interface PlanViewContext {
   readonly source: string;
   readonly model: string;
   readonly skipped: number;
+}
+
+function serverTable(plan: DeferralPlan): string {
+  return renderTable(plan.servers, [
+    { header: 'server', value: (row) => row.server },
+    { header: 'tools', value: (row) => row.tools },
+    { header: 'tokens', value: (row) => formatCount(row.tokens), align: 'right' },
+    { header: 'deferred', value: (row) => row.deferredTools },
+    { header: 'deferred tokens', value: (row) => formatCount(row.deferredTokens), align: 'right' },
+  ]).trimEnd();
 }
 
 /** The human-readable view of a plan: headline, threshold, per-server table, warnings, trace. */
@@ -28,17 +39,49 @@ export function renderPlanView(plan: ToolLoadingPlan, context: PlanViewContext):
     `Loading      ${formatCount(decision.upfront.length)} upfront (${formatCount(plan.upfrontTokens)} tokens), ${formatCount(deferredCount)} deferred (${formatCount(plan.deferredTokens)} tokens kept out of every turn)`,
   );
   lines.push('');
-  lines.push(
-    renderTable(plan.servers, [
-      { header: 'server', value: (row) => row.server },
-      { header: 'tools', value: (row) => row.tools },
-      { header: 'tokens', value: (row) => formatCount(row.tokens), align: 'right' },
-      { header: 'deferred', value: (row) => row.deferredTools },
-      { header: 'deferred tokens', value: (row) => formatCount(row.deferredTokens), align: 'right' },
-    ]).trimEnd(),
-  );
+  lines.push(serverTable(plan));
   if (plan.warnings.length > 0) lines.push('', `${plan.warnings.length} warning${plan.warnings.length === 1 ? '' : 's'} (on stderr)`);
   lines.push('', 'Decision trace');
   decision.trace.forEach((line, index) => lines.push(`  ${String(index + 1).padStart(2)}. ${line}`));
+  return lines.join('\n') + '\n';
+}
+
+/** A plan an adapter made without Claude's policy, for the head of {@link renderAdapterView}. */
+export interface AdapterPlanContext {
+  readonly plan: DeferralPlan;
+  readonly source: string;
+  readonly skipped: number;
+}
+
+/**
+ * The first request of an adapter (`loadout plan --adapter`): what it sends
+ * and what a search costs; with `standalone` (an adapter without Claude's
+ * policy), the catalog, placement and per-server table first.
+ */
+export function renderAdapterView(view: PlanAdapterView, standalone?: AdapterPlanContext): string {
+  const lines: string[] = [];
+  if (standalone !== undefined) {
+    const { plan } = standalone;
+    lines.push(`Catalog      ${standalone.source}: ${formatCount(plan.tools.length)} tools${standalone.skipped > 0 ? ` (${standalone.skipped} skipped, see warnings)` : ''}`);
+    lines.push(`Tool search  ${plan.toolSearch.toUpperCase()}  (the adapter defers every deferrable tool; Claude's policy does not apply)`);
+    lines.push(
+      `Loading      ${formatCount(plan.upfront.length)} upfront, ${formatCount(plan.deferred.length)} deferred (definition tokens as core counts them: ${formatCount(plan.upfrontTokens)} upfront, ${formatCount(plan.deferredTokens)} deferred)`,
+    );
+    lines.push('', serverTable(plan));
+    if (plan.warnings.length > 0) lines.push('', `${plan.warnings.length} warning${plan.warnings.length === 1 ? '' : 's'} (on stderr)`);
+  }
+  const { tokens, search } = view;
+  lines.push('', `First request of ${view.name} (${view.package}), as the adapter renders it`);
+  lines.push(`  search tool   ${view.searchTool ?? 'none (tool search off: every tool upfront)'}`);
+  lines.push(
+    `  tools         ${formatCount(tokens.definitions)} definitions, ${formatCount(tokens.bytes)} bytes of JSON${tokens.deferredDefinitions > 0 ? ` (${formatCount(tokens.deferredDefinitions)} of them sent with defer_loading)` : ''}`,
+  );
+  lines.push(`  upfront       ${formatCount(tokens.upfront)} tokens the model reads: the search tool and ${formatCount(view.upfront.length)} upfront tools`);
+  lines.push(`  deferred      ${formatCount(tokens.deferred)} tokens of ${formatCount(view.deferred.length)} tools, read only once a search loads them`);
+  if (search !== null) {
+    lines.push(
+      `  a search      ${formatCount(search.typicalTokens)} tokens for ${search.limit} tools of average size (${formatCount(search.fixedTokens)} fixed + ${search.perToolTokens} per tool); ${search.loadedBy}`,
+    );
+  }
   return lines.join('\n') + '\n';
 }

@@ -209,3 +209,32 @@ describe('createToolSearch with a pattern ranker', () => {
     expect(result.content).toEqual([{ type: 'tool_reference', tool_name: 'mcp__weather__get_forecast' }]);
   });
 });
+
+describe('createToolSearch: token accounting', () => {
+  it('counts the rendered tools: the search tool and plain tools up front, deferred ones as they load, the bytes, and a search', () => {
+    const counter = planOptions.tokenCounter;
+    const count = (value: unknown): number => counter.count(JSON.stringify(value));
+    const search = toolSearch();
+    const request = search.request();
+    const plain = request.tools.filter((tool) => !('defer_loading' in tool));
+    const loaded = request.tools.flatMap((tool) => {
+      if (!('defer_loading' in tool)) return [];
+      const { defer_loading: _deferred, ...rest } = tool;
+      return [rest];
+    });
+    expect(request.tokens).toEqual({
+      upfront: plain.reduce((sum, tool) => sum + count(tool), 0),
+      deferred: loaded.reduce((sum, tool) => sum + count(tool), 0),
+      bytes: Buffer.byteLength(JSON.stringify(request.tools)),
+      definitions: request.tools.length,
+      deferredDefinitions: request.deferred.length,
+    });
+    const weather = loaded.find((tool) => tool.name === 'mcp__weather__get_weather');
+    const references = { type: 'tool_result', tool_use_id: 'toolu_0', content: [{ type: 'tool_reference', tool_name: 'mcp__weather__get_weather' }] };
+    expect(search.searchCost(['mcp__weather__get_weather', 'no_such_tool'])).toEqual({
+      definitions: count(weather),
+      overhead: count(references),
+      total: count(weather) + count(references),
+    });
+  });
+});

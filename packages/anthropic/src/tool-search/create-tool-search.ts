@@ -1,6 +1,7 @@
 import { createConversationPolicy, summarizeCatalog, toToolInput, withQuerySyntax } from '@loadout/core';
+import { countRequestTools, searchCost } from '@loadout/core/adapter';
 import { indexOnce } from '@loadout/core/search';
-import type { PolicyInput, Ranker, ToolLoadingPlan, ToolSearchDecision } from '@loadout/core';
+import type { PlannedTool, PolicyInput, Ranker, ToolLoadingPlan, ToolSearchDecision } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
 import type { CustomToolDefinition } from '../api-types.js';
 import { answerSearch } from './answer-search.js';
@@ -10,7 +11,7 @@ import { readToolSearchOptions } from './read-tool-search-options.js';
 import { searchToolDefinition } from './search-tool-definition.js';
 import type { CreateToolSearchOptions } from './tool-search-options.js';
 import type { ToolSearch, ToolSearchRequest, ToolSearchRequestOptions, ToolSearchRequestReason } from './tool-search-types.js';
-import { errorResult } from './tool-result.js';
+import { errorResult, toolReferenceResult } from './tool-result.js';
 
 function requestReason(decision: ToolSearchDecision, disabled: boolean, deferredCount: number): ToolSearchRequestReason {
   if (decision.toolSearch === 'off') return decision.reason;
@@ -36,12 +37,20 @@ function requestReason(decision: ToolSearchDecision, disabled: boolean, deferred
 export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
   const settings = readToolSearchOptions(options);
   const { catalog, mode, searchToolName } = settings;
-  const policy = createConversationPolicy({ ...options.planOptions, tokenCounter: options.planOptions?.tokenCounter ?? defaultTokenCounter() });
+  const tokenCounter = options.planOptions?.tokenCounter ?? defaultTokenCounter();
+  const policy = createConversationPolicy({ ...options.planOptions, tokenCounter });
   const policyTools = catalog.tools.map(toToolInput);
   const ranker: Ranker | undefined = settings.ranker === undefined ? undefined : withQuerySyntax(settings.ranker, options.querySyntax);
   const summary = summarizeCatalog(catalog);
   const ready = ranker === undefined ? undefined : indexOnce(ranker, catalog.tools);
   let lastDeferred: ReadonlySet<string> | undefined;
+  let lastPlanned: ReadonlyMap<string, PlannedTool> | undefined;
+  /** The definitions these tools are loaded with (what a `tool_reference` expands to), descriptions after mods. */
+  const loadedDefinitions = (apiNames: readonly string[]): CustomToolDefinition[] =>
+    apiNames.flatMap((name) => {
+      const tool = catalog.byApiName.get(name);
+      return tool === undefined ? [] : [catalogToolDefinition(tool, lastPlanned?.get(name)?.description ?? tool.description, false)];
+    });
 
   const plan = (baseURL: string | undefined): ToolLoadingPlan => {
     const input: PolicyInput = {
@@ -79,8 +88,11 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
         })
       : null;
     lastDeferred = new Set(deferred);
+    lastPlanned = new Map(turn.tools.map((planned) => [planned.apiName, planned]));
+    const tools = placeCacheControl(searchTool === null ? definitions : [searchTool, ...definitions], requestOptions.cacheControl);
     return {
-      tools: placeCacheControl(searchTool === null ? definitions : [searchTool, ...definitions], requestOptions.cacheControl),
+      tools,
+      tokens: countRequestTools(tools, tokenCounter, loadedDefinitions(deferred)),
       betas: on && settings.beta !== null ? [settings.beta] : [],
       toolSearch: on ? 'on' : 'off',
       reason,
@@ -120,6 +132,11 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
     },
     toolFor(apiName) {
       return catalog.byApiName.get(apiName);
+    },
+    searchCost(apiNames) {
+      if (lastPlanned === undefined) request();
+      const known = apiNames.filter((name) => catalog.byApiName.has(name));
+      return searchCost(loadedDefinitions(known), [toolReferenceResult('toolu_0', known)], tokenCounter);
     },
     reset() {
       policy.reset();

@@ -1,6 +1,7 @@
 import type { Catalog, CatalogTool, Provider, ReasonCode, ToolLoadingPlan, ToolSearchDecision } from '@loadout/core';
 import type { CacheControl, RequestToolDefinition, ToolResultBlock } from '../api-types.js';
 import type { ToolSearchMode } from './tool-search-options.js';
+import type { RequestCost, SearchCost } from '@loadout/core/adapter';
 
 /**
  * Why a request does or does not use tool search: the policy's reason code,
@@ -43,6 +44,15 @@ export interface ToolSearchRequest {
   readonly decision: ToolSearchDecision;
   /** The full plan behind it. */
   readonly plan: ToolLoadingPlan;
+  /**
+   * What `tools` cost ({@link RequestCost}, each rendered definition's JSON
+   * counted with the plan's counter): `upfront` the definitions the model
+   * reads (the search tool and the plain tools; the API does not read
+   * `defer_loading` ones until a `tool_reference` names them), `deferred`
+   * those kept out, `bytes` the JSON sent. `loadout plan --adapter anthropic`
+   * prints these figures.
+   */
+  readonly tokens: RequestCost;
 }
 
 /** The parts of a `tool_use` block an answer needs. */
@@ -79,6 +89,12 @@ export interface ToolSearch {
   isSearchCall(block: { readonly type: string; readonly name?: string }): boolean;
   /** The catalog tool sent under this API name (tool_use `name`, tool_reference `tool_name`). */
   toolFor(apiName: string): CatalogTool | undefined;
+  /**
+   * What a search answer loading these tools (API names; unknown ones
+   * skipped) adds to the context, without searching: the referenced
+   * definitions the API expands plus the `tool_result` of references.
+   */
+  searchCost(apiNames: readonly string[]): SearchCost;
   /** Forgets the conversation's `auto` activation (a new conversation). */
   reset(): void;
 }

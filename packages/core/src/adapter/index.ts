@@ -5,3 +5,5 @@ export type { DeploymentMemory, DeploymentMemoryOptions, DeploymentReason, Deplo
 export { createDiscoverySession } from './discovery-session.js';
 export type { DiscoveryChange, DiscoverySession, ToolDiscovery } from './discovery-session.js';
 export { searchFailureText } from './search-failure-text.js';
+export { countJsonTokens, countRequestTools, searchCost } from './request-cost.js';
+export type { RequestCost, SearchCost } from './request-cost.js';

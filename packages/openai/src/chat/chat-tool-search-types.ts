@@ -1,5 +1,5 @@
 import type { Catalog, CatalogTool, DeferralPlan, ToolSearchAnswer } from '@loadout/core';
-import type { ToolSearchKitOptions } from '@loadout/core/adapter';
+import type { SearchCost, ToolSearchKitOptions } from '@loadout/core/adapter';
 import type { RequestTokens } from '../responses/responses-tool-search-types.js';
 import type { ChatFunctionTool, ChatToolCall, ChatToolMessage } from './chat-types.js';
 
@@ -40,7 +40,7 @@ export interface ChatToolsRequest {
   /** API names callable in this request. */
   readonly upfront: readonly string[];
   readonly plan: DeferralPlan;
-  /** Definition tokens the model reads up front (search function included) and those kept out; gateways with tool search do not count `defer_loading` definitions as input. */
+  /** What the tools cost ({@link RequestTokens}): tokens the model reads up front (search function included; gateways with tool search do not read `defer_loading` definitions until referenced), those only a search brings in, and the bytes sent. */
   readonly tokens: RequestTokens;
 }
 
@@ -50,8 +50,10 @@ export interface ChatSearchAnswer {
   /** API names it loads, best first. */
   readonly loaded: readonly string[];
   readonly answer: ToolSearchAnswer;
-  /** Definition tokens this answer loads into the context. */
+  /** Definition tokens this answer loads into the context (`cost.definitions`). */
   readonly tokens: number;
+  /** Everything the answer adds to the context: the loaded definitions plus the message (references, or the JSON copy in `plain` mode). */
+  readonly cost: SearchCost;
 }
 
 /** Tool search for a Chat Completions gateway; see {@link createChatToolSearch}. */
@@ -70,6 +72,8 @@ export interface ChatToolSearch {
    */
   answer(call: ChatToolCall, options?: { readonly mode?: ChatToolSearchMode; readonly isLoaded?: (apiName: string) => boolean }): Promise<ChatSearchAnswer>;
   isSearchCall(call: ChatToolCall): boolean;
+  /** What an answer loading these tools (API names; unknown ones skipped) costs in `mode` (default the configured one), without searching. */
+  searchCost(apiNames: readonly string[], options?: { readonly mode?: ChatToolSearchMode }): SearchCost;
   toolFor(apiName: string): CatalogTool | undefined;
   /** Whether the tool is reachable only through a search. */
   isDeferred(apiName: string): boolean;

@@ -77,6 +77,11 @@ describe('createChatClient with the openai client', () => {
     expect(messagesOf(double.requests[1]!.body)[2]).toEqual({ role: 'tool', tool_call_id: 'call_old', content: JSON.stringify({ loaded: ['mcp__slack__send_message'] }) });
     expect(declared(double.requests[1]!.body)).toEqual([...UPFRONT, 'mcp__slack__send_message']);
     expect(chat.memory.has(`${double.url}?model=m`)).toBe(true);
+    // Remembered: the next run on this deployment goes plain straight away, with no rejected request first.
+    const before = double.requests.length;
+    await chat.run({ model: 'm', messages: [{ role: 'user', content: 'Again' }] }, { callTool: () => 'ok' });
+    expect(declared(double.requests[before]!.body).some((name) => name.endsWith('*'))).toBe(false);
+    expect(declared(double.requests[before]!.body)).toEqual(UPFRONT);
   });
 
   it('answers a call of a tool the conversation never loaded with an error, and throws other API errors', async () => {

@@ -1,5 +1,6 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { createToolSearchKit, searchFailureText } from '@loadout/core/adapter';
+import { countRequestTools, createToolSearchKit, searchCost, searchFailureText } from '@loadout/core/adapter';
+import type { SearchCost } from '@loadout/core/adapter';
 import type { CatalogTool, DeferralPlan, ToolSearchAnswer } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
 import { functionSchema } from '../shared/function-schema.js';
@@ -7,7 +8,7 @@ import { MAX_FUNCTIONS } from '../shared/limits.js';
 import { parseCallArguments } from '../shared/parse-call-arguments.js';
 import { searchDescription, searchParameters } from '../shared/search-parameters.js';
 import type { ChatSearchAnswer, ChatToolSearch, ChatToolSearchMode, ChatToolSearchOptions, ChatToolsRequest } from './chat-tool-search-types.js';
-import type { ChatFunctionTool } from './chat-types.js';
+import type { ChatFunctionTool, ChatToolMessage } from './chat-types.js';
 
 const OWNER = 'createChatToolSearch';
 const MODES: readonly ChatToolSearchMode[] = ['tool-reference', 'plain'];
@@ -41,8 +42,6 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
     function: { name: kit.searchToolName, description: searchDescription(kit), parameters: searchParameters(kit) },
   };
 
-  const searchTokens = tokenCounter.count(JSON.stringify(searchTool));
-  const loadedTokens = (names: readonly string[]): number => names.reduce((sum, name) => sum + (kit.planned(name)?.tokens ?? 0), 0);
   const definition = (tool: CatalogTool, deferred = false): ChatFunctionTool => {
     const description = kit.planned(tool.apiName)?.description ?? tool.description;
     return {
@@ -56,6 +55,8 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
       const tool = catalog.byApiName.get(name);
       return tool === undefined ? [] : [definition(tool, deferred)];
     });
+  /** What the request's tools cost; `loadable` are the tools only a search can bring in (counted as the functions they become). */
+  const cost = (tools: readonly ChatFunctionTool[], loadable: readonly string[]) => countRequestTools(tools, tokenCounter, definitions(loadable));
   const split = (plan: DeferralPlan) => ({
     upfront: plan.tools.filter((tool) => !tool.deferred).map((tool) => tool.apiName),
     deferred: plan.tools.filter((tool) => tool.deferred).map((tool) => tool.apiName),
@@ -75,24 +76,35 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
         });
       }
       deferredNow = new Set();
-      return { tools: definitions(all), mode: 'upfront', toolSearch: 'off', deferred: [], upfront: all, plan: off, tokens: { upfront: off.upfrontTokens, deferred: 0 } };
+      const tools = definitions(all);
+      return { tools, mode: 'upfront', toolSearch: 'off', deferred: [], upfront: all, plan: off, tokens: cost(tools, []) };
     }
     deferredNow = new Set(deferred);
     if (mode === 'tool-reference' && requestOptions.disabled !== true) {
-      return { tools: [searchTool, ...definitions(upfront), ...definitions(deferred, true)], mode, toolSearch: 'on', deferred, upfront, plan, tokens: { upfront: plan.upfrontTokens + searchTokens, deferred: plan.deferredTokens } };
+      const tools = [searchTool, ...definitions(upfront), ...definitions(deferred, true)];
+      return { tools, mode, toolSearch: 'on', deferred, upfront, plan, tokens: cost(tools, deferred) };
     }
     const loaded = [...new Set(requestOptions.loaded ?? [])].filter((name) => deferredNow.has(name));
     const kept = loaded.slice(Math.max(0, loaded.length - room));
-    const extra = loadedTokens(kept);
-    return {
-      tools: [searchTool, ...definitions([...upfront, ...kept])],
-      mode: 'plain',
-      toolSearch: 'on',
-      deferred,
-      upfront: [...upfront, ...kept],
-      plan,
-      tokens: { upfront: plan.upfrontTokens + searchTokens + extra, deferred: plan.deferredTokens - extra },
-    };
+    const keptSet = new Set(kept);
+    const tools = [searchTool, ...definitions([...upfront, ...kept])];
+    return { tools, mode: 'plain', toolSearch: 'on', deferred, upfront: [...upfront, ...kept], plan, tokens: cost(tools, deferred.filter((name) => !keptSet.has(name))) };
+  };
+
+  /**
+   * The tool message answering a search that found `found`, and its cost: in
+   * `tool-reference` mode the references plus the definitions the gateway
+   * expands; in `plain` mode the JSON copy plus the functions every later
+   * request declares.
+   */
+  const render = (tool_call_id: string, found: readonly string[], answerMode: ChatToolSearchMode): { message: ChatToolMessage; cost: SearchCost } => {
+    const loaded = definitions(found);
+    if (answerMode === 'tool-reference') {
+      const content = found.map((name) => ({ type: 'tool_reference' as const, tool_name: name }));
+      return { message: { role: 'tool', tool_call_id, content }, cost: searchCost(loaded, [content], tokenCounter) };
+    }
+    const content = JSON.stringify({ loaded: found, tools: loaded.map((tool) => tool.function) });
+    return { message: { role: 'tool', tool_call_id, content }, cost: searchCost(loaded, [content], tokenCounter) };
   };
 
   return {
@@ -110,13 +122,14 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
       const found = result.ok ? result.tools.map((tool) => tool.name) : [];
       const failure = searchFailureText(result);
       const tool_call_id = call.id;
-      if (failure !== null) return { message: { role: 'tool', tool_call_id, content: JSON.stringify({ loaded: [], error: failure }) }, loaded: [], answer: result, tokens: 0 };
-      if ((answerOptions.mode ?? mode) === 'tool-reference') {
-        return { message: { role: 'tool', tool_call_id, content: found.map((name) => ({ type: 'tool_reference', tool_name: name })) }, loaded: found, answer: result, tokens: loadedTokens(found) };
+      if (failure !== null) {
+        const content = JSON.stringify({ loaded: [], error: failure });
+        return { message: { role: 'tool', tool_call_id, content }, loaded: [], answer: result, tokens: 0, cost: searchCost([], [content], tokenCounter) };
       }
-      const tools = definitions(found).map((tool) => tool.function);
-      return { message: { role: 'tool', tool_call_id, content: JSON.stringify({ loaded: found, tools }) }, loaded: found, answer: result, tokens: loadedTokens(found) };
+      const { message, cost: answerCost } = render(tool_call_id, found, answerOptions.mode ?? mode);
+      return { message, loaded: found, answer: result, tokens: answerCost.definitions, cost: answerCost };
     },
+    searchCost: (apiNames, costOptions = {}) => render('call_0', apiNames.filter((name) => catalog.byApiName.has(name)), costOptions.mode ?? mode).cost,
     isSearchCall: (call) => call.function?.name === kit.searchToolName,
     toolFor: (apiName) => catalog.byApiName.get(apiName),
     isDeferred: (apiName) => deferredNow.has(apiName),

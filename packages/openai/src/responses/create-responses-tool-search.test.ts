@@ -79,16 +79,30 @@ describe('createResponsesToolSearch: request', () => {
 });
 
 describe('createResponsesToolSearch: token accounting', () => {
-  it('counts what the model reads up front (the search tool included), what stays deferred, and what a search loads', async () => {
+  it('counts the rendered tools: what the model reads up front (the search tool included), what stays deferred, the bytes, and what a search loads', async () => {
     const counter = createFakeTokenCounter();
+    const count = (value: unknown): number => counter.count(JSON.stringify(value));
     const search = create({ planOptions: { tokenCounter: counter } });
     const request = search.request();
-    const searchTool = counter.count(JSON.stringify(request.tools[0]));
-    expect(request.tokens).toEqual({ upfront: request.plan.upfrontTokens + searchTool, deferred: request.plan.deferredTokens });
+    const sum = (values: readonly unknown[]): number => values.reduce<number>((total, value) => total + count(value), 0);
+    expect(request.tokens).toEqual({
+      upfront: sum(request.tools),
+      deferred: sum(request.deferred.map((name) => search.functionFor(name))),
+      bytes: Buffer.byteLength(JSON.stringify(request.tools)),
+      definitions: request.tools.length,
+      deferredDefinitions: 0,
+    });
     expect(request.tokens.deferred).toBeGreaterThan(0);
     const answer = await search.answer(call('select:get_weather'));
-    expect(answer.tokens).toBe(request.plan.tools.find((tool) => tool.apiName === WEATHER)!.tokens);
-    expect(create({ toolSearch: false }).request().tokens).toEqual({ upfront: create({ toolSearch: false }).request().plan.upfrontTokens, deferred: 0 });
+    const weather = search.functionFor(WEATHER);
+    expect(answer.tokens).toBe(count(weather));
+    expect(answer.cost).toEqual({ definitions: count(weather), overhead: count({ ...answer.output, tools: [] }), total: count(weather) + count({ ...answer.output, tools: [] }) });
+    expect(search.searchCost([WEATHER])).toEqual(answer.cost);
+    const plain = search.searchCost([WEATHER], { mode: 'plain-search' });
+    expect(plain.definitions).toBe(count(weather));
+    expect(plain.overhead).toBeGreaterThan(plain.definitions);
+    const off = create({ toolSearch: false, planOptions: { tokenCounter: counter } }).request();
+    expect(off.tokens).toMatchObject({ upfront: sum(off.tools), deferred: 0 });
   });
 });
 

@@ -1,5 +1,6 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { createToolSearchKit, searchFailureText } from '@loadout/core/adapter';
+import { countJsonTokens, countRequestTools, createToolSearchKit, searchCost, searchFailureText } from '@loadout/core/adapter';
+import type { RequestCost, SearchCost } from '@loadout/core/adapter';
 import type { CatalogTool, DeferralPlan, ToolSearchAnswer } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
 import { MAX_FUNCTIONS } from '../shared/limits.js';
@@ -66,9 +67,6 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
     strict: false,
   };
 
-  const searchToolTokens = tokenCounter.count(JSON.stringify(toolSearchTool));
-  const plainSearchTokens = tokenCounter.count(JSON.stringify(plainSearchFunction));
-  const loadedTokens = (names: readonly string[]): number => names.reduce((sum, name) => sum + (kit.planned(name)?.tokens ?? 0), 0);
   const entry = (name: string, deferred = false): { tool: CatalogTool; definition: FunctionToolDefinition } | undefined => {
     const tool = catalog.byApiName.get(name);
     return tool === undefined ? undefined : { tool, definition: functionDefinition(tool, kit.planned(name), deferred) };
@@ -82,6 +80,9 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
     upfront: plan.tools.filter((tool) => !tool.deferred).map((tool) => tool.apiName),
     deferred: plan.tools.filter((tool) => tool.deferred).map((tool) => tool.apiName),
   });
+  /** What the request's tools cost; `loadable` are the tools only a search can bring in, in the form an answer carries them. */
+  const cost = (tools: readonly ResponsesToolDefinition[], loadable: readonly string[]): RequestCost =>
+    countRequestTools(tools, tokenCounter, groupFunctions(entries(loadable), namespaces));
   const tooMany = (count: number, what: string): never => {
     throw createLoadoutError('invalid-input', `${OWNER}: ${count} functions would be ${what}; OpenAI accepts at most ${maxFunctions} per request: defer more tools (mods, alwaysLoad)`, {
       count,
@@ -95,7 +96,8 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
       const { upfront } = split(plan);
       deferredNow = new Set();
       modeNow = 'upfront';
-      return { tools: groupFunctions(entries(upfront), namespaces), mode: 'upfront', toolSearch: 'off', deferred: [], upfront, plan, tokens: { upfront: plan.upfrontTokens, deferred: 0 } };
+      const tools = groupFunctions(entries(upfront), namespaces);
+      return { tools, mode: 'upfront', toolSearch: 'off', deferred: [], upfront, plan, tokens: cost(tools, []) };
     }
     const plan = kit.plan();
     const { upfront, deferred } = split(plan);
@@ -103,7 +105,8 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
       if (upfront.length > maxFunctions) tooMany(upfront.length, 'upfront');
       deferredNow = new Set();
       modeNow = 'upfront';
-      return { tools: groupFunctions(entries(upfront), namespaces), mode: 'upfront', toolSearch: 'off', deferred, upfront, plan, tokens: { upfront: plan.upfrontTokens, deferred: 0 } };
+      const tools = groupFunctions(entries(upfront), namespaces);
+      return { tools, mode: 'upfront', toolSearch: 'off', deferred, upfront, plan, tokens: cost(tools, []) };
     }
     deferredNow = new Set(deferred);
     if (requestOptions.disabled === true) {
@@ -115,8 +118,8 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
       modeNow = 'plain-search';
       const callable = [...upfront, ...kept];
       const tools: ResponsesToolDefinition[] = [plainSearchFunction, ...groupFunctions(entries(callable), namespaces)];
-      const extra = loadedTokens(kept);
-      return { tools, mode: 'plain-search', toolSearch: 'on', deferred, upfront: callable, plan, tokens: { upfront: plan.upfrontTokens + plainSearchTokens + extra, deferred: plan.deferredTokens - extra } };
+      const keptSet = new Set(kept);
+      return { tools, mode: 'plain-search', toolSearch: 'on', deferred, upfront: callable, plan, tokens: cost(tools, deferred.filter((name) => !keptSet.has(name))) };
     }
     const declared = upfront.length + (declareDeferred ? deferred.length : 0);
     if (declared > maxFunctions) tooMany(declared, 'declared');
@@ -125,7 +128,24 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
       toolSearchTool,
       ...groupFunctions([...entries(upfront), ...(declareDeferred ? entries(deferred, true) : [])], namespaces),
     ];
-    return { tools, mode: 'tool-search', toolSearch: 'on', deferred, upfront, plan, tokens: { upfront: plan.upfrontTokens + searchToolTokens, deferred: plan.deferredTokens } };
+    return { tools, mode: 'tool-search', toolSearch: 'on', deferred, upfront, plan, tokens: cost(tools, deferred) };
+  };
+
+  /** The answer item for the found tools: a `tool_search_output`, or in `plain-search` mode a JSON `function_call_output`; and what it costs. */
+  const render = (callId: string, found: readonly string[], message: string | null, plain: boolean): { output: ResponsesSearchAnswer['output']; cost: SearchCost } => {
+    const definitions = entries(found);
+    if (plain) {
+      const tools = definitions.map(({ definition }) => ({ name: definition.name, description: definition.description ?? '', parameters: definition.parameters }));
+      const output = JSON.stringify(message === null ? { loaded: found, tools } : { loaded: [], error: message });
+      const item = { type: 'function_call_output' as const, call_id: callId, output };
+      // The JSON copy is read once; the found functions join every later request's tools.
+      return { output: item, cost: searchCost(definitions.map((entry) => entry.definition), [item], tokenCounter) };
+    }
+    const tools = groupFunctions(definitions, namespaces);
+    const item = { type: 'tool_search_output' as const, call_id: callId, execution: 'client' as const, status: 'completed' as const, tools };
+    const members = tools.flatMap((tool) => (tool.type === 'namespace' ? tool.tools : [tool]));
+    const headers = tools.flatMap((tool) => (tool.type === 'namespace' ? [{ ...tool, tools: [] }] : []));
+    return { output: item, cost: searchCost(members, [{ ...item, tools: [] }, ...headers], tokenCounter) };
   };
 
   const answer: ResponsesToolSearch['answer'] = async (call, answerOptions = {}) => {
@@ -137,20 +157,11 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
       ? await kit.search(parsed.value, isLoaded === undefined ? {} : { exclude: isLoaded })
       : { ok: false, stage: 'arguments', code: 'invalid-input', message: `${kit.searchToolName}: ${parsed.message}` };
     const found = result.ok ? result.tools.map((tool) => tool.name) : [];
-    const definitions = entries(found);
     const message = searchFailureText(result);
-    if (plain) {
-      const tools = definitions.map(({ definition }) => ({ name: definition.name, description: definition.description ?? '', parameters: definition.parameters }));
-      const output = JSON.stringify(message === null ? { loaded: found, tools } : { loaded: [], error: message });
-      return { output: { type: 'function_call_output', call_id: callId, output }, loaded: found, message, answer: result, tokens: loadedTokens(found) };
-    }
-    return {
-      output: { type: 'tool_search_output', call_id: callId, execution: 'client', status: 'completed', tools: groupFunctions(definitions, namespaces) },
-      loaded: found,
-      message,
-      answer: result,
-      tokens: loadedTokens(found),
-    };
+    const { output, cost: answerCost } = render(callId, found, message, plain);
+    const failureTokens = !plain && message !== null ? countJsonTokens([message], tokenCounter) : 0;
+    const costWithMessage = { ...answerCost, overhead: answerCost.overhead + failureTokens, total: answerCost.total + failureTokens };
+    return { output, loaded: found, message, answer: result, tokens: answerCost.definitions, cost: costWithMessage };
   };
 
   return {
@@ -166,5 +177,6 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
     toolFor: (apiName) => catalog.byApiName.get(apiName),
     isDeferred: (apiName) => deferredNow.has(apiName),
     functionFor: (apiName) => entry(apiName)?.definition,
+    searchCost: (apiNames, costOptions = {}) => render('call_0', apiNames.filter((name) => catalog.byApiName.has(name)), null, costOptions.mode === 'plain-search').cost,
   };
 }

@@ -1,5 +1,5 @@
 import type { Catalog, CatalogTool, DeferralPlan, ToolSearchAnswer } from '@loadout/core';
-import type { ToolSearchKitOptions } from '@loadout/core/adapter';
+import type { RequestCost, SearchCost, ToolSearchKitOptions } from '@loadout/core/adapter';
 import type {
   FunctionCallItem,
   FunctionCallOutputItem,
@@ -61,15 +61,14 @@ export interface ResponsesToolsRequest {
 }
 
 /**
- * What a request costs in definition tokens (counted with the plan's
- * counter over `{name, description, schema}` JSON, as `loadout plan`
- * counts): `upfront` is every definition the model reads up front, the
- * search tool included; `deferred` what tool search keeps out of it.
+ * What a request's tools cost ({@link RequestCost}, counted with the plan's
+ * counter over each rendered definition's JSON): `upfront` is every
+ * definition the model reads up front, the search tool included;
+ * `deferred` the definitions only a search can bring in, as an answer
+ * carries them; `bytes` the `tools` array's JSON. `loadout plan --adapter`
+ * prints these figures.
  */
-export interface RequestTokens {
-  readonly upfront: number;
-  readonly deferred: number;
-}
+export type RequestTokens = RequestCost;
 
 /** What answering one search call produced. */
 export interface ResponsesSearchAnswer {
@@ -81,8 +80,10 @@ export interface ResponsesSearchAnswer {
   readonly message: string | null;
   /** The kernel's answer. */
   readonly answer: ToolSearchAnswer;
-  /** Definition tokens this answer loads into the context. */
+  /** Definition tokens this answer loads into the context (`cost.definitions`). */
   readonly tokens: number;
+  /** Everything the answer adds to the context: the loaded definitions plus the item's envelope (and, for a failed search, the message). */
+  readonly cost: SearchCost;
 }
 
 /** Client-executed tool search for the Responses API; see {@link createResponsesToolSearch}. */
@@ -111,4 +112,11 @@ export interface ResponsesToolSearch {
   isDeferred(apiName: string): boolean;
   /** The function definition of a catalog tool (description after mods). */
   functionFor(apiName: string): FunctionToolDefinition | undefined;
+  /**
+   * What an answer loading these tools (API names; unknown ones are
+   * skipped) costs, without searching: in `tool-search` mode (default) a
+   * `tool_search_output`, in `plain-search` mode a JSON function output plus
+   * the functions later requests declare.
+   */
+  searchCost(apiNames: readonly string[], options?: { readonly mode?: 'tool-search' | 'plain-search' }): SearchCost;
 }

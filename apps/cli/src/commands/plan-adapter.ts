@@ -1,0 +1,177 @@
+import { createLoadoutError } from '@loadout/core';
+import type { DeclarativeMod, DeferralPlan, Mod, PolicyInput, ServerSettings, TokenCounter, ToolInput, ToolLoadingPlan } from '@loadout/core';
+import type { RequestCost, SearchCost } from '@loadout/core/adapter';
+import { createBm25Ranker } from '@loadout/bm25';
+import { closestName } from '../io/closest-name.js';
+
+/**
+ * The adapters `loadout plan --adapter` renders a first request for. The
+ * names are part of `plan --json`'s contract (`adapter.name`).
+ */
+export const PLAN_ADAPTERS = ['anthropic', 'openai-responses', 'openai-chat', 'openai-chat-tool-reference', 'ai-sdk'] as const;
+
+/** One of {@link PLAN_ADAPTERS}. */
+export type PlanAdapterName = (typeof PLAN_ADAPTERS)[number];
+
+/** What one search costs with an adapter, when it loads `limit` tools of the catalog's average size. */
+export interface PlanSearchCost {
+  /** Tools a search loads when the model gives no limit (the adapters' default, 5). */
+  readonly limit: number;
+  /** Tokens an answer costs whatever it loads (its envelope). */
+  readonly fixedTokens: number;
+  /** Mean tokens each loaded tool adds (its definition in the adapter's form, plus its share of the answer), over every deferred tool. */
+  readonly perToolTokens: number;
+  /** `fixedTokens + limit × perToolTokens`, rounded: a search loading `limit` average tools. */
+  readonly typicalTokens: number;
+  /** Where the loaded definitions reach the model. */
+  readonly loadedBy: string;
+}
+
+/** The `adapter` part of `plan --json`: the first request an adapter sends for the catalog, and what a search costs. */
+export interface PlanAdapterView {
+  readonly name: PlanAdapterName;
+  /** The package and entry that renders it. */
+  readonly package: string;
+  /** `on` when the request carries a search tool and deferred tools. */
+  readonly toolSearch: 'on' | 'off';
+  /** How the request searches, e.g. `tool_search (execution: client)`; null when off. */
+  readonly searchTool: string | null;
+  /** API names callable in the first request, in catalog order (the search tool not included). */
+  readonly upfront: readonly string[];
+  /** API names only a search loads. */
+  readonly deferred: readonly string[];
+  /** What the first request's `tools` cost, as the adapter renders them. */
+  readonly tokens: RequestCost;
+  /** What a search costs; null when tool search is off. */
+  readonly search: PlanSearchCost | null;
+}
+
+/** What the plan of one adapter needs from `loadout plan`. */
+export interface PlanAdapterInput {
+  readonly tools: readonly ToolInput[];
+  readonly servers: Readonly<Record<string, ServerSettings>>;
+  readonly mods: readonly DeclarativeMod[];
+  readonly programmaticMods: readonly Mod[];
+  /** Claude's policy input (the `anthropic` adapter only). */
+  readonly policy: PolicyInput;
+  readonly tokenCounter: TokenCounter;
+}
+
+/** An adapter's plan: where every tool goes (`anthropic`: Claude's {@link ToolLoadingPlan}) and the request view. */
+export interface PlannedAdapter {
+  readonly plan: DeferralPlan | ToolLoadingPlan;
+  readonly view: PlanAdapterView;
+}
+
+const DEFAULT_LIMIT = 5;
+
+/** Reads `--adapter`: one of {@link PLAN_ADAPTERS}, else `invalid-option` with the closest name. */
+export function readPlanAdapter(value: string): PlanAdapterName {
+  if ((PLAN_ADAPTERS as readonly string[]).includes(value)) return value as PlanAdapterName;
+  const near = closestName(value, PLAN_ADAPTERS);
+  throw createLoadoutError(
+    'invalid-option',
+    `--adapter must be one of ${PLAN_ADAPTERS.join(', ')}, got ${JSON.stringify(value)}${near === undefined ? '' : `; did you mean ${near}?`}`,
+    { flag: 'adapter', value },
+  );
+}
+
+function searchView(cost: (names: readonly string[]) => SearchCost, deferred: readonly string[], loadedBy: string): PlanSearchCost | null {
+  if (deferred.length === 0) return null;
+  const fixedTokens = cost([]).total;
+  const perToolTokens = Math.round(((cost(deferred).total - fixedTokens) / deferred.length) * 10) / 10;
+  return { limit: DEFAULT_LIMIT, fixedTokens, perToolTokens, typicalTokens: Math.round(fixedTokens + DEFAULT_LIMIT * perToolTokens), loadedBy };
+}
+
+/**
+ * Renders the first request of `name`'s adapter for the catalog with the
+ * adapter's own code (so the figures are what it sends), and what a search
+ * costs. `anthropic` plans with Claude's policy (as plain `loadout plan`);
+ * the others defer every deferrable tool (their `toolSearch` default).
+ */
+export async function planAdapter(name: PlanAdapterName, input: PlanAdapterInput): Promise<PlannedAdapter> {
+  const planOptions = { tokenCounter: input.tokenCounter, mods: input.programmaticMods };
+  const neutral = { tools: input.tools, servers: input.servers, mods: input.mods, ranker: createBm25Ranker(), planOptions };
+  if (name === 'anthropic') {
+    const { createToolSearch } = await import('@loadout/anthropic');
+    const { tools: _tools, servers: _servers, ...policy } = input.policy;
+    const search = createToolSearch({ tools: input.tools, servers: input.servers, ranker: createBm25Ranker(), planOptions, policy });
+    const request = search.request();
+    const on = request.toolSearch === 'on';
+    return {
+      plan: request.plan,
+      view: {
+        name,
+        package: '@loadout/anthropic',
+        toolSearch: request.toolSearch,
+        searchTool: on ? `${search.searchToolName} (custom tool answered with tool_reference blocks)` : null,
+        upfront: request.upfront,
+        deferred: request.deferred,
+        tokens: request.tokens,
+        search: on ? searchView(search.searchCost, request.deferred, 'tool_reference blocks; the API expands the definitions sent with defer_loading') : null,
+      },
+    };
+  }
+  if (name === 'openai-responses') {
+    const { createResponsesToolSearch } = await import('@loadout/openai');
+    const search = createResponsesToolSearch(neutral);
+    const request = search.request();
+    const on = request.mode === 'tool-search';
+    return {
+      plan: request.plan,
+      view: {
+        name,
+        package: '@loadout/openai',
+        toolSearch: request.toolSearch,
+        searchTool: on ? 'tool_search (execution: client)' : null,
+        upfront: request.upfront,
+        deferred: request.deferred,
+        tokens: request.tokens,
+        search: on ? searchView((names) => search.searchCost(names), request.deferred, 'the tool_search_output carries the function definitions') : null,
+      },
+    };
+  }
+  if (name === 'ai-sdk') {
+    const { planAiSdkRequest } = await import('@loadout/ai-sdk/plan');
+    const request = planAiSdkRequest(neutral);
+    const upfront = request.toolSearch === 'on' ? request.activeTools.slice(1) : request.activeTools;
+    const deferred = request.plan.tools.filter((tool) => tool.deferred).map((tool) => tool.apiName);
+    return {
+      plan: request.plan,
+      view: {
+        name,
+        package: '@loadout/ai-sdk',
+        toolSearch: request.toolSearch,
+        searchTool: request.toolSearch === 'on' ? 'search_tools (a tool; prepareStep sets activeTools)' : null,
+        upfront,
+        deferred,
+        tokens: request.tokens,
+        search: request.toolSearch === 'on' ? searchView(request.searchCost, deferred, 'activeTools adds the definitions to the later steps') : null,
+      },
+    };
+  }
+  const { createChatToolSearch } = await import('@loadout/openai/chat');
+  const mode = name === 'openai-chat' ? 'plain' : 'tool-reference';
+  const search = createChatToolSearch({ ...neutral, mode });
+  const request = search.request();
+  const on = request.toolSearch === 'on';
+  return {
+    plan: request.plan,
+    view: {
+      name,
+      package: '@loadout/openai/chat',
+      toolSearch: request.toolSearch,
+      searchTool: on ? `${search.searchToolName} (function; ${mode === 'plain' ? 'answered with the definitions as JSON' : 'answered with tool_reference blocks'})` : null,
+      upfront: request.upfront,
+      deferred: request.deferred,
+      tokens: request.tokens,
+      search: on
+        ? searchView(
+            (names) => search.searchCost(names),
+            request.deferred,
+            mode === 'plain' ? 'a JSON copy in the tool message, then the functions in every later request' : 'tool_reference blocks; the gateway expands the definitions sent with defer_loading',
+          )
+        : null,
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { createToolSearch } from '@loadout/anthropic';
+import { planAiSdkRequest } from '@loadout/ai-sdk/plan';
+import { createBm25Ranker } from '@loadout/bm25';
+import { createDemoCatalog } from '@loadout/demo-catalog';
+import { createResponsesToolSearch } from '@loadout/openai';
+import { createChatToolSearch } from '@loadout/openai/chat';
+import { defaultTokenCounter } from '@loadout/tokens';
+import { describe, expect, it } from 'vitest';
+import { fakeContext } from './__fixtures__/fake-context.js';
+import { runCli } from './run-cli.js';
+
+const counter = defaultTokenCounter();
+/** Tokens of the definitions the model reads up front, counted here independently: each definition's JSON, those sent with defer_loading left out. */
+const readUpfront = (tools: readonly object[]): number =>
+  tools.filter((tool) => (tool as { defer_loading?: boolean }).defer_loading !== true).reduce((sum, tool) => sum + counter.count(JSON.stringify(tool)), 0);
+
+const catalog = createDemoCatalog();
+const neutral = () => ({ catalog, ranker: createBm25Ranker() });
+/** The first request's tools each adapter renders for the demo catalog, built directly with the adapter. */
+const rendered: Record<string, () => readonly object[]> = {
+  anthropic: () => createToolSearch({ ...neutral(), policy: { model: 'claude-sonnet-4-5', env: {} } }).request().tools,
+  'openai-responses': () => createResponsesToolSearch(neutral()).request().tools,
+  'openai-chat': () => createChatToolSearch(neutral()).request().tools,
+  'openai-chat-tool-reference': () => createChatToolSearch({ ...neutral(), mode: 'tool-reference' }).request().tools,
+  'ai-sdk': () => planAiSdkRequest(neutral()).tools,
+};
+
+interface AdapterJson {
+  adapter: {
+    name: string;
+    toolSearch: string;
+    upfront: string[];
+    deferred: string[];
+    tokens: { upfront: number; deferred: number; bytes: number; definitions: number; deferredDefinitions: number };
+    search: { limit: number; fixedTokens: number; perToolTokens: number; typicalTokens: number } | null;
+  };
+  decision?: unknown;
+  toolSearch: string;
+  tools: { name: string; deferred: boolean }[];
+}
+
+async function plan(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const run = fakeContext();
+  const code = await runCli(['plan', '--clean-env', ...args], run.context);
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
+}
+
+describe('loadout plan --adapter', () => {
+  it.each(Object.keys(rendered))('%s: the upfront tokens and bytes are those of the tools the adapter renders for the demo catalog', async (name) => {
+    const run = await plan(['--adapter', name, '--json']);
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as AdapterJson;
+    const tools = rendered[name]!();
+    expect(json.adapter.name).toBe(name);
+    expect(json.adapter.toolSearch).toBe('on');
+    expect(json.adapter.tokens.upfront).toBe(readUpfront(tools));
+    expect(json.adapter.tokens.bytes).toBe(Buffer.byteLength(JSON.stringify(tools)));
+    expect(json.adapter.tokens.definitions).toBe(tools.length);
+    expect(json.adapter.upfront.length + json.adapter.deferred.length).toBe(catalog.tools.length);
+    expect(json.adapter.tokens.deferred).toBeGreaterThan(json.adapter.tokens.upfront * 5);
+    expect(json.adapter.search).toMatchObject({ limit: 5 });
+    expect(json.adapter.search!.typicalTokens).toBe(Math.round(json.adapter.search!.fixedTokens + 5 * json.adapter.search!.perToolTokens));
+    // The plan's shape is kept: every tool with its name and placement; only Claude's adapter has a decision.
+    expect(json.tools).toHaveLength(catalog.tools.length);
+    expect(json.tools.filter((tool) => tool.deferred)).toHaveLength(json.adapter.deferred.length);
+    expect('decision' in json).toBe(name === 'anthropic');
+    expect(json.toolSearch).toBe('on');
+  });
+
+  it('keeps plain plan unchanged, and the anthropic adapter agrees with it', async () => {
+    const plain = JSON.parse((await plan(['--json'])).stdout) as AdapterJson & { model: string };
+    const anthropic = JSON.parse((await plan(['--json', '--adapter', 'anthropic'])).stdout) as AdapterJson & { model: string };
+    expect('adapter' in plain).toBe(false);
+    const { adapter: _adapter, ...rest } = anthropic;
+    expect(rest).toEqual(plain);
+  });
+
+  it('follows Claude policy for anthropic only, and counts a request with tool search off', async () => {
+    const off = JSON.parse((await plan(['--json', '--adapter', 'anthropic', '--env', 'ENABLE_TOOL_SEARCH=false'])).stdout) as AdapterJson;
+    expect(off.adapter).toMatchObject({ toolSearch: 'off', deferred: [], search: null, tokens: { deferredDefinitions: 0, deferred: 0 } });
+    expect(off.adapter.tokens.upfront).toBeGreaterThan(30_000);
+    const responses = JSON.parse((await plan(['--json', '--adapter', 'openai-responses', '--env', 'ENABLE_TOOL_SEARCH=false'])).stdout) as AdapterJson;
+    expect(responses.adapter.toolSearch).toBe('on');
+  });
+
+  it('prints the request figures readably, and rejects an unknown adapter with the closest name', async () => {
+    const human = await plan(['--adapter', 'openai-responses']);
+    expect(human.stdout).toMatch(/^Catalog {6}demo catalog: 302 tools/);
+    expect(human.stdout).toMatch(/First request of openai-responses \(@loadout\/openai\)/);
+    expect(human.stdout).toMatch(/upfront +[\d,]+ tokens the model reads/);
+    const typo = await plan(['--adapter', 'openai-respones']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toBe(
+      'loadout plan: --adapter must be one of anthropic, openai-responses, openai-chat, openai-chat-tool-reference, ai-sdk, got "openai-respones"; did you mean openai-responses? [invalid-option]\n',
+    );
+  });
+});
