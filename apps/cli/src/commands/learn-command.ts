@@ -17,9 +17,12 @@ Usage:
   loadout learn --purge [--store PATH]
 
 Imports the usage events of FILE into the feedback store, then fits the usage
-field (each tool's past queries, as its own BM25F field) on the older events
-and compares it with the model-free default on the newest fifth. It switches
-learned ranking on only when it wins, and prints that comparison.
+field (each tool's past queries, as its own BM25F field) and the usage prior
+(a small boost for how often a tool was called, log-scaled, each call's weight
+halving every 90 days) on the older events and compares them with the
+model-free default on the newest ones (three windows of a fifth each). It
+switches learned ranking on only when it wins, and prints that comparison.
+Usage never puts a tool above one the query names exactly.
 
 FILE is JSONL, one event per line:
   {"query": "save it as markdown", "called": "write_file", "at": "2026-11-30T10:00:00Z"}
@@ -95,7 +98,7 @@ export const learnCommand: Command = {
     await mkdir(dirname(decisionPath), { recursive: true });
     await writeFile(
       decisionPath,
-      `${JSON.stringify({ enabled: report.enabled, usageWeight: report.learned.usageWeight, decidedAt: new Date().toISOString(), report }, null, 2)}\n`,
+      `${JSON.stringify({ enabled: report.enabled, usageWeight: report.learned.usageWeight, usagePriorWeight: report.learned.usagePriorWeight, decidedAt: new Date().toISOString(), report }, null, 2)}\n`,
     );
     if (parsed.values['json'] === true) {
       context.stdout(`${JSON.stringify({ imported: imported.events.length, skipped: imported.issues.length, issues: imported.issues, store, decision: decisionPath, report }, null, 2)}\n`);

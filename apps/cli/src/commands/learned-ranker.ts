@@ -9,13 +9,17 @@ import { renderFeedbackIssues } from '../format/learning-view.js';
 interface LearnedDecision {
   readonly enabled: boolean;
   readonly usageWeight: number;
+  /** Weight of the usage prior; 0 in decisions written before it existed. */
+  readonly usagePriorWeight: number;
 }
 
 function readDecision(text: string): LearnedDecision | undefined {
   try {
     const value = JSON.parse(text) as Partial<LearnedDecision>;
     if (typeof value.enabled !== 'boolean' || typeof value.usageWeight !== 'number' || !(value.usageWeight >= 0 && value.usageWeight <= 100)) return undefined;
-    return { enabled: value.enabled, usageWeight: value.usageWeight };
+    const prior = value.usagePriorWeight ?? 0;
+    if (typeof prior !== 'number' || !(prior >= 0 && prior <= 10)) return undefined;
+    return { enabled: value.enabled, usageWeight: value.usageWeight, usagePriorWeight: prior };
   } catch {
     return undefined;
   }
@@ -51,5 +55,10 @@ export async function loadLearnedRanker(store: string, tools: readonly CatalogTo
   const { events, issues } = await readFeedbackFile(path, { knownTools });
   context.stderr(renderFeedbackIssues('search', store, issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
   const { createBm25Ranker, createUsageField } = await import('@loadout/bm25');
-  return createBm25Ranker({ fieldWeights: { usage: decision.usageWeight }, usage: createUsageField(events).text });
+  const field = createUsageField(events);
+  return createBm25Ranker({
+    fieldWeights: { usage: decision.usageWeight },
+    usage: field.text,
+    ...(decision.usagePriorWeight > 0 ? { usagePrior: field.calls, usagePriorWeight: decision.usagePriorWeight } : {}),
+  });
 }
