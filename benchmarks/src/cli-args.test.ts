@@ -3,7 +3,7 @@ import { parseBenchArgs } from './cli-args.js';
 
 describe('parseBenchArgs', () => {
   it('runs every part by default', () => {
-    expect(parseBenchArgs([])).toEqual({ parts: ['quality', 'names', 'learning', 'speed', 'plan', 'gateway', 'startup', 'fuzz'], help: false });
+    expect(parseBenchArgs([])).toEqual({ parts: ['quality', 'names', 'learning', 'rerank', 'speed', 'plan', 'gateway', 'startup', 'fuzz'], help: false });
   });
 
   it('reads --only, --data, --sets and --rankers, ignoring a pnpm "--"', () => {
@@ -18,7 +18,7 @@ describe('parseBenchArgs', () => {
   });
 
   it('rejects an unknown part or flag', () => {
-    expect(() => parseBenchArgs(['--only', 'latency'])).toThrow(/unknown part "latency".*quality, names, learning, speed, plan/);
+    expect(() => parseBenchArgs(['--only', 'latency'])).toThrow(/unknown part "latency".*quality, names, learning, rerank, speed, plan/);
     expect(() => parseBenchArgs(['--fast'])).toThrow();
   });
 });

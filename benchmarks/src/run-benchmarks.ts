@@ -85,6 +85,11 @@ async function runParts(argv: readonly string[]): Promise<number> {
       if (results.some((result) => result.leakedQueries > 0)) failed = true;
       continue;
     }
+    if (part === 'rerank') {
+      const { runRerank } = await import('./rerank/run-rerank.js');
+      if (!(await runRerank({ dataDir, resultsDir: RESULTS_DIR, ...(args.sets === undefined ? {} : { sets: args.sets }) }))) failed = true;
+      continue;
+    }
     if (part === 'quality') {
       await runQuality({
         dataDir,

@@ -2,6 +2,7 @@ import type { RankerDefinition } from '@loadout/core';
 import { bm25fDefinition } from './bm25f-definition.js';
 import { hybridDefinition } from './hybrid-definition.js';
 import { regexDefinition } from './regex-definition.js';
+import { rerankDefinition } from './rerank-definition.js';
 import { staticEmbeddingDefinition } from './static-embedding-definition.js';
 import { winkBm25Definition } from './wink-bm25-definition.js';
 
@@ -16,4 +17,5 @@ export const BUILTIN_RANKERS: readonly RankerDefinition[] = [
   regexDefinition,
   staticEmbeddingDefinition as RankerDefinition,
   hybridDefinition as RankerDefinition,
+  rerankDefinition as RankerDefinition,
 ];

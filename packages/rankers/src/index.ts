@@ -6,3 +6,5 @@ export { regexDefinition } from './regex-definition.js';
 export { staticEmbeddingDefinition } from './static-embedding-definition.js';
 export { hybridDefinition } from './hybrid-definition.js';
 export type { SemanticOptions } from './semantic-options.js';
+export { rerankDefinition } from './rerank-definition.js';
+export type { RerankDefinitionOptions } from './rerank-definition.js';

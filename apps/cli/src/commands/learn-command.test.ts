@@ -59,6 +59,7 @@ describe('loadout learn', () => {
     expect(run.stdout()).toContain('imported 6 events');
     expect(run.stdout()).toMatch(/default \(model-free BM25F\)\s+\d/);
     expect(run.stdout()).toContain('learned ranking ON');
+    expect(run.stdout()).toMatch(/learned \(usage \+ re-ranker\)\s+\d/);
     expect(run.stderr()).toContain('line 7: not valid JSON [feedback-invalid-line]');
     const store = join(dir, '.loadout', 'feedback.jsonl');
     expect((await readFile(store, 'utf8')).trim().split('\n')).toHaveLength(6);
@@ -112,5 +113,35 @@ describe('loadout search --feedback', () => {
     expect(await runCli(['search', 'keep the recipe for later', '--catalog', catalog, '--feedback', store, '--json'], off.context)).toBe(0);
     expect(off.stderr()).toContain('searching without usage');
     expect((JSON.parse(off.stdout()) as { hits: { name: string }[] }).hits[0]!.name).toBe('keep_alive');
+  });
+
+  it('re-ranks with the model in the decision, explains each feature, and falls back to the usage field when the model is unreadable', async () => {
+    const dir = await folder();
+    const events = join(dir, 'events.jsonl');
+    await writeFile(events, `${saves.map((query) => JSON.stringify({ query, called: 'write_file' })).join('\n')}\n`);
+    const catalog = join(dir, 'catalog.json');
+    await writeFile(
+      catalog,
+      JSON.stringify([
+        { name: 'write_file', server: 'fs', description: 'Write text to disk' },
+        { name: 'keep_alive', server: 'net', description: 'Keep a connection open' },
+      ]),
+    );
+    const store = join(dir, '.loadout', 'feedback.jsonl');
+    expect(await runCli(['learn', events, '--catalog', catalog, '--store', store], fakeContext({ cwd: dir }).context)).toBe(0);
+    const decisionPath = join(dir, '.loadout', 'learned.json');
+    const decision = JSON.parse(await readFile(decisionPath, 'utf8')) as Record<string, unknown>;
+    const { LEXICAL_RERANK_MODEL } = await import('@loadout/bm25');
+    await writeFile(decisionPath, JSON.stringify({ ...decision, enabled: true, model: LEXICAL_RERANK_MODEL }));
+    const reranked = fakeContext({ cwd: dir });
+    expect(await runCli(['search', 'keep the recipe for later', '--catalog', catalog, '--feedback', store, '--explain', '--json'], reranked.context)).toBe(0);
+    const result = JSON.parse(reranked.stdout()) as { hits: { name: string; explanation: { components: Record<string, number>; notes: string[] } }[] };
+    expect(Object.keys(result.hits[0]!.explanation.components).some((key) => key.startsWith('feature.'))).toBe(true);
+    expect(result.hits[0]!.explanation.notes.join(' ')).toContain('re-ranked');
+    await writeFile(decisionPath, JSON.stringify({ ...decision, enabled: true, model: { format: 'other' } }));
+    const broken = fakeContext({ cwd: dir });
+    expect(await runCli(['search', 'keep the recipe for later', '--catalog', catalog, '--feedback', store, '--json'], broken.context)).toBe(0);
+    expect(broken.stderr()).toContain('re-ranking model');
+    expect((JSON.parse(broken.stdout()) as { hits: { name: string }[] }).hits[0]!.name).toBe('write_file');
   });
 });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import type { RerankModel } from '@loadout/bm25';
 import type { CatalogTool, Ranker } from '@loadout/core';
 import { readFeedbackFile } from '@loadout/eval';
 import type { CliContext } from '../io/cli-context.js';
@@ -11,6 +12,8 @@ interface LearnedDecision {
   readonly usageWeight: number;
   /** Weight of the usage prior; 0 in decisions written before it existed. */
   readonly usagePriorWeight: number;
+  /** The re-ranking model fitted on the store, when learning chose the re-ranker. */
+  readonly model?: unknown;
 }
 
 function readDecision(text: string): LearnedDecision | undefined {
@@ -19,16 +22,17 @@ function readDecision(text: string): LearnedDecision | undefined {
     if (typeof value.enabled !== 'boolean' || typeof value.usageWeight !== 'number' || !(value.usageWeight >= 0 && value.usageWeight <= 100)) return undefined;
     const prior = value.usagePriorWeight ?? 0;
     if (typeof prior !== 'number' || !(prior >= 0 && prior <= 10)) return undefined;
-    return { enabled: value.enabled, usageWeight: value.usageWeight, usagePriorWeight: prior };
+    return { enabled: value.enabled, usageWeight: value.usageWeight, usagePriorWeight: prior, ...(value.model === undefined ? {} : { model: value.model }) };
   } catch {
     return undefined;
   }
 }
 
 /**
- * The learned BM25F of a feedback store (`loadout learn`'s decision in
+ * The learned ranker of a feedback store (`loadout learn`'s decision in
  * `learned.json` beside it): the usage field of the stored events at the
- * decided weight, or undefined when learning is off, undecided or the
+ * decided weight, re-ranked by the decision's model when it has one (an
+ * unreadable model falls back to the usage field alone), or undefined when learning is off, undecided or the
  * decision unreadable (a note on stderr says which). Never throws on a
  * damaged store or decision: search then runs the default.
  */
@@ -54,11 +58,17 @@ export async function loadLearnedRanker(store: string, tools: readonly CatalogTo
   }
   const { events, issues } = await readFeedbackFile(path, { knownTools });
   context.stderr(renderFeedbackIssues('search', store, issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
-  const { createBm25Ranker, createUsageField } = await import('@loadout/bm25');
+  const { compileRerankModel, createBm25Ranker, createRerankRanker, createUsageField } = await import('@loadout/bm25');
   const field = createUsageField(events);
-  return createBm25Ranker({
-    fieldWeights: { usage: decision.usageWeight },
-    usage: field.text,
-    ...(decision.usagePriorWeight > 0 ? { usagePrior: field.calls, usagePriorWeight: decision.usagePriorWeight } : {}),
-  });
+  const bm25 = { fieldWeights: { usage: decision.usageWeight }, usage: field.text };
+  // The usage prior applies to the usage field alone; the re-ranker was chosen over a first stage without it.
+  const withPrior = decision.usagePriorWeight > 0 ? { ...bm25, usagePrior: field.calls, usagePriorWeight: decision.usagePriorWeight } : bm25;
+  if (decision.model === undefined) return createBm25Ranker(withPrior);
+  try {
+    compileRerankModel(decision.model);
+  } catch {
+    context.stderr(`loadout search: the re-ranking model in ${decisionPath} is unreadable; searching with the usage field alone\n`);
+    return createBm25Ranker(withPrior);
+  }
+  return createRerankRanker({ model: decision.model as RerankModel, bm25 });
 }

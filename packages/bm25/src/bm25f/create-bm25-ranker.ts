@@ -25,6 +25,7 @@ import type { CoverageResult } from './coverage-rerank.js';
 import type { ScoringTables } from './scoring-tables.js';
 import { drainTopK } from '@loadout/core/utils';
 import { PRIOR_CANDIDATES, applyUsagePrior, computeUsagePrior } from './usage-prior.js';
+import { registerBm25Internals } from './ranker-internals.js';
 
 /** A {@link SyncRanker} named `bm25f` whose index can be saved and loaded. */
 export interface Bm25Ranker extends SyncRanker {
@@ -118,7 +119,7 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
     return analyseDocument(fields, dictionary, analysisScratch);
   };
 
-  return {
+  const ranker: Bm25Ranker = {
     specificationVersion: 'v1',
     name: 'bm25f',
     get size() {
@@ -253,6 +254,11 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
       install(loadedTools.slice(), contents.postings, contents.dictionary);
     },
   };
+  registerBm25Internals(ranker, () => {
+    refresh();
+    return { tools, postings, tables, dictionary, settings };
+  });
+  return ranker;
 }
 
 /** Shorthand for `createBm25Ranker(options)` followed by `load(blob, tools)`. */

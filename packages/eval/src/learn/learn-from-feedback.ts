@@ -1,8 +1,10 @@
 import { withQuerySyntax } from '@loadout/core';
 import type { CatalogTool, SyncRanker } from '@loadout/core';
-import type { Bm25RankerOptions, UsageEvent, UsageFieldOptions } from '@loadout/bm25';
-import { scoreQuery } from '../metrics/score-query.js';
+import type { Bm25RankerOptions, RerankModel, UsageEvent, UsageFieldOptions } from '@loadout/bm25';
 import type { QualityScores } from '../metrics/score-query.js';
+import { measureEvents, pooledScores } from './measure-events.js';
+import { createLearnedReranker, fitRerankOnEvents } from './fit-reranker.js';
+import type { RerankFitting } from './fit-reranker.js';
 
 /** Options of {@link learnFromFeedback}. */
 export interface LearnFromFeedbackOptions {
@@ -37,6 +39,12 @@ export interface LearnFromFeedbackOptions {
    * sealtools) over the usage field alone. Range 0–10.
    */
   readonly usagePriorWeight?: number;
+  /**
+   * Also try the learned re-ranker (a model fitted on the events, over the
+   * usage field's first stage; see `fitRerankOnEvents`); it is chosen only
+   * when it beats the usage field alone on the held-out windows. Default true.
+   */
+  readonly rerank?: boolean;
 }
 
 /** What {@link learnFromFeedback} measured and decided. */
@@ -48,6 +56,10 @@ export interface LearningReport {
   readonly baseline: QualityScores;
   /** The best usage weight's scores on the held-out events, that weight, and the usage prior's weight it ran with. */
   readonly learned: QualityScores & { readonly usageWeight: number; readonly usagePriorWeight: number };
+  /** The usage field plus the re-ranker fitted on the same events, on the held-out events (absent when not tried). */
+  readonly reranked?: QualityScores;
+  /** True when the learned ranker is the re-ranker (it beat the usage field alone), false when it is the usage field alone. */
+  readonly rerank: boolean;
   /** True when the learned ranker beat the default on the held-out events: higher Recall@5, or equal Recall@5 and higher MRR@10. */
   readonly enabled: boolean;
   /** Why: `wins`, `no-gain` or `too-few-events`. */
@@ -58,29 +70,11 @@ export interface LearningReport {
 export interface LearningOutcome {
   readonly report: LearningReport;
   readonly ranker: SyncRanker;
+  /** The re-ranking model fitted on every event, when the learned ranker uses it (to store beside the decision). */
+  readonly model?: RerankModel;
 }
 
 const QUERY_LIMIT = 1_000_000;
-
-function measure(ranker: SyncRanker, events: readonly UsageEvent[]): QualityScores {
-  const sums = { 'recall@5': 0, 'ndcg@5': 0, 'mrr@10': 0 };
-  for (const event of events) {
-    // An event may name tools by display name or own name: credit either.
-    const ranked = ranker.search(event.query, { limit: 10 }).map(({ tool }) => (event.called.includes(tool.displayName) ? tool.displayName : tool.name));
-    const scores = scoreQuery(ranked, { relevant: event.called });
-    sums['recall@5'] += scores['recall@5'];
-    sums['ndcg@5'] += scores['ndcg@5'];
-    sums['mrr@10'] += scores['mrr@10'];
-  }
-  const count = Math.max(events.length, 1);
-  return { 'recall@5': sums['recall@5'] / count, 'ndcg@5': sums['ndcg@5'] / count, 'mrr@10': sums['mrr@10'] / count };
-}
-
-function pooled(parts: readonly { scores: QualityScores; count: number }[]): QualityScores {
-  const total = Math.max(1, parts.reduce((sum, part) => sum + part.count, 0));
-  const mean = (key: keyof QualityScores): number => parts.reduce((sum, part) => sum + part.scores[key] * part.count, 0) / total;
-  return { 'recall@5': mean('recall@5'), 'ndcg@5': mean('ndcg@5'), 'mrr@10': mean('mrr@10') };
-}
 
 /**
  * Learns from a deployment's own usage as a deployment does: fits the usage
@@ -127,7 +121,7 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
     windows.push({ train: events.slice(0, start), test: events.slice(start, end) });
   }
   const heldOut = windows.flatMap((window) => window.test);
-  const baseline = measure(baselineRanker, heldOut);
+  const baseline = measureEvents(baselineRanker, heldOut);
   const trainCount = windows.length === 0 ? events.length : events.length - heldOut.length;
   if (windows.length === 0) {
     return {
@@ -136,6 +130,7 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
         heldOutEvents: 0,
         baseline,
         learned: { ...baseline, usageWeight: 0, usagePriorWeight: priorWeight },
+        rerank: false,
         enabled: false,
         reason: 'too-few-events',
       },
@@ -145,22 +140,40 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   let learned: QualityScores & { usageWeight: number; usagePriorWeight: number } = { ...baseline, usageWeight: 0, usagePriorWeight: priorWeight };
   let best = -1;
   for (const weight of weights) {
-    const parts = windows.map((window) => ({ scores: measure(build(window.train, weight), window.test), count: window.test.length }));
-    const scores = pooled(parts);
+    const parts = windows.map((window) => ({ scores: measureEvents(build(window.train, weight), window.test), count: window.test.length }));
+    const scores = pooledScores(parts);
     if (best < 0 || scores['recall@5'] >= best + margin) {
       best = scores['recall@5'];
       learned = { ...scores, usageWeight: weight, usagePriorWeight: priorWeight };
     }
   }
-  const enabled =
-    learned['recall@5'] > baseline['recall@5'] || (learned['recall@5'] === baseline['recall@5'] && learned['mrr@10'] > baseline['mrr@10']);
+  const beats = (a: QualityScores, b: QualityScores): boolean => a['recall@5'] > b['recall@5'] || (a['recall@5'] === b['recall@5'] && a['mrr@10'] > b['mrr@10']);
+  // The re-ranker over the chosen usage weight, judged on the same windows, each fitted on its older events only.
+  const fitting: RerankFitting = { bm25, tools, bm25Options: options.bm25, usageField: options.usageField, usageWeight: learned.usageWeight };
+  let reranked: QualityScores | undefined;
+  if (options.rerank !== false) {
+    const parts = windows.map((window) => {
+      const model = fitRerankOnEvents(fitting, window.train);
+      const ranker = model === undefined ? build(window.train, learned.usageWeight) : createLearnedReranker(fitting, window.train, model);
+      return { scores: measureEvents(ranker, window.test), count: window.test.length };
+    });
+    reranked = pooledScores(parts);
+  }
+  const rerank = reranked !== undefined && beats(reranked, learned);
+  const chosen = rerank ? reranked! : learned;
+  const enabled = beats(chosen, baseline);
   const report: LearningReport = {
     trainEvents: trainCount,
     heldOutEvents: heldOut.length,
     baseline,
     learned,
+    ...(reranked === undefined ? {} : { reranked }),
+    rerank: enabled && rerank,
     enabled,
     reason: enabled ? 'wins' : 'no-gain',
   };
-  return { report, ranker: enabled ? build(events, learned.usageWeight) : baselineRanker };
+  if (!enabled) return { report, ranker: baselineRanker };
+  const model = rerank ? fitRerankOnEvents(fitting, events) : undefined;
+  if (model === undefined) return { report: { ...report, rerank: false }, ranker: build(events, learned.usageWeight) };
+  return { report, ranker: createLearnedReranker(fitting, events, model), model };
 }

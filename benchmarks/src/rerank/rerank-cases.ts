@@ -1,0 +1,67 @@
+import { createBm25Ranker, extractRerankCandidates } from '@loadout/bm25';
+import type { Bm25Ranker, RerankCandidates } from '@loadout/bm25';
+import { createEvalCatalog, isRelevant, listEvalSets, loadEvalSet, nearDuplicatePairs } from '@loadout/eval';
+import type { EvalQuery, EvalSet, TrainingQuery } from '@loadout/eval';
+import { logProgress } from '../progress-log.js';
+
+/** One dev query with its first-stage candidates and their features. */
+export interface RerankCase {
+  readonly set: string;
+  readonly query: EvalQuery;
+  readonly candidates: RerankCandidates;
+  /** The case as a training example, or undefined when no gold tool is among the candidates. */
+  readonly training: TrainingQuery | undefined;
+  /** A mix10k query that (near-)repeats a query of the sets mix10k pools (left out of training, kept for scoring). */
+  readonly pooledCopy: boolean;
+}
+
+/** The sets mix10k pools (its queries include theirs). */
+export const POOLED_SETS = ['livemcpbench', 'toolbench_stb', 'sealtools'];
+
+/** Turns candidates into a training example (undefined without a gold candidate). */
+export function toTraining(candidates: RerankCandidates, relevant: readonly string[]): TrainingQuery | undefined {
+  const names = new Set(relevant);
+  const labels = new Uint8Array(candidates.tools.length);
+  let gold = 0;
+  candidates.tools.forEach((tool, index) => {
+    if (isRelevant(tool, names)) {
+      labels[index] = 1;
+      gold++;
+    }
+  });
+  return gold === 0 ? undefined : { features: candidates.features, labels, count: candidates.tools.length };
+}
+
+/** Gold names of a query for training labels: every tool of every any-of group. */
+export function goldNames(query: EvalQuery): string[] {
+  return query.relevantGroups === undefined ? [...query.relevant] : query.relevantGroups.flat();
+}
+
+/**
+ * Every dev query of every set with its first-stage (clause-fused BM25F,
+ * default options) top `candidates` and their features, computed once: the
+ * features do not depend on the model.
+ */
+export async function loadRerankCases(dataDir: string, sets: readonly string[] | undefined, candidates: number): Promise<{ cases: RerankCase[]; sets: EvalSet[]; rankers: Map<string, Bm25Ranker> }> {
+  const available = (await listEvalSets(dataDir)).filter((set) => set.splits.includes('dev') && (sets === undefined || sets.includes(set.name)));
+  const loaded: EvalSet[] = [];
+  for (const info of available) loaded.push(await loadEvalSet(info.directory, { split: 'dev' }));
+  const pooled = loaded.filter((set) => POOLED_SETS.includes(set.name)).flatMap((set) => set.queries.map((query) => query.query));
+  const cases: RerankCase[] = [];
+  const rankers = new Map<string, Bm25Ranker>();
+  for (const evalSet of loaded) {
+    logProgress(`rerank: ${evalSet.name}: first stage and features for ${evalSet.queries.length} queries (top ${candidates})`);
+    const ranker = createBm25Ranker();
+    ranker.index(createEvalCatalog(evalSet).tools);
+    rankers.set(evalSet.name, ranker);
+    const copies =
+      evalSet.name === 'mix10k'
+        ? new Set(nearDuplicatePairs(evalSet.queries.map((query) => query.query), pooled).map(([index]) => index))
+        : new Set<number>();
+    evalSet.queries.forEach((query, index) => {
+      const found = extractRerankCandidates(ranker, query.query, candidates);
+      cases.push({ set: evalSet.name, query, candidates: found, training: toTraining(found, goldNames(query)), pooledCopy: copies.has(index) });
+    });
+  }
+  return { cases, sets: loaded, rankers };
+}

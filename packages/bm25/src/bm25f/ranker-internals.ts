@@ -1,0 +1,30 @@
+import type { CatalogTool } from '@loadout/core';
+import type { ResolvedBm25Options } from './bm25-options.js';
+import type { Dictionary } from './dictionary.js';
+import type { Postings } from './postings.js';
+import type { ScoringTables } from './scoring-tables.js';
+
+/**
+ * A BM25F ranker's index as stages built on top of it (the re-ranker's
+ * feature extraction) read it: up to date (pending changes applied), valid
+ * until the ranker's next `index`/`add`/`remove`. Read-only by contract.
+ */
+export interface Bm25Internals {
+  readonly tools: readonly CatalogTool[];
+  readonly postings: Postings;
+  readonly tables: ScoringTables;
+  readonly dictionary: Dictionary;
+  readonly settings: ResolvedBm25Options;
+}
+
+const registry = new WeakMap<object, () => Bm25Internals>();
+
+/** Called by `createBm25Ranker` for each ranker it makes. */
+export function registerBm25Internals(ranker: object, read: () => Bm25Internals): void {
+  registry.set(ranker, read);
+}
+
+/** The index of a ranker made by `createBm25Ranker`, or undefined for any other object. */
+export function readBm25Internals(ranker: object): Bm25Internals | undefined {
+  return registry.get(ranker)?.();
+}

@@ -1,0 +1,130 @@
+import { createLoadoutError, describeValue } from '@loadout/core';
+import { FEATURE_COUNT, RERANK_FEATURES } from './rerank-features.js';
+
+/**
+ * A re-ranking model as JSON (numbers, plus the feature names it was
+ * trained on). Features are standardised as `z = (x − mean) · scale`, then
+ * scored `Σ linear_f z_f` plus, for `mlp`, `Σ_h output_h tanh(hiddenBias_h +
+ * Σ_f hidden[h·F + f] z_f)`.
+ */
+export interface RerankModel {
+  /** Always `loadout-rerank-v1`. */
+  readonly format: 'loadout-rerank-v1';
+  /** `linear` (listwise softmax), or `mlp` (one tanh hidden layer plus the linear part). */
+  readonly kind: 'linear' | 'mlp';
+  /** The feature names, equal to `RERANK_FEATURES` (a model for other features is refused). */
+  readonly features: readonly string[];
+  readonly mean: readonly number[];
+  readonly scale: readonly number[];
+  /** One weight per feature. */
+  readonly linear: readonly number[];
+  /** `mlp` only: hidden units × features weights (row per unit), a bias and an output weight per unit. */
+  readonly hidden?: readonly number[];
+  readonly hiddenBias?: readonly number[];
+  readonly output?: readonly number[];
+}
+
+/** A validated model in typed arrays. */
+export interface CompiledModel {
+  readonly kind: 'linear' | 'mlp';
+  readonly units: number;
+  readonly mean: Float64Array;
+  readonly scale: Float64Array;
+  readonly linear: Float64Array;
+  readonly hidden: Float64Array;
+  readonly hiddenBias: Float64Array;
+  readonly output: Float64Array;
+}
+
+function invalid(message: string, value: unknown): never {
+  throw createLoadoutError('invalid-option', `@loadout/bm25 rerank: the model ${message} (got ${describeValue(value)})`, { option: 'model' });
+}
+
+function numbers(name: string, value: unknown, length: number): Float64Array {
+  if (!Array.isArray(value) || value.length !== length) invalid(`needs ${name} as ${length} numbers`, Array.isArray(value) ? `${value.length} values` : value);
+  const out = new Float64Array(length);
+  for (let index = 0; index < length; index++) {
+    const item: unknown = value[index];
+    if (typeof item !== 'number' || !Number.isFinite(item)) invalid(`has a non-finite number in ${name}`, item);
+    out[index] = item;
+  }
+  return out;
+}
+
+/** Validates a {@link RerankModel} (from JSON) against this version's features; throws `invalid-option` naming what is wrong. */
+export function compileRerankModel(model: unknown): CompiledModel {
+  if (typeof model !== 'object' || model === null) invalid('must be an object', model);
+  const value = model as Partial<RerankModel>;
+  if (value.format !== 'loadout-rerank-v1') invalid('format must be "loadout-rerank-v1"', value.format);
+  if (value.kind !== 'linear' && value.kind !== 'mlp') invalid('kind must be "linear" or "mlp"', value.kind);
+  if (!Array.isArray(value.features) || value.features.length !== FEATURE_COUNT || value.features.some((name, index) => name !== RERANK_FEATURES[index])) {
+    invalid('was trained on other features than this version extracts', Array.isArray(value.features) ? `${value.features.length} features` : value.features);
+  }
+  const units = value.kind === 'mlp' && Array.isArray(value.output) ? value.output.length : 0;
+  if (value.kind === 'mlp' && (units < 1 || units > 256)) invalid('needs 1–256 hidden units', units);
+  return {
+    kind: value.kind,
+    units,
+    mean: numbers('mean', value.mean, FEATURE_COUNT),
+    scale: numbers('scale', value.scale, FEATURE_COUNT),
+    linear: numbers('linear', value.linear, FEATURE_COUNT),
+    hidden: units === 0 ? new Float64Array(0) : numbers('hidden', value.hidden, units * FEATURE_COUNT),
+    hiddenBias: units === 0 ? new Float64Array(0) : numbers('hiddenBias', value.hiddenBias, units),
+    output: units === 0 ? new Float64Array(0) : numbers('output', value.output, units),
+  };
+}
+
+/** The model's score of feature row `row` of `features`. */
+export function scoreRow(model: CompiledModel, features: Float64Array, row: number, z: Float64Array): number {
+  const { mean, scale, linear, units, hidden, hiddenBias, output } = model;
+  const base = row * FEATURE_COUNT;
+  let score = 0;
+  for (let feature = 0; feature < FEATURE_COUNT; feature++) {
+    const value = (features[base + feature]! - mean[feature]!) * scale[feature]!;
+    z[feature] = value;
+    score += linear[feature]! * value;
+  }
+  for (let unit = 0; unit < units; unit++) {
+    let activation = hiddenBias[unit]!;
+    const weights = unit * FEATURE_COUNT;
+    for (let feature = 0; feature < FEATURE_COUNT; feature++) activation += hidden[weights + feature]! * z[feature]!;
+    score += output[unit]! * Math.tanh(activation);
+  }
+  return score;
+}
+
+/**
+ * Each feature's share of a row's score (they sum to the score, up to
+ * rounding, plus `bias` for the hidden units' biases). A hidden unit's
+ * output is split among its inputs in proportion to their part of its
+ * activation (`tanh(a) / a` times each part), which is exact.
+ */
+export function attributeRow(model: CompiledModel, features: Float64Array, row: number): { contributions: Float64Array; bias: number } {
+  const z = new Float64Array(FEATURE_COUNT);
+  scoreRow(model, features, row, z);
+  const contributions = new Float64Array(FEATURE_COUNT);
+  for (let feature = 0; feature < FEATURE_COUNT; feature++) contributions[feature] = model.linear[feature]! * z[feature]!;
+  let bias = 0;
+  for (let unit = 0; unit < model.units; unit++) {
+    let activation = model.hiddenBias[unit]!;
+    const weights = unit * FEATURE_COUNT;
+    for (let feature = 0; feature < FEATURE_COUNT; feature++) activation += model.hidden[weights + feature]! * z[feature]!;
+    const ratio = Math.abs(activation) < 1e-12 ? 1 : Math.tanh(activation) / activation;
+    const gain = model.output[unit]! * ratio;
+    for (let feature = 0; feature < FEATURE_COUNT; feature++) contributions[feature]! += gain * model.hidden[weights + feature]! * z[feature]!;
+    bias += gain * model.hiddenBias[unit]!;
+  }
+  return { contributions, bias };
+}
+
+/**
+ * The scores `model` gives each of `count` candidates whose features fill
+ * `features` (row per candidate, as in `RerankCandidates.features`).
+ */
+export function scoreRerankFeatures(model: RerankModel | CompiledModel, features: Float64Array, count = features.length / FEATURE_COUNT): Float64Array {
+  const compiled = 'format' in model ? compileRerankModel(model) : model;
+  const z = new Float64Array(FEATURE_COUNT);
+  const scores = new Float64Array(count);
+  for (let row = 0; row < count; row++) scores[row] = scoreRow(compiled, features, row, z);
+  return scores;
+}

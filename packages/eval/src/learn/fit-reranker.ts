@@ -1,0 +1,75 @@
+import { withQuerySyntax } from '@loadout/core';
+import type { CatalogTool, SyncRanker } from '@loadout/core';
+import type { Bm25RankerOptions, RerankModel, UsageEvent, UsageFieldOptions } from '@loadout/bm25';
+import { buildTrainingQueries } from '../rerank/build-training-queries.js';
+import { trainRerankModel } from '../rerank/train-rerank-model.js';
+import type { TrainRerankOptions } from '../rerank/train-rerank-model.js';
+import type { TrainingQuery } from '../rerank/training-query.js';
+import { assignFolds } from './assign-folds.js';
+
+type Bm25Module = typeof import('@loadout/bm25');
+
+/** How a deployment's re-ranker is fitted on its own events. */
+export interface RerankFitting {
+  readonly bm25: Bm25Module;
+  readonly tools: readonly CatalogTool[];
+  /** First-stage options (the usage field is added per fit). */
+  readonly bm25Options: Bm25RankerOptions | undefined;
+  readonly usageField: UsageFieldOptions | undefined;
+  /** Weight of the usage field in the first stage. */
+  readonly usageWeight: number;
+  /** Model options. Default: linear, epochs scaled to the log's size. */
+  readonly training?: TrainRerankOptions;
+}
+
+/** Inner folds of the cross-fitting, and the newest events a fit reads at most (folds cost O(n²) to assign). */
+const CROSS_FOLDS = 3;
+const MAX_FIT_EVENTS = 3000;
+
+/** First-stage options with the usage field of `events` (none: the plain first stage). */
+export function usageOptions(fitting: RerankFitting, events: readonly UsageEvent[]): Bm25RankerOptions | undefined {
+  if (events.length === 0) return fitting.bm25Options;
+  return {
+    ...fitting.bm25Options,
+    fieldWeights: { ...fitting.bm25Options?.fieldWeights, usage: fitting.usageWeight },
+    usage: fitting.bm25.createUsageField(events, fitting.usageField).text,
+  };
+}
+
+/**
+ * Fits a re-ranking model on a deployment's events (each a past search
+ * whose called tools are its gold), cross-fitted: the events are split into
+ * 3 folds by query (near-duplicates together), and each fold's features
+ * are read from a first stage whose usage field holds only the other
+ * folds, so the model never learns from a usage field that already
+ * contains the very query it is scored on. Undefined when no event has a
+ * called tool among its candidates.
+ */
+export function fitRerankOnEvents(fitting: RerankFitting, allEvents: readonly UsageEvent[]): RerankModel | undefined {
+  const events = allEvents.slice(-MAX_FIT_EVENTS);
+  const folds = assignFolds(
+    events.map((event) => event.query),
+    CROSS_FOLDS,
+  );
+  const queries: TrainingQuery[] = [];
+  for (let fold = 0; fold < CROSS_FOLDS; fold++) {
+    const held = events.filter((_, index) => folds[index] === fold);
+    if (held.length === 0) continue;
+    const first = fitting.bm25.createBm25Ranker(usageOptions(fitting, events.filter((_, index) => folds[index] !== fold)));
+    first.index(fitting.tools);
+    queries.push(...buildTrainingQueries(first, held.map((event) => ({ query: event.query, relevant: event.called }))));
+  }
+  if (queries.length === 0) return undefined;
+  const batches = Math.ceil(queries.length / 16);
+  const epochs = Math.min(400, Math.max(40, Math.ceil(1500 / batches)));
+  return trainRerankModel(queries, { kind: 'linear', epochs, ...fitting.training });
+}
+
+/** The learned ranker: the usage field of `events` in the first stage, `model` re-ranking it, exact names first; indexed. */
+export function createLearnedReranker(fitting: RerankFitting, events: readonly UsageEvent[], model: RerankModel): SyncRanker {
+  const bm25 = usageOptions(fitting, events);
+  const inner = fitting.bm25.createRerankRanker({ model, ...(bm25 === undefined ? {} : { bm25 }) });
+  const ranker = withQuerySyntax(inner, { maxQueryLength: 1_000_000 });
+  ranker.index(fitting.tools);
+  return ranker;
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { createBm25Ranker, createRerankRanker, RERANK_FEATURES, scoreRerankFeatures } from '@loadout/bm25';
+import { makeTool } from '@loadout/core/test';
+import { buildTrainingQueries } from './build-training-queries.js';
+import { seededRandom } from './seeded-random.js';
+import { trainRerankModel } from './train-rerank-model.js';
+import type { TrainingQuery } from './training-query.js';
+
+const F = RERANK_FEATURES.length;
+const signal = RERANK_FEATURES.indexOf('cover.description');
+
+/** Random candidates whose gold is the one with the highest `cover.description` (the first stage's order is noise). */
+function syntheticQueries(count: number, seed: number): TrainingQuery[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, () => {
+    const rows = 12;
+    const features = new Float64Array(rows * F);
+    for (let index = 0; index < features.length; index++) features[index] = random();
+    let gold = 0;
+    for (let row = 1; row < rows; row++) if (features[row * F + signal]! > features[gold * F + signal]!) gold = row;
+    const labels = new Uint8Array(rows);
+    labels[gold] = 1;
+    return { features, labels, count: rows };
+  });
+}
+
+function topOneAccuracy(model: ReturnType<typeof trainRerankModel>, queries: readonly TrainingQuery[]): number {
+  let right = 0;
+  for (const query of queries) {
+    const scores = scoreRerankFeatures(model, query.features, query.count);
+    const best = scores.indexOf(Math.max(...scores));
+    right += query.labels[best]!;
+  }
+  return right / queries.length;
+}
+
+describe('trainRerankModel', () => {
+  it('learns which feature marks the gold candidate, linear and MLP, on queries it never saw', () => {
+    const train = syntheticQueries(200, 1);
+    const test = syntheticQueries(100, 2);
+    for (const kind of ['linear', 'mlp'] as const) {
+      const model = trainRerankModel(train, { kind });
+      expect(model.features).toEqual(RERANK_FEATURES);
+      // Chance is 1 in 12; the gold is the argmax of one feature among 12 uniform values.
+      expect(topOneAccuracy(model, test)).toBeGreaterThan(0.6);
+    }
+  });
+
+  it('is deterministic: the same queries and seed give the same file, another seed another', () => {
+    const queries = syntheticQueries(40, 3);
+    const first = JSON.stringify(trainRerankModel(queries, { epochs: 5 }));
+    expect(JSON.stringify(trainRerankModel(queries, { epochs: 5 }))).toBe(first);
+    expect(JSON.stringify(trainRerankModel(queries, { epochs: 5, seed: 10 }))).not.toBe(first);
+  });
+
+  it('trains end to end on a tiny catalog: a model fitted on its labelled queries ranks their tools first', () => {
+    const tools = [
+      makeTool({ name: 'write_file', description: 'Write text to a path' }),
+      makeTool({ name: 'read_file', description: 'Read a file and save nothing' }),
+      makeTool({ name: 'save_note', description: 'Save a note' }),
+      makeTool({ name: 'list_dir', description: 'List a folder' }),
+    ];
+    const ranker = createBm25Ranker();
+    ranker.index(tools);
+    const labelled = [
+      { query: 'save it to a file', relevant: ['write_file'] },
+      { query: 'save the text in a file', relevant: ['write_file'] },
+      { query: 'file save please', relevant: ['write_file'] },
+    ];
+    const queries = buildTrainingQueries(ranker, labelled);
+    expect(queries).toHaveLength(3);
+    const model = trainRerankModel(queries, { kind: 'linear', epochs: 200, l2: 0 });
+    const reranker = createRerankRanker({ model });
+    reranker.index(tools);
+    expect(reranker.search('save it to a file', { limit: 1 })[0]!.tool.name).toBe('write_file');
+    expect(buildTrainingQueries(ranker, [{ query: 'zebra', relevant: ['write_file'] }])).toEqual([]);
+  });
+});

@@ -1,0 +1,160 @@
+import { RERANK_FEATURES } from '@loadout/bm25';
+import type { RerankModel } from '@loadout/bm25';
+import { seededRandom } from './seeded-random.js';
+import type { TrainingQuery } from './training-query.js';
+
+/** Options of {@link trainRerankModel}. */
+export interface TrainRerankOptions {
+  /** `linear` or `mlp` (one tanh hidden layer plus the linear part). Default `mlp`. */
+  readonly kind?: 'linear' | 'mlp';
+  /** Hidden units of `mlp`. Default 16; range 1–256. */
+  readonly units?: number;
+  /** Passes over the queries. Default 40. */
+  readonly epochs?: number;
+  /** L2 penalty per weight, per query. Default 0.01. */
+  readonly l2?: number;
+  /** Adam step size. Default 0.01. */
+  readonly learningRate?: number;
+  /** Queries per step. Default 16. */
+  readonly batch?: number;
+  /** Seed of the initial weights and the query order. Default 9. */
+  readonly seed?: number;
+}
+
+/** Digits kept in the model file: exact to about 1e-9 relative, and the same on every run. */
+const DIGITS = 10;
+const round = (value: number): number => Number(value.toPrecision(DIGITS));
+
+/**
+ * Trains a re-ranking model, listwise: per query, a softmax over its
+ * candidates' scores against the gold candidates (equal shares), with Adam
+ * and L2, features standardised over all candidates. Deterministic: the same
+ * queries, options and seed give the same model, number for number.
+ */
+export function trainRerankModel(queries: readonly TrainingQuery[], options: TrainRerankOptions = {}): RerankModel {
+  const kind = options.kind ?? 'mlp';
+  const units = kind === 'mlp' ? Math.max(1, Math.min(256, Math.round(options.units ?? 16))) : 0;
+  const epochs = options.epochs ?? 40;
+  const l2 = options.l2 ?? 0.01;
+  const rate = options.learningRate ?? 0.01;
+  const batch = Math.max(1, options.batch ?? 16);
+  const random = seededRandom(options.seed ?? 9);
+  const F = RERANK_FEATURES.length;
+
+  // Standardisation over every candidate row.
+  const mean = new Float64Array(F);
+  const scale = new Float64Array(F);
+  let rows = 0;
+  for (const query of queries) {
+    for (let row = 0; row < query.count; row++) for (let f = 0; f < F; f++) mean[f]! += query.features[row * F + f]!;
+    rows += query.count;
+  }
+  for (let f = 0; f < F; f++) mean[f] = round(rows === 0 ? 0 : mean[f]! / rows);
+  for (const query of queries) {
+    for (let row = 0; row < query.count; row++) {
+      for (let f = 0; f < F; f++) {
+        const d = query.features[row * F + f]! - mean[f]!;
+        scale[f]! += d * d;
+      }
+    }
+  }
+  for (let f = 0; f < F; f++) {
+    const deviation = rows === 0 ? 0 : Math.sqrt(scale[f]! / rows);
+    scale[f] = deviation > 1e-9 ? round(1 / deviation) : 0;
+  }
+  const standardised = queries.map((query) => {
+    const z = new Float64Array(query.count * F);
+    for (let row = 0; row < query.count; row++) for (let f = 0; f < F; f++) z[row * F + f] = (query.features[row * F + f]! - mean[f]!) * scale[f]!;
+    return z;
+  });
+
+  // Parameters: linear (F), hidden (units × F), hidden bias (units), output (units).
+  const size = F + units * F + units + units;
+  const theta = new Float64Array(size);
+  const H0 = F;
+  const B0 = F + units * F;
+  const O0 = B0 + units;
+  for (let index = H0; index < B0; index++) theta[index] = (random() * 2 - 1) * Math.sqrt(1 / F);
+  for (let index = O0; index < size; index++) theta[index] = (random() * 2 - 1) * Math.sqrt(1 / Math.max(units, 1));
+  const gradient = new Float64Array(size);
+  const m = new Float64Array(size);
+  const v = new Float64Array(size);
+  let step = 0;
+  const order = queries.map((_, index) => index);
+  let maxCount = 0;
+  for (const query of queries) maxCount = Math.max(maxCount, query.count);
+  const scores = new Float64Array(maxCount);
+  const activations = new Float64Array(maxCount * units);
+  const delta = new Float64Array(maxCount);
+
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    for (let index = order.length - 1; index > 0; index--) {
+      const other = Math.floor(random() * (index + 1));
+      [order[index], order[other]] = [order[other]!, order[index]!];
+    }
+    for (let start = 0; start < order.length; start += batch) {
+      gradient.fill(0);
+      const end = Math.min(order.length, start + batch);
+      for (let at = start; at < end; at++) {
+        const query = queries[order[at]!]!;
+        const z = standardised[order[at]!]!;
+        const count = query.count;
+        let max = -Infinity;
+        for (let row = 0; row < count; row++) {
+          let score = 0;
+          for (let f = 0; f < F; f++) score += theta[f]! * z[row * F + f]!;
+          for (let unit = 0; unit < units; unit++) {
+            let a = theta[B0 + unit]!;
+            const w = H0 + unit * F;
+            for (let f = 0; f < F; f++) a += theta[w + f]! * z[row * F + f]!;
+            const h = Math.tanh(a);
+            activations[row * units + unit] = h;
+            score += theta[O0 + unit]! * h;
+          }
+          scores[row] = score;
+          if (score > max) max = score;
+        }
+        let sum = 0;
+        let gold = 0;
+        for (let row = 0; row < count; row++) {
+          sum += Math.exp(scores[row]! - max);
+          gold += query.labels[row]!;
+        }
+        for (let row = 0; row < count; row++) delta[row] = Math.exp(scores[row]! - max) / sum - query.labels[row]! / gold;
+        for (let row = 0; row < count; row++) {
+          const d = delta[row]!;
+          if (d === 0) continue;
+          for (let f = 0; f < F; f++) gradient[f]! += d * z[row * F + f]!;
+          for (let unit = 0; unit < units; unit++) {
+            const h = activations[row * units + unit]!;
+            gradient[O0 + unit]! += d * h;
+            const back = d * theta[O0 + unit]! * (1 - h * h);
+            gradient[B0 + unit]! += back;
+            const w = H0 + unit * F;
+            for (let f = 0; f < F; f++) gradient[w + f]! += back * z[row * F + f]!;
+          }
+        }
+      }
+      const queriesInBatch = end - start;
+      step++;
+      const correction1 = 1 - 0.9 ** step;
+      const correction2 = 1 - 0.999 ** step;
+      for (let index = 0; index < size; index++) {
+        const g = gradient[index]! / queriesInBatch + (index >= B0 && index < O0 ? 0 : l2 * theta[index]!);
+        m[index] = 0.9 * m[index]! + 0.1 * g;
+        v[index] = 0.999 * v[index]! + 0.001 * g * g;
+        theta[index]! -= (rate * (m[index]! / correction1)) / (Math.sqrt(v[index]! / correction2) + 1e-8);
+      }
+    }
+  }
+  const list = (from: number, to: number): number[] => Array.from(theta.subarray(from, to), round);
+  return {
+    format: 'loadout-rerank-v1',
+    kind,
+    features: [...RERANK_FEATURES],
+    mean: Array.from(mean),
+    scale: Array.from(scale),
+    linear: list(0, F),
+    ...(units === 0 ? {} : { hidden: list(H0, B0), hiddenBias: list(B0, O0), output: list(O0, size) }),
+  };
+}

@@ -1,0 +1,48 @@
+import type { Bm25RankerOptions, RerankModel, RerankRanker } from '@loadout/bm25';
+import type { RankerDefinition } from '@loadout/core';
+import { BM25_OPTION } from './bm25f-definition.js';
+import { loadRankerModule } from './load-ranker-module.js';
+
+/** Options of the `rerank` ranker. */
+export interface RerankDefinitionOptions {
+  /** First-stage BM25F options. Default: the tuned ones. */
+  readonly bm25?: Bm25RankerOptions;
+  /** First-stage candidates the model re-scores. Default 50; 1–1,000. */
+  readonly candidates?: number;
+  /** A model (`RerankModel` JSON, e.g. one `loadout learn` fitted). Default: the shipped lexical model. */
+  readonly model?: RerankModel;
+}
+
+/**
+ * `rerank`: clause-fused BM25F, then a learned model re-scores its top 50
+ * (`@loadout/bm25`'s `createRerankRanker`). Opt-in: the shipped model,
+ * trained on the benchmark sets, loses on some unseen catalogs, so `bm25f`
+ * stays the default; a deployment's own logs are what make it pay.
+ */
+export const rerankDefinition: RankerDefinition<RerankDefinitionOptions> = {
+  specificationVersion: 'v1',
+  name: 'rerank',
+  description: 'BM25F, then a learned model re-ranks its top 50 (opt-in)',
+  queryKind: 'keywords',
+  options: {
+    bm25: BM25_OPTION,
+    candidates: { type: 'integer', min: 1, max: 1000, default: 50, description: 'first-stage candidates the model re-scores' },
+    model: { type: 'object', description: 'a re-ranking model (JSON from loadout learn); default: the shipped lexical model' },
+  },
+  capabilities: {
+    browserSafe: true,
+    persistence: {
+      format: 'lbmf',
+      save: (ranker) => (ranker as RerankRanker).serialize(),
+      restore: (ranker, bytes, tools) => (ranker as RerankRanker).load(bytes, tools),
+    },
+  },
+  async create(options) {
+    const { createRerankRanker, LEXICAL_RERANK_MODEL } = await loadRankerModule(() => import('@loadout/bm25'), '@loadout/bm25', 'rerank');
+    return createRerankRanker({
+      model: options.model ?? LEXICAL_RERANK_MODEL,
+      ...(options.bm25 === undefined ? {} : { bm25: options.bm25 }),
+      ...(options.candidates === undefined ? {} : { candidates: options.candidates }),
+    });
+  },
+};
