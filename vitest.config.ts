@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { WORKSPACE_SOURCES } from './tooling/workspace-sources.js';
 import { findNodeOnlyTestFiles } from './tooling/node-only-test-files.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -17,18 +19,13 @@ const browserPackages = ['core', 'tokens', 'mods', 'bm25'].map((name) => `packag
  *   (Debian's `/usr/bin/chromium`, driven by Playwright). A test file that
  *   imports a `node:` module (to read fixtures or scan sources) runs in Node
  *   only; `findNodeOnlyTestFiles` lists them.
- * Workspace packages resolve to their sources, so tests never depend on a
- * stale `dist/`.
+ * Workspace packages resolve to their sources through the `development`
+ * export condition of their package.json (the one mechanism: the playground
+ * and the benchmarks use it too), so tests never depend on a stale `dist/`.
  */
 export default defineConfig({
-  resolve: {
-    alias: [
-      { find: /^@loadout\/browser\/worker$/, replacement: `${root}packages/browser/src/worker-entry.ts` },
-      { find: /^@loadout\/embeddings\/browser$/, replacement: `${root}packages/embeddings/src/browser.ts` },
-      { find: /^@loadout\/([a-z0-9-]+)\/([a-z0-9-]+)$/, replacement: `${root}packages/$1/src/$2/index.ts` },
-      { find: /^@loadout\/([a-z0-9-]+)$/, replacement: `${root}packages/$1/src/index.ts` },
-    ],
-  },
+  resolve: { conditions: [WORKSPACE_SOURCES, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [WORKSPACE_SOURCES, ...defaultServerConditions] } },
   test: {
     reporters: ['default', `${root}tooling/summary-reporter.ts`],
     testTimeout: 20_000,

@@ -8,7 +8,7 @@
 // npm cache or registry (install time only).
 // Usage: node tooling/check-packs.mjs [--keep]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,24 @@ try {
   run('npm', ['init', '-y']);
   const install = run('npm', ['install', '--omit=optional', '--no-audit', '--no-fund', ...tarballs], { timeout: 600_000 });
   check('npm install ./packs/*.tgz into an empty npm project', install.status === 0, install.stderr.slice(-3000));
+
+  const installed = join(scratch, 'node_modules', '@loadout');
+  for (const name of readdirSync(installed)) {
+    const folder = join(installed, name);
+    const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+    const targets = [];
+    const collect = (value, conditions) => {
+      if (typeof value === 'string') targets.push({ target: value, conditions });
+      else if (value !== null && typeof value === 'object') for (const [key, inner] of Object.entries(value)) collect(inner, [...conditions, key]);
+    };
+    collect(manifest.exports ?? {}, []);
+    const broken = targets.filter(({ target, conditions }) => conditions.includes('development') || !existsSync(join(folder, target)));
+    check(
+      `@loadout/${name}: every export target is in the tarball, and no development (source) condition is left`,
+      targets.length > 0 && broken.length === 0,
+      broken.map(({ target, conditions }) => `  ${conditions.join(' > ')} -> ${target}`).join('\n'),
+    );
+  }
 
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const library = readme.slice(readme.indexOf('## Using the library'));

@@ -13,7 +13,6 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { registerWorkspaceSources } from './register-workspace-sources.js';
 import { readMemory } from './speed/memory.js';
 
 const GATEWAY_MODE = '--gateway-process';
@@ -147,7 +146,6 @@ type GatewayMessage =
  * exits when told to stop or when the bench goes away.
  */
 async function serveGatewayProcess(toolsFile: string, limit: number, maxSessions: number): Promise<void> {
-  registerWorkspaceSources();
   const mcp = await import('@loadout/mcp');
   const logger = mcp.createStreamLogger({ level: 'warn', prefix: '[bench] gateway' });
   const started = performance.now();
@@ -193,8 +191,8 @@ function tsxLoader(): string {
  * `--expose-gc` and tsx), `concurrency` MCP SDK clients here, each with its
  * own session, sharing `searches` search_tools calls over a fixed set of
  * realistic queries. Prints one summary line and stops by itself. Expects
- * `@loadout/*` to resolve to workspace sources (`registerWorkspaceSources`,
- * as `main.ts` does).
+ * `@loadout/*` to resolve to workspace sources (the `development` export
+ * condition, as `main.ts` arranges).
  */
 export async function runGatewayBench(options: GatewayBenchOptions = {}): Promise<GatewayBenchResult> {
   const searches = bounded('searches', options.searches, 100_000, 1, 10_000_000);
@@ -211,7 +209,7 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
   writeFileSync(toolsFile, JSON.stringify(await syntheticTools(toolCount)));
   const spawnChild = (args: string[]) => {
     const child = fork(fileURLToPath(import.meta.url), args, {
-      execArgv: ['--expose-gc', '--import', tsxLoader()],
+      execArgv: ['--expose-gc', '--conditions=development', '--import', tsxLoader()],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -378,7 +376,6 @@ if (process.argv[2] === BARE_MODE) {
     args: process.argv.slice(2).filter((arg) => arg !== '--'),
     options: { searches: { type: 'string' }, concurrency: { type: 'string' }, tools: { type: 'string' }, rounds: { type: 'string' }, json: { type: 'boolean' } },
   });
-  registerWorkspaceSources();
   const number = (value: string | undefined): number | undefined => (value === undefined ? undefined : Number(value));
   const result = await runGatewayBench({
     ...(values.searches === undefined ? {} : { searches: number(values.searches)! }),

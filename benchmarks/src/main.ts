@@ -1,9 +1,10 @@
-// Entry of `pnpm bench`. Re-runs itself under `node --expose-gc --import tsx`
-// when garbage collection is not exposed (heap deltas need it), then loads
-// the workspace from its TypeScript sources and runs the benchmark parts.
+// Entry of `pnpm bench`. Re-runs itself under
+// `node --expose-gc --conditions=development --import tsx` when garbage
+// collection is not exposed (heap deltas need it) or the workspace would load
+// from dist/ (the `development` export condition points @loadout/* at their
+// TypeScript sources), then runs the benchmark parts.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { registerWorkspaceSources } from './register-workspace-sources.js';
 
 const CHILD_MARKER = 'LOADOUT_BENCH_CHILD';
 
@@ -16,10 +17,11 @@ function tsxLoader(): string | undefined {
 }
 
 const hasGc = typeof (globalThis as { gc?: unknown }).gc === 'function';
-const loader = hasGc || process.env[CHILD_MARKER] === '1' ? undefined : tsxLoader();
+const fromSources = import.meta.resolve('@loadout/core').endsWith('/src/index.ts');
+const loader = (hasGc && fromSources) || process.env[CHILD_MARKER] === '1' ? undefined : tsxLoader();
 
 if (loader !== undefined) {
-  const child = spawnSync(process.execPath, ['--expose-gc', '--import', loader, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+  const child = spawnSync(process.execPath, ['--expose-gc', '--conditions=development', '--import', loader, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, [CHILD_MARKER]: '1' },
   });
@@ -27,6 +29,6 @@ if (loader !== undefined) {
 }
 
 if (!hasGc) process.stderr.write('[bench] --expose-gc unavailable: memory figures will be missing\n');
-registerWorkspaceSources();
+if (!fromSources) process.stderr.write('[bench] @loadout/* resolve to dist/, not the sources: run with --conditions=development\n');
 const { runBenchmarks } = await import('./run-benchmarks.js');
 process.exitCode = await runBenchmarks(process.argv.slice(2));

@@ -1,4 +1,5 @@
-// CI quality gate: `npx tsx benchmarks/src/quality-gate.ts [--data DIR] [--record]`.
+// CI quality gate: `node --conditions=development --import tsx benchmarks/src/quality-gate.ts [--data DIR] [--record]`
+// (the condition loads @loadout/* from their sources).
 // Evaluates the default ranker on mix10k (dev) and exits 1 when its Recall@5
 // is more than the recorded tolerance (1.0 point) below
 // benchmarks/quality-baseline.json. Exits 0 with a message when the eval
@@ -9,7 +10,6 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BASELINE_PATH, resolveDataDir } from './paths.js';
 import type { QualityBaseline } from './quality/quality-baseline.js';
-import { registerWorkspaceSources } from './register-workspace-sources.js';
 
 const GATE_SET = 'mix10k';
 
@@ -24,7 +24,6 @@ async function main(): Promise<number> {
     process.stdout.write(`quality gate skipped: no eval data at ${setDir} (pass --data DIR)\n`);
     return 0;
   }
-  registerWorkspaceSources();
   const { evaluateRanker, loadEvalSet } = await import('@loadout/eval');
   const registry = (await import('@loadout/rankers')).createBuiltinRegistry();
   const DEFAULT_RANKER_NAME = registry.defaultRanker;

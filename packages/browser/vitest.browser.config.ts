@@ -2,8 +2,10 @@ import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
+import { defaultClientConditions } from 'vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { WORKSPACE_SOURCES } from '../../tooling/workspace-sources.js';
 
 /**
  * The browser suites of @loadout/browser (`src/**\/*.browser.test.ts`), in
@@ -69,13 +71,9 @@ export default defineConfig({
     fs: { allow: [root, realpathSync(tmpdir())] },
   },
   resolve: {
-    alias: [
-      ...(transformers === undefined ? [] : [{ find: /^@huggingface\/transformers$/, replacement: transformers }]),
-      { find: /^@loadout\/browser\/worker$/, replacement: `${root}packages/browser/src/worker-entry.ts` },
-      { find: /^@loadout\/embeddings\/browser$/, replacement: `${root}packages/embeddings/src/browser.ts` },
-      { find: /^@loadout\/([a-z0-9-]+)\/([a-z0-9-]+)$/, replacement: `${root}packages/$1/src/$2/index.ts` },
-      { find: /^@loadout\/([a-z0-9-]+)$/, replacement: `${root}packages/$1/src/index.ts` },
-    ],
+    // Workspace packages resolve to their sources through their `development` export condition.
+    conditions: [WORKSPACE_SOURCES, ...defaultClientConditions],
+    alias: transformers === undefined ? [] : [{ find: /^@huggingface\/transformers$/, replacement: transformers }],
   },
   test: {
     name: 'browser-package',

@@ -1,11 +1,9 @@
 // Index build time of bm25f at mix10k, phase by phase (median of runs), for profiling:
-// `node --import tsx benchmarks/src/parity/build-time.ts [--runs 5]`.
+// `node --conditions=development --import tsx benchmarks/src/parity/build-time.ts [--runs 5]`.
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { registerWorkspaceSources } from '../register-workspace-sources.js';
 import { resolveDataDir } from '../paths.js';
 
-registerWorkspaceSources();
 const { loadEvalSet, createEvalCatalog } = await import('@loadout/eval');
 const { createBm25Ranker, createToolAnalyzer } = await import('@loadout/bm25');
 const { values } = parseArgs({ options: { runs: { type: 'string' }, data: { type: 'string' } }, args: process.argv.slice(2).filter((arg) => arg !== '--') });

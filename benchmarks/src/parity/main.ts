@@ -1,5 +1,3 @@
-// Entry of `pnpm parity`: loads the workspace from its TypeScript sources, then runs the study.
-import { registerWorkspaceSources } from '../register-workspace-sources.js';
+// Entry of `pnpm parity` (run with `--conditions=development`, so `@loadout/*` load from their TypeScript sources).
 
-registerWorkspaceSources();
 await import('./run-parity.js');

@@ -1,11 +1,9 @@
 // Usage-prior study: out-of-fold learning (5 fixed folds, as `pnpm bench -- --only learning`)
 // with the usage field alone and with the prior at several weights.
-// Run: `node --import tsx benchmarks/src/parity/prior-study.ts [--sets a,b] [--weights 0,0.1]`.
+// Run: `node --conditions=development --import tsx benchmarks/src/parity/prior-study.ts [--sets a,b] [--weights 0,0.1]`.
 import { parseArgs } from 'node:util';
-import { registerWorkspaceSources } from '../register-workspace-sources.js';
 import { resolveDataDir } from '../paths.js';
 
-registerWorkspaceSources();
 const { listEvalSets, loadEvalSet } = await import('@loadout/eval');
 const { measureOutOfFold } = await import('../learning/out-of-fold.js');
 const { values } = parseArgs({ options: { sets: { type: 'string' }, weights: { type: 'string' }, data: { type: 'string' } }, args: process.argv.slice(2).filter((arg) => arg !== '--') });

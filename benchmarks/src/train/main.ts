@@ -1,9 +1,8 @@
 // Entry of `pnpm train`: trains the shipped lexical re-ranking model from
-// ../shared/data/eval and writes it (or, with --check, compares it).
+// ../shared/data/eval and writes it (or, with --check, compares it). Runs
+// on the workspace's sources: `node --conditions=development --import tsx`.
 import { parseArgs } from 'node:util';
-import { registerWorkspaceSources } from '../register-workspace-sources.js';
 
-registerWorkspaceSources();
 const { writeFile } = await import('node:fs/promises');
 const { resolveDataDir } = await import('../paths.js');
 const { checkShippedModel, SHIPPED_MODEL_PATH, trainShippedModel } = await import('./shipped-model.js');

@@ -111,10 +111,9 @@ describe('loadout serve', () => {
         env: {},
         alwaysLoad: false,
         args: [
+          '--conditions=development',
           '--import',
           pathToFileURL(require.resolve('tsx')).href,
-          '--import',
-          new URL('register-workspace-sources.mjs', mcpFixtures).href,
           '--input-type=module',
           '-e',
           entry,

@@ -5,7 +5,7 @@ export type { Catalog, CatalogIssue, ServerSettings } from './catalog.js';
 export { createCatalog } from './create-catalog.js';
 export type { CreateCatalogOptions } from './create-catalog-options.js';
 export { DEFAULT_MAX_TOOLS } from './create-catalog-options.js';
-export { API_NAME_PATTERN, toApiName, assignApiNames } from './api-name.js';
+export { API_NAME_PATTERN } from './api-name.js';
 export { toDisplayName } from './display-name.js';
 export { parseCatalogText } from './parse-catalog-text.js';
 export { parseJson } from './parse-json.js';

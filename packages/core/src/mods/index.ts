@@ -12,8 +12,6 @@ export type {
   ResolvedTool,
 } from './mod.js';
 export { MOD_HOOK_NAMES } from './mod.js';
-export type { GlobMatcher } from './glob.js';
-export { compileGlob } from './glob.js';
-export { validateMod, validateMods } from './validate-mod.js';
+export { validateMod } from './validate-mod.js';
 export { modFromRules } from './mod-from-rules.js';
 export { createModResolver } from './create-mod-resolver.js';

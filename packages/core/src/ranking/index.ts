@@ -11,4 +11,4 @@ export type { Embedder } from './embedder.js';
 export type { VectorMatch, VectorIndex } from './vector-index.js';
 export { withQuerySyntax } from './with-query-syntax.js';
 export type { QuerySyntaxOptions } from './with-query-syntax.js';
-export { toNameWords, toNameKey, toCompactNameKey, toolNameKeys, toolTextKey, containsWords } from './tool-name-match.js';
+export { toNameWords, toCompactNameKey, toolNameKeys } from './tool-name-match.js';

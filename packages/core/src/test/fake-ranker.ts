@@ -1,6 +1,7 @@
 import type { CatalogTool } from '../catalog/tool.js';
 import type { RankerSearchOptions, SearchHit, SyncRanker } from '../ranking/ranker.js';
 import { toNameWords } from '../ranking/tool-name-match.js';
+import { toolTextFields } from '../utils/tool-text-fields.js';
 
 /** One `search` call a {@link FakeRanker} received. */
 export interface FakeRankerCall {
@@ -23,9 +24,8 @@ export interface FakeRankerOptions {
 }
 
 function toolWords(tool: CatalogTool): Set<string> {
-  const properties = tool.inputSchema['properties'];
-  const parameterNames = typeof properties === 'object' && properties !== null && !Array.isArray(properties) ? Object.keys(properties) : [];
-  return new Set(toNameWords([tool.displayName, tool.server ?? '', tool.description, ...parameterNames].join(' ')));
+  const { displayName, server, description, parameters } = toolTextFields(tool);
+  return new Set(toNameWords([displayName, server, description, ...parameters.map((parameter) => parameter.name)].join(' ')));
 }
 
 /**

@@ -1,5 +1,5 @@
 // Runs a gateway over stdio for the downstream stdio tests:
-//   node --import <tsx> --import ./register-workspace-sources.mjs gateway-stdio-entry.ts CONFIG [CALL_TIMEOUT_MS]
+//   node --conditions=development --import <tsx> gateway-stdio-entry.ts CONFIG [CALL_TIMEOUT_MS]
 import { createGateway, createStreamLogger, readMcpConfig, serveStdio } from '../index.js';
 
 const [configPath, callTimeout] = process.argv.slice(2);

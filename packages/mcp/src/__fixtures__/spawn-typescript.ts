@@ -7,10 +7,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /**
  * Node arguments that run a TypeScript entry with tsx's loader and
- * `@loadout/*` resolved to workspace sources: `[...nodeTypescriptArgs(), entry, ...args]`.
+ * `@loadout/*` resolved to workspace sources through their `development`
+ * export condition (tooling/workspace-sources.ts): `[...nodeTypescriptArgs(), entry, ...args]`.
  */
 export function nodeTypescriptArgs(): string[] {
-  return ['--import', pathToFileURL(require.resolve('tsx')).href, '--import', pathToFileURL(join(here, 'register-workspace-sources.mjs')).href];
+  return ['--conditions=development', '--import', pathToFileURL(require.resolve('tsx')).href];
 }
 
 /** Path of the stdio gateway fixture entry. */
