@@ -10,6 +10,8 @@ import { renderFeedbackIssues } from '../format/learning-view.js';
 interface LearnedDecision {
   readonly enabled: boolean;
   readonly usageWeight: number;
+  /** Weight of the usage prior; 0 in decisions written before it existed. */
+  readonly usagePriorWeight: number;
   /** The re-ranking model fitted on the store, when learning chose the re-ranker. */
   readonly model?: unknown;
 }
@@ -18,7 +20,9 @@ function readDecision(text: string): LearnedDecision | undefined {
   try {
     const value = JSON.parse(text) as Partial<LearnedDecision>;
     if (typeof value.enabled !== 'boolean' || typeof value.usageWeight !== 'number' || !(value.usageWeight >= 0 && value.usageWeight <= 100)) return undefined;
-    return { enabled: value.enabled, usageWeight: value.usageWeight, ...(value.model === undefined ? {} : { model: value.model }) };
+    const prior = value.usagePriorWeight ?? 0;
+    if (typeof prior !== 'number' || !(prior >= 0 && prior <= 10)) return undefined;
+    return { enabled: value.enabled, usageWeight: value.usageWeight, usagePriorWeight: prior, ...(value.model === undefined ? {} : { model: value.model }) };
   } catch {
     return undefined;
   }
@@ -59,15 +63,18 @@ export async function loadLearnedRanker(
   }
   const { events, issues } = await readFeedbackFile(path, { knownTools });
   context.stderr(renderFeedbackIssues('search', store, issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
-  const { compileRerankModel, createRerankRanker, createUsageField } = await import('@loadout/bm25');
-  const usage: RankerUsageField = { text: createUsageField(events).text, weight: decision.usageWeight };
-  if (decision.model === undefined) return withUsage(usage);
+  const { compileRerankModel, createBm25Ranker, createRerankRanker, createUsageField } = await import('@loadout/bm25');
+  const field = createUsageField(events);
+  const bm25 = { fieldWeights: { usage: decision.usageWeight }, usage: field.text };
+  // The usage prior applies to the usage field alone; the re-ranker was chosen over a first stage without it.
+  const withPrior = decision.usagePriorWeight > 0 ? { ...bm25, usagePrior: field.calls, usagePriorWeight: decision.usagePriorWeight } : bm25;
+  // Without a prior or a re-ranker, the ranker's own definition takes the usage field (capabilities.usage).
+  if (decision.model === undefined) return withPrior === bm25 ? withUsage({ text: field.text, weight: decision.usageWeight }) : createBm25Ranker(withPrior);
   try {
     compileRerankModel(decision.model);
   } catch {
     context.stderr(`loadout search: the re-ranking model in ${decisionPath} is unreadable; searching with the usage field alone\n`);
-    return withUsage(usage);
+    return createBm25Ranker(withPrior);
   }
-  // The learned re-ranker re-scores BM25F's top candidates (with the usage field) by design.
-  return createRerankRanker({ model: decision.model as RerankModel, bm25: { fieldWeights: { usage: usage.weight }, usage: usage.text } });
+  return createRerankRanker({ model: decision.model as RerankModel, bm25 });
 }
