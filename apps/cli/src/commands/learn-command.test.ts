@@ -131,6 +131,8 @@ export default { ...bm25fDefinition, name: 'learner', capabilities: { usage: { w
     );
     await writeFile(join(dir, 'loadout.config.json'), JSON.stringify({ ranker: 'learner', rankers: { learner: './usage-ranker.mjs' } }));
     expect(await runCli(['learn', 'events.jsonl', '--catalog', 'catalog.json'], fakeContext({ cwd: dir }).context)).toBe(0);
+    // The plain usage field (no usage prior, no re-ranker) is the definition's to take.
+    await writeFile(join(dir, '.loadout', 'learned.json'), JSON.stringify({ enabled: true, usageWeight: 1, usagePriorWeight: 0 }));
     const run = fakeContext({ cwd: dir });
     expect(await runCli(['search', 'keep the recipe for later', '--catalog', 'catalog.json', '--feedback', join(dir, '.loadout', 'feedback.jsonl'), '--json'], run.context)).toBe(0);
     const result = JSON.parse(run.stdout()) as { ranker: string; hits: { name: string }[] };
