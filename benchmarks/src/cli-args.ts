@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 
 /** The parts `main.ts` runs. */
-export const BENCH_PARTS = ['quality', 'names', 'learning', 'rerank', 'speed', 'plan', 'gateway', 'startup', 'fuzz'] as const;
+export const BENCH_PARTS = ['quality', 'names', 'learning', 'rerank', 'speed', 'plan', 'gateway', 'startup', 'serve-startup', 'fuzz'] as const;
 /** One of {@link BENCH_PARTS}. */
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
@@ -20,7 +20,8 @@ export interface BenchArgs {
 
 /** Usage text of `pnpm bench`. */
 export const BENCH_USAGE = `Usage: pnpm bench [-- options]
-  --only quality|names|learning|rerank|speed|plan|gateway|startup|fuzz   run one part (comma-separate several); default: all
+  --only quality|names|learning|rerank|speed|plan|gateway|startup|serve-startup|fuzz
+                              run one part (comma-separate several); default: all
   --data DIR                  eval data root (default: ../shared/data/eval from the repo root)
   --sets a,b                  quality, learning, rerank: only these sets
   --rankers a,b               quality: only these rankers
