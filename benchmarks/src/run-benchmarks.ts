@@ -82,6 +82,12 @@ async function runParts(argv: readonly string[]): Promise<number> {
       await runSoak();
       continue;
     }
+    if (part === 'serve-startup') {
+      logProgress('serve-startup: timing loadout serve with stdio upstreams until an MCP SDK client lists its tools');
+      const { runServeStartupBench } = await import('./serve-startup-bench.js');
+      await runServeStartupBench(RESULTS_DIR);
+      continue;
+    }
     if (part === 'fuzz') {
       await runFuzz();
       continue;

@@ -49,9 +49,9 @@ describe('commands load only what they need', () => {
     expect(loaded.filter((url) => /modelcontextprotocol|\/zod\/|js-tiktoken|@loadout\/tokens|packages\/tokens|packages\/mcp/.test(url))).toEqual([]);
   });
 
-  it('plan on the embedded catalog loads no tokenizer (the build counted it)', () => {
+  it('plan on the embedded catalog loads no tokenizer (the build counted it), no ranker and no adapter', () => {
     const loaded = imports(['plan']);
-    expect(loaded.filter((url) => /js-tiktoken|packages\/tokens|modelcontextprotocol/.test(url))).toEqual([]);
+    expect(loaded.filter((url) => /js-tiktoken|packages\/tokens|modelcontextprotocol|packages\/(bm25|openai|anthropic|ai-sdk)\//.test(url))).toEqual([]);
   });
 });
 

@@ -37,7 +37,7 @@ function weighted(parts: readonly { scores: FoldScores; count: number }[]): Fold
  * `loadout eval --feedback` does, and the fold's queries are answered. No
  * query is ever scored by a ranker that learned from it or a near-duplicate.
  */
-export async function measureOutOfFold(evalSet: EvalSet, folds = 5): Promise<OutOfFoldResult> {
+export async function measureOutOfFold(evalSet: EvalSet, folds = 5, learning: { usagePriorWeight?: number } = {}): Promise<OutOfFoldResult> {
   const tools = createEvalCatalog(evalSet).tools;
   const assignment = assignFolds(
     evalSet.queries.map((query) => query.query),
@@ -55,7 +55,7 @@ export async function measureOutOfFold(evalSet: EvalSet, folds = 5): Promise<Out
     if (test.length === 0) continue;
     leakedQueries += new Set(nearDuplicatePairs(test.map((query) => query.query), train.map((query) => query.query)).map(([index]) => index)).size;
     const events = train.map((query) => ({ query: query.query, called: query.relevant }));
-    const { report, ranker } = await learnFromFeedback({ tools, events });
+    const { report, ranker } = await learnFromFeedback({ tools, events, ...learning });
     reports.push(report);
     if (report.enabled) enabledFolds++;
     const testSet: EvalSet = { name: evalSet.name, tools: evalSet.tools, queries: test };

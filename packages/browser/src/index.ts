@@ -11,11 +11,12 @@ export type {
 } from './engine/engine-types.js';
 export type { CatalogInput, LoadCatalogOptions, LoadedCatalog } from './catalog/catalog-input.js';
 export { catalogHash, CATALOG_HASH_VERSION } from './catalog/catalog-hash.js';
-export { RANKER_NAMES, readRankerName, readCustomRankers } from './rankers/ranker-names.js';
-export type { RankerName } from './rankers/ranker-names.js';
+export { createEngineRegistry, listEngineRankers } from './rankers/engine-registry.js';
+export type { EngineRankerSummary } from './rankers/engine-registry.js';
+export { createEngineRankers } from './rankers/engine-rankers.js';
+export type { EngineRankerHost } from './rankers/engine-rankers.js';
 export type { IndexSource } from './rankers/build-context.js';
-export { BM25F_STORE_VERSION } from './rankers/build-bm25f.js';
-export { VECTOR_STORE_VERSION } from './rankers/build-embedding.js';
+export { VECTOR_STORE_VERSION } from './rankers/vector-persistence.js';
 export { createWorkerEngine } from './worker/create-worker-engine.js';
 export { serveEngine } from './worker/serve-engine.js';
 export type { EngineServer, ServeEngineOptions } from './worker/serve-engine.js';

@@ -18,9 +18,16 @@ export const bm25fDefinition: RankerDefinition<{ bm25?: Bm25RankerOptions }> = {
   capabilities: {
     browserSafe: true,
     persistence: {
-      format: 'lbmf',
+      /** The `@loadout/bm25` blob and its codec version (`INDEX_FORMAT_VERSION`; a test keeps them equal). */
+      format: 'lbmf2',
       save: (ranker) => (ranker as Bm25Ranker).serialize(),
       restore: (ranker, bytes, tools) => (ranker as Bm25Ranker).load(bytes, tools),
+    },
+    usage: {
+      withUsage: (options, usage) => ({
+        ...options,
+        bm25: { ...options.bm25, fieldWeights: { ...options.bm25?.fieldWeights, usage: usage.weight }, usage: usage.text },
+      }),
     },
   },
   async create(options) {

@@ -20,14 +20,14 @@ async function rejection(promise: Promise<unknown>): Promise<{ code: string; mes
 describe('createBuiltinRegistry', () => {
   it('registers every built-in, bm25f the default, each building a v1 ranker under its name', async () => {
     const registry = createBuiltinRegistry();
-    expect(registry.rankers.map((definition) => definition.name)).toEqual(['bm25f', 'wink-bm25', 'regex', 'static-embedding', 'hybrid', 'rerank']);
+    expect(registry.rankers.map((definition) => definition.name)).toEqual(['bm25f', 'wink-bm25', 'regex', 'rerank', 'static-embedding', 'hybrid']);
     expect(registry.defaultRanker).toBe('bm25f');
     for (const definition of BUILTIN_RANKERS) {
       const ranker = await registry.createRanker(definition.name, undefined, false);
       expect(ranker.specificationVersion).toBe('v1');
       expect(ranker.name).toBe(definition.name);
     }
-    expect(registry.ranker('bm25f').capabilities?.persistence?.format).toBe('lbmf');
+    expect(registry.ranker('bm25f').capabilities?.persistence?.format).toBe('lbmf2');
   });
 
   it('never wraps regex with the query syntax: ^get_ finds get_forecast, not get', async () => {

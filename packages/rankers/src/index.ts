@@ -6,5 +6,7 @@ export { regexDefinition } from './regex-definition.js';
 export { staticEmbeddingDefinition } from './static-embedding-definition.js';
 export { hybridDefinition } from './hybrid-definition.js';
 export type { SemanticOptions } from './semantic-options.js';
+export { BROWSER_SAFE_RANKERS } from './browser-safe-rankers.js';
+export { createBrowserSafeRegistry, assertBrowserSafe } from './create-browser-safe-registry.js';
 export { rerankDefinition } from './rerank-definition.js';
 export type { RerankDefinitionOptions } from './rerank-definition.js';

@@ -32,9 +32,11 @@ Options:
   --feedback FILE  past searches (same format as --queries: each line's gold tools
                    were called) to learn from first, as a deployment learns from its
                    log: the usage field is fitted on the older lines and used only if
-                   it beats the default on the newest fifth (bm25f only)
-  --ranker NAME    ${BUILTIN_RANKER_NAMES}, or one the config's "rankers" adds
-                   (default: the config's "ranker", else bm25f)
+                   it beats the default on the newest fifth. The ranker must accept usage
+                   (capabilities.usage in its definition, as bm25f's); the field is BM25F's
+  --ranker NAME    ${BUILTIN_RANKER_NAMES},
+                   or one the config's "rankers" adds (default: the config's "ranker",
+                   else bm25f)
   --json           print {"recall@5", "ndcg@5", "mrr@10", "queries", "p50Ms", "p99Ms", ...,
                    "learning"?: {"enabled", "reason", "baseline", "learned", ...}}
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
@@ -74,11 +76,15 @@ export const evalCommand: Command = {
     if (toolsPath === undefined || queriesPath === undefined) {
       throw createLoadoutError('invalid-option', '--tools FILE and --queries FILE are required (see loadout eval --help)');
     }
-    const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd);
+    const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd, (message) => context.stderr(`loadout eval: warning: ${message}\n`));
     const rankerName = stringFlag(parsed, 'ranker') ?? config.ranker ?? config.registry.defaultRanker;
     const feedbackPath = stringFlag(parsed, 'feedback');
-    if (feedbackPath !== undefined && rankerName !== 'bm25f') {
-      throw createLoadoutError('invalid-option', `loadout eval: --feedback learns on top of bm25f; it cannot be combined with --ranker ${rankerName}`);
+    if (feedbackPath !== undefined && config.registry.ranker(rankerName).capabilities?.usage === undefined) {
+      throw createLoadoutError(
+        'invalid-option',
+        `loadout eval: --feedback learns a usage field, and ranker ${JSON.stringify(rankerName)} does not take one (its definition declares no capabilities.usage)`,
+        { ranker: rankerName },
+      );
     }
     const files = await loadEvalFiles({ toolsPath: resolve(context.cwd, toolsPath), queriesPath: resolve(context.cwd, queriesPath) });
     const catalog = createEvalCatalog(files);

@@ -113,6 +113,32 @@ describe('loadout search --feedback', () => {
     expect(await runCli(['search', 'keep the recipe for later', '--catalog', catalog, '--feedback', store, '--json'], off.context)).toBe(0);
     expect(off.stderr()).toContain('searching without usage');
     expect((JSON.parse(off.stdout()) as { hits: { name: string }[] }).hits[0]!.name).toBe('keep_alive');
+    // Whether a ranker learns is its definition's capability (capabilities.usage), not its name: regex has none.
+    const pattern = fakeContext({ cwd: dir });
+    expect(await runCli(['search', '^keep', '--catalog', catalog, '--feedback', store, '--ranker', 'regex', '--json'], pattern.context)).toBe(0);
+    expect(pattern.stderr()).toContain('ranker "regex" does not learn from usage (its definition declares no capabilities.usage); searching without usage');
+    expect((JSON.parse(pattern.stdout()) as { hits: { name: string }[] }).hits.map((hit) => hit.name)).toEqual(['keep_alive']);
+  });
+
+  it('learns on any ranker whose definition accepts usage, through capabilities.usage', async () => {
+    const dir = await folder();
+    await writeFile(join(dir, 'events.jsonl'), `${saves.map((query) => JSON.stringify({ query, called: 'write_file' })).join('\n')}\n`);
+    await writeFile(join(dir, 'catalog.json'), JSON.stringify([{ name: 'write_file', server: 'fs', description: 'Write text to disk' }, { name: 'keep_alive', server: 'net', description: 'Keep a connection open' }]));
+    await writeFile(
+      join(dir, 'usage-ranker.mjs'),
+      `import { bm25fDefinition } from ${JSON.stringify(new URL('../../../../packages/rankers/dist/index.js', import.meta.url).href)};
+export default { ...bm25fDefinition, name: 'learner', capabilities: { usage: { withUsage: (options, usage) => { globalThis.usageSeen = usage.weight; return bm25fDefinition.capabilities.usage.withUsage(options, usage); } } } };\n`,
+    );
+    await writeFile(join(dir, 'loadout.config.json'), JSON.stringify({ ranker: 'learner', rankers: { learner: './usage-ranker.mjs' } }));
+    expect(await runCli(['learn', 'events.jsonl', '--catalog', 'catalog.json'], fakeContext({ cwd: dir }).context)).toBe(0);
+    // The plain usage field (no usage prior, no re-ranker) is the definition's to take.
+    await writeFile(join(dir, '.loadout', 'learned.json'), JSON.stringify({ enabled: true, usageWeight: 1, usagePriorWeight: 0 }));
+    const run = fakeContext({ cwd: dir });
+    expect(await runCli(['search', 'keep the recipe for later', '--catalog', 'catalog.json', '--feedback', join(dir, '.loadout', 'feedback.jsonl'), '--json'], run.context)).toBe(0);
+    const result = JSON.parse(run.stdout()) as { ranker: string; hits: { name: string }[] };
+    expect(result.ranker).toBe('learner');
+    expect(result.hits[0]!.name).toBe('write_file');
+    expect((globalThis as { usageSeen?: number }).usageSeen).toBeGreaterThan(0);
   });
 
   it('re-ranks with the model in the decision, explains each feature, and falls back to the usage field when the model is unreadable', async () => {

@@ -17,12 +17,14 @@ Usage:
   loadout learn --purge [--store PATH]
 
 Imports the usage events of FILE into the feedback store, then fits the usage
-field (each tool's past queries, as its own BM25F field) and a re-ranker (a
-small model over BM25F's top 50) on the older events and compares them with
-the model-free default on the newest events (three newest fifths, each judged
-by what was learned before it). It switches learned ranking on only when it
-wins (the re-ranker only when it also beats the usage field alone), and
-prints that comparison.
+field (each tool's past queries, as its own BM25F field), the usage prior (a
+small boost for how often a tool was called, log-scaled, each call's weight
+halving every 90 days) and a re-ranker (a small model over BM25F's top 50) on
+the older events and compares them with the model-free default on the newest
+events (three newest fifths, each judged by what was learned before it). It
+switches learned ranking on only when it wins (the re-ranker only when it also
+beats the usage field alone), and prints that comparison. Usage never puts a
+tool above one the query names exactly.
 
 FILE is JSONL, one event per line:
   {"query": "save it as markdown", "called": "write_file", "at": "2026-11-30T10:00:00Z"}
@@ -98,7 +100,7 @@ export const learnCommand: Command = {
     await mkdir(dirname(decisionPath), { recursive: true });
     await writeFile(
       decisionPath,
-      `${JSON.stringify({ enabled: report.enabled, usageWeight: report.learned.usageWeight, decidedAt: new Date().toISOString(), report, ...(model === undefined ? {} : { model }) }, null, 2)}\n`,
+      `${JSON.stringify({ enabled: report.enabled, usageWeight: report.learned.usageWeight, usagePriorWeight: report.learned.usagePriorWeight, decidedAt: new Date().toISOString(), report, ...(model === undefined ? {} : { model }) }, null, 2)}\n`,
     );
     if (parsed.values['json'] === true) {
       context.stdout(`${JSON.stringify({ imported: imported.events.length, skipped: imported.issues.length, issues: imported.issues, store, decision: decisionPath, report }, null, 2)}\n`);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { RerankModel } from '@loadout/bm25';
-import type { CatalogTool, Ranker } from '@loadout/core';
+import type { CatalogTool, Ranker, RankerUsageField } from '@loadout/core';
 import { readFeedbackFile } from '@loadout/eval';
 import type { CliContext } from '../io/cli-context.js';
 import { renderFeedbackIssues } from '../format/learning-view.js';
@@ -10,6 +10,8 @@ import { renderFeedbackIssues } from '../format/learning-view.js';
 interface LearnedDecision {
   readonly enabled: boolean;
   readonly usageWeight: number;
+  /** Weight of the usage prior; 0 in decisions written before it existed. */
+  readonly usagePriorWeight: number;
   /** The re-ranking model fitted on the store, when learning chose the re-ranker. */
   readonly model?: unknown;
 }
@@ -18,7 +20,9 @@ function readDecision(text: string): LearnedDecision | undefined {
   try {
     const value = JSON.parse(text) as Partial<LearnedDecision>;
     if (typeof value.enabled !== 'boolean' || typeof value.usageWeight !== 'number' || !(value.usageWeight >= 0 && value.usageWeight <= 100)) return undefined;
-    return { enabled: value.enabled, usageWeight: value.usageWeight, ...(value.model === undefined ? {} : { model: value.model }) };
+    const prior = value.usagePriorWeight ?? 0;
+    if (typeof prior !== 'number' || !(prior >= 0 && prior <= 10)) return undefined;
+    return { enabled: value.enabled, usageWeight: value.usageWeight, usagePriorWeight: prior, ...(value.model === undefined ? {} : { model: value.model }) };
   } catch {
     return undefined;
   }
@@ -32,7 +36,12 @@ function readDecision(text: string): LearnedDecision | undefined {
  * decision unreadable (a note on stderr says which). Never throws on a
  * damaged store or decision: search then runs the default.
  */
-export async function loadLearnedRanker(store: string, tools: readonly CatalogTool[], context: CliContext): Promise<Ranker | undefined> {
+export async function loadLearnedRanker(
+  store: string,
+  tools: readonly CatalogTool[],
+  context: CliContext,
+  withUsage: (usage: RankerUsageField) => Promise<Ranker>,
+): Promise<Ranker | undefined> {
   const path = resolve(context.cwd, store);
   const decisionPath = join(dirname(path), 'learned.json');
   let text: string;
@@ -55,13 +64,17 @@ export async function loadLearnedRanker(store: string, tools: readonly CatalogTo
   const { events, issues } = await readFeedbackFile(path, { knownTools });
   context.stderr(renderFeedbackIssues('search', store, issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
   const { compileRerankModel, createBm25Ranker, createRerankRanker, createUsageField } = await import('@loadout/bm25');
-  const bm25 = { fieldWeights: { usage: decision.usageWeight }, usage: createUsageField(events).text };
-  if (decision.model === undefined) return createBm25Ranker(bm25);
+  const field = createUsageField(events);
+  const bm25 = { fieldWeights: { usage: decision.usageWeight }, usage: field.text };
+  // The usage prior applies to the usage field alone; the re-ranker was chosen over a first stage without it.
+  const withPrior = decision.usagePriorWeight > 0 ? { ...bm25, usagePrior: field.calls, usagePriorWeight: decision.usagePriorWeight } : bm25;
+  // Without a prior or a re-ranker, the ranker's own definition takes the usage field (capabilities.usage).
+  if (decision.model === undefined) return withPrior === bm25 ? withUsage({ text: field.text, weight: decision.usageWeight }) : createBm25Ranker(withPrior);
   try {
     compileRerankModel(decision.model);
   } catch {
     context.stderr(`loadout search: the re-ranking model in ${decisionPath} is unreadable; searching with the usage field alone\n`);
-    return createBm25Ranker(bm25);
+    return createBm25Ranker(withPrior);
   }
   return createRerankRanker({ model: decision.model as RerankModel, bm25 });
 }

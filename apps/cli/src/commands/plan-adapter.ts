@@ -1,7 +1,6 @@
 import { createLoadoutError } from '@loadout/core';
 import type { DeclarativeMod, DeferralPlan, Mod, PolicyInput, ServerSettings, TokenCounter, ToolInput, ToolLoadingPlan } from '@loadout/core';
 import type { RequestCost, SearchCost } from '@loadout/core/adapter';
-import { createBm25Ranker } from '@loadout/bm25';
 import { closestName } from '../io/closest-name.js';
 
 /**
@@ -90,6 +89,8 @@ function searchView(cost: (names: readonly string[]) => SearchCost, deferred: re
  * the others defer every deferrable tool (their `toolSearch` default).
  */
 export async function planAdapter(name: PlanAdapterName, input: PlanAdapterInput): Promise<PlannedAdapter> {
+  // Loaded here, not at the top: plain `loadout plan` loads no ranker.
+  const { createBm25Ranker } = await import('@loadout/bm25');
   const planOptions = { tokenCounter: input.tokenCounter, mods: input.programmaticMods };
   const neutral = { tools: input.tools, servers: input.servers, mods: input.mods, ranker: createBm25Ranker(), planOptions };
   if (name === 'anthropic') {

@@ -118,7 +118,7 @@ export const planCommand: Command = {
     const adapterFlag = stringFlag(parsed, 'adapter');
     const adapter = adapterFlag === undefined ? undefined : readPlanAdapter(adapterFlag);
     const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
-    const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd);
+    const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd, (message) => context.stderr(`loadout plan: warning: ${message}\n`));
     const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, { strict, ...(maxTools === undefined ? {} : { maxTools }) });
     const model = stringFlag(parsed, 'model') ?? DEFAULT_PLAN_MODEL;
     const env = {

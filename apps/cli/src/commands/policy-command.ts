@@ -13,7 +13,7 @@ Reads one JSON object (the policy input) from standard input, or from FILE,
 and prints one JSON object (the decision): toolSearch, reason, mode,
 thresholdPercent, thresholdTokens, deferrableTokens, deferred, upfront,
 warnings and trace. Tools without a "tokens" field are counted with the
-default tokenizer (tiktoken o200k, offline).
+default tokenizer (tiktoken cl100k_base, offline).
 
 A malformed input prints {"error": {"code", "message"}} and exits 2.
 

@@ -25,12 +25,14 @@ Query forms:
 Options:
   --catalog FILE   catalog file (JSON, JSONL or MCP snapshot); default: the config's
                    "catalog", else the embedded demo catalog
-  --ranker NAME    ${BUILTIN_RANKER_NAMES}, or one the config's "rankers" adds
-                   (default: the config's "ranker", else bm25f)
+  --ranker NAME    ${BUILTIN_RANKER_NAMES},
+                   or one the config's "rankers" adds (default: the config's "ranker",
+                   else bm25f)
   --limit N        results, 1-100 (default 5)
   --explain        show matched terms, field and component contributions
   --feedback STORE use what loadout learn learned from this feedback store (when its
-                   decision, learned.json beside it, switched learning on; bm25f only)
+                   decision, learned.json beside it, switched learning on; rankers that learn
+                   from usage only, such as bm25f: capabilities.usage in the definition)
   --json           print {query, ranker, tools, issues, hits: [{rank, score, tool, name, server,
                    description, explanation?}]}
   --strict         exit 2 when a tool is invalid or skipped (nameless, duplicate, bad schema)
@@ -71,11 +73,11 @@ export const searchCommand: Command = {
       return 0;
     }
     const query = parsed.positionals.join(' ');
-    const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd);
+    const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd, (message) => context.stderr(`loadout search: warning: ${message}\n`));
     const limit = integerFlag(parsed, 'limit', { min: 1, max: 100 }) ?? config.limit ?? 5;
     const explain = Boolean(parsed.values['explain']);
     // The query syntax applies per the ranker's definition: a pattern ranker (regex) is never wrapped.
-    const { name: rankerName, definition, inner } = await createConfiguredRanker(config, stringFlag(parsed, 'ranker'));
+    const { name: rankerName, definition, inner, withUsage } = await createConfiguredRanker(config, stringFlag(parsed, 'ranker'));
     const strict = Boolean(parsed.values['strict']);
     const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
     const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, {
@@ -88,7 +90,10 @@ export const searchCommand: Command = {
       context.stderr(`indexing ${formatCount(catalog.tools.length)} tools with ${rankerName}…\n`);
     }
     const feedback = stringFlag(parsed, 'feedback');
-    const learned = feedback === undefined || rankerName !== 'bm25f' ? undefined : await (await import('./learned-ranker.js')).loadLearnedRanker(feedback, catalog.tools, context);
+    if (feedback !== undefined && withUsage === undefined) {
+      context.stderr(`loadout search: ranker ${JSON.stringify(rankerName)} does not learn from usage (its definition declares no capabilities.usage); searching without usage\n`);
+    }
+    const learned = feedback === undefined || withUsage === undefined ? undefined : await (await import('./learned-ranker.js')).loadLearnedRanker(feedback, catalog.tools, context, withUsage);
     const base = learned ?? inner;
     const wrap = (next: Ranker): Ranker => applyQueryKind(definition, next);
     // The build's saved index of the embedded catalog fits only its own descriptions, so not after mods rewrote them.

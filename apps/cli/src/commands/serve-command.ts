@@ -29,11 +29,19 @@ Usage:
 Connects to every server of the config's "mcpServers" (with no --config, the
 loadout.config.* of the current folder), lists and indexes all their tools, and
 serves MCP over stdio (default) or streamable HTTP. A Claude-style .mcp.json
-works too: loadout serve --config .mcp.json (its "mcpServers" is a config key).
+works too: loadout serve --config .mcp.json. Its "mcpServers" is a config key;
+the keys such a file has for other tools (a file with "mcpServers" not named
+loadout.config.*) are warned about on stderr and ignored, while a
+loadout.config.* rejects unknown keys. A .mcp.json in the folder is not read
+unless named with --config.
 
 Whether tool search is on follows the policy contract, with ENABLE_TOOL_SEARCH,
 CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS and ANTHROPIC_BASE_URL from the
-environment, --model and --context-window. On: clients see search_tools and
+environment, --model and --context-window. ENABLE_TOOL_SEARCH unset or true:
+on; false: off; auto: off until the deferrable definitions reach 10% of the
+context window (auto:N: N%), then on; an older model or
+CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS keeps it off (loadout plan shows the
+trace for a catalog). On: clients see search_tools and
 call_tool plus the tools that stay upfront (alwaysLoad on the server or tool,
 or pinned by a mod); tools a search finds join the list. Off (e.g.
 ENABLE_TOOL_SEARCH=false): every upstream tool is listed upfront and there is
@@ -49,8 +57,9 @@ Options:
                            "alwaysLoad"?}}; \${VAR} is expanded from the environment
   --http [HOST:]PORT       serve http://HOST:PORT/mcp instead of stdio; HOST defaults to
                            127.0.0.1, PORT 0 picks a free port
-  --ranker NAME            ${BUILTIN_RANKER_NAMES}, or one the config's "rankers" adds
-                           (default: the config's "ranker", else bm25f)
+  --ranker NAME            ${BUILTIN_RANKER_NAMES},
+                           or one the config's "rankers" adds (default: the config's "ranker",
+                           else bm25f)
   --limit N                results per search when the client asks for none, 1-100
                            (default: the config's "limit", else 5)
   --model M                the model the policy decides for (default claude-sonnet-4-5)
@@ -84,6 +93,7 @@ ${CONFIG_HELP}
 
 Examples:
   loadout serve                        # mcpServers from ./loadout.config.*
+  ENABLE_TOOL_SEARCH=auto:5 loadout serve --model claude-opus-4-5
   ENABLE_TOOL_SEARCH=false loadout serve
   loadout serve --config .mcp.json
   LOADOUT_TOKEN=$(openssl rand -hex 16) loadout serve --config .mcp.json --http 127.0.0.1:8765 --token-env LOADOUT_TOKEN
@@ -202,7 +212,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const announce = async (endpoint: string): Promise<void> => {
         if (readyFile !== undefined) await writeFileAtomic(readyFile, context.cwd, `${endpoint}\n`);
       };
-      const settings = await loadConfig(stringFlag(parsed, 'config'), context.cwd);
+      const settings = await loadConfig(stringFlag(parsed, 'config'), context.cwd, (message) => logger.warn(message));
       if (settings.mcpServers === undefined) {
         throw createLoadoutError(
           'invalid-option',

@@ -1,5 +1,5 @@
-import type { QuerySyntaxOptions, Ranker, RankerDefinition } from '@loadout/core';
-import { applyQueryKind } from '@loadout/core/plugins';
+import type { QuerySyntaxOptions, Ranker, RankerDefinition, RankerUsageField } from '@loadout/core';
+import { applyQueryKind, createRankerFrom, readOptions } from '@loadout/core/plugins';
 import type { LoadoutConfig } from './loadout-config.js';
 
 /** A ranker a command searches with, and the name it was chosen by. */
@@ -10,6 +10,12 @@ export interface ConfiguredRanker {
   readonly inner: Ranker;
   /** `inner` as searched: with the query syntax unless its queries are patterns. */
   readonly ranker: Ranker;
+  /**
+   * A fresh bare ranker of the same definition and options plus a usage
+   * field, when the definition accepts feedback (`capabilities.usage`);
+   * undefined when it does not.
+   */
+  readonly withUsage: ((usage: RankerUsageField) => Promise<Ranker>) | undefined;
 }
 
 /**
@@ -23,6 +29,12 @@ export async function createConfiguredRanker(config: LoadoutConfig, flag: string
   const configured = config.ranker ?? config.registry.defaultRanker;
   const name = flag ?? configured;
   const definition = config.registry.ranker(name);
-  const inner = await config.registry.createRanker(name, name === configured ? config.rankerOptions : undefined, false);
-  return { name, definition, inner, ranker: applyQueryKind(definition, inner, querySyntax) };
+  const options = name === configured ? config.rankerOptions : undefined;
+  const inner = await config.registry.createRanker(name, options, false);
+  const usage = definition.capabilities?.usage;
+  const withUsage =
+    usage === undefined
+      ? undefined
+      : (field: RankerUsageField) => createRankerFrom(definition, usage.withUsage(readOptions(`ranker ${JSON.stringify(name)}`, definition.options, options), field), false);
+  return { name, definition, inner, ranker: applyQueryKind(definition, inner, querySyntax), withUsage };
 }

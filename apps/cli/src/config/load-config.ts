@@ -34,17 +34,18 @@ async function readFile(path: string, cwd: string): Promise<unknown> {
  * Loads the configuration from `explicitPath`, or else the first of
  * {@link CONFIG_FILE_NAMES} in `cwd` (only there: a configuration that runs
  * code is never picked up from another folder). With none, the built-ins
- * and no mods. Relative paths (`catalog`, `rankers`, `plugins`) resolve
+ * and no mods. Warnings (unknown keys of a Claude-style `.mcp.json`) go
+ * to `warn`. Relative paths (`catalog`, `rankers`, `plugins`) resolve
  * against the file's folder; the plug-in modules are imported and checked,
  * and the registry holds the built-in rankers plus the file's.
  */
-export async function loadConfig(explicitPath: string | undefined, cwd: string): Promise<LoadoutConfig> {
+export async function loadConfig(explicitPath: string | undefined, cwd: string, warn?: (message: string) => void): Promise<LoadoutConfig> {
   const path =
     explicitPath === undefined
       ? CONFIG_FILE_NAMES.map((name) => resolve(cwd, name)).find((candidate) => existsSync(candidate))
       : resolve(cwd, explicitPath);
   if (path === undefined) return { path: undefined, registry: createBuiltinRegistry() };
-  const file: LoadoutConfigFile = validateConfig(await readFile(path, cwd), path);
+  const file: LoadoutConfigFile = validateConfig(await readFile(path, cwd), path, warn);
   const folder = dirname(path);
   const rankers = file.rankers === undefined ? [] : await loadRankers(file.rankers, folder, path);
   const mods = file.plugins === undefined ? [] : await loadPluginMods(file.plugins, folder, path);

@@ -1,7 +1,8 @@
-import { createLoadoutError, isLoadoutError, modFromRules } from '@loadout/core';
+import { basename } from 'node:path';
+import { createLoadoutError, describeKind, isLoadoutError, modFromRules } from '@loadout/core';
 import { didYouMean } from '@loadout/core/plugins';
 import { configError } from './config-error.js';
-import { CONFIG_KEYS } from './loadout-config.js';
+import { CONFIG_FILE_NAMES, CONFIG_KEYS } from './loadout-config.js';
 import type { LoadoutConfigFile } from './loadout-config.js';
 
 const known: ReadonlySet<string> = new Set(CONFIG_KEYS);
@@ -11,16 +12,36 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Checks a configuration object's keys and value types. Throws
- * `config-unknown-key` (with the nearest known key) or `config-invalid`
- * naming the file, the key and the value.
+ * Whether unknown keys of the file at `path` are errors: always in a
+ * `loadout.config.*`, and in any other file unless it carries `mcpServers`
+ * (then it is another tool's MCP file, such as Claude Code's `.mcp.json` or
+ * `~/.claude.json`, whose other keys belong to that tool).
  */
-export function validateConfig(value: unknown, path: string): LoadoutConfigFile {
-  if (!isPlainObject(value)) throw configError('config-invalid', path, '(top level)', 'the configuration must be an object', value);
-  for (const key of Object.keys(value)) {
-    if (!known.has(key)) {
-      throw createLoadoutError('config-unknown-key', `${path}: unknown key ${JSON.stringify(key)}${didYouMean(key, CONFIG_KEYS)} (known: ${CONFIG_KEYS.join(', ')})`, { path, key });
+export function rejectsUnknownKeys(path: string, config: Readonly<Record<string, unknown>>): boolean {
+  return (CONFIG_FILE_NAMES as readonly string[]).includes(basename(path)) || !Object.hasOwn(config, 'mcpServers');
+}
+
+/**
+ * Checks a configuration object's keys and value types. An unknown key is
+ * `config-unknown-key` (with the nearest known key), except in a
+ * Claude-style MCP file (see {@link rejectsUnknownKeys}): there it is passed
+ * to `warn` with the same message and ignored, so such files keep working.
+ * Wrong values are `config-invalid`, naming the file, the key and the value
+ * (only the kind of value under `mcpServers`, whose env and headers may
+ * hold secrets).
+ */
+export function validateConfig(input: unknown, path: string, warn: (message: string) => void = () => {}): LoadoutConfigFile {
+  if (!isPlainObject(input)) throw configError('config-invalid', path, '(top level)', 'the configuration must be an object', input);
+  const strict = rejectsUnknownKeys(path, input);
+  const value: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(input)) {
+    if (known.has(key)) {
+      value[key] = item;
+      continue;
     }
+    const message = `${path}: unknown key ${JSON.stringify(key)}${didYouMean(key, CONFIG_KEYS)} (known: ${CONFIG_KEYS.join(', ')})`;
+    if (strict) throw createLoadoutError('config-unknown-key', message, { path, key });
+    warn(`${message}; ignored, as in an MCP file of another tool [config-unknown-key]`);
   }
   const check = (key: string, ok: (item: unknown) => boolean, expected: string): void => {
     if (value[key] !== undefined && !ok(value[key])) throw configError('config-invalid', path, key, `must be ${expected}`, value[key]);
@@ -32,7 +53,9 @@ export function validateConfig(value: unknown, path: string): LoadoutConfigFile 
   check('mods', Array.isArray, 'an array of declarative mods');
   check('catalog', (item) => typeof item === 'string' && item.length > 0, 'a file path');
   check('limit', (item) => Number.isInteger(item) && (item as number) >= 1 && (item as number) <= 100, 'an integer from 1 to 100');
-  check('mcpServers', isPlainObject, 'an object of server name → {command, args, env} | {type: "http", url}');
+  if (value['mcpServers'] !== undefined && !isPlainObject(value['mcpServers'])) {
+    throw configError('config-invalid', path, 'mcpServers', `must be an object of server name → {command, args, env} | {type: "http", url, headers} (got ${describeKind(value['mcpServers'])})`);
+  }
   const mods = (value['mods'] ?? []) as unknown[];
   const names = new Set<string>();
   mods.forEach((mod, index) => {

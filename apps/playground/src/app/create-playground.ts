@@ -2,7 +2,7 @@ import type { CatalogInput, EnginePlan, EngineSearchResult, LoadedCatalog, Loado
 import type { PlannedTool } from '@loadout/core';
 import { createLargeDemoCatalogInput, demoCatalogInput, demoQueries } from '@loadout/demo-catalog';
 import { catalogLabel } from '../catalog/catalog-source-label.js';
-import { RANKER_CHOICES } from '../search/ranker-choices.js';
+import { debounceFor } from '../search/ranker-choices.js';
 import { createSearchController } from '../search/search-controller.js';
 import type { SearchRequest } from '../search/search-controller.js';
 import { toPlanInput } from '../state/plan-input.js';
@@ -86,12 +86,14 @@ export function createPlayground(options: PlaygroundOptions): void {
     }
   });
 
+  /** Each ranker's last engine time, for the keystroke debounce. */
+  const lastEngineMs = new Map<string, number>();
   const searchPanel = createSearchPanel({
     onQuery(query, at) {
       state.query = query;
       syncUrl();
       if (!catalogLoaded) return;
-      void search.request({ query, ranker: state.ranker, requestedAt: at, debounceMs: RANKER_CHOICES[state.ranker].debounceMs, reason: 'keystroke' });
+      void search.request({ query, ranker: state.ranker, requestedAt: at, debounceMs: debounceFor(lastEngineMs.get(state.ranker)), reason: 'keystroke' });
     },
     onRanker(ranker, at) {
       state.ranker = ranker;
@@ -103,6 +105,7 @@ export function createPlayground(options: PlaygroundOptions): void {
   });
 
   const onResult = (request: SearchRequest, result: EngineSearchResult): void => {
+    lastEngineMs.set(result.ranker, result.elapsedMs);
     searchPanel.showResult(result, plannedTools);
     const ms = measureSince(`results:${request.reason}`, request.requestedAt);
     if (request.reason === 'catalog' && pendingCatalog !== undefined) {
@@ -123,12 +126,12 @@ export function createPlayground(options: PlaygroundOptions): void {
 
   const prepare = async (): Promise<void> => {
     const ranker = state.ranker;
-    searchPanel.clear(`Preparing ${RANKER_CHOICES[ranker].label}…`);
+    searchPanel.clear(`Preparing ${ranker}…`);
     try {
       const status = await engine.prepare(ranker);
       if (state.ranker !== ranker || state.query.trim() !== '') return;
       const source = status.indexSource === 'restored' ? 'restored from IndexedDB' : `built in ${status.buildMs.toFixed(0)} ms`;
-      searchPanel.clear(`${RANKER_CHOICES[ranker].label} ready: ${status.size.toLocaleString('en-US')} tools indexed, ${source}. Type a query.`);
+      searchPanel.clear(`${ranker} ready: ${status.size.toLocaleString('en-US')} tools indexed, ${source}. Type a query.`);
     } catch (error) {
       if (describeError(error).code !== 'cancelled' && state.ranker === ranker) searchPanel.showError(error);
     }

@@ -97,7 +97,7 @@ describe('playground in headless Chromium', () => {
     if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run bash tooling/ensure-chromium.sh (pnpm test does)`);
     await buildIfStale({
       appRoot,
-      extraSources: ['core', 'bm25', 'tokens', 'embeddings', 'browser', 'demo-catalog'].map((name) => `${packages}${name}/src`),
+      extraSources: ['core', 'bm25', 'tokens', 'embeddings', 'rankers', 'browser', 'demo-catalog'].map((name) => `${packages}${name}/src`),
     });
     await mkdir(screenshots, { recursive: true });
     server = await startStaticServer(`${appRoot}dist`);
@@ -252,7 +252,7 @@ describe('playground in headless Chromium', () => {
     expect(await restored.inputValue('[aria-label="Rule 1 server"]')).toBe('slack');
     expect(await restored.inputValue('[aria-label="Rule 1 action"]')).toBe('pin');
     await waitForReason(restored, 'env-false');
-    await restored.waitForFunction(() => document.querySelector('#search-status')?.textContent?.includes('Hybrid'));
+    await restored.waitForFunction(() => document.querySelector('#search-status')?.textContent?.includes(' · hybrid · '));
     expect(await restored.locator('#results li.hit').first().getAttribute('data-tool')).toBe(demoQueries[16]!.expected);
     await restored.close();
   }, 30_000);

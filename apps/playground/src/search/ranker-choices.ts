@@ -1,37 +1,43 @@
-import type { RankerName } from '@loadout/browser';
+import { listEngineRankers } from '@loadout/browser';
+import type { EngineRankerSummary } from '@loadout/browser';
 
-/** How the page presents one ranker. */
-export interface RankerChoice {
-  readonly label: string;
-  /** One line under the picker. */
-  readonly help: string;
-  /** Milliseconds to wait after a keystroke before searching; heavier rankers wait longer. */
-  readonly debounceMs: number;
+/**
+ * The rankers the page's engine offers, in picker order: those of the
+ * engine's registry (`@loadout/browser`'s `listEngineRankers`: the
+ * browser-safe built-ins of `@loadout/rankers`, then the engine's
+ * embedding rankers), each shown by its name and its definition's
+ * description. A ranker registered there appears here with no change.
+ */
+export const RANKER_CHOICES: readonly EngineRankerSummary[] = listEngineRankers();
+
+/** The ranker the page starts with: the registry's default, listed first. */
+export const DEFAULT_RANKER = RANKER_CHOICES[0]?.name ?? 'bm25f';
+
+/** The choice named `name`, or undefined for a ranker the engine does not offer. */
+export function rankerChoice(name: string): EngineRankerSummary | undefined {
+  return RANKER_CHOICES.find((choice) => choice.name === name);
+}
+
+/** True for a ranker the page offers. */
+export function isRankerName(value: unknown): value is string {
+  return typeof value === 'string' && rankerChoice(value) !== undefined;
+}
+
+/** The line under the picker for `name`: its description, and how it reads a query. */
+export function rankerHelp(name: string): string {
+  const choice = rankerChoice(name);
+  if (choice === undefined) return '';
+  return choice.queryKind === 'pattern' ? `${choice.description} The query is a regular expression.` : choice.description;
 }
 
 /**
- * Every ranker of `@loadout/browser`, in picker order (the type check keeps
- * this in step with `RankerName`).
+ * Milliseconds to wait after a keystroke before searching with a ranker
+ * whose last search took `lastEngineMs` in the engine: that long, from 8
+ * to 150 ms (slower rankers wait longer, so typing never queues searches;
+ * BM25F answers within a keystroke); 8 ms before its first search.
+ * Measured, not looked up by name.
  */
-export const RANKER_CHOICES = {
-  bm25f: { label: 'BM25F (keywords)', help: 'Typed-array BM25F over name, description, parameters and server.', debounceMs: 8 },
-  'static-embedding': {
-    label: 'Static word vectors',
-    help: 'GloVe vectors with SIF weighting; fetches a 5.8 MB table once, then the browser caches it.',
-    debounceMs: 60,
-  },
-  hybrid: { label: 'Hybrid (BM25F + vectors)', help: "BM25F's top 100 re-scored with the static vectors (0.75 / 0.25).", debounceMs: 40 },
-  transformers: {
-    label: 'transformers.js (WASM)',
-    help: 'A sentence model on onnxruntime-web, from local files only: put Xenova/all-MiniLM-L6-v2 under models/.',
-    debounceMs: 150,
-  },
-} as const satisfies Record<RankerName, RankerChoice>;
-
-/** The ranker names in picker order. */
-export const RANKER_ORDER = Object.keys(RANKER_CHOICES) as RankerName[];
-
-/** True for a ranker the page offers. */
-export function isRankerName(value: unknown): value is RankerName {
-  return typeof value === 'string' && Object.hasOwn(RANKER_CHOICES, value);
+export function debounceFor(lastEngineMs: number | undefined): number {
+  if (lastEngineMs === undefined || !Number.isFinite(lastEngineMs)) return 8;
+  return Math.min(150, Math.max(8, Math.round(lastEngineMs)));
 }

@@ -1,10 +1,10 @@
-import type { EngineSearchResult, LoadoutEngine, RankerName } from '@loadout/browser';
+import type { EngineSearchResult, LoadoutEngine } from '@loadout/browser';
 import { isLoadoutError } from '@loadout/core';
 
 /** One search the page asked for. */
 export interface SearchRequest {
   readonly query: string;
-  readonly ranker: RankerName;
+  readonly ranker: string;
   /** `performance.now()` of the keystroke (or change) that asked for it. */
   readonly requestedAt: number;
   /** Milliseconds to wait for more keystrokes first. Default 0. */

@@ -1,5 +1,5 @@
 import type { Provider } from '@loadout/core';
-import type { RankerName } from '@loadout/browser';
+import { DEFAULT_RANKER } from '../search/ranker-choices.js';
 
 /**
  * Which catalog is loaded: the embedded demo, the 10,000-tool demo catalog
@@ -49,7 +49,7 @@ export interface PlaygroundState {
   pasted: string;
   /** The name of the dropped or chosen file (its contents are never shared). */
   fileName: string;
-  ranker: RankerName;
+  ranker: string;
   query: string;
   policy: PolicyState;
   mods: ModRuleState[];
@@ -73,5 +73,5 @@ export function defaultPolicyState(): PolicyState {
 
 /** The state of a fresh page: the demo catalog, BM25F, no query, default policy, no mods. */
 export function defaultPlaygroundState(): PlaygroundState {
-  return { catalog: 'demo', pasted: '', fileName: '', ranker: 'bm25f', query: '', policy: defaultPolicyState(), mods: [] };
+  return { catalog: 'demo', pasted: '', fileName: '', ranker: DEFAULT_RANKER, query: '', policy: defaultPolicyState(), mods: [] };
 }

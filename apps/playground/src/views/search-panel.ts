@@ -1,7 +1,7 @@
 import { DEFAULT_TRANSFORMERS_MODEL } from '@loadout/browser';
-import type { EngineSearchResult, RankerName } from '@loadout/browser';
+import type { EngineSearchResult } from '@loadout/browser';
 import type { PlannedTool } from '@loadout/core';
-import { RANKER_CHOICES, RANKER_ORDER, isRankerName } from '../search/ranker-choices.js';
+import { DEFAULT_RANKER, RANKER_CHOICES, isRankerName, rankerHelp as helpFor } from '../search/ranker-choices.js';
 import { h, replaceChildren } from './dom.js';
 import { describeError, errorSlot, showError } from './error-view.js';
 import { renderResults, updatePlacements } from './results-view.js';
@@ -18,14 +18,14 @@ const NARROW = '(max-width: 560px)';
 /** What the search panel asks of the page; `at` is the `performance.now()` of the input event. */
 export interface SearchPanelActions {
   readonly onQuery: (query: string, at: number) => void;
-  readonly onRanker: (ranker: RankerName, at: number) => void;
+  readonly onRanker: (ranker: string, at: number) => void;
 }
 
 /** The search panel: query box, ranker picker, results, and example queries while the query is empty. */
 export interface SearchPanel {
   readonly element: HTMLElement;
   setQuery(query: string): void;
-  setRanker(ranker: RankerName): void;
+  setRanker(ranker: string): void;
   setExamples(queries: readonly string[]): void;
   showResult(result: EngineSearchResult, plannedTools: ReadonlyMap<string, PlannedTool>): void;
   showError(error: unknown): void;
@@ -40,9 +40,9 @@ export function createSearchPanel(actions: SearchPanelActions): SearchPanel {
   const ranker = h(
     'select',
     { id: 'ranker', 'aria-describedby': 'ranker-help' },
-    RANKER_ORDER.map((name) => h('option', { value: name }, RANKER_CHOICES[name].label)),
+    RANKER_CHOICES.map((choice) => h('option', { value: choice.name }, choice.name)),
   );
-  const rankerHelp = h('p', { id: 'ranker-help', class: 'hint' }, RANKER_CHOICES.bm25f.help);
+  const rankerHelp = h('p', { id: 'ranker-help', class: 'hint' }, helpFor(DEFAULT_RANKER));
   const query = h('input', {
     id: 'query',
     type: 'search',
@@ -66,7 +66,7 @@ export function createSearchPanel(actions: SearchPanelActions): SearchPanel {
   query.addEventListener('input', emitQuery);
   ranker.addEventListener('change', (event) => {
     const value = ranker.value;
-    rankerHelp.textContent = isRankerName(value) ? RANKER_CHOICES[value].help : '';
+    rankerHelp.textContent = helpFor(value);
     if (isRankerName(value)) actions.onRanker(value, event.timeStamp || performance.now());
   });
 
@@ -90,7 +90,7 @@ export function createSearchPanel(actions: SearchPanelActions): SearchPanel {
     },
     setRanker(value) {
       ranker.value = value;
-      rankerHelp.textContent = RANKER_CHOICES[value].help;
+      rankerHelp.textContent = helpFor(value);
     },
     setExamples(queries) {
       replaceChildren(
@@ -118,7 +118,7 @@ export function createSearchPanel(actions: SearchPanelActions): SearchPanel {
     showResult(result, plannedTools) {
       showError(error, undefined);
       const source = result.indexSource === 'restored' ? 'index restored from IndexedDB' : 'index built in this page';
-      status.textContent = `${result.hits.length} ${result.hits.length === 1 ? 'result' : 'results'} · ${isRankerName(result.ranker) ? RANKER_CHOICES[result.ranker].label : result.ranker} · ${result.elapsedMs.toFixed(1)} ms in the engine · ${source}`;
+      status.textContent = `${result.hits.length} ${result.hits.length === 1 ? 'result' : 'results'} · ${result.ranker} · ${result.elapsedMs.toFixed(1)} ms in the engine · ${source}`;
       examples.hidden = true;
       renderResults(results, result, plannedTools);
     },

@@ -17,8 +17,11 @@ describe('createToolAnalyzer', () => {
     expect(createToolAnalyzer({ stopwords: [] }).analyzeQuery('to be')).toEqual(['to', 'be']);
   });
 
-  it('does not stem', () => {
-    expect(analyzer.analyzeQuery('searching messages')).toEqual(['searching', 'messages']);
+  it('reduces plurals to the singular in tool text and queries alike, unless stemming is off', () => {
+    expect(analyzer.analyzeQuery('searching messages and queries')).toEqual(['searching', 'message', 'query']);
+    expect(analyzer.analyzeText('listFiles of its status')).toEqual(['list', 'file', 'of', 'its', 'status', 'listfile']);
+    expect(createToolAnalyzer({ stemming: 'off' }).analyzeQuery('searching messages')).toEqual(['searching', 'messages']);
+    expect(createToolAnalyzer({ stemming: 'off' }).signature).not.toBe(analyzer.signature);
   });
 
   it('analyses each field of a tool', () => {
@@ -38,7 +41,7 @@ describe('createToolAnalyzer', () => {
     expect(analyzer.analyzeTool(tool)).toEqual({
       name: ['send', 'message', 'sendmessage'],
       description: ['post', 'a', 'message', 'to', 'a', 'channel'],
-      parameterNames: ['channel', 'id', 'options', 'thread', 'ts', 'attachments', 'file', 'name', 'channelid', 'threadts', 'filename'],
+      parameterNames: ['channel', 'id', 'option', 'thread', 'ts', 'attachment', 'file', 'name', 'channelid', 'threadt', 'filename'],
       parameterDescriptions: ['target', 'channel', 'reply', 'in', 'thread'],
       server: ['slack'],
       usage: [],

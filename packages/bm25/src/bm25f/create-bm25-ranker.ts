@@ -24,6 +24,7 @@ import { coverageRerank } from './coverage-rerank.js';
 import type { CoverageResult } from './coverage-rerank.js';
 import type { ScoringTables } from './scoring-tables.js';
 import { drainTopK } from '@loadout/core/utils';
+import { PRIOR_CANDIDATES, applyUsagePrior, computeUsagePrior } from './usage-prior.js';
 import { registerBm25Internals } from './ranker-internals.js';
 
 /** A {@link SyncRanker} named `bm25f` whose index can be saved and loaded. */
@@ -78,6 +79,7 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
   let scoresOut = new Float64Array(16);
   const terms = createQueryTerms();
   let context: QueryContext = { postings, tables, scratch, tools };
+  let prior: Float64Array | undefined;
 
   const install = (nextTools: CatalogTool[], nextPostings: Postings, nextDictionary: Dictionary): void => {
     tools = nextTools;
@@ -86,6 +88,7 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
     tables = computeScoringTables(postings, settings.weights, settings.b, settings.k1);
     if (scratch.docCount !== postings.docCount) scratch = createQueryScratch(postings.docCount);
     context = { postings, tables, scratch, tools };
+    prior = settings.usagePrior === undefined || settings.usagePriorWeight === 0 ? undefined : computeUsagePrior(tools, settings.usagePrior);
   };
 
   const refresh = (compact = false): void => {
@@ -180,13 +183,15 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
       collectQueryTerms(query, analyzer, dictionary, postings, settings.multiIntent === 'clause-fusion', terms);
       if (terms.fullCount === 0) return [];
       const covering = settings.coverage === 'xquad' && terms.fullCount >= settings.coverageMinTerms;
-      const capacity = Math.min(covering ? Math.max(limit, settings.coverageCandidates) : limit, tools.length);
+      const pool = Math.max(limit, covering ? settings.coverageCandidates : 0, prior === undefined ? 0 : PRIOR_CANDIDATES);
+      const capacity = Math.min(pool, tools.length);
       evaluateQuery(context, terms, capacity, settings.clauseWeight, searchOptions.filter, searchOptions.explain === true);
       if (docsOut.length < capacity) {
         docsOut = new Int32Array(capacity);
         scoresOut = new Float64Array(capacity);
       }
       let count = drainTopK(scratch.heap, docsOut, scoresOut);
+      if (prior !== undefined) applyUsagePrior(docsOut, scoresOut, count, prior, settings.usagePriorWeight);
       let picks: CoverageResult | undefined;
       if (covering && count > 1) {
         picks = coverageRerank(context, terms.full.subarray(0, terms.fullCount), docsOut, scoresOut, count, limit, {
@@ -205,6 +210,13 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
           continue;
         }
         let explanation = explainHit(context, dictionary, terms.full.subarray(0, terms.fullCount), texts, settings.clauseWeight, doc);
+        if (prior !== undefined) {
+          explanation = {
+            ...explanation,
+            components: { ...explanation.components, usagePrior: settings.usagePriorWeight * prior[doc]! },
+            notes: [...explanation.notes, 'score normalised by the best hit, plus the usage prior'],
+          };
+        }
         if (picks !== undefined) {
           explanation = {
             ...explanation,

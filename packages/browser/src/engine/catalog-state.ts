@@ -1,5 +1,5 @@
 import { createPlanCache } from '@loadout/core';
-import type { PlanCache, RankerDefinition } from '@loadout/core';
+import type { PlanCache, Registry } from '@loadout/core';
 import type { ReadCatalog } from '../catalog/read-catalog-input.js';
 import type { RankerBuildContext } from '../rankers/build-context.js';
 import { createCatalogRankers } from '../rankers/catalog-rankers.js';
@@ -14,16 +14,12 @@ export interface CatalogState {
   readonly controller: AbortController;
 }
 
-/** Creates the state of a freshly loaded catalog; rankers are built lazily from `context`. */
-export function createCatalogState(
-  read: ReadCatalog,
-  context: Omit<RankerBuildContext, 'catalogHash' | 'tools'>,
-  custom?: ReadonlyMap<string, RankerDefinition>,
-): CatalogState {
+/** Creates the state of a freshly loaded catalog; the registry's rankers are built lazily with `context`. */
+export function createCatalogState(read: ReadCatalog, context: Omit<RankerBuildContext, 'catalogHash' | 'tools'>, registry: Registry): CatalogState {
   return {
     read,
     planCache: createPlanCache(),
-    rankers: createCatalogRankers({ ...context, catalogHash: read.hash, tools: read.catalog.tools }, custom),
+    rankers: createCatalogRankers({ ...context, catalogHash: read.hash, tools: read.catalog.tools }, registry),
     controller: new AbortController(),
   };
 }

@@ -7,9 +7,10 @@ import type { LoadedCatalog } from '../catalog/catalog-input.js';
 import { createIndexedDbIndexStore } from '../persistence/indexeddb-index-store.js';
 import type { IndexStore } from '../persistence/index-store.js';
 import type { RankerBuildContext } from '../rankers/build-context.js';
-import { readCustomRankers, readRankerName } from '../rankers/ranker-names.js';
+import { createEngineRegistry } from '../rankers/engine-registry.js';
+import type { EngineRankerHost } from '../rankers/engine-rankers.js';
 import { abortable, cancelledError, throwIfCancelled } from '../shared/cancelled.js';
-import { createWasmTransformersEmbedder } from '../transformers/wasm-transformers-embedder.js';
+import { createWasmTransformersEmbedder, transformersModelId } from '../transformers/wasm-transformers-embedder.js';
 import type { WasmTransformersEmbedder } from '../transformers/wasm-transformers-embedder.js';
 import type { WasmPaths } from '../transformers/transformers-library.js';
 import { createCatalogState } from './catalog-state.js';
@@ -45,7 +46,6 @@ function summary(state: CatalogState): LoadedCatalog {
  * `invalid-option` for malformed options.
  */
 export function createEngine(options: EngineOptions = {}): LoadoutEngine {
-  const custom = readCustomRankers(options.rankers);
   const tokenizer = readEngineConfig(options);
   const store = defaultStore(options);
   const lifetime = new AbortController();
@@ -71,7 +71,7 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
     const write = new Promise<void>((resolve) => setTimeout(resolve, 0))
       .then(async () => {
         if (lifetime.signal.aborted) return;
-        const bytes = blob();
+        const bytes = await blob();
         if (bytes !== undefined) await store.put(key, bytes);
       })
       .catch(() => undefined);
@@ -113,14 +113,15 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
     return transformers;
   };
 
-  const context: Omit<RankerBuildContext, 'catalogHash' | 'tools'> = {
-    store,
+  const host: EngineRankerHost = {
     staticTable,
     staticTableVersion: options.staticTableUrl === undefined ? 'none' : fnv1a64(options.staticTableUrl),
     staticComponents: options.staticComponents,
     transformersEmbedder,
-    persist,
+    transformersModelId: transformersModelId(options.transformersModel, options.transformersQuantized),
   };
+  const registry = createEngineRegistry(host, options.rankers);
+  const context: Omit<RankerBuildContext, 'catalogHash' | 'tools'> = { store, persist };
 
   const alive = (what: string): void => {
     if (lifetime.signal.aborted) throw cancelledError(what, 'disposed');
@@ -139,7 +140,7 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
       const read = readCatalogInput(input, loadOptions);
       if (state === undefined || state.read.hash !== read.hash) {
         state?.controller.abort('catalog-replaced');
-        state = createCatalogState(read, context, custom);
+        state = createCatalogState(read, context, registry);
       }
       return summary(state);
     },
@@ -164,7 +165,7 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
     async search(query, searchOptions = {}): Promise<EngineSearchResult> {
       const what = `search ${describeValue(query)}`;
       const current = loaded(what);
-      const name = readRankerName(searchOptions.ranker ?? 'bm25f', custom);
+      const name = registry.ranker(searchOptions.ranker ?? registry.defaultRanker).name;
       const signals = [searchOptions.signal, current.controller.signal, lifetime.signal];
       throwIfCancelled(what, signals);
       const started = now();
@@ -181,7 +182,7 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
     async prepare(ranker, prepareOptions = {}): Promise<RankerStatus> {
       const what = `prepare ${describeValue(ranker)}`;
       const current = loaded(what);
-      const name = readRankerName(ranker, custom);
+      const name = registry.ranker(ranker).name;
       const signals = [prepareOptions.signal, current.controller.signal, lifetime.signal];
       throwIfCancelled(what, signals);
       const ready = await abortable(current.rankers.get(name), what, signals);

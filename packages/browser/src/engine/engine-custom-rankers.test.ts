@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isLoadoutError } from '@loadout/core';
 import type { CatalogTool, Ranker, RankerDefinition } from '@loadout/core';
 import { createMemoryIndexStore } from '../persistence/memory-index-store.js';
+import { BROWSER_SAFE_RANKERS } from '@loadout/rankers/browser';
+import { listEngineRankers } from '../rankers/engine-registry.js';
 import { createEngine } from './create-engine.js';
 
 const TOOLS = [{ name: 'get', server: 'kv' }, { name: 'get_forecast', server: 'weather' }, { name: 'send_message', server: 'slack' }];
@@ -93,9 +95,29 @@ describe('createEngine with the page\'s own rankers', () => {
     await engine.loadCatalog(TOOLS);
     const unknown = await failure(() => engine.search('x', { ranker: 'name' }));
     expect(unknown.code).toBe('unknown-ranker');
-    expect(unknown.message).toMatch(/did you mean "names"\?; expected one of bm25f, static-embedding, hybrid, transformers, names/);
+    expect(unknown.message).toMatch(/did you mean "names"\?; valid names: bm25f, /);
+    expect(unknown.message.endsWith(`valid names: ${[...BROWSER_SAFE_RANKERS.map((ranker) => ranker.name), 'static-embedding', 'hybrid', 'transformers', 'names'].join(', ')}`)).toBe(true);
     expect((await failure(() => createEngine({ rankers: [definition({ name: 'bm25f' })] }))).code).toBe('plugin-duplicate');
     expect((await failure(() => createEngine({ rankers: [definition({ capabilities: {} })] }))).code).toBe('unsupported-environment');
     expect((await failure(() => createEngine({ rankers: [{ name: 'x' } as never] }))).code).toBe('ranker-invalid');
+  });
+
+  it('lists the built-ins and the page\'s own, through the registry, for a picker', () => {
+    expect(listEngineRankers([definition()]).map((ranker) => `${ranker.name}:${ranker.queryKind}`)).toEqual([
+      ...BROWSER_SAFE_RANKERS.map((ranker) => `${ranker.name}:${ranker.queryKind}`),
+      'static-embedding:keywords',
+      'hybrid:keywords',
+      'transformers:keywords',
+      'names:pattern',
+    ]);
+    expect(listEngineRankers()[0]?.description).toMatch(/BM25F/);
+    expect(listEngineRankers().find((ranker) => ranker.name === 'regex')?.queryKind).toBe('pattern');
+  });
+
+  it('offers the browser-safe built-ins of the registry: regex is a pattern, never wrapped', async () => {
+    const engine = createEngine({ indexStore: null, tokenizer: 'approximate' });
+    await engine.loadCatalog(TOOLS);
+    expect((await engine.search('^get_', { ranker: 'regex' })).hits.map((hit) => hit.tool.name)).toEqual(['get_forecast']);
+    expect((await engine.search('forecast', { ranker: 'wink-bm25' })).hits[0]?.tool.name).toBe('get_forecast');
   });
 });

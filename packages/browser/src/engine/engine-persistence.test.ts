@@ -6,6 +6,7 @@ import { createFakeTransformers } from '../__fixtures__/fake-transformers.js';
 import { tinyTable } from '../__fixtures__/tiny-table.js';
 import { createMemoryIndexStore } from '../persistence/memory-index-store.js';
 import type { IndexStore } from '../persistence/index-store.js';
+import { fnv1a64 } from '@loadout/core/utils';
 import { createEngine } from './create-engine.js';
 
 
@@ -74,21 +75,25 @@ describe('createEngine: persisted indexes', () => {
     await expect(engine.flush()).resolves.toBeUndefined();
   });
 
-  it('stores static-embedding vectors and reuses them in a new engine (hybrid reuses both)', async () => {
+  it('stores the hybrid ranker\'s BM25F index and static vectors together, and a new engine restores both', async () => {
     const store = createMemoryIndexStore();
     const first = staticEngine(store);
     await first.loadCatalog(TOOLS);
     const built = await first.search('mail a message', { ranker: 'hybrid', limit: 4 });
     expect(built.indexSource).toBe('built');
     await first.flush();
-    expect(store.keys().map((key) => key.split('|')[1])).toEqual(['bm25f', 'static-embedding']);
+    expect(store.keys().map((key) => key.split('|').slice(1).join('|'))).toEqual([`hybrid|pair1/lbmf2+ldvx1/static/${fnv1a64(TABLE_URL)}`]);
 
     const second = staticEngine(store);
     await second.loadCatalog(TOOLS);
     const restored = await second.search('mail a message', { ranker: 'hybrid', limit: 4 });
     expect(restored.indexSource).toBe('restored');
     expect(names(restored)).toEqual(names(built));
-    expect((await second.prepare('static-embedding')).indexSource).toBe('restored');
+    expect((await second.prepare('static-embedding')).indexSource).toBe('built');
+    await second.flush();
+    const third = staticEngine(store);
+    await third.loadCatalog(TOOLS);
+    expect((await third.prepare('static-embedding')).indexSource).toBe('restored');
   });
 
   it('stores transformers vectors so a new engine embeds only the query', async () => {

@@ -2,7 +2,6 @@ import type { Mod, PolicyInput, SearchHit, ToolLoadingPlan } from '@loadout/core
 import type { CatalogInput, LoadCatalogOptions, LoadedCatalog } from '../catalog/catalog-input.js';
 import type { IndexSource } from '../rankers/build-context.js';
 import type { TokenizerName } from './engine-options.js';
-import type { RankerName } from '../rankers/ranker-names.js';
 
 /** The policy input of a plan; the tools and servers come from the loaded catalog. */
 export type PlanInput = Omit<PolicyInput, 'tools' | 'servers'>;
@@ -32,8 +31,8 @@ export interface EnginePlan extends ToolLoadingPlan {
 
 /** Options of {@link LoadoutEngine.search}. */
 export interface EngineSearchOptions {
-  /** A built-in ({@link RankerName}) or one of `EngineOptions.rankers`. Default `bm25f`. */
-  ranker?: RankerName | (string & {});
+  /** A ranker of the engine's registry (see `listEngineRankers`): a built-in or one of `EngineOptions.rankers`. Default `bm25f`. */
+  ranker?: string;
   /** Results to return. Default 5; range 1–100. */
   limit?: number;
   /** Attach a score explanation (matched terms, field and component contributions) to each hit. Default false. */
@@ -92,7 +91,7 @@ export interface LoadoutEngine {
    */
   search(query: string, options?: EngineSearchOptions): Promise<EngineSearchResult>;
   /** Builds (or restores) a ranker's index now, so the first search is fast. */
-  prepare(ranker: RankerName | (string & {}), options?: { signal?: AbortSignal }): Promise<RankerStatus>;
+  prepare(ranker: string, options?: { signal?: AbortSignal }): Promise<RankerStatus>;
   /** Resolves when every index write started so far has finished (or failed). */
   flush(): Promise<void>;
   /** Releases the engine (a worker engine terminates its worker); pending calls reject with `cancelled`. */

@@ -8,6 +8,8 @@ export interface StoredVectorIndex extends PersistentVectorIndex {
   readonly saved: boolean;
   /** The content and fingerprint to persist; undefined before anything was saved or restored. */
   toVectorSet(): VectorSet | undefined;
+  /** Replaces the content with `set` (vectors and fingerprint), as if it had been restored at creation. */
+  preload(set: VectorSet): void;
 }
 
 /** The label an embedding ranker sees as this index's path (it only saves indexes that have one). */
@@ -28,13 +30,14 @@ export function createStoredVectorIndex(restored?: VectorSet): StoredVectorIndex
     inner ??= createExactIndex({ dimensions });
     return inner;
   };
-  if (restored !== undefined) {
-    const index = createExactIndex({ dimensions: restored.dimensions, initialCapacity: Math.max(1, restored.keys.length) });
-    const { dimensions, values } = restored;
-    index.add(restored.keys.map((key, row) => ({ key, vector: values.subarray(row * dimensions, (row + 1) * dimensions) })));
+  const preload = (set: VectorSet): void => {
+    const index = createExactIndex({ dimensions: set.dimensions, initialCapacity: Math.max(1, set.keys.length) });
+    const { dimensions, values } = set;
+    index.add(set.keys.map((key, row) => ({ key, vector: values.subarray(row * dimensions, (row + 1) * dimensions) })));
     inner = index;
-    fingerprint = restored.fingerprint;
-  }
+    fingerprint = set.fingerprint;
+  };
+  if (restored !== undefined) preload(restored);
   return {
     specificationVersion: 'v1',
     get dimensions() {
@@ -73,6 +76,7 @@ export function createStoredVectorIndex(restored?: VectorSet): StoredVectorIndex
     load() {
       return false;
     },
+    preload,
     toVectorSet() {
       if (inner === undefined || fingerprint === undefined) return undefined;
       const keys = inner.keys();

@@ -1,5 +1,4 @@
-import type { CatalogTool, Embedder, Ranker } from '@loadout/core';
-import type { WordVectorTable } from '@loadout/embeddings/browser';
+import type { CatalogTool, MaybePromise, Ranker } from '@loadout/core';
 import type { IndexKey, IndexStore } from '../persistence/index-store.js';
 
 /** How an index came to be: built from the tools now, or restored from the `IndexStore`. */
@@ -17,16 +16,8 @@ export interface RankerBuildContext {
   readonly tools: readonly CatalogTool[];
   /** Where indexes are persisted; undefined when persistence is off. */
   readonly store: IndexStore | undefined;
-  /** The static word-vector table (fetched once per engine). */
-  staticTable(): Promise<WordVectorTable>;
-  /** A cache-key fragment naming the static table (its URL's hash). */
-  readonly staticTableVersion: string;
-  /** Principal components the static embedder removes; undefined for its default (8). */
-  readonly staticComponents: number | undefined;
-  /** The engine's transformers.js embedder (one per engine: the model loads once). */
-  transformersEmbedder(): Embedder;
   /** Writes `blob()` under `key` after the current task (so a search answers first); failures are ignored. */
-  persist(key: IndexKey, blob: () => Uint8Array | undefined): void;
+  persist(key: IndexKey, blob: () => MaybePromise<Uint8Array | undefined>): void;
 }
 
 /** The stored blob under `key`, or undefined when there is none or the store fails. */

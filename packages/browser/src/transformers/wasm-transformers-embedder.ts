@@ -91,6 +91,11 @@ function folderOnSite(url: string): string {
   return origin !== undefined && parsed.origin === origin ? parsed.pathname : url;
 }
 
+/** The embedder's `modelId` for these options: `<model>#<dtype>` (`q8` unless `quantized` is false), plus `#cls` for CLS pooling. */
+export function transformersModelId(model: string = DEFAULT_TRANSFORMERS_MODEL, quantized = true, pooling: 'mean' | 'cls' = 'mean'): string {
+  return `${model}#${quantized ? 'q8' : 'fp32'}${pooling === 'cls' ? '#cls' : ''}`;
+}
+
 /**
  * Creates a transformers.js `feature-extraction` embedder that runs on the
  * WASM backend with local files only: `env.allowRemoteModels = false`,
@@ -116,7 +121,7 @@ export function createWasmTransformersEmbedder(options: WasmTransformersEmbedder
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 1024) invalid('batchSize', batchSize, 'an integer from 1 to 1,024');
   const loadLibrary = options.loadLibrary ?? importTransformers;
   const fetchFile = options.fetch ?? ((url: string) => globalThis.fetch(url));
-  const modelId = `${model}#${dtype}${pooling === 'cls' ? '#cls' : ''}`;
+  const modelId = transformersModelId(model, options.quantized, pooling);
 
   const open = (): Promise<FeatureExtractor> =>
     exclusively(async () => {

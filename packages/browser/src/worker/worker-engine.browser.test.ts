@@ -104,6 +104,8 @@ describe.skipIf(!inBrowser)('the engine in a real Web Worker', () => {
     const built = await first.search('send a message to my inbox', { ranker: 'hybrid', limit: 3 });
     expect(built.indexSource).toBe('built');
     expect(names(built)).toContain('send_email');
+    // Each ranker persists its own index: the hybrid's holds its BM25F and vector parts, static-embedding its vectors.
+    expect((await first.prepare('static-embedding')).indexSource).toBe('built');
     await first.flush();
     first.dispose();
     const cache = await caches.open(staticTableCacheName);

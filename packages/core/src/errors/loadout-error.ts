@@ -62,3 +62,15 @@ export function describeValue(value: unknown, maxLength = 80): string {
   }
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
 }
+
+/**
+ * The kind of a value (`a string`, `a number`, `an array`, `an object`,
+ * `null`, …) for a message that must not show the value itself: one that
+ * may be a secret, such as an MCP server's `env` or `headers`.
+ */
+export function describeKind(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}

@@ -19,12 +19,34 @@ export interface RankerPersistence {
   restore(ranker: Ranker, bytes: Uint8Array, tools: readonly CatalogTool[]): MaybePromise<void>;
 }
 
+/** A usage field learnt from feedback: per tool, the words of the past queries that led to it, and how much they count. */
+export interface RankerUsageField {
+  /** The usage text of a tool; undefined or empty when no past query led to it. */
+  readonly text: (tool: CatalogTool) => string | undefined;
+  /** How much the field counts next to the ranker's own fields; a finite number from 0 to 100 (`loadout learn` decides it). */
+  readonly weight: number;
+}
+
+/** How a ranker learns from usage feedback (`loadout search --feedback`, `loadout eval --feedback`). */
+export interface RankerUsage<Options = Record<string, unknown>> {
+  /** The options for `create` that add `usage` to `options` (already validated, defaults applied); must not mutate `options`. */
+  withUsage(options: Options, usage: RankerUsageField): Options;
+}
+
 /** What a consumer may rely on without guessing from a ranker's name. */
-export interface RankerCapabilities {
+export interface RankerCapabilities<Options = Record<string, unknown>> {
   /** Runs in a browser or worker (no Node APIs, no native modules). Default false. */
   readonly browserSafe?: boolean;
   /** How its index is saved and restored; absent when it cannot be. */
   readonly persistence?: RankerPersistence;
+  /**
+   * Accepts feedback: how a usage field learnt from past searches joins its
+   * scoring. The surfaces that learn from a feedback log (`search
+   * --feedback`, `eval --feedback`) build on a ranker only when its
+   * definition has this, and refuse others with `invalid-option`. Default:
+   * absent (the ranker does not learn from usage).
+   */
+  readonly usage?: RankerUsage<Options>;
 }
 
 /**
@@ -55,8 +77,8 @@ export interface RankerDefinition<Options = Record<string, unknown>> {
   readonly queryKind: RankerQueryKind;
   /** The options `create` takes; checked, and defaults applied, before `create` runs. Default: no options. */
   readonly options?: OptionsSchema;
-  /** Default: not browser-safe, no persistence. */
-  readonly capabilities?: RankerCapabilities;
+  /** Default: not browser-safe, no persistence, no usage learning. */
+  readonly capabilities?: RankerCapabilities<Options>;
   /** A fresh, empty ranker. `options` are already validated, with defaults applied. */
   create(options: Options): MaybePromise<Ranker>;
 }

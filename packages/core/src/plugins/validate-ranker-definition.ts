@@ -28,8 +28,11 @@ function problem(value: unknown): string | undefined {
   const capabilities = definition.capabilities;
   if (capabilities !== undefined) {
     if (!isPlainObject(capabilities)) return `capabilities must be an object, got ${describeValue(capabilities)}`;
-    const { browserSafe, persistence } = capabilities as Record<string, unknown>;
+    const { browserSafe, persistence, usage } = capabilities as Record<string, unknown>;
     if (browserSafe !== undefined && typeof browserSafe !== 'boolean') return `capabilities.browserSafe must be a boolean, got ${describeValue(browserSafe)}`;
+    if (usage !== undefined && (!isPlainObject(usage) || typeof (usage as Record<string, unknown>)['withUsage'] !== 'function')) {
+      return 'capabilities.usage must be { withUsage(options, usage) }';
+    }
     if (persistence !== undefined) {
       const p = persistence as Record<string, unknown>;
       if (!isPlainObject(persistence) || typeof p['format'] !== 'string' || typeof p['save'] !== 'function' || typeof p['restore'] !== 'function') {

@@ -47,7 +47,7 @@ describe('parseMcpConfig', () => {
     [{ mcpServers: { a: 'node x' } }, 'a', /server "a": must be an object/],
     [{ mcpServers: { a: {} } }, 'a', /server "a": command must be a non-empty string \(got undefined\)/],
     [{ mcpServers: { a: { command: 'x', args: 'y' } } }, 'a', /server "a": args must be an array of strings/],
-    [{ mcpServers: { a: { command: 'x', args: ['ok', 3] } } }, 'a', /server "a": args\[1\] must be a string \(got 3\)/],
+    [{ mcpServers: { a: { command: 'x', args: ['ok', 3] } } }, 'a', /server "a": args\[1\] must be a string \(got a number\)/],
     [{ mcpServers: { a: { command: 'x', env: { K: 1 } } } }, 'a', /server "a": env\.K must be a string/],
     [{ mcpServers: { a: { command: 'x', alwaysLoad: 'yes' } } }, 'a', /server "a": alwaysLoad must be a boolean \(got "yes"\)/],
     [{ mcpServers: { b: { type: 'http' } } }, 'b', /server "b": url must be a non-empty string/],

@@ -1,4 +1,4 @@
-import { createLoadoutError, describeValue, setOwn } from '@loadout/core';
+import { createLoadoutError, describeKind, describeValue, setOwn } from '@loadout/core';
 import { expandEnv } from './expand-env.js';
 import type { McpGatewayConfig, UpstreamConfig } from './mcp-config.js';
 
@@ -66,10 +66,11 @@ function parseEntry(
   };
   const record = (field: string): Record<string, string> => {
     const raw = entry[field] ?? {};
-    if (!isObject(raw)) return fail(field, `must be an object of strings (got ${describeValue(raw)})`);
+    if (!isObject(raw)) return fail(field, `must be an object of strings (got ${describeKind(raw)})`);
     const out: Record<string, string> = {};
     for (const [key, item] of Object.entries(raw)) {
-      if (typeof item !== 'string') return fail(`${field}.${key}`, `must be a string (got ${describeValue(item)})`);
+      // Only the kind: env and headers values are often secrets.
+      if (typeof item !== 'string') return fail(`${field}.${key}`, `must be a string (got ${describeKind(item)})`);
       setOwn(out, key, expand(item, `${field}.${key}`));
     }
     return out;
@@ -95,9 +96,9 @@ function parseEntry(
   }
   const command = text('command', true)!;
   const rawArgs = entry['args'] ?? [];
-  if (!Array.isArray(rawArgs)) return fail('args', `must be an array of strings (got ${describeValue(rawArgs)})`);
+  if (!Array.isArray(rawArgs)) return fail('args', `must be an array of strings (got ${describeKind(rawArgs)})`);
   const args = rawArgs.map((arg, index) =>
-    typeof arg === 'string' ? expand(arg, `args[${index}]`) : fail(`args[${index}]`, `must be a string (got ${describeValue(arg)})`),
+    typeof arg === 'string' ? expand(arg, `args[${index}]`) : fail(`args[${index}]`, `must be a string (got ${describeKind(arg)})`),
   );
   const cwd = text('cwd', false);
   const config: UpstreamConfig = { type: 'stdio', command, args, env: record('env'), alwaysLoad };
