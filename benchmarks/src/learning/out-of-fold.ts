@@ -1,5 +1,8 @@
 import { createEvalCatalog, evaluateRanker, learnFromFeedback, assignFolds, nearDuplicatePairs } from '@loadout/eval';
 import type { EvalQuery, EvalSet, LearningReport } from '@loadout/eval';
+import { fnv1a32 } from '@loadout/core/utils';
+import { usageRankerFactory } from '@loadout/core/plugins';
+import { bm25fDefinition } from '@loadout/rankers';
 
 /** Quality figures in [0, 1]. */
 export interface FoldScores {
@@ -24,6 +27,12 @@ export interface OutOfFoldResult {
   readonly reports: readonly LearningReport[];
 }
 
+/** Queries in a fixed order unrelated to the file's grouping: by the FNV-1a hash of their text (then file order). */
+export function logOrder(queries: readonly EvalQuery[]): EvalQuery[] {
+  const keyed = queries.map((query, index) => ({ query, index, key: fnv1a32(query.query) }));
+  return keyed.sort((a, b) => a.key - b.key || a.index - b.index).map(({ query }) => query);
+}
+
 function weighted(parts: readonly { scores: FoldScores; count: number }[]): FoldScores {
   const total = parts.reduce((sum, part) => sum + part.count, 0);
   const mean = (key: keyof FoldScores): number => parts.reduce((sum, part) => sum + part.scores[key] * part.count, 0) / Math.max(total, 1);
@@ -33,8 +42,9 @@ function weighted(parts: readonly { scores: FoldScores; count: number }[]): Fold
 /**
  * k-fold by query with fixed folds (`assignFolds`: near-duplicates share a
  * fold): for each fold, the other folds' queries are a deployment's log
- * (each query's gold tools called, in file order), learned from exactly as
- * `loadout eval --feedback` does, and the fold's queries are answered. No
+ * (each query's gold tools called, in {@link logOrder}), learned from
+ * exactly as `loadout eval --feedback` does (through `bm25f`'s definition),
+ * and the fold's queries are answered. No
  * query is ever scored by a ranker that learned from it or a near-duplicate.
  */
 export async function measureOutOfFold(evalSet: EvalSet, folds = 5, learning: { usagePriorWeight?: number } = {}): Promise<OutOfFoldResult> {
@@ -48,20 +58,24 @@ export async function measureOutOfFold(evalSet: EvalSet, folds = 5, learning: { 
   const reports: LearningReport[] = [];
   let leakedQueries = 0;
   let enabledFolds = 0;
+  // As `loadout eval --feedback` learns: through the default ranker's definition (capabilities.usage).
+  const through = { ranker: usageRankerFactory(bm25fDefinition)!, learns: bm25fDefinition.capabilities?.usage?.learns ?? [] };
   for (let fold = 0; fold < folds; fold++) {
     const train: EvalQuery[] = [];
     const test: EvalQuery[] = [];
     evalSet.queries.forEach((query, index) => (assignment[index] === fold ? test : train).push(query));
     if (test.length === 0) continue;
     leakedQueries += new Set(nearDuplicatePairs(test.map((query) => query.query), train.map((query) => query.query)).map(([index]) => index)).size;
-    const events = train.map((query) => ({ query: query.query, called: query.relevant }));
-    const { report, ranker } = await learnFromFeedback({ tools, events, ...learning });
+    // The dev files are grouped by source and category, so file order is not time order; the test fold is a
+    // hash sample of the whole file, so the log that precedes it is the training queries in a fixed hashed order.
+    const events = logOrder(train).map((query) => ({ query: query.query, called: query.relevant }));
+    const { report, ranker } = await learnFromFeedback({ tools, events, ...through, ...learning });
     reports.push(report);
     if (report.enabled) enabledFolds++;
     const testSet: EvalSet = { name: evalSet.name, tools: evalSet.tools, queries: test };
     const learned = await evaluateRanker(ranker, testSet);
     learnedParts.push({ scores: learned, count: test.length });
-    const { ranker: baseline } = await learnFromFeedback({ tools, events: [] });
+    const { ranker: baseline } = await learnFromFeedback({ tools, events: [], ...through });
     baselineParts.push({ scores: await evaluateRanker(baseline, testSet), count: test.length });
   }
   return {

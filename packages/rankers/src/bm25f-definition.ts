@@ -1,5 +1,5 @@
-import type { Bm25Ranker, Bm25RankerOptions } from '@loadout/bm25';
-import type { RankerDefinition } from '@loadout/core';
+import type { Bm25Ranker, Bm25RankerOptions, RerankModel } from '@loadout/bm25';
+import type { RankerDefinition, RankerUsage } from '@loadout/core';
 import { loadRankerModule } from './load-ranker-module.js';
 
 /** Options of every ranker with a BM25F part. */
@@ -8,13 +8,41 @@ export const BM25_OPTION = {
   description: 'createBm25Ranker options (k1, b, field weights, multiIntent, …); default: the tuned ones',
 } as const;
 
+/** Options of the `bm25f` ranker. */
+export interface Bm25fDefinitionOptions {
+  /** BM25F options. Default: the tuned ones. */
+  readonly bm25?: Bm25RankerOptions;
+  /** A re-ranking model over its top 50 that learning fitted on this deployment's usage (`capabilities.usage`). Default: none (BM25F alone). */
+  readonly model?: RerankModel;
+}
+
+/** How `bm25f` and `rerank` learn: the usage field and prior join the BM25F options, a learned model re-ranks the top 50. */
+export function bm25Usage<Options extends { bm25?: Bm25RankerOptions; model?: RerankModel }>(): RankerUsage<Options> {
+  return {
+    learns: ['prior', 'model'],
+    withUsage: (options, usage) => ({
+      ...options,
+      bm25: {
+        ...options.bm25,
+        fieldWeights: { ...options.bm25?.fieldWeights, usage: usage.weight },
+        usage: usage.text,
+        ...(usage.prior === undefined ? {} : { usagePrior: usage.prior.calls, usagePriorWeight: usage.prior.weight }),
+      },
+      ...(usage.model === undefined ? {} : { model: usage.model as RerankModel }),
+    }),
+  };
+}
+
 /** `bm25f`: BM25F over typed arrays with the tool-aware analyzer and clause fusion (`@loadout/bm25`); the default. */
-export const bm25fDefinition: RankerDefinition<{ bm25?: Bm25RankerOptions }> = {
+export const bm25fDefinition: RankerDefinition<Bm25fDefinitionOptions> = {
   specificationVersion: 'v1',
   name: 'bm25f',
   description: 'BM25F with identifier splitting, field weights and clause fusion (default)',
   queryKind: 'keywords',
-  options: { bm25: BM25_OPTION },
+  options: {
+    bm25: BM25_OPTION,
+    model: { type: 'object', description: 'a re-ranking model over the top 50 that loadout learn fitted on this deployment\'s usage; default: none (BM25F alone)' },
+  },
   capabilities: {
     browserSafe: true,
     persistence: {
@@ -23,15 +51,11 @@ export const bm25fDefinition: RankerDefinition<{ bm25?: Bm25RankerOptions }> = {
       save: (ranker) => (ranker as Bm25Ranker).serialize(),
       restore: (ranker, bytes, tools) => (ranker as Bm25Ranker).load(bytes, tools),
     },
-    usage: {
-      withUsage: (options, usage) => ({
-        ...options,
-        bm25: { ...options.bm25, fieldWeights: { ...options.bm25?.fieldWeights, usage: usage.weight }, usage: usage.text },
-      }),
-    },
+    usage: bm25Usage(),
   },
   async create(options) {
-    const { createBm25Ranker } = await loadRankerModule(() => import('@loadout/bm25'), '@loadout/bm25', 'bm25f');
+    const { createBm25Ranker, createRerankRanker } = await loadRankerModule(() => import('@loadout/bm25'), '@loadout/bm25', 'bm25f');
+    if (options.model !== undefined) return createRerankRanker({ model: options.model, ...(options.bm25 === undefined ? {} : { bm25: options.bm25 }) });
     return createBm25Ranker(options.bm25);
   },
 };

@@ -1,6 +1,6 @@
 import type { Bm25RankerOptions, RerankModel, RerankRanker } from '@loadout/bm25';
 import type { RankerDefinition } from '@loadout/core';
-import { BM25_OPTION } from './bm25f-definition.js';
+import { BM25_OPTION, bm25Usage } from './bm25f-definition.js';
 import { loadRankerModule } from './load-ranker-module.js';
 
 /** Options of the `rerank` ranker. */
@@ -36,6 +36,7 @@ export const rerankDefinition: RankerDefinition<RerankDefinitionOptions> = {
       save: (ranker) => (ranker as RerankRanker).serialize(),
       restore: (ranker, bytes, tools) => (ranker as RerankRanker).load(bytes, tools),
     },
+    usage: bm25Usage(),
   },
   async create(options) {
     const { createRerankRanker, LEXICAL_RERANK_MODEL } = await loadRankerModule(() => import('@loadout/bm25'), '@loadout/bm25', 'rerank');

@@ -31,9 +31,11 @@ Files (JSONL, one object per line):
 Options:
   --feedback FILE  past searches (same format as --queries: each line's gold tools
                    were called) to learn from first, as a deployment learns from its
-                   log: the usage field is fitted on the older lines and used only if
-                   it beats the default on the newest fifth. The ranker must accept usage
-                   (capabilities.usage in its definition, as bm25f's); the field is BM25F's
+                   log: the usage field (and the usage prior and a re-ranker, when the
+                   ranker learns them) is fitted on the older lines and used only if it
+                   beats the default on the newest held-out lines. The ranker must accept
+                   usage (capabilities.usage in its definition, as bm25f's and rerank's);
+                   learning builds on that ranker with its options
   --ranker NAME    ${BUILTIN_RANKER_NAMES},
                    or one the config's "rankers" adds (default: the config's "ranker",
                    else bm25f)
@@ -95,7 +97,8 @@ export const evalCommand: Command = {
     let learning: EvalFeedback | undefined;
     if (feedbackPath !== undefined) {
       const { learnForEval } = await import('./eval-feedback.js');
-      learning = await learnForEval(feedbackPath, modded.catalog.tools, context);
+      const { definition, withUsage } = await createConfiguredRanker(config, rankerName);
+      learning = await learnForEval(feedbackPath, modded.catalog.tools, context, { learns: definition.capabilities?.usage?.learns ?? [], withUsage: withUsage! });
       ranker = learning.ranker;
     } else {
       ranker = (await createConfiguredRanker(config, rankerName, { maxQueryLength: EVAL_MAX_QUERY_LENGTH })).ranker;

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import type { CatalogTool, SyncRanker } from '@loadout/core';
+import type { CatalogTool, Ranker, RankerLearnedPart } from '@loadout/core';
+import type { UsageRankerFactory } from '@loadout/core/plugins';
 import { learnFromFeedback, readFeedbackFile } from '@loadout/eval';
 import type { FeedbackIssue, LearningReport } from '@loadout/eval';
 import type { CliContext } from '../io/cli-context.js';
@@ -7,7 +8,7 @@ import { renderFeedbackIssues } from '../format/learning-view.js';
 
 /** What `loadout eval --feedback F` learned before answering the queries. */
 export interface EvalFeedback {
-  readonly ranker: SyncRanker;
+  readonly ranker: Ranker;
   readonly report: LearningReport;
   readonly events: number;
   readonly issues: readonly FeedbackIssue[];
@@ -18,10 +19,17 @@ export interface EvalFeedback {
  * (the queries file's format, or store events) is a past search whose gold
  * tools were called; the usage field is fitted on the older lines, compared
  * with the default on the newest fifth, and used (refitted on every line)
- * only when it wins. Bad lines are reported on stderr with their code and
- * skipped; they never stop the evaluation.
+ * only when it wins. Every ranker learning builds is the chosen ranker's
+ * (`withUsage`, through its definition's `capabilities.usage`), trying only
+ * the parts it `learns`. Bad lines are reported on stderr with their code
+ * and skipped; they never stop the evaluation.
  */
-export async function learnForEval(path: string, tools: readonly CatalogTool[], context: CliContext): Promise<EvalFeedback> {
+export async function learnForEval(
+  path: string,
+  tools: readonly CatalogTool[],
+  context: CliContext,
+  ranker: { readonly learns: readonly RankerLearnedPart[]; readonly withUsage: UsageRankerFactory },
+): Promise<EvalFeedback> {
   const knownTools = new Set<string>();
   for (const tool of tools) {
     knownTools.add(tool.name);
@@ -29,6 +37,6 @@ export async function learnForEval(path: string, tools: readonly CatalogTool[], 
   }
   const { events, issues } = await readFeedbackFile(resolve(context.cwd, path), { knownTools });
   context.stderr(renderFeedbackIssues('eval', path, issues));
-  const { report, ranker } = await learnFromFeedback({ tools, events });
-  return { ranker, report, events: events.length, issues };
+  const learned = await learnFromFeedback({ tools, events, ranker: ranker.withUsage, learns: ranker.learns });
+  return { ranker: learned.ranker, report: learned.report, events: events.length, issues };
 }

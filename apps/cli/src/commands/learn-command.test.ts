@@ -139,6 +139,22 @@ export default { ...bm25fDefinition, name: 'learner', capabilities: { usage: { w
     expect(result.ranker).toBe('learner');
     expect(result.hits[0]!.name).toBe('write_file');
     expect((globalThis as { usageSeen?: number }).usageSeen).toBeGreaterThan(0);
+    // A decision with a part the definition does not learn (no capabilities.usage.learns): the usage field alone, and a warning naming the ranker.
+    await writeFile(join(dir, '.loadout', 'learned.json'), JSON.stringify({ enabled: true, usageWeight: 1, usagePriorWeight: 0.2 }));
+    const warned = fakeContext({ cwd: dir });
+    expect(await runCli(['search', 'keep the recipe for later', '--catalog', 'catalog.json', '--feedback', join(dir, '.loadout', 'feedback.jsonl'), '--json'], warned.context)).toBe(0);
+    expect(warned.stderr()).toContain('ranker "learner" cannot apply the learned usage prior');
+    expect((JSON.parse(warned.stdout()) as { hits: { name: string }[] }).hits[0]!.name).toBe('write_file');
+    // eval --feedback learns through the same definition, trying neither the prior nor a re-ranker.
+    (globalThis as { usageSeen?: number }).usageSeen = undefined;
+    await writeFile(join(dir, 'queries.jsonl'), `${JSON.stringify({ id: 'q', query: 'keep the recipe for later', relevant: ['write_file'] })}\n`);
+    await writeFile(join(dir, 'tools.jsonl'), ['write_file', 'keep_alive'].map((name) => JSON.stringify({ name, description: name === 'write_file' ? 'Write text to disk' : 'Keep a connection open' })).join('\n'));
+    const evaluated = fakeContext({ cwd: dir });
+    expect(await runCli(['eval', '--tools', 'tools.jsonl', '--queries', 'queries.jsonl', '--feedback', 'events.jsonl', '--json'], evaluated.context)).toBe(0);
+    const learning = (JSON.parse(evaluated.stdout()) as { learning: { learned: { usagePriorWeight: number }; reranked?: unknown } }).learning;
+    expect((globalThis as { usageSeen?: number }).usageSeen).toBeGreaterThan(0);
+    expect(learning.learned.usagePriorWeight).toBe(0);
+    expect(learning.reranked).toBeUndefined();
   });
 
   it('re-ranks with the model in the decision, explains each feature, and falls back to the usage field when the model is unreadable', async () => {

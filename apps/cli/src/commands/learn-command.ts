@@ -6,13 +6,15 @@ import type { Command } from './command.js';
 import { parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { loadCatalog } from '../io/load-catalog.js';
 import { renderFeedbackIssues, renderLearningReport } from '../format/learning-view.js';
+import { createConfiguredRanker } from '../config/configured-ranker.js';
+import { loadConfig } from '../config/load-config.js';
 
 const DEFAULT_STORE = '.loadout/feedback.jsonl';
 
 const help = `loadout learn: learn ranking from a deployment's own usage (opt-in).
 
 Usage:
-  loadout learn FILE [--catalog FILE] [--store PATH] [--json]
+  loadout learn FILE [--catalog FILE] [--store PATH] [--ranker NAME] [--json]
   loadout learn --compact [--store PATH]
   loadout learn --purge [--store PATH]
 
@@ -41,6 +43,10 @@ with --purge, which deletes the store and the decision.
 Options:
   --catalog FILE   the catalog the events refer to (default: the embedded demo catalog)
   --store PATH     the feedback store (default: ${DEFAULT_STORE})
+  --ranker NAME    the ranker to learn for (default: the config's "ranker", else bm25f); it
+                   must accept usage (capabilities.usage in its definition); learning tries
+                   the prior and the re-ranker only when its definition learns them
+  --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
   --compact        keep only what learning reads: the newest 50 events per tool, none over 180 days old
   --purge          delete the store and the decision
   --json           print {"imported", "skipped", "issues", "report"}
@@ -58,6 +64,8 @@ export const learnCommand: Command = {
       compact: { type: 'boolean' },
       purge: { type: 'boolean' },
       json: { type: 'boolean' },
+      ranker: { type: 'string' },
+      config: { type: 'string' },
     });
     if (parsed.values['help']) {
       context.stdout(help);
@@ -80,7 +88,14 @@ export const learnCommand: Command = {
     if (file === undefined || parsed.positionals.length > 1) {
       throw createLoadoutError('invalid-option', 'loadout learn needs one FILE of usage events (see loadout learn --help)');
     }
-    const { catalog } = await loadCatalog(stringFlag(parsed, 'catalog'), context.cwd);
+    const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd, (message) => context.stderr(`loadout learn: warning: ${message}\n`));
+    const { name: rankerName, definition, withUsage } = await createConfiguredRanker(config, stringFlag(parsed, 'ranker'));
+    if (withUsage === undefined) {
+      throw createLoadoutError('invalid-option', `ranker ${JSON.stringify(rankerName)} does not learn from usage (its definition declares no capabilities.usage)`, {
+        ranker: rankerName,
+      });
+    }
+    const { catalog } = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd);
     const knownTools = new Set<string>();
     for (const tool of catalog.tools) {
       knownTools.add(tool.name);
@@ -96,11 +111,11 @@ export const learnCommand: Command = {
     await appendFeedbackEvents(store, imported.events);
     const stored = await readFeedbackFile(store, { knownTools });
     context.stderr(renderFeedbackIssues('learn', store, stored.issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
-    const { report, model } = await learnFromFeedback({ tools: catalog.tools, events: stored.events });
+    const { report, model } = await learnFromFeedback({ tools: catalog.tools, events: stored.events, ranker: withUsage, learns: definition.capabilities?.usage?.learns ?? [] });
     await mkdir(dirname(decisionPath), { recursive: true });
     await writeFile(
       decisionPath,
-      `${JSON.stringify({ enabled: report.enabled, usageWeight: report.learned.usageWeight, usagePriorWeight: report.learned.usagePriorWeight, decidedAt: new Date().toISOString(), report, ...(model === undefined ? {} : { model }) }, null, 2)}\n`,
+      `${JSON.stringify({ enabled: report.enabled, ranker: rankerName, usageWeight: report.learned.usageWeight, usagePriorWeight: report.learned.usagePriorWeight, decidedAt: new Date().toISOString(), report, ...(model === undefined ? {} : { model }) }, null, 2)}\n`,
     );
     if (parsed.values['json'] === true) {
       context.stdout(`${JSON.stringify({ imported: imported.events.length, skipped: imported.issues.length, issues: imported.issues, store, decision: decisionPath, report }, null, 2)}\n`);

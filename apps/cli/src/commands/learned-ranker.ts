@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import type { RerankModel } from '@loadout/bm25';
-import type { CatalogTool, Ranker, RankerUsageField } from '@loadout/core';
+import { isLoadoutError } from '@loadout/core';
+import type { CatalogTool, Ranker, RankerLearnedPart, RankerUsageField } from '@loadout/core';
+import type { UsageRankerFactory } from '@loadout/core/plugins';
 import { readFeedbackFile } from '@loadout/eval';
 import type { CliContext } from '../io/cli-context.js';
 import { renderFeedbackIssues } from '../format/learning-view.js';
@@ -30,17 +31,21 @@ function readDecision(text: string): LearnedDecision | undefined {
 
 /**
  * The learned ranker of a feedback store (`loadout learn`'s decision in
- * `learned.json` beside it): the usage field of the stored events at the
- * decided weight, re-ranked by the decision's model when it has one (an
- * unreadable model falls back to the usage field alone), or undefined when learning is off, undecided or the
- * decision unreadable (a note on stderr says which). Never throws on a
- * damaged store or decision: search then runs the default.
+ * `learned.json` beside it), built through the chosen ranker's definition
+ * (`capabilities.usage`, via `withUsage`): the usage field of the stored
+ * events at the decided weight, plus the usage prior or the re-ranking
+ * model when the decision has them and the definition `learns` them (a
+ * part it lacks is left out, with a warning naming the ranker; a model the
+ * ranker refuses means the usage field alone, with a note). Undefined when
+ * learning is off, undecided or the decision unreadable (a note on stderr
+ * says which). Never throws on a damaged store or decision: search then
+ * runs the default.
  */
 export async function loadLearnedRanker(
   store: string,
   tools: readonly CatalogTool[],
   context: CliContext,
-  withUsage: (usage: RankerUsageField) => Promise<Ranker>,
+  ranker: { readonly name: string; readonly learns: readonly RankerLearnedPart[]; readonly withUsage: UsageRankerFactory },
 ): Promise<Ranker | undefined> {
   const path = resolve(context.cwd, store);
   const decisionPath = join(dirname(path), 'learned.json');
@@ -63,18 +68,22 @@ export async function loadLearnedRanker(
   }
   const { events, issues } = await readFeedbackFile(path, { knownTools });
   context.stderr(renderFeedbackIssues('search', store, issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
-  const { compileRerankModel, createBm25Ranker, createRerankRanker, createUsageField } = await import('@loadout/bm25');
+  const { createUsageField } = await import('@loadout/bm25');
   const field = createUsageField(events);
-  const bm25 = { fieldWeights: { usage: decision.usageWeight }, usage: field.text };
-  // The usage prior applies to the usage field alone; the re-ranker was chosen over a first stage without it.
-  const withPrior = decision.usagePriorWeight > 0 ? { ...bm25, usagePrior: field.calls, usagePriorWeight: decision.usagePriorWeight } : bm25;
-  // Without a prior or a re-ranker, the ranker's own definition takes the usage field (capabilities.usage).
-  if (decision.model === undefined) return withPrior === bm25 ? withUsage({ text: field.text, weight: decision.usageWeight }) : createBm25Ranker(withPrior);
-  try {
-    compileRerankModel(decision.model);
-  } catch {
-    context.stderr(`loadout search: the re-ranking model in ${decisionPath} is unreadable; searching with the usage field alone\n`);
-    return createBm25Ranker(withPrior);
+  const usage: RankerUsageField = { text: field.text, weight: decision.usageWeight };
+  // The re-ranker was chosen over a first stage without the prior; the prior goes with the usage field alone.
+  const part: RankerLearnedPart | undefined = decision.model !== undefined ? 'model' : decision.usagePriorWeight > 0 ? 'prior' : undefined;
+  if (part === undefined) return ranker.withUsage(usage);
+  if (!ranker.learns.includes(part)) {
+    context.stderr(`loadout search: warning: ranker ${JSON.stringify(ranker.name)} cannot apply the learned ${part === 'model' ? 're-ranking model' : 'usage prior'} (its capabilities.usage.learns lacks "${part}"); searching with the usage field alone\n`);
+    return ranker.withUsage(usage);
   }
-  return createRerankRanker({ model: decision.model as RerankModel, bm25 });
+  if (part === 'prior') return ranker.withUsage({ ...usage, prior: { calls: field.calls, weight: decision.usagePriorWeight } });
+  try {
+    return await ranker.withUsage({ ...usage, model: decision.model });
+  } catch (error) {
+    if (!isLoadoutError(error)) throw error;
+    context.stderr(`loadout search: the re-ranking model in ${decisionPath} is unreadable [${error.code}]; searching with the usage field alone\n`);
+    return ranker.withUsage(usage);
+  }
 }

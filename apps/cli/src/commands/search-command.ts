@@ -93,7 +93,11 @@ export const searchCommand: Command = {
     if (feedback !== undefined && withUsage === undefined) {
       context.stderr(`loadout search: ranker ${JSON.stringify(rankerName)} does not learn from usage (its definition declares no capabilities.usage); searching without usage\n`);
     }
-    const learned = feedback === undefined || withUsage === undefined ? undefined : await (await import('./learned-ranker.js')).loadLearnedRanker(feedback, catalog.tools, context, withUsage);
+    const learns = definition.capabilities?.usage?.learns ?? [];
+    const learned =
+      feedback === undefined || withUsage === undefined
+        ? undefined
+        : await (await import('./learned-ranker.js')).loadLearnedRanker(feedback, catalog.tools, context, { name: rankerName, learns, withUsage });
     const base = learned ?? inner;
     const wrap = (next: Ranker): Ranker => applyQueryKind(definition, next);
     // The build's saved index of the embedded catalog fits only its own descriptions, so not after mods rewrote them.

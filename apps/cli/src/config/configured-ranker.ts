@@ -1,5 +1,6 @@
-import type { QuerySyntaxOptions, Ranker, RankerDefinition, RankerUsageField } from '@loadout/core';
-import { applyQueryKind, createRankerFrom, readOptions } from '@loadout/core/plugins';
+import type { QuerySyntaxOptions, Ranker, RankerDefinition } from '@loadout/core';
+import { applyQueryKind, usageRankerFactory } from '@loadout/core/plugins';
+import type { UsageRankerFactory } from '@loadout/core/plugins';
 import type { LoadoutConfig } from './loadout-config.js';
 
 /** A ranker a command searches with, and the name it was chosen by. */
@@ -11,11 +12,11 @@ export interface ConfiguredRanker {
   /** `inner` as searched: with the query syntax unless its queries are patterns. */
   readonly ranker: Ranker;
   /**
-   * A fresh bare ranker of the same definition and options plus a usage
-   * field, when the definition accepts feedback (`capabilities.usage`);
-   * undefined when it does not.
+   * Fresh bare rankers of the same definition and options, with or without
+   * what learning fitted (`usageRankerFactory`), when the definition accepts
+   * feedback (`capabilities.usage`); undefined when it does not.
    */
-  readonly withUsage: ((usage: RankerUsageField) => Promise<Ranker>) | undefined;
+  readonly withUsage: UsageRankerFactory | undefined;
 }
 
 /**
@@ -31,10 +32,6 @@ export async function createConfiguredRanker(config: LoadoutConfig, flag: string
   const definition = config.registry.ranker(name);
   const options = name === configured ? config.rankerOptions : undefined;
   const inner = await config.registry.createRanker(name, options, false);
-  const usage = definition.capabilities?.usage;
-  const withUsage =
-    usage === undefined
-      ? undefined
-      : (field: RankerUsageField) => createRankerFrom(definition, usage.withUsage(readOptions(`ranker ${JSON.stringify(name)}`, definition.options, options), field), false);
+  const withUsage = usageRankerFactory(definition, options);
   return { name, definition, inner, ranker: applyQueryKind(definition, inner, querySyntax), withUsage };
 }

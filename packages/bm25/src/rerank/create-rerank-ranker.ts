@@ -89,6 +89,8 @@ function createExtractor(first: Bm25Ranker): Extractor {
   };
 }
 
+const extractors = new WeakMap<Bm25Ranker, Extractor>();
+
 function candidatesOption(value: number | undefined): number {
   if (value === undefined) return 50;
   if (!Number.isSafeInteger(value) || value < 1 || value > 1000) {
@@ -106,7 +108,10 @@ function candidatesOption(value: number | undefined): number {
  * training a model; searching with one is {@link createRerankRanker}.
  */
 export function extractRerankCandidates(ranker: Bm25Ranker, query: string, candidates = 50): RerankCandidates {
-  const result = createExtractor(ranker).extract(query, candidatesOption(candidates), undefined);
+  // One extractor per ranker: its name terms and tool positions are built once per index, not per query.
+  let extractor = extractors.get(ranker);
+  if (extractor === undefined) extractors.set(ranker, (extractor = createExtractor(ranker)));
+  const result = extractor.extract(query, candidatesOption(candidates), undefined);
   if (result === undefined) return { tools: [], firstStage: new Float64Array(0), features: new Float64Array(0) };
   const count = result.hits.length;
   return {

@@ -1,9 +1,11 @@
-export type { RankerDefinition, RankerCapabilities, RankerPersistence, RankerUsage, RankerUsageField } from './ranker-definition.js';
+export type { RankerDefinition, RankerCapabilities, RankerPersistence, RankerUsage, RankerUsageField, RankerUsagePrior, RankerLearnedPart } from './ranker-definition.js';
 export type { OptionSpec, OptionsSchema } from './options-schema.js';
 export type { Registry, RegistryInput } from './registry.js';
 export { createRegistry, defaultExport } from './create-registry.js';
 export { applyQueryKind, createRankerFrom } from './create-ranker-from.js';
 export { readOptions } from './read-options.js';
+export { usageRankerFactory } from './usage-ranker-factory.js';
+export type { UsageRankerFactory } from './usage-ranker-factory.js';
 export { validateRankerDefinition, PLUGIN_NAME_PATTERN } from './validate-ranker-definition.js';
 export { closestName, didYouMean } from './nearest-name.js';
 export { applyMods, withDescriptions } from './apply-mods.js';

@@ -19,18 +19,44 @@ export interface RankerPersistence {
   restore(ranker: Ranker, bytes: Uint8Array, tools: readonly CatalogTool[]): MaybePromise<void>;
 }
 
+/** The usage prior learnt from feedback: how often each tool was called (decayed), and how much that counts. */
+export interface RankerUsagePrior {
+  /** Decayed number of calls of a tool; 0 without any. */
+  readonly calls: (tool: CatalogTool) => number;
+  /** Weight of the prior; a finite number from 0 to 10 (`loadout learn` decides it). */
+  readonly weight: number;
+}
+
+/** A part of what learning from feedback fits besides the usage field: the usage prior, or a re-ranking model. */
+export type RankerLearnedPart = 'prior' | 'model';
+
 /** A usage field learnt from feedback: per tool, the words of the past queries that led to it, and how much they count. */
 export interface RankerUsageField {
   /** The usage text of a tool; undefined or empty when no past query led to it. */
   readonly text: (tool: CatalogTool) => string | undefined;
   /** How much the field counts next to the ranker's own fields; a finite number from 0 to 100 (`loadout learn` decides it). */
   readonly weight: number;
+  /** The usage prior, when learning chose one; given only to a definition whose `learns` has `prior`. Default: none. */
+  readonly prior?: RankerUsagePrior;
+  /**
+   * A re-ranking model fitted on the same events (JSON numbers, `@loadout/bm25`'s
+   * `RerankModel`: its features are BM25F's), when learning chose one; given
+   * only to a definition whose `learns` has `model`. Default: none.
+   */
+  readonly model?: unknown;
 }
 
 /** How a ranker learns from usage feedback (`loadout search --feedback`, `loadout eval --feedback`). */
 export interface RankerUsage<Options = Record<string, unknown>> {
-  /** The options for `create` that add `usage` to `options` (already validated, defaults applied); must not mutate `options`. */
+  /** The options for `create` that add `usage` (and the parts of `learns` it carries) to `options` (already validated, defaults applied); must not mutate `options`. */
   withUsage(options: Options, usage: RankerUsageField): Options;
+  /**
+   * What `withUsage` applies besides the usage field. Learning fits and
+   * judges only these parts for this ranker; a stored decision with a part
+   * the ranker lacks is used without it, with a warning naming the ranker.
+   * Default: none (the usage field alone).
+   */
+  readonly learns?: readonly RankerLearnedPart[];
 }
 
 /** What a consumer may rely on without guessing from a ranker's name. */

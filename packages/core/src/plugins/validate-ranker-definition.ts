@@ -31,7 +31,11 @@ function problem(value: unknown): string | undefined {
     const { browserSafe, persistence, usage } = capabilities as Record<string, unknown>;
     if (browserSafe !== undefined && typeof browserSafe !== 'boolean') return `capabilities.browserSafe must be a boolean, got ${describeValue(browserSafe)}`;
     if (usage !== undefined && (!isPlainObject(usage) || typeof (usage as Record<string, unknown>)['withUsage'] !== 'function')) {
-      return 'capabilities.usage must be { withUsage(options, usage) }';
+      return 'capabilities.usage must be { withUsage(options, usage), learns? }';
+    }
+    const learns = usage === undefined ? undefined : (usage as Record<string, unknown>)['learns'];
+    if (learns !== undefined && (!Array.isArray(learns) || learns.some((part) => part !== 'prior' && part !== 'model'))) {
+      return `capabilities.usage.learns must be a list of "prior" and "model", got ${describeValue(learns)}`;
     }
     if (persistence !== undefined) {
       const p = persistence as Record<string, unknown>;

@@ -48,7 +48,7 @@ describe('learnFromFeedback with the re-ranker', () => {
     expect(tried.report.reranked?.['recall@5']).toBeGreaterThanOrEqual(0);
     expect(typeof tried.report.rerank).toBe('boolean');
     expect(tried.model !== undefined).toBe(tried.report.rerank);
-    expect(tried.ranker.search('write_file')[0]?.tool.name).toBe('write_file');
+    expect((await tried.ranker.search('write_file'))[0]?.tool.name).toBe('write_file');
     const skipped = await learnFromFeedback({ tools, events: [...events, ...events], heldOutShare: 0.2, windows: 2, rerank: false });
     expect(skipped.report.reranked).toBeUndefined();
     expect(skipped.report.rerank).toBe(false);

@@ -1,5 +1,5 @@
 import { withQuerySyntax } from '@loadout/core';
-import type { CatalogTool, SyncRanker } from '@loadout/core';
+import type { CatalogTool, RankerUsageField, SyncRanker } from '@loadout/core';
 import type { Bm25RankerOptions, RerankModel, UsageEvent, UsageFieldOptions } from '@loadout/bm25';
 import { buildTrainingQueries } from '../rerank/build-training-queries.js';
 import { trainRerankModel } from '../rerank/train-rerank-model.js';
@@ -20,20 +20,32 @@ export interface RerankFitting {
   readonly usageWeight: number;
   /** Model options. Default: linear, epochs scaled to the log's size. */
   readonly training?: TrainRerankOptions;
+  /** Weight of the usage prior in the first stage the model re-ranks (0: none). Default 0. */
+  readonly usagePriorWeight?: number;
+  /** Inner folds of the cross-fitting. Default 3; range 2–10. */
+  readonly crossFolds?: number;
 }
 
 /** Inner folds of the cross-fitting, and the newest events a fit reads at most (folds cost O(n²) to assign). */
 const CROSS_FOLDS = 3;
 const MAX_FIT_EVENTS = 3000;
 
+/** BM25F `options` plus a learned usage field and, when it has one, its prior (`usage.model` is the re-ranker's, not BM25F's). */
+export function withUsageField(options: Bm25RankerOptions | undefined, usage: RankerUsageField): Bm25RankerOptions {
+  return {
+    ...options,
+    fieldWeights: { ...options?.fieldWeights, usage: usage.weight },
+    usage: usage.text,
+    ...(usage.prior === undefined ? {} : { usagePrior: usage.prior.calls, usagePriorWeight: usage.prior.weight }),
+  };
+}
+
 /** First-stage options with the usage field of `events` (none: the plain first stage). */
 export function usageOptions(fitting: RerankFitting, events: readonly UsageEvent[]): Bm25RankerOptions | undefined {
   if (events.length === 0) return fitting.bm25Options;
-  return {
-    ...fitting.bm25Options,
-    fieldWeights: { ...fitting.bm25Options?.fieldWeights, usage: fitting.usageWeight },
-    usage: fitting.bm25.createUsageField(events, fitting.usageField).text,
-  };
+  const field = fitting.bm25.createUsageField(events, fitting.usageField);
+  const prior = fitting.usagePriorWeight ?? 0;
+  return withUsageField(fitting.bm25Options, { text: field.text, weight: fitting.usageWeight, ...(prior > 0 ? { prior: { calls: field.calls, weight: prior } } : {}) });
 }
 
 /**
@@ -47,12 +59,13 @@ export function usageOptions(fitting: RerankFitting, events: readonly UsageEvent
  */
 export function fitRerankOnEvents(fitting: RerankFitting, allEvents: readonly UsageEvent[]): RerankModel | undefined {
   const events = allEvents.slice(-MAX_FIT_EVENTS);
+  const crossFolds = Math.min(10, Math.max(2, Math.round(fitting.crossFolds ?? CROSS_FOLDS)));
   const folds = assignFolds(
     events.map((event) => event.query),
-    CROSS_FOLDS,
+    crossFolds,
   );
   const queries: TrainingQuery[] = [];
-  for (let fold = 0; fold < CROSS_FOLDS; fold++) {
+  for (let fold = 0; fold < crossFolds; fold++) {
     const held = events.filter((_, index) => folds[index] === fold);
     if (held.length === 0) continue;
     const first = fitting.bm25.createBm25Ranker(usageOptions(fitting, events.filter((_, index) => folds[index] !== fold)));

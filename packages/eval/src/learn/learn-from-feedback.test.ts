@@ -20,9 +20,9 @@ describe('learnFromFeedback', () => {
     expect(report.enabled).toBe(true);
     expect(report.reason).toBe('wins');
     expect(report.learned['recall@5']).toBeGreaterThan(report.baseline['recall@5']);
-    expect(ranker.search('save the slides as markdown')[0]?.tool.name).toBe('write_file');
+    expect((await ranker.search('save the slides as markdown'))[0]?.tool.name).toBe('write_file');
     // Usage never outranks an exact name.
-    expect(ranker.search('save_presentation')[0]?.tool.name).toBe('save_presentation');
+    expect((await ranker.search('save_presentation'))[0]?.tool.name).toBe('save_presentation');
   });
 
   it('keeps the default when learning does not help or there is too little to judge', async () => {

@@ -1,9 +1,9 @@
 import { withQuerySyntax } from '@loadout/core';
-import type { CatalogTool, SyncRanker } from '@loadout/core';
+import type { CatalogTool, MaybePromise, Ranker, RankerLearnedPart, RankerUsageField } from '@loadout/core';
 import type { Bm25RankerOptions, RerankModel, UsageEvent, UsageFieldOptions } from '@loadout/bm25';
 import type { QualityScores } from '../metrics/score-query.js';
 import { measureEvents, pooledScores } from './measure-events.js';
-import { createLearnedReranker, fitRerankOnEvents } from './fit-reranker.js';
+import { fitRerankOnEvents, withUsageField } from './fit-reranker.js';
 import type { RerankFitting } from './fit-reranker.js';
 
 /** Options of {@link learnFromFeedback}. */
@@ -45,6 +45,21 @@ export interface LearnFromFeedbackOptions {
    * when it beats the usage field alone on the held-out windows. Default true.
    */
   readonly rerank?: boolean;
+  /**
+   * Builds the ranker learning judges and returns, from a ranker definition
+   * (`capabilities.usage.withUsage` on the chosen ranker's options; see
+   * `@loadout/core/plugins`' `usageRankerFactory`): `undefined` is the
+   * default without usage; otherwise the usage field, with the prior and a
+   * fitted model when learning tries them. Default: `@loadout/bm25`'s BM25F
+   * with `bm25` (a re-ranker over it when `usage.model` is set).
+   */
+  readonly ranker?: (usage: RankerUsageField | undefined) => MaybePromise<Ranker>;
+  /**
+   * What the ranker can learn besides the usage field (its definition's
+   * `capabilities.usage.learns`): without `prior` the prior's weight is 0,
+   * without `model` no re-ranker is tried. Default: both.
+   */
+  readonly learns?: readonly RankerLearnedPart[];
 }
 
 /** What {@link learnFromFeedback} measured and decided. */
@@ -69,7 +84,8 @@ export interface LearningReport {
 /** A report and the ranker to search with: learned (fitted on every event) when enabled, else the default. */
 export interface LearningOutcome {
   readonly report: LearningReport;
-  readonly ranker: SyncRanker;
+  /** Indexed on `tools`, with exact names first (`withQuerySyntax`). */
+  readonly ranker: Ranker;
   /** The re-ranking model fitted on every event, when the learned ranker uses it (to store beside the decision). */
   readonly model?: RerankModel;
 }
@@ -93,24 +109,26 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   const weights = options.usageWeights ?? [1, 0.5, 2];
   const margin = 0.01;
   const windowCount = Math.max(1, Math.round(options.windows ?? 3));
-  const priorWeight = Math.min(10, Math.max(0, options.usagePriorWeight ?? 0.2));
-  const build = (usage: readonly UsageEvent[] | undefined, weight: number): SyncRanker => {
+  const learns = options.learns ?? ['prior', 'model'];
+  const priorWeight = learns.includes('prior') ? Math.min(10, Math.max(0, options.usagePriorWeight ?? 0.2)) : 0;
+  const create =
+    options.ranker ??
+    ((usage: RankerUsageField | undefined): Ranker => {
+      if (usage === undefined) return bm25.createBm25Ranker(options.bm25);
+      const first = withUsageField(options.bm25, usage);
+      return usage.model === undefined ? bm25.createBm25Ranker(first) : bm25.createRerankRanker({ model: usage.model as RerankModel, bm25: first });
+    });
+  /** The ranker of `usage` events (none: the default) at `weight`, with `model` re-ranking it; exact names first, indexed. */
+  const build = async (usage: readonly UsageEvent[] | undefined, weight: number, model?: RerankModel): Promise<Ranker> => {
     const field = usage === undefined ? undefined : bm25.createUsageField(usage, options.usageField);
-    const inner = bm25.createBm25Ranker(
-      field === undefined
-        ? options.bm25
-        : {
-            ...options.bm25,
-            fieldWeights: { ...options.bm25?.fieldWeights, usage: weight },
-            usage: field.text,
-            ...(priorWeight > 0 ? { usagePrior: field.calls, usagePriorWeight: priorWeight } : {}),
-          },
-    );
+    // The re-ranker was fitted over a first stage without the prior (see fitRerankOnEvents), so it searches over one.
+    const prior = priorWeight > 0 && model === undefined && field !== undefined ? { prior: { calls: field.calls, weight: priorWeight } } : {};
+    const inner = await create(field === undefined ? undefined : { text: field.text, weight, ...prior, ...(model === undefined ? {} : { model }) });
     const ranker = withQuerySyntax(inner, { maxQueryLength: QUERY_LIMIT });
-    ranker.index(tools);
+    await ranker.index(tools);
     return ranker;
   };
-  const baselineRanker = build(undefined, 0);
+  const baselineRanker = await build(undefined, 0);
   const size = Math.floor(events.length * share);
   // Backtesting: window j holds out the j-th newest `size` events and learns from everything older.
   const windows: { train: readonly UsageEvent[]; test: readonly UsageEvent[] }[] = [];
@@ -121,7 +139,7 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
     windows.push({ train: events.slice(0, start), test: events.slice(start, end) });
   }
   const heldOut = windows.flatMap((window) => window.test);
-  const baseline = measureEvents(baselineRanker, heldOut);
+  const baseline = await measureEvents(baselineRanker, heldOut);
   const trainCount = windows.length === 0 ? events.length : events.length - heldOut.length;
   if (windows.length === 0) {
     return {
@@ -140,7 +158,8 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   let learned: QualityScores & { usageWeight: number; usagePriorWeight: number } = { ...baseline, usageWeight: 0, usagePriorWeight: priorWeight };
   let best = -1;
   for (const weight of weights) {
-    const parts = windows.map((window) => ({ scores: measureEvents(build(window.train, weight), window.test), count: window.test.length }));
+    const parts: { scores: QualityScores; count: number }[] = [];
+    for (const window of windows) parts.push({ scores: await measureEvents(await build(window.train, weight), window.test), count: window.test.length });
     const scores = pooledScores(parts);
     if (best < 0 || scores['recall@5'] >= best + margin) {
       best = scores['recall@5'];
@@ -151,12 +170,12 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   // The re-ranker over the chosen usage weight, judged on the same windows, each fitted on its older events only.
   const fitting: RerankFitting = { bm25, tools, bm25Options: options.bm25, usageField: options.usageField, usageWeight: learned.usageWeight };
   let reranked: QualityScores | undefined;
-  if (options.rerank !== false) {
-    const parts = windows.map((window) => {
+  if (options.rerank !== false && learns.includes('model')) {
+    const parts: { scores: QualityScores; count: number }[] = [];
+    for (const window of windows) {
       const model = fitRerankOnEvents(fitting, window.train);
-      const ranker = model === undefined ? build(window.train, learned.usageWeight) : createLearnedReranker(fitting, window.train, model);
-      return { scores: measureEvents(ranker, window.test), count: window.test.length };
-    });
+      parts.push({ scores: await measureEvents(await build(window.train, learned.usageWeight, model), window.test), count: window.test.length });
+    }
     reranked = pooledScores(parts);
   }
   const rerank = reranked !== undefined && beats(reranked, learned);
@@ -174,6 +193,6 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   };
   if (!enabled) return { report, ranker: baselineRanker };
   const model = rerank ? fitRerankOnEvents(fitting, events) : undefined;
-  if (model === undefined) return { report: { ...report, rerank: false }, ranker: build(events, learned.usageWeight) };
-  return { report, ranker: createLearnedReranker(fitting, events, model), model };
+  if (model === undefined) return { report: { ...report, rerank: false }, ranker: await build(events, learned.usageWeight) };
+  return { report, ranker: await build(events, learned.usageWeight, model), model };
 }

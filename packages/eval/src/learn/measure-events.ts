@@ -1,14 +1,14 @@
-import type { SyncRanker } from '@loadout/core';
+import type { Ranker } from '@loadout/core';
 import type { UsageEvent } from '@loadout/bm25';
 import { scoreQuery } from '../metrics/score-query.js';
 import type { QualityScores } from '../metrics/score-query.js';
 
 /** Mean Recall@5 / NDCG@5 / MRR@10 of `ranker` on past searches, each event's called tools as its gold. */
-export function measureEvents(ranker: SyncRanker, events: readonly UsageEvent[]): QualityScores {
+export async function measureEvents(ranker: Ranker, events: readonly UsageEvent[]): Promise<QualityScores> {
   const sums = { 'recall@5': 0, 'ndcg@5': 0, 'mrr@10': 0 };
   for (const event of events) {
     // An event may name tools by display name or own name: credit either.
-    const ranked = ranker.search(event.query, { limit: 10 }).map(({ tool }) => (event.called.includes(tool.displayName) ? tool.displayName : tool.name));
+    const ranked = (await ranker.search(event.query, { limit: 10 })).map(({ tool }) => (event.called.includes(tool.displayName) ? tool.displayName : tool.name));
     const scores = scoreQuery(ranked, { relevant: event.called });
     sums['recall@5'] += scores['recall@5'];
     sums['ndcg@5'] += scores['ndcg@5'];
