@@ -24,6 +24,8 @@ export interface RerankFitting {
   readonly usagePriorWeight?: number;
   /** Inner folds of the cross-fitting. Default 3; range 2–10. */
   readonly crossFolds?: number;
+  /** First-stage candidates the model is trained on and re-ranks. Default 50. */
+  readonly candidates?: number;
 }
 
 /** Inner folds of the cross-fitting, and the newest events a fit reads at most (folds cost O(n²) to assign). */
@@ -70,7 +72,7 @@ export function fitRerankOnEvents(fitting: RerankFitting, allEvents: readonly Us
     if (held.length === 0) continue;
     const first = fitting.bm25.createBm25Ranker(usageOptions(fitting, events.filter((_, index) => folds[index] !== fold)));
     first.index(fitting.tools);
-    queries.push(...buildTrainingQueries(first, held.map((event) => ({ query: event.query, relevant: event.called }))));
+    queries.push(...buildTrainingQueries(first, held.map((event) => ({ query: event.query, relevant: event.called })), fitting.candidates));
   }
   if (queries.length === 0) return undefined;
   const batches = Math.ceil(queries.length / 16);
@@ -81,7 +83,7 @@ export function fitRerankOnEvents(fitting: RerankFitting, allEvents: readonly Us
 /** The learned ranker: the usage field of `events` in the first stage, `model` re-ranking it, exact names first; indexed. */
 export function createLearnedReranker(fitting: RerankFitting, events: readonly UsageEvent[], model: RerankModel): SyncRanker {
   const bm25 = usageOptions(fitting, events);
-  const inner = fitting.bm25.createRerankRanker({ model, ...(bm25 === undefined ? {} : { bm25 }) });
+  const inner = fitting.bm25.createRerankRanker({ model, ...(bm25 === undefined ? {} : { bm25 }), ...(fitting.candidates === undefined ? {} : { candidates: fitting.candidates }) });
   const ranker = withQuerySyntax(inner, { maxQueryLength: 1_000_000 });
   ranker.index(fitting.tools);
   return ranker;

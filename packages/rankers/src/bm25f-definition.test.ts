@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { LEXICAL_RERANK_MODEL } from '@loadout/bm25';
+import { createCatalog } from '@loadout/core';
+import { usageRankerFactory } from '@loadout/core/plugins';
+import { bm25fDefinition } from './bm25f-definition.js';
+import { rerankDefinition } from './rerank-definition.js';
+
+const { tools } = createCatalog([
+  { name: 'write_file', server: 'fs', description: 'Write text to disk' },
+  { name: 'keep_alive', server: 'net', description: 'Keep a connection open' },
+]);
+const usage = { text: (tool: { name: string }) => (tool.name === 'write_file' ? 'keep the recipe for later' : undefined), weight: 1 };
+
+describe('bm25f and rerank learn from usage through their definitions', () => {
+  it('take the usage field, the prior and a model (bm25f then re-ranks its own BM25F)', async () => {
+    for (const definition of [bm25fDefinition, rerankDefinition]) {
+      expect(definition.capabilities?.usage?.learns).toEqual(['prior', 'model']);
+      const factory = usageRankerFactory(definition as never, { bm25: { k1: 1.5 } })!;
+      const plain = await factory(undefined);
+      await plain.index(tools);
+      expect((await plain.search('keep the recipe for later'))[0]?.tool.name).toBe('keep_alive');
+      const learned = await factory({ ...usage, prior: { calls: (tool) => (tool.name === 'write_file' ? 3 : 0), weight: 0.2 } });
+      await learned.index(tools);
+      expect((await learned.search('keep the recipe for later'))[0]?.tool.name).toBe('write_file');
+      const reranked = await factory({ ...usage, model: LEXICAL_RERANK_MODEL });
+      expect(reranked.name).toBe('rerank');
+      await reranked.index(tools);
+      const hit = (await reranked.search('keep the recipe for later', { explain: true }))[0];
+      expect(hit?.explanation?.notes.join(' ')).toContain('re-ranked');
+    }
+  });
+
+  it('refuses a model that is not one with invalid-option', async () => {
+    await expect(usageRankerFactory(bm25fDefinition as never)!({ ...usage, model: { format: 'nope' } })).rejects.toMatchObject({ code: 'invalid-option' });
+  });
+});
