@@ -8,13 +8,13 @@ export const BM25_OPTION = {
   description: 'createBm25Ranker options (k1, b, field weights, multiIntent, …); default: the tuned ones',
 } as const;
 
-/** Options of the `bm25f` ranker. */
-export interface Bm25fDefinitionOptions {
+/** Options of the `bm25f` ranker (a type, not an interface, so it stays a `Record<string, unknown>`). */
+export type Bm25fDefinitionOptions = {
   /** BM25F options. Default: the tuned ones. */
   readonly bm25?: Bm25RankerOptions;
   /** A re-ranking model over its top 50 that learning fitted on this deployment's usage (`capabilities.usage`). Default: none (BM25F alone). */
   readonly model?: RerankModel;
-}
+};
 
 /** How `bm25f` and `rerank` learn: the usage field and prior join the BM25F options, a learned model re-ranks the top 50. */
 export function bm25Usage<Options extends { bm25?: Bm25RankerOptions; model?: RerankModel }>(): RankerUsage<Options> {
