@@ -49,7 +49,7 @@ export function explainHit(
   }
   const best = bestClauseOf(scratch, doc);
   const clauseScore = clauseWeight * best.value;
-  const fused = raw * scratch.fullScale + clauseScore;
+  const fused = raw / scratch.fullMax + clauseScore;
   const notes = best.clause >= 0 ? [`best clause ${JSON.stringify(clauses[best.clause])}`] : [];
   return {
     matchedTerms,
