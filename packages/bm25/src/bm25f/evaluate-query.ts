@@ -3,6 +3,7 @@ import { addToClause, addToClauses, addToFull } from './accumulate-postings.js';
 import type { Postings } from './postings.js';
 import { beginQuery, CLAUSE_GROUP, FUSED_STRIDE } from './query-scratch.js';
 import type { QueryScratch } from './query-scratch.js';
+import { termWeight } from './query-terms.js';
 import type { QueryTerms } from './query-terms.js';
 import type { ScoringTables } from './scoring-tables.js';
 import { nextStamp } from './term-marks.js';
@@ -60,8 +61,9 @@ function accumulateGroup(context: QueryContext, terms: QueryTerms, first: number
     const mask = groupMasks[index]!;
     const fresh = visited[term] !== visitedStamp;
     visited[term] = visitedStamp;
-    if ((mask & (mask - 1)) === 0) addToClause(scratch, postings, tables, term, fresh, 31 - Math.clz32(mask), track);
-    else addToClauses(scratch, postings, tables, term, fresh, mask, track);
+    const factor = termWeight(terms, term);
+    if ((mask & (mask - 1)) === 0) addToClause(scratch, postings, tables, term, factor, fresh, 31 - Math.clz32(mask), track);
+    else addToClauses(scratch, postings, tables, term, factor, fresh, mask, track);
   }
   const { clauseMax } = scratch;
   for (let clause = 0; clause < CLAUSE_GROUP; clause++) {
@@ -282,7 +284,7 @@ export function evaluateQuery(context: QueryContext, terms: QueryTerms, limit: n
     const term = full[index]!;
     if (visited[term] === visitedStamp) continue;
     visited[term] = visitedStamp;
-    addToFull(scratch, postings, tables, term);
+    addToFull(scratch, postings, tables, term, termWeight(terms, term));
   }
   resetTopK(scratch.heap, limit);
   if (fused) rankFused(context, clauseWeight, keepScores, filter);
