@@ -1,4 +1,6 @@
-// Temporary study: hybrid weights over the shipped bm25f.
+// The GloVe-SIF tie-breaker study: dev Recall@5 of the shipped bm25f (BM25 env: its options as JSON)
+// with the static embedding added at each weight over its top CANDIDATES (semantic weight 0 = bm25f alone):
+// `node --conditions=development --import tsx benchmarks/src/parity/glove-tiebreak-study.ts [sets] [weights] [candidates]`.
 import { createEvalCatalog, evaluateRanker, listEvalSets, loadEvalSet } from '@loadout/eval';
 import { createBm25Ranker } from '@loadout/bm25';
 import { createEmbeddingRanker, createExactIndex, createHybridRanker, createStaticEmbedder } from '@loadout/embeddings';
