@@ -5,6 +5,9 @@ import { createDemoCatalog } from '@loadout/demo-catalog';
 import { createResponsesToolSearch } from '@loadout/openai';
 import { createChatToolSearch } from '@loadout/openai/chat';
 import { defaultTokenCounter } from '@loadout/tokens';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fakeContext } from './__fixtures__/fake-context.js';
 import { runCli } from './run-cli.js';
@@ -81,6 +84,20 @@ describe('loadout plan --adapter', () => {
     expect(off.adapter.tokens.upfront).toBeGreaterThan(30_000);
     const responses = JSON.parse((await plan(['--json', '--adapter', 'openai-responses', '--env', 'ENABLE_TOOL_SEARCH=false'])).stdout) as AdapterJson;
     expect(responses.adapter.toolSearch).toBe('on');
+  });
+
+  it('counts in the singular for one tool, and names no search tool when tool search is off', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'loadout-plan-adapter-'));
+    const file = join(folder, 'one.json');
+    writeFileSync(file, JSON.stringify([{ name: 'get_weather', description: 'Get the weather for a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } }]));
+    const off = await plan(['--catalog', file, '--adapter', 'anthropic', '--env', 'ENABLE_TOOL_SEARCH=false']);
+    expect(off.code).toBe(0);
+    expect(off.stdout).toMatch(/^Catalog {6}\S*one\.json: 1 tool$/m);
+    expect(off.stdout).toMatch(/^ {2}tools {9}1 definition, [\d,]+ bytes of JSON$/m);
+    expect(off.stdout).toMatch(/^ {2}upfront {7}[\d,]+ tokens the model reads: 1 upfront tool$/m);
+    const on = await plan(['--catalog', file, '--adapter', 'openai-chat']);
+    expect(on.stdout).toMatch(/tokens the model reads: the search tool and 0 upfront tools$/m);
+    expect(on.stdout).toMatch(/^ {2}deferred {6}[\d,]+ tokens of 1 tool, read only once a search loads them$/m);
   });
 
   it('prints the request figures readably, and rejects an unknown adapter with the closest name', async () => {

@@ -1,5 +1,5 @@
 import { createLoadoutError } from '@loadout/core';
-import type { DeclarativeMod, DeferralPlan, Mod, PolicyInput, ServerSettings, TokenCounter, ToolInput, ToolLoadingPlan } from '@loadout/core';
+import type { DeclarativeMod, DeferralPlan, Mod, PolicyInput, Ranker, ServerSettings, TokenCounter, ToolInput, ToolLoadingPlan } from '@loadout/core';
 import type { RequestCost, SearchCost } from '@loadout/core/adapter';
 import { closestName } from '../io/closest-name.js';
 
@@ -75,10 +75,104 @@ export function readPlanAdapter(value: string): PlanAdapterName {
   );
 }
 
-function searchView(cost: (names: readonly string[]) => SearchCost, deferred: readonly string[], loadedBy: string): PlanSearchCost | null {
-  if (deferred.length === 0) return null;
-  const fixedTokens = cost([]).total;
-  const perToolTokens = Math.round(((cost(deferred).total - fixedTokens) / deferred.length) * 10) / 10;
+/** What every adapter's first request gives the plan, in the same terms. */
+interface AdapterRequest {
+  readonly plan: DeferralPlan | ToolLoadingPlan;
+  readonly toolSearch: 'on' | 'off';
+  readonly upfront: readonly string[];
+  readonly deferred: readonly string[];
+  readonly tokens: RequestCost;
+  /** What a search loading these API names costs. */
+  readonly searchCost: (names: readonly string[]) => SearchCost;
+  /** The {@link PlanAdapterView.searchTool} text when tool search is on. */
+  readonly searchTool: string;
+}
+
+/** The adapter-neutral options the OpenAI and AI SDK adapters take (a fresh BM25 ranker each). */
+type NeutralOptions = Pick<PlanAdapterInput, 'tools' | 'servers' | 'mods'> & {
+  readonly ranker: Ranker;
+  readonly planOptions: { readonly tokenCounter: TokenCounter; readonly mods: readonly Mod[] };
+};
+
+/** What differs between adapters: the package, how a search's definitions reach the model, and how the first request is rendered. */
+interface AdapterEntry {
+  readonly package: string;
+  /** {@link PlanSearchCost.loadedBy}. */
+  readonly loadedBy: string;
+  /** Renders the first request with the adapter's own code (loaded on demand: plain `loadout plan` loads no adapter). */
+  readonly render: (input: PlanAdapterInput, neutral: NeutralOptions) => Promise<AdapterRequest>;
+}
+
+/** The tool search object the Anthropic and OpenAI adapters return: its first request and what a search costs. */
+interface AdapterSearch {
+  request(): Omit<AdapterRequest, 'searchCost' | 'searchTool'>;
+  searchCost(names: readonly string[]): SearchCost;
+}
+
+function fromSearch(search: AdapterSearch, searchTool: string): AdapterRequest {
+  return { ...search.request(), searchCost: (names) => search.searchCost(names), searchTool };
+}
+
+function chatEntry(mode: 'plain' | 'tool-reference'): AdapterEntry {
+  const plain = mode === 'plain';
+  return {
+    package: '@loadout/openai/chat',
+    loadedBy: plain ? 'a JSON copy in the tool message, then the functions in every later request' : 'tool_reference blocks; the gateway expands the definitions sent with defer_loading',
+    async render(_input, neutral) {
+      const { createChatToolSearch } = await import('@loadout/openai/chat');
+      const search = createChatToolSearch({ ...neutral, mode });
+      return fromSearch(search, `${search.searchToolName} (function; ${plain ? 'answered with the definitions as JSON' : 'answered with tool_reference blocks'})`);
+    },
+  };
+}
+
+const ADAPTERS: Readonly<Record<PlanAdapterName, AdapterEntry>> = {
+  anthropic: {
+    package: '@loadout/anthropic',
+    loadedBy: 'tool_reference blocks; the API expands the definitions sent with defer_loading',
+    async render(input, neutral) {
+      const { createToolSearch } = await import('@loadout/anthropic');
+      const { tools: _tools, servers: _servers, ...policy } = input.policy;
+      const search = createToolSearch({ tools: input.tools, servers: input.servers, ranker: neutral.ranker, planOptions: neutral.planOptions, policy });
+      return fromSearch(search, `${search.searchToolName} (custom tool answered with tool_reference blocks)`);
+    },
+  },
+  'openai-responses': {
+    package: '@loadout/openai',
+    loadedBy: 'the tool_search_output carries the function definitions',
+    async render(_input, neutral) {
+      const { createResponsesToolSearch } = await import('@loadout/openai');
+      const search = createResponsesToolSearch(neutral);
+      return fromSearch(search, 'tool_search (execution: client)');
+    },
+  },
+  'openai-chat': chatEntry('plain'),
+  'openai-chat-tool-reference': chatEntry('tool-reference'),
+  'ai-sdk': {
+    package: '@loadout/ai-sdk',
+    loadedBy: 'activeTools adds the definitions to the later steps',
+    async render(_input, neutral) {
+      const { planAiSdkRequest } = await import('@loadout/ai-sdk/plan');
+      const request = planAiSdkRequest(neutral);
+      return {
+        plan: request.plan,
+        toolSearch: request.toolSearch,
+        // The first active tool is the search tool when tool search is on.
+        upfront: request.toolSearch === 'on' ? request.activeTools.slice(1) : request.activeTools,
+        deferred: request.plan.tools.filter((tool) => tool.deferred).map((tool) => tool.apiName),
+        tokens: request.tokens,
+        searchCost: request.searchCost,
+        searchTool: 'search_tools (a tool; prepareStep sets activeTools)',
+      };
+    },
+  },
+};
+
+function searchView(request: AdapterRequest, loadedBy: string): PlanSearchCost | null {
+  const { deferred } = request;
+  if (request.toolSearch !== 'on' || deferred.length === 0) return null;
+  const fixedTokens = request.searchCost([]).total;
+  const perToolTokens = Math.round(((request.searchCost(deferred).total - fixedTokens) / deferred.length) * 10) / 10;
   return { limit: DEFAULT_LIMIT, fixedTokens, perToolTokens, typicalTokens: Math.round(fixedTokens + DEFAULT_LIMIT * perToolTokens), loadedBy };
 }
 
@@ -91,88 +185,27 @@ function searchView(cost: (names: readonly string[]) => SearchCost, deferred: re
 export async function planAdapter(name: PlanAdapterName, input: PlanAdapterInput): Promise<PlannedAdapter> {
   // Loaded here, not at the top: plain `loadout plan` loads no ranker.
   const { createBm25Ranker } = await import('@loadout/bm25');
-  const planOptions = { tokenCounter: input.tokenCounter, mods: input.programmaticMods };
-  const neutral = { tools: input.tools, servers: input.servers, mods: input.mods, ranker: createBm25Ranker(), planOptions };
-  if (name === 'anthropic') {
-    const { createToolSearch } = await import('@loadout/anthropic');
-    const { tools: _tools, servers: _servers, ...policy } = input.policy;
-    const search = createToolSearch({ tools: input.tools, servers: input.servers, ranker: createBm25Ranker(), planOptions, policy });
-    const request = search.request();
-    const on = request.toolSearch === 'on';
-    return {
-      plan: request.plan,
-      view: {
-        name,
-        package: '@loadout/anthropic',
-        toolSearch: request.toolSearch,
-        searchTool: on ? `${search.searchToolName} (custom tool answered with tool_reference blocks)` : null,
-        upfront: request.upfront,
-        deferred: request.deferred,
-        tokens: request.tokens,
-        search: on ? searchView(search.searchCost, request.deferred, 'tool_reference blocks; the API expands the definitions sent with defer_loading') : null,
-      },
-    };
-  }
-  if (name === 'openai-responses') {
-    const { createResponsesToolSearch } = await import('@loadout/openai');
-    const search = createResponsesToolSearch(neutral);
-    const request = search.request();
-    const on = request.mode === 'tool-search';
-    return {
-      plan: request.plan,
-      view: {
-        name,
-        package: '@loadout/openai',
-        toolSearch: request.toolSearch,
-        searchTool: on ? 'tool_search (execution: client)' : null,
-        upfront: request.upfront,
-        deferred: request.deferred,
-        tokens: request.tokens,
-        search: on ? searchView((names) => search.searchCost(names), request.deferred, 'the tool_search_output carries the function definitions') : null,
-      },
-    };
-  }
-  if (name === 'ai-sdk') {
-    const { planAiSdkRequest } = await import('@loadout/ai-sdk/plan');
-    const request = planAiSdkRequest(neutral);
-    const upfront = request.toolSearch === 'on' ? request.activeTools.slice(1) : request.activeTools;
-    const deferred = request.plan.tools.filter((tool) => tool.deferred).map((tool) => tool.apiName);
-    return {
-      plan: request.plan,
-      view: {
-        name,
-        package: '@loadout/ai-sdk',
-        toolSearch: request.toolSearch,
-        searchTool: request.toolSearch === 'on' ? 'search_tools (a tool; prepareStep sets activeTools)' : null,
-        upfront,
-        deferred,
-        tokens: request.tokens,
-        search: request.toolSearch === 'on' ? searchView(request.searchCost, deferred, 'activeTools adds the definitions to the later steps') : null,
-      },
-    };
-  }
-  const { createChatToolSearch } = await import('@loadout/openai/chat');
-  const mode = name === 'openai-chat' ? 'plain' : 'tool-reference';
-  const search = createChatToolSearch({ ...neutral, mode });
-  const request = search.request();
+  const entry = ADAPTERS[name];
+  const neutral: NeutralOptions = {
+    tools: input.tools,
+    servers: input.servers,
+    mods: input.mods,
+    ranker: createBm25Ranker(),
+    planOptions: { tokenCounter: input.tokenCounter, mods: input.programmaticMods },
+  };
+  const request = await entry.render(input, neutral);
   const on = request.toolSearch === 'on';
   return {
     plan: request.plan,
     view: {
       name,
-      package: '@loadout/openai/chat',
+      package: entry.package,
       toolSearch: request.toolSearch,
-      searchTool: on ? `${search.searchToolName} (function; ${mode === 'plain' ? 'answered with the definitions as JSON' : 'answered with tool_reference blocks'})` : null,
+      searchTool: on ? request.searchTool : null,
       upfront: request.upfront,
       deferred: request.deferred,
       tokens: request.tokens,
-      search: on
-        ? searchView(
-            (names) => search.searchCost(names),
-            request.deferred,
-            mode === 'plain' ? 'a JSON copy in the tool message, then the functions in every later request' : 'tool_reference blocks; the gateway expands the definitions sent with defer_loading',
-          )
-        : null,
+      search: searchView(request, entry.loadedBy),
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { DeferralPlan, ToolLoadingPlan } from '@loadout/core';
 import type { PlanAdapterView } from '../commands/plan-adapter.js';
+import { countOf } from './count-of.js';
 import { formatCount, renderTable } from './render-table.js';
 
 /** Facts about the run that the plan itself does not carry. */
@@ -24,7 +25,7 @@ export function renderPlanView(plan: ToolLoadingPlan, context: PlanViewContext):
   const { decision } = plan;
   const deferredCount = decision.deferred.length;
   const lines: string[] = [];
-  lines.push(`Catalog      ${context.source}: ${formatCount(plan.tools.length)} tools${context.skipped > 0 ? ` (${context.skipped} skipped, see warnings)` : ''}`);
+  lines.push(`Catalog      ${context.source}: ${countOf(plan.tools.length, 'tool')}${context.skipped > 0 ? ` (${context.skipped} skipped, see warnings)` : ''}`);
   lines.push(`Model        ${context.model} (${formatCount(decision.contextWindow)}-token context window)`);
   lines.push(`Tool search  ${decision.toolSearch.toUpperCase()}  reason: ${decision.reason}  (ENABLE_TOOL_SEARCH mode: ${decision.mode})`);
   if (decision.thresholdTokens !== null && decision.thresholdPercent !== null) {
@@ -40,7 +41,7 @@ export function renderPlanView(plan: ToolLoadingPlan, context: PlanViewContext):
   );
   lines.push('');
   lines.push(serverTable(plan));
-  if (plan.warnings.length > 0) lines.push('', `${plan.warnings.length} warning${plan.warnings.length === 1 ? '' : 's'} (on stderr)`);
+  if (plan.warnings.length > 0) lines.push('', `${countOf(plan.warnings.length, 'warning')} (on stderr)`);
   lines.push('', 'Decision trace');
   decision.trace.forEach((line, index) => lines.push(`  ${String(index + 1).padStart(2)}. ${line}`));
   return lines.join('\n') + '\n';
@@ -62,22 +63,23 @@ export function renderAdapterView(view: PlanAdapterView, standalone?: AdapterPla
   const lines: string[] = [];
   if (standalone !== undefined) {
     const { plan } = standalone;
-    lines.push(`Catalog      ${standalone.source}: ${formatCount(plan.tools.length)} tools${standalone.skipped > 0 ? ` (${standalone.skipped} skipped, see warnings)` : ''}`);
+    lines.push(`Catalog      ${standalone.source}: ${countOf(plan.tools.length, 'tool')}${standalone.skipped > 0 ? ` (${standalone.skipped} skipped, see warnings)` : ''}`);
     lines.push(`Tool search  ${plan.toolSearch.toUpperCase()}  (the adapter defers every deferrable tool; Claude's policy does not apply)`);
     lines.push(
       `Loading      ${formatCount(plan.upfront.length)} upfront, ${formatCount(plan.deferred.length)} deferred (definition tokens as core counts them: ${formatCount(plan.upfrontTokens)} upfront, ${formatCount(plan.deferredTokens)} deferred)`,
     );
     lines.push('', serverTable(plan));
-    if (plan.warnings.length > 0) lines.push('', `${plan.warnings.length} warning${plan.warnings.length === 1 ? '' : 's'} (on stderr)`);
+    if (plan.warnings.length > 0) lines.push('', `${countOf(plan.warnings.length, 'warning')} (on stderr)`);
   }
   const { tokens, search } = view;
   lines.push('', `First request of ${view.name} (${view.package}), as the adapter renders it`);
   lines.push(`  search tool   ${view.searchTool ?? 'none (tool search off: every tool upfront)'}`);
   lines.push(
-    `  tools         ${formatCount(tokens.definitions)} definitions, ${formatCount(tokens.bytes)} bytes of JSON${tokens.deferredDefinitions > 0 ? ` (${formatCount(tokens.deferredDefinitions)} of them sent with defer_loading)` : ''}`,
+    `  tools         ${countOf(tokens.definitions, 'definition')}, ${formatCount(tokens.bytes)} bytes of JSON${tokens.deferredDefinitions > 0 ? ` (${formatCount(tokens.deferredDefinitions)} of them sent with defer_loading)` : ''}`,
   );
-  lines.push(`  upfront       ${formatCount(tokens.upfront)} tokens the model reads: the search tool and ${formatCount(view.upfront.length)} upfront tools`);
-  lines.push(`  deferred      ${formatCount(tokens.deferred)} tokens of ${formatCount(view.deferred.length)} tools, read only once a search loads them`);
+  const upfrontTools = countOf(view.upfront.length, 'upfront tool');
+  lines.push(`  upfront       ${formatCount(tokens.upfront)} tokens the model reads: ${view.searchTool === null ? upfrontTools : `the search tool and ${upfrontTools}`}`);
+  lines.push(`  deferred      ${formatCount(tokens.deferred)} tokens of ${countOf(view.deferred.length, 'tool')}, read only once a search loads them`);
   if (search !== null) {
     lines.push(
       `  a search      ${formatCount(search.typicalTokens)} tokens for ${search.limit} tools of average size (${formatCount(search.fixedTokens)} fixed + ${search.perToolTokens} per tool); ${search.loadedBy}`,

@@ -1,4 +1,5 @@
 import { createLoadoutError } from '@loadout/core';
+import { countOf } from '../format/count-of.js';
 import type { CliContext } from './cli-context.js';
 
 /** A warning a command reports: a skipped tool, an ignored setting. */
@@ -19,7 +20,7 @@ export function reportWarnings(command: string, warnings: readonly CommandWarnin
     const codes = [...new Set(warnings.map((warning) => warning.code))];
     throw createLoadoutError(
       'strict-failed',
-      `--strict: ${warnings.length} warning${warnings.length === 1 ? '' : 's'} (${codes.join(', ')}); fix them or drop --strict`,
+      `--strict: ${countOf(warnings.length, 'warning')} (${codes.join(', ')}); fix them or drop --strict`,
       { warnings: warnings.map(({ code, message }) => ({ code, message })) },
     );
   }

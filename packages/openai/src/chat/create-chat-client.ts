@@ -1,11 +1,11 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import { createDeploymentMemory, createDiscoverySession } from '@loadout/core/adapter';
-import { deploymentKey, reportRejection } from '../shared/adapter-warning.js';
+import { deploymentKey } from '../shared/adapter-warning.js';
 import type { ToolSearchWarning } from '../shared/adapter-warning.js';
 import { answerFunctionCall } from '../shared/answer-function-call.js';
 import { isRecord } from '../shared/is-record.js';
 import { invalidOption, ownToolNames, readMaxSteps } from '../shared/read-loop-options.js';
-import { toolSearchRejection } from '../shared/tool-search-rejection.js';
+import { createFallbackStep } from '../shared/fallback-step.js';
 import { chatDiscoveries, withoutToolReferences } from './chat-discoveries.js';
 import type { ChatClient, ChatClientOptions, ChatRunOptions, ChatRunParams, ChatRunResult } from './chat-client-types.js';
 import type { ChatCompletionLike, ChatMessage, ChatToolCall } from './chat-types.js';
@@ -69,7 +69,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     const loaded: string[] = [];
     const unloaded: string[] = [];
     let messages: ChatMessage[] = [...start];
-    let fallback = false;
+    const fallback = createFallbackStep({ pattern: REJECTION_PATTERN, memory, key, retried: 'with plain search (definitions as JSON)', warnings, onWarning: options.onWarning });
 
     for (let step = 1; ; step++) {
       const change = session.sync(chatDiscoveries(messages, toolSearch.searchToolName));
@@ -77,17 +77,12 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       unloaded.push(...change.unloaded);
       const request = toolSearch.request({ disabled: memory.has(key), loaded: session.loaded() });
       if (request.mode !== 'tool-reference') messages = withoutToolReferences(messages);
-      let reply: ReturnType<typeof readCompletion>;
-      try {
-        reply = readCompletion(await create({ ...rest, messages, tools: [...request.tools, ...ownTools] }, runOptions.requestOptions));
-      } catch (error) {
-        const rejection = request.mode === 'tool-reference' && !fallback ? toolSearchRejection(error, REJECTION_PATTERN) : null;
-        if (rejection === null) throw error;
-        reportRejection(memory, key, rejection.message, 'with plain search (definitions as JSON)', warnings, options.onWarning);
-        fallback = true;
+      const outcome = await fallback.send(request.mode === 'tool-reference', () => create({ ...rest, messages, tools: [...request.tools, ...ownTools] }, runOptions.requestOptions));
+      if (!outcome.sent) {
         step--;
         continue;
       }
+      const reply = readCompletion(outcome.value);
       messages = [...messages, reply.message];
       const calls = toolCalls(reply.message);
       const answers: ChatMessage[] = [];
@@ -118,7 +113,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
           truncated: !done,
           loaded,
           unloaded,
-          fallback,
+          fallback: fallback.fellBack,
           warnings,
         };
       }

@@ -1,11 +1,11 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import { createDeploymentMemory } from '@loadout/core/adapter';
 import { answerFunctionCall } from '../shared/answer-function-call.js';
-import { deploymentKey, reportRejection } from '../shared/adapter-warning.js';
+import { deploymentKey } from '../shared/adapter-warning.js';
 import type { ToolSearchWarning } from '../shared/adapter-warning.js';
 import { isRecord } from '../shared/is-record.js';
 import { invalidOption, ownToolNames, readMaxSteps } from '../shared/read-loop-options.js';
-import { toolSearchRejection } from '../shared/tool-search-rejection.js';
+import { createFallbackStep } from '../shared/fallback-step.js';
 import { createResponsesSession } from './create-responses-session.js';
 import { responseText } from './response-text.js';
 import type { ResponsesClient, ResponsesClientOptions, ResponsesRunOptions, ResponsesRunParams, ResponsesRunResult } from './responses-client-types.js';
@@ -70,7 +70,7 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
     let conversation: ResponseInputItem[] = typeof input === 'string' ? [{ role: 'user', content: input }] : [...input];
     let pending = conversation;
     let previous = startId;
-    let fallback = false;
+    const fallback = createFallbackStep({ pattern: REJECTION_PATTERN, memory, key, retried: 'without tool search', warnings, onWarning: options.onWarning });
 
     for (let step = 1; ; step++) {
       const disabled = memory.has(key);
@@ -87,17 +87,12 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
         tools: [...request.tools, ...ownTools],
         ...(chain && previous !== undefined ? { previous_response_id: previous } : {}),
       };
-      let response: ResponseLike;
-      try {
-        response = readResponse(await create(body, runOptions.requestOptions));
-      } catch (error) {
-        const rejection = request.mode === 'tool-search' && !fallback ? toolSearchRejection(error, REJECTION_PATTERN) : null;
-        if (rejection === null) throw error;
-        reportRejection(memory, key, rejection.message, 'without tool search', warnings, options.onWarning);
-        fallback = true;
+      const outcome = await fallback.send(request.mode === 'tool-search', () => create(body, runOptions.requestOptions));
+      if (!outcome.sent) {
         step--;
         continue;
       }
+      const response = readResponse(outcome.value);
       session.commit(response, request.mode === 'plain-search' ? toolSearch.searchToolName : undefined);
       conversation = [...conversation, ...response.output];
       const answers: ResponseInputItem[] = [];
@@ -134,7 +129,7 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
           truncated: !done,
           loaded,
           unloaded,
-          fallback,
+          fallback: fallback.fellBack,
           warnings,
         };
       }
