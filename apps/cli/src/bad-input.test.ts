@@ -161,6 +161,27 @@ describe('flags', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toBe('loadout plan: unknown option --modle; did you mean --model? (see loadout plan --help) [invalid-option]\n');
   });
+
+  it.each([
+    [['demo', 'extra']],
+    [['plan', '--catalog', 'good.json', 'tools.json']],
+    [['serve', 'extra']],
+  ])('%j: a command that takes no arguments rejects a stray one instead of ignoring it', async (argv) => {
+    const run = await cli(argv);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    const stray = argv.at(-1)!;
+    expect(run.stderr).toBe(`loadout ${argv[0]}: unexpected argument "${stray}" (see loadout ${argv[0]} --help) [invalid-option]\n`);
+  });
+
+  it('policy names a file given without --input (it would otherwise wait on standard input), and --help still wins', async () => {
+    const run = await cli(['policy', 'input.json']);
+    expect(run.code).toBe(2);
+    expect(JSON.parse(run.stdout)).toEqual({ error: { code: 'invalid-option', message: 'unexpected argument "input.json" (see loadout policy --help)', details: { value: 'input.json' } } });
+    const help = await cli(['plan', 'extra', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^loadout plan: /);
+  });
 });
 
 describe('catalog pull never loses the old file', () => {

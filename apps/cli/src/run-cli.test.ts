@@ -34,6 +34,13 @@ describe('loadout (top level)', () => {
     expect(run.stderr()).toContain('unknown command "plam"');
   });
 
+  it('calls a mistyped flag before any command an unknown option, with the closest of --help and --version', async () => {
+    const run = fakeContext();
+    expect(await runCli(['--versoin'], run.context)).toBe(2);
+    expect(run.stderr()).toMatch(/^loadout: unknown option "--versoin"; did you mean --version\? \[invalid-option\]\n\nloadout: tool search/);
+    expect(run.stdout()).toBe('');
+  });
+
   it('suggests the closest command for a typo', async () => {
     const run = fakeContext();
     expect(await runCli(['serach'], run.context)).toBe(2);

@@ -56,9 +56,11 @@ export async function runCli(argv: readonly string[], raw: CliContext): Promise<
   if (entry === undefined) {
     // Imported only on this error path: --help and --version load no package.
     const { closestName } = await import('./io/closest-name.js');
-    const suggestion = closestName(name.replace(/^-+/, ''), allCommands.map((command) => command.name));
-    const hint = suggestion === undefined ? '' : `; did you mean ${suggestion}?`;
-    context.stderr(`loadout: unknown command ${JSON.stringify(name)}${hint}\n\n${usage()}`);
+    // A flag before any command (`loadout --versoin`) is an unknown option, not a command.
+    const flag = name.startsWith('-');
+    const suggestion = closestName(name.replace(/^-+/, ''), flag ? ['help', 'version'] : allCommands.map((command) => command.name));
+    const hint = suggestion === undefined ? '' : `; did you mean ${flag ? `--${suggestion}` : suggestion}?`;
+    context.stderr(`loadout: unknown ${flag ? 'option' : 'command'} ${JSON.stringify(name)}${hint} [invalid-option]\n\n${usage()}`);
     return 2;
   }
   try {

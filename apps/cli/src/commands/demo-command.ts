@@ -83,7 +83,7 @@ export const demoCommand: Command = {
   name: 'demo',
   help,
   async run(argv, context) {
-    const parsed = parseArguments('demo', argv, {});
+    const parsed = parseArguments('demo', argv, {}, { positionals: false });
     if (parsed.values['help']) {
       context.stdout(help);
       return 0;

@@ -109,7 +109,7 @@ export const planCommand: Command = {
       'max-tools': { type: 'string' },
       json: { type: 'boolean' },
       config: { type: 'string' },
-    });
+    }, { positionals: false });
     if (parsed.values['help']) {
       context.stdout(help);
       return 0;

@@ -40,7 +40,7 @@ export const policyCommand: Command = {
   name: 'policy',
   help,
   async run(argv, context) {
-    const parsed = parseArguments('policy', argv, { input: { type: 'string' }, compact: { type: 'boolean' } });
+    const parsed = parseArguments('policy', argv, { input: { type: 'string' }, compact: { type: 'boolean' } }, { positionals: false });
     if (parsed.values['help']) {
       context.stdout(help);
       return 0;

@@ -169,13 +169,10 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         'session-idle-timeout': { type: 'string' },
         'max-sessions': { type: 'string' },
         'max-sessions-per-address': { type: 'string' },
-      });
+      }, { positionals: false });
       if (parsed.values['help']) {
         context.stdout(help);
         return 0;
-      }
-      if (parsed.positionals.length > 0) {
-        throw createLoadoutError('invalid-option', `unexpected argument ${JSON.stringify(parsed.positionals[0])} (see loadout serve --help)`);
       }
       const httpValue = stringFlag(parsed, 'http');
       if (httpValue === undefined) {

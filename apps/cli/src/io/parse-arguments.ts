@@ -46,19 +46,31 @@ function describeParseFailure(command: string, argv: readonly string[], options:
   return `cannot read the options (see loadout ${command} --help)`;
 }
 
+/** What a command takes besides its flags. */
+export interface ArgumentSettings {
+  /** Whether the command takes positional arguments (default true); when false, one is `invalid-option` (unless `--help` is given). */
+  readonly positionals?: boolean;
+}
+
 /**
  * `node:util` parseArgs with its errors turned into `invalid-option`
  * LoadoutErrors in our words: the unknown flag, the closest known one
- * ("did you mean --catalog?"), or the flag that lacks a value.
+ * ("did you mean --catalog?"), the flag that lacks a value, or (with
+ * `positionals: false`) an argument the command does not take.
  */
-export function parseArguments(command: string, argv: readonly string[], options: Options): ParsedArguments {
+export function parseArguments(command: string, argv: readonly string[], options: Options, settings: ArgumentSettings = {}): ParsedArguments {
   const withHelp: Options = { ...options, help: { type: 'boolean', short: 'h' } };
+  let parsed: ParsedArguments;
   try {
     const { values, positionals } = parseArgs({ args: [...argv], options: withHelp, allowPositionals: true, strict: true });
-    return { values: values as ParsedArguments['values'], positionals };
+    parsed = { values: values as ParsedArguments['values'], positionals };
   } catch (error) {
     throw createLoadoutError('invalid-option', describeParseFailure(command, argv, withHelp, error));
   }
+  if (settings.positionals === false && parsed.positionals.length > 0 && !parsed.values['help']) {
+    throw createLoadoutError('invalid-option', `unexpected argument ${JSON.stringify(parsed.positionals[0])} (see loadout ${command} --help)`, { value: parsed.positionals[0] });
+  }
+  return parsed;
 }
 
 /** Reads a string flag, or undefined. */

@@ -10,6 +10,13 @@ const ENCODING_NAMES: Readonly<Record<string, string>> = {
   'utf-32be': 'UTF-32 BE',
 };
 
+/** What the common read failures mean, in words (others keep their code, e.g. `EIO`). */
+const READ_FAILURES: Readonly<Record<string, string>> = {
+  EISDIR: 'it is a folder, not a file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+};
+
 /**
  * Reads a UTF-8 text file (a leading byte-order mark is dropped). Missing or
  * unreadable files become `file-not-found` / `file-unreadable`; UTF-16/32,
@@ -24,7 +31,7 @@ export async function readTextFile(path: string, cwd: string): Promise<string> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw createLoadoutError('file-not-found', `no such file: ${path}`, { path });
-    throw createLoadoutError('file-unreadable', `cannot read ${path}: ${code ?? String(error)}`, { path });
+    throw createLoadoutError('file-unreadable', `cannot read ${path}: ${READ_FAILURES[code ?? ''] ?? code ?? String(error)}`, { path, ...(code === undefined ? {} : { code }) });
   }
   const encoding = detectTextEncoding(bytes);
   if (encoding !== 'utf-8') {

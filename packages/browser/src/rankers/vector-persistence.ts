@@ -2,6 +2,7 @@ import { createLoadoutError } from '@loadout/core';
 import type { Ranker, RankerPersistence } from '@loadout/core';
 import type { StoredVectorIndex } from '../persistence/stored-vector-index.js';
 import { decodeVectorSet, encodeVectorSet } from '../persistence/vector-blob.js';
+import { createTrackedPersistence } from './tracked-persistence.js';
 
 /** Version prefix of persisted vector sets. */
 export const VECTOR_STORE_VERSION = 'ldvx1';
@@ -12,19 +13,10 @@ export interface VectorRanker extends Ranker {
   readonly restored: boolean;
 }
 
-const indexes = new WeakMap<Ranker, StoredVectorIndex>();
+const indexes = createTrackedPersistence<StoredVectorIndex>('keeps no stored vectors');
 
 /** Records the stored index a vector ranker keeps its vectors in, for {@link vectorPersistence}. */
-export function trackVectorIndex<R extends VectorRanker>(ranker: R, index: StoredVectorIndex): R {
-  indexes.set(ranker, index);
-  return ranker;
-}
-
-function indexOf(ranker: Ranker): StoredVectorIndex {
-  const index = indexes.get(ranker);
-  if (index === undefined) throw createLoadoutError('invalid-input', `@loadout/browser: ranker ${JSON.stringify(ranker.name)} keeps no stored vectors`);
-  return index;
-}
+export const trackVectorIndex: <R extends VectorRanker>(ranker: R, index: StoredVectorIndex) => R = indexes.track;
 
 /**
  * The persistence capability of a vector ranker: its tool vectors and
@@ -35,19 +27,18 @@ function indexOf(ranker: Ranker): StoredVectorIndex {
  * throws `index-corrupt` otherwise, so the engine indexes afresh.
  */
 export function vectorPersistence(version: string): RankerPersistence {
-  return {
-    format: `${VECTOR_STORE_VERSION}/${version}`,
-    save(ranker) {
-      const set = indexOf(ranker).toVectorSet();
+  return indexes.persistence(`${VECTOR_STORE_VERSION}/${version}`, {
+    save(index, ranker) {
+      const set = index.toVectorSet();
       if (set === undefined) throw createLoadoutError('index-corrupt', `@loadout/browser: ranker ${JSON.stringify(ranker.name)} has no vectors to store yet`);
       return encodeVectorSet(set);
     },
-    async restore(ranker, bytes, tools) {
-      indexOf(ranker).preload(decodeVectorSet(bytes));
+    async restore(index, ranker, bytes, tools) {
+      index.preload(decodeVectorSet(bytes));
       await ranker.index(tools);
       if (!(ranker as VectorRanker).restored) {
         throw createLoadoutError('index-corrupt', `@loadout/browser: stored vectors of ranker ${JSON.stringify(ranker.name)} do not fit this catalog`);
       }
     },
-  };
+  });
 }
