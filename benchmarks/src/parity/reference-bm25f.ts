@@ -34,6 +34,31 @@ export interface VariantScoring {
   readonly clauseCombine: 'max' | 'sum';
   /** Clauses with fewer distinct known terms are ignored. */
   readonly clauseMinTerms: number;
+  /**
+   * Prefix expansion: a query term also matches index terms that are its prefix of at least
+   * `minLength` characters (`information` → `info`), at `weight` × their idf; `nameOnly` takes
+   * only prefixes that occur in some tool name. Default: none.
+   */
+  readonly expand?: {
+    readonly minLength: number;
+    readonly weight: number;
+    readonly nameOnly: boolean;
+    readonly maxShorter?: number;
+    /** Also (or only) index terms that extend the query term by 1 to `longer` characters, at `longerWeight`. */
+    readonly longer?: number;
+    readonly longerWeight?: number;
+    readonly shorter?: boolean;
+    /** Only the longest prefix of each term that is an index term. */
+    readonly longestOnly?: boolean;
+    /** Also expand query words the index does not know. */
+    readonly unknown?: boolean;
+  };
+  /**
+   * Clause coverage: pick results greedily from the best `candidates`; a clause counts as covered once a
+   * picked tool scores ≥ `threshold` of its maximum on it, and later tools' credit for a covered clause is
+   * multiplied by `discount`. Default: none.
+   */
+  readonly clauseCover?: { readonly discount: number; readonly threshold: number; readonly candidates: number };
 }
 
 interface Posting {
@@ -75,11 +100,49 @@ export function buildVariantIndex(tools: readonly CatalogTool[], analysis: Varia
 }
 
 /** Scores one bag of terms into `out` (zeroed first); returns the maximum. */
-function scoreTerms(index: VariantIndex, scoring: VariantScoring, averages: Float64Array, terms: readonly string[], out: Float64Array): number {
+function scoreTerms(index: VariantIndex, scoring: VariantScoring, averages: Float64Array, terms: readonly string[], out: Float64Array, raw: readonly string[] = terms): number {
   out.fill(0);
   const docCount = index.tools.length;
   const { k1, weights, b } = scoring;
-  for (const term of terms) {
+  const weighted: [string, number][] = terms.map((term) => [term, 1]);
+  if (scoring.expand !== undefined) {
+    const { minLength, weight, nameOnly, maxShorter } = scoring.expand;
+    const present = new Set(terms);
+    const longer = scoring.expand.longer ?? 0;
+    if (longer > 0) {
+      const sorted = (index as { sorted?: string[] }).sorted ?? ((index as { sorted?: string[] }).sorted = [...index.postings.keys()].sort());
+      for (const term of terms) {
+        if (term.length < minLength) continue;
+        let lo = 0;
+        let hi = sorted.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (sorted[mid]! < term) lo = mid + 1;
+          else hi = mid;
+        }
+        for (let at = lo; at < sorted.length && sorted[at]!.startsWith(term); at++) {
+          const other = sorted[at]!;
+          if (other === term || other.length > term.length + longer || present.has(other)) continue;
+          present.add(other);
+          weighted.push([other, scoring.expand.longerWeight ?? weight]);
+        }
+      }
+    }
+    for (const term of scoring.expand.shorter === false ? [] : scoring.expand.unknown === true ? [...new Set(raw)] : terms) {
+      const from = Math.max(minLength, maxShorter === undefined ? minLength : term.length - maxShorter);
+      for (let length = term.length - 1; length >= from; length--) {
+        const prefix = term.slice(0, length);
+        const list = index.postings.get(prefix);
+        if (list === undefined || (nameOnly && !list.some((posting) => posting.tfs[0]! > 0))) continue;
+        if (!present.has(prefix)) {
+          present.add(prefix);
+          weighted.push([prefix, weight]);
+        }
+        if (scoring.expand.longestOnly === true) break;
+      }
+    }
+  }
+  for (const [term, termWeight] of weighted) {
     const list = index.postings.get(term);
     if (list === undefined) continue;
     const df = list.length;
@@ -110,7 +173,7 @@ function scoreTerms(index: VariantIndex, scoring: VariantScoring, averages: Floa
           value += (weights[field]! * tf * (k1 + 1)) / (tf + k1 * norm);
         }
       }
-      out[doc]! += idf * value;
+      out[doc]! += termWeight * idf * value;
     }
   }
   let max = 0;
@@ -145,25 +208,67 @@ export function createVariantSearch(index: VariantIndex, scoring: VariantScoring
     return scoring.dedupQuery ? distinct(kept) : kept;
   };
   return (query, limit) => {
-    const terms = known(index.analysis.queryTokens(query));
-    if (terms.length === 0) return [];
-    const maxFull = scoreTerms(index, scoring, averages, terms, full);
+    const rawFull = index.analysis.queryTokens(query);
+    const terms = known(rawFull);
+    if (terms.length === 0 && scoring.expand?.unknown !== true) return [];
+    const maxFull = scoreTerms(index, scoring, averages, terms, full, rawFull);
+    if (maxFull <= 0) return [];
     const scores = new Float64Array(docCount);
     for (let doc = 0; doc < docCount; doc++) scores[doc] = maxFull > 0 ? full[doc]! / maxFull : 0;
-    const clauseTerms = distinct(terms).length >= 2 ? scoring.clauses(query).map((text) => known(index.analysis.queryTokens(text))).filter((list) => list.length > 0 && distinct(list).length >= scoring.clauseMinTerms) : [];
+    const clauseRaw = distinct(terms).length >= 2 ? scoring.clauses(query).map((text) => index.analysis.queryTokens(text)) : [];
+    const pairs = clauseRaw.map((list) => [known(list), list] as const).filter(([list]) => list.length > 0 && distinct(list).length >= scoring.clauseMinTerms);
+    const clauseTerms = pairs.map(([list]) => list);
+    const rawOf = new Map(pairs);
+    const normalisedClauses: Float64Array[] = [];
     if (clauseTerms.length >= 2 && scoring.lambda > 0) {
       best.fill(0);
       for (const list of clauseTerms) {
-        const maxClause = scoreTerms(index, scoring, averages, list, clause);
+        const maxClause = scoreTerms(index, scoring, averages, list, clause, rawOf.get(list));
         const divisor = scoring.clauseNorm === 'clause' ? maxClause : maxFull;
         if (divisor <= 0) continue;
+        const normalised = new Float64Array(docCount);
         for (let doc = 0; doc < docCount; doc++) {
           const value = clause[doc]! / divisor;
+          normalised[doc] = value;
           if (scoring.clauseCombine === 'sum') best[doc]! += value;
           else if (value > best[doc]!) best[doc] = value;
         }
+        normalisedClauses.push(normalised);
       }
       for (let doc = 0; doc < docCount; doc++) scores[doc]! += scoring.lambda * best[doc]!;
+    }
+    const cover = scoring.clauseCover;
+    if (cover !== undefined && normalisedClauses.length >= 2) {
+      const pool: number[] = [];
+      for (let doc = 0; doc < docCount; doc++) if (scores[doc]! > 0) pool.push(doc);
+      pool.sort((a, b) => scores[b]! - scores[a]! || a - b);
+      pool.length = Math.min(pool.length, cover.candidates);
+      const covered = new Array<boolean>(normalisedClauses.length).fill(false);
+      const picked: number[] = [];
+      const left = new Set(pool);
+      while (picked.length < limit && left.size > 0) {
+        let bestDoc = -1;
+        let bestScore = -Infinity;
+        for (const doc of pool) {
+          if (!left.has(doc)) continue;
+          let clausePart = 0;
+          normalisedClauses.forEach((values, c) => {
+            const value = values[doc]! * (covered[c] ? cover.discount : 1);
+            if (value > clausePart) clausePart = value;
+          });
+          const score = full[doc]! / maxFull + scoring.lambda * clausePart;
+          if (score > bestScore) {
+            bestScore = score;
+            bestDoc = doc;
+          }
+        }
+        left.delete(bestDoc);
+        picked.push(bestDoc);
+        normalisedClauses.forEach((values, c) => {
+          if (values[bestDoc]! >= cover.threshold) covered[c] = true;
+        });
+      }
+      return picked.map((doc) => index.tools[doc]!.name);
     }
     // Top `limit` by insertion (ties keep tool order: a later tool needs a strictly higher score).
     const top: number[] = [];

@@ -2,17 +2,17 @@ import type { Postings } from './postings.js';
 import type { QueryScratch } from './query-scratch.js';
 import type { ScoringTables } from './scoring-tables.js';
 
-// One pass over a term's postings adds `idf · saturated` to the full-query
+// One pass over a term's postings adds `factor · idf · saturated` (factor: the term's query weight) to the full-query
 // score of each document (when `fresh`: the term's first pass in the query)
 // and to its scores for the clauses of the current group holding the term,
 // and sets the document's touched bit.
 
 /** Adds a term to the full-query scores only. */
-export function addToFull(scratch: QueryScratch, postings: Postings, tables: ScoringTables, term: number): void {
+export function addToFull(scratch: QueryScratch, postings: Postings, tables: ScoringTables, term: number, factor: number): void {
   const { docs, termStart } = postings;
   const { saturated } = tables;
   const { rows, touched, stride } = scratch;
-  const weight = tables.idf[term]!;
+  const weight = tables.idf[term]! * factor;
   let maxFull = scratch.maxFull;
   for (let posting = termStart[term]!, end = termStart[term + 1]!; posting < end; posting++) {
     const value = weight * saturated[posting]!;
@@ -36,6 +36,7 @@ export function addToClause(
   postings: Postings,
   tables: ScoringTables,
   term: number,
+  factor: number,
   fresh: boolean,
   clause: number,
   track: boolean,
@@ -43,7 +44,7 @@ export function addToClause(
   const { docs, termStart } = postings;
   const { saturated } = tables;
   const { rows, touched, groupTouched, stride } = scratch;
-  const weight = tables.idf[term]!;
+  const weight = tables.idf[term]! * factor;
   const offset = 1 + clause;
   const end = termStart[term + 1]!;
   let max = scratch.clauseScale[clause]!;
@@ -82,6 +83,7 @@ export function addToClauses(
   postings: Postings,
   tables: ScoringTables,
   term: number,
+  factor: number,
   fresh: boolean,
   mask: number,
   track: boolean,
@@ -89,7 +91,7 @@ export function addToClauses(
   const { docs, termStart } = postings;
   const { saturated } = tables;
   const { rows, touched, groupTouched, stride, clauseScale } = scratch;
-  const weight = tables.idf[term]!;
+  const weight = tables.idf[term]! * factor;
   let maxFull = scratch.maxFull;
   for (let posting = termStart[term]!, end = termStart[term + 1]!; posting < end; posting++) {
     const value = weight * saturated[posting]!;

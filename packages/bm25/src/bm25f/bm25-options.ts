@@ -5,6 +5,7 @@ import type { ToolAnalyzer, ToolAnalyzerOptions } from '../analyzer/create-tool-
 import { TOOL_FIELDS } from '../analyzer/tool-fields.js';
 import type { ToolField } from '../analyzer/tool-fields.js';
 import { numberOption } from '../shared/number-option.js';
+import type { PrefixMatch } from './query-terms.js';
 
 /** How a query that asks for several things at once is scored. */
 export type MultiIntentMode = 'clause-fusion' | 'off';
@@ -40,6 +41,17 @@ export interface Bm25RankerOptions {
   readonly multiIntent?: MultiIntentMode;
   /** λ of clause fusion. Default 1.0; range 0–10 (measured flat from 0.5 to 1.5). */
   readonly clauseWeight?: number;
+  /**
+   * Prefix matching: a query word also matches indexed words that are its
+   * prefix of at least `prefixMinLength` characters, at this weight × their
+   * idf: abbreviations in tool names (`information` → `getBookInfo`,
+   * `photograph` → `getPhotoInfo`, `statistics` → `getCollectionStats`) and
+   * other endings (`trending` → `trend`). A word the query holds itself
+   * keeps weight 1. Default 0.9; range 0–1 (0 turns it off).
+   */
+  readonly prefixWeight?: number;
+  /** Shortest prefix that matches, in characters. Default 4; range 2–32. */
+  readonly prefixMinLength?: number;
   /**
    * Diversify long queries: `xquad` re-picks the results among the best
    * `coverageCandidates` so that each next tool covers query terms the
@@ -89,6 +101,8 @@ export interface ResolvedBm25Options {
   readonly k1: number;
   readonly multiIntent: MultiIntentMode;
   readonly clauseWeight: number;
+  /** Prefix matching, or undefined when `prefixWeight` is 0. */
+  readonly prefix: PrefixMatch | undefined;
   readonly coverage: CoverageMode;
   readonly coverageWeight: number;
   readonly sameServerBonus: number;
@@ -142,7 +156,16 @@ export function resolveBm25Options(options: Bm25RankerOptions): ResolvedBm25Opti
       value: coverage,
     });
   }
+  const prefixWeight = numberOption('prefixWeight', options.prefixWeight, 0.9, 0, 1);
+  const prefixMinLength = numberOption('prefixMinLength', options.prefixMinLength, 4, 2, 32);
+  if (!Number.isInteger(prefixMinLength)) {
+    throw createLoadoutError('invalid-option', `@loadout/bm25: prefixMinLength must be an integer from 2 to 32 (got ${describeValue(prefixMinLength)})`, {
+      option: 'prefixMinLength',
+      value: prefixMinLength,
+    });
+  }
   return {
+    prefix: prefixWeight > 0 ? { weight: prefixWeight, minLength: prefixMinLength } : undefined,
     analyzer: isAnalyzer(options.analyzer) ? options.analyzer : createToolAnalyzer(options.analyzer),
     weights,
     b,

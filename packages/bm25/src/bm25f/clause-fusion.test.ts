@@ -201,4 +201,17 @@ describe('clause fusion against a reference scorer', () => {
       { numRuns: 150 },
     );
   });
+
+  it('ties tools that each top a clause exactly, so they rank by position (fast-check seed -1554457920)', () => {
+    // Normalising by multiplying with 1 / max left `x · (1 / x)` one ulp below 1 for some clauses, which put
+    // `send_list` above the equally scored `email_list` and changed which tools made the cut.
+    const names = ['read_email', 'send_email', 'list_send', 'email_list', 'list_email', 'send_list', 'send_read'];
+    const tools = toTools(names.map((name) => ({ name, server: 'alpha', description: name === 'send_email' ? 'list' : '' })));
+    const weights = [0.25, 0, 0, 0, 0, 0];
+    const ranker = createBm25Ranker({ fieldWeights: Object.fromEntries(TOOL_FIELDS.map((field, index) => [field, weights[index]!])), clauseWeight: 2 });
+    ranker.index(tools);
+    const hits = ranker.search('send then list then then email send', { limit: 5 });
+    expect(hits.map((hit) => hit.tool.name)).toEqual(['send_email', 'list_send', 'email_list', 'list_email', 'send_list']);
+    expect(new Set(hits.slice(1).map((hit) => hit.score)).size).toBe(1);
+  });
 });

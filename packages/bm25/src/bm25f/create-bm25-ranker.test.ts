@@ -277,3 +277,58 @@ describe('createBm25Ranker empty index', () => {
     expect(isLoadoutError(new Error('x'))).toBe(false);
   });
 });
+
+describe('createBm25Ranker prefix matching', () => {
+  const tools = makeTools([
+    { name: 'getBookInfo', description: 'Details of a book' },
+    { name: 'getPhotoStats', description: 'Counts for a picture' },
+    { name: 'list_books', description: 'Books on a shelf' },
+    { name: 'information_desk', description: 'Where to ask' },
+  ]);
+
+  it('lets a query word match an indexed word that is its prefix of 4+ letters, at prefixWeight × idf', () => {
+    const ranker = createBm25Ranker();
+    ranker.index(tools);
+    expect(ranker.search('photograph statistics').map((hit) => hit.tool.name)).toEqual(['getPhotoStats']);
+    const full = createBm25Ranker({ prefixWeight: 1 });
+    full.index(tools);
+    const [weighted] = ranker.search('photograph');
+    const [whole] = full.search('photograph');
+    expect(weighted!.score).toBeCloseTo(0.9 * whole!.score, 12);
+    const [exact] = full.search('photo');
+    expect(whole!.score).toBeCloseTo(exact!.score, 12);
+  });
+
+  it('keeps weight 1 for a word the query holds itself, and ranks the exact word first', () => {
+    const ranker = createBm25Ranker();
+    ranker.index(tools);
+    const hits = ranker.search('book information', { explain: true });
+    expect(hits.map((hit) => hit.tool.name).slice(0, 2)).toEqual(['getBookInfo', 'information_desk']);
+    expect(hits[0]!.explanation!.matchedTerms).toEqual(['book', 'info']);
+    const bookOnly = ranker.search('book').find((hit) => hit.tool.name === 'getBookInfo')!;
+    expect(hits[0]!.score).toBeGreaterThan(bookOnly.score);
+  });
+
+  it('is off with prefixWeight 0, and never matches prefixes shorter than prefixMinLength', () => {
+    const off = createBm25Ranker({ prefixWeight: 0 });
+    off.index(tools);
+    expect(off.search('photograph')).toEqual([]);
+    const long = createBm25Ranker({ prefixMinLength: 6 });
+    long.index(tools);
+    expect(long.search('photograph')).toEqual([]);
+    expect(long.search('informations').map((hit) => hit.tool.name)).toEqual(['information_desk']);
+  });
+
+  it('rejects a prefix weight or length out of range with invalid-option', () => {
+    for (const options of [{ prefixWeight: 1.5 }, { prefixWeight: -0.1 }, { prefixMinLength: 1 }, { prefixMinLength: 4.5 }, { prefixMinLength: 33 }]) {
+      let caught: unknown;
+      try {
+        createBm25Ranker(options);
+      } catch (error) {
+        caught = error;
+      }
+      expect(isLoadoutError(caught) && caught.code === 'invalid-option').toBe(true);
+    }
+  });
+});
+

@@ -14,7 +14,7 @@ import { emptyPostings } from './postings.js';
 import type { Postings } from './postings.js';
 import { createQueryScratch } from './query-scratch.js';
 import type { QueryScratch } from './query-scratch.js';
-import { clauseTexts, collectQueryTerms, createQueryTerms } from './query-terms.js';
+import { clauseTexts, collectQueryTerms, createQueryTerms, termWeight } from './query-terms.js';
 import { rebuildPostings } from './rebuild-postings.js';
 import type { DocumentSource } from './rebuild-postings.js';
 import { resolveBm25Options } from './bm25-options.js';
@@ -180,7 +180,7 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
       const limit = readSearchLimit(searchOptions.limit, 'bm25f');
       refresh();
       if (tools.length === 0) return [];
-      collectQueryTerms(query, analyzer, dictionary, postings, settings.multiIntent === 'clause-fusion', terms);
+      collectQueryTerms(query, analyzer, dictionary, postings, settings.multiIntent === 'clause-fusion', terms, settings.prefix);
       if (terms.fullCount === 0) return [];
       const covering = settings.coverage === 'xquad' && terms.fullCount >= settings.coverageMinTerms;
       const pool = Math.max(limit, covering ? settings.coverageCandidates : 0, prior === undefined ? 0 : PRIOR_CANDIDATES);
@@ -209,7 +209,7 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
           hits[index] = { tool: tools[doc]!, score };
           continue;
         }
-        let explanation = explainHit(context, dictionary, terms.full.subarray(0, terms.fullCount), texts, settings.clauseWeight, doc);
+        let explanation = explainHit(context, dictionary, terms.full.subarray(0, terms.fullCount), texts, settings.clauseWeight, doc, (term) => termWeight(terms, term));
         if (prior !== undefined) {
           explanation = {
             ...explanation,

@@ -3,6 +3,7 @@ import { addToClause, addToClauses, addToFull } from './accumulate-postings.js';
 import type { Postings } from './postings.js';
 import { beginQuery, CLAUSE_GROUP, FUSED_STRIDE } from './query-scratch.js';
 import type { QueryScratch } from './query-scratch.js';
+import { termWeight } from './query-terms.js';
 import type { QueryTerms } from './query-terms.js';
 import type { ScoringTables } from './scoring-tables.js';
 import { nextStamp } from './term-marks.js';
@@ -60,12 +61,16 @@ function accumulateGroup(context: QueryContext, terms: QueryTerms, first: number
     const mask = groupMasks[index]!;
     const fresh = visited[term] !== visitedStamp;
     visited[term] = visitedStamp;
-    if ((mask & (mask - 1)) === 0) addToClause(scratch, postings, tables, term, fresh, 31 - Math.clz32(mask), track);
-    else addToClauses(scratch, postings, tables, term, fresh, mask, track);
+    const factor = termWeight(terms, term);
+    if ((mask & (mask - 1)) === 0) addToClause(scratch, postings, tables, term, factor, fresh, 31 - Math.clz32(mask), track);
+    else addToClauses(scratch, postings, tables, term, factor, fresh, mask, track);
   }
-  for (let clause = 0; clause < size; clause++) {
-    const factor = clauseScale[clause]! > 0 ? 1 / clauseScale[clause]! : 0;
+  const { clauseMax } = scratch;
+  for (let clause = 0; clause < CLAUSE_GROUP; clause++) {
+    const max = clauseScale[clause]!;
+    const factor = max > 0 ? 1 / max : 0;
     clauseScale[clause] = factor;
+    clauseMax[clause] = max > 0 ? max : Infinity;
     if (factor > scratch.maxClauseScale) scratch.maxClauseScale = factor;
   }
 }
@@ -78,15 +83,15 @@ function accumulateGroup(context: QueryContext, terms: QueryTerms, first: number
  * (`keepScores`).
  */
 function foldGroup(scratch: QueryScratch, first: number, keepScores: boolean): void {
-  const { rows, stride, groupTouched, clauseScale, best, bestClause } = scratch;
+  const { rows, stride, groupTouched, clauseMax, best, bestClause } = scratch;
   // A full group: CLAUSE_GROUP (7) clauses, unrolled below.
-  const s0 = clauseScale[0]!;
-  const s1 = clauseScale[1]!;
-  const s2 = clauseScale[2]!;
-  const s3 = clauseScale[3]!;
-  const s4 = clauseScale[4]!;
-  const s5 = clauseScale[5]!;
-  const s6 = clauseScale[6]!;
+  const m0 = clauseMax[0]!;
+  const m1 = clauseMax[1]!;
+  const m2 = clauseMax[2]!;
+  const m3 = clauseMax[3]!;
+  const m4 = clauseMax[4]!;
+  const m5 = clauseMax[5]!;
+  const m6 = clauseMax[6]!;
   for (let word = 0; word < groupTouched.length; word++) {
     let bits = groupTouched[word]!;
     if (bits === 0) continue;
@@ -96,7 +101,7 @@ function foldGroup(scratch: QueryScratch, first: number, keepScores: boolean): v
       const base = doc * stride + 1;
       if (keepScores) {
         for (let clause = 0; clause < CLAUSE_GROUP; clause++) {
-          const normalised = rows[base + clause]! * clauseScale[clause]!;
+          const normalised = rows[base + clause]! / clauseMax[clause]!;
           if (normalised > best[doc]!) {
             best[doc] = normalised;
             bestClause[doc] = first + clause;
@@ -104,9 +109,9 @@ function foldGroup(scratch: QueryScratch, first: number, keepScores: boolean): v
         }
       } else {
         const group = Math.max(
-          Math.max(rows[base]! * s0, rows[base + 1]! * s1),
-          Math.max(rows[base + 2]! * s2, rows[base + 3]! * s3),
-          Math.max(rows[base + 4]! * s4, Math.max(rows[base + 5]! * s5, rows[base + 6]! * s6)),
+          Math.max(rows[base]! / m0, rows[base + 1]! / m1),
+          Math.max(rows[base + 2]! / m2, rows[base + 3]! / m3),
+          Math.max(rows[base + 4]! / m4, Math.max(rows[base + 5]! / m5, rows[base + 6]! / m6)),
         );
         best[doc] = Math.max(best[doc]!, group);
       }
@@ -127,12 +132,12 @@ function foldGroup(scratch: QueryScratch, first: number, keepScores: boolean): v
  * (−1: none), after {@link evaluateQuery} with `keepScores`.
  */
 export function bestClauseOf(scratch: QueryScratch, doc: number): { value: number; clause: number } {
-  const { rows, stride, clauseScale, lastFirst, lastSize } = scratch;
+  const { rows, stride, clauseMax, lastFirst, lastSize } = scratch;
   const base = doc * stride + 1;
   let value = scratch.earlierGroups ? scratch.best[doc]! : 0;
   let clause = scratch.earlierGroups ? scratch.bestClause[doc]! : -1;
   for (let index = 0; index < lastSize; index++) {
-    const normalised = rows[base + index]! * clauseScale[index]!;
+    const normalised = rows[base + index]! / clauseMax[index]!;
     if (normalised > value) {
       value = normalised;
       clause = lastFirst + index;
@@ -191,16 +196,17 @@ function rankPlain(context: QueryContext, keepScores: boolean, filter: Filter): 
  */
 function rankFused(context: QueryContext, clauseWeight: number, keepScores: boolean, filter: Filter): void {
   const { scratch, tools } = context;
-  const { touched, rows, clauseScale, best, heap } = scratch;
+  const { touched, rows, clauseMax, best, heap } = scratch;
   const scale = scratch.maxFull > 0 ? 1 / scratch.maxFull : 0;
-  scratch.fullScale = scale;
-  const s0 = clauseScale[0]!;
-  const s1 = clauseScale[1]!;
-  const s2 = clauseScale[2]!;
-  const s3 = clauseScale[3]!;
-  const s4 = clauseScale[4]!;
-  const s5 = clauseScale[5]!;
-  const s6 = clauseScale[6]!;
+  const fullMax = scratch.maxFull > 0 ? scratch.maxFull : Infinity;
+  scratch.fullMax = fullMax;
+  const m0 = clauseMax[0]!;
+  const m1 = clauseMax[1]!;
+  const m2 = clauseMax[2]!;
+  const m3 = clauseMax[3]!;
+  const m4 = clauseMax[4]!;
+  const m5 = clauseMax[5]!;
+  const m6 = clauseMax[6]!;
   // Slack far above the rounding of sums in different orders, so the bound never undercuts a score.
   const bound = (scale + clauseWeight * scratch.maxClauseScale) * (1 + 1e-9);
   let floor = floorOf(heap);
@@ -216,10 +222,10 @@ function rankFused(context: QueryContext, clauseWeight: number, keepScores: bool
         continue;
       }
       const value = Math.max(
-        Math.max(Math.max(rows[base + 1]! * s0, rows[base + 2]! * s1), Math.max(rows[base + 3]! * s2, rows[base + 4]! * s3)),
-        Math.max(Math.max(rows[base + 5]! * s4, rows[base + 6]! * s5), Math.max(rows[base + 7]! * s6, best[doc]!)),
+        Math.max(Math.max(rows[base + 1]! / m0, rows[base + 2]! / m1), Math.max(rows[base + 3]! / m2, rows[base + 4]! / m3)),
+        Math.max(Math.max(rows[base + 5]! / m4, rows[base + 6]! / m5), Math.max(rows[base + 7]! / m6, best[doc]!)),
       );
-      const score = full * scale + clauseWeight * value;
+      const score = full / fullMax + clauseWeight * value;
       if (!keepScores) clearRow(rows, base);
       if (score < floor || score <= 0 || !admits(heap, score, doc)) continue;
       if (filter !== undefined && !filter(tools[doc]!)) continue;
@@ -278,7 +284,7 @@ export function evaluateQuery(context: QueryContext, terms: QueryTerms, limit: n
     const term = full[index]!;
     if (visited[term] === visitedStamp) continue;
     visited[term] = visitedStamp;
-    addToFull(scratch, postings, tables, term);
+    addToFull(scratch, postings, tables, term, termWeight(terms, term));
   }
   resetTopK(scratch.heap, limit);
   if (fused) rankFused(context, clauseWeight, keepScores, filter);

@@ -19,6 +19,7 @@ export function explainHit(
   clauses: readonly string[] | undefined,
   clauseWeight: number,
   doc: number,
+  weightOf: (term: number) => number = () => 1,
 ): ScoreExplanation {
   const { postings, tables, scratch } = context;
   const fields = new Float64Array(FIELD_COUNT);
@@ -28,7 +29,7 @@ export function explainHit(
     const posting = findPosting(postings, term, doc);
     if (posting < 0) continue;
     matchedTerms.push(dictionary.terms[term]!);
-    const contribution = tables.idf[term]! * tables.saturated[posting]!;
+    const contribution = weightOf(term) * tables.idf[term]! * tables.saturated[posting]!;
     let pseudo = 0;
     for (let field = 0; field < FIELD_COUNT; field++) {
       pseudo += postings.tfs[posting * FIELD_COUNT + field]! * tables.norm[doc * FIELD_COUNT + field]!;
@@ -49,7 +50,7 @@ export function explainHit(
   }
   const best = bestClauseOf(scratch, doc);
   const clauseScore = clauseWeight * best.value;
-  const fused = raw * scratch.fullScale + clauseScore;
+  const fused = raw / scratch.fullMax + clauseScore;
   const notes = best.clause >= 0 ? [`best clause ${JSON.stringify(clauses[best.clause])}`] : [];
   return {
     matchedTerms,

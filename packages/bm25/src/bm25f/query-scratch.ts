@@ -36,12 +36,18 @@ export interface QueryScratch {
   dirty: boolean;
   /** Highest raw full-query score so far. */
   maxFull: number;
-  /** Highest raw score of each clause of the current group; after the group, the factors that normalise them. */
+  /** Highest raw score of each clause of the current group; after the group, `1 / max` (0: no match), for bounds. */
   readonly clauseScale: Float64Array;
+  /**
+   * After a group, the divisor that normalises each of its clauses: its highest raw score (Infinity: no match).
+   * Scores are divided, not multiplied by `clauseScale`: `x / x` is exactly 1, `x · (1 / x)` may not be, so
+   * tools that each top a clause tie exactly (and then rank by position).
+   */
+  readonly clauseMax: Float64Array;
   /** The largest normalising factor of any clause of the current query. */
   maxClauseScale: number;
-  /** `1 / max_full` of the last fused query (0 when nothing scored). */
-  fullScale: number;
+  /** `max_full` of the last fused query, the divisor of full scores (Infinity when nothing scored). */
+  fullMax: number;
   /** First clause and clause count of the last group of the last fused query. */
   lastFirst: number;
   lastSize: number;
@@ -73,8 +79,9 @@ export function createQueryScratch(docCount: number): QueryScratch {
     dirty: false,
     maxFull: 0,
     clauseScale: new Float64Array(CLAUSE_GROUP),
+    clauseMax: new Float64Array(CLAUSE_GROUP).fill(Infinity),
     maxClauseScale: 0,
-    fullScale: 0,
+    fullMax: Infinity,
     lastFirst: 0,
     lastSize: 0,
     earlierGroups: false,

@@ -28,6 +28,27 @@ export interface QueryTerms {
   tokenTerms: Int32Array;
   readonly inQuery: TermMarks;
   readonly inClause: TermMarks;
+  /** Terms the query holds only as a prefix of its words (see {@link PrefixMatch}): `marks[term] === prefixStamp`. */
+  readonly prefixes: TermMarks;
+  prefixStamp: number;
+  /** The weight of those terms in the last query (1 when it had none). */
+  prefixWeight: number;
+}
+
+/**
+ * Prefix matching: a query word also matches indexed words that are its
+ * prefix of at least `minLength` characters (`information` → `info`,
+ * `photograph` → `photo`, `trending` → `trend`), at `weight` × their idf.
+ * A term the query holds as a word of its own keeps weight 1.
+ */
+export interface PrefixMatch {
+  readonly minLength: number;
+  readonly weight: number;
+}
+
+/** The query weight of `term` in the last collected query: 1, or the prefix weight for a prefix-only term. */
+export function termWeight(terms: QueryTerms, term: number): number {
+  return terms.prefixes.marks[term] === terms.prefixStamp ? terms.prefixWeight : 1;
 }
 
 /** Empty buffers. */
@@ -43,6 +64,9 @@ export function createQueryTerms(): QueryTerms {
     tokenTerms: new Int32Array(64),
     inQuery: createTermMarks(),
     inClause: createTermMarks(),
+    prefixes: createTermMarks(),
+    prefixStamp: 0,
+    prefixWeight: 1,
   };
 }
 
@@ -102,23 +126,71 @@ function addClause(
   out: QueryTerms,
   inQuery: number,
   at: number,
+  prefixMin: number,
 ): number {
   const inClause = nextStamp(out.inClause, postings.termCount);
   if (chunked !== undefined) {
-    const { chunks } = chunked;
+    const { chunks, tokens, stop } = chunked;
     let last = firstChunk;
     while (last < chunks.count && chunks.start[last]! < end) last++;
     if (firstChunk === last) return at;
     if (chunks.start[firstChunk]! >= start && chunks.end[last - 1]! <= end) {
       // Stopwords have term −1 in `tokenTerms`.
       const { tokenTerms } = out;
-      for (let token = chunks.words[firstChunk]!, stop = chunks.words[last]!; token < stop; token++) at = addClauseTerm(out, tokenTerms[token]!, inQuery, inClause, at);
-      for (let token = chunks.compounds[firstChunk]!, stop = chunks.compounds[last]!; token < stop; token++) at = addClauseTerm(out, tokenTerms[token]!, inQuery, inClause, at);
+      const words = chunks.words[firstChunk]!;
+      const wordsEnd = chunks.words[last]!;
+      const compounds = chunks.compounds[firstChunk]!;
+      const compoundsEnd = chunks.compounds[last]!;
+      for (let token = words; token < wordsEnd; token++) at = addClauseTerm(out, tokenTerms[token]!, inQuery, inClause, at);
+      for (let token = compounds; token < compoundsEnd; token++) at = addClauseTerm(out, tokenTerms[token]!, inQuery, inClause, at);
+      if (prefixMin > 0) {
+        for (let token = words; token < wordsEnd; token++) if (stop[token] === 0) at = addClausePrefixes(out, tokens[token]!, prefixMin, dictionary, postings, inQuery, inClause, at);
+        for (let token = compounds; token < compoundsEnd; token++) if (stop[token] === 0) at = addClausePrefixes(out, tokens[token]!, prefixMin, dictionary, postings, inQuery, inClause, at);
+      }
       return at;
     }
   }
-  for (const token of analyzer.analyzeQuery(query.slice(start, end))) at = addClauseTerm(out, termOf(token, dictionary, postings), inQuery, inClause, at);
+  const tokens = analyzer.analyzeQuery(query.slice(start, end));
+  for (const token of tokens) at = addClauseTerm(out, termOf(token, dictionary, postings), inQuery, inClause, at);
+  if (prefixMin > 0) for (const token of tokens) at = addClausePrefixes(out, token, prefixMin, dictionary, postings, inQuery, inClause, at);
   return at;
+}
+
+/**
+ * Calls `add` with each term (with postings) that is a prefix of `token` of
+ * at least `minLength` characters, longest first.
+ */
+function forEachPrefix(token: string, minLength: number, dictionary: Dictionary, postings: Postings, add: (prefix: number) => void): void {
+  for (let length = token.length - 1; length >= minLength; length--) {
+    const prefix = termOf(token.slice(0, length), dictionary, postings);
+    if (prefix >= 0) add(prefix);
+  }
+}
+
+/** Adds to the whole query the prefixes of `token` that it does not hold as words. */
+function addFullPrefixes(out: QueryTerms, token: string, minLength: number, dictionary: Dictionary, postings: Postings, inQuery: number): void {
+  forEachPrefix(token, minLength, dictionary, postings, (term) => {
+    if (out.inQuery.marks[term] === inQuery) return;
+    out.prefixes.marks[term] = out.prefixStamp;
+    addFullTerm(out, term, inQuery);
+  });
+}
+
+/** Adds to the current clause the prefix-only terms of `token`; returns the next free position. */
+function addClausePrefixes(out: QueryTerms, token: string, minLength: number, dictionary: Dictionary, postings: Postings, inQuery: number, inClause: number, at: number): number {
+  let next = at;
+  forEachPrefix(token, minLength, dictionary, postings, (term) => {
+    if (out.prefixes.marks[term] === out.prefixStamp) next = addClauseTerm(out, term, inQuery, inClause, next);
+  });
+  return next;
+}
+
+/** How many of the query's terms it holds only as prefixes. */
+function countPrefixTerms(out: QueryTerms): number {
+  if (out.prefixStamp === 0) return 0;
+  let count = 0;
+  for (let index = 0; index < out.fullCount; index++) if (out.prefixes.marks[out.full[index]!] === out.prefixStamp) count++;
+  return count;
 }
 
 /**
@@ -135,14 +207,24 @@ export function collectQueryTerms(
   postings: Postings,
   fuse: boolean,
   out: QueryTerms,
+  prefix?: PrefixMatch,
 ): void {
   out.fullCount = 0;
   out.clauseCount = 0;
   out.query = query;
+  out.prefixStamp = 0;
+  out.prefixWeight = 1;
   const inQuery = nextStamp(out.inQuery, postings.termCount);
   const chunked = fuse ? analyzeQueryChunks(analyzer, query) : undefined;
+  const prefixMin = prefix !== undefined && prefix.weight > 0 ? prefix.minLength : 0;
+  if (prefixMin > 0) {
+    out.prefixStamp = nextStamp(out.prefixes, postings.termCount);
+    out.prefixWeight = prefix!.weight;
+  }
   if (chunked === undefined) {
-    for (const token of analyzer.analyzeQuery(query)) addFullTerm(out, termOf(token, dictionary, postings), inQuery);
+    const tokens = analyzer.analyzeQuery(query);
+    for (const token of tokens) addFullTerm(out, termOf(token, dictionary, postings), inQuery);
+    if (prefixMin > 0) for (const token of tokens) addFullPrefixes(out, token, prefixMin, dictionary, postings, inQuery);
   } else {
     const { tokens, stop } = chunked;
     if (out.tokenTerms.length < tokens.length) out.tokenTerms = new Int32Array(Math.max(tokens.length, out.tokenTerms.length * 2));
@@ -152,8 +234,10 @@ export function collectQueryTerms(
       tokenTerms[token] = term;
       addFullTerm(out, term, inQuery);
     }
+    if (prefixMin > 0) for (let token = 0; token < tokens.length; token++) if (stop[token] === 0) addFullPrefixes(out, tokens[token]!, prefixMin, dictionary, postings, inQuery);
   }
-  if (!fuse || out.fullCount < 2) return;
+  const words = out.fullCount - countPrefixTerms(out);
+  if (!fuse || words < 2) return;
   const spans = splitClauseSpans(query);
   if (spans.length < 4) return;
   const clauseStart = grown(out.clauseStart, spans.length / 2 + 1);
@@ -167,7 +251,7 @@ export function collectQueryTerms(
     const end = spans[index + 1]!;
     if (chunked !== undefined) while (chunk < chunked.chunks.count && chunked.chunks.end[chunk]! <= start) chunk++;
     const from = at;
-    at = addClause(query, start, end, chunked, chunk, analyzer, dictionary, postings, out, inQuery, at);
+    at = addClause(query, start, end, chunked, chunk, analyzer, dictionary, postings, out, inQuery, at, prefixMin);
     if (at === from) continue;
     clauseSpans[2 * clauseCount] = start;
     clauseSpans[2 * clauseCount + 1] = end;
