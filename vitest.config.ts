@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { chromiumLaunchOptions } from './tooling/chromium-launch.js';
 import { WORKSPACE_SOURCES } from './tooling/workspace-sources.js';
 import { findNodeOnlyTestFiles } from './tooling/node-only-test-files.js';
 
@@ -50,18 +51,7 @@ export default defineConfig({
             headless: true,
             screenshotFailures: false,
             provider: playwright({
-              launchOptions: {
-                executablePath: '/usr/bin/chromium',
-                args: [
-                  '--no-sandbox',
-                  '--disable-gpu',
-                  '--disable-background-networking',
-                  '--disable-component-update',
-                  '--disable-sync',
-                  '--disable-quic',
-                  '--no-first-run',
-                ],
-              },
+              launchOptions: chromiumLaunchOptions(),
             }),
             instances: [{ browser: 'chromium' }],
           },

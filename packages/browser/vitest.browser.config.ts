@@ -5,6 +5,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { defaultClientConditions } from 'vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { chromiumLaunchOptions } from '../../tooling/chromium-launch.js';
 import { WORKSPACE_SOURCES } from '../../tooling/workspace-sources.js';
 
 /**
@@ -85,10 +86,7 @@ export default defineConfig({
       headless: true,
       screenshotFailures: false,
       provider: playwright({
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-        },
+        launchOptions: chromiumLaunchOptions(),
       }),
       instances: [{ browser: 'chromium' }],
     },

@@ -6,11 +6,11 @@ import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundTimings } from '../timings/playground-timings.js';
+import { CHROMIUM_PATH, chromiumLaunchOptions } from '../../../../tooling/chromium-launch.js';
 import { buildIfStale } from './build-if-stale.js';
 import { startStaticServer } from './static-server.js';
 import type { StaticServer } from './static-server.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const appRoot = fileURLToPath(new URL('../..', import.meta.url));
 const packages = fileURLToPath(new URL('../../../../packages/', import.meta.url));
 const screenshots = `${appRoot}screenshots/`;
@@ -94,17 +94,14 @@ describe('playground in headless Chromium', () => {
   };
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run bash tooling/ensure-chromium.sh (pnpm test does)`);
+    if (!existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing: run bash tooling/ensure-chromium.sh (pnpm test does)`);
     await buildIfStale({
       appRoot,
       extraSources: ['core', 'bm25', 'tokens', 'embeddings', 'rankers', 'browser', 'demo-catalog'].map((name) => `${packages}${name}/src`),
     });
     await mkdir(screenshots, { recursive: true });
     server = await startStaticServer(`${appRoot}dist`);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
-    });
+    browser = await chromium.launch(chromiumLaunchOptions());
     context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
     context.setDefaultTimeout(15_000);
   }, 120_000);

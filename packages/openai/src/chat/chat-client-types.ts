@@ -1,6 +1,7 @@
 import type { DeploymentMemory, DiscoverySession } from '@loadout/core/adapter';
 import type { FunctionCallHandler } from '../responses/responses-client-types.js';
 import type { ToolSearchWarning } from '../shared/adapter-warning.js';
+import type { ToolLoopResult } from '../shared/tool-loop-result.js';
 import type { ChatToolSearch, ChatToolsRequest } from './chat-tool-search-types.js';
 import type { ChatClientLike, ChatCompletionLike, ChatMessage } from './chat-types.js';
 
@@ -33,20 +34,13 @@ export interface ChatRunOptions {
   readonly requestOptions?: Readonly<Record<string, unknown>>;
 }
 
-/** What one `run` did. */
-export interface ChatRunResult {
+/** What one `run` did: the last completion and the conversation, with the loop's facts ({@link ToolLoopResult}). */
+export interface ChatRunResult extends ToolLoopResult<ChatToolsRequest['mode']> {
   readonly completion: ChatCompletionLike;
   /** The last assistant message's text ('' when none). */
   readonly text: string;
   /** The conversation to continue from (as sent, plus every answer and the last assistant message). */
   readonly messages: ChatMessage[];
-  readonly mode: ChatToolsRequest['mode'];
-  readonly steps: number;
-  readonly truncated: boolean;
-  readonly loaded: string[];
-  readonly unloaded: string[];
-  readonly fallback: boolean;
-  readonly warnings: ToolSearchWarning[];
 }
 
 /** A Chat Completions client with tool search; see {@link createChatClient}. */

@@ -1,5 +1,6 @@
 import type { ToolDiscovery } from '@loadout/core/adapter';
 import { isRecord } from '../shared/is-record.js';
+import { plainAnswerNames } from '../shared/plain-search-answer.js';
 import type { ChatMessage } from './chat-types.js';
 
 function searchCallIds(messages: readonly ChatMessage[], searchToolName: string): Set<string> {
@@ -18,14 +19,7 @@ export function answerNames(content: unknown): string[] {
   if (Array.isArray(content)) {
     return content.flatMap((part) => (isRecord(part) && part['type'] === 'tool_reference' && typeof part['tool_name'] === 'string' ? [part['tool_name']] : []));
   }
-  if (typeof content !== 'string') return [];
-  try {
-    const value = JSON.parse(content) as unknown;
-    const loaded = isRecord(value) ? value['loaded'] : undefined;
-    return Array.isArray(loaded) ? loaded.filter((name): name is string => typeof name === 'string') : [];
-  } catch {
-    return [];
-  }
+  return plainAnswerNames(content);
 }
 
 /** Every tool message of the conversation that answers a call of the search function, with the tools it loaded. */

@@ -1,11 +1,12 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import { countRequestTools, createToolSearchKit, searchCost, searchFailureText } from '@loadout/core/adapter';
 import type { SearchCost } from '@loadout/core/adapter';
-import type { CatalogTool, DeferralPlan, ToolSearchAnswer } from '@loadout/core';
+import type { CatalogTool, DeferralPlan } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
 import { functionSchema } from '../shared/function-schema.js';
 import { MAX_FUNCTIONS } from '../shared/limits.js';
-import { parseCallArguments } from '../shared/parse-call-arguments.js';
+import { plainSearchAnswer } from '../shared/plain-search-answer.js';
+import { searchCall } from '../shared/search-call.js';
 import { searchDescription, searchParameters } from '../shared/search-parameters.js';
 import type { ChatSearchAnswer, ChatToolSearch, ChatToolSearchMode, ChatToolSearchOptions, ChatToolsRequest } from './chat-tool-search-types.js';
 import type { ChatFunctionTool, ChatToolMessage } from './chat-types.js';
@@ -103,7 +104,7 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
       const content = found.map((name) => ({ type: 'tool_reference' as const, tool_name: name }));
       return { message: { role: 'tool', tool_call_id, content }, cost: searchCost(loaded, [content], tokenCounter) };
     }
-    const content = JSON.stringify({ loaded: found, tools: loaded.map((tool) => tool.function) });
+    const content = plainSearchAnswer(found, loaded.map((tool) => tool.function), null);
     return { message: { role: 'tool', tool_call_id, content }, cost: searchCost(loaded, [content], tokenCounter) };
   };
 
@@ -114,16 +115,12 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
     mode,
     request,
     async answer(call, answerOptions = {}): Promise<ChatSearchAnswer> {
-      const parsed = parseCallArguments(call.function.arguments);
-      const isLoaded = answerOptions.isLoaded;
-      const result: ToolSearchAnswer = parsed.ok
-        ? await kit.search(parsed.value, isLoaded === undefined ? {} : { exclude: isLoaded })
-        : { ok: false, stage: 'arguments', code: 'invalid-input', message: `${kit.searchToolName}: ${parsed.message}` };
+      const result = await searchCall(kit, call.function.arguments, answerOptions.isLoaded);
       const found = result.ok ? result.tools.map((tool) => tool.name) : [];
       const failure = searchFailureText(result);
       const tool_call_id = call.id;
       if (failure !== null) {
-        const content = JSON.stringify({ loaded: [], error: failure });
+        const content = plainSearchAnswer([], [], failure);
         return { message: { role: 'tool', tool_call_id, content }, loaded: [], answer: result, tokens: 0, cost: searchCost([], [content], tokenCounter) };
       }
       const { message, cost: answerCost } = render(tool_call_id, found, answerOptions.mode ?? mode);

@@ -1,10 +1,11 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import { countJsonTokens, countRequestTools, createToolSearchKit, searchCost, searchFailureText } from '@loadout/core/adapter';
 import type { RequestCost, SearchCost } from '@loadout/core/adapter';
-import type { CatalogTool, DeferralPlan, ToolSearchAnswer } from '@loadout/core';
+import type { CatalogTool, DeferralPlan } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
 import { MAX_FUNCTIONS } from '../shared/limits.js';
-import { parseCallArguments } from '../shared/parse-call-arguments.js';
+import { plainSearchAnswer } from '../shared/plain-search-answer.js';
+import { searchCall } from '../shared/search-call.js';
 import { searchDescription, searchParameters } from '../shared/search-parameters.js';
 import { functionDefinition, groupFunctions } from './function-definitions.js';
 import type {
@@ -136,7 +137,7 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
     const definitions = entries(found);
     if (plain) {
       const tools = definitions.map(({ definition }) => ({ name: definition.name, description: definition.description ?? '', parameters: definition.parameters }));
-      const output = JSON.stringify(message === null ? { loaded: found, tools } : { loaded: [], error: message });
+      const output = plainSearchAnswer(found, tools, message);
       const item = { type: 'function_call_output' as const, call_id: callId, output };
       // The JSON copy is read once; the found functions join every later request's tools.
       return { output: item, cost: searchCost(definitions.map((entry) => entry.definition), [item], tokenCounter) };
@@ -151,11 +152,7 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
   const answer: ResponsesToolSearch['answer'] = async (call, answerOptions = {}) => {
     const plain = call.type === 'function_call';
     const callId = call.call_id ?? '';
-    const parsed = parseCallArguments(call.arguments);
-    const isLoaded = answerOptions.isLoaded;
-    const result: ToolSearchAnswer = parsed.ok
-      ? await kit.search(parsed.value, isLoaded === undefined ? {} : { exclude: isLoaded })
-      : { ok: false, stage: 'arguments', code: 'invalid-input', message: `${kit.searchToolName}: ${parsed.message}` };
+    const result = await searchCall(kit, call.arguments, answerOptions.isLoaded);
     const found = result.ok ? result.tools.map((tool) => tool.name) : [];
     const message = searchFailureText(result);
     const { output, cost: answerCost } = render(callId, found, message, plain);

@@ -1,5 +1,6 @@
 import type { ToolDiscovery } from '@loadout/core/adapter';
 import { isRecord } from '../shared/is-record.js';
+import { plainAnswerNames } from '../shared/plain-search-answer.js';
 import type { ResponseInputItem } from './responses-types.js';
 
 function definitionNames(tools: unknown): string[] {
@@ -11,17 +12,6 @@ function definitionNames(tools: unknown): string[] {
     if (tool['type'] === 'namespace') names.push(...definitionNames(tool['tools']));
   }
   return names;
-}
-
-function plainNames(output: unknown): string[] {
-  if (typeof output !== 'string') return [];
-  try {
-    const value = JSON.parse(output) as unknown;
-    const loaded = isRecord(value) ? value['loaded'] : undefined;
-    return Array.isArray(loaded) ? loaded.filter((name): name is string => typeof name === 'string') : [];
-  } catch {
-    return [];
-  }
 }
 
 /**
@@ -37,7 +27,7 @@ export function inputDiscoveries(items: readonly ResponseInputItem[], isPlainSea
     const callId = item['call_id'];
     let names: string[] = [];
     if (item['type'] === 'tool_search_output') names = definitionNames(item['tools']);
-    else if (item['type'] === 'function_call_output' && isPlainSearchCall(callId)) names = plainNames(item['output']);
+    else if (item['type'] === 'function_call_output' && isPlainSearchCall(callId)) names = plainAnswerNames(item['output']);
     if (names.length > 0) found.push({ callId, toolNames: names });
   }
   return found;

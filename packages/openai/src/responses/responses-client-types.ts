@@ -1,6 +1,7 @@
 import type { CatalogTool } from '@loadout/core';
 import type { DeploymentMemory } from '@loadout/core/adapter';
 import type { ToolSearchWarning } from '../shared/adapter-warning.js';
+import type { ToolLoopResult } from '../shared/tool-loop-result.js';
 import type { ResponsesSession } from './create-responses-session.js';
 import type { ResponsesToolMode, ResponsesToolSearch } from './responses-tool-search-types.js';
 import type { ResponseInputItem, ResponseLike, ResponsesClientLike } from './responses-types.js';
@@ -55,8 +56,8 @@ export interface ResponsesRunOptions {
   readonly requestOptions?: Readonly<Record<string, unknown>>;
 }
 
-/** What one `run` did. */
-export interface ResponsesRunResult {
+/** What one `run` did: the last response and the conversation, with the loop's facts ({@link ToolLoopResult}). */
+export interface ResponsesRunResult extends ToolLoopResult<ResponsesToolMode> {
   /** The last response. */
   readonly response: ResponseLike;
   /** Its assistant text. */
@@ -65,19 +66,6 @@ export interface ResponsesRunResult {
   readonly input: ResponseInputItem[];
   /** `response.id`, to chain the next turn with `previous_response_id`. */
   readonly responseId: string;
-  /** How the last request offered tools. */
-  readonly mode: ResponsesToolMode;
-  /** Requests sent. */
-  readonly steps: number;
-  /** True when `maxSteps` ended the run with calls still unanswered in `response`. */
-  readonly truncated: boolean;
-  /** Tools loaded during this run (API names). */
-  readonly loaded: string[];
-  /** Tools unloaded because the conversation no longer holds what loaded them. */
-  readonly unloaded: string[];
-  /** Whether the deployment rejected tool search during this run (the call was retried without it). */
-  readonly fallback: boolean;
-  readonly warnings: ToolSearchWarning[];
 }
 
 /** A Responses API client with client-executed tool search; see {@link createResponsesClient}. */
