@@ -28,10 +28,18 @@ export interface ClauseCoverResult {
  * keeps its order; a second tool for an already served clause yields its
  * place to the best tool of a clause not yet served when their scores are
  * close. Scores stay non-increasing. Needs the clause maxima of the last
- * `evaluateQuery` (`scratch.clauseMaxima`).
+ * `evaluateQuery` (`scratch.clauseMaxima`). Only candidates whose fused
+ * score is within `λ · (1 − credit)` of the `limit`-th are read: no other
+ * can be picked.
  */
-export function coverClauses(context: QueryContext, terms: QueryTerms, docs: Int32Array, scores: Float64Array, count: number, limit: number, settings: ClauseCoverSettings): ClauseCoverResult {
+export function coverClauses(context: QueryContext, terms: QueryTerms, docs: Int32Array, scores: Float64Array, total: number, limit: number, settings: ClauseCoverSettings): ClauseCoverResult {
   const { postings, tables, scratch } = context;
+  // A pick's score is within λ · (1 − credit) below its fused score, and the first `limit` picks never score
+  // below the `limit`-th fused score minus that; candidates further down can never be picked, so skip them.
+  const picks = Math.min(limit, total);
+  const floor = picks === 0 ? 0 : scores[picks - 1]! - settings.clauseWeight * (1 - settings.credit) * (1 + 1e-9) - 1e-12;
+  let count = picks;
+  while (count < total && scores[count]! >= floor) count++;
   const clauseCount = terms.clauseCount;
   const fullCount = terms.fullCount;
   const position = new Map<number, number>();
@@ -60,7 +68,7 @@ export function coverClauses(context: QueryContext, terms: QueryTerms, docs: Int
   }
   const covered = new Uint8Array(clauseCount);
   const taken = new Uint8Array(count);
-  const pickedDocs = new Int32Array(Math.min(limit, count));
+  const pickedDocs = new Int32Array(picks);
   const pickedScores = new Float64Array(pickedDocs.length);
   const clausePart = new Float64Array(pickedDocs.length);
   for (let pick = 0; pick < pickedDocs.length; pick++) {
