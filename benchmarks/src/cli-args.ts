@@ -11,6 +11,8 @@ export type BenchPart = (typeof BENCH_PARTS)[number];
 export interface BenchArgs {
   /** Parts to run. Default: all. */
   readonly parts: readonly BenchPart[];
+  /** True when `--only` named the parts (a soak asked for by name runs its full 100,000 searches). */
+  readonly only: boolean;
   /** `--data DIR`: eval data root. Default: none (use `../shared/data/eval` from the repo root). */
   readonly dataDir?: string;
   /** `--sets a,b`: only these sets in the quality part (the speed part always uses mix10k). Default: all. */
@@ -53,6 +55,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   const rankers = list(values.rankers);
   return {
     parts: only === undefined || only.length === 0 ? BENCH_PARTS : (only as BenchPart[]),
+    only: only !== undefined && only.length > 0,
     ...(values.data === undefined ? {} : { dataDir: values.data }),
     ...(sets === undefined ? {} : { sets }),
     ...(rankers === undefined ? {} : { rankers }),

@@ -1,8 +1,9 @@
 // The MCP gateway benchmarks, alone (`pnpm bench -- --only throughput,soak`
 // runs them with defaults), from the repository root:
-//   node --conditions=development --import tsx benchmarks/src/gateway-bench.ts throughput [--rounds N] [--round-searches N] [--concurrency N] [--tools N] [--json]
+//   node --conditions=development --import tsx benchmarks/src/gateway-bench.ts throughput [--rounds N] [--round-searches N] [--peer-result typical|tiny] [--concurrency N] [--tools N] [--json]
 //   node --conditions=development --import tsx benchmarks/src/gateway-bench.ts soak [--searches N] [--warmup N] [--sample-every N] [--max-minutes N] [--concurrency N] [--tools N] [--json]
 // (`--conditions=development` loads @loadout/* from their sources.) Both run at nice 10 with their processes.
+// LOADOUT_BENCH_CPU_PROF=DIR writes a CPU profile of each gateway and bare-server process into DIR.
 import { parseArgs } from 'node:util';
 import { renice } from './gateway/bench-processes.js';
 
@@ -12,6 +13,7 @@ const { values, positionals } = parseArgs({
   options: {
     rounds: { type: 'string' },
     'round-searches': { type: 'string' },
+    'peer-result': { type: 'string' },
     searches: { type: 'string' },
     warmup: { type: 'string' },
     'sample-every': { type: 'string' },
@@ -28,7 +30,14 @@ const setup = defined({ concurrency: number(values.concurrency), tools: number(v
 let result: unknown;
 if (positionals[0] === 'throughput') {
   const { runGatewayThroughput } = await import('./gateway/run-throughput.js');
-  result = await runGatewayThroughput({ ...setup, ...defined({ rounds: number(values.rounds), roundSearches: number(values['round-searches']) }) });
+  result = await runGatewayThroughput({
+    ...setup,
+    ...defined({
+      rounds: number(values.rounds),
+      roundSearches: number(values['round-searches']),
+      peerResult: values['peer-result'] as 'typical' | 'tiny' | undefined,
+    }),
+  });
 } else if (positionals[0] === 'soak') {
   const { runGatewaySoak } = await import('./gateway/run-soak.js');
   result = await runGatewaySoak({

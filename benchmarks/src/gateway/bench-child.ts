@@ -1,7 +1,8 @@
 // Entry of a gateway-bench process (forked by `spawnBenchProcess`):
 //   bench-child.ts gateway TOOLS_FILE LIMIT MAX_SESSIONS
 //   bench-child.ts bare RESULT_FILE
-// Reports `ready` (and `memory` on request, after full collections) over IPC
+// Reports `ready` (and on request `memory`, after full collections, and
+// `cpu`, the process's CPU time so far) over IPC
 // and exits when told to stop or when the bench goes away.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -13,6 +14,10 @@ const send = (message: BenchProcessMessage): void => void process.send?.(message
 function stopWith(close: () => Promise<void>): void {
   process.on('message', (message: { type: string }) => {
     if (message.type === 'stop') void close().then(() => process.exit(0));
+    if (message.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      send({ type: 'cpu', ms: (user + system) / 1000 });
+    }
     if (message.type === 'memory') {
       void readMemory().then(() => send({ type: 'memory', heapUsed: process.memoryUsage().heapUsed, rss: process.memoryUsage().rss }));
     }

@@ -38,6 +38,8 @@ export interface GatewayUnderTest {
   readonly clients: readonly BenchClient[];
   readonly tools: number;
   readonly limit: number;
+  /** Queries in the mix `search` takes them from (round robin). */
+  readonly queryCount: number;
   /** From spawning the upstream to a searchable gateway (connect, list 10 pages, index). */
   readonly startupMs: number;
   /** A temporary folder for files the bench hands to its processes. */
@@ -108,6 +110,7 @@ export async function startGatewayUnderTest(setup: GatewayBenchSetup = {}): Prom
       clients,
       tools: toolCount,
       limit,
+      queryCount: queries.length,
       startupMs: Math.round(ready.startupMs),
       folder,
       connect,

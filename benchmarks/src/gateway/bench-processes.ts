@@ -80,7 +80,9 @@ export async function syntheticTools(count: number): Promise<object[]> {
 /** Messages from a bench process. */
 export type BenchProcessMessage =
   | { readonly type: 'ready'; readonly url: string; readonly tools: number; readonly startupMs: number }
-  | { readonly type: 'memory'; readonly heapUsed: number; readonly rss: number };
+  | { readonly type: 'memory'; readonly heapUsed: number; readonly rss: number }
+  /** CPU time (user + system) the process has used so far, in ms. */
+  | { readonly type: 'cpu'; readonly ms: number };
 
 /** A running bench process: its next message of a type, and a stop that waits for it to exit. */
 export interface BenchProcess {
@@ -94,11 +96,20 @@ export type BenchProcessRole =
   | { readonly role: 'gateway'; readonly toolsFile: string; readonly limit: number; /** 0: the gateway's defaults. */ readonly maxSessions: number }
   | { readonly role: 'bare'; readonly resultFile: string };
 
+/**
+ * `--cpu-prof` into the folder `LOADOUT_BENCH_CPU_PROF` names (one
+ * `.cpuprofile` per bench process, written when it exits), or nothing.
+ */
+function profileArgs(): string[] {
+  const folder = process.env['LOADOUT_BENCH_CPU_PROF'];
+  return folder === undefined || folder === '' ? [] : ['--cpu-prof', `--cpu-prof-dir=${folder}`];
+}
+
 /** Starts a gateway or peer process (`bench-child.ts` under tsx, with `--expose-gc`, @loadout/* from sources) at {@link BENCH_NICENESS}. */
 export function spawnBenchProcess(role: BenchProcessRole): BenchProcess {
   const args = role.role === 'gateway' ? ['gateway', role.toolsFile, String(role.limit), String(role.maxSessions)] : ['bare', role.resultFile];
   const child = fork(fileURLToPath(new URL('./bench-child.ts', import.meta.url)), args, {
-    execArgv: ['--expose-gc', '--conditions=development', '--import', import.meta.resolve('tsx')],
+    execArgv: ['--expose-gc', '--conditions=development', '--import', import.meta.resolve('tsx'), ...profileArgs()],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   if (child.pid !== undefined) renice(child.pid);

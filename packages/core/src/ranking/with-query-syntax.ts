@@ -2,6 +2,7 @@ import type { CatalogTool } from '../catalog/tool.js';
 import { createLoadoutError } from '../errors/loadout-error.js';
 import { parseToolQuery } from '../query/index.js';
 import type { MaybePromise, Ranker, RankerSearchOptions, ScoreExplanation, SearchHit, SyncRanker } from './ranker.js';
+import { thenMaybe as then } from '../utils/maybe-promise.js';
 import { containsWords, toCompactNameKey, toNameKey, toolNameKeys, toolTextKey } from './tool-name-match.js';
 
 /** Options of {@link withQuerySyntax}. */
@@ -17,14 +18,6 @@ type Filter = (tool: CatalogTool) => boolean;
 const DEFAULT_LIMIT = 5;
 /** Required terms without a letter (`+1 555-0100`, `+44`) are phone numbers or votes, not constraints. */
 const hasLetter = /\p{L}/u;
-
-function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
-}
-
-function then<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
-  return isPromise(value) ? value.then(next) : next(value);
-}
 
 function both(first: Filter | undefined, second: Filter | undefined): Filter | undefined {
   if (first === undefined) return second;

@@ -4,7 +4,7 @@ import { createLoadoutError } from '../errors/loadout-error.js';
 import { withQuerySyntax } from '../ranking/with-query-syntax.js';
 import type { Ranker } from '../ranking/ranker.js';
 import { createFakeRanker } from '../test/fake-ranker.js';
-import { answerToolSearch } from './answer-tool-search.js';
+import { answerToolSearch, answerToolSearchNow } from './answer-tool-search.js';
 import { indexOnce } from './index-once.js';
 
 const catalog = createCatalog([
@@ -85,5 +85,42 @@ describe('answerToolSearch: the search-tool kernel', () => {
     await Promise.all([ready(), ready()]);
     await ready();
     expect(calls).toBe(2);
+  });
+
+  it('answerToolSearchNow answers a synchronous ranker synchronously, and waits for a ready or ranker that needs it', async () => {
+    const ranker = withQuerySyntax(createFakeRanker());
+    ranker.index(catalog.tools);
+    const now = answerToolSearchNow({ query: 'weather city' }, { ranker });
+    expect(now).not.toBeInstanceOf(Promise);
+    expect(now).toEqual(await answerToolSearch({ query: 'weather city' }, { ranker }));
+    expect(answerToolSearchNow({ query: 7 }, { ranker })).toMatchObject({ ok: false, stage: 'arguments' });
+    const later = answerToolSearchNow({ query: 'weather city' }, context());
+    expect(later).toBeInstanceOf(Promise);
+    expect(await later).toEqual(now);
+    const slow: Ranker = { ...ranker, search: async (query, options) => ranker.search(query, options) };
+    expect(await answerToolSearchNow({ query: 'weather city' }, { ranker: slow })).toEqual(now);
+  });
+
+  it('answerToolSearchNow never throws or rejects: a throwing ready or ranker is a search failure', async () => {
+    const ranker = withQuerySyntax(createFakeRanker());
+    const throwing: Ranker = {
+      ...ranker,
+      search: () => {
+        throw new Error('sync boom');
+      },
+    };
+    expect(answerToolSearchNow({ query: 'x' }, { ranker: throwing })).toMatchObject({
+      ok: false,
+      stage: 'search',
+      code: 'ranker-failed',
+      message: 'the ranker threw an error (sync boom)',
+    });
+    const rejecting: Ranker = { ...ranker, search: () => Promise.reject(createLoadoutError('pattern-invalid', 'bad pattern')) };
+    expect(await answerToolSearchNow({ query: 'x' }, { ranker: rejecting })).toMatchObject({ ok: false, code: 'pattern-invalid', query: 'x' });
+    const notReady = (): void => {
+      throw new Error('not indexed');
+    };
+    expect(answerToolSearchNow({ query: 'x' }, { ranker, ready: notReady })).toMatchObject({ ok: false, code: 'ranker-failed' });
+    expect(await answerToolSearchNow({ query: 'x' }, { ranker, ready: () => Promise.reject(new Error('late')) })).toMatchObject({ ok: false, code: 'ranker-failed' });
   });
 });

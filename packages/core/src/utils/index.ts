@@ -12,3 +12,4 @@ export type { CoalescingRunner } from './coalescing-runner.js';
 export { FRAME_HEADER_BYTES, FRAME_TRAILER_BYTES, frameVersion, openFrame, sealFrame } from './checksum-frame.js';
 export type { FrameFormat, OpenedFrame } from './checksum-frame.js';
 export { jsonDepth } from './json-depth.js';
+export { isPromise, thenMaybe } from './maybe-promise.js';

@@ -83,10 +83,15 @@ export interface EvalFiles {
  */
 export async function loadEvalFiles(files: EvalFiles): Promise<EvalSet> {
   const { toolsPath, queriesPath } = files;
-  const [toolsText, queriesText] = await Promise.all([
+  // Both read at once; when both fail, the tools file's error is the one reported, whichever finished first.
+  const [toolsRead, queriesRead] = await Promise.allSettled([
     readTextFile(toolsPath, 'eval-set tools file'),
     readTextFile(queriesPath, files.queriesLabel ?? 'queries file'),
   ]);
+  if (toolsRead.status === 'rejected') throw toolsRead.reason;
+  if (queriesRead.status === 'rejected') throw queriesRead.reason;
+  const toolsText = toolsRead.value;
+  const queriesText = queriesRead.value;
   const tools = readTools(toolsText, toolsPath);
   const names = new Set<string>();
   for (const tool of tools) {

@@ -1,5 +1,5 @@
 import { createConversationPolicy, createLoadoutError, DEFAULT_MAX_TOOLS, withQuerySyntax } from '@loadout/core';
-import { answerToolSearch } from '@loadout/core/search';
+import { answerToolSearchNow } from '@loadout/core/search';
 import { createCoalescingRunner } from '@loadout/core/utils';
 import type { ToolSearchDecision } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker } from '@loadout/core';
@@ -24,6 +24,7 @@ import {
 } from './create-gateway-options.js';
 import { createGatewaySession } from './gateway-session.js';
 import { SEARCH_TOOLS_NAME } from './gateway-tools.js';
+import { createSearchResultRenderer } from './search-result.js';
 import type { Gateway, GatewaySearchHit } from './gateway.js';
 
 const DAY_MS = 86_400_000;
@@ -158,6 +159,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   logger.info(`indexed ${current.catalog.tools.length} tools from ${ready} of ${upstreams.size} upstream servers`);
   logDecision(current.decision);
 
+  const renderResult = createSearchResultRenderer();
   const findIn = (index: ToolIndex, name: string): CatalogTool | undefined => {
     const { catalog } = index;
     const direct = catalog.byApiName.get(name) ?? catalog.byDisplayName.get(name);
@@ -177,7 +179,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     upstreams: () => [...upstreams.values()].map((upstream) => upstream.status()),
     answer(args) {
       const index = current;
-      return answerToolSearch(args, {
+      return answerToolSearchNow(args, {
         ranker: index.ranker,
         limit,
         maxLimit: 100,
@@ -203,7 +205,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       }
       return upstream.callTool(tool.name, args, callOptions);
     },
-    createServer: () => createGatewaySession(gateway, { maxLoadedTools, logger, ...(options.serverInfo === undefined ? {} : { serverInfo: options.serverInfo }) }),
+    createServer: () => createGatewaySession(gateway, { maxLoadedTools, logger, renderResult, ...(options.serverInfo === undefined ? {} : { serverInfo: options.serverInfo }) }),
     onIndexChange(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

@@ -1,10 +1,12 @@
-import type { CatalogTool } from '@loadout/core';
+import type { CatalogTool, MaybePromise, ToolSearchAnswer } from '@loadout/core';
+import { thenMaybe } from '@loadout/core/utils';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
 import { GatewayCallError } from '../upstream/gateway-call-error.js';
 import type { Gateway } from './gateway.js';
+import type { SearchResultRenderer } from './search-result.js';
 import { CALL_TOOL_NAME, callToolDefinition, renderTool, SEARCH_TOOLS_NAME, searchToolsDefinition } from './gateway-tools.js';
 
 /** Options of {@link createGatewaySession}. */
@@ -12,6 +14,8 @@ export interface GatewaySessionOptions {
   /** Most searched tools kept in this session's list; the oldest found drop out first. */
   readonly maxLoadedTools: number;
   readonly logger: GatewayLogger;
+  /** Renders a search's found tools as the `search_tools` result (shared by the gateway's sessions, so each tool is serialised once). */
+  readonly renderResult: SearchResultRenderer;
   /** Default `{ name: "loadout", version: "0.1.0" }`. */
   readonly serverInfo?: { readonly name: string; readonly version: string };
 }
@@ -82,27 +86,22 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
     return grew;
   };
 
-  const search = async (args: Record<string, unknown>, notify: () => Promise<void>): Promise<CallToolResult> => {
-    const answer = await gateway.answer(args);
+  const render = (answer: ToolSearchAnswer, notify: () => Promise<void>): MaybePromise<CallToolResult> => {
     if (!answer.ok) {
       if (answer.stage === 'arguments') throw invalidParams(answer.message);
       return { isError: true, content: [{ type: 'text', text: `${SEARCH_TOOLS_NAME}: ${answer.message} [${answer.code}]` }] };
     }
-    const tools = answer.tools.map((tool) => ({
-      name: tool.name,
-      ...(tool.server === null ? {} : { server: tool.server }),
-      description: tool.description,
-      inputSchema: tool.inputSchema,
-      available: tool.available,
-    }));
+    const result = options.renderResult(answer.query, answer.tools);
     if (load(answer.tools.map((tool) => tool.tool)) && !stale) {
       stale = true;
-      await notify();
+      return notify().then(() => result);
     }
-    const structuredContent = { query: answer.query, tools };
-    const text = tools.length === 0 ? `No tools matched ${JSON.stringify(answer.query)}.` : JSON.stringify(structuredContent);
-    return { content: [{ type: 'text', text }], structuredContent };
+    return result;
   };
+
+  // Synchronous whenever the ranker is: the answer goes out without extra turns of the event loop.
+  const search = (args: Record<string, unknown>, notify: () => Promise<void>): MaybePromise<CallToolResult> =>
+    thenMaybe(gateway.answer(args), (answer) => render(answer, notify));
 
   server.setRequestHandler(ListToolsRequestSchema, () => {
     const tools = visibleTools();
@@ -111,7 +110,7 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
     return { tools };
   });
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const { name } = request.params;
     const args = readArguments(request.params.arguments);
     const on = gateway.index.decision.toolSearch === 'on';

@@ -1,4 +1,4 @@
-import type { Catalog, CatalogTool, ToolSearchAnswer } from '@loadout/core';
+import type { Catalog, CatalogTool, MaybePromise, ToolSearchAnswer } from '@loadout/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolIndex } from '../search-index/tool-index.js';
@@ -45,9 +45,10 @@ export interface Gateway {
    * Answers one `search_tools` call (`{ query, limit? }`) with core's search
    * kernel over the current generation: the found tools with name,
    * description, input schema and availability, or a failure naming the bad
-   * argument or query. Never rejects.
+   * argument or query. A plain value when the ranker searches synchronously
+   * (every built-in ranker), else a promise. Never throws or rejects.
    */
-  answer(args: unknown): Promise<ToolSearchAnswer>;
+  answer(args: unknown): MaybePromise<ToolSearchAnswer>;
   /** Ranks the current generation's tools; query syntax (`select:`, `+term`) applies. Throws LoadoutErrors for bad queries. */
   search(query: string, options?: GatewaySearchOptions): Promise<readonly GatewaySearchHit[]>;
   /** A tool by API name or display name (`mcp__server__tool`), else by its own name when only one server has it. */
