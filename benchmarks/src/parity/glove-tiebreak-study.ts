@@ -6,7 +6,7 @@ import { createBm25Ranker } from '@loadout/bm25';
 import { createEmbeddingRanker, createExactIndex, createHybridRanker, createStaticEmbedder } from '@loadout/embeddings';
 import { resolveDataDir } from '../paths.js';
 
-const { dataDir } = resolveDataDir(undefined);
+const { dataDir } = resolveDataDir(process.env.DATA);
 const wanted = process.argv[2]?.split(',');
 const configs = (process.argv[3] ?? '0,0.1,0.2').split(',').map(Number);
 const candidates = Number(process.argv[4] ?? 100);
@@ -20,7 +20,7 @@ for (const info of sets) {
   for (const weight of configs) {
     const ranker = weight === 0 ? lexical : createHybridRanker({ lexical, semantic, weights: { lexical: 1, semantic: weight }, candidates });
     const result = await evaluateRanker(ranker, set, {});
-    row.push(`${weight}: ${(100 * result['recall@5']).toFixed(1)}`);
+    row.push(`${weight}: ${(100 * result["recall@5"]).toFixed(2)}`);
   }
   console.log(info.name, row.join(' | '));
 }

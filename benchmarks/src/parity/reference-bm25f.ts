@@ -52,6 +52,8 @@ export interface VariantScoring {
     readonly longestOnly?: boolean;
     /** Also expand query words the index does not know. */
     readonly unknown?: boolean;
+    /** Skip prefixes that are query stopwords (`with` of `without`). */
+    readonly noStopwords?: boolean;
   };
   /**
    * Clause coverage: pick results greedily from the best `candidates`; a clause counts as covered once a
@@ -134,6 +136,7 @@ function scoreTerms(index: VariantIndex, scoring: VariantScoring, averages: Floa
         const prefix = term.slice(0, length);
         const list = index.postings.get(prefix);
         if (list === undefined || (nameOnly && !list.some((posting) => posting.tfs[0]! > 0))) continue;
+        if (scoring.expand.noStopwords === true && index.analysis.queryTokens(prefix).length === 0) continue;
         if (!present.has(prefix)) {
           present.add(prefix);
           weighted.push([prefix, weight]);

@@ -103,5 +103,10 @@ export const VARIANTS: readonly Variant[] = [
   { name: 'C-d0.9-t0.95-w0.75', knobs: S, scoring: { expand: { minLength: 4, weight: 0.75, nameOnly: false }, clauseCover: { discount: 0.9, threshold: 0.95, candidates: 50 } } },
   { name: 'U-w0.9', knobs: S, scoring: { expand: { minLength: 4, weight: 0.9, nameOnly: false, unknown: true } } },
   { name: 'U-w0.75', knobs: S, scoring: { expand: { minLength: 4, weight: 0.75, nameOnly: false, unknown: true } } },
+  { name: 'U-w0.9-nostop', knobs: S, scoring: { expand: { minLength: 4, weight: 0.9, nameOnly: false, unknown: true, noStopwords: true } } },
+  { name: 'UC-d0.9-t0.95', knobs: S, scoring: { expand: { minLength: 4, weight: 0.9, nameOnly: false, unknown: true }, clauseCover: { discount: 0.9, threshold: 0.95, candidates: 50 } } },
+  { name: 'UC-d0.8-t0.95', knobs: S, scoring: { expand: { minLength: 4, weight: 0.9, nameOnly: false, unknown: true }, clauseCover: { discount: 0.8, threshold: 0.95, candidates: 50 } } },
+  { name: 'UC-d0.9-t0.99', knobs: S, scoring: { expand: { minLength: 4, weight: 0.9, nameOnly: false, unknown: true }, clauseCover: { discount: 0.9, threshold: 0.99, candidates: 50 } } },
+  { name: 'UC-d0.9-t0.95-c20', knobs: S, scoring: { expand: { minLength: 4, weight: 0.9, nameOnly: false, unknown: true }, clauseCover: { discount: 0.9, threshold: 0.95, candidates: 20 } } },
   { name: 'S-prefix-5-w0.5', knobs: S, scoring: { expand: { minLength: 5, weight: 0.5, nameOnly: false } } },
 ];

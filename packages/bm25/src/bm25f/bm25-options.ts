@@ -53,13 +53,22 @@ export interface Bm25RankerOptions {
   /** Shortest prefix that matches, in characters. Default 4; range 2–32. */
   readonly prefixMinLength?: number;
   /**
-   * Diversify long queries: `xquad` re-picks the results among the best
-   * `coverageCandidates` so that each next tool covers query terms the
-   * tools before it left uncovered (xQuAD, query terms as aspects, the
-   * ranker's score as prior); `off` keeps the score order. Applies to queries
-   * of at least `coverageMinTerms` distinct known terms. Default `off`.
+   * Diversify multi-step requests. `clauses` (with clause fusion, for
+   * queries of ≥ 2 clauses) re-picks the results among the best
+   * `coverageCandidates` greedily by the fusion score, except that a clause
+   * a picked tool already serves (it scores ≥ `clauseCoveredShare` of the
+   * clause's best) gives later tools only `clauseCoveredCredit` of their
+   * credit for it, so each step of the request gets its tool. `xquad`
+   * re-picks so that each next tool covers query terms the tools before it
+   * left uncovered (xQuAD, query terms as aspects, the ranker's score as
+   * prior), for queries of at least `coverageMinTerms` distinct known terms.
+   * `off` keeps the score order. Default `clauses`.
    */
   readonly coverage?: CoverageMode;
+  /** `clauses` coverage: credit kept for a clause already served. Default 0.9; range 0–1 (1 = no effect). */
+  readonly clauseCoveredCredit?: number;
+  /** `clauses` coverage: share of a clause's best score at which a picked tool serves it. Default 0.95; range 0–1. */
+  readonly clauseCoveredShare?: number;
   /** λ of coverage selection: 0 = score order, 1 = coverage only. Default 0.5; range 0–1. */
   readonly coverageWeight?: number;
   /** Bonus for a tool sharing a server with a tool picked before it (helps real multi-tool APIs). Default 0; range 0–1. */
@@ -90,8 +99,8 @@ export interface Bm25RankerOptions {
   readonly usagePriorWeight?: number;
 }
 
-/** Whether results of long queries are diversified for term coverage. */
-export type CoverageMode = 'xquad' | 'off';
+/** Whether results of multi-step queries are diversified: by clause, by query term, or not. */
+export type CoverageMode = 'clauses' | 'xquad' | 'off';
 
 /** Options with every default applied; field arrays are in {@link TOOL_FIELDS} order. */
 export interface ResolvedBm25Options {
@@ -105,6 +114,8 @@ export interface ResolvedBm25Options {
   readonly prefix: PrefixMatch | undefined;
   readonly coverage: CoverageMode;
   readonly coverageWeight: number;
+  readonly clauseCoveredCredit: number;
+  readonly clauseCoveredShare: number;
   readonly sameServerBonus: number;
   readonly coverageMinTerms: number;
   readonly coverageCandidates: number;
@@ -149,9 +160,9 @@ export function resolveBm25Options(options: Bm25RankerOptions): ResolvedBm25Opti
       value: multiIntent,
     });
   }
-  const coverage = options.coverage ?? 'off';
-  if (coverage !== 'xquad' && coverage !== 'off') {
-    throw createLoadoutError('invalid-option', `@loadout/bm25: coverage must be "xquad" or "off" (got ${describeValue(coverage)})`, {
+  const coverage = options.coverage ?? 'clauses';
+  if (coverage !== 'clauses' && coverage !== 'xquad' && coverage !== 'off') {
+    throw createLoadoutError('invalid-option', `@loadout/bm25: coverage must be "clauses", "xquad" or "off" (got ${describeValue(coverage)})`, {
       option: 'coverage',
       value: coverage,
     });
@@ -174,6 +185,8 @@ export function resolveBm25Options(options: Bm25RankerOptions): ResolvedBm25Opti
     clauseWeight: numberOption('clauseWeight', options.clauseWeight, 1.0, 0, 10),
     coverage,
     coverageWeight: numberOption('coverageWeight', options.coverageWeight, 0.5, 0, 1),
+    clauseCoveredCredit: numberOption('clauseCoveredCredit', options.clauseCoveredCredit, 0.9, 0, 1),
+    clauseCoveredShare: numberOption('clauseCoveredShare', options.clauseCoveredShare, 0.95, 0, 1),
     sameServerBonus: numberOption('sameServerBonus', options.sameServerBonus, 0, 0, 1),
     coverageMinTerms: Math.round(numberOption('coverageMinTerms', options.coverageMinTerms, 10, 1, 1000)),
     coverageCandidates: Math.round(numberOption('coverageCandidates', options.coverageCandidates, 50, 1, 1000)),

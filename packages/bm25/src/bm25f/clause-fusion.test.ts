@@ -113,6 +113,7 @@ describe('clause fusion against a reference scorer', () => {
           const options: Bm25RankerOptions = {
             fieldWeights: Object.fromEntries(TOOL_FIELDS.map((field, index) => [field, weights[index]!])),
             clauseWeight,
+            coverage: 'off',
           };
           const ranker = createBm25Ranker(options);
           ranker.index(tools);
@@ -133,7 +134,7 @@ describe('clause fusion against a reference scorer', () => {
     fc.assert(
       fc.property(fc.array(toolInput, { minLength: 1, maxLength: 12 }), request(10), (inputs, query) => {
         const tools = toTools(inputs);
-        const ranker = createBm25Ranker();
+        const ranker = createBm25Ranker({ coverage: 'off' });
         ranker.index(tools);
         const settings: Settings = { weights: [4, 1, 0.5, 0.5, 0.25, 1], b: [0.9, 0.6, 0.6, 0.6, 0.6, 0.5], k1: 2, clauseWeight: 1, fuse: true };
         const expected = referenceScores(tools, analyzer, query, settings);
@@ -180,7 +181,7 @@ describe('clause fusion against a reference scorer', () => {
         fc.array(fc.tuple(request(10), fc.boolean(), fc.boolean(), fc.integer({ min: 1, max: 4 })), { minLength: 2, maxLength: 6 }),
         (inputs, queries) => {
           const tools = toTools(inputs);
-          for (const options of [{}, { multiIntent: 'off' as const }]) {
+          for (const options of [{}, { coverage: 'off' as const }, { multiIntent: 'off' as const }]) {
             const reused = createBm25Ranker(options);
             reused.index(tools);
             for (const [query, explain, throwing, limit] of queries) {
@@ -208,7 +209,7 @@ describe('clause fusion against a reference scorer', () => {
     const names = ['read_email', 'send_email', 'list_send', 'email_list', 'list_email', 'send_list', 'send_read'];
     const tools = toTools(names.map((name) => ({ name, server: 'alpha', description: name === 'send_email' ? 'list' : '' })));
     const weights = [0.25, 0, 0, 0, 0, 0];
-    const ranker = createBm25Ranker({ fieldWeights: Object.fromEntries(TOOL_FIELDS.map((field, index) => [field, weights[index]!])), clauseWeight: 2 });
+    const ranker = createBm25Ranker({ fieldWeights: Object.fromEntries(TOOL_FIELDS.map((field, index) => [field, weights[index]!])), clauseWeight: 2, coverage: 'off' });
     ranker.index(tools);
     const hits = ranker.search('send then list then then email send', { limit: 5 });
     expect(hits.map((hit) => hit.tool.name)).toEqual(['send_email', 'list_send', 'email_list', 'list_email', 'send_list']);

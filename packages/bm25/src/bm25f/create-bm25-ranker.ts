@@ -20,6 +20,8 @@ import type { DocumentSource } from './rebuild-postings.js';
 import { resolveBm25Options } from './bm25-options.js';
 import type { Bm25RankerOptions } from './bm25-options.js';
 import { computeScoringTables } from './scoring-tables.js';
+import { coverClauses } from './clause-coverage.js';
+import type { ClauseCoverResult } from './clause-coverage.js';
 import { coverageRerank } from './coverage-rerank.js';
 import type { CoverageResult } from './coverage-rerank.js';
 import type { ScoringTables } from './scoring-tables.js';
@@ -183,7 +185,8 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
       collectQueryTerms(query, analyzer, dictionary, postings, settings.multiIntent === 'clause-fusion', terms, settings.prefix);
       if (terms.fullCount === 0) return [];
       const covering = settings.coverage === 'xquad' && terms.fullCount >= settings.coverageMinTerms;
-      const pool = Math.max(limit, covering ? settings.coverageCandidates : 0, prior === undefined ? 0 : PRIOR_CANDIDATES);
+      const byClause = settings.coverage === 'clauses' && terms.clauseCount >= 2 && settings.clauseCoveredCredit < 1;
+      const pool = Math.max(limit, covering || byClause ? settings.coverageCandidates : 0, prior === undefined ? 0 : PRIOR_CANDIDATES);
       const capacity = Math.min(pool, tools.length);
       evaluateQuery(context, terms, capacity, settings.clauseWeight, searchOptions.filter, searchOptions.explain === true);
       if (docsOut.length < capacity) {
@@ -191,6 +194,15 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
         scoresOut = new Float64Array(capacity);
       }
       let count = drainTopK(scratch.heap, docsOut, scoresOut);
+      let served: ClauseCoverResult | undefined;
+      if (byClause && count > 1) {
+        served = coverClauses(context, terms, docsOut, scoresOut, Math.min(count, settings.coverageCandidates), prior === undefined ? limit : Math.max(limit, PRIOR_CANDIDATES), {
+          clauseWeight: settings.clauseWeight,
+          credit: settings.clauseCoveredCredit,
+          threshold: settings.clauseCoveredShare,
+        });
+        count = served.clausePart.length;
+      }
       if (prior !== undefined) applyUsagePrior(docsOut, scoresOut, count, prior, settings.usagePriorWeight);
       let picks: CoverageResult | undefined;
       if (covering && count > 1) {
@@ -210,6 +222,16 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
           continue;
         }
         let explanation = explainHit(context, dictionary, terms.full.subarray(0, terms.fullCount), texts, settings.clauseWeight, doc, (term) => termWeight(terms, term));
+        if (served !== undefined && prior === undefined) {
+          const part = served.clausePart[index]!;
+          if (Math.abs(part - (explanation.components['clause'] ?? 0)) > 1e-12) {
+            explanation = {
+              ...explanation,
+              components: { ...explanation.components, clause: part },
+              notes: [...explanation.notes, 'clause credit reduced: a tool ranked above already serves that clause'],
+            };
+          }
+        }
         if (prior !== undefined) {
           explanation = {
             ...explanation,

@@ -73,6 +73,12 @@ function accumulateGroup(context: QueryContext, terms: QueryTerms, first: number
     clauseMax[clause] = max > 0 ? max : Infinity;
     if (factor > scratch.maxClauseScale) scratch.maxClauseScale = factor;
   }
+  if (scratch.clauseMaxima.length < first + size) {
+    const grown = new Float64Array(Math.max(first + size, scratch.clauseMaxima.length * 2));
+    grown.set(scratch.clauseMaxima);
+    scratch.clauseMaxima = grown;
+  }
+  scratch.clauseMaxima.set(clauseMax.subarray(0, size), first);
 }
 
 /**

@@ -44,6 +44,8 @@ export interface QueryScratch {
    * tools that each top a clause tie exactly (and then rank by position).
    */
   readonly clauseMax: Float64Array;
+  /** Every clause's divisor in the last fused query (clause `c` at `c`), for stages after ranking. */
+  clauseMaxima: Float64Array;
   /** The largest normalising factor of any clause of the current query. */
   maxClauseScale: number;
   /** `max_full` of the last fused query, the divisor of full scores (Infinity when nothing scored). */
@@ -80,6 +82,7 @@ export function createQueryScratch(docCount: number): QueryScratch {
     maxFull: 0,
     clauseScale: new Float64Array(CLAUSE_GROUP),
     clauseMax: new Float64Array(CLAUSE_GROUP).fill(Infinity),
+    clauseMaxima: new Float64Array(CLAUSE_GROUP),
     maxClauseScale: 0,
     fullMax: Infinity,
     lastFirst: 0,

@@ -118,7 +118,7 @@ export function createWorkerEngine(worker: WorkerEndpoint | (() => WorkerEndpoin
         return Promise.reject(
           createLoadoutError(
             'invalid-option',
-            `@loadout/browser: programmatic mods (${describeValue(options.mods.map((mod) => mod.name))}) cannot run in a worker; pass declarative mods in input.mods or plan with createEngine()`,
+            `@loadout/browser: programmatic mods (${options.mods.map((mod) => describeValue(mod.name)).join(', ')}) cannot run in a worker; pass declarative mods in input.mods or plan with createEngine()`,
             { option: 'mods' },
           ),
         );

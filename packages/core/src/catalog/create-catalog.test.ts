@@ -78,7 +78,7 @@ describe('createCatalog', () => {
     ['catalog-invalid-tool', { name: 't', tokens: -1 }, '-1'],
     ['catalog-invalid-tool', { name: 't', tokens: 1.5 }, '1.5'],
     ['catalog-invalid-tool', { name: 't', tokens: '12' }, '"12"'],
-    ['catalog-invalid-tool', { name: 't', _meta: [1] }, '[1]'],
+    ['catalog-invalid-tool', { name: 't', _meta: [1] }, 'an array of 1 item'],
     ['catalog-invalid-tool', { name: 't', alwaysLoad: 'yes' }, '"yes"'],
     ['catalog-invalid-tool', { name: 't', server: 3 }, '3'],
     ['catalog-invalid-tool', { name: 'x'.repeat(257) }, '257'],

@@ -46,21 +46,35 @@ export function isLoadoutError(value: unknown): value is LoadoutError {
 
 /**
  * Renders a value for an error message: short, quoted, never throws (also
- * for values nested 100,000 levels deep, cycles, or a `toString` that throws:
- * those are described by their kind).
+ * for cycles, or a `toString` that throws: those are described by their
+ * kind). Scalars are shown (a string quoted, cut at `maxLength`); a
+ * non-empty array or object is shown only by its shape (`an array of 3
+ * items`, `an object with keys "mods", "servers"`), never its contents, so
+ * a message cannot echo a file's text or a secret nested in it.
  */
 export function describeValue(value: unknown, maxLength = 80): string {
   let text: string;
   try {
-    text = typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value) ?? String(value));
+    text = describeShape(value) ?? (typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value) ?? String(value)));
   } catch {
     try {
-      text = Array.isArray(value) ? 'an array' : String(value);
+      text = String(value);
     } catch {
       text = `a value of type ${typeof value}`;
     }
   }
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+}
+
+/** An array's or plain object's shape (`[]` and `{}` when empty), or undefined for anything else. */
+function describeShape(value: unknown): string | undefined {
+  if (Array.isArray(value)) return value.length === 0 ? '[]' : `an array of ${value.length} item${value.length === 1 ? '' : 's'}`;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  const keys = Object.keys(value);
+  if (keys.length === 0) return '{}';
+  return `an object with key${keys.length === 1 ? '' : 's'} ${keys.map((key) => JSON.stringify(key)).join(', ')}`;
 }
 
 /**

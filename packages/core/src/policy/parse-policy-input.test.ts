@@ -70,7 +70,7 @@ describe('parsePolicyInput', () => {
 
   it.each([
     [null, 'input must be an object, got null'],
-    [[1], 'input must be an object, got [1]'],
+    [[1], 'input must be an object, got an array of 1 item'],
     [{}, 'model must be a non-empty string'],
     [{ model: '' }, 'model must be a non-empty string, got ""'],
     [{ model: 7 }, 'model must be a non-empty string, got 7'],

@@ -1,0 +1,102 @@
+import type { QueryContext } from './evaluate-query.js';
+import { findPosting } from './find-posting.js';
+import { termWeight } from './query-terms.js';
+import type { QueryTerms } from './query-terms.js';
+
+/** Settings of {@link coverClauses}. */
+export interface ClauseCoverSettings {
+  /** λ of clause fusion. */
+  readonly clauseWeight: number;
+  /** Credit kept for a clause a tool picked before already covers. 0–1 (1: no effect). */
+  readonly credit: number;
+  /** A picked tool covers each clause where it scores at least this share of the clause's best. 0–1. */
+  readonly threshold: number;
+}
+
+/** Per pick: the clause part of its selection score (after coverage), for explanations. */
+export interface ClauseCoverResult {
+  readonly clausePart: Float64Array;
+}
+
+/**
+ * Re-picks the best `limit` of `count` fused candidates (`docs`/`scores`,
+ * best first, rewritten in place) so that multi-step requests get a tool
+ * for each step: picking greedily by `full / max_full + λ · max_c (clause_c /
+ * max_c · w_c)`, where `w_c` is 1 until a picked tool scores ≥ `threshold`
+ * of clause `c`'s best and `credit` after. Without coverage this is the
+ * fusion score, so a query whose best tools each serve a different clause
+ * keeps its order; a second tool for an already served clause yields its
+ * place to the best tool of a clause not yet served when their scores are
+ * close. Scores stay non-increasing. Needs the clause maxima of the last
+ * `evaluateQuery` (`scratch.clauseMaxima`). Only candidates whose fused
+ * score is within `λ · (1 − credit)` of the `limit`-th are read: no other
+ * can be picked.
+ */
+export function coverClauses(context: QueryContext, terms: QueryTerms, docs: Int32Array, scores: Float64Array, total: number, limit: number, settings: ClauseCoverSettings): ClauseCoverResult {
+  const { postings, tables, scratch } = context;
+  // A pick's score is within λ · (1 − credit) below its fused score, and the first `limit` picks never score
+  // below the `limit`-th fused score minus that; candidates further down can never be picked, so skip them.
+  const picks = Math.min(limit, total);
+  const floor = picks === 0 ? 0 : scores[picks - 1]! - settings.clauseWeight * (1 - settings.credit) * (1 + 1e-9) - 1e-12;
+  let count = picks;
+  while (count < total && scores[count]! >= floor) count++;
+  const clauseCount = terms.clauseCount;
+  const fullCount = terms.fullCount;
+  const position = new Map<number, number>();
+  for (let index = 0; index < fullCount; index++) position.set(terms.full[index]!, index);
+  const contribution = new Float64Array(fullCount);
+  const full = new Float64Array(count);
+  const clause = new Float64Array(count * clauseCount);
+  const maxima = scratch.clauseMaxima;
+  const fullMax = scratch.maxFull > 0 ? scratch.maxFull : Infinity;
+  for (let candidate = 0; candidate < count; candidate++) {
+    const doc = docs[candidate]!;
+    let sum = 0;
+    for (let index = 0; index < fullCount; index++) {
+      const term = terms.full[index]!;
+      const posting = findPosting(postings, term, doc);
+      const value = posting < 0 ? 0 : termWeight(terms, term) * tables.idf[term]! * tables.saturated[posting]!;
+      contribution[index] = value;
+      sum += value;
+    }
+    full[candidate] = sum / fullMax;
+    for (let c = 0; c < clauseCount; c++) {
+      let raw = 0;
+      for (let at = terms.clauseStart[c]!, end = terms.clauseStart[c + 1]!; at < end; at++) raw += contribution[position.get(terms.clauseTerms[at]!)!]!;
+      clause[candidate * clauseCount + c] = raw / maxima[c]!;
+    }
+  }
+  const covered = new Uint8Array(clauseCount);
+  const taken = new Uint8Array(count);
+  const pickedDocs = new Int32Array(picks);
+  const pickedScores = new Float64Array(pickedDocs.length);
+  const clausePart = new Float64Array(pickedDocs.length);
+  for (let pick = 0; pick < pickedDocs.length; pick++) {
+    let best = -1;
+    let bestScore = -Infinity;
+    let bestPart = 0;
+    for (let candidate = 0; candidate < count; candidate++) {
+      if (taken[candidate] === 1) continue;
+      let part = 0;
+      for (let c = 0; c < clauseCount; c++) {
+        const value = clause[candidate * clauseCount + c]! * (covered[c] === 1 ? settings.credit : 1);
+        if (value > part) part = value;
+      }
+      const score = full[candidate]! + settings.clauseWeight * part;
+      // Candidates come best first, so a strict `>` keeps the fusion order (and its ties) among equals.
+      if (score > bestScore) {
+        best = candidate;
+        bestScore = score;
+        bestPart = settings.clauseWeight * part;
+      }
+    }
+    taken[best] = 1;
+    pickedDocs[pick] = docs[best]!;
+    pickedScores[pick] = bestScore;
+    clausePart[pick] = bestPart;
+    for (let c = 0; c < clauseCount; c++) if (clause[best * clauseCount + c]! >= settings.threshold) covered[c] = 1;
+  }
+  docs.set(pickedDocs);
+  scores.set(pickedScores);
+  return { clausePart };
+}
