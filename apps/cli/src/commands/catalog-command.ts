@@ -71,7 +71,8 @@ export const catalogCommand: Command = {
     }
     const [action, ...extra] = parsed.positionals;
     if (action !== 'pull' || extra.length > 0) {
-      throw createLoadoutError('invalid-option', `expected "pull", got ${JSON.stringify(parsed.positionals.join(' '))} (see loadout catalog --help)`);
+      const got = action === undefined ? 'no subcommand' : JSON.stringify(parsed.positionals.join(' '));
+      throw createLoadoutError('invalid-option', `expected "pull", got ${got}, e.g. loadout catalog pull --config .mcp.json (see loadout catalog --help)`);
     }
     const configPath = stringFlag(parsed, 'config');
     if (configPath === undefined) throw createLoadoutError('invalid-option', '--config FILE is required (see loadout catalog --help)');

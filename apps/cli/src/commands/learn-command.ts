@@ -86,7 +86,8 @@ export const learnCommand: Command = {
     }
     const file = parsed.positionals[0];
     if (file === undefined || parsed.positionals.length > 1) {
-      throw createLoadoutError('invalid-option', 'loadout learn needs one FILE of usage events (see loadout learn --help)');
+      const got = parsed.positionals.length === 0 ? 'none' : `${parsed.positionals.length} arguments`;
+      throw createLoadoutError('invalid-option', `expected one FILE of usage events, got ${got}, e.g. loadout learn usage.jsonl (see loadout learn --help)`);
     }
     const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd, (message) => context.stderr(`loadout learn: warning: ${message}\n`));
     const { name: rankerName, definition, withUsage } = await createConfiguredRanker(config, stringFlag(parsed, 'ranker'));

@@ -8,7 +8,7 @@ import { readTextFile } from '../io/read-text-file.js';
 import { sharedTokenCounter, withKnownTokenCounts } from '../io/shared-token-counter.js';
 import { renderAdapterView, renderPlanView } from '../format/plan-view.js';
 import { PLAN_ADAPTERS, planAdapter, readPlanAdapter } from './plan-adapter.js';
-import { CONFIG_HELP } from '../config/config-help.js';
+import { configHelp } from '../config/config-help.js';
 import { loadConfig } from '../config/load-config.js';
 
 /** The model `plan` assumes when `--model` is not given. */
@@ -76,7 +76,7 @@ package, toolSearch, searchTool, upfront, deferred, tokens {upfront, deferred,
 bytes, definitions, deferredDefinitions} and search {limit, fixedTokens,
 perToolTokens, typicalTokens, loadedBy}.
 
-${CONFIG_HELP}
+${configHelp(['plugins', 'mods', 'catalog'])}
 
 Examples:
   loadout plan --catalog tools.json --env ENABLE_TOOL_SEARCH=auto:5
