@@ -1,0 +1,27 @@
+import { createLoadoutError, describeValue, isLoadoutError, parseJson, type DeclarativeMod } from '@loadout/core';
+import { readTextFile } from './read-text-file.js';
+
+/**
+ * Reads a `--mods` file: a JSON array of declarative mods. Throws
+ * `mod-invalid` naming the path when it is not JSON (with the line and
+ * column, never the text: a mods file may hold anything) or not an array;
+ * `file-not-found` / `file-unreadable` / `file-not-text` as any text file.
+ * The rules inside are checked with the rest of the policy input.
+ */
+export async function readModsFile(path: string, cwd: string): Promise<DeclarativeMod[]> {
+  const text = await readTextFile(path, cwd);
+  let value: unknown;
+  try {
+    value = parseJson(text, path);
+  } catch (error) {
+    if (!isLoadoutError(error)) throw error;
+    const { line, column } = error.details as { line?: number; column?: number };
+    throw createLoadoutError('mod-invalid', `--mods ${path}: not valid JSON (line ${line}, column ${column})`, { source: path, line, column });
+  }
+  if (!Array.isArray(value)) {
+    throw createLoadoutError('mod-invalid', `--mods ${path}: expected an array of declarative mods [{"plugin", "rules": [...]}], got ${describeValue(value)}`, {
+      source: path,
+    });
+  }
+  return value as DeclarativeMod[];
+}
