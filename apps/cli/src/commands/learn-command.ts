@@ -106,8 +106,8 @@ export const learnCommand: Command = {
     context.stderr(renderFeedbackIssues('learn', file, imported.issues));
     const fileMissing = imported.events.length === 0 && imported.issues.length === 0;
     if (fileMissing) {
-      const { readTextFile } = await import('../io/read-text-file.js');
-      await readTextFile(file, context.cwd);
+      const { readTextFile } = await import('@loadout/eval/files');
+      await readTextFile(file, { cwd: context.cwd });
     }
     await appendFeedbackEvents(store, imported.events);
     const stored = await readFeedbackFile(store, { knownTools });

@@ -16,7 +16,7 @@ describe('readModsFile', () => {
 
   it('reports broken JSON as mod-invalid naming the path and the place, never the text', async () => {
     const error = await readModsFile('broken.json', folder).catch((reason: unknown) => reason);
-    expect(error).toMatchObject({ code: 'mod-invalid', message: '--mods broken.json: not valid JSON (line 2, column 1)', details: { source: 'broken.json', line: 2 } });
+    expect(error).toMatchObject({ code: 'mod-invalid', message: '--mods broken.json is not valid JSON (line 2, column 1)', details: { source: 'broken.json', line: 2 } });
     expect(JSON.stringify(error)).not.toContain('hunter2');
   });
 

@@ -1,5 +1,5 @@
-import { createLoadoutError, describeValue, isLoadoutError, parseJson, type DeclarativeMod } from '@loadout/core';
-import { readTextFile } from './read-text-file.js';
+import { createLoadoutError, describeValue, type DeclarativeMod } from '@loadout/core';
+import { readJsonFile } from '@loadout/eval/files';
 
 /**
  * Reads a `--mods` file: a JSON array of declarative mods. Throws
@@ -9,15 +9,7 @@ import { readTextFile } from './read-text-file.js';
  * The rules inside are checked with the rest of the policy input.
  */
 export async function readModsFile(path: string, cwd: string): Promise<DeclarativeMod[]> {
-  const text = await readTextFile(path, cwd);
-  let value: unknown;
-  try {
-    value = parseJson(text, path);
-  } catch (error) {
-    if (!isLoadoutError(error)) throw error;
-    const { line, column } = error.details as { line?: number; column?: number };
-    throw createLoadoutError('mod-invalid', `--mods ${path}: not valid JSON (line ${line}, column ${column})`, { source: path, line, column });
-  }
+  const value = await readJsonFile(path, { cwd, invalidCode: 'mod-invalid', label: `--mods ${path}` });
   if (!Array.isArray(value)) {
     throw createLoadoutError('mod-invalid', `--mods ${path}: expected an array of declarative mods [{"plugin", "rules": [...]}], got ${describeValue(value)}`, {
       source: path,
