@@ -120,8 +120,8 @@ export async function serveHttp(gateway: Gateway, options: ServeHttpOptions = {}
   let policy: HttpGuardPolicy | undefined;
 
   const handle = async (request: IncomingMessage, response: ServerResponse, address: string): Promise<void> => {
-    const url = new URL(request.url ?? '/', 'http://gateway.invalid');
-    if (url.pathname !== path) return reply(response, 404, `not found: the MCP endpoint is ${path}`);
+    const pathname = request.url === path ? path : new URL(request.url ?? '/', 'http://gateway.invalid').pathname;
+    if (pathname !== path) return reply(response, 404, `not found: the MCP endpoint is ${path}`);
     const rejection = checkRequestHeaders(request.headers, policy!);
     if (rejection !== undefined) {
       logger.warn(`refused ${request.method ?? '?'} ${path} from ${address}: ${rejection.status} ${rejection.message}`);

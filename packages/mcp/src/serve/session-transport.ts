@@ -10,6 +10,7 @@ import {
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import { replyError } from './http-reply.js';
+import { isPlainJsonRpcCall } from './jsonrpc-envelope.js';
 
 /** Most messages in one POSTed batch (as the MCP SDK's transport). */
 export const MAX_BATCH_MESSAGES = 100;
@@ -37,8 +38,9 @@ export interface SessionTransportOptions {
  *   {@link MAX_BATCH_MESSAGES} messages (400), each a JSON-RPC message (400,
  *   -32700); one `initialize` opens the session, later requests need its
  *   `mcp-session-id` (400 without, 404 for another) and a supported
- *   `mcp-protocol-version` when they send one (400). Notifications and
- *   responses get 202; requests get an SSE stream of their replies (and the
+ *   `mcp-protocol-version` when they send one (400). A plain request or
+ *   notification is taken as it is, anything else is checked with the SDK's
+ *   schema (`isPlainJsonRpcCall`). Notifications and responses get 202; requests get an SSE stream of their replies (and the
  *   notifications sent for them), ended after the last reply. Replies ready
  *   before the event loop turns (a synchronous search) go out as one body
  *   with a `Content-Length`; otherwise the stream starts then, with a
@@ -181,6 +183,10 @@ export function createSessionTransport(options: SessionTransportOptions): Sessio
     }
     const messages: JSONRPCMessage[] = [];
     for (const item of raw) {
+      if (isPlainJsonRpcCall(item)) {
+        messages.push(item as JSONRPCMessage);
+        continue;
+      }
       const parsed = JSONRPCMessageSchema.safeParse(item);
       if (!parsed.success) return replyError(response, 400, 'Parse error: Invalid JSON-RPC message', {}, -32700);
       messages.push(parsed.data);
