@@ -179,6 +179,31 @@ describe('createRerankRanker', () => {
     expect(hit!.explanation!.components['feature.firstStage']).toBeCloseTo(10, 9);
   });
 
+  it('with a margin, reorders only candidates whose first-stage scores are that close, and explains exactly', () => {
+    const plain = createBm25Ranker();
+    plain.index(tools);
+    const first = plain.search('email message', { limit: 5 });
+    const ratio = (hit: { score: number }): number => hit.score / first[0]!.score;
+    // The model prefers tools without a description (email_digest), strongly.
+    const model = { ...linearModel({ noDescription: 50 }), margin: 0.05 };
+    const bounded = createRerankRanker({ model });
+    bounded.index(tools);
+    const hits = bounded.search('email message', { limit: 5, explain: true });
+    for (const hit of hits) {
+      const before = first.find((other) => other.tool === hit.tool)!;
+      expect(hit.score).toBeLessThanOrEqual(ratio(before) + 1e-12);
+      expect(hit.score).toBeGreaterThanOrEqual(ratio(before) - 0.05 - 1e-12);
+      const parts = Object.values(hit.explanation!.components).reduce((sum, value) => sum + value, 0);
+      expect(parts).toBeCloseTo(hit.score, 9);
+    }
+    const digest = first.findIndex((hit) => hit.tool.name === 'email_digest');
+    const overtaken = first.slice(0, digest).filter((hit) => ratio(hit) - ratio(first[digest]!) > 0.05);
+    for (const hit of overtaken) expect(hits.findIndex((other) => other.tool === hit.tool)).toBeLessThan(hits.findIndex((other) => other.tool.name === 'email_digest'));
+    const wide = createRerankRanker({ model: { ...model, margin: 10 } });
+    wide.index(tools);
+    expect(wide.search('email message', { limit: 1 })[0]!.tool.name).toBe('email_digest');
+  });
+
   it('needs vectors for a model with word-vector features, and scores with them', () => {
     const names = RERANK_VECTOR_FEATURES;
     const model: RerankModel = {
@@ -231,6 +256,7 @@ describe('compileRerankModel', () => {
       { ...linearModel({}), mean: RERANK_FEATURES.map(() => Number.NaN) },
       { ...linearModel({}), kind: 'mlp', output: [] },
       { ...linearModel({}), firstStageWeight: -1 },
+      { ...linearModel({}), margin: Number.POSITIVE_INFINITY },
     ];
     for (const model of bad) {
       let error: unknown;

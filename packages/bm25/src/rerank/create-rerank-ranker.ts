@@ -10,7 +10,7 @@ import { buildDocTerms } from './doc-terms.js';
 import type { DocTerms } from './doc-terms.js';
 import { buildNameTerms } from './name-terms.js';
 import type { NameTerms } from './name-terms.js';
-import { attributeRow, compileRerankModel, scoreRow } from './rerank-model.js';
+import { attributeBoundedRow, attributeRow, boundScores, compileRerankModel, scoreRow } from './rerank-model.js';
 import type { RerankModel } from './rerank-model.js';
 import { FEATURE_COUNT, RERANK_VECTOR_FEATURES } from './rerank-features.js';
 import type { RerankVectors } from './rerank-vectors.js';
@@ -171,10 +171,11 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
         order = new Int32Array(count);
         modelScores = new Float64Array(count);
       }
+      for (let at = 0; at < count; at++) modelScores[at] = scoreRow(model, features, at, z);
+      boundScores(model, features, modelScores, count);
       // Insertion sort by model score, best first (ties keep first-stage order): no allocation, and count is small.
       for (let at = 0; at < count; at++) {
-        const score = scoreRow(model, features, at, z);
-        modelScores[at] = score;
+        const score = modelScores[at]!;
         let slot = at;
         while (slot > 0 && modelScores[order[slot - 1]!]! < score) {
           order[slot] = order[slot - 1]!;
@@ -192,9 +193,11 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
       const firstScores = scores.slice(0, count);
       const firstDocs = docs.slice(0, count);
       const explainFirst = first.search(query, { limit: count, explain: true, ...(searchOptions.filter === undefined ? {} : { filter: searchOptions.filter }) });
+      let bestRaw = 0;
+      if (model.margin > 0) for (let at = 1; at < count; at++) if (scoreRow(model, features, at, z) > scoreRow(model, features, bestRaw, z)) bestRaw = at;
       for (let at = 0; at < shown; at++) {
         const candidate = order[at]!;
-        const { contributions, bias } = attributeRow(model, features, candidate);
+        const { contributions, bias } = model.margin > 0 ? attributeBoundedRow(model, features, candidate, bestRaw) : attributeRow(model, features, candidate);
         // Largest contributions first, so a reader sees what decided.
         const parts: [string, number][] = [];
         for (let feature = 0; feature < model.width; feature++) {
@@ -210,7 +213,11 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
             matchedTerms: before?.matchedTerms ?? [],
             fields: before?.fields ?? {},
             components,
-            notes: [...(before?.notes ?? []), `re-ranked (${model.kind}) from first-stage rank ${candidate + 1} (score ${firstScores[candidate]!.toFixed(3)})`],
+            notes: [
+              ...(before?.notes ?? []),
+              `re-ranked (${model.kind}) from first-stage rank ${candidate + 1} (score ${firstScores[candidate]!.toFixed(3)})`,
+              ...(model.margin > 0 ? [`bounded: firstStage + ${model.margin} · tanh(model score − the best candidate's)`] : []),
+            ],
           },
         };
       }

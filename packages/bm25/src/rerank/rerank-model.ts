@@ -30,6 +30,14 @@ export interface RerankModel {
    * are close. Default 0; a finite number ≥ 0.
    */
   readonly firstStageWeight?: number;
+  /**
+   * Bounded re-ranking: when set, a candidate's final score is its raw
+   * `firstStage` ratio plus `margin · tanh(score − best score among the
+   * candidates)`, so the model reorders only candidates whose first-stage
+   * scores lie within `margin` of each other. Default: none (the model's
+   * score alone); a finite number > 0.
+   */
+  readonly margin?: number;
 }
 
 /** A validated model in typed arrays. */
@@ -48,6 +56,8 @@ export interface CompiledModel {
   readonly hiddenBias: Float64Array;
   readonly output: Float64Array;
   readonly firstStageWeight: number;
+  /** 0: none. */
+  readonly margin: number;
 }
 
 function invalid(message: string, value: unknown): never {
@@ -77,6 +87,8 @@ export function compileRerankModel(model: unknown): CompiledModel {
     invalid('was trained on other features than this version extracts', Array.isArray(value.features) ? `${value.features.length} features` : value.features);
   }
   const features = vectors ? RERANK_VECTOR_FEATURES : RERANK_FEATURES;
+  const margin = value.margin ?? 0;
+  if (typeof margin !== 'number' || !Number.isFinite(margin) || margin < 0) invalid('margin must be a finite number > 0', margin);
   const firstStageWeight = value.firstStageWeight ?? 0;
   if (typeof firstStageWeight !== 'number' || !Number.isFinite(firstStageWeight) || firstStageWeight < 0) invalid('firstStageWeight must be a finite number ≥ 0', firstStageWeight);
   const F = features.length;
@@ -95,6 +107,7 @@ export function compileRerankModel(model: unknown): CompiledModel {
     hiddenBias: units === 0 ? new Float64Array(0) : numbers('hiddenBias', value.hiddenBias, units),
     output: units === 0 ? new Float64Array(0) : numbers('output', value.output, units),
     firstStageWeight,
+    margin,
   };
 }
 
@@ -145,8 +158,40 @@ export function attributeRow(model: CompiledModel, features: Float64Array, row: 
 }
 
 /**
+ * For a model with a `margin`: turns the raw scores of `count` candidates
+ * (in place) into `firstStage + margin · tanh(score − best)`; returns the
+ * best raw score (−Infinity without candidates). Without a margin, does nothing.
+ */
+export function boundScores(model: CompiledModel, features: Float64Array, scores: Float64Array, count: number): number {
+  let best = -Infinity;
+  for (let row = 0; row < count; row++) if (scores[row]! > best) best = scores[row]!;
+  if (model.margin === 0) return best;
+  for (let row = 0; row < count; row++) scores[row] = features[row * model.width]! + model.margin * Math.tanh(scores[row]! - best);
+  return best;
+}
+
+/**
+ * {@link attributeRow} for the final score of a model with a `margin`:
+ * `firstStage` plus each feature's (and the biases') share of
+ * `margin · tanh(d)`, `d` the row's raw score minus the best row's, split in
+ * proportion to their parts of `d` (exact: they sum to the final score).
+ */
+export function attributeBoundedRow(model: CompiledModel, features: Float64Array, row: number, bestRow: number): { contributions: Float64Array; bias: number } {
+  const own = attributeRow(model, features, row);
+  const top = attributeRow(model, features, bestRow);
+  let difference = own.bias - top.bias;
+  for (let feature = 0; feature < model.width; feature++) difference += own.contributions[feature]! - top.contributions[feature]!;
+  const gain = Math.abs(difference) < 1e-12 ? model.margin : (model.margin * Math.tanh(difference)) / difference;
+  const contributions = new Float64Array(model.width);
+  for (let feature = 0; feature < model.width; feature++) contributions[feature] = gain * (own.contributions[feature]! - top.contributions[feature]!);
+  contributions[0]! += features[row * model.width]!;
+  return { contributions, bias: gain * (own.bias - top.bias) };
+}
+
+/**
  * The scores `model` gives each of `count` candidates whose features fill
- * `features` (row per candidate, as in `RerankCandidates.features`).
+ * `features` (row per candidate, as in `RerankCandidates.features`), bounded
+ * by its `margin` when it has one.
  */
 export function scoreRerankFeatures(model: RerankModel | CompiledModel, features: Float64Array, count?: number): Float64Array {
   const compiled = 'format' in model ? compileRerankModel(model) : model;
@@ -154,5 +199,6 @@ export function scoreRerankFeatures(model: RerankModel | CompiledModel, features
   const z = new Float64Array(compiled.width);
   const scores = new Float64Array(count);
   for (let row = 0; row < count; row++) scores[row] = scoreRow(compiled, features, row, z);
+  boundScores(compiled, features, scores, count);
   return scores;
 }

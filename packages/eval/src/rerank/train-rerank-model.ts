@@ -23,6 +23,8 @@ export interface TrainRerankOptions {
   readonly features?: 'lexical' | 'vectors';
   /** `RerankModel.firstStageWeight`: weight of the raw first-stage score, fixed; the model learns corrections to it. Default 0; ≥ 0. */
   readonly firstStageWeight?: number;
+  /** `RerankModel.margin`, written into the model (training does not depend on it). Default: none. */
+  readonly margin?: number;
 }
 
 /** Digits kept in the model file: exact to about 1e-9 relative, and the same on every run. */
@@ -164,5 +166,6 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
     linear: list(0, F),
     ...(units === 0 ? {} : { hidden: list(H0, B0), hiddenBias: list(B0, O0), output: list(O0, size) }),
     ...(prior === 0 ? {} : { firstStageWeight: prior }),
+    ...(options.margin === undefined ? {} : { margin: options.margin }),
   };
 }
