@@ -7,6 +7,7 @@ import { allCommands } from './commands/all-commands.js';
 import { fakeContext } from './__fixtures__/fake-context.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'loadout-cli-'));
+writeFileSync(join(directory, 'broken-mods.json'), '[{"plugin": ');
 const catalogPath = join(directory, 'tools.json');
 writeFileSync(
   catalogPath,
@@ -117,6 +118,7 @@ describe('loadout plan', () => {
     [['plan', '--env', 'NOEQUALS'], 'invalid-option'],
     [['plan', '--context-window', '-5'], 'invalid-option'],
     [['plan', '--bogus'], 'invalid-option'],
+    [['plan', '--mods', join(directory, 'broken-mods.json')], 'mod-invalid'],
   ])('%j exits 2 with %s and no stack trace', async (argv, code) => {
     const run = fakeContext();
     expect(await runCli(argv, run.context)).toBe(2);

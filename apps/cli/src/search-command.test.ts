@@ -19,7 +19,7 @@ writeFileSync(
 
 interface SearchJson {
   ranker: string;
-  hits: { rank: number; tool: string; explanation?: { matchedTerms: string[] } }[];
+  hits: { rank: number; tool: string; name: string; explanation?: { matchedTerms: string[] } }[];
 }
 
 describe('loadout search', () => {
@@ -78,7 +78,7 @@ describe('loadout search', () => {
       writeFileSync(join(directory, 'regex.config.json'), JSON.stringify({ ranker: 'regex' }));
       const run = fakeContext();
       expect(await runCli(['search', '^get_', '--catalog', catalog, '--json', ...args], run.context)).toBe(0);
-      const result = JSON.parse(run.stdout()) as SearchJson & { hits: { name: string }[] };
+      const result = JSON.parse(run.stdout()) as SearchJson;
       expect(result.ranker).toBe('regex');
       expect(result.hits.map((hit) => hit.name)).toEqual(['get_forecast']);
     }

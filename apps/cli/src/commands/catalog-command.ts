@@ -1,9 +1,8 @@
 import { createLoadoutError } from '@loadout/core';
-import { pullCatalog, type PullProgress } from '@loadout/mcp';
+import { pullCatalog, readMcpConfig, type PullProgress } from '@loadout/mcp';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { writeFileAtomic } from '../io/write-file-atomic.js';
-import { readServersConfig } from '../io/read-servers-config.js';
 
 /** Exit code of a pull in which no server could be listed (nothing is written). */
 export const EXIT_PULL_FAILED = 1;
@@ -71,12 +70,13 @@ export const catalogCommand: Command = {
     }
     const [action, ...extra] = parsed.positionals;
     if (action !== 'pull' || extra.length > 0) {
-      throw createLoadoutError('invalid-option', `expected "pull", got ${JSON.stringify(parsed.positionals.join(' '))} (see loadout catalog --help)`);
+      const got = action === undefined ? 'no subcommand' : JSON.stringify(parsed.positionals.join(' '));
+      throw createLoadoutError('invalid-option', `expected "pull", got ${got}, e.g. loadout catalog pull --config .mcp.json (see loadout catalog --help)`);
     }
     const configPath = stringFlag(parsed, 'config');
     if (configPath === undefined) throw createLoadoutError('invalid-option', '--config FILE is required (see loadout catalog --help)');
     const timeoutMs = integerFlag(parsed, 'timeout', { min: 1, max: 3_600_000 });
-    const config = await readServersConfig(configPath, context);
+    const config = await readMcpConfig(configPath, { cwd: context.cwd, env: context.env });
     const result = await pullCatalog(config, {
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       onProgress: (event) => context.stderr(`catalog pull: ${describeProgress(event)}\n`),

@@ -8,7 +8,7 @@ import type { EvalFeedback } from './eval-feedback.js';
 import type { Command } from './command.js';
 import { parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { formatCount } from '../format/render-table.js';
-import { BUILTIN_RANKER_NAMES, CONFIG_HELP } from '../config/config-help.js';
+import { BUILTIN_RANKER_NAMES, configHelp } from '../config/config-help.js';
 import { configMods } from '../config/config-mods.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { loadConfig } from '../config/load-config.js';
@@ -44,7 +44,7 @@ Options:
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
   -h, --help       show this help
 
-${CONFIG_HELP}
+${configHelp(['ranker', 'rankerOptions', 'rankers', 'plugins', 'mods'])}
 The config's mods and plugins rewrite descriptions before indexing.
 
 Example:
@@ -84,7 +84,7 @@ export const evalCommand: Command = {
     if (feedbackPath !== undefined && config.registry.ranker(rankerName).capabilities?.usage === undefined) {
       throw createLoadoutError(
         'invalid-option',
-        `loadout eval: --feedback learns a usage field, and ranker ${JSON.stringify(rankerName)} does not take one (its definition declares no capabilities.usage)`,
+        `--feedback learns a usage field, and ranker ${JSON.stringify(rankerName)} does not take one (its definition declares no capabilities.usage)`,
         { ranker: rankerName },
       );
     }

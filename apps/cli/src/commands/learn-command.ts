@@ -86,7 +86,8 @@ export const learnCommand: Command = {
     }
     const file = parsed.positionals[0];
     if (file === undefined || parsed.positionals.length > 1) {
-      throw createLoadoutError('invalid-option', 'loadout learn needs one FILE of usage events (see loadout learn --help)');
+      const got = parsed.positionals.length === 0 ? 'none' : `${parsed.positionals.length} arguments`;
+      throw createLoadoutError('invalid-option', `expected one FILE of usage events, got ${got}, e.g. loadout learn usage.jsonl (see loadout learn --help)`);
     }
     const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd, (message) => context.stderr(`loadout learn: warning: ${message}\n`));
     const { name: rankerName, definition, withUsage } = await createConfiguredRanker(config, stringFlag(parsed, 'ranker'));
@@ -105,8 +106,8 @@ export const learnCommand: Command = {
     context.stderr(renderFeedbackIssues('learn', file, imported.issues));
     const fileMissing = imported.events.length === 0 && imported.issues.length === 0;
     if (fileMissing) {
-      const { readTextFile } = await import('../io/read-text-file.js');
-      await readTextFile(file, context.cwd);
+      const { readTextFile } = await import('@loadout/eval/files');
+      await readTextFile(file, { cwd: context.cwd });
     }
     await appendFeedbackEvents(store, imported.events);
     const stored = await readFeedbackFile(store, { knownTools });

@@ -1,14 +1,14 @@
-import { parseJson, parsePolicyInput, planToolLoading, toToolInput, type DeclarativeMod, type PolicyInput, type TokenCounter, type ToolLoadingPlan } from '@loadout/core';
+import { parsePolicyInput, planToolLoading, toToolInput, type DeclarativeMod, type PolicyInput, type TokenCounter, type ToolLoadingPlan } from '@loadout/core';
 import type { Command } from './command.js';
 import { integerFlag, listFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { MAX_TOOLS_RANGE, reportWarnings } from '../io/command-warnings.js';
 import { inheritedPolicyEnv, parseEnvAssignments } from '../io/parse-env-assignments.js';
 import { loadCatalog } from '../io/load-catalog.js';
-import { readTextFile } from '../io/read-text-file.js';
+import { readModsFile } from '../io/read-mods-file.js';
 import { sharedTokenCounter, withKnownTokenCounts } from '../io/shared-token-counter.js';
 import { renderAdapterView, renderPlanView } from '../format/plan-view.js';
 import { PLAN_ADAPTERS, planAdapter, readPlanAdapter } from './plan-adapter.js';
-import { CONFIG_HELP } from '../config/config-help.js';
+import { configHelp } from '../config/config-help.js';
 import { loadConfig } from '../config/load-config.js';
 
 /** The model `plan` assumes when `--model` is not given. */
@@ -76,7 +76,7 @@ package, toolSearch, searchTool, upfront, deferred, tokens {upfront, deferred,
 bytes, definitions, deferredDefinitions} and search {limit, fixedTokens,
 perToolTokens, typicalTokens, loadedBy}.
 
-${CONFIG_HELP}
+${configHelp(['plugins', 'mods', 'catalog'])}
 
 Examples:
   loadout plan --catalog tools.json --env ENABLE_TOOL_SEARCH=auto:5
@@ -85,8 +85,7 @@ Examples:
 `;
 
 async function readMods(path: string | undefined, cwd: string): Promise<DeclarativeMod[] | undefined> {
-  if (path === undefined) return undefined;
-  return parseJson(await readTextFile(path, cwd), path) as DeclarativeMod[];
+  return path === undefined ? undefined : readModsFile(path, cwd);
 }
 
 /** `loadout plan`: the deferral plan of a catalog, readable or as JSON. */

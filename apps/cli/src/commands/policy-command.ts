@@ -1,7 +1,7 @@
 import { decideToolSearch, parsePolicyInput, createLoadoutError } from '@loadout/core';
 import type { Command } from './command.js';
 import { parseArguments, stringFlag } from '../io/parse-arguments.js';
-import { readTextFile, stripByteOrderMark } from '../io/read-text-file.js';
+import { readTextFile, stripByteOrderMark } from '@loadout/eval/files';
 import { sharedTokenCounter } from '../io/shared-token-counter.js';
 
 const help = `loadout policy: decide whether tool search is on, exactly per the policy contract.
@@ -46,7 +46,7 @@ export const policyCommand: Command = {
       return 0;
     }
     const inputPath = stringFlag(parsed, 'input');
-    const text = inputPath === undefined ? stripByteOrderMark(await context.readStdin()) : await readTextFile(inputPath, context.cwd);
+    const text = inputPath === undefined ? stripByteOrderMark(await context.readStdin()) : await readTextFile(inputPath, { cwd: context.cwd });
     if (text.trim() === '') {
       throw createLoadoutError('invalid-input', 'no input: pipe a JSON object on standard input or pass --input FILE');
     }

@@ -1,4 +1,4 @@
-import { isLoadoutError, type Ranker } from '@loadout/core';
+import { createLoadoutError, isLoadoutError, type Ranker } from '@loadout/core';
 import { applyMods, applyQueryKind } from '@loadout/core/plugins';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
@@ -73,6 +73,9 @@ export const searchCommand: Command = {
       return 0;
     }
     const query = parsed.positionals.join(' ');
+    if (query.trim() === '') {
+      throw createLoadoutError('query-empty', 'needs a QUERY: say in words what the tool should do, e.g. loadout search "open a pull request" (see loadout search --help)');
+    }
     const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd, (message) => context.stderr(`loadout search: warning: ${message}\n`));
     const limit = integerFlag(parsed, 'limit', { min: 1, max: 100 }) ?? config.limit ?? 5;
     const explain = Boolean(parsed.values['explain']);

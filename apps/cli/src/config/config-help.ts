@@ -3,23 +3,62 @@ import { BUILTIN_RANKERS } from '@loadout/rankers';
 /** The built-in ranker names for `--help`, default first. */
 export const BUILTIN_RANKER_NAMES = BUILTIN_RANKERS.map((definition) => definition.name).join(' | ');
 
-/** The `--config` lines every command's `--help` shares. */
-export const CONFIG_HELP = `Configuration: loadout.config.json | .mjs | .js | .ts in the current folder (never a
+/** A key of loadout.config.*, as `--help` lists it. */
+export type ConfigHelpKey = 'ranker' | 'rankerOptions' | 'rankers' | 'plugins' | 'mods' | 'catalog' | 'limit' | 'mcpServers';
+
+/** Every key's lines, in the order `--help` lists them. */
+const KEY_LINES: readonly (readonly [ConfigHelpKey, string])[] = [
+  ['ranker', `  ranker         a built-in (${BUILTIN_RANKER_NAMES}) or a "rankers" name; default bm25f`],
+  ['rankerOptions', '  rankerOptions  options for that ranker, checked against its definition\'s schema'],
+  ['rankers', '  rankers        { "name": "./file.mjs" or a package }: default export a RankerDefinition'],
+  ['plugins', '  plugins        [ "./file.mjs" or a package ]: default export a Mod or an array of Mods'],
+  ['mods', '  mods           declarative mods: [{ "plugin", "rules": [{ "server", "tool", "isDeferred",\n                 "description" }] }]'],
+  ['catalog', '  catalog        the catalog when --catalog is not given; default: the embedded demo'],
+  ['limit', '  limit          results per search, 1-100; default 5'],
+  ['mcpServers', '  mcpServers     Claude-style servers for loadout serve, as in .mcp.json'],
+];
+
+/** Each key's part of the example config, for the keys that have one. */
+const EXAMPLE_PARTS: Partial<Record<ConfigHelpKey, string>> = {
+  ranker: "ranker: 'reverse'",
+  rankers: "rankers: { reverse: './reverse-ranker.mjs' }",
+  plugins: "plugins: ['./team-mods.mjs']",
+  catalog: "catalog: './tools.json'",
+  limit: 'limit: 5',
+};
+
+const ALL_KEYS = KEY_LINES.map(([key]) => key);
+
+/** The example `export default { ... }`, wrapped after its second part. */
+function example(keys: ReadonlySet<ConfigHelpKey>): string {
+  const parts = ALL_KEYS.flatMap((key) => (keys.has(key) && EXAMPLE_PARTS[key] !== undefined ? [EXAMPLE_PARTS[key]] : []));
+  const lines = [parts.slice(0, 2), parts.slice(2)].filter((line) => line.length > 0).map((line) => line.join(', '));
+  return `  export default { ${lines.join(',\n    ')} };`;
+}
+
+/**
+ * The `--config` lines of a command's `--help`, listing only the keys that
+ * command reads (default: every key). Other keys in the file are accepted
+ * and ignored by that command.
+ */
+export function configHelp(keys: readonly ConfigHelpKey[] = ALL_KEYS): string {
+  const wanted = new Set(keys);
+  const lines = [
+    `Configuration: loadout.config.json | .mjs | .js | .ts in the current folder (never a
 parent folder), or --config FILE. A .mjs/.js/.ts config runs code, so it is only
 loaded from the current folder or when named with --config (.ts works in CommonJS
-folders too). Relative paths resolve against the config's folder. Keys, all optional:
-  ranker         a built-in (${BUILTIN_RANKER_NAMES}) or a "rankers" name; default bm25f
-  rankerOptions  options for that ranker, checked against its definition's schema
-  rankers        { "name": "./file.mjs" or a package }: default export a RankerDefinition
-  plugins        [ "./file.mjs" or a package ]: default export a Mod or an array of Mods
-  mods           declarative mods: [{ "plugin", "rules": [{ "server", "tool", "isDeferred",
-                 "description" }] }]
-  catalog        the catalog when --catalog is not given; default: the embedded demo
-  limit          results per search, 1-100; default 5
-  mcpServers     Claude-style servers for loadout serve, as in .mcp.json
-An unknown key is an error naming the nearest key (only a warning in another tool's
+folders too). Relative paths resolve against the config's folder. ${wanted.size === ALL_KEYS.length ? 'Keys' : 'Keys this command reads'}, all optional:`,
+    ...KEY_LINES.filter(([key]) => wanted.has(key)).map(([, text]) => text),
+    `An unknown key is an error naming the nearest key (only a warning in another tool's
 file with "mcpServers", such as .mcp.json). Example
-loadout.config.mjs:
-  export default { ranker: 'reverse', rankers: { reverse: './reverse-ranker.mjs' },
-    plugins: ['./team-mods.mjs'], catalog: './tools.json', limit: 5 };
-Write a ranker or a mod: docs/write-a-ranker.md and docs/write-a-mod.md in the repository.`;
+loadout.config.mjs:`,
+    example(wanted),
+  ];
+  if (wanted.has('rankers') || wanted.has('plugins')) {
+    lines.push('Write a ranker or a mod: docs/write-a-ranker.md and docs/write-a-mod.md in the repository.');
+  }
+  return lines.join('\n');
+}
+
+/** The `--config` lines of the commands that read every key. */
+export const CONFIG_HELP = configHelp();

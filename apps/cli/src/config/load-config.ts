@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createLoadoutError, isLoadoutError, parseJson } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
-import { readTextFile } from '../io/read-text-file.js';
+import { readTextFile } from '@loadout/eval/files';
 import { configError } from './config-error.js';
 import { importDefault } from './import-config-module.js';
 import { loadPluginMods, loadRankers } from './load-plugins.js';
@@ -12,7 +12,7 @@ import { validateConfig } from './validate-config.js';
 
 async function readFile(path: string, cwd: string): Promise<unknown> {
   if (path.endsWith('.json')) {
-    const text = await readTextFile(path, cwd);
+    const text = await readTextFile(path, { cwd });
     try {
       // parseJson names the line and column where the text broke, never the text.
       return parseJson(text, path);

@@ -1,6 +1,6 @@
 import { createCatalog, createLoadoutError, isLoadoutError, parseCatalogText, type Catalog, type CatalogIssue, type ServerSettings, type ToolInput } from '@loadout/core';
 import { demoCatalogInput } from '@loadout/demo-catalog';
-import { readTextFile } from './read-text-file.js';
+import { readTextFile } from '@loadout/eval/files';
 
 /** A catalog as read by a command, with where it came from. */
 export interface LoadedCatalog {
@@ -32,7 +32,7 @@ export async function loadCatalog(path: string | undefined, cwd: string, options
   const parsed =
     path === undefined
       ? { tools: [...demoCatalogInput.tools], servers: { ...demoCatalogInput.servers }, issues: [] }
-      : parseCatalogText(await readTextFile(path, cwd), { source: path });
+      : parseCatalogText(await readTextFile(path, { cwd }), { source: path });
   if (path !== undefined && parsed.tools.length === 0) {
     throw createLoadoutError('catalog-empty', `${path} holds no tools (expected a JSON array of tools, JSONL, or an MCP snapshot)`, { path });
   }

@@ -3,7 +3,14 @@ export type { KitSearchOptions, ToolSearchKit, ToolSearchKitOptions } from './to
 export { createDeploymentMemory, normalizeBaseURL } from './deployment-memory.js';
 export type { DeploymentMemory, DeploymentMemoryOptions, DeploymentReason, DeploymentRecord } from './deployment-memory.js';
 export { createDiscoverySession } from './discovery-session.js';
-export type { DiscoveryChange, DiscoverySession, ToolDiscovery } from './discovery-session.js';
+export type {
+  DiscoveryChange,
+  DiscoverySession,
+  DiscoverySessionOptions,
+  DiscoverySessionSnapshot,
+  RestorableDiscoverySession,
+  ToolDiscovery,
+} from './discovery-session.js';
 export { searchFailureText } from './search-failure-text.js';
 export { countJsonTokens, countRequestTools, searchCost } from './request-cost.js';
 export type { RequestCost, SearchCost } from './request-cost.js';

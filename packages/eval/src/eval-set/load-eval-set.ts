@@ -3,7 +3,7 @@ import { createLoadoutError, describeValue } from '@loadout/core';
 import type { ToolInput } from '@loadout/core';
 import type { EvalQuery, EvalSet } from './eval-set.js';
 import { readJsonLines } from './read-json-lines.js';
-import { readTextFile } from './read-text-file.js';
+import { readTextFile } from '../files/read-text-file.js';
 import { toEvalQuery } from './to-eval-query.js';
 
 /** Options of {@link loadEvalSet}. */
@@ -85,8 +85,8 @@ export async function loadEvalFiles(files: EvalFiles): Promise<EvalSet> {
   const { toolsPath, queriesPath } = files;
   // Both read at once; when both fail, the tools file's error is the one reported, whichever finished first.
   const [toolsRead, queriesRead] = await Promise.allSettled([
-    readTextFile(toolsPath, 'eval-set tools file'),
-    readTextFile(queriesPath, files.queriesLabel ?? 'queries file'),
+    readTextFile(toolsPath, { what: 'eval-set tools file' }),
+    readTextFile(queriesPath, { what: files.queriesLabel ?? 'queries file' }),
   ]);
   if (toolsRead.status === 'rejected') throw toolsRead.reason;
   if (queriesRead.status === 'rejected') throw queriesRead.reason;

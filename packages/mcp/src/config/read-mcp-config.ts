@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { createLoadoutError, isLoadoutError, parseJson } from '@loadout/core';
+import { readJsonFile } from '@loadout/eval/files';
 import type { McpGatewayConfig } from './mcp-config.js';
 import { parseMcpConfig } from './parse-mcp-config.js';
 
@@ -7,40 +6,17 @@ import { parseMcpConfig } from './parse-mcp-config.js';
 export interface ReadMcpConfigOptions {
   /** Variables for `${VAR}` expansion; see `parseMcpConfig`. Default: none (references kept literally). */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The folder a relative path resolves against. Default: the process's working folder. Messages show the path as given. */
+  readonly cwd?: string;
 }
 
 /**
  * Reads and validates an `mcpServers` JSON file. Throws `file-not-found`,
- * `file-unreadable`, or `mcp-invalid-config` (malformed JSON or a bad entry,
- * naming the path, the server and the field).
+ * `file-unreadable`, `file-not-text` (UTF-16, binary data) or
+ * `mcp-invalid-config` (malformed JSON by line and column, or a bad entry
+ * naming the path, the server and the field; never the file's text).
  */
 export async function readMcpConfig(path: string, options: ReadMcpConfigOptions = {}): Promise<McpGatewayConfig> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw createLoadoutError('file-not-found', `no such file: ${path}`, { path });
-    throw createLoadoutError('file-unreadable', `cannot read ${path}: ${code ?? String(error)}`, { path });
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    // Where it broke, never what is there: the file may hold secrets.
-    const { line, column } = jsonErrorPlace(text, path);
-    throw createLoadoutError('mcp-invalid-config', `${path} is not valid JSON (line ${line}, column ${column})`, { source: path, line, column });
-  }
+  const value = await readJsonFile(path, { invalidCode: 'mcp-invalid-config', ...(options.cwd === undefined ? {} : { cwd: options.cwd }) });
   return parseMcpConfig(value, options.env === undefined ? { source: path } : { source: path, env: options.env });
-}
-
-/** Line and column where `text` stops being JSON, from core's `parseJson` (which never quotes the text). */
-function jsonErrorPlace(text: string, path: string): { line?: number; column?: number } {
-  try {
-    parseJson(text, path);
-  } catch (error) {
-    if (isLoadoutError(error)) return error.details as { line?: number; column?: number };
-  }
-  return {};
 }

@@ -1,0 +1,45 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readTextFile } from './read-text-file.js';
+
+const folder = mkdtempSync(join(tmpdir(), 'loadout-read-text-file-'));
+
+describe('readTextFile', () => {
+  it('reads UTF-8 relative to the folder, without a byte-order mark', async () => {
+    writeFileSync(join(folder, 'bom.json'), '\ufeff[1]');
+    await expect(readTextFile('bom.json', { cwd: folder })).resolves.toBe('[1]');
+  });
+
+  it('names a missing file, a folder and a UTF-16 file in words, with stable codes', async () => {
+    await expect(readTextFile('nope.json', { cwd: folder })).rejects.toMatchObject({ code: 'file-not-found', message: 'no such file: nope.json' });
+    mkdirSync(join(folder, 'tools'), { recursive: true });
+    await expect(readTextFile('tools', { cwd: folder })).rejects.toMatchObject({
+      code: 'file-unreadable',
+      message: 'cannot read tools: it is a folder, not a file',
+      details: { path: 'tools', code: 'EISDIR' },
+    });
+    writeFileSync(join(folder, 'wide.json'), Buffer.from('\ufeff[1]', 'utf16le'));
+    await expect(readTextFile('wide.json', { cwd: folder })).rejects.toMatchObject({ code: 'file-not-text', details: { encoding: 'utf-16le' } });
+  });
+
+  it('says what the file is for when told, and reads a path relative to the working folder without cwd', async () => {
+    const missing = join(folder, 'queries.test.jsonl');
+    await expect(readTextFile(missing, { what: 'eval-set "test" queries file' })).rejects.toMatchObject({
+      code: 'file-not-found',
+      message: `eval-set "test" queries file not found: ${missing}`,
+      details: { path: missing },
+    });
+    await expect(readTextFile(folder, { what: 'tools file' })).rejects.toMatchObject({ code: 'file-unreadable', message: `cannot read tools file ${folder}: it is a folder, not a file` });
+    writeFileSync(join(folder, 'plain.txt'), 'hello');
+    await expect(readTextFile(join(folder, 'plain.txt'))).resolves.toBe('hello');
+  });
+
+  it('never echoes the bytes of a file that is not text', async () => {
+    writeFileSync(join(folder, 'secret.bin'), Buffer.from('hunter2\u0000\u0000binary', 'utf8'));
+    const error = await readTextFile('secret.bin', { cwd: folder }).catch((reason: unknown) => reason);
+    expect(error).toMatchObject({ code: 'file-not-text', details: { encoding: 'binary' } });
+    expect(JSON.stringify(error)).not.toContain('hunter2');
+  });
+});
