@@ -37,6 +37,7 @@ describe('loadout learn with a FILE or --store it cannot use', () => {
   it.each([
     [['learn', 'a-folder'], 'file-unreadable', /cannot read .*a-folder: it is a folder, not a file/],
     [['learn', 'usage.jsonl', '--store', 'a-file/feedback.jsonl'], 'file-unwritable', /cannot write .*a-file\/feedback\.jsonl: E[A-Z]+/],
+    [['learn', 'queries.jsonl', '--store', 'a-file/feedback.jsonl'], 'file-unwritable', /cannot write .*a-file\/learned\.json: E[A-Z]+/],
   ])('%j exits 2 with %s, not an unexpected failure', async (argv, code, words) => {
     const run = fakeContext({ cwd: folder });
     expect(await runCli(argv, run.context)).toBe(2);
