@@ -34,3 +34,32 @@ export function checkJsonRpcEnvelope(body: unknown): EnvelopeProblem | undefined
   }
   return undefined;
 }
+
+const REQUEST_KEYS: ReadonlySet<string> = new Set(['jsonrpc', 'id', 'method', 'params']);
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * True when `message` is, at a glance, a JSON-RPC request or notification the
+ * MCP SDK's `JSONRPCMessageSchema` accepts unchanged: `jsonrpc` "2.0", a
+ * string `method`, a string or integer `id` (requests), object `params`
+ * without `_meta` (or with a `_meta` holding nothing but other keys and a
+ * string or integer `progressToken`), and no other key. It is a fast path:
+ * false says nothing, the caller then validates with the schema.
+ */
+export function isPlainJsonRpcCall(message: unknown): boolean {
+  if (!isPlainRecord(message) || message['jsonrpc'] !== '2.0' || typeof message['method'] !== 'string') return false;
+  for (const key in message) if (!REQUEST_KEYS.has(key)) return false;
+  const id = message['id'];
+  if (id !== undefined && typeof id !== 'string' && !Number.isSafeInteger(id)) return false;
+  const params = message['params'];
+  if (params === undefined) return true;
+  if (!isPlainRecord(params)) return false;
+  const meta = params['_meta'];
+  if (meta === undefined) return true;
+  if (!isPlainRecord(meta) || 'io.modelcontextprotocol/related-task' in meta) return false;
+  const token = meta['progressToken'];
+  return token === undefined || typeof token === 'string' || Number.isSafeInteger(token);
+}

@@ -3,11 +3,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createLoadoutError, describeValue } from '@loadout/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { integerOption } from '../gateway/check-options.js';
 import type { Gateway } from '../gateway/gateway.js';
 import { createStreamLogger } from '../logger/create-stream-logger.js';
+import { replyError as reply } from './http-reply.js';
 import { checkRequestHeaders, normalizeOrigin, type HttpGuardPolicy } from './http-guard.js';
 import { isLoopbackHost, urlHost } from './loopback.js';
 import { checkJsonRpcEnvelope, INVALID_REQUEST_CODE } from './jsonrpc-envelope.js';
@@ -20,6 +20,7 @@ import {
   type ServeHttpOptions,
 } from './serve-http-options.js';
 import { createSessionStore } from './session-store.js';
+import { createSessionTransport, type SessionTransport } from './session-transport.js';
 
 /** JSON-RPC code the MCP SDK uses for an unknown session (with HTTP 404). */
 const SESSION_NOT_FOUND_CODE = -32001;
@@ -38,21 +39,8 @@ export interface HttpGatewayServer {
 }
 
 interface Session {
-  readonly transport: StreamableHTTPServerTransport;
+  readonly transport: SessionTransport;
   readonly server: Server;
-}
-
-function reply(
-  response: ServerResponse,
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-  code = -32000,
-  id: string | number | null = null,
-): void {
-  if (response.headersSent) return;
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }));
 }
 
 /** The client's address, IPv4-mapped IPv6 written as IPv4. */
@@ -132,8 +120,8 @@ export async function serveHttp(gateway: Gateway, options: ServeHttpOptions = {}
   let policy: HttpGuardPolicy | undefined;
 
   const handle = async (request: IncomingMessage, response: ServerResponse, address: string): Promise<void> => {
-    const url = new URL(request.url ?? '/', 'http://gateway.invalid');
-    if (url.pathname !== path) return reply(response, 404, `not found: the MCP endpoint is ${path}`);
+    const pathname = request.url === path ? path : new URL(request.url ?? '/', 'http://gateway.invalid').pathname;
+    if (pathname !== path) return reply(response, 404, `not found: the MCP endpoint is ${path}`);
     const rejection = checkRequestHeaders(request.headers, policy!);
     if (rejection !== undefined) {
       logger.warn(`refused ${request.method ?? '?'} ${path} from ${address}: ${rejection.status} ${rejection.message}`);
@@ -158,9 +146,8 @@ export async function serveHttp(gateway: Gateway, options: ServeHttpOptions = {}
         if (ticket.refused) return reply(response, 503, ticket.message, { 'retry-after': '1' });
         const server = gateway.createServer();
         let committed = false;
-        const transport = new StreamableHTTPServerTransport({
+        const transport = createSessionTransport({
           sessionIdGenerator: () => randomUUID(),
-          maxRequestBodySize: maxBodyBytes,
           onsessioninitialized: (id) => {
             committed = true;
             ticket.commit(id, { transport, server });
@@ -174,7 +161,7 @@ export async function serveHttp(gateway: Gateway, options: ServeHttpOptions = {}
             if (transport.sessionId !== undefined) sessions.remove(transport.sessionId);
             previousOnClose?.();
           };
-          await transport.handleRequest(request, response, parsed);
+          await transport.handle(request, response, parsed);
         } finally {
           ticket.release();
           if (!committed) void server.close().catch(() => {});
@@ -184,7 +171,7 @@ export async function serveHttp(gateway: Gateway, options: ServeHttpOptions = {}
       const session = sessions.get(sessionId);
       if (session === undefined) return reply(response, 404, UNKNOWN_SESSION, {}, SESSION_NOT_FOUND_CODE);
       response.once('close', sessions.begin(sessionId, 'request'));
-      return session.transport.handleRequest(request, response, parsed);
+      return session.transport.handle(request, response, parsed);
     }
     if (request.method === 'GET' || request.method === 'DELETE') {
       const session = sessionId === undefined ? undefined : sessions.get(sessionId);
@@ -193,7 +180,7 @@ export async function serveHttp(gateway: Gateway, options: ServeHttpOptions = {}
         return reply(response, 404, UNKNOWN_SESSION, {}, SESSION_NOT_FOUND_CODE);
       }
       response.once('close', sessions.begin(sessionId!, request.method === 'GET' ? 'stream' : 'request'));
-      return session.transport.handleRequest(request, response);
+      return session.transport.handle(request, response);
     }
     return reply(response, 405, `method ${request.method ?? '?'} not allowed`, { allow: 'GET, POST, DELETE' });
   };
