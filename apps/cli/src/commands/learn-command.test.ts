@@ -83,6 +83,31 @@ describe('loadout learn', () => {
     expect(await runCli(['learn'], none.context)).toBe(2);
     expect(none.stderr()).toContain('[invalid-option]');
   });
+
+  it('takes --max-tools as search does: refuses a catalog over the limit with catalog-too-large, accepts it when raised', async () => {
+    const dir = await folder();
+    await writeFile(join(dir, 'events.jsonl'), `${saves.map((query) => JSON.stringify({ query, called: 'write_file' })).join('\n')}\n`);
+    const tools = [
+      { name: 'write_file', server: 'fs', description: 'Write text to disk' },
+      { name: 'keep_alive', server: 'net', description: 'Keep a connection open' },
+      { name: 'put_item', server: 'db', description: 'Put an item in a table' },
+    ];
+    await writeFile(join(dir, 'catalog.json'), JSON.stringify(tools));
+    const refused = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', 'events.jsonl', '--catalog', 'catalog.json', '--max-tools', '2'], refused.context)).toBe(2);
+    expect(refused.stderr()).toContain('[catalog-too-large]');
+    expect(refused.stderr()).toContain('--max-tools N');
+    expect(existsSync(join(dir, '.loadout', 'feedback.jsonl'))).toBe(false);
+    const accepted = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', 'events.jsonl', '--catalog', 'catalog.json', '--max-tools', '3'], accepted.context)).toBe(0);
+    expect(accepted.stdout()).toContain('imported 6 events');
+    const bad = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', 'events.jsonl', '--catalog', 'catalog.json', '--max-tools', 'lots'], bad.context)).toBe(2);
+    expect(bad.stderr()).toContain('[invalid-option]');
+    const help = fakeContext();
+    expect(await runCli(['learn', '--help'], help.context)).toBe(0);
+    expect(help.stdout()).toContain('--max-tools N');
+  });
 });
 
 describe('loadout search --feedback', () => {

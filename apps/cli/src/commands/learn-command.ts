@@ -1,10 +1,12 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
 import { appendFeedbackEvents, compactFeedbackFile, learnFromFeedback, purgeFeedbackFile, readFeedbackFile } from '@loadout/eval';
 import type { Command } from './command.js';
-import { parseArguments, stringFlag } from '../io/parse-arguments.js';
+import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
+import { MAX_TOOLS_RANGE } from '../io/command-warnings.js';
 import { loadCatalog } from '../io/load-catalog.js';
+import { writeFileAtomic } from '../io/write-file-atomic.js';
 import { renderFeedbackIssues, renderLearningReport } from '../format/learning-view.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { loadConfig } from '../config/load-config.js';
@@ -14,7 +16,7 @@ const DEFAULT_STORE = '.loadout/feedback.jsonl';
 const help = `loadout learn: learn ranking from a deployment's own usage (opt-in).
 
 Usage:
-  loadout learn FILE [--catalog FILE] [--store PATH] [--ranker NAME] [--json]
+  loadout learn FILE [--catalog FILE] [--max-tools N] [--store PATH] [--ranker NAME] [--json]
   loadout learn --compact [--store PATH]
   loadout learn --purge [--store PATH]
 
@@ -41,7 +43,10 @@ recording on in your own code). Turn learning off by deleting learned.json or
 with --purge, which deletes the store and the decision.
 
 Options:
-  --catalog FILE   the catalog the events refer to (default: the embedded demo catalog)
+  --catalog FILE   the catalog the events refer to (default: the config's "catalog", else
+                   the embedded demo catalog)
+  --max-tools N    accept catalogs of up to N tools (default 10,000, the spec's limit); use
+                   the same N with loadout search --feedback
   --store PATH     the feedback store (default: ${DEFAULT_STORE})
   --ranker NAME    the ranker to learn for (default: the config's "ranker", else bm25f); it
                    must accept usage (capabilities.usage in its definition); learning tries
@@ -66,6 +71,7 @@ export const learnCommand: Command = {
       json: { type: 'boolean' },
       ranker: { type: 'string' },
       config: { type: 'string' },
+      'max-tools': { type: 'string' },
     });
     if (parsed.values['help']) {
       context.stdout(help);
@@ -96,7 +102,8 @@ export const learnCommand: Command = {
         ranker: rankerName,
       });
     }
-    const { catalog } = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd);
+    const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
+    const { catalog } = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, maxTools === undefined ? {} : { maxTools });
     const knownTools = new Set<string>();
     for (const tool of catalog.tools) {
       knownTools.add(tool.name);
@@ -113,9 +120,11 @@ export const learnCommand: Command = {
     const stored = await readFeedbackFile(store, { knownTools });
     context.stderr(renderFeedbackIssues('learn', store, stored.issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
     const { report, model } = await learnFromFeedback({ tools: catalog.tools, events: stored.events, ranker: withUsage, learns: definition.capabilities?.usage?.learns ?? [] });
-    await mkdir(dirname(decisionPath), { recursive: true });
-    await writeFile(
+    // A folder that cannot be made is reported by the write (file-unwritable), never as an unexpected failure.
+    await mkdir(dirname(decisionPath), { recursive: true }).catch(() => {});
+    await writeFileAtomic(
       decisionPath,
+      context.cwd,
       `${JSON.stringify({ enabled: report.enabled, ranker: rankerName, usageWeight: report.learned.usageWeight, usagePriorWeight: report.learned.usagePriorWeight, decidedAt: new Date().toISOString(), report, ...(model === undefined ? {} : { model }) }, null, 2)}\n`,
     );
     if (parsed.values['json'] === true) {
