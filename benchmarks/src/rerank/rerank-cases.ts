@@ -1,5 +1,6 @@
 import { createBm25Ranker, extractRerankCandidates } from '@loadout/bm25';
-import type { Bm25Ranker, RerankCandidates } from '@loadout/bm25';
+import type { Bm25Ranker, Bm25RankerOptions, RerankCandidates, RerankVectors } from '@loadout/bm25';
+import { createRerankVectors, defaultStaticTablePath, loadStaticVectors } from '@loadout/embeddings';
 import { createEvalCatalog, isRelevant, listEvalSets, loadEvalSet, nearDuplicatePairs } from '@loadout/eval';
 import type { EvalQuery, EvalSet, TrainingQuery } from '@loadout/eval';
 import { logProgress } from '../progress-log.js';
@@ -37,21 +38,37 @@ export function goldNames(query: EvalQuery): string[] {
   return query.relevantGroups === undefined ? [...query.relevant] : query.relevantGroups.flat();
 }
 
+/** Options of {@link loadRerankCases}. */
+export interface RerankCaseOptions {
+  /** Add the word-vector features (GloVe-SIF, the table `@loadout/embeddings` builds), as `RERANK_VECTOR_FEATURES` rows. Default false. */
+  readonly vectors?: boolean;
+  /** First-stage options. Default: BM25F's defaults. */
+  readonly bm25?: Bm25RankerOptions;
+}
+
 /**
  * Every dev query of every set with its first-stage (clause-fused BM25F,
  * default options) top `candidates` and their features, computed once: the
  * features do not depend on the model.
  */
-export async function loadRerankCases(dataDir: string, sets: readonly string[] | undefined, candidates: number): Promise<{ cases: RerankCase[]; sets: EvalSet[]; rankers: Map<string, Bm25Ranker> }> {
+export async function loadRerankCases(
+  dataDir: string,
+  sets: readonly string[] | undefined,
+  candidates: number,
+  options: RerankCaseOptions = {},
+): Promise<{ cases: RerankCase[]; sets: EvalSet[]; rankers: Map<string, Bm25Ranker> }> {
   const available = (await listEvalSets(dataDir)).filter((set) => set.splits.includes('dev') && (sets === undefined || sets.includes(set.name)));
   const loaded: EvalSet[] = [];
   for (const info of available) loaded.push(await loadEvalSet(info.directory, { split: 'dev' }));
   const pooled = loaded.filter((set) => POOLED_SETS.includes(set.name)).flatMap((set) => set.queries.map((query) => query.query));
   const cases: RerankCase[] = [];
   const rankers = new Map<string, Bm25Ranker>();
+  const table = options.vectors === true ? await loadStaticVectors(defaultStaticTablePath()) : undefined;
   for (const evalSet of loaded) {
     logProgress(`rerank: ${evalSet.name}: first stage and features for ${evalSet.queries.length} queries (top ${candidates})`);
-    const ranker = createBm25Ranker();
+    const ranker = createBm25Ranker(options.bm25);
+    // Vectors per set: each catalog fits its own principal components.
+    const vectors: RerankVectors | undefined = table === undefined ? undefined : createRerankVectors(table);
     ranker.index(createEvalCatalog(evalSet).tools);
     rankers.set(evalSet.name, ranker);
     const copies =
@@ -59,7 +76,7 @@ export async function loadRerankCases(dataDir: string, sets: readonly string[] |
         ? new Set(nearDuplicatePairs(evalSet.queries.map((query) => query.query), pooled).map(([index]) => index))
         : new Set<number>();
     evalSet.queries.forEach((query, index) => {
-      const found = extractRerankCandidates(ranker, query.query, candidates);
+      const found = extractRerankCandidates(ranker, query.query, candidates, vectors);
       cases.push({ set: evalSet.name, query, candidates: found, training: toTraining(found, goldNames(query)), pooledCopy: copies.has(index) });
     });
   }

@@ -1,17 +1,19 @@
-import { scoreRerankFeatures } from '@loadout/bm25';
+import { compileRerankModel, scoreRerankFeatures } from '@loadout/bm25';
 import type { RerankModel } from '@loadout/bm25';
 import { scoreQuery } from '@loadout/eval';
 import type { QualityScores } from '@loadout/eval';
+import { projectFeatures } from './model-variants.js';
 import type { RerankCase } from './rerank-cases.js';
 
 /** Mean Recall@5 / NDCG@5 / MRR@10 of `cases`, ranked by `model` (undefined: the first stage's order). */
 export function scoreCases(cases: readonly RerankCase[], model: RerankModel | undefined): QualityScores {
   const sums = { 'recall@5': 0, 'ndcg@5': 0, 'mrr@10': 0 };
+  const compiled = model === undefined ? undefined : compileRerankModel(model);
   for (const item of cases) {
     const { tools, features } = item.candidates;
     let order = tools.map((_, index) => index);
-    if (model !== undefined && tools.length > 0) {
-      const scores = scoreRerankFeatures(model, features, tools.length);
+    if (compiled !== undefined && tools.length > 0) {
+      const scores = scoreRerankFeatures(compiled, projectFeatures(features, tools.length, compiled.width), tools.length);
       order = order.sort((a, b) => scores[b]! - scores[a]! || a - b);
     }
     const scores = scoreQuery(

@@ -1,15 +1,16 @@
-// Entry of `pnpm train`: trains the shipped lexical re-ranking model from
-// ../shared/data/eval and writes it (or, with --check, compares it). Runs
+// Entry of `pnpm train`: trains the shipped re-ranking models (lexical, and
+// with GloVe-SIF features) from ../shared/data/eval and writes them (or,
+// with --check, compares them). Runs
 // on the workspace's sources: `node --conditions=development --import tsx`.
 import { parseArgs } from 'node:util';
 
 const { writeFile } = await import('node:fs/promises');
 const { resolveDataDir } = await import('../paths.js');
-const { checkShippedModel, SHIPPED_MODEL_PATH, trainShippedModel } = await import('./shipped-model.js');
+const { checkShippedModels, trainShippedModels } = await import('./shipped-model.js');
 
 const usage = `Usage: pnpm train [-- --data DIR] [--check]
   --data DIR   eval data root (default: ../shared/data/eval from the repo root)
-  --check      do not write; exit 1 when the committed model differs from a fresh run`;
+  --check      do not write; exit 1 when a committed model differs from a fresh run`;
 
 let values;
 try {
@@ -29,10 +30,11 @@ if (!exists) {
 }
 const log = (line: string): void => void process.stderr.write(`[train] ${line}\n`);
 if (values.check === true) {
-  const { equal, detail } = await checkShippedModel(dataDir, log);
+  const { equal, detail } = await checkShippedModels(dataDir, log);
   process.stdout.write(`${detail}\n`);
   process.exit(equal ? 0 : 1);
 }
-const text = await trainShippedModel(dataDir, log);
-await writeFile(SHIPPED_MODEL_PATH, text);
-process.stdout.write(`wrote ${SHIPPED_MODEL_PATH} (${text.length} bytes)\n`);
+for (const { path, text } of await trainShippedModels(dataDir, log)) {
+  await writeFile(path, text);
+  process.stdout.write(`wrote ${path} (${text.length} bytes)\n`);
+}

@@ -15,7 +15,8 @@ export type { UsageField, UsageFieldOptions } from './usage/create-usage-field.j
 export type { UsageEvent } from './usage/usage-event.js';
 export { createRerankRanker, extractRerankCandidates } from './rerank/create-rerank-ranker.js';
 export type { RerankCandidates, RerankRanker, RerankRankerOptions } from './rerank/create-rerank-ranker.js';
-export { RERANK_FEATURES } from './rerank/rerank-features.js';
+export type { RerankVectors } from './rerank/rerank-vectors.js';
+export { RERANK_FEATURES, RERANK_VECTOR_FEATURES, VECTOR_FEATURES } from './rerank/rerank-features.js';
 export { compileRerankModel, scoreRerankFeatures } from './rerank/rerank-model.js';
 export type { CompiledModel, RerankModel } from './rerank/rerank-model.js';
 export { LEXICAL_RERANK_MODEL } from './rerank/lexical-rerank-model.js';

@@ -25,6 +25,7 @@ const BROWSER_SAFE = [
   'ranker/embedding-ranker.ts',
   'ranker/hybrid-ranker.ts',
   'transformers/pipeline-embedder.ts',
+  'rerank/create-rerank-vectors.ts',
   'browser.ts',
 ];
 

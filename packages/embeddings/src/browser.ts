@@ -14,3 +14,5 @@ export type { HybridRankerOptions } from './ranker/hybrid-ranker.js';
 export { createEmbeddingCache } from './cache/embedding-cache.js';
 export { createPipelineEmbedder, exclusively } from './transformers/pipeline-embedder.js';
 export type { FeatureExtractionPipeline, PipelineEmbedder, PipelineEmbedderOptions } from './transformers/pipeline-embedder.js';
+export { createRerankVectors } from './rerank/create-rerank-vectors.js';
+export type { RerankVectorsOptions, SyncTextVectors } from './rerank/create-rerank-vectors.js';

@@ -5,3 +5,4 @@ export * from './cache/index.js';
 export * from './transformers/index.js';
 export * from './vector/index.js';
 export * from './ranker/index.js';
+export * from './rerank/index.js';

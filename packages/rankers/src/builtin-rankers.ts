@@ -1,6 +1,7 @@
 import type { RankerDefinition } from '@loadout/core';
 import { BROWSER_SAFE_RANKERS } from './browser-safe-rankers.js';
 import { hybridDefinition } from './hybrid-definition.js';
+import { rerankGloveDefinition } from './rerank-glove-definition.js';
 import { staticEmbeddingDefinition } from './static-embedding-definition.js';
 
 /**
@@ -13,4 +14,5 @@ export const BUILTIN_RANKERS: readonly RankerDefinition[] = [
   ...BROWSER_SAFE_RANKERS,
   staticEmbeddingDefinition as RankerDefinition,
   hybridDefinition as RankerDefinition,
+  rerankGloveDefinition as RankerDefinition,
 ];

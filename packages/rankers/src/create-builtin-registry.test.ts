@@ -20,7 +20,7 @@ async function rejection(promise: Promise<unknown>): Promise<{ code: string; mes
 describe('createBuiltinRegistry', () => {
   it('registers every built-in, bm25f the default, each building a v1 ranker under its name', async () => {
     const registry = createBuiltinRegistry();
-    expect(registry.rankers.map((definition) => definition.name)).toEqual(['bm25f', 'wink-bm25', 'regex', 'rerank', 'static-embedding', 'hybrid']);
+    expect(registry.rankers.map((definition) => definition.name)).toEqual(['bm25f', 'wink-bm25', 'regex', 'rerank', 'static-embedding', 'hybrid', 'rerank-glove']);
     expect(registry.defaultRanker).toBe('bm25f');
     for (const definition of BUILTIN_RANKERS) {
       const ranker = await registry.createRanker(definition.name, undefined, false);

@@ -9,4 +9,5 @@ export type { SemanticOptions } from './semantic-options.js';
 export { BROWSER_SAFE_RANKERS } from './browser-safe-rankers.js';
 export { createBrowserSafeRegistry, assertBrowserSafe } from './create-browser-safe-registry.js';
 export { rerankDefinition } from './rerank-definition.js';
+export { rerankGloveDefinition } from './rerank-glove-definition.js';
 export type { RerankDefinitionOptions } from './rerank-definition.js';

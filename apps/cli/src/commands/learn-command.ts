@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
 import { appendFeedbackEvents, compactFeedbackFile, learnFromFeedback, purgeFeedbackFile, readFeedbackFile } from '@loadout/eval';
@@ -6,6 +6,7 @@ import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { MAX_TOOLS_RANGE } from '../io/command-warnings.js';
 import { loadCatalog } from '../io/load-catalog.js';
+import { writeFileAtomic } from '../io/write-file-atomic.js';
 import { renderFeedbackIssues, renderLearningReport } from '../format/learning-view.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { loadConfig } from '../config/load-config.js';
@@ -119,9 +120,11 @@ export const learnCommand: Command = {
     const stored = await readFeedbackFile(store, { knownTools });
     context.stderr(renderFeedbackIssues('learn', store, stored.issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
     const { report, model } = await learnFromFeedback({ tools: catalog.tools, events: stored.events, ranker: withUsage, learns: definition.capabilities?.usage?.learns ?? [] });
-    await mkdir(dirname(decisionPath), { recursive: true });
-    await writeFile(
+    // A folder that cannot be made is reported by the write (file-unwritable), never as an unexpected failure.
+    await mkdir(dirname(decisionPath), { recursive: true }).catch(() => {});
+    await writeFileAtomic(
       decisionPath,
+      context.cwd,
       `${JSON.stringify({ enabled: report.enabled, ranker: rankerName, usageWeight: report.learned.usageWeight, usagePriorWeight: report.learned.usagePriorWeight, decidedAt: new Date().toISOString(), report, ...(model === undefined ? {} : { model }) }, null, 2)}\n`,
     );
     if (parsed.values['json'] === true) {

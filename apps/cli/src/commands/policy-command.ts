@@ -1,4 +1,4 @@
-import { decideToolSearch, parsePolicyInput, createLoadoutError } from '@loadout/core';
+import { createLoadoutError, decideToolSearch, isLoadoutError, parseJson, parsePolicyInput } from '@loadout/core';
 import type { Command } from './command.js';
 import { parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { readTextFile, stripByteOrderMark } from '@loadout/eval/files';
@@ -26,12 +26,13 @@ Example:
   echo '{"model": "claude-sonnet-4-5", "env": {"ENABLE_TOOL_SEARCH": "auto:5"}}' | loadout policy
 `;
 
-function parseJson(text: string, source: string): unknown {
+/** JSON or `invalid-input` naming where it broke (core's `parseJson`: never the text, which may hold secrets). */
+function parseInput(text: string, source: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return parseJson(text, source);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw createLoadoutError('invalid-input', `${source} is not valid JSON: ${detail}`, { source });
+    if (!isLoadoutError(error)) throw error;
+    throw createLoadoutError('invalid-input', error.message, { ...error.details, source });
   }
 }
 
@@ -50,7 +51,7 @@ export const policyCommand: Command = {
     if (text.trim() === '') {
       throw createLoadoutError('invalid-input', 'no input: pipe a JSON object on standard input or pass --input FILE');
     }
-    const input = parsePolicyInput(parseJson(text, inputPath ?? 'standard input'));
+    const input = parsePolicyInput(parseInput(text, inputPath ?? 'standard input'));
     const decision = decideToolSearch(input, { tokenCounter: await sharedTokenCounter() });
     context.stdout(JSON.stringify(decision, null, parsed.values['compact'] ? undefined : 2) + '\n');
     return 0;

@@ -28,6 +28,7 @@ import type { ScoringTables } from './scoring-tables.js';
 import { drainTopK } from '@loadout/core/utils';
 import { PRIOR_CANDIDATES, applyUsagePrior, computeUsagePrior } from './usage-prior.js';
 import { registerBm25Internals } from './ranker-internals.js';
+import type { RankedDocs } from './ranker-internals.js';
 
 /** A {@link SyncRanker} named `bm25f` whose index can be saved and loaded. */
 export interface Bm25Ranker extends SyncRanker {
@@ -121,6 +122,45 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
     return analyseDocument(fields, dictionary, analysisScratch);
   };
 
+  let served: ClauseCoverResult | undefined;
+  let picks: CoverageResult | undefined;
+  const ranked: { -readonly [key in keyof RankedDocs]: RankedDocs[key] } = { docs: docsOut, scores: scoresOut, count: 0, terms };
+  /** The best `limit` documents for `query` into `docsOut`/`scoresOut` (or `picks`); sets `served`/`picks`; returns their count. */
+  const rank = (query: string, limit: number, filter: RankerSearchOptions['filter'], explain: boolean): number => {
+    served = undefined;
+    picks = undefined;
+    if (tools.length === 0) return 0;
+    collectQueryTerms(query, analyzer, dictionary, postings, settings.multiIntent === 'clause-fusion', terms, settings.prefix);
+    if (terms.fullCount === 0) return 0;
+    const covering = settings.coverage === 'xquad' && terms.fullCount >= settings.coverageMinTerms;
+    const byClause = settings.coverage === 'clauses' && terms.clauseCount >= 2 && settings.clauseCoveredCredit < 1;
+    const pool = Math.max(limit, covering || byClause ? settings.coverageCandidates : 0, prior === undefined ? 0 : PRIOR_CANDIDATES);
+    const capacity = Math.min(pool, tools.length);
+    evaluateQuery(context, terms, capacity, settings.clauseWeight, filter, explain);
+    if (docsOut.length < capacity) {
+      docsOut = new Int32Array(capacity);
+      scoresOut = new Float64Array(capacity);
+    }
+    let count = drainTopK(scratch.heap, docsOut, scoresOut);
+    if (byClause && count > 1) {
+      served = coverClauses(context, terms, docsOut, scoresOut, Math.min(count, settings.coverageCandidates), prior === undefined ? limit : Math.max(limit, PRIOR_CANDIDATES), {
+        clauseWeight: settings.clauseWeight,
+        credit: settings.clauseCoveredCredit,
+        threshold: settings.clauseCoveredShare,
+      });
+      count = served.clausePart.length;
+    }
+    if (prior !== undefined) applyUsagePrior(docsOut, scoresOut, count, prior, settings.usagePriorWeight);
+    if (covering && count > 1) {
+      picks = coverageRerank(context, terms.full.subarray(0, terms.fullCount), docsOut, scoresOut, count, limit, {
+        weight: settings.coverageWeight,
+        serverBonus: settings.sameServerBonus,
+      });
+      count = picks.docs.length;
+    }
+    return Math.min(count, limit);
+  };
+
   const ranker: Bm25Ranker = {
     specificationVersion: 'v1',
     name: 'bm25f',
@@ -181,37 +221,8 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
     search(query: string, searchOptions: RankerSearchOptions = {}): readonly SearchHit[] {
       const limit = readSearchLimit(searchOptions.limit, 'bm25f');
       refresh();
-      if (tools.length === 0) return [];
-      collectQueryTerms(query, analyzer, dictionary, postings, settings.multiIntent === 'clause-fusion', terms, settings.prefix);
-      if (terms.fullCount === 0) return [];
-      const covering = settings.coverage === 'xquad' && terms.fullCount >= settings.coverageMinTerms;
-      const byClause = settings.coverage === 'clauses' && terms.clauseCount >= 2 && settings.clauseCoveredCredit < 1;
-      const pool = Math.max(limit, covering || byClause ? settings.coverageCandidates : 0, prior === undefined ? 0 : PRIOR_CANDIDATES);
-      const capacity = Math.min(pool, tools.length);
-      evaluateQuery(context, terms, capacity, settings.clauseWeight, searchOptions.filter, searchOptions.explain === true);
-      if (docsOut.length < capacity) {
-        docsOut = new Int32Array(capacity);
-        scoresOut = new Float64Array(capacity);
-      }
-      let count = drainTopK(scratch.heap, docsOut, scoresOut);
-      let served: ClauseCoverResult | undefined;
-      if (byClause && count > 1) {
-        served = coverClauses(context, terms, docsOut, scoresOut, Math.min(count, settings.coverageCandidates), prior === undefined ? limit : Math.max(limit, PRIOR_CANDIDATES), {
-          clauseWeight: settings.clauseWeight,
-          credit: settings.clauseCoveredCredit,
-          threshold: settings.clauseCoveredShare,
-        });
-        count = served.clausePart.length;
-      }
-      if (prior !== undefined) applyUsagePrior(docsOut, scoresOut, count, prior, settings.usagePriorWeight);
-      let picks: CoverageResult | undefined;
-      if (covering && count > 1) {
-        picks = coverageRerank(context, terms.full.subarray(0, terms.fullCount), docsOut, scoresOut, count, limit, {
-          weight: settings.coverageWeight,
-          serverBonus: settings.sameServerBonus,
-        });
-        count = picks.docs.length;
-      }
+      const count = rank(query, limit, searchOptions.filter, searchOptions.explain === true);
+      if (count === 0) return [];
       const hits: SearchHit[] = new Array<SearchHit>(Math.min(count, limit));
       const texts = searchOptions.explain === true && terms.clauseCount >= 2 ? clauseTexts(terms) : undefined;
       for (let index = 0; index < hits.length; index++) {
@@ -278,7 +289,20 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
   };
   registerBm25Internals(ranker, () => {
     refresh();
-    return { tools, postings, tables, dictionary, settings };
+    return {
+      tools,
+      postings,
+      tables,
+      dictionary,
+      settings,
+      rank(query, limit, filter) {
+        refresh();
+        ranked.count = rank(query, limit, filter, false);
+        ranked.docs = picks?.docs ?? docsOut;
+        ranked.scores = picks?.scores ?? scoresOut;
+        return ranked;
+      },
+    };
   });
   return ranker;
 }

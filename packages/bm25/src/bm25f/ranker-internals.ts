@@ -1,8 +1,17 @@
-import type { CatalogTool } from '@loadout/core';
+import type { CatalogTool, RankerSearchOptions } from '@loadout/core';
 import type { ResolvedBm25Options } from './bm25-options.js';
 import type { Dictionary } from './dictionary.js';
 import type { Postings } from './postings.js';
+import type { QueryTerms } from './query-terms.js';
 import type { ScoringTables } from './scoring-tables.js';
+
+/** A first-stage ranking: `docs[0 .. count)` best first with their `scores`, and the query's terms. Buffers are the ranker's, valid until its next search. */
+export interface RankedDocs {
+  readonly docs: Int32Array;
+  readonly scores: Float64Array;
+  readonly count: number;
+  readonly terms: QueryTerms;
+}
 
 /**
  * A BM25F ranker's index as stages built on top of it (the re-ranker's
@@ -15,6 +24,8 @@ export interface Bm25Internals {
   readonly tables: ScoringTables;
   readonly dictionary: Dictionary;
   readonly settings: ResolvedBm25Options;
+  /** What `search(query, { limit, filter })` ranks, as document positions in `tools` (no hit objects). */
+  readonly rank: (query: string, limit: number, filter: RankerSearchOptions['filter']) => RankedDocs;
 }
 
 const registry = new WeakMap<object, () => Bm25Internals>();

@@ -6,7 +6,8 @@ import { createRerankRanker, extractRerankCandidates } from './create-rerank-ran
 import { LEXICAL_RERANK_MODEL } from './lexical-rerank-model.js';
 import { compileRerankModel, scoreRerankFeatures } from './rerank-model.js';
 import type { RerankModel } from './rerank-model.js';
-import { FEATURE_COUNT, RERANK_FEATURES } from './rerank-features.js';
+import { FEATURE_COUNT, RERANK_FEATURES, RERANK_VECTOR_FEATURES } from './rerank-features.js';
+import type { RerankVectors } from './rerank-vectors.js';
 
 const tools = [
   makeTool({ name: 'send_email', server: 'mail', description: 'Send an email message to a recipient', inputSchema: { type: 'object', properties: { to: { type: 'string', description: 'recipient address' } } } }),
@@ -29,6 +30,29 @@ function linearModel(weights: Record<string, number>): RerankModel {
 }
 
 const column = (name: string): number => RERANK_FEATURES.indexOf(name);
+
+/** Toy word vectors: one axis per word of a small vocabulary, a text's vector the normalised count of its words. */
+function toyVectors(): RerankVectors & { calls: number } {
+  const words = ['email', 'message', 'files', 'folder', 'channel'];
+  const embedText = (text: string): Float32Array => {
+    const vector = new Float32Array(words.length);
+    for (const word of text.toLowerCase().split(/[^a-z]+/)) if (words.includes(word)) vector[words.indexOf(word)]! += 1;
+    const norm = Math.hypot(...vector);
+    return norm === 0 ? vector : vector.map((value) => value / norm);
+  };
+  const vectors = {
+    dimensions: words.length,
+    calls: 0,
+    embedText,
+    embedTools(list: readonly { description: string }[]) {
+      vectors.calls++;
+      const out = new Float32Array(list.length * words.length);
+      list.forEach((tool, index) => out.set(embedText(tool.description), index * words.length));
+      return out;
+    },
+  };
+  return vectors;
+}
 
 describe('extractRerankCandidates', () => {
   it('reads per-field scores, coverage and name matches off the BM25F postings', () => {
@@ -75,6 +99,30 @@ describe('extractRerankCandidates', () => {
     expect(row[column('cover')]).toBeLessThan(1);
   });
 
+  it('adds the word-vector features after the lexical ones when given vectors', () => {
+    const ranker = createBm25Ranker();
+    ranker.index(tools);
+    const vectors = toyVectors();
+    const width = RERANK_VECTOR_FEATURES.length;
+    const found = extractRerankCandidates(ranker, 'email message, then list the files of the folder', 50, vectors);
+    const lexical = extractRerankCandidates(ranker, 'email message, then list the files of the folder');
+    expect(found.features.length).toBe(found.tools.length * width);
+    const vectorColumn = (name: string): number => RERANK_VECTOR_FEATURES.indexOf(name);
+    const row = (name: string): Float64Array => {
+      const at = found.tools.findIndex((tool) => tool.name === name);
+      expect(Array.from(found.features.subarray(at * width, at * width + FEATURE_COUNT))).toEqual(Array.from(lexical.features.subarray(at * FEATURE_COUNT, (at + 1) * FEATURE_COUNT)));
+      return found.features.subarray(at * width, (at + 1) * width);
+    };
+    // list_files ("List the files of a folder"): its vector is the second clause's exactly.
+    expect(row('list_files')[vectorColumn('vector.clause')]).toBeCloseTo(1, 6);
+    expect(row('list_files')[vectorColumn('vector.query')]).toBeLessThan(0.9);
+    const best = Math.max(...found.tools.map((_, at) => found.features[at * width + vectorColumn('vector.query')]!));
+    expect(row('post_message')[vectorColumn('vector.queryVsBest')]).toBeCloseTo(row('post_message')[vectorColumn('vector.query')]! - best, 12);
+    // The catalog is embedded once, not per query.
+    extractRerankCandidates(ranker, 'read email', 50, vectors);
+    expect(vectors.calls).toBe(1);
+  });
+
   it('returns no candidates for a query with no known term', () => {
     const ranker = createBm25Ranker();
     ranker.index(tools);
@@ -119,6 +167,67 @@ describe('createRerankRanker', () => {
     expect(reranker.search('read my email inbox', { limit: 1 })[0]!.tool).toBe(best);
   });
 
+  it('adds the fixed first-stage weight to the score and to the firstStage contribution', () => {
+    const base = linearModel({ noDescription: 0.1 });
+    const weighted = createRerankRanker({ model: { ...base, firstStageWeight: 10 } });
+    const plain = createRerankRanker({ model: base });
+    weighted.index(tools);
+    plain.index(tools);
+    const [hit] = weighted.search('email message', { limit: 1, explain: true });
+    const unweighted = plain.search('email message', { limit: 5 }).find((other) => other.tool === hit!.tool)!;
+    expect(hit!.score).toBeCloseTo(unweighted.score + 10, 9);
+    expect(hit!.explanation!.components['feature.firstStage']).toBeCloseTo(10, 9);
+  });
+
+  it('with a margin, reorders only candidates whose first-stage scores are that close, and explains exactly', () => {
+    const plain = createBm25Ranker();
+    plain.index(tools);
+    const first = plain.search('email message', { limit: 5 });
+    const ratio = (hit: { score: number }): number => hit.score / first[0]!.score;
+    // The model prefers tools without a description (email_digest), strongly.
+    const model = { ...linearModel({ noDescription: 50 }), margin: 0.05 };
+    const bounded = createRerankRanker({ model });
+    bounded.index(tools);
+    const hits = bounded.search('email message', { limit: 5, explain: true });
+    for (const hit of hits) {
+      const before = first.find((other) => other.tool === hit.tool)!;
+      expect(hit.score).toBeLessThanOrEqual(ratio(before) + 1e-12);
+      expect(hit.score).toBeGreaterThanOrEqual(ratio(before) - 0.05 - 1e-12);
+      const parts = Object.values(hit.explanation!.components).reduce((sum, value) => sum + value, 0);
+      expect(parts).toBeCloseTo(hit.score, 9);
+    }
+    const digest = first.findIndex((hit) => hit.tool.name === 'email_digest');
+    const overtaken = first.slice(0, digest).filter((hit) => ratio(hit) - ratio(first[digest]!) > 0.05);
+    for (const hit of overtaken) expect(hits.findIndex((other) => other.tool === hit.tool)).toBeLessThan(hits.findIndex((other) => other.tool.name === 'email_digest'));
+    const wide = createRerankRanker({ model: { ...model, margin: 10 } });
+    wide.index(tools);
+    expect(wide.search('email message', { limit: 1 })[0]!.tool.name).toBe('email_digest');
+  });
+
+  it('needs vectors for a model with word-vector features, and scores with them', () => {
+    const names = RERANK_VECTOR_FEATURES;
+    const model: RerankModel = {
+      format: 'loadout-rerank-v1',
+      kind: 'linear',
+      features: [...names],
+      mean: names.map(() => 0),
+      scale: names.map(() => 1),
+      linear: names.map((name) => (name === 'vector.clause' ? 1 : 0)),
+    };
+    let error: unknown;
+    try {
+      createRerankRanker({ model });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isLoadoutError(error) && error.code).toBe('invalid-option');
+    const reranker = createRerankRanker({ model, vectors: toyVectors() });
+    reranker.index(tools);
+    const [hit] = reranker.search('the files in my folder', { limit: 1, explain: true });
+    expect(hit!.tool.name).toBe('list_files');
+    expect(hit!.explanation!.components['feature.vector.clause']).toBeCloseTo(1, 6);
+  });
+
   it('shares the first stage index: add, remove and a saved blob', () => {
     const reranker = createRerankRanker({ model: LEXICAL_RERANK_MODEL });
     reranker.index(tools.slice(0, 3));
@@ -146,6 +255,8 @@ describe('compileRerankModel', () => {
       { ...linearModel({}), linear: [1] },
       { ...linearModel({}), mean: RERANK_FEATURES.map(() => Number.NaN) },
       { ...linearModel({}), kind: 'mlp', output: [] },
+      { ...linearModel({}), firstStageWeight: -1 },
+      { ...linearModel({}), margin: Number.POSITIVE_INFINITY },
     ];
     for (const model of bad) {
       let error: unknown;

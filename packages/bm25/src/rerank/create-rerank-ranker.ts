@@ -3,16 +3,19 @@ import type { CatalogTool, RankerSearchOptions, SearchHit, SyncRanker } from '@l
 import { createBm25Ranker } from '../bm25f/create-bm25-ranker.js';
 import type { Bm25Ranker } from '../bm25f/create-bm25-ranker.js';
 import type { Bm25RankerOptions } from '../bm25f/bm25-options.js';
-import { collectQueryTerms, createQueryTerms } from '../bm25f/query-terms.js';
 import { readBm25Internals } from '../bm25f/ranker-internals.js';
-import type { Bm25Internals } from '../bm25f/ranker-internals.js';
 import { readSearchLimit } from '../shared/search-limit.js';
 import { createFeatureScratch, extractFeatures } from './extract-features.js';
+import { buildDocTerms } from './doc-terms.js';
+import type { DocTerms } from './doc-terms.js';
 import { buildNameTerms } from './name-terms.js';
 import type { NameTerms } from './name-terms.js';
-import { attributeRow, compileRerankModel, scoreRow } from './rerank-model.js';
+import { attributeBoundedRow, attributeRow, boundScores, compileRerankModel, scoreRow } from './rerank-model.js';
 import type { RerankModel } from './rerank-model.js';
-import { FEATURE_COUNT, RERANK_FEATURES } from './rerank-features.js';
+import { FEATURE_COUNT, RERANK_VECTOR_FEATURES } from './rerank-features.js';
+import type { RerankVectors } from './rerank-vectors.js';
+import { appendVectorFeatures, embedCatalog } from './vector-features.js';
+import type { ToolVectors } from './vector-features.js';
 
 /** Options of {@link createRerankRanker}. */
 export interface RerankRankerOptions {
@@ -22,6 +25,14 @@ export interface RerankRankerOptions {
   readonly bm25?: Bm25RankerOptions;
   /** First-stage candidates re-scored. Default 50; range 1–1,000 (a search for more results re-scores that many). */
   readonly candidates?: number;
+  /**
+   * Word vectors for a model trained with `VECTOR_FEATURES` (required by
+   * one, ignored by a lexical model): `createRerankVectors` of
+   * `@loadout/embeddings`. Default: none.
+   */
+  readonly vectors?: RerankVectors;
+  /** The ranker's `name` (a registry may register the re-ranker under another). Default `rerank`. */
+  readonly name?: string;
 }
 
 /** The features of one query's first-stage candidates, for training and inspection. */
@@ -30,13 +41,13 @@ export interface RerankCandidates {
   readonly tools: readonly CatalogTool[];
   /** Their clause-fused BM25F scores. */
   readonly firstStage: Float64Array;
-  /** `tools.length × RERANK_FEATURES.length`, one row per candidate (a copy). */
+  /** `tools.length × RERANK_FEATURES.length` (`RERANK_VECTOR_FEATURES.length` with vectors), one row per candidate (a copy). */
   readonly features: Float64Array;
 }
 
-/** A {@link SyncRanker} named `rerank`: clause-fused BM25F, then a learned model over its best candidates. */
+/** A {@link SyncRanker} (named `rerank` unless told): clause-fused BM25F, then a learned model over its best candidates. */
 export interface RerankRanker extends SyncRanker {
-  readonly name: 'rerank';
+  readonly name: string;
   /** The first stage (its index is the re-ranker's). */
   readonly firstStage: Bm25Ranker;
   /** The first stage's index blob (see `Bm25Ranker.serialize`). */
@@ -45,51 +56,46 @@ export interface RerankRanker extends SyncRanker {
   load(blob: Uint8Array, tools: readonly CatalogTool[]): void;
 }
 
-interface Extractor {
-  readonly extract: (query: string, count: number, filter: RankerSearchOptions['filter']) => { docs: Int32Array; scores: Float64Array; hits: readonly SearchHit[]; features: Float64Array } | undefined;
+/** One query's candidates: document positions in `tools`, first-stage scores and feature rows (the extractor's buffers, valid until its next query). */
+interface Extracted {
+  readonly tools: readonly CatalogTool[];
+  readonly docs: Int32Array;
+  readonly scores: Float64Array;
+  readonly count: number;
+  readonly features: Float64Array;
 }
 
-/** Feature extraction over a BM25F ranker's own index, with buffers reused across queries. */
-function createExtractor(first: Bm25Ranker): Extractor {
-  const terms = createQueryTerms();
+interface Extractor {
+  readonly extract: (query: string, count: number, filter: RankerSearchOptions['filter']) => Extracted | undefined;
+}
+
+/** Feature extraction over a BM25F ranker's own index, with buffers reused across queries; `vectors` adds `VECTOR_FEATURES`. */
+function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined): Extractor {
   const scratch = createFeatureScratch();
   let names: NameTerms | undefined;
-  let positions = new Map<CatalogTool, number>();
-  let positionsOf: readonly CatalogTool[] | undefined;
-  let docs = new Int32Array(64);
-  let scores = new Float64Array(64);
-  const internals = (): Bm25Internals => {
-    const index = readBm25Internals(first);
-    if (index === undefined) throw createLoadoutError('invalid-option', '@loadout/bm25 rerank: the first stage must be a ranker from createBm25Ranker', { option: 'ranker' });
-    return index;
-  };
+  let docTerms: DocTerms | undefined;
+  let catalog: ToolVectors | undefined;
+  let wide: Float64Array = new Float64Array(0);
   return {
     extract(query, count, filter) {
-      const hits = first.search(query, { limit: count, ...(filter === undefined ? {} : { filter }) });
-      if (hits.length === 0) return undefined;
-      const index = internals();
+      const index = readBm25Internals(first);
+      if (index === undefined) throw createLoadoutError('invalid-option', '@loadout/bm25 rerank: the first stage must be a ranker from createBm25Ranker', { option: 'ranker' });
+      const ranked = index.rank(query, count, filter);
+      if (ranked.count === 0) return undefined;
       if (names?.postings !== index.postings) names = buildNameTerms(index.postings, index.dictionary);
-      if (positionsOf !== index.tools) {
-        positions = new Map(index.tools.map((tool, position) => [tool, position]));
-        positionsOf = index.tools;
+      if (docTerms?.postings !== index.postings) docTerms = buildDocTerms(index.postings);
+      // The first stage's own query terms (prefix matches included, at their weight).
+      let features = extractFeatures(index, names, docTerms, ranked.terms, ranked.docs, ranked.scores, ranked.count, scratch);
+      if (vectors !== undefined) {
+        if (catalog?.tools !== index.tools) catalog = embedCatalog(vectors, index.tools);
+        features = wide = appendVectorFeatures(features, ranked.count, ranked.docs, ranked.terms, vectors, catalog, wide);
       }
-      if (docs.length < hits.length) {
-        docs = new Int32Array(hits.length);
-        scores = new Float64Array(hits.length);
-      }
-      for (let at = 0; at < hits.length; at++) {
-        docs[at] = positions.get(hits[at]!.tool)!;
-        scores[at] = hits[at]!.score;
-      }
-      const { analyzer, multiIntent } = index.settings;
-      collectQueryTerms(query, analyzer, index.dictionary, index.postings, multiIntent === 'clause-fusion', terms);
-      const features = extractFeatures(index, names, terms, docs, scores, hits.length, scratch);
-      return { docs, scores, hits, features };
+      return { tools: index.tools, docs: ranked.docs, scores: ranked.scores, count: ranked.count, features };
     },
   };
 }
 
-const extractors = new WeakMap<Bm25Ranker, Extractor>();
+const extractors = new WeakMap<object, WeakMap<Bm25Ranker, Extractor>>();
 
 function candidatesOption(value: number | undefined): number {
   if (value === undefined) return 50;
@@ -107,17 +113,20 @@ function candidatesOption(value: number | undefined): number {
  * (a ranker from `createBm25Ranker`), as the re-ranker sees them. For
  * training a model; searching with one is {@link createRerankRanker}.
  */
-export function extractRerankCandidates(ranker: Bm25Ranker, query: string, candidates = 50): RerankCandidates {
-  // One extractor per ranker: its name terms and tool positions are built once per index, not per query.
-  let extractor = extractors.get(ranker);
-  if (extractor === undefined) extractors.set(ranker, (extractor = createExtractor(ranker)));
+export function extractRerankCandidates(ranker: Bm25Ranker, query: string, candidates = 50, vectors?: RerankVectors): RerankCandidates {
+  // One extractor per ranker (and vectors): its name terms and tool vectors are built once per index, not per query.
+  const key = vectors ?? ranker;
+  let byRanker = extractors.get(key);
+  if (byRanker === undefined) extractors.set(key, (byRanker = new WeakMap()));
+  let extractor = byRanker.get(ranker);
+  if (extractor === undefined) byRanker.set(ranker, (extractor = createExtractor(ranker, vectors)));
   const result = extractor.extract(query, candidatesOption(candidates), undefined);
   if (result === undefined) return { tools: [], firstStage: new Float64Array(0), features: new Float64Array(0) };
-  const count = result.hits.length;
+  const { count, docs, tools } = result;
   return {
-    tools: result.hits.map((hit) => hit.tool),
+    tools: Array.from(docs.subarray(0, count), (doc) => tools[doc]!),
     firstStage: result.scores.slice(0, count),
-    features: result.features.slice(0, count * FEATURE_COUNT),
+    features: result.features.slice(0, count * (vectors === undefined ? FEATURE_COUNT : RERANK_VECTOR_FEATURES.length)),
   };
 }
 
@@ -134,13 +143,16 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
   const model = compileRerankModel(options.model);
   const candidates = candidatesOption(options.candidates);
   const first = createBm25Ranker(options.bm25);
-  const extractor = createExtractor(first);
-  const z = new Float64Array(FEATURE_COUNT);
+  if (model.vectors && options.vectors === undefined) {
+    throw createLoadoutError('invalid-option', '@loadout/bm25 rerank: the model uses word-vector features; pass vectors (createRerankVectors of @loadout/embeddings) or use a lexical model', { option: 'vectors' });
+  }
+  const extractor = createExtractor(first, model.vectors ? options.vectors : undefined);
+  const z = new Float64Array(model.width);
   let order = new Int32Array(64);
   let modelScores = new Float64Array(64);
   return {
     specificationVersion: 'v1',
-    name: 'rerank',
+    name: options.name ?? 'rerank',
     firstStage: first,
     get size() {
       return first.size;
@@ -154,45 +166,60 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
       const limit = readSearchLimit(searchOptions.limit, 'rerank');
       const result = extractor.extract(query, Math.max(candidates, limit), searchOptions.filter);
       if (result === undefined) return [];
-      const { hits, features } = result;
-      const count = hits.length;
+      const { tools, docs, scores, count, features } = result;
       if (order.length < count) {
         order = new Int32Array(count);
         modelScores = new Float64Array(count);
       }
+      for (let at = 0; at < count; at++) modelScores[at] = scoreRow(model, features, at, z);
+      boundScores(model, features, modelScores, count);
+      // Insertion sort by model score, best first (ties keep first-stage order): no allocation, and count is small.
       for (let at = 0; at < count; at++) {
-        order[at] = at;
-        modelScores[at] = scoreRow(model, features, at, z);
-      }
-      const ranked = Array.from(order.subarray(0, count)).sort((a, b) => modelScores[b]! - modelScores[a]! || a - b);
-      const out: SearchHit[] = [];
-      const explainFirst = searchOptions.explain === true ? first.search(query, { limit: count, explain: true, ...(searchOptions.filter === undefined ? {} : { filter: searchOptions.filter }) }) : undefined;
-      for (let at = 0; at < Math.min(limit, count); at++) {
-        const candidate = ranked[at]!;
-        const hit = hits[candidate]!;
-        if (explainFirst === undefined) {
-          out.push({ tool: hit.tool, score: modelScores[candidate]! });
-          continue;
+        const score = modelScores[at]!;
+        let slot = at;
+        while (slot > 0 && modelScores[order[slot - 1]!]! < score) {
+          order[slot] = order[slot - 1]!;
+          slot--;
         }
-        const { contributions, bias } = attributeRow(model, features, candidate);
+        order[slot] = at;
+      }
+      const shown = Math.min(limit, count);
+      const out: SearchHit[] = new Array<SearchHit>(shown);
+      if (searchOptions.explain !== true) {
+        for (let at = 0; at < shown; at++) out[at] = { tool: tools[docs[order[at]!]!]!, score: modelScores[order[at]!]! };
+        return out;
+      }
+      // The first stage's explanations, read before anything else searches it (the extractor's buffers are its own).
+      const firstScores = scores.slice(0, count);
+      const firstDocs = docs.slice(0, count);
+      const explainFirst = first.search(query, { limit: count, explain: true, ...(searchOptions.filter === undefined ? {} : { filter: searchOptions.filter }) });
+      let bestRaw = 0;
+      if (model.margin > 0) for (let at = 1; at < count; at++) if (scoreRow(model, features, at, z) > scoreRow(model, features, bestRaw, z)) bestRaw = at;
+      for (let at = 0; at < shown; at++) {
+        const candidate = order[at]!;
+        const { contributions, bias } = model.margin > 0 ? attributeBoundedRow(model, features, candidate, bestRaw) : attributeRow(model, features, candidate);
         // Largest contributions first, so a reader sees what decided.
         const parts: [string, number][] = [];
-        for (let feature = 0; feature < FEATURE_COUNT; feature++) {
-          if (contributions[feature] !== 0) parts.push([`feature.${RERANK_FEATURES[feature]!}`, contributions[feature]!]);
+        for (let feature = 0; feature < model.width; feature++) {
+          if (contributions[feature] !== 0) parts.push([`feature.${model.features[feature]!}`, contributions[feature]!]);
         }
         if (bias !== 0) parts.push(['hiddenBias', bias]);
         const components = Object.fromEntries(parts.sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])));
         const before = explainFirst[candidate]?.explanation;
-        out.push({
-          tool: hit.tool,
+        out[at] = {
+          tool: tools[firstDocs[candidate]!]!,
           score: modelScores[candidate]!,
           explanation: {
             matchedTerms: before?.matchedTerms ?? [],
             fields: before?.fields ?? {},
             components,
-            notes: [...(before?.notes ?? []), `re-ranked (${model.kind}) from first-stage rank ${candidate + 1} (score ${hit.score.toFixed(3)})`],
+            notes: [
+              ...(before?.notes ?? []),
+              `re-ranked (${model.kind}) from first-stage rank ${candidate + 1} (score ${firstScores[candidate]!.toFixed(3)})`,
+              ...(model.margin > 0 ? [`bounded: firstStage + ${model.margin} · tanh(model score − the best candidate's)`] : []),
+            ],
           },
-        });
+        };
       }
       return out;
     },

@@ -1,7 +1,8 @@
-import { findPosting } from '../bm25f/find-posting.js';
 import { FIELD_COUNT } from '../bm25f/postings.js';
+import { termWeight } from '../bm25f/query-terms.js';
 import type { QueryTerms } from '../bm25f/query-terms.js';
 import type { Bm25Internals } from '../bm25f/ranker-internals.js';
+import type { DocTerms } from './doc-terms.js';
 import type { NameTerms } from './name-terms.js';
 import { FEATURE_COUNT } from './rerank-features.js';
 
@@ -11,6 +12,8 @@ export interface FeatureScratch {
   parts: Float64Array;
   /** Query-term position of each term id (−1: not in the query). */
   position: Int32Array;
+  /** Per query term: its idf times its query weight (a prefix-only term counts at the prefix weight, as in the first stage). */
+  weight: Float64Array;
   /** Per candidate: the best clause, and per clause its raw score. */
   bestClause: Int32Array;
   clauseScores: Float64Array;
@@ -22,6 +25,7 @@ export function createFeatureScratch(): FeatureScratch {
   return {
     parts: new Float64Array(0),
     position: new Int32Array(0),
+    weight: new Float64Array(0),
     bestClause: new Int32Array(0),
     clauseScores: new Float64Array(0),
     features: new Float64Array(0),
@@ -50,6 +54,7 @@ const QUERY = SAME_SERVER + 1;
 export function extractFeatures(
   index: Bm25Internals,
   nameTerms: NameTerms,
+  docTerms: DocTerms,
   terms: QueryTerms,
   docs: ArrayLike<number>,
   firstStage: ArrayLike<number>,
@@ -66,12 +71,15 @@ export function extractFeatures(
     scratch.position = new Int32Array(Math.max(postings.termCount, scratch.position.length * 2)).fill(-1);
   }
   if (scratch.features.length < count * FEATURE_COUNT) scratch.features = new Float64Array(Math.max(count * FEATURE_COUNT, scratch.features.length * 2));
-  const { parts, position, features } = scratch;
+  if (scratch.weight.length < termCount) scratch.weight = new Float64Array(Math.max(termCount, scratch.weight.length * 2));
+  const { parts, position, features, weight: termIdf } = scratch;
   features.fill(0, 0, count * FEATURE_COUNT);
   let sumIdf = 0;
   for (let index = 0; index < termCount; index++) {
-    position[full[index]!] = index;
-    sumIdf += idf[full[index]!]!;
+    const term = full[index]!;
+    position[term] = index;
+    termIdf[index] = idf[term]! * termWeight(terms, term);
+    sumIdf += termIdf[index]!;
   }
   const inverseIdf = sumIdf > 0 ? 1 / sumIdf : 0;
 
@@ -82,25 +90,21 @@ export function extractFeatures(
     const row = candidate * FEATURE_COUNT;
     let raw = 0;
     let covered = 0;
-    for (let index = 0; index < termCount; index++) {
-      const term = full[index]!;
+    // A candidate's query terms in one pass over its own terms (the forward index).
+    parts.fill(0, candidate * termCount * PART, (candidate + 1) * termCount * PART);
+    for (let at = docTerms.start[doc]!, end = docTerms.start[doc + 1]!; at < end; at++) {
+      const index = position[docTerms.terms[at]!]!;
+      if (index < 0) continue;
+      const posting = docTerms.postingOf[at]!;
       const base = (candidate * termCount + index) * PART;
-      const posting = findPosting(postings, term, doc);
-      if (posting < 0) {
-        parts.fill(0, base, base + PART);
-        continue;
-      }
-      const weight = idf[term]!;
+      const weight = termIdf[index]!;
       const value = weight * saturated[posting]!;
       parts[base] = value;
       raw += value;
       covered += weight;
       for (let field = 0; field < FIELD_COUNT; field++) {
         const tf = postings.tfs[posting * FIELD_COUNT + field]!;
-        if (tf === 0) {
-          parts[base + 1 + field] = 0;
-          continue;
-        }
+        if (tf === 0) continue;
         const pseudo = tf * norm[doc * FIELD_COUNT + field]!;
         const score = pseudo > 0 ? (weight * pseudo * (k1 + 1)) / (pseudo + k1) : 0;
         parts[base + 1 + field] = score;
@@ -146,9 +150,9 @@ export function extractFeatures(
     let clauseIdf = 0;
     let covered = 0;
     for (let at = clauseStart(clause), end = clauseEnd(clause); at < end; at++) {
-      const term = clauseTerm(at);
-      clauseIdf += idf[term]!;
-      if (parts[(candidate * termCount + position[term]!) * PART]! > 0) covered += idf[term]!;
+      const index = position[clauseTerm(at)]!;
+      clauseIdf += termIdf[index]!;
+      if (parts[(candidate * termCount + index) * PART]! > 0) covered += termIdf[index]!;
     }
     const inverse = clauseIdf > 0 ? 1 / clauseIdf : 0;
     features[row + CLAUSE + 1] = clauseScores[candidate * clauseCount + clause]! * inverse;

@@ -50,3 +50,16 @@ export const RERANK_FEATURES: readonly string[] = Object.freeze([
 
 /** Number of {@link RERANK_FEATURES}. */
 export const FEATURE_COUNT = RERANK_FEATURES.length;
+
+/**
+ * Optional features that need word vectors (GloVe-SIF, see
+ * `RerankRankerOptions.vectors`), after {@link RERANK_FEATURES} in a model
+ * that uses them: `vector.query`, the cosine of the query's vector to the
+ * tool's; `vector.clause`, the best cosine of a clause's vector to the tool's
+ * (the query's for a query of one clause); `vector.queryVsBest`, the query
+ * cosine minus the best among the candidates (list-relative).
+ */
+export const VECTOR_FEATURES: readonly string[] = Object.freeze(['vector.query', 'vector.clause', 'vector.queryVsBest']);
+
+/** The features of a model with word vectors: {@link RERANK_FEATURES} then {@link VECTOR_FEATURES}. */
+export const RERANK_VECTOR_FEATURES: readonly string[] = Object.freeze([...RERANK_FEATURES, ...VECTOR_FEATURES]);

@@ -1,5 +1,5 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { FEATURE_COUNT, RERANK_FEATURES } from './rerank-features.js';
+import { RERANK_FEATURES, RERANK_VECTOR_FEATURES } from './rerank-features.js';
 
 /**
  * A re-ranking model as JSON (numbers, plus the feature names it was
@@ -12,7 +12,7 @@ export interface RerankModel {
   readonly format: 'loadout-rerank-v1';
   /** `linear` (listwise softmax), or `mlp` (one tanh hidden layer plus the linear part). */
   readonly kind: 'linear' | 'mlp';
-  /** The feature names, equal to `RERANK_FEATURES` (a model for other features is refused). */
+  /** The feature names: `RERANK_FEATURES`, or `RERANK_VECTOR_FEATURES` for a model that needs word vectors (a model for other features is refused). */
   readonly features: readonly string[];
   readonly mean: readonly number[];
   readonly scale: readonly number[];
@@ -22,11 +22,32 @@ export interface RerankModel {
   readonly hidden?: readonly number[];
   readonly hiddenBias?: readonly number[];
   readonly output?: readonly number[];
+  /**
+   * Weight of the raw `firstStage` feature (the candidate's first-stage
+   * score over the best candidate's, 0–1) added to the score, held fixed in
+   * training: the model learns corrections to the first stage, and with a
+   * large weight it can only reorder candidates whose first-stage scores
+   * are close. Default 0; a finite number ≥ 0.
+   */
+  readonly firstStageWeight?: number;
+  /**
+   * Bounded re-ranking: when set, a candidate's final score is its raw
+   * `firstStage` ratio plus `margin · tanh(score − best score among the
+   * candidates)`, so the model reorders only candidates whose first-stage
+   * scores lie within `margin` of each other. Default: none (the model's
+   * score alone); a finite number > 0.
+   */
+  readonly margin?: number;
 }
 
 /** A validated model in typed arrays. */
 export interface CompiledModel {
   readonly kind: 'linear' | 'mlp';
+  /** Features per row: `RERANK_FEATURES.length`, or `RERANK_VECTOR_FEATURES.length` when {@link vectors}. */
+  readonly width: number;
+  /** True when the model needs the word-vector features. */
+  readonly vectors: boolean;
+  readonly features: readonly string[];
   readonly units: number;
   readonly mean: Float64Array;
   readonly scale: Float64Array;
@@ -34,6 +55,9 @@ export interface CompiledModel {
   readonly hidden: Float64Array;
   readonly hiddenBias: Float64Array;
   readonly output: Float64Array;
+  readonly firstStageWeight: number;
+  /** 0: none. */
+  readonly margin: number;
 }
 
 function invalid(message: string, value: unknown): never {
@@ -57,37 +81,51 @@ export function compileRerankModel(model: unknown): CompiledModel {
   const value = model as Partial<RerankModel>;
   if (value.format !== 'loadout-rerank-v1') invalid('format must be "loadout-rerank-v1"', value.format);
   if (value.kind !== 'linear' && value.kind !== 'mlp') invalid('kind must be "linear" or "mlp"', value.kind);
-  if (!Array.isArray(value.features) || value.features.length !== FEATURE_COUNT || value.features.some((name, index) => name !== RERANK_FEATURES[index])) {
+  const same = (list: readonly string[]): boolean => Array.isArray(value.features) && value.features.length === list.length && value.features.every((name, index) => name === list[index]);
+  const vectors = same(RERANK_VECTOR_FEATURES);
+  if (!vectors && !same(RERANK_FEATURES)) {
     invalid('was trained on other features than this version extracts', Array.isArray(value.features) ? `${value.features.length} features` : value.features);
   }
+  const features = vectors ? RERANK_VECTOR_FEATURES : RERANK_FEATURES;
+  const margin = value.margin ?? 0;
+  if (typeof margin !== 'number' || !Number.isFinite(margin) || margin < 0) invalid('margin must be a finite number > 0', margin);
+  const firstStageWeight = value.firstStageWeight ?? 0;
+  if (typeof firstStageWeight !== 'number' || !Number.isFinite(firstStageWeight) || firstStageWeight < 0) invalid('firstStageWeight must be a finite number ≥ 0', firstStageWeight);
+  const F = features.length;
   const units = value.kind === 'mlp' && Array.isArray(value.output) ? value.output.length : 0;
   if (value.kind === 'mlp' && (units < 1 || units > 256)) invalid('needs 1–256 hidden units', units);
   return {
     kind: value.kind,
+    width: F,
+    vectors,
+    features,
     units,
-    mean: numbers('mean', value.mean, FEATURE_COUNT),
-    scale: numbers('scale', value.scale, FEATURE_COUNT),
-    linear: numbers('linear', value.linear, FEATURE_COUNT),
-    hidden: units === 0 ? new Float64Array(0) : numbers('hidden', value.hidden, units * FEATURE_COUNT),
+    mean: numbers('mean', value.mean, F),
+    scale: numbers('scale', value.scale, F),
+    linear: numbers('linear', value.linear, F),
+    hidden: units === 0 ? new Float64Array(0) : numbers('hidden', value.hidden, units * F),
     hiddenBias: units === 0 ? new Float64Array(0) : numbers('hiddenBias', value.hiddenBias, units),
     output: units === 0 ? new Float64Array(0) : numbers('output', value.output, units),
+    firstStageWeight,
+    margin,
   };
 }
 
 /** The model's score of feature row `row` of `features`. */
 export function scoreRow(model: CompiledModel, features: Float64Array, row: number, z: Float64Array): number {
-  const { mean, scale, linear, units, hidden, hiddenBias, output } = model;
-  const base = row * FEATURE_COUNT;
-  let score = 0;
-  for (let feature = 0; feature < FEATURE_COUNT; feature++) {
+  const { mean, scale, linear, units, hidden, hiddenBias, output, width } = model;
+  const base = row * width;
+  // Feature 0 is `firstStage`.
+  let score = model.firstStageWeight * features[base]!;
+  for (let feature = 0; feature < width; feature++) {
     const value = (features[base + feature]! - mean[feature]!) * scale[feature]!;
     z[feature] = value;
     score += linear[feature]! * value;
   }
   for (let unit = 0; unit < units; unit++) {
     let activation = hiddenBias[unit]!;
-    const weights = unit * FEATURE_COUNT;
-    for (let feature = 0; feature < FEATURE_COUNT; feature++) activation += hidden[weights + feature]! * z[feature]!;
+    const weights = unit * width;
+    for (let feature = 0; feature < width; feature++) activation += hidden[weights + feature]! * z[feature]!;
     score += output[unit]! * Math.tanh(activation);
   }
   return score;
@@ -100,31 +138,67 @@ export function scoreRow(model: CompiledModel, features: Float64Array, row: numb
  * activation (`tanh(a) / a` times each part), which is exact.
  */
 export function attributeRow(model: CompiledModel, features: Float64Array, row: number): { contributions: Float64Array; bias: number } {
-  const z = new Float64Array(FEATURE_COUNT);
+  const F = model.width;
+  const z = new Float64Array(F);
   scoreRow(model, features, row, z);
-  const contributions = new Float64Array(FEATURE_COUNT);
-  for (let feature = 0; feature < FEATURE_COUNT; feature++) contributions[feature] = model.linear[feature]! * z[feature]!;
+  const contributions = new Float64Array(F);
+  for (let feature = 0; feature < F; feature++) contributions[feature] = model.linear[feature]! * z[feature]!;
+  contributions[0]! += model.firstStageWeight * features[row * F]!;
   let bias = 0;
   for (let unit = 0; unit < model.units; unit++) {
     let activation = model.hiddenBias[unit]!;
-    const weights = unit * FEATURE_COUNT;
-    for (let feature = 0; feature < FEATURE_COUNT; feature++) activation += model.hidden[weights + feature]! * z[feature]!;
+    const weights = unit * F;
+    for (let feature = 0; feature < F; feature++) activation += model.hidden[weights + feature]! * z[feature]!;
     const ratio = Math.abs(activation) < 1e-12 ? 1 : Math.tanh(activation) / activation;
     const gain = model.output[unit]! * ratio;
-    for (let feature = 0; feature < FEATURE_COUNT; feature++) contributions[feature]! += gain * model.hidden[weights + feature]! * z[feature]!;
+    for (let feature = 0; feature < F; feature++) contributions[feature]! += gain * model.hidden[weights + feature]! * z[feature]!;
     bias += gain * model.hiddenBias[unit]!;
   }
   return { contributions, bias };
 }
 
 /**
- * The scores `model` gives each of `count` candidates whose features fill
- * `features` (row per candidate, as in `RerankCandidates.features`).
+ * For a model with a `margin`: turns the raw scores of `count` candidates
+ * (in place) into `firstStage + margin · tanh(score − best)`; returns the
+ * best raw score (−Infinity without candidates). Without a margin, does nothing.
  */
-export function scoreRerankFeatures(model: RerankModel | CompiledModel, features: Float64Array, count = features.length / FEATURE_COUNT): Float64Array {
+export function boundScores(model: CompiledModel, features: Float64Array, scores: Float64Array, count: number): number {
+  let best = -Infinity;
+  for (let row = 0; row < count; row++) if (scores[row]! > best) best = scores[row]!;
+  if (model.margin === 0) return best;
+  for (let row = 0; row < count; row++) scores[row] = features[row * model.width]! + model.margin * Math.tanh(scores[row]! - best);
+  return best;
+}
+
+/**
+ * {@link attributeRow} for the final score of a model with a `margin`:
+ * `firstStage` plus each feature's (and the biases') share of
+ * `margin · tanh(d)`, `d` the row's raw score minus the best row's, split in
+ * proportion to their parts of `d` (exact: they sum to the final score).
+ */
+export function attributeBoundedRow(model: CompiledModel, features: Float64Array, row: number, bestRow: number): { contributions: Float64Array; bias: number } {
+  const own = attributeRow(model, features, row);
+  const top = attributeRow(model, features, bestRow);
+  let difference = own.bias - top.bias;
+  for (let feature = 0; feature < model.width; feature++) difference += own.contributions[feature]! - top.contributions[feature]!;
+  const gain = Math.abs(difference) < 1e-12 ? model.margin : (model.margin * Math.tanh(difference)) / difference;
+  const contributions = new Float64Array(model.width);
+  for (let feature = 0; feature < model.width; feature++) contributions[feature] = gain * (own.contributions[feature]! - top.contributions[feature]!);
+  contributions[0]! += features[row * model.width]!;
+  return { contributions, bias: gain * (own.bias - top.bias) };
+}
+
+/**
+ * The scores `model` gives each of `count` candidates whose features fill
+ * `features` (row per candidate, as in `RerankCandidates.features`), bounded
+ * by its `margin` when it has one.
+ */
+export function scoreRerankFeatures(model: RerankModel | CompiledModel, features: Float64Array, count?: number): Float64Array {
   const compiled = 'format' in model ? compileRerankModel(model) : model;
-  const z = new Float64Array(FEATURE_COUNT);
+  count ??= features.length / compiled.width;
+  const z = new Float64Array(compiled.width);
   const scores = new Float64Array(count);
   for (let row = 0; row < count; row++) scores[row] = scoreRow(compiled, features, row, z);
+  boundScores(compiled, features, scores, count);
   return scores;
 }

@@ -16,9 +16,13 @@ export function lineAndColumn(text: string, position: number): { line: number; c
   return { line, column: end - lineStart + 1 };
 }
 
+/** The parser's reason without any of the text: V8 quotes it (`Unexpected token 'x', "xyz..." is not valid JSON`). */
 function reason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/ in JSON at position \d+.*$/, '').replace(/, ".*" is not valid JSON$/s, '');
+  return message
+    .replace(/ in JSON at position \d+.*$/s, '')
+    .replace(/, ".*$/s, '')
+    .replace(/^Unexpected token\b.*$/s, 'Unexpected character');
 }
 
 /**

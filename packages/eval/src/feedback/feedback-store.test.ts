@@ -50,4 +50,19 @@ describe('feedback store', () => {
     expect(await readFeedbackFile(path)).toEqual({ events: [], issues: [] });
     await purgeFeedbackFile(path);
   });
+
+  it('reports a UTF-16 file as one issue, throws file-unreadable for a folder and file-unwritable for a store it cannot write', async () => {
+    const path = await store();
+    await appendFeedbackEvents(path, [{ query: 'x', called: ['a'] }]);
+    await writeFile(path, Buffer.from('{"query": "secret", "called": ["a"]}\n', 'utf16le'));
+    const wide = await readFeedbackFile(path);
+    expect(wide.events).toEqual([]);
+    expect(wide.issues).toEqual([{ code: 'feedback-invalid-line', line: 0, message: expect.stringMatching(/^the file is not a UTF-8 text file: it is UTF-16 LE text/) }]);
+    await expect(readFeedbackFile(tmpdir())).rejects.toMatchObject({ code: 'file-unreadable' });
+    await expect(appendFeedbackEvents(join(path, 'below-a-file.jsonl'), [{ query: 'x', called: ['a'] }])).rejects.toMatchObject({
+      code: 'file-unwritable',
+      message: expect.stringMatching(/^cannot write .*below-a-file\.jsonl: E[A-Z]+$/),
+    });
+  });
 });
+

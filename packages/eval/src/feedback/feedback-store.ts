@@ -1,6 +1,8 @@
-import { appendFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { UsageEvent } from '@loadout/bm25';
+import { createLoadoutError, isLoadoutError } from '@loadout/core';
+import { readTextFile } from '../files/read-text-file.js';
 import { parseFeedbackText } from './parse-feedback.js';
 import type { ParsedFeedback, ParseFeedbackOptions } from './parse-feedback.js';
 
@@ -19,8 +21,10 @@ function storedLine(event: UsageEvent): string {
 /**
  * Reads a feedback file (see `parseFeedbackText`). A missing file has no
  * events; one larger than `maxBytes` is not read (`feedback-too-large`).
- * Bad lines are skipped and reported; this never throws on content, so a
- * damaged log can never stop search.
+ * Bad lines are skipped and reported (a file that is not UTF-8 text, as
+ * one `feedback-invalid-line` issue at line 0); this never throws on
+ * content, so a damaged log can never stop search. A folder or an
+ * unreadable file throws `file-unreadable`.
  */
 export async function readFeedbackFile(path: string, options: ReadFeedbackOptions = {}): Promise<ParsedFeedback> {
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
@@ -36,18 +40,39 @@ export async function readFeedbackFile(path: string, options: ReadFeedbackOption
       issues: [{ code: 'feedback-too-large', line: 0, message: `${path} is ${size} bytes, more than the ${maxBytes} read; compact it (loadout learn --compact) or raise the limit` }],
     };
   }
-  return parseFeedbackText(await readFile(path, 'utf8'), options);
+  let text: string;
+  try {
+    text = await readTextFile(path);
+  } catch (error) {
+    // UTF-16 or binary is content: reported, never thrown. A folder or a permission error is thrown (file-unreadable).
+    if (!isLoadoutError(error) || error.code !== 'file-not-text') throw error;
+    return { events: [], issues: [{ code: 'feedback-invalid-line', line: 0, message: `the file${error.message.slice(path.length)}` }] };
+  }
+  return parseFeedbackText(text, options);
+}
+
+/** Runs a write to `path`; a failure becomes `file-unwritable` naming the path and the system code. */
+async function writing<T>(path: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw createLoadoutError('file-unwritable', `cannot write ${path}: ${code}`, { path, code });
+  }
 }
 
 /**
  * Appends events to an append-only JSONL store (created with its folder
  * when missing). Each line holds the query text, the called tool names and
- * the time, nothing else.
+ * the time, nothing else. A failed write throws `file-unwritable` naming
+ * the path and the system code.
  */
 export async function appendFeedbackEvents(path: string, events: readonly UsageEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await mkdir(dirname(path), { recursive: true });
-  await appendFile(path, events.map((event) => `${storedLine(event)}\n`).join(''));
+  await writing(path, async () => {
+    await mkdir(dirname(path), { recursive: true });
+    await appendFile(path, events.map((event) => `${storedLine(event)}\n`).join(''));
+  });
 }
 
 /** Options of {@link compactFeedbackFile}. */
@@ -82,8 +107,10 @@ export async function compactFeedbackFile(path: string, options: CompactFeedback
   }
   kept.reverse();
   const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, kept.map((event) => `${storedLine(event)}\n`).join(''));
-  await rename(temporary, path);
+  await writing(path, async () => {
+    await writeFile(temporary, kept.map((event) => `${storedLine(event)}\n`).join(''));
+    await rename(temporary, path);
+  });
   return { kept: kept.length, dropped: events.length - kept.length + issues.filter((issue) => issue.code === 'feedback-invalid-line').length };
 }
 

@@ -1,4 +1,4 @@
-import { RERANK_FEATURES } from '@loadout/bm25';
+import { RERANK_FEATURES, RERANK_VECTOR_FEATURES } from '@loadout/bm25';
 import type { RerankModel } from '@loadout/bm25';
 import { seededRandom } from './seeded-random.js';
 import type { TrainingQuery } from './training-query.js';
@@ -19,6 +19,12 @@ export interface TrainRerankOptions {
   readonly batch?: number;
   /** Seed of the initial weights and the query order. Default 9. */
   readonly seed?: number;
+  /** The queries' features: `lexical` (`RERANK_FEATURES`) or `vectors` (`RERANK_VECTOR_FEATURES`, word-vector features appended). Default `lexical`. */
+  readonly features?: 'lexical' | 'vectors';
+  /** `RerankModel.firstStageWeight`: weight of the raw first-stage score, fixed; the model learns corrections to it. Default 0; ≥ 0. */
+  readonly firstStageWeight?: number;
+  /** `RerankModel.margin`, written into the model (training does not depend on it). Default: none. */
+  readonly margin?: number;
 }
 
 /** Digits kept in the model file: exact to about 1e-9 relative, and the same on every run. */
@@ -39,7 +45,9 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
   const rate = options.learningRate ?? 0.01;
   const batch = Math.max(1, options.batch ?? 16);
   const random = seededRandom(options.seed ?? 9);
-  const F = RERANK_FEATURES.length;
+  const names = options.features === 'vectors' ? RERANK_VECTOR_FEATURES : RERANK_FEATURES;
+  const F = names.length;
+  const prior = Math.max(0, options.firstStageWeight ?? 0);
 
   // Standardisation over every candidate row.
   const mean = new Float64Array(F);
@@ -101,7 +109,8 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
         const count = query.count;
         let max = -Infinity;
         for (let row = 0; row < count; row++) {
-          let score = 0;
+          // Feature 0 is the raw first-stage score ratio.
+          let score = prior * query.features[row * F]!;
           for (let f = 0; f < F; f++) score += theta[f]! * z[row * F + f]!;
           for (let unit = 0; unit < units; unit++) {
             let a = theta[B0 + unit]!;
@@ -151,10 +160,12 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
   return {
     format: 'loadout-rerank-v1',
     kind,
-    features: [...RERANK_FEATURES],
+    features: [...names],
     mean: Array.from(mean),
     scale: Array.from(scale),
     linear: list(0, F),
     ...(units === 0 ? {} : { hidden: list(H0, B0), hiddenBias: list(B0, O0), output: list(O0, size) }),
+    ...(prior === 0 ? {} : { firstStageWeight: prior }),
+    ...(options.margin === undefined ? {} : { margin: options.margin }),
   };
 }

@@ -1,0 +1,1 @@
+export { GLOVE_RERANK_MODEL } from '../rerank/glove-rerank-model.js';

@@ -1,0 +1,34 @@
+import type { RankerDefinition } from '@loadout/core';
+import { loadRankerModule } from './load-ranker-module.js';
+import { rerankDefinition } from './rerank-definition.js';
+import type { RerankDefinitionOptions } from './rerank-definition.js';
+
+/**
+ * `rerank-glove`: `rerank` with the shipped model that also reads GloVe-SIF
+ * cosines of the query and its clauses to each candidate (the word-vector
+ * table `@loadout/embeddings` builds, read from disk on create: Node only).
+ * Opt-in like `rerank`; a learned `model` replaces the shipped one.
+ */
+export const rerankGloveDefinition: RankerDefinition<RerankDefinitionOptions> = {
+  ...rerankDefinition,
+  name: 'rerank-glove',
+  description: 'BM25F, then a learned model with GloVe word-vector features re-ranks its top 50 (opt-in, Node)',
+  options: {
+    ...rerankDefinition.options,
+    model: { type: 'object', description: 'a re-ranking model (JSON from loadout learn); default: the shipped GloVe model' },
+  },
+  capabilities: { ...rerankDefinition.capabilities, browserSafe: false },
+  async create(options) {
+    const { createRerankRanker } = await loadRankerModule(() => import('@loadout/bm25'), '@loadout/bm25', 'rerank-glove');
+    const { GLOVE_RERANK_MODEL } = await loadRankerModule(() => import('@loadout/bm25/rerank-glove'), '@loadout/bm25', 'rerank-glove');
+    const embeddings = await loadRankerModule(() => import('@loadout/embeddings'), '@loadout/embeddings', 'rerank-glove');
+    const table = await embeddings.loadStaticVectors(embeddings.defaultStaticTablePath());
+    return createRerankRanker({
+      name: 'rerank-glove',
+      model: options.model ?? GLOVE_RERANK_MODEL,
+      vectors: embeddings.createRerankVectors(table),
+      ...(options.bm25 === undefined ? {} : { bm25: options.bm25 }),
+      ...(options.candidates === undefined ? {} : { candidates: options.candidates }),
+    });
+  },
+};
