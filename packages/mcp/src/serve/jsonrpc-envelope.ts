@@ -1,6 +1,9 @@
 /** JSON-RPC's "Invalid Request" error code. */
 export const INVALID_REQUEST_CODE = -32600;
 
+/** JSON-RPC's "Parse error" code: the body is not JSON at all. */
+export const PARSE_ERROR_CODE = -32700;
+
 /** A JSON-RPC error the HTTP layer answers itself, before the MCP transport sees the body. */
 export interface EnvelopeProblem {
   readonly message: string;

@@ -151,6 +151,12 @@ describe('serveHttp safety', () => {
     expect(await params.json()).toMatchObject({ error: { code: -32600, message: /params must be an object/ }, id: 7 });
   });
 
+  it('answers a body that is not JSON with JSON-RPC Parse error (-32700)', async () => {
+    const broken = await post(open.url, '{not json');
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the request body is not valid JSON' }, id: null });
+  });
+
   it('logs a client that hangs up mid-body at debug, not as an error', async () => {
     const { connect: connectSocket } = await import('node:net');
     await new Promise<void>((resolve) => {

@@ -10,7 +10,7 @@ import { createStreamLogger } from '../logger/create-stream-logger.js';
 import { replyError as reply } from './http-reply.js';
 import { checkRequestHeaders, normalizeOrigin, type HttpGuardPolicy } from './http-guard.js';
 import { isLoopbackHost, urlHost } from './loopback.js';
-import { checkJsonRpcEnvelope, INVALID_REQUEST_CODE } from './jsonrpc-envelope.js';
+import { checkJsonRpcEnvelope, INVALID_REQUEST_CODE, PARSE_ERROR_CODE } from './jsonrpc-envelope.js';
 import { isClientAbort, readLimitedBody } from './read-limited-body.js';
 import {
   DEFAULT_MAX_BODY_BYTES,
@@ -136,7 +136,7 @@ export async function serveHttp(gateway: Gateway, options: ServeHttpOptions = {}
       try {
         parsed = JSON.parse(body.text);
       } catch {
-        return reply(response, 400, 'request body is not valid JSON');
+        return reply(response, 400, 'Parse error: the request body is not valid JSON', {}, PARSE_ERROR_CODE);
       }
       const problem = checkJsonRpcEnvelope(parsed);
       if (problem !== undefined) return reply(response, 400, problem.message, {}, INVALID_REQUEST_CODE, problem.id);
