@@ -34,6 +34,11 @@ export async function learnForEval(
   maxFeedbackBytes?: number,
 ): Promise<EvalFeedback> {
   const { events, issues } = await readCommandFeedback(resolve(context.cwd, path), tools, { kind: 'events' }, maxFeedbackBytes);
+  if (events.length === 0 && issues.length === 0) {
+    // The feedback store reads a missing file as empty; a FILE named on the command line must exist.
+    const { readTextFile } = await import('@loadout/eval/files');
+    await readTextFile(path, { cwd: context.cwd });
+  }
   context.stderr(renderFeedbackIssues('eval', path, issues));
   const learned = await learnFromFeedback({ tools, events, ranker: ranker.withUsage, learns: ranker.learns });
   return { ranker: learned.ranker, report: learned.report, events: events.length, issues };
