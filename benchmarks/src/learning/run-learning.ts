@@ -1,9 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { listEvalSets, loadEvalSet, nearDuplicatePairs, trainRerankModel } from '@loadout/eval';
+import { listEvalSets, loadEvalSet, trainRerankModel } from '@loadout/eval';
 import { logProgress } from '../progress-log.js';
 import { formatPoints, markdownTable } from '../report/format.js';
-import { loadRerankCases } from '../rerank/rerank-cases.js';
+import { loadRerankCases, POOLED_SETS } from '../rerank/rerank-cases.js';
 import { SHIPPED_CANDIDATES, SHIPPED_MODELS } from '../train/shipped-model.js';
 import { foldCleanBackground } from './fold-clean-base.js';
 import type { FoldCleanBackground } from './fold-clean-base.js';
@@ -17,7 +17,6 @@ export interface RunLearningOptions {
   readonly sets?: readonly string[];
 }
 
-const POOLED = ['livemcpbench', 'toolbench_stb', 'sealtools'];
 
 /** The usage-prior weight measured beside the usage field alone: `learnFromFeedback`'s default (see `LearnFromFeedbackOptions.usagePriorWeight`). */
 export const PRIOR_WEIGHT = 0.2;
@@ -80,12 +79,12 @@ export async function runLearning(options: RunLearningOptions): Promise<{ result
   process.stdout.write(
     `\nLearning from logs, dev, out of fold (Recall@5 / NDCG@5 / MRR@10); base model: the shipped ${BASE_RECIPE.name} recipe trained on the other sets' dev queries only:\n\n${markdownTable(['', ...results.map((result) => result.set)], rows)}\n`,
   );
-  const mix = loaded.get('mix10k');
-  if (mix !== undefined) {
-    const pooled = POOLED.flatMap((name) => loaded.get(name)?.queries.map((query) => query.query) ?? []);
-    const shared = new Set(nearDuplicatePairs(mix.queries.map((query) => query.query), pooled).map(([index]) => index)).size;
+  if (loaded.has('mix10k')) {
+    // From every set's cases (loaded for the base models), so the count holds when --sets names mix10k alone.
+    const mix = cases.filter((item) => item.set === 'mix10k');
+    const shared = mix.filter((item) => item.pooledCopy).length;
     process.stdout.write(
-      `mix10k shares ${shared} of its ${mix.queries.length} queries (near-)verbatim with ${POOLED.join(', ')}: folds are per set, and no model is trained on one set and scored on another.\n`,
+      `mix10k shares ${shared} of its ${mix.length} queries (near-)verbatim with ${POOLED_SETS.join(', ')}: folds are per set, and no model is trained on one set and scored on another.\n`,
     );
   }
   await mkdir(options.resultsDir, { recursive: true });
