@@ -13,6 +13,7 @@ writeFileSync(join(folder, 'queries.jsonl'), '{"id": "1", "query": "x", "relevan
 writeFileSync(join(folder, 'usage.jsonl'), '{"query": "x", "called": ["mcp__github__create_issue"]}\n');
 writeFileSync(join(folder, 'a-file'), '');
 mkdirSync(join(folder, 'a-folder'));
+mkdirSync(join(folder, 'decision-is-a-folder', 'learned.json'), { recursive: true });
 
 describe('a bad file is named by its path and code, never by its contents', () => {
   it.each([
@@ -37,7 +38,9 @@ describe('loadout learn with a FILE or --store it cannot use', () => {
   it.each([
     [['learn', 'a-folder'], 'file-unreadable', /cannot read .*a-folder: it is a folder, not a file/],
     [['learn', 'usage.jsonl', '--store', 'a-file/feedback.jsonl'], 'file-unwritable', /cannot write .*a-file\/feedback\.jsonl: E[A-Z]+/],
-    [['learn', 'queries.jsonl', '--store', 'a-file/feedback.jsonl'], 'file-unwritable', /cannot write .*a-file\/learned\.json: E[A-Z]+/],
+    [['learn', 'usage.jsonl', '--store', 'decision-is-a-folder/feedback.jsonl'], 'file-unwritable', /cannot write .*decision-is-a-folder\/learned\.json: E[A-Z]+/],
+    // Nothing usable (its tool "a" is not in the demo catalog): refused before anything is written.
+    [['learn', 'queries.jsonl', '--store', 'a-file/feedback.jsonl'], 'feedback-empty', /queries\.jsonl has no usable events: all 1 lines were skipped/],
   ])('%j exits 2 with %s, not an unexpected failure', async (argv, code, words) => {
     const run = fakeContext({ cwd: folder });
     expect(await runCli(argv, run.context)).toBe(2);

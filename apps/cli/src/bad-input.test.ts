@@ -174,6 +174,40 @@ describe('flags', () => {
     expect(run.stderr).toBe(`loadout ${argv[0]}: unexpected argument "${stray}" (see loadout ${argv[0]} --help) [invalid-option]\n`);
   });
 
+  it.each([
+    [['learn', '--max-tools', '-1', 'f.jsonl'], 'max-tools', '1 to 1000000'],
+    [['search', 'weather', '--limit', '-1'], 'limit', '1 to 100'],
+    [['search', 'weather', '--max-tools', '-5'], 'max-tools', '1 to 1000000'],
+    [['plan', '--context-window', '-200000'], 'context-window', '1 to 100000000'],
+    [['plan', '--max-tools', '-0.5'], 'max-tools', '1 to 1000000'],
+    [['catalog', 'pull', '--config', 'none.json', '--timeout', '-1'], 'timeout', '1 to 3600000'],
+    [['serve', '--limit', '-1'], 'limit', '1 to 100'],
+    [['serve', '--call-timeout', '-1e3'], 'call-timeout', '1 to 86400000'],
+    [['serve', '--context-window', '-1'], 'context-window', '1 to 100000000'],
+    [['serve', '--http', '0', '--max-body', '-1'], 'max-body', '1024 to 67108864'],
+    [['serve', '--http', '0', '--max-sessions', '-3'], 'max-sessions', '1 to 10000'],
+    [['serve', '--http', '0', '--session-idle-timeout', '-.5'], 'session-idle-timeout', '100 to 86400000'],
+  ])('%j: a negative number is the option\'s value, reported with its range (not read as a flag)', async (argv, flag, range) => {
+    const run = await cli(argv);
+    expect(run.code).toBe(2);
+    const value = argv[argv.indexOf(`--${flag}`) + 1]!;
+    expect(run.stderr).toBe(`loadout ${argv[0]}: --${flag} must be an integer from ${range}, got ${JSON.stringify(value)} [invalid-option]\n`);
+  });
+
+  it('a negative number where no option takes it is an unknown option that says how to pass it', async () => {
+    const run = await cli(['search', '-1']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('loadout search: unknown option -1; an argument that starts with "-" goes after --, e.g. loadout search -- -1 (see loadout search --help) [invalid-option]\n');
+    const { code } = await cli(['search', '--catalog', 'good.json', '--', '-1']);
+    expect(code).toBe(0);
+  });
+
+  it('--http with a negative port names it', async () => {
+    const run = await cli(['serve', '--http', '-1']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('loadout serve: --http must be PORT or HOST:PORT (e.g. 127.0.0.1:8765), got "-1" [invalid-option]\n');
+  });
+
   it('policy names a file given without --input (it would otherwise wait on standard input), and --help still wins', async () => {
     const run = await cli(['policy', 'input.json']);
     expect(run.code).toBe(2);

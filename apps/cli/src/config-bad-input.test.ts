@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +67,20 @@ describe('bad configurations, from a scratch folder, through the built CLI', () 
     expect(outcome.stderr).toMatch(message);
     expect(outcome.stderr).not.toContain(SECRET);
     expect(outcome.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it.each<[string, string, RegExp]>([
+    ['a folder', 'configs', /^loadout serve: cannot read .*configs: it is a folder, not a file \[file-unreadable\]\n$/],
+    ['a JSONL file', 'servers.jsonl', /^loadout serve: .*servers\.jsonl: a config is JSON \(\.json\) or a module \(\.mjs, \.js, \.ts\); got "\.jsonl" \[config-invalid\]\n$/],
+    ['a file without an extension', 'servers', /^loadout serve: .*servers: a config is JSON .*; got "no extension" \[config-invalid\]\n$/],
+  ])('--config naming %s: exit 2 with its code, never an import error of our own modules', async (_, name, message) => {
+    const folder = scratch({ 'servers.jsonl': '{"mcpServers": {}}\n', servers: '{}' });
+    mkdirSync(join(folder, 'configs'));
+    const outcome = await loadout(folder, ['serve', '--config', name]);
+    expect(outcome.code).toBe(2);
+    expect(outcome.stdout).toBe('');
+    expect(outcome.stderr).toMatch(message);
+    expect(outcome.stderr).not.toMatch(/dist|import-config-module|Directory import/);
   });
 
   it('a mod that throws at run time is skipped and reported, and the command still answers', async () => {

@@ -9,8 +9,8 @@ function referenceCount(bytes: Uint8Array, rankOf: RankLookup): number {
   for (;;) {
     let best: { rank: number; index: number } | undefined;
     for (let index = 0; index + 2 < bounds.length; index++) {
-      const rank = rankOf(bytes.subarray(bounds[index], bounds[index + 2]).join(','));
-      if (rank !== undefined && (best === undefined || rank < best.rank)) best = { rank, index };
+      const rank = rankOf(bytes, bounds[index]!, bounds[index + 2]!);
+      if (rank >= 0 && (best === undefined || rank < best.rank)) best = { rank, index };
     }
     if (best === undefined) return bounds.length - 1;
     bounds.splice(best.index + 1, 1);
@@ -21,7 +21,7 @@ function referenceCount(bytes: Uint8Array, rankOf: RankLookup): number {
 function vocabulary(sequences: readonly number[][]): RankLookup {
   const ranks = new Map<string, number>();
   for (const sequence of sequences) if (!ranks.has(sequence.join(','))) ranks.set(sequence.join(','), ranks.size);
-  return (key) => ranks.get(key);
+  return (bytes, start, end) => ranks.get(bytes.subarray(start, end).join(',')) ?? -1;
 }
 
 /** A vocabulary built like a trained one: every token joins two earlier tokens (bytes 0–4 to start). */

@@ -1,9 +1,8 @@
 /**
- * The rank of a byte sequence given as its comma-joined decimal bytes
- * (`"104,105"`, the key form of js-tiktoken's rank map), or `undefined` when
- * the sequence is not a token.
+ * The rank of the byte sequence `bytes[start..end)`, or -1 when it is not a
+ * token (see `RankTable.rankOf`).
  */
-export type RankLookup = (key: string) => number | undefined;
+export type RankLookup = (bytes: Uint8Array, start: number, end: number) => number;
 
 /**
  * Number of tokens byte-pair encoding makes of `bytes`: repeatedly merges the
@@ -52,8 +51,8 @@ export function countBytePairTokens(bytes: Uint8Array, rankOf: RankLookup): numb
 
   const updatePair = (start: number): void => {
     const right = end[start] as number;
-    const rank = right < length ? rankOf(bytes.subarray(start, end[right]).join(',')) : undefined;
-    if (rank === undefined) {
+    const rank = right < length ? rankOf(bytes, start, end[right] as number) : -1;
+    if (rank < 0) {
       pairRank[start] = -1;
       return;
     }

@@ -2,7 +2,18 @@ import { isLoadoutError } from '@loadout/core';
 import { describe, expect, it, vi } from 'vitest';
 import { createTiktokenCounter, DEFAULT_TIKTOKEN_ENCODING, defaultTokenCounter } from './index.js';
 
-const built = vi.hoisted(() => ({ encoders: 0 }));
+const built = vi.hoisted(() => ({ encoders: 0, tables: 0 }));
+
+vi.mock('./rank-table.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./rank-table.js')>();
+  return {
+    ...actual,
+    buildRankTable: (...args: Parameters<typeof actual.buildRankTable>) => {
+      built.tables++;
+      return actual.buildRankTable(...args);
+    },
+  };
+});
 
 vi.mock('js-tiktoken/lite', async (importOriginal) => {
   const actual = await importOriginal<typeof import('js-tiktoken/lite')>();
@@ -16,14 +27,15 @@ vi.mock('js-tiktoken/lite', async (importOriginal) => {
 });
 
 describe('createTiktokenCounter', () => {
-  it('builds no encoder on import or creation, one on the first count, shared by counters of one encoding', () => {
+  it('builds no rank table on import or creation, one on the first count, shared by counters of one encoding, and never a js-tiktoken encoder', () => {
     const first = createTiktokenCounter({ encoding: 'cl100k_base' });
     createTiktokenCounter({ encoding: 'o200k_base' });
-    expect(built.encoders).toBe(0);
+    expect(built.tables).toBe(0);
     expect(first.count('hello world')).toBe(2);
-    expect(built.encoders).toBe(1);
+    expect(built.tables).toBe(1);
     expect(createTiktokenCounter({ encoding: 'cl100k_base' }).count('hello world')).toBe(2);
-    expect(built.encoders).toBe(1);
+    expect(built.tables).toBe(1);
+    expect(built.encoders).toBe(0);
   });
 
   it('implements TokenCounter v1 with the encoding in its id', () => {

@@ -7,6 +7,7 @@ import { renderLearningReport } from '../format/learning-view.js';
 import type { EvalFeedback } from './eval-feedback.js';
 import type { Command } from './command.js';
 import { parseArguments, stringFlag } from '../io/parse-arguments.js';
+import { MAX_FEEDBACK_HELP, maxFeedbackFlag } from '../io/max-feedback-flag.js';
 import { formatCount } from '../format/render-table.js';
 import { BUILTIN_RANKER_NAMES, configHelp } from '../config/config-help.js';
 import { configMods } from '../config/config-mods.js';
@@ -36,6 +37,7 @@ Options:
                    beats the default on the newest held-out lines. The ranker must accept
                    usage (capabilities.usage in its definition, as bm25f's and rerank's);
                    learning builds on that ranker with its options
+${MAX_FEEDBACK_HELP}
   --ranker NAME    ${BUILTIN_RANKER_NAMES},
                    or one the config's "rankers" adds (default: the config's "ranker",
                    else bm25f)
@@ -68,11 +70,13 @@ export const evalCommand: Command = {
       json: { type: 'boolean' },
       config: { type: 'string' },
       feedback: { type: 'string' },
+      'max-feedback': { type: 'string' },
     });
     if (parsed.values['help']) {
       context.stdout(help);
       return 0;
     }
+    const maxFeedbackBytes = maxFeedbackFlag(parsed, 'feedback');
     const toolsPath = stringFlag(parsed, 'tools');
     const queriesPath = stringFlag(parsed, 'queries');
     if (toolsPath === undefined || queriesPath === undefined) {
@@ -98,7 +102,7 @@ export const evalCommand: Command = {
     if (feedbackPath !== undefined) {
       const { learnForEval } = await import('./eval-feedback.js');
       const { definition, withUsage } = await createConfiguredRanker(config, rankerName);
-      learning = await learnForEval(feedbackPath, modded.catalog.tools, context, { learns: definition.capabilities?.usage?.learns ?? [], withUsage: withUsage! });
+      learning = await learnForEval(feedbackPath, modded.catalog.tools, context, { learns: definition.capabilities?.usage?.learns ?? [], withUsage: withUsage! }, maxFeedbackBytes);
       ranker = learning.ranker;
     } else {
       ranker = (await createConfiguredRanker(config, rankerName, { maxQueryLength: EVAL_MAX_QUERY_LENGTH })).ranker;

@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
 import type { CatalogTool, Ranker, RankerLearnedPart } from '@loadout/core';
 import type { UsageRankerFactory } from '@loadout/core/plugins';
-import { learnFromFeedback, readFeedbackFile } from '@loadout/eval';
+import { learnFromFeedback } from '@loadout/eval';
 import type { FeedbackIssue, LearningReport } from '@loadout/eval';
 import type { CliContext } from '../io/cli-context.js';
+import { readCommandFeedback } from '../io/read-command-feedback.js';
 import { renderFeedbackIssues } from '../format/learning-view.js';
 
 /** What `loadout eval --feedback F` learned before answering the queries. */
@@ -22,20 +23,22 @@ export interface EvalFeedback {
  * only when it wins. Every ranker learning builds is the chosen ranker's
  * (`withUsage`, through its definition's `capabilities.usage`), trying only
  * the parts it `learns`. Bad lines are reported on stderr with their code
- * and skipped; they never stop the evaluation.
+ * and skipped; they never stop the evaluation. A file over
+ * `maxFeedbackBytes` (default 64 MiB) is reported (`feedback-too-large`).
  */
 export async function learnForEval(
   path: string,
   tools: readonly CatalogTool[],
   context: CliContext,
   ranker: { readonly learns: readonly RankerLearnedPart[]; readonly withUsage: UsageRankerFactory },
+  maxFeedbackBytes?: number,
 ): Promise<EvalFeedback> {
-  const knownTools = new Set<string>();
-  for (const tool of tools) {
-    knownTools.add(tool.name);
-    knownTools.add(tool.displayName);
+  const { events, issues } = await readCommandFeedback(resolve(context.cwd, path), tools, { kind: 'events' }, maxFeedbackBytes);
+  if (events.length === 0 && issues.length === 0) {
+    // The feedback store reads a missing file as empty; a FILE named on the command line must exist.
+    const { readTextFile } = await import('@loadout/eval/files');
+    await readTextFile(path, { cwd: context.cwd });
   }
-  const { events, issues } = await readFeedbackFile(resolve(context.cwd, path), { knownTools });
   context.stderr(renderFeedbackIssues('eval', path, issues));
   const learned = await learnFromFeedback({ tools, events, ranker: ranker.withUsage, learns: ranker.learns });
   return { ranker: learned.ranker, report: learned.report, events: events.length, issues };

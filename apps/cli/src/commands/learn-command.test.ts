@@ -33,6 +33,16 @@ describe('loadout eval --feedback', () => {
     expect(run.stderr()).not.toContain('not json');
   });
 
+  it('names a --feedback file that does not exist or is a folder, instead of evaluating without it', async () => {
+    const dir = await folder();
+    const missing = fakeContext({ cwd: dir });
+    expect(await runCli(['eval', ...files, '--feedback', 'nope.jsonl'], missing.context)).toBe(2);
+    expect(missing.stderr()).toMatch(/^loadout eval: no such file: nope\.jsonl \[file-not-found\]\n$/);
+    const folderArgument = fakeContext({ cwd: dir });
+    expect(await runCli(['eval', ...files, '--feedback', dir], folderArgument.context)).toBe(2);
+    expect(folderArgument.stderr()).toContain('[file-unreadable]');
+  });
+
   it('refuses --feedback with another ranker', async () => {
     const run = fakeContext();
     expect(await runCli(['eval', ...files, '--feedback', 'f.jsonl', '--ranker', 'wink-bm25'], run.context)).toBe(2);

@@ -1,11 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
-import { appendFeedbackEvents, compactFeedbackFile, learnFromFeedback, purgeFeedbackFile, readFeedbackFile } from '@loadout/eval';
+import { appendFeedbackEvents, compactFeedbackFile, learnFromFeedback, purgeFeedbackFile } from '@loadout/eval';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { MAX_TOOLS_RANGE } from '../io/command-warnings.js';
 import { loadCatalog } from '../io/load-catalog.js';
+import { MAX_FEEDBACK_HELP, maxFeedbackFlag } from '../io/max-feedback-flag.js';
+import { readCommandFeedback } from '../io/read-command-feedback.js';
 import { writeFileAtomic } from '../io/write-file-atomic.js';
 import { renderFeedbackIssues, renderLearningReport } from '../format/learning-view.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
@@ -16,7 +18,8 @@ const DEFAULT_STORE = '.loadout/feedback.jsonl';
 const help = `loadout learn: learn ranking from a deployment's own usage (opt-in).
 
 Usage:
-  loadout learn FILE [--catalog FILE] [--max-tools N] [--store PATH] [--ranker NAME] [--json]
+  loadout learn FILE [--catalog FILE] [--max-tools N] [--store PATH] [--max-feedback BYTES]
+                [--ranker NAME] [--json]
   loadout learn --compact [--store PATH]
   loadout learn --purge [--store PATH]
 
@@ -32,9 +35,11 @@ tool above one the query names exactly.
 
 FILE is JSONL, one event per line:
   {"query": "save it as markdown", "called": "write_file", "at": "2026-11-30T10:00:00Z"}
-or the eval queries format {"query", "relevant": [tool names]}. A corrupt line, a
-tool the catalog does not have or a file over 64 MiB is reported with its code
-and skipped; it never breaks search.
+or the eval queries format {"query", "relevant": [tool names]}. A corrupt line or
+a tool the catalog does not have is reported with its code and skipped; it never
+breaks search. A FILE with no usable event (empty, or every line skipped) exits 2
+[feedback-empty], and a FILE or store over --max-feedback (64 MiB by default)
+exits 2 [feedback-too-large]; both leave the decision as it was.
 
 What is stored: the query text, the called tool names and the time, one line
 per event, in the store (default ${DEFAULT_STORE}), plus the decision (and the
@@ -48,6 +53,7 @@ Options:
   --max-tools N    accept catalogs of up to N tools (default 10,000, the spec's limit); use
                    the same N with loadout search --feedback
   --store PATH     the feedback store (default: ${DEFAULT_STORE})
+${MAX_FEEDBACK_HELP}
   --ranker NAME    the ranker to learn for (default: the config's "ranker", else bm25f); it
                    must accept usage (capabilities.usage in its definition); learning tries
                    the prior and the re-ranker only when its definition learns them
@@ -72,6 +78,7 @@ export const learnCommand: Command = {
       ranker: { type: 'string' },
       config: { type: 'string' },
       'max-tools': { type: 'string' },
+      'max-feedback': { type: 'string' },
     });
     if (parsed.values['help']) {
       context.stdout(help);
@@ -103,21 +110,33 @@ export const learnCommand: Command = {
       });
     }
     const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
+    const maxFeedbackBytes = maxFeedbackFlag(parsed);
     const { catalog } = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, maxTools === undefined ? {} : { maxTools });
-    const knownTools = new Set<string>();
-    for (const tool of catalog.tools) {
-      knownTools.add(tool.name);
-      knownTools.add(tool.displayName);
-    }
-    const imported = await readFeedbackFile(resolve(context.cwd, file), { knownTools });
+    const imported = await readCommandFeedback(resolve(context.cwd, file), catalog.tools, { kind: 'events' }, maxFeedbackBytes);
     context.stderr(renderFeedbackIssues('learn', file, imported.issues));
-    const fileMissing = imported.events.length === 0 && imported.issues.length === 0;
-    if (fileMissing) {
-      const { readTextFile } = await import('@loadout/eval/files');
-      await readTextFile(file, { cwd: context.cwd });
+    if (imported.events.length === 0) {
+      // A missing file, a folder or an unreadable one is named by its own error; an empty or useless one is feedback-empty.
+      if (imported.issues.length === 0) {
+        const { readTextFile } = await import('@loadout/eval/files');
+        await readTextFile(file, { cwd: context.cwd });
+      }
+      const tooLarge = imported.issues.find((issue) => issue.code === 'feedback-too-large');
+      if (tooLarge !== undefined) throw createLoadoutError('feedback-too-large', tooLarge.message, { path: file });
+      const why = imported.issues.length === 0 ? 'it is empty' : `all ${imported.issues.length} lines were skipped (above)`;
+      throw createLoadoutError('feedback-empty', `${file} has no usable events: ${why}; nothing was imported and the decision in ${decisionPath} is unchanged`, {
+        path: file,
+        skipped: imported.issues.length,
+      });
     }
     await appendFeedbackEvents(store, imported.events);
-    const stored = await readFeedbackFile(store, { knownTools });
+    const stored = await readCommandFeedback(store, catalog.tools, { kind: 'store', store }, maxFeedbackBytes);
+    const storeTooLarge = stored.issues.find((issue) => issue.code === 'feedback-too-large');
+    if (storeTooLarge !== undefined) {
+      // Learning from none of it would switch learning off: keep the last decision instead.
+      throw createLoadoutError('feedback-too-large', `imported ${imported.events.length} events, but ${storeTooLarge.message}; the decision in ${decisionPath} is unchanged`, {
+        path: store,
+      });
+    }
     context.stderr(renderFeedbackIssues('learn', store, stored.issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
     const { report, model } = await learnFromFeedback({ tools: catalog.tools, events: stored.events, ranker: withUsage, learns: definition.capabilities?.usage?.learns ?? [] });
     // A folder that cannot be made is reported by the write (file-unwritable), never as an unexpected failure.

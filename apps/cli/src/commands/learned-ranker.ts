@@ -3,8 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { isLoadoutError } from '@loadout/core';
 import type { CatalogTool, Ranker, RankerLearnedPart, RankerUsageField } from '@loadout/core';
 import type { UsageRankerFactory } from '@loadout/core/plugins';
-import { readFeedbackFile } from '@loadout/eval';
 import type { CliContext } from '../io/cli-context.js';
+import { readCommandFeedback } from '../io/read-command-feedback.js';
 import { renderFeedbackIssues } from '../format/learning-view.js';
 
 /** What `loadout learn` decided, as stored in `learned.json` beside the store. */
@@ -39,13 +39,15 @@ function readDecision(text: string): LearnedDecision | undefined {
  * ranker refuses means the usage field alone, with a note). Undefined when
  * learning is off, undecided or the decision unreadable (a note on stderr
  * says which). Never throws on a damaged store or decision: search then
- * runs the default.
+ * runs the default. A store over `maxFeedbackBytes` (default 64 MiB) is
+ * reported (`feedback-too-large`) and read as empty.
  */
 export async function loadLearnedRanker(
   store: string,
   tools: readonly CatalogTool[],
   context: CliContext,
   ranker: { readonly name: string; readonly learns: readonly RankerLearnedPart[]; readonly withUsage: UsageRankerFactory },
+  maxFeedbackBytes?: number,
 ): Promise<Ranker | undefined> {
   const path = resolve(context.cwd, store);
   const decisionPath = join(dirname(path), 'learned.json');
@@ -61,12 +63,7 @@ export async function loadLearnedRanker(
     context.stderr(`loadout search: learning is ${decision === undefined ? 'unreadable in' : 'off in'} ${decisionPath}; searching without usage\n`);
     return undefined;
   }
-  const knownTools = new Set<string>();
-  for (const tool of tools) {
-    knownTools.add(tool.name);
-    knownTools.add(tool.displayName);
-  }
-  const { events, issues } = await readFeedbackFile(path, { knownTools });
+  const { events, issues } = await readCommandFeedback(path, tools, { kind: 'store', store }, maxFeedbackBytes);
   context.stderr(renderFeedbackIssues('search', store, issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
   const { createUsageField } = await import('@loadout/bm25');
   const field = createUsageField(events);

@@ -2,6 +2,7 @@ import { createLoadoutError, isLoadoutError, type Ranker } from '@loadout/core';
 import { applyMods, applyQueryKind } from '@loadout/core/plugins';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
+import { MAX_FEEDBACK_HELP, maxFeedbackFlag } from '../io/max-feedback-flag.js';
 import { MAX_TOOLS_RANGE, reportWarnings } from '../io/command-warnings.js';
 import { loadCatalog } from '../io/load-catalog.js';
 import { withSavedDemoIndex } from '../io/demo-search-index.js';
@@ -33,6 +34,7 @@ Options:
   --feedback STORE use what loadout learn learned from this feedback store (when its
                    decision, learned.json beside it, switched learning on; rankers that learn
                    from usage only, such as bm25f: capabilities.usage in the definition)
+${MAX_FEEDBACK_HELP}
   --json           print {query, ranker, tools, issues, hits: [{rank, score, tool, name, server,
                    description, explanation?}]}
   --strict         exit 2 when a tool is invalid or skipped (nameless, duplicate, bad schema)
@@ -67,11 +69,13 @@ export const searchCommand: Command = {
       strict: { type: 'boolean' },
       'max-tools': { type: 'string' },
       feedback: { type: 'string' },
+      'max-feedback': { type: 'string' },
     });
     if (parsed.values['help']) {
       context.stdout(help);
       return 0;
     }
+    const maxFeedbackBytes = maxFeedbackFlag(parsed, 'feedback');
     const query = parsed.positionals.join(' ');
     if (query.trim() === '') {
       throw createLoadoutError('query-empty', 'needs a QUERY: say in words what the tool should do, e.g. loadout search "open a pull request" (see loadout search --help)');
@@ -100,7 +104,7 @@ export const searchCommand: Command = {
     const learned =
       feedback === undefined || withUsage === undefined
         ? undefined
-        : await (await import('./learned-ranker.js')).loadLearnedRanker(feedback, catalog.tools, context, { name: rankerName, learns, withUsage });
+        : await (await import('./learned-ranker.js')).loadLearnedRanker(feedback, catalog.tools, context, { name: rankerName, learns, withUsage }, maxFeedbackBytes);
     const base = learned ?? inner;
     const wrap = (next: Ranker): Ranker => applyQueryKind(definition, next);
     // The build's saved index of the embedded catalog fits only its own descriptions, so not after mods rewrote them.

@@ -1,19 +1,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { isLoadoutError } from '@loadout/core';
 import { connectUpstream } from '@loadout/mcp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fakeContext } from '../__fixtures__/fake-context.js';
 import { createServeCommand, parseHttpAddress, serveCommand } from './serve-command.js';
 
-// Fixtures of @loadout/mcp's tests: its misbehaving MCP server, and the hook
-// that lets a spawned Node run workspace TypeScript sources.
+// The misbehaving MCP server of @loadout/mcp's tests is the upstream.
 const mcpFixtures = new URL('../../../../packages/mcp/src/__fixtures__/', import.meta.url);
 const misbehaving = fileURLToPath(new URL('misbehaving-server.mjs', mcpFixtures));
-const require = createRequire(import.meta.url);
+const builtMain = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'loadout-serve-command-'));
 const configPath = join(folder, 'mcp.json');
 writeFileSync(configPath, JSON.stringify({ mcpServers: { tools: { command: process.execPath, args: [misbehaving] } } }));
@@ -98,30 +96,12 @@ describe('loadout serve', () => {
   });
 
   it('serves stdio with only MCP messages on stdout', async () => {
-    const entry = [
-      `import { serveCommand } from ${JSON.stringify(pathToFileURL(fileURLToPath(new URL('./serve-command.ts', import.meta.url))).href)};`,
-      `import { processContext } from ${JSON.stringify(pathToFileURL(fileURLToPath(new URL('../io/process-context.ts', import.meta.url))).href)};`,
-      'process.exitCode = await serveCommand.run(process.argv.slice(1), processContext());',
-    ].join('\n');
+    // The built CLI (`pnpm build` first; `pnpm test` builds) as an MCP client spawns it, from a folder outside the
+    // workspace: it answers in about a second. Running the sources through tsx in the child instead compiled some
+    // 250 modules before the handshake and overran the timeout on a loaded machine.
     let stderr = '';
     const client = await connectUpstream(
-      {
-        type: 'stdio',
-        command: process.execPath,
-        env: {},
-        alwaysLoad: false,
-        args: [
-          '--conditions=development',
-          '--import',
-          pathToFileURL(require.resolve('tsx')).href,
-          '--input-type=module',
-          '-e',
-          entry,
-          '--',
-          '--config',
-          configPath,
-        ],
-      },
+      { type: 'stdio', command: process.execPath, env: {}, alwaysLoad: false, cwd: folder, args: [builtMain, 'serve', '--config', configPath] },
       { timeoutMs: 15_000, stderr: (line) => (stderr += `${line}\n`) },
     );
     const tools = (await client.listTools()).tools.map((tool) => tool.name);

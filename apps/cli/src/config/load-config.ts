@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, extname, resolve } from 'node:path';
 import { createLoadoutError, isLoadoutError, parseJson } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { readTextFile } from '@loadout/eval/files';
@@ -9,6 +9,9 @@ import { loadPluginMods, loadRankers } from './load-plugins.js';
 import { CONFIG_FILE_NAMES } from './loadout-config.js';
 import type { LoadoutConfig, LoadoutConfigFile } from './loadout-config.js';
 import { validateConfig } from './validate-config.js';
+
+/** Extensions a config module may have (besides `.json`). */
+const MODULE_EXTENSION = /\.(?:[cm]?js|[cm]?ts)$/;
 
 async function readFile(path: string, cwd: string): Promise<unknown> {
   if (path.endsWith('.json')) {
@@ -22,6 +25,11 @@ async function readFile(path: string, cwd: string): Promise<unknown> {
     }
   }
   if (!existsSync(path)) throw createLoadoutError('file-not-found', `no such file: ${path}`, { path });
+  // A folder is named as the one text reader names it (file-unreadable), never as a module that failed to import.
+  if (statSync(path).isDirectory()) await readTextFile(path, { cwd });
+  if (!MODULE_EXTENSION.test(path)) {
+    throw createLoadoutError('config-invalid', `${path}: a config is JSON (.json) or a module (.mjs, .js, .ts); got ${JSON.stringify(extname(path) || 'no extension')}`, { path });
+  }
   try {
     return await importDefault(path);
   } catch (error) {

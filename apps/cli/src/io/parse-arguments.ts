@@ -15,13 +15,49 @@ function flagOf(argument: string): string {
   return equals === -1 ? argument : argument.slice(0, equals);
 }
 
+/** `-1`, `-0.5`, `-.5`, `-1e3`: an argument that reads as a negative number, not as a flag. */
+const NEGATIVE_NUMBER = /^-\.?\d/;
+
+/** The string option `argument` names (`--name`, or `-x` by its short alias), if any. */
+function stringOptionOf(argument: string, options: Options): string | undefined {
+  if (argument.startsWith('--')) return options[argument.slice(2)]?.type === 'string' ? argument.slice(2) : undefined;
+  if (/^-[^-]$/.test(argument)) return Object.entries(options).find(([, option]) => option.short === argument[1] && option.type === 'string')?.[0];
+  return undefined;
+}
+
+/**
+ * `--limit -1` as `--limit=-1`: parseArgs reads a value starting with "-"
+ * as the next flag and fails with "needs a value"; joined, the command's own
+ * check (e.g. {@link integerFlag}'s range) names the value instead.
+ */
+function joinNegativeValues(argv: readonly string[], options: Options): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index]!;
+    if (argument === '--') {
+      joined.push(...argv.slice(index));
+      break;
+    }
+    const next = argv[index + 1];
+    const name = stringOptionOf(argument, options);
+    if (name !== undefined && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      joined.push(`--${name}=${next}`);
+      index++;
+    } else {
+      joined.push(argument);
+    }
+  }
+  return joined;
+}
+
 /** The first argument parseArgs would reject as unknown, judged the same way. */
 function findUnknownFlag(argv: readonly string[], options: Options): string | undefined {
   for (const argument of argv) {
     if (argument === '--') return undefined;
     if (argument.startsWith('--') && argument.length > 2) {
       if (!Object.hasOwn(options, flagOf(argument).slice(2))) return flagOf(argument);
-    } else if (argument.startsWith('-') && argument.length > 1 && !/^-\d/.test(argument)) {
+    } else if (argument.startsWith('-') && argument.length > 1) {
+      if (NEGATIVE_NUMBER.test(argument)) return argument;
       const short = argument.slice(1, 2);
       if (!Object.values(options).some((option) => option.short === short)) return `-${short}`;
     }
@@ -34,6 +70,9 @@ function describeParseFailure(command: string, argv: readonly string[], options:
   const names = Object.keys(options);
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const flag = findUnknownFlag(argv, options) ?? 'an option';
+    if (NEGATIVE_NUMBER.test(flag)) {
+      return `unknown option ${flag}; an argument that starts with "-" goes after --, e.g. loadout ${command} -- ${flag} (see loadout ${command} --help)`;
+    }
     const suggestion = flag.startsWith('--') ? closestName(flag.slice(2), names) : undefined;
     return `unknown option ${flag}${suggestion === undefined ? '' : `; did you mean --${suggestion}?`} (see loadout ${command} --help)`;
   }
@@ -56,16 +95,19 @@ export interface ArgumentSettings {
  * `node:util` parseArgs with its errors turned into `invalid-option`
  * LoadoutErrors in our words: the unknown flag, the closest known one
  * ("did you mean --catalog?"), the flag that lacks a value, or (with
- * `positionals: false`) an argument the command does not take.
+ * `positionals: false`) an argument the command does not take. A negative
+ * number after a string option is that option's value (`--limit -1`), so
+ * the option's own check reports it.
  */
 export function parseArguments(command: string, argv: readonly string[], options: Options, settings: ArgumentSettings = {}): ParsedArguments {
   const withHelp: Options = { ...options, help: { type: 'boolean', short: 'h' } };
   let parsed: ParsedArguments;
+  const args = joinNegativeValues(argv, withHelp);
   try {
-    const { values, positionals } = parseArgs({ args: [...argv], options: withHelp, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({ args, options: withHelp, allowPositionals: true, strict: true });
     parsed = { values: values as ParsedArguments['values'], positionals };
   } catch (error) {
-    throw createLoadoutError('invalid-option', describeParseFailure(command, argv, withHelp, error));
+    throw createLoadoutError('invalid-option', describeParseFailure(command, args, withHelp, error));
   }
   if (settings.positionals === false && parsed.positionals.length > 0 && !parsed.values['help']) {
     throw createLoadoutError('invalid-option', `unexpected argument ${JSON.stringify(parsed.positionals[0])} (see loadout ${command} --help)`, { value: parsed.positionals[0] });

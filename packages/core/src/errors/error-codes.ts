@@ -31,6 +31,7 @@ export const LOADOUT_ERROR_CODES = [
   'feedback-invalid-line',
   'feedback-unknown-tool',
   'feedback-too-large',
+  'feedback-empty',
   // plug-ins and configuration
   'ranker-failed',
   'ranker-invalid',

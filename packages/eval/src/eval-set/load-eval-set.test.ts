@@ -93,6 +93,16 @@ describe('loadEvalSet', () => {
     const error = await failure(loadEvalSet(directory));
     expect(error.code).toBe('unknown-tool');
     expect(error.message).toContain('"zzz"');
+    expect(error.message).toContain('which is not in tools.jsonl');
+  });
+
+  it('throws catalog-empty for a tools file with no tool, and invalid-input for a queries file with no query', async () => {
+    const noTools = await failure(loadEvalSet(await writeSet('no-tools', '\n', query('q', ['a']))));
+    expect(noTools.code).toBe('catalog-empty');
+    expect(noTools.message).toMatch(/tools\.jsonl holds no tools/);
+    const noQueries = await failure(loadEvalSet(await writeSet('no-queries', tool('a'), '')));
+    expect(noQueries.code).toBe('invalid-input');
+    expect(noQueries.message).toMatch(/queries\.dev\.jsonl holds no queries/);
   });
 
   it('throws catalog-duplicate-name for a repeated tool name', async () => {

@@ -27,12 +27,12 @@ function readTools(text: string, label: string): ToolInput[] {
   });
 }
 
-function checkGoldNames(queries: readonly EvalQuery[], names: ReadonlySet<string>, label: string): void {
+function checkGoldNames(queries: readonly EvalQuery[], names: ReadonlySet<string>, label: string, toolsLabel: string): void {
   for (const query of queries) {
     const gold = [...query.relevant, ...(query.relevantGroups ?? []).flat()];
     const unknown = gold.find((name) => !names.has(name));
     if (unknown !== undefined) {
-      throw createLoadoutError('unknown-tool', `${label}: query ${describeValue(query.id)} names the gold tool ${describeValue(unknown)}, which is not in tools.jsonl`, {
+      throw createLoadoutError('unknown-tool', `${label}: query ${describeValue(query.id)} names the gold tool ${describeValue(unknown)}, which is not in ${toolsLabel}`, {
         source: label,
         id: query.id,
         name: unknown,
@@ -47,7 +47,9 @@ function checkGoldNames(queries: readonly EvalQuery[], names: ReadonlySet<string
  * `file-not-found` when either file is missing, `catalog-invalid-json` with
  * the line number for a line that is not JSON, `catalog-invalid-format` for a
  * malformed tool or query, `catalog-duplicate-name` for a repeated tool name,
- * and `unknown-tool` when a query's gold names a tool the set lacks.
+ * `catalog-empty` for a tools file with no tool, `invalid-input` for a
+ * queries file with no query, and `unknown-tool` when a query's gold names
+ * a tool the set lacks.
  */
 export async function loadEvalSet(directory: string, options: LoadEvalSetOptions = {}): Promise<EvalSet> {
   const { split = 'dev' } = options;
@@ -93,6 +95,9 @@ export async function loadEvalFiles(files: EvalFiles): Promise<EvalSet> {
   const toolsText = toolsRead.value;
   const queriesText = queriesRead.value;
   const tools = readTools(toolsText, toolsPath);
+  if (tools.length === 0) {
+    throw createLoadoutError('catalog-empty', `${toolsPath} holds no tools (expected JSONL, one tool per line)`, { source: toolsPath });
+  }
   const names = new Set<string>();
   for (const tool of tools) {
     if (names.has(tool.name)) {
@@ -104,6 +109,9 @@ export async function loadEvalFiles(files: EvalFiles): Promise<EvalSet> {
     names.add(tool.name);
   }
   const queries = readJsonLines(queriesText, queriesPath).map((line) => toEvalQuery(line, queriesPath));
-  checkGoldNames(queries, names, queriesPath);
+  if (queries.length === 0) {
+    throw createLoadoutError('invalid-input', `${queriesPath} holds no queries (expected JSONL, one {"query", "relevant"} per line)`, { source: queriesPath });
+  }
+  checkGoldNames(queries, names, queriesPath, basename(toolsPath));
   return { name: files.name ?? basename(dirname(resolve(toolsPath))), tools, queries };
 }

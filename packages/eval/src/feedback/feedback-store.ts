@@ -37,7 +37,7 @@ export async function readFeedbackFile(path: string, options: ReadFeedbackOption
   if (size > maxBytes) {
     return {
       events: [],
-      issues: [{ code: 'feedback-too-large', line: 0, message: `${path} is ${size} bytes, more than the ${maxBytes} read; compact it (loadout learn --compact) or raise the limit` }],
+      issues: [{ code: 'feedback-too-large', line: 0, message: `${path} is ${size} bytes, more than the ${maxBytes} read (maxBytes); compact it (compactFeedbackFile) or raise maxBytes` }],
     };
   }
   let text: string;

@@ -29,11 +29,13 @@ import type { Gateway, GatewaySearchHit } from './gateway.js';
 
 const DAY_MS = 86_400_000;
 
+/** Throws `unknown-ranker` at once for a name the registry lacks, before anything is spawned. */
 function rankerFactory(options: CreateGatewayOptions): () => MaybePromise<Ranker> {
   const { ranker } = options;
   if (typeof ranker === 'function') return async () => withQuerySyntax(await ranker());
   const registry = options.registry ?? createBuiltinRegistry();
   const name = ranker ?? registry.defaultRanker;
+  registry.ranker(name);
   return () => registry.createRanker(name, options.rankerOptions);
 }
 
@@ -73,7 +75,6 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   }
   const logger = options.logger ?? createStreamLogger();
   const createRanker = rankerFactory(options);
-  await createRanker();
   const registryMods = options.registry?.mods ?? [];
   const conversation = createConversationPolicy({
     mods: registryMods,
@@ -150,7 +151,25 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     );
   }
   if (upstreams.size === 0) logger.warn('the config lists no upstream servers; search_tools will find nothing');
-  await Promise.all([...upstreams.values()].map((upstream) => upstream.start()));
+  // Start-up overlaps: the upstreams are spawned first, then, while they boot, the ranker is made
+  // (its modules load; bad options still fail here, closing the upstreams) and a lazy token counter
+  // builds its tables (its first count), instead of after the last upstream answers.
+  const starts = Promise.all([...upstreams.values()].map((upstream) => upstream.start()));
+  const firstRanker = Promise.resolve().then(createRanker);
+  try {
+    options.tokenCounter?.count('');
+  } catch {
+    // A counter that throws fails where it counts for real (the first plan), as before.
+  }
+  try {
+    await firstRanker;
+  } catch (error) {
+    closed = true;
+    await starts.catch(() => {});
+    await Promise.all([...upstreams.values()].map((upstream) => upstream.close()));
+    throw error;
+  }
+  await starts;
   changedWhileStarting = false;
   let current: ToolIndex = await build(0);
   starting = false;

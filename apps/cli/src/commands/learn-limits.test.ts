@@ -1,0 +1,145 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../run-cli.js';
+import { fakeContext } from '../__fixtures__/fake-context.js';
+
+// What `loadout learn` does with feedback it cannot use (nothing usable, too large), and --max-feedback on every command that reads feedback.
+
+const saves = ['keep the summary for later', 'keep my notes for later', 'keep the list for later', 'keep the answer for later', 'keep the log for later', 'keep the plan for later'];
+const tools = [
+  { name: 'write_file', server: 'fs', description: 'Write text to disk' },
+  { name: 'keep_alive', server: 'net', description: 'Keep a connection open' },
+];
+const tiny = fileURLToPath(new URL('../../../../packages/eval/src/eval-set/__fixtures__/tiny/', import.meta.url));
+
+async function folder(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'loadout-learn-limits-'));
+  await writeFile(join(dir, 'catalog.json'), JSON.stringify(tools));
+  await writeFile(join(dir, 'events.jsonl'), `${saves.map((query) => JSON.stringify({ query, called: 'write_file' })).join('\n')}\n`);
+  return dir;
+}
+
+async function cli(dir: string, argv: string[]) {
+  const run = fakeContext({ cwd: dir });
+  const code = await runCli(argv, run.context);
+  expect(run.stderr() + run.stdout()).not.toMatch(/\n\s+at .+:\d+/);
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
+}
+
+describe('loadout learn with no usable events', () => {
+  it.each([
+    ['an empty file', '', /events\.jsonl has no usable events: it is empty; nothing was imported/],
+    ['a file of broken lines', '{broken\nnot json\n', /events\.jsonl has no usable events: all 2 lines were skipped \(above\); nothing was imported/],
+    ['events of tools the catalog lacks', `${JSON.stringify({ query: 'x', called: 'ghost_tool' })}\n`, /all 1 lines were skipped/],
+  ])('%s exits 2 with feedback-empty and leaves the store and the decision as they were', async (_, content, message) => {
+    const dir = await folder();
+    expect((await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json'])).code).toBe(0);
+    const decisionPath = join(dir, '.loadout', 'learned.json');
+    const store = join(dir, '.loadout', 'feedback.jsonl');
+    const [decision, stored] = [await readFile(decisionPath, 'utf8'), await readFile(store, 'utf8')];
+    await writeFile(join(dir, 'events.jsonl'), content);
+    const run = await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json']);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr).toMatch(/\[feedback-empty\]\n$/);
+    expect(await readFile(decisionPath, 'utf8')).toBe(decision);
+    expect(await readFile(store, 'utf8')).toBe(stored);
+  });
+
+  it('--json prints the error as JSON on stdout, as every JSON command does, and writes no decision', async () => {
+    const dir = await folder();
+    await writeFile(join(dir, 'events.jsonl'), '');
+    const run = await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json', '--json']);
+    expect(run.code).toBe(2);
+    const { error } = JSON.parse(run.stdout) as { error: { code: string; message: string; details: { skipped: number } } };
+    expect(error.code).toBe('feedback-empty');
+    expect(error.details.skipped).toBe(0);
+    expect(existsSync(join(dir, '.loadout', 'learned.json'))).toBe(false);
+  });
+
+  it('a file with a few usable events still imports them and judges: too few is a verdict (exit 0), not an error', async () => {
+    const dir = await folder();
+    await writeFile(join(dir, 'events.jsonl'), `${JSON.stringify({ query: saves[0], called: 'write_file' })}\n`);
+    const run = await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json', '--json']);
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as { imported: number; report: { reason: string; enabled: boolean } };
+    expect(result.imported).toBe(1);
+    expect(result.report).toMatchObject({ reason: 'too-few-events', enabled: false });
+  });
+});
+
+describe('--max-feedback', () => {
+  it('learn: a FILE over the limit exits 2 with feedback-too-large saying what to do, and is read once the limit is raised', async () => {
+    const dir = await folder();
+    const padded = `${saves.map((query) => JSON.stringify({ query, called: 'write_file', note: 'x'.repeat(300) })).join('\n')}\n`;
+    await writeFile(join(dir, 'events.jsonl'), padded);
+    const refused = await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json', '--max-feedback', '1024']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('is over the --max-feedback limit of 1024 bytes; split it into smaller files, or pass a larger --max-feedback BYTES');
+    expect(refused.stderr).toMatch(/\[feedback-too-large\]\n$/);
+    expect(refused.stderr).not.toContain('keep the');
+    expect(existsSync(join(dir, '.loadout', 'feedback.jsonl'))).toBe(false);
+    const accepted = await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json', '--max-feedback', '4096']);
+    expect(accepted.code).toBe(0);
+    expect(accepted.stdout).toContain('imported 6 events');
+  });
+
+  it('learn: a store grown over the limit keeps the last decision and says to compact it', async () => {
+    const dir = await folder();
+    // Three imports of the same six events: a store of about 1.4 KB.
+    for (let round = 0; round < 3; round++) expect((await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json'])).code).toBe(0);
+    const decisionPath = join(dir, '.loadout', 'learned.json');
+    const decision = await readFile(decisionPath, 'utf8');
+    const store = join(dir, '.loadout', 'feedback.jsonl');
+    const refused = await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json', '--max-feedback', '1024']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`imported 6 events, but ${store} is over the --max-feedback limit of 1024 bytes; compact it (loadout learn --compact --store ${store})`);
+    expect(refused.stderr).toMatch(/\[feedback-too-large\]\n$/);
+    expect(JSON.parse(await readFile(decisionPath, 'utf8')).decidedAt).toBe(JSON.parse(decision).decidedAt);
+  });
+
+  it('search --feedback: a store over the limit is reported and search runs without usage', async () => {
+    const dir = await folder();
+    for (let round = 0; round < 3; round++) expect((await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json'])).code).toBe(0);
+    const store = join(dir, '.loadout', 'feedback.jsonl');
+    const run = await cli(dir, ['search', 'keep the recipe for later', '--catalog', 'catalog.json', '--feedback', store, '--max-feedback', '1024', '--json']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('over the --max-feedback limit of 1024 bytes; compact it');
+    expect(run.stderr).toContain('[feedback-too-large]');
+    expect((JSON.parse(run.stdout) as { hits: unknown[] }).hits.length).toBeGreaterThan(0);
+  });
+
+  it('eval --feedback: a file over the limit is reported, and the evaluation runs without learning', async () => {
+    const dir = await folder();
+    const feedback = join(dir, 'feedback.jsonl');
+    await writeFile(feedback, `${saves.map((query) => JSON.stringify({ query, relevant: ['desktop::write_file'], note: 'x'.repeat(300) })).join('\n')}\n`);
+    const files = ['--tools', `${tiny}tools.jsonl`, '--queries', `${tiny}queries.dev.jsonl`];
+    const run = await cli(dir, ['eval', ...files, '--feedback', feedback, '--max-feedback', '1024', '--json']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('over the --max-feedback limit of 1024 bytes; split it');
+    expect((JSON.parse(run.stdout) as { learning: { enabled: boolean; feedbackEvents: number } }).learning).toMatchObject({ enabled: false, feedbackEvents: 0 });
+  });
+
+  it.each([
+    [['search', 'x', '--max-feedback', '2048'], '--max-feedback applies to --feedback only'],
+    [['eval', '--tools', 't', '--queries', 'q', '--max-feedback', '2048'], '--max-feedback applies to --feedback only'],
+    [['learn', 'events.jsonl', '--max-feedback', '12'], '--max-feedback must be an integer from 1024 to 268435456, got "12"'],
+    [['learn', 'events.jsonl', '--max-feedback', '-1'], '--max-feedback must be an integer from 1024 to 268435456, got "-1"'],
+  ])('%j is invalid-option', async (argv, message) => {
+    const dir = await folder();
+    const run = await cli(dir, argv);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(message);
+    expect(run.stderr).toMatch(/\[invalid-option\]\n$/);
+  });
+
+  it.each(['learn', 'search', 'eval'])('loadout %s --help teaches it', async (command) => {
+    const run = await cli(tmpdir(), [command, '--help']);
+    expect(run.stdout).toMatch(/--max-feedback BYTES\n\s+largest feedback file read, 1024-268435456 \(default 67108864,\n\s+64 MiB\)/);
+  });
+});

@@ -1,0 +1,34 @@
+import type { CatalogTool } from '@loadout/core';
+import { readFeedbackFile } from '@loadout/eval';
+import type { ParsedFeedback } from '@loadout/eval';
+import { DEFAULT_MAX_FEEDBACK_BYTES, MAX_FEEDBACK_RANGE } from './max-feedback-flag.js';
+
+/** What the file is to the command: the store `loadout learn --compact` shrinks, or a file of events to import. */
+export type FeedbackRole = { readonly kind: 'store'; readonly store: string } | { readonly kind: 'events' };
+
+/**
+ * Reads a feedback file for a command, checked against `tools` (their
+ * names and display names) and `maxBytes`. A file over the limit becomes a
+ * `feedback-too-large` issue whose message says what this user can do:
+ * compact the store, or split a file of events, or pass a larger
+ * `--max-feedback`.
+ */
+export async function readCommandFeedback(path: string, tools: readonly CatalogTool[], role: FeedbackRole, maxBytes?: number): Promise<ParsedFeedback> {
+  const knownTools = new Set<string>();
+  for (const tool of tools) {
+    knownTools.add(tool.name);
+    knownTools.add(tool.displayName);
+  }
+  const limit = maxBytes ?? DEFAULT_MAX_FEEDBACK_BYTES;
+  const parsed = await readFeedbackFile(path, { knownTools, maxBytes: limit });
+  const remedy =
+    role.kind === 'store'
+      ? `compact it (loadout learn --compact --store ${role.store}) or pass a larger --max-feedback BYTES (up to ${MAX_FEEDBACK_RANGE.max})`
+      : `split it into smaller files, or pass a larger --max-feedback BYTES (up to ${MAX_FEEDBACK_RANGE.max})`;
+  return {
+    events: parsed.events,
+    issues: parsed.issues.map((issue) =>
+      issue.code === 'feedback-too-large' ? { ...issue, message: `${path} is over the --max-feedback limit of ${limit} bytes; ${remedy}` } : issue,
+    ),
+  };
+}
