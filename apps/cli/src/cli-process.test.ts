@@ -55,6 +55,31 @@ describe('commands load only what they need', () => {
   });
 });
 
+describe('serve with stdio upstreams loads no HTTP client', () => {
+  it('neither the SDK\'s streamable HTTP client transport nor its OAuth modules', async () => {
+    const weather = fileURLToPath(new URL('../../../packages/mcp/src/__fixtures__/weather-server.mjs', import.meta.url));
+    const config = join(folder, 'stdio-upstream.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { weather: { command: process.execPath, args: [weather] } } }));
+    const file = join(folder, 'imports-serve.txt');
+    const ready = join(folder, 'stdio-ready.txt');
+    writeFileSync(file, '');
+    const child = spawn(process.execPath, ['--import', fileURLToPath(new URL('./__fixtures__/record-imports.mjs', import.meta.url)), main, 'serve', '--config', config, '--ready-file', ready], {
+      cwd: folder,
+      env: { ...env, LOADOUT_IMPORTS_FILE: file },
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const started = Date.now();
+    while (!existsSync(ready) && Date.now() - started < 15_000) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(readFileSync(ready, 'utf8')).toBe('stdio\n');
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const loaded = readFileSync(file, 'utf8').split('\n');
+    expect(loaded.some((url) => url.includes('/client/stdio.js'))).toBe(true);
+    expect(loaded.filter((url) => /client\/streamableHttp|client\/auth|pkce-challenge|eventsource-parser/.test(url))).toEqual([]);
+  });
+});
+
 describe('control characters never reach the terminal', () => {
   it('escapes ESC sequences from a catalog in the human output', () => {
     writeFileSync(join(folder, 'hostile.json'), JSON.stringify([{ name: 'clear_screen', description: 'weather \u001b[2J \u001b]52;c;aGk=\u0007' }]));

@@ -64,6 +64,16 @@ describe('loadout (top level)', () => {
     const run = fakeContext();
     expect(await runCli(['help', 'plan'], run.context)).toBe(0);
     expect(run.stdout()).toContain('loadout plan: show what tool search would defer');
+    const alone = fakeContext();
+    expect(await runCli(['help'], alone.context)).toBe(0);
+    expect(alone.stdout()).toMatch(/^loadout: tool search/);
+  });
+
+  it('reports `loadout help` of an unknown command as the unknown command it is', async () => {
+    const run = fakeContext();
+    expect(await runCli(['help', 'serach'], run.context)).toBe(2);
+    expect(run.stdout()).toBe('');
+    expect(run.stderr()).toMatch(/^loadout: unknown command "serach"; did you mean search\? \[invalid-option\]\n/);
   });
 
   it.each(allCommands.map((command) => command.name))('%s --help teaches usage and exits 0', async (name) => {

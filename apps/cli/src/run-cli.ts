@@ -43,24 +43,30 @@ export async function runCli(argv: readonly string[], raw: CliContext): Promise<
     stderr: (text) => raw.stderr(escapeControlCharacters(text)),
   };
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    const topic = name === 'help' ? allCommands.find((command) => command.name === rest[0]) : undefined;
-    context.stdout(topic === undefined ? usage() : (await topic.load()).help);
+  // `loadout help COMMAND` is `loadout COMMAND --help`; an unknown COMMAND is reported like `loadout COMMAND`.
+  const helpTopic = name === 'help' ? rest[0] : undefined;
+  if (name === undefined || name === '--help' || name === '-h' || (name === 'help' && helpTopic === undefined)) {
+    context.stdout(usage());
     return 0;
   }
   if (name === '--version' || name === '-v') {
     context.stdout(`${CLI_VERSION}\n`);
     return 0;
   }
-  const entry = allCommands.find((candidate) => candidate.name === name);
+  const entry = allCommands.find((candidate) => candidate.name === (helpTopic ?? name));
+  if (entry !== undefined && helpTopic !== undefined) {
+    context.stdout((await entry.load()).help);
+    return 0;
+  }
   if (entry === undefined) {
+    const unknown = helpTopic ?? name;
     // Imported only on this error path: --help and --version load no package.
     const { closestName } = await import('./io/closest-name.js');
     // A flag before any command (`loadout --versoin`) is an unknown option, not a command.
-    const flag = name.startsWith('-');
-    const suggestion = closestName(name.replace(/^-+/, ''), flag ? ['help', 'version'] : allCommands.map((command) => command.name));
+    const flag = unknown.startsWith('-');
+    const suggestion = closestName(unknown.replace(/^-+/, ''), flag ? ['help', 'version'] : allCommands.map((command) => command.name));
     const hint = suggestion === undefined ? '' : `; did you mean ${flag ? `--${suggestion}` : suggestion}?`;
-    context.stderr(`loadout: unknown ${flag ? 'option' : 'command'} ${JSON.stringify(name)}${hint} [invalid-option]\n\n${usage()}`);
+    context.stderr(`loadout: unknown ${flag ? 'option' : 'command'} ${JSON.stringify(unknown)}${hint} [invalid-option]\n\n${usage()}`);
     return 2;
   }
   try {

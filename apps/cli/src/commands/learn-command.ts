@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
@@ -87,12 +88,16 @@ export const learnCommand: Command = {
     const store = resolve(context.cwd, stringFlag(parsed, 'store') ?? DEFAULT_STORE);
     const decisionPath = join(dirname(store), 'learned.json');
     if (parsed.values['purge'] === true) {
+      const existing = [store, decisionPath].filter((path) => existsSync(path));
       await purgeFeedbackFile(store);
       await purgeFeedbackFile(decisionPath);
-      context.stdout(`deleted ${store} and ${decisionPath}\n`);
+      context.stdout(existing.length === 0 ? `nothing to delete: neither ${store} nor ${decisionPath} exists\n` : `deleted ${existing.join(' and ')}\n`);
       return 0;
     }
     if (parsed.values['compact'] === true) {
+      if (!existsSync(store)) {
+        throw createLoadoutError('file-not-found', `no feedback store at ${store}, so nothing to compact (loadout learn FILE creates it; --store PATH names another)`, { path: store });
+      }
       const { kept, dropped } = await compactFeedbackFile(store);
       context.stdout(`compacted ${store}: kept ${kept} events, dropped ${dropped}\n`);
       return 0;

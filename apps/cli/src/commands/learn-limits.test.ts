@@ -143,3 +143,18 @@ describe('--max-feedback', () => {
     expect(run.stdout).toMatch(/--max-feedback BYTES\n\s+largest feedback file read, 1024-268435456 \(default 67108864,\n\s+64 MiB\)/);
   });
 });
+
+describe('loadout learn --compact and --purge without a store', () => {
+  it('--compact names the missing store (file-not-found) instead of failing to write beside it; --purge says there was nothing to delete', async () => {
+    const dir = await folder();
+    const compact = await cli(dir, ['learn', '--compact']);
+    expect(compact.code).toBe(2);
+    expect(compact.stderr).toMatch(/^loadout learn: no feedback store at .*\.loadout\/feedback\.jsonl, so nothing to compact .*\[file-not-found\]\n$/);
+    const purge = await cli(dir, ['learn', '--purge']);
+    expect(purge.code).toBe(0);
+    expect(purge.stdout).toMatch(/^nothing to delete: neither .*feedback\.jsonl nor .*learned\.json exists\n$/);
+    expect((await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json'])).code).toBe(0);
+    const purged = await cli(dir, ['learn', '--purge']);
+    expect(purged.stdout).toMatch(/^deleted .*feedback\.jsonl and .*learned\.json\n$/);
+  });
+});
