@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -234,6 +234,20 @@ describe('catalog pull never loses the old file', () => {
     const toStdout = await cli(['catalog', 'pull', '--config', config, '--timeout', '3000']);
     expect(toStdout.code).toBe(1);
     expect(toStdout.stdout).toBe('');
+  });
+
+  it.each([
+    ['a folder', 'a-folder-out', 'EISDIR'],
+    ['a file in a missing folder', 'no-such-folder/out.json', 'ENOENT'],
+    ['a file under a file', 'good.json/out.json', 'ENOTDIR'],
+  ])('an --out that is %s fails at once with file-unwritable, before any server is contacted', async (_, out, code) => {
+    mkdirSync(join(folder, 'a-folder-out'), { recursive: true });
+    const marker = join(folder, `contacted-${code}`);
+    const config = file(`contact-${code}.json`, JSON.stringify({ mcpServers: { s: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, '')`] } } }));
+    const run = await cli(['catalog', 'pull', '--config', config, '--out', out]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`loadout catalog: cannot write ${out}: ${code} [file-unwritable]\n`);
+    expect(existsSync(marker)).toBe(false);
   });
 
   it('a config with no servers writes nothing', async () => {

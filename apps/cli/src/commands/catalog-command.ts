@@ -2,6 +2,7 @@ import { createLoadoutError } from '@loadout/core';
 import { pullCatalog, readMcpConfig, type PullProgress } from '@loadout/mcp';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
+import { checkWritable } from '../io/check-writable.js';
 import { writeFileAtomic } from '../io/write-file-atomic.js';
 
 /** Exit code of a pull in which no server could be listed (nothing is written). */
@@ -77,12 +78,14 @@ export const catalogCommand: Command = {
     if (configPath === undefined) throw createLoadoutError('invalid-option', '--config FILE is required (see loadout catalog --help)');
     const timeoutMs = integerFlag(parsed, 'timeout', { min: 1, max: 3_600_000 });
     const config = await readMcpConfig(configPath, { cwd: context.cwd, env: context.env });
+    // An --out that cannot be written fails before any server is contacted.
+    const out = stringFlag(parsed, 'out');
+    if (out !== undefined) await checkWritable(out, context.cwd);
     const result = await pullCatalog(config, {
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       onProgress: (event) => context.stderr(`catalog pull: ${describeProgress(event)}\n`),
     });
     for (const { server, problem } of result.skipped) context.stderr(`catalog pull: ${server}: skipped a malformed tool: ${problem}\n`);
-    const out = stringFlag(parsed, 'out');
     const destination = out === undefined ? 'stdout' : out;
     const servers = Object.keys(config.mcpServers).length;
     const listed = Object.keys(result.snapshot.tools).length;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +51,16 @@ describe('loadout serve', () => {
     const error = await refusal(argv);
     expect(error.code).toBe('invalid-option');
     expect(error.message).toMatch(pattern);
+  });
+
+  it('refuses a --ready-file it cannot write before spawning any upstream', async () => {
+    const marker = join(folder, 'ready-file-spawned');
+    writeFileSync(join(folder, 'marker.json'), JSON.stringify({ mcpServers: { s: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, '')`] } } }));
+    const error = await refusal(['--config', 'marker.json', '--ready-file', 'no-such-folder/ready.txt']);
+    expect(error.code).toBe('file-unwritable');
+    expect(error.message).toBe('cannot write no-such-folder/ready.txt: ENOENT');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(existsSync(marker)).toBe(false);
   });
 
   it('reads --http as PORT, HOST:PORT or [IPv6]:PORT', () => {

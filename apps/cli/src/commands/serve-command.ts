@@ -17,6 +17,7 @@ import { integerFlag, listFlag, parseArguments, stringFlag } from '../io/parse-a
 import { inheritedPolicyEnv } from '../io/parse-env-assignments.js';
 import { sharedTokenCounter } from '../io/shared-token-counter.js';
 import { reservePort } from '../io/reserve-port.js';
+import { checkWritable } from '../io/check-writable.js';
 import { writeFileAtomic } from '../io/write-file-atomic.js';
 import { BUILTIN_RANKER_NAMES, CONFIG_HELP } from '../config/config-help.js';
 import { loadConfig } from '../config/load-config.js';
@@ -206,6 +207,8 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const logger = createStreamLogger({ level: level as GatewayLogLevel, prefix: 'loadout serve', write: context.stderr });
 
       const readyFile = stringFlag(parsed, 'ready-file');
+      // A ready file that cannot be written fails now, before any upstream is spawned.
+      if (readyFile !== undefined) await checkWritable(readyFile, context.cwd);
       const announce = async (endpoint: string): Promise<void> => {
         if (readyFile !== undefined) await writeFileAtomic(readyFile, context.cwd, `${endpoint}\n`);
       };
@@ -247,7 +250,13 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       if (address === undefined || reservation === undefined) {
         const served = await serveStdio(gateway);
         logger.info('serving MCP over stdio');
-        await announce('stdio');
+        try {
+          await announce('stdio');
+        } catch (error) {
+          // Never left serving after reporting a failure: the client would wait on a half-started gateway.
+          await served.close();
+          throw error;
+        }
         await Promise.race([served.closed, waitForShutdown()]);
         await served.close();
         return 0;
