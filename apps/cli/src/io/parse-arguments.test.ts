@@ -1,6 +1,6 @@
 import { isLoadoutError } from '@loadout/core';
 import { describe, expect, it } from 'vitest';
-import { parseArguments } from './parse-arguments.js';
+import { integerFlag, parseArguments } from './parse-arguments.js';
 
 const OPTIONS = {
   catalog: { type: 'string' },
@@ -37,5 +37,23 @@ describe('parseArguments', () => {
       values: { ranker: '-1', limit: '-2' },
       positionals: ['q', '--json', '-3'],
     });
+  });
+});
+
+describe('integerFlag', () => {
+  const read = (raw: string): number | string => {
+    try {
+      return integerFlag({ values: { limit: raw }, positionals: [] }, 'limit', { min: 1, max: 100 })!;
+    } catch (error) {
+      return isLoadoutError(error) ? error.code : 'thrown';
+    }
+  };
+
+  it('reads decimal integers in range', () => {
+    expect(['1', '42', '+7', '0100', '100'].map(read)).toEqual([1, 42, 7, 100, 100]);
+  });
+
+  it('rejects with invalid-option what Number() would read but a user did not mean: hex, exponents, blanks, fractions, out of range', () => {
+    for (const raw of ['0x10', '1e1', ' 3', '3 ', '', '2.5', '0b11', '-1', '0', '101', 'Infinity']) expect(read(raw), raw).toBe('invalid-option');
   });
 });

@@ -157,7 +157,10 @@ export function listFlag(parsed: ParsedArguments, name: string): string[] {
   return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
 }
 
-/** Reads a positive integer flag within [min, max]; errors name the flag and value. */
+/** Decimal digits, optionally signed: what {@link integerFlag} reads (not `0x10`, `1e3`, ` 3` or `""`, which Number() would). */
+const DECIMAL_INTEGER = /^[+-]?\d+$/;
+
+/** Reads a decimal integer flag within [min, max]; errors name the flag and value. */
 export function integerFlag(
   parsed: ParsedArguments,
   name: string,
@@ -165,7 +168,7 @@ export function integerFlag(
 ): number | undefined {
   const raw = stringFlag(parsed, name);
   if (raw === undefined) return undefined;
-  const value = Number(raw);
+  const value = DECIMAL_INTEGER.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isInteger(value) || value < range.min || value > range.max) {
     throw createLoadoutError(
       'invalid-option',
