@@ -111,8 +111,8 @@ async function runParts(argv: readonly string[]): Promise<number> {
     }
     if (part === 'learning') {
       const { runLearning } = await import('./learning/run-learning.js');
-      const results = await runLearning({ dataDir, resultsDir: RESULTS_DIR, ...(args.sets === undefined ? {} : { sets: args.sets }) });
-      if (results.some((result) => result.leakedQueries > 0)) failed = true;
+      const { results, bases } = await runLearning({ dataDir, resultsDir: RESULTS_DIR, ...(args.sets === undefined ? {} : { sets: args.sets }) });
+      if (results.some((result) => result.leakedQueries > 0) || bases.some((base) => base.leakedQueries > 0)) failed = true;
       continue;
     }
     if (part === 'rerank') {

@@ -7,7 +7,7 @@ import { loadRankerModule } from './load-ranker-module.js';
 export interface RerankDefinitionOptions {
   /** First-stage BM25F options. Default: the tuned ones. */
   readonly bm25?: Bm25RankerOptions;
-  /** First-stage candidates the model re-scores. Default 50; 1–1,000. */
+  /** First-stage candidates the model re-scores. Default: the model's `candidates` (a learned model records its cut), else 50; 1–1,000. */
   readonly candidates?: number;
   /** A model (`RerankModel` JSON, e.g. one `loadout learn` fitted). Default: the shipped lexical model. */
   readonly model?: RerankModel;
@@ -26,7 +26,7 @@ export const rerankDefinition: RankerDefinition<RerankDefinitionOptions> = {
   queryKind: 'keywords',
   options: {
     bm25: BM25_OPTION,
-    candidates: { type: 'integer', min: 1, max: 1000, default: 50, description: 'first-stage candidates the model re-scores' },
+    candidates: { type: 'integer', min: 1, max: 1000, description: "first-stage candidates the model re-scores; default: the model's, else 50" },
     model: { type: 'object', description: 'a re-ranking model (JSON from loadout learn); default: the shipped lexical model' },
   },
   capabilities: {

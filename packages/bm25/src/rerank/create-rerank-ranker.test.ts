@@ -147,6 +147,21 @@ describe('createRerankRanker', () => {
     expect(reranker.search('email', { limit: 3, filter: (tool) => tool.name !== 'email_digest' })[0]!.tool.name).not.toBe('email_digest');
   });
 
+  it("re-scores the model's own candidates cut unless told otherwise, and refuses a bad one", () => {
+    const plain = createBm25Ranker();
+    plain.index(tools);
+    const firstStageTop = plain.search('email', { limit: 1 })[0]!.tool.name;
+    expect(firstStageTop).not.toBe('email_digest');
+    const model = { ...linearModel({ firstStage: 1, noDescription: 5 }), candidates: 1 };
+    const own = createRerankRanker({ model });
+    own.index(tools);
+    expect(own.search('email', { limit: 1 })[0]!.tool.name).toBe(firstStageTop);
+    const told = createRerankRanker({ model, candidates: 50 });
+    told.index(tools);
+    expect(told.search('email', { limit: 1 })[0]!.tool.name).toBe('email_digest');
+    expect(() => createRerankRanker({ model: { ...model, candidates: 0 } })).toThrow(/candidates must be an integer/);
+  });
+
   it('explains a hit by each feature contribution, summing to its score', () => {
     const reranker = createRerankRanker({ model: LEXICAL_RERANK_MODEL });
     reranker.index(tools);

@@ -23,7 +23,7 @@ export interface RerankRankerOptions {
   readonly model: RerankModel;
   /** Options of the first-stage BM25F (clause fusion, usage field, …). Default: its defaults. */
   readonly bm25?: Bm25RankerOptions;
-  /** First-stage candidates re-scored. Default 50; range 1–1,000 (a search for more results re-scores that many). */
+  /** First-stage candidates re-scored. Default: the model's `candidates`, else 50; range 1–1,000 (a search for more results re-scores that many). */
   readonly candidates?: number;
   /**
    * Word vectors for a model trained with `VECTOR_FEATURES` (required by
@@ -141,7 +141,7 @@ export function extractRerankCandidates(ranker: Bm25Ranker, query: string, candi
  */
 export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
   const model = compileRerankModel(options.model);
-  const candidates = candidatesOption(options.candidates);
+  const candidates = candidatesOption(options.candidates ?? model.candidates);
   const first = createBm25Ranker(options.bm25);
   if (model.vectors && options.vectors === undefined) {
     throw createLoadoutError('invalid-option', '@loadout/bm25 rerank: the model uses word-vector features; pass vectors (createRerankVectors of @loadout/embeddings) or use a lexical model', { option: 'vectors' });

@@ -38,6 +38,12 @@ export interface RerankModel {
    * score alone); a finite number > 0.
    */
   readonly margin?: number;
+  /**
+   * First-stage candidates the model was trained over, and re-ranks unless
+   * `RerankRankerOptions.candidates` says otherwise (a deployment's learned
+   * model records its cut here). Default 50; an integer 1–1,000.
+   */
+  readonly candidates?: number;
 }
 
 /** A validated model in typed arrays. */
@@ -58,6 +64,8 @@ export interface CompiledModel {
   readonly firstStageWeight: number;
   /** 0: none. */
   readonly margin: number;
+  /** `RerankModel.candidates`, or undefined when the model does not say. */
+  readonly candidates: number | undefined;
 }
 
 function invalid(message: string, value: unknown): never {
@@ -91,6 +99,10 @@ export function compileRerankModel(model: unknown): CompiledModel {
   if (typeof margin !== 'number' || !Number.isFinite(margin) || margin < 0) invalid('margin must be a finite number > 0', margin);
   const firstStageWeight = value.firstStageWeight ?? 0;
   if (typeof firstStageWeight !== 'number' || !Number.isFinite(firstStageWeight) || firstStageWeight < 0) invalid('firstStageWeight must be a finite number ≥ 0', firstStageWeight);
+  const candidates = value.candidates;
+  if (candidates !== undefined && (typeof candidates !== 'number' || !Number.isSafeInteger(candidates) || candidates < 1 || candidates > 1000)) {
+    invalid('candidates must be an integer from 1 to 1,000', candidates);
+  }
   const F = features.length;
   const units = value.kind === 'mlp' && Array.isArray(value.output) ? value.output.length : 0;
   if (value.kind === 'mlp' && (units < 1 || units > 256)) invalid('needs 1–256 hidden units', units);
@@ -108,6 +120,7 @@ export function compileRerankModel(model: unknown): CompiledModel {
     output: units === 0 ? new Float64Array(0) : numbers('output', value.output, units),
     firstStageWeight,
     margin,
+    candidates,
   };
 }
 

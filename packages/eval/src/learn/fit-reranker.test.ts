@@ -37,6 +37,23 @@ describe('fitRerankOnEvents', () => {
     expect(ranker.search('save it', { limit: 2, explain: true })[0]?.explanation?.notes.join(' ')).toContain('re-ranked');
   });
 
+  it('warm-starts from a base model: the fit keeps its shape, moves away from it, and differs from a fit from scratch', () => {
+    const base = bm25.LEXICAL_RERANK_MODEL;
+    const warm = fitRerankOnEvents({ ...fitting, baseModel: base }, events)!;
+    const cold = fitRerankOnEvents(fitting, events)!;
+    expect(warm.kind).toBe(base.kind);
+    expect(warm.hidden).toHaveLength(base.hidden!.length);
+    expect(warm.hidden).not.toEqual(base.hidden);
+    // 10 events fit a linear model from scratch; the warm start stays the base's MLP.
+    expect(cold.kind).toBe('linear');
+    // Usage features the base never standardised are standardised over the log.
+    const usage = base.features.indexOf('full.usage');
+    expect(base.scale[usage]).toBe(0);
+    expect(warm.scale[usage]).toBeGreaterThan(0);
+    const ranker = createLearnedReranker(fitting, events, warm);
+    expect(ranker.search('save_chart')[0]?.tool.name).toBe('save_chart');
+  });
+
   it('has nothing to learn when no called tool is ever among the candidates', () => {
     expect(fitRerankOnEvents(fitting, [{ query: 'zebra', called: ['write_file'] }])).toBeUndefined();
   });
@@ -53,5 +70,17 @@ describe('learnFromFeedback with the re-ranker', () => {
     expect(skipped.report.reranked).toBeUndefined();
     expect(skipped.report.rerank).toBe(false);
     expect(skipped.model).toBeUndefined();
+  });
+
+  it('judges the fit from scratch and the one warm-started from the base model (default: the shipped model) on the same windows', async () => {
+    const log = [...events, ...events];
+    const both = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2 });
+    expect(both.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([false, true]);
+    const best = both.report.rerankFits![both.report.warmStart ? 1 : 0]!;
+    expect(both.report.reranked).toEqual(best.scores);
+    const scratch = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, baseModel: null });
+    expect(scratch.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([false]);
+    expect(scratch.report.warmStart).toBe(false);
+    await expect(learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, baseModel: { ...bm25.LEXICAL_RERANK_MODEL, features: ['x'] } })).rejects.toMatchObject({ code: 'invalid-option' });
   });
 });

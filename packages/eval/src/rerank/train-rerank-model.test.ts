@@ -75,4 +75,40 @@ describe('trainRerankModel', () => {
     expect(reranker.search('save it to a file', { limit: 1 })[0]!.tool.name).toBe('write_file');
     expect(buildTrainingQueries(ranker, [{ query: 'zebra', relevant: ['write_file'] }])).toEqual([]);
   });
+
+  it('warm-starts from init: zero epochs return its weights, training moves them, and L2 pulls toward them rather than toward 0', () => {
+    const train = syntheticQueries(60, 4);
+    const base = trainRerankModel(train, { kind: 'mlp', units: 4, epochs: 10 });
+    const same = trainRerankModel(syntheticQueries(20, 5), { init: base, epochs: 0 });
+    expect(same.kind).toBe('mlp');
+    expect(same.hidden).toEqual(base.hidden);
+    expect(same.linear).toEqual(base.linear);
+    expect(same.mean).toEqual(base.mean);
+    const tuned = trainRerankModel(syntheticQueries(20, 5), { init: base, epochs: 5 });
+    expect(tuned.hidden).toHaveLength(base.hidden!.length);
+    expect(tuned.hidden).not.toEqual(base.hidden);
+    // A huge L2 toward the init keeps the weights near it; the same L2 toward 0 (a cold start) shrinks them.
+    const anchored = trainRerankModel(syntheticQueries(20, 5), { init: base, epochs: 20, l2: 10 });
+    const cold = trainRerankModel(syntheticQueries(20, 5), { kind: 'mlp', units: 4, epochs: 20, l2: 10 });
+    const distance = (a: readonly number[], b: readonly number[]): number => Math.hypot(...a.map((value, index) => value - b[index]!));
+    const norm = (a: readonly number[]): number => Math.hypot(...a);
+    expect(distance(anchored.linear, base.linear)).toBeLessThan(0.5 * distance(cold.linear, base.linear));
+    expect(norm(cold.linear)).toBeLessThan(0.5 * norm(anchored.linear));
+  });
+
+  it('standardises over the queries the features the init never saw, their weights starting at 0', () => {
+    const constant = RERANK_FEATURES.indexOf('full.usage');
+    const flat = syntheticQueries(40, 6).map((query) => {
+      const features = query.features.slice();
+      for (let row = 0; row < query.count; row++) features[row * F + constant] = 0;
+      return { ...query, features };
+    });
+    const base = trainRerankModel(flat, { kind: 'linear', epochs: 5 });
+    expect(base.scale[constant]).toBe(0);
+    const tuned = trainRerankModel(syntheticQueries(40, 7), { init: base, epochs: 0 });
+    expect(tuned.scale[constant]).toBeGreaterThan(0);
+    expect(tuned.linear[constant]).toBe(0);
+    expect(tuned.scale[signal]).toBe(base.scale[signal]);
+    expect(() => trainRerankModel(flat, { init: { ...base, linear: [1] } })).toThrow(RangeError);
+  });
 });

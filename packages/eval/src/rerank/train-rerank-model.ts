@@ -21,10 +21,20 @@ export interface TrainRerankOptions {
   readonly seed?: number;
   /** The queries' features: `lexical` (`RERANK_FEATURES`) or `vectors` (`RERANK_VECTOR_FEATURES`, word-vector features appended). Default `lexical`. */
   readonly features?: 'lexical' | 'vectors';
-  /** `RerankModel.firstStageWeight`: weight of the raw first-stage score, fixed; the model learns corrections to it. Default 0; ≥ 0. */
+  /** `RerankModel.firstStageWeight`: weight of the raw first-stage score, fixed; the model learns corrections to it. Default: `init`'s, else 0; ≥ 0. */
   readonly firstStageWeight?: number;
-  /** `RerankModel.margin`, written into the model (training does not depend on it). Default: none. */
+  /** `RerankModel.margin`, written into the model (training does not depend on it). Default: `init`'s, else none. */
   readonly margin?: number;
+  /**
+   * Warm start: a model to start from (same `features`; its `kind` and
+   * hidden units replace `kind` / `units`), with `l2` pulling every weight
+   * toward the init's instead of toward 0 (L2-SP), so a small training set
+   * fine-tunes it rather than replacing it. Features the init standardised
+   * (scale > 0) keep its mean and scale; the others (e.g. usage features a
+   * base model never saw) are standardised over `queries`, their weights
+   * starting at 0. Default: none (random start, L2 toward 0).
+   */
+  readonly init?: RerankModel;
 }
 
 /** Digits kept in the model file: exact to about 1e-9 relative, and the same on every run. */
@@ -38,16 +48,23 @@ const round = (value: number): number => Number(value.toPrecision(DIGITS));
  * queries, options and seed give the same model, number for number.
  */
 export function trainRerankModel(queries: readonly TrainingQuery[], options: TrainRerankOptions = {}): RerankModel {
-  const kind = options.kind ?? 'mlp';
-  const units = kind === 'mlp' ? Math.max(1, Math.min(256, Math.round(options.units ?? 16))) : 0;
+  const init = options.init;
+  const kind = init?.kind ?? options.kind ?? 'mlp';
+  const units = init !== undefined ? (init.output?.length ?? 0) : kind === 'mlp' ? Math.max(1, Math.min(256, Math.round(options.units ?? 16))) : 0;
   const epochs = options.epochs ?? 40;
   const l2 = options.l2 ?? 0.01;
   const rate = options.learningRate ?? 0.01;
   const batch = Math.max(1, options.batch ?? 16);
   const random = seededRandom(options.seed ?? 9);
-  const names = options.features === 'vectors' ? RERANK_VECTOR_FEATURES : RERANK_FEATURES;
+  const names = init?.features ?? (options.features === 'vectors' ? RERANK_VECTOR_FEATURES : RERANK_FEATURES);
   const F = names.length;
-  const prior = Math.max(0, options.firstStageWeight ?? 0);
+  if (init !== undefined && (init.mean.length !== F || init.linear.length !== F || (init.hidden?.length ?? 0) !== units * F)) {
+    throw new RangeError(`trainRerankModel: init has ${init.mean.length} features and ${units} units, inconsistent weights`);
+  }
+  /** Whether feature f keeps the init's standardisation. */
+  const fromInit = (f: number): boolean => init !== undefined && init.scale[f]! > 0;
+  const prior = Math.max(0, options.firstStageWeight ?? init?.firstStageWeight ?? 0);
+  const margin = options.margin ?? init?.margin;
 
   // Standardisation over every candidate row.
   const mean = new Float64Array(F);
@@ -57,7 +74,7 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
     for (let row = 0; row < query.count; row++) for (let f = 0; f < F; f++) mean[f]! += query.features[row * F + f]!;
     rows += query.count;
   }
-  for (let f = 0; f < F; f++) mean[f] = round(rows === 0 ? 0 : mean[f]! / rows);
+  for (let f = 0; f < F; f++) mean[f] = fromInit(f) ? init!.mean[f]! : round(rows === 0 ? 0 : mean[f]! / rows);
   for (const query of queries) {
     for (let row = 0; row < query.count; row++) {
       for (let f = 0; f < F; f++) {
@@ -68,7 +85,7 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
   }
   for (let f = 0; f < F; f++) {
     const deviation = rows === 0 ? 0 : Math.sqrt(scale[f]! / rows);
-    scale[f] = deviation > 1e-9 ? round(1 / deviation) : 0;
+    scale[f] = fromInit(f) ? init!.scale[f]! : deviation > 1e-9 ? round(1 / deviation) : 0;
   }
   const standardised = queries.map((query) => {
     const z = new Float64Array(query.count * F);
@@ -84,6 +101,17 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
   const O0 = B0 + units;
   for (let index = H0; index < B0; index++) theta[index] = (random() * 2 - 1) * Math.sqrt(1 / F);
   for (let index = O0; index < size; index++) theta[index] = (random() * 2 - 1) * Math.sqrt(1 / Math.max(units, 1));
+  // L2 pulls toward `anchor`: 0, or the init's weights (features it did not standardise start and stay anchored at 0).
+  const anchor = new Float64Array(size);
+  if (init !== undefined) {
+    for (let f = 0; f < F; f++) anchor[f] = fromInit(f) ? init.linear[f]! : 0;
+    for (let unit = 0; unit < units; unit++) {
+      for (let f = 0; f < F; f++) anchor[H0 + unit * F + f] = fromInit(f) ? init.hidden![unit * F + f]! : 0;
+      anchor[B0 + unit] = init.hiddenBias![unit]!;
+      anchor[O0 + unit] = init.output![unit]!;
+    }
+    theta.set(anchor);
+  }
   const gradient = new Float64Array(size);
   const m = new Float64Array(size);
   const v = new Float64Array(size);
@@ -149,7 +177,7 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
       const correction1 = 1 - 0.9 ** step;
       const correction2 = 1 - 0.999 ** step;
       for (let index = 0; index < size; index++) {
-        const g = gradient[index]! / queriesInBatch + (index >= B0 && index < O0 ? 0 : l2 * theta[index]!);
+        const g = gradient[index]! / queriesInBatch + (index >= B0 && index < O0 ? 0 : l2 * (theta[index]! - anchor[index]!));
         m[index] = 0.9 * m[index]! + 0.1 * g;
         v[index] = 0.999 * v[index]! + 0.001 * g * g;
         theta[index]! -= (rate * (m[index]! / correction1)) / (Math.sqrt(v[index]! / correction2) + 1e-8);
@@ -166,6 +194,6 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
     linear: list(0, F),
     ...(units === 0 ? {} : { hidden: list(H0, B0), hiddenBias: list(B0, O0), output: list(O0, size) }),
     ...(prior === 0 ? {} : { firstStageWeight: prior }),
-    ...(options.margin === undefined ? {} : { margin: options.margin }),
+    ...(margin === undefined ? {} : { margin }),
   };
 }
