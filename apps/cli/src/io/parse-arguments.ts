@@ -18,11 +18,18 @@ function flagOf(argument: string): string {
 /** `-1`, `-0.5`, `-.5`, `-1e3`: an argument that reads as a negative number, not as a flag. */
 const NEGATIVE_NUMBER = /^-\.?\d/;
 
-/** The string option `argument` names (`--name`, or `-x` by its short alias), if any. */
-function stringOptionOf(argument: string, options: Options): string | undefined {
-  if (argument.startsWith('--')) return options[argument.slice(2)]?.type === 'string' ? argument.slice(2) : undefined;
-  if (/^-[^-]$/.test(argument)) return Object.entries(options).find(([, option]) => option.short === argument[1] && option.type === 'string')?.[0];
+/** The option `argument` names (`--name`, `--name=value`, or `-x` by its short alias), if any. */
+function optionOf(argument: string, options: Options): string | undefined {
+  const flag = flagOf(argument);
+  if (flag.startsWith('--')) return Object.hasOwn(options, flag.slice(2)) ? flag.slice(2) : undefined;
+  if (/^-[^-]$/.test(argument)) return Object.entries(options).find(([, option]) => option.short === argument[1])?.[0];
   return undefined;
+}
+
+/** The string option `argument` names without a value (`--name`, or `-x`), if any. */
+function stringOptionOf(argument: string, options: Options): string | undefined {
+  const name = flagOf(argument) === argument ? optionOf(argument, options) : undefined;
+  return name !== undefined && options[name]?.type === 'string' ? name : undefined;
 }
 
 /**
@@ -65,6 +72,29 @@ function findUnknownFlag(argv: readonly string[], options: Options): string | un
   return undefined;
 }
 
+/**
+ * The option parseArgs rejected the value of, judged the same way: a string
+ * option last or followed by a flag (no `given`) or by another argument
+ * starting with "-" (`given`), or a boolean written with `=` (`given` true).
+ */
+function findBadValue(argv: readonly string[], options: Options): { name: string; given?: string | true } | undefined {
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index]!;
+    if (argument === '--') return undefined;
+    const name = optionOf(argument, options);
+    if (name === undefined) continue;
+    if (options[name]?.type === 'boolean' && flagOf(argument) !== argument) return { name, given: true };
+    if (stringOptionOf(argument, options) !== undefined) {
+      const next = argv[index + 1];
+      // A flag or -- right after it: the value was forgotten, not one starting with "-".
+      if (next === undefined || next === '--' || optionOf(next, options) !== undefined) return { name };
+      if (next.startsWith('-')) return { name, given: next };
+      index++;
+    }
+  }
+  return undefined;
+}
+
 function describeParseFailure(command: string, argv: readonly string[], options: Options, error: unknown): string {
   const code = (error as { code?: string }).code;
   const names = Object.keys(options);
@@ -77,10 +107,10 @@ function describeParseFailure(command: string, argv: readonly string[], options:
     return `unknown option ${flag}${suggestion === undefined ? '' : `; did you mean --${suggestion}?`} (see loadout ${command} --help)`;
   }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    const name = names.find((candidate) => argv.some((argument) => flagOf(argument) === `--${candidate}`));
-    const option = name === undefined ? undefined : options[name];
-    if (option?.type === 'string') return `--${name} needs a value (see loadout ${command} --help)`;
-    if (option?.type === 'boolean') return `--${name} takes no value (see loadout ${command} --help)`;
+    const bad = findBadValue(argv, options);
+    if (bad !== undefined && bad.given === undefined) return `--${bad.name} needs a value (see loadout ${command} --help)`;
+    if (bad?.given === true) return `--${bad.name} takes no value (see loadout ${command} --help)`;
+    if (bad !== undefined) return `--${bad.name} needs a value; one that starts with "-" is written --${bad.name}=${bad.given} (see loadout ${command} --help)`;
   }
   return `cannot read the options (see loadout ${command} --help)`;
 }
@@ -127,7 +157,10 @@ export function listFlag(parsed: ParsedArguments, name: string): string[] {
   return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
 }
 
-/** Reads a positive integer flag within [min, max]; errors name the flag and value. */
+/** Decimal digits, optionally signed: what {@link integerFlag} reads (not `0x10`, `1e3`, ` 3` or `""`, which Number() would). */
+const DECIMAL_INTEGER = /^[+-]?\d+$/;
+
+/** Reads a decimal integer flag within [min, max]; errors name the flag and value. */
 export function integerFlag(
   parsed: ParsedArguments,
   name: string,
@@ -135,7 +168,7 @@ export function integerFlag(
 ): number | undefined {
   const raw = stringFlag(parsed, name);
   if (raw === undefined) return undefined;
-  const value = Number(raw);
+  const value = DECIMAL_INTEGER.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isInteger(value) || value < range.min || value > range.max) {
     throw createLoadoutError(
       'invalid-option',

@@ -47,7 +47,8 @@ function rankerFactory(options: CreateGatewayOptions): () => MaybePromise<Ranker
  * answers. An upstream's `notifications/tools/list_changed` re-lists it and
  * builds a new index generation, swapped in only when complete. Throws
  * `invalid-option` for an option out of range and `unknown-ranker` for an
- * unknown ranker name.
+ * unknown ranker name. When start-up fails after spawning (the ranker or the
+ * first index throws), every upstream is closed before the error is rethrown.
  */
 export async function createGateway(options: CreateGatewayOptions): Promise<Gateway> {
   const limit = integerOption('limit', options.limit, 5, 1, 100);
@@ -152,7 +153,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   }
   if (upstreams.size === 0) logger.warn('the config lists no upstream servers; search_tools will find nothing');
   // Start-up overlaps: the upstreams are spawned first, then, while they boot, the ranker is made
-  // (its modules load; bad options still fail here, closing the upstreams) and a lazy token counter
+  // (its modules load; bad options still fail here) and a lazy token counter
   // builds its tables (its first count), instead of after the last upstream answers.
   const starts = Promise.all([...upstreams.values()].map((upstream) => upstream.start()));
   const firstRanker = Promise.resolve().then(createRanker);
@@ -161,17 +162,19 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   } catch {
     // A counter that throws fails where it counts for real (the first plan), as before.
   }
+  let current: ToolIndex;
   try {
     await firstRanker;
+    await starts;
+    changedWhileStarting = false;
+    current = await build(0);
   } catch (error) {
+    // Nothing is left running: upstreams still in their handshake or first listing are stopped too.
     closed = true;
-    await starts.catch(() => {});
     await Promise.all([...upstreams.values()].map((upstream) => upstream.close()));
+    await starts.catch(() => {});
     throw error;
   }
-  await starts;
-  changedWhileStarting = false;
-  let current: ToolIndex = await build(0);
   starting = false;
   if (changedWhileStarting) scheduleRebuild();
   const ready = [...upstreams.values()].filter((upstream) => upstream.status().state === 'ready').length;

@@ -20,6 +20,41 @@ function recordingUpstream(file: string) {
   return nodeUpstream('-e', [`require('node:fs').writeFileSync(${JSON.stringify(file)}, String(process.pid)); setInterval(() => {}, 1000);`]);
 }
 
+/** A stdio upstream that records its pid in `file`, answers `initialize` and then never answers `tools/list`. */
+function silentListingUpstream(file: string) {
+  const script = `require('node:fs').writeFileSync(${JSON.stringify(file)}, String(process.pid));
+require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
+  const message = JSON.parse(line);
+  if (message.method === 'initialize') {
+    process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { protocolVersion: message.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'silent', version: '1' } } }) + '\\n');
+  }
+});
+setInterval(() => {}, 1000);`;
+  return nodeUpstream('-e', [script]);
+}
+
+/** A registry whose ranker `broken` is made fine but throws when it indexes. */
+function failingIndexRegistry() {
+  return createBuiltinRegistry().extend({
+    rankers: [
+      {
+        specificationVersion: 'v1',
+        name: 'broken-index',
+        queryKind: 'keywords',
+        create: () => ({
+          specificationVersion: 'v1',
+          id: 'test/broken-index',
+          queryKind: 'keywords',
+          index: () => {
+            throw new Error('cannot index');
+          },
+          search: () => [],
+        }),
+      },
+    ],
+  });
+}
+
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -63,6 +98,55 @@ describe('createGateway start-up', () => {
     await waitFor(() => readFileSync(file, 'utf8').length > 0, 5000, 'the pid');
     const pid = Number(readFileSync(file, 'utf8'));
     await waitFor(() => !isRunning(pid), 10_000, 'the upstream to stop');
+  });
+
+  it('a ranker that throws after spawning stops an upstream still waiting for tools/list at once, not after the connect timeout', async () => {
+    const file = join(folder.path, 'silent-listing.pid');
+    const config = parseMcpConfig({ mcpServers: { silent: silentListingUpstream(file) } });
+    const registry = createBuiltinRegistry().extend({
+      rankers: [
+        {
+          specificationVersion: 'v1',
+          name: 'broken',
+          queryKind: 'keywords',
+          create: async () => {
+            await waitFor(() => existsSync(file) && readFileSync(file, 'utf8').length > 0, 20_000, 'the upstream to start');
+            // Time for the handshake, so the upstream is waiting for its tools/list answer.
+            await new Promise((resolve) => setTimeout(resolve, 500));
+            throw new Error('broken ranker');
+          },
+        },
+      ],
+    });
+    const began = Date.now();
+    const error = await createGateway({ config, registry, ranker: 'broken', connectTimeoutMs: 60_000, logger: createMemoryLogger(), upstreamStderr: 'ignore' }).catch(
+      (reason: unknown) => reason,
+    );
+    expect((error as Error).message).toBe('broken ranker');
+    expect(Date.now() - began).toBeLessThan(30_000);
+    const pid = Number(readFileSync(file, 'utf8'));
+    await waitFor(() => !isRunning(pid), 10_000, 'the upstream to stop');
+  }, 40_000);
+
+  it('a first index that throws fails the gateway, closes the upstreams and stops their reconnecting', async () => {
+    const file = join(folder.path, 'failing-index.pid');
+    const config = parseMcpConfig({ mcpServers: { recorder: recordingUpstream(file) } });
+    const error = await createGateway({
+      config,
+      registry: failingIndexRegistry(),
+      ranker: 'broken-index',
+      connectTimeoutMs: 300,
+      reconnect: { initialMs: 50, maxMs: 50 },
+      logger: createMemoryLogger(),
+      upstreamStderr: 'ignore',
+    }).catch((reason: unknown) => reason);
+    expect((error as Error).message).toBe('cannot index');
+    await waitFor(() => existsSync(file) && readFileSync(file, 'utf8').length > 0, 5000, 'the pid');
+    const pid = readFileSync(file, 'utf8');
+    // A reconnect would spawn a new process and write a new pid within about 50 ms.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(readFileSync(file, 'utf8')).toBe(pid);
+    await waitFor(() => !isRunning(Number(pid)), 10_000, 'the upstream to stop');
   });
 
   it('builds the token counter while the upstreams start: its first count comes before the first upstream is ready', async () => {

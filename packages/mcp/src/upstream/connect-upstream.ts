@@ -14,6 +14,8 @@ export interface ConnectUpstreamOptions {
   readonly stderr?: UpstreamStderr;
   /** Name and version the gateway introduces itself with. Default `loadout-gateway` 0.1.0. */
   readonly clientInfo?: { readonly name: string; readonly version: string };
+  /** Aborts the handshake (the process is stopped, the promise rejects). Default: none. */
+  readonly signal?: AbortSignal;
 }
 
 /** Imported only for an HTTP upstream: with its OAuth and SSE modules it costs a stdio gateway 0.1–0.2 s of start-up. */
@@ -47,13 +49,13 @@ function createStdioTransport(config: StdioUpstreamConfig, stderr: UpstreamStder
  * Starts (stdio) or reaches (http) one upstream server and completes the MCP
  * handshake. The client declares no capabilities: the gateway only lists and
  * calls tools. Rejects when the process cannot start, exits, or does not
- * answer within `timeoutMs`; nothing is left running then.
+ * answer within `timeoutMs`, or `signal` aborts; nothing is left running then.
  */
 export async function connectUpstream(config: UpstreamConfig, options: ConnectUpstreamOptions): Promise<Client> {
   const client = new Client(options.clientInfo ?? { name: 'loadout-gateway', version: '0.1.0' }, { capabilities: {} });
   const transport = config.type === 'http' ? await createHttpTransport(config) : createStdioTransport(config, options.stderr ?? 'inherit');
   try {
-    await client.connect(transport, { timeout: options.timeoutMs });
+    await client.connect(transport, { timeout: options.timeoutMs, ...(options.signal === undefined ? {} : { signal: options.signal }) });
   } catch (error) {
     await client.close().catch(() => {});
     throw error;

@@ -81,7 +81,7 @@ export interface Upstream {
   start(): Promise<void>;
   /** Calls one of its tools by the upstream's own name; rejects with a {@link GatewayCallError} or the upstream's error. */
   callTool(toolName: string, args: Record<string, unknown>, options?: UpstreamCallOptions): Promise<CallToolResult>;
-  /** Stops retrying and closes the connection (a local server is asked to exit). */
+  /** Stops retrying and closes the connection, also one still in its handshake or first listing (a local server is asked to exit). */
   close(): Promise<void>;
 }
 
@@ -102,6 +102,9 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   let nextAttemptAt: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopPinging: () => void = () => {};
+  // The attempt in flight, so close() stops its process at once: its handshake, then its connection while it lists.
+  let handshake: AbortController | undefined;
+  let listing: Client | undefined;
   const breaker = createCircuitBreaker(options.circuitBreaker);
 
   const isClosed = (): boolean => state === 'closed';
@@ -180,9 +183,12 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     if (state === 'closed') return;
     const mine = ++generation;
     let connected: Client | undefined;
+    const aborter = new AbortController();
+    handshake = aborter;
     try {
       connected = await connectUpstream(options.config, {
         timeoutMs: options.connectTimeoutMs,
+        signal: aborter.signal,
         ...(options.stderr === undefined ? {} : { stderr: options.stderr }),
       });
       if (mine !== generation || isClosed()) {
@@ -190,6 +196,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         return;
       }
       const current = connected;
+      listing = current;
       let changedWhileListing = false;
       current.onclose = () => lost(mine, 'the connection closed');
       current.setNotificationHandler(ToolListChangedNotificationSchema, () => {
@@ -198,7 +205,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         else changedWhileListing = true;
       });
       const listed = await readTools(current);
-      if (mine !== generation || isClosed()) return;
+      if (mine !== generation || isClosed()) {
+        current.onclose = undefined;
+        await current.close().catch(() => {});
+        return;
+      }
       client = current;
       failedAttempts = 0;
       lastError = undefined;
@@ -219,6 +230,9 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         await connected.close().catch(() => {});
       }
       scheduleRetry(`could not connect: ${messageOf(error)}`);
+    } finally {
+      if (handshake === aborter) handshake = undefined;
+      if (listing === connected) listing = undefined;
     }
   };
 
@@ -326,8 +340,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       timer = undefined;
       state = 'closed';
       generation += 1;
-      const previous = client;
+      handshake?.abort();
+      const previous = client ?? listing;
       client = undefined;
+      listing = undefined;
       if (previous !== undefined) {
         previous.onclose = undefined;
         await previous.close().catch(() => {});
