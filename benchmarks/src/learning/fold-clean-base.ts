@@ -1,5 +1,6 @@
 import { nearDuplicatePairs } from '@loadout/eval';
 import type { TrainingQuery } from '@loadout/eval';
+import { trainingOf } from '../rerank/rerank-cases.js';
 import type { RerankCase } from '../rerank/rerank-cases.js';
 
 /** Background training queries for one eval set, and its leakage check. */
@@ -22,8 +23,8 @@ export function foldCleanBackground(cases: readonly RerankCase[], set: string): 
   const own = cases.filter((item) => item.set === set).map((item) => item.query.query);
   const others = cases.filter((item) => item.set !== set);
   const copies = new Set(nearDuplicatePairs(others.map((item) => item.query.query), own).map(([index]) => index));
-  // mix10k's copies of the sets it pools are left out too: their originals train (as the shipped model's training does).
+  // mix10k's copies of the sets it pools are left out too: their originals train (`trainingOf`, as the shipped model's training does).
   const kept = others.filter((item, index) => !copies.has(index) && !item.pooledCopy);
   const leakedQueries = new Set(nearDuplicatePairs(own, kept.map((item) => item.query.query)).map(([index]) => index)).size;
-  return { training: kept.filter((item) => item.training !== undefined).map((item) => item.training!), removed: copies.size, leakedQueries };
+  return { training: trainingOf(kept), removed: copies.size, leakedQueries };
 }
