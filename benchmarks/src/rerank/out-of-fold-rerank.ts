@@ -1,7 +1,8 @@
 import { assignFolds, nearDuplicatePairs, trainRerankModel } from '@loadout/eval';
-import type { QualityScores, TrainingQuery } from '@loadout/eval';
+import type { QualityScores } from '@loadout/eval';
 import { variantQueries } from './model-variants.js';
 import type { ModelVariant } from './model-variants.js';
+import { trainingOf } from './rerank-cases.js';
 import type { RerankCase } from './rerank-cases.js';
 import { scoreCases } from './score-cases.js';
 
@@ -19,10 +20,6 @@ export interface ProtocolResult {
   readonly sets: readonly SplitResult[];
   /** Scored queries with a near-duplicate among their model's training queries (must be 0). */
   readonly leakedQueries: number;
-}
-
-function trainingOf(cases: readonly RerankCase[]): TrainingQuery[] {
-  return cases.filter((item) => !item.pooledCopy && item.training !== undefined).map((item) => item.training!);
 }
 
 function leaks(test: readonly RerankCase[], train: readonly RerankCase[]): number {

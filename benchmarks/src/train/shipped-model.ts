@@ -4,7 +4,7 @@ import { trainRerankModel } from '@loadout/eval';
 import { REPO_ROOT } from '../paths.js';
 import { MODEL_VARIANTS, variantQueries } from '../rerank/model-variants.js';
 import type { ModelVariant } from '../rerank/model-variants.js';
-import { loadRerankCases } from '../rerank/rerank-cases.js';
+import { loadRerankCases, trainingOf } from '../rerank/rerank-cases.js';
 import type { RerankCase } from '../rerank/rerank-cases.js';
 
 /** A shipped weights file (numbers only) and the family it is trained as. */
@@ -47,7 +47,7 @@ export async function trainShippedModels(dataDir: string, log: (line: string) =>
 
 /** {@link trainShippedModels} on cases already loaded (every set, {@link SHIPPED_CANDIDATES} candidates, with vectors). */
 export function trainShippedFromCases(cases: readonly RerankCase[], log: (line: string) => void = () => {}): TrainedFile[] {
-  const training = cases.filter((item) => !item.pooledCopy && item.training !== undefined).map((item) => item.training!);
+  const training = trainingOf(cases);
   return SHIPPED_MODELS.map(({ path, variant: shipped }) => {
     log(`training ${shipped.name} on ${training.length} queries`);
     const model = trainRerankModel(variantQueries(training, shipped), shipped.options);

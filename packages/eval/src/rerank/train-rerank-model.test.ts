@@ -53,6 +53,26 @@ describe('trainRerankModel', () => {
     expect(JSON.stringify(trainRerankModel(queries, { epochs: 5, seed: 10 }))).not.toBe(first);
   });
 
+  it('weights queries: the heavier of two conflicting signals wins, and weight 1 is the default', () => {
+    const other = RERANK_FEATURES.indexOf('cover.name');
+    const bySignal = (column: number, seed: number, weight?: number): TrainingQuery[] =>
+      syntheticQueries(120, seed).map((query) => {
+        const features = query.features.slice();
+        let gold = 0;
+        for (let row = 1; row < query.count; row++) if (features[row * F + column]! > features[gold * F + column]!) gold = row;
+        const labels = new Uint8Array(query.count);
+        labels[gold] = 1;
+        return { features, labels, count: query.count, ...(weight === undefined ? {} : { weight }) };
+      });
+    const test = (column: number) => bySignal(column, 7);
+    const first = trainRerankModel([...bySignal(signal, 5, 8), ...bySignal(other, 6, 0.125)], { kind: 'linear' });
+    const second = trainRerankModel([...bySignal(signal, 5, 0.125), ...bySignal(other, 6, 8)], { kind: 'linear' });
+    expect(topOneAccuracy(first, test(signal))).toBeGreaterThan(topOneAccuracy(first, test(other)));
+    expect(topOneAccuracy(second, test(other))).toBeGreaterThan(topOneAccuracy(second, test(signal)));
+    const plain = bySignal(signal, 5);
+    expect(JSON.stringify(trainRerankModel(plain.map((query) => ({ ...query, weight: 1 })), { epochs: 3 }))).toBe(JSON.stringify(trainRerankModel(plain, { epochs: 3 })));
+  });
+
   it('trains end to end on a tiny catalog: a model fitted on its labelled queries ranks their tools first', () => {
     const tools = [
       makeTool({ name: 'write_file', description: 'Write text to a path' }),

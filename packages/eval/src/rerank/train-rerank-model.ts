@@ -43,7 +43,8 @@ const round = (value: number): number => Number(value.toPrecision(DIGITS));
 
 /**
  * Trains a re-ranking model, listwise: per query, a softmax over its
- * candidates' scores against the gold candidates (equal shares), with Adam
+ * candidates' scores against the gold candidates (equal shares), each
+ * query counting by its `weight` (default 1), with Adam
  * and L2, features standardised over all candidates. Deterministic: the same
  * queries, options and seed give the same model, number for number.
  */
@@ -133,6 +134,8 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
       const end = Math.min(order.length, start + batch);
       for (let at = start; at < end; at++) {
         const query = queries[order[at]!]!;
+        const share = query.weight ?? 1;
+        if (!(share > 0)) continue;
         const z = standardised[order[at]!]!;
         const count = query.count;
         let max = -Infinity;
@@ -157,7 +160,7 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
           sum += Math.exp(scores[row]! - max);
           gold += query.labels[row]!;
         }
-        for (let row = 0; row < count; row++) delta[row] = Math.exp(scores[row]! - max) / sum - query.labels[row]! / gold;
+        for (let row = 0; row < count; row++) delta[row] = share * (Math.exp(scores[row]! - max) / sum - query.labels[row]! / gold);
         for (let row = 0; row < count; row++) {
           const d = delta[row]!;
           if (d === 0) continue;

@@ -5,4 +5,6 @@ export interface TrainingQuery {
   /** 1 for a gold candidate, else 0 (at least one is 1). */
   readonly labels: Uint8Array;
   readonly count: number;
+  /** How much the query counts in training, relative to the others (its share of each gradient step). Default 1; ≥ 0. */
+  readonly weight?: number;
 }
