@@ -1,15 +1,11 @@
-import type { Tiktoken } from 'js-tiktoken/lite';
 import { countBytePairTokens } from './byte-pair-count.js';
 import type { RankTable } from './rank-table.js';
 
 /**
  * Returns a function counting the tokens of one pre-tokenizer piece: a
- * heap-based byte-pair merge over `ranks` (long pieces stay fast), or, when
- * `ranks` is a js-tiktoken encoder (a rank file the table could not read),
- * the length of its `encode` of the piece.
+ * heap-based byte-pair merge over `ranks` (long pieces stay fast).
  */
-export function createPieceCounter(ranks: RankTable | Tiktoken): (piece: string) => number {
-  if (!('rankOf' in ranks)) return (piece) => ranks.encode(piece, [], []).length;
+export function createPieceCounter(ranks: RankTable): (piece: string) => number {
   const textEncoder = new TextEncoder();
   const rankOf = (bytes: Uint8Array, start: number, end: number): number => ranks.rankOf(bytes, start, end);
   return (piece) => {

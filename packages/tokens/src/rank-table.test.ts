@@ -40,7 +40,7 @@ describe('buildRankTable on text that is not a rank file', () => {
     expect(table.rankOf(Uint8Array.of(104, 105), 0, 2)).toBe(9);
   });
 
-  it('returns undefined for anything else, so the caller falls back to js-tiktoken', () => {
+  it('returns undefined for anything else (a damaged rank file)', () => {
     for (const text of ['', '\n', 'no-rank', '! x YQ==', '! 0 Y*Q=', '! 0 YQ=Yg', '! 0 ', '{"bpe": 1}']) {
       expect(buildRankTable(text), JSON.stringify(text)).toBeUndefined();
     }

@@ -40,8 +40,7 @@ function growInts(array: Int32Array<ArrayBuffer>, needed: number): Int32Array<Ar
  * into a {@link RankTable}. A later token with the same bytes replaces an
  * earlier one, as in js-tiktoken. Returns undefined when the text is not in
  * that format (a rank that is not a non-negative integer, a character
- * outside base64 in a token, or no token at all), so a caller can fall back
- * to js-tiktoken's encoder.
+ * outside base64 in a token, or no token at all): a damaged rank file.
  */
 export function buildRankTable(bpeRanks: string): RankTable | undefined {
   // Base64 decodes to fewer bytes than it has characters: the pool never grows.

@@ -1,4 +1,3 @@
-import type { Tiktoken } from 'js-tiktoken/lite';
 import { createPieceCounter } from './piece-counter.js';
 import type { RankTable } from './rank-table.js';
 
@@ -8,14 +7,14 @@ const MAX_MEMOIZED_PIECE_LENGTH = 64;
 const MAX_MEMOIZED_PIECES = 100_000;
 
 /**
- * An exact token counter over an encoding's `ranks` (its {@link RankTable},
- * or a js-tiktoken encoder): the text is split with the encoding's own
+ * An exact token counter over an encoding's `ranks` (its {@link RankTable}):
+ * the text is split with the encoding's own
  * pre-tokenizer pattern (`patternSource`, the rank file's `pat_str`), and
  * each distinct piece is byte-pair encoded once and its count memoized.
  * Equals js-tiktoken's `encode(text, [], []).length`: special-token text
  * such as `<|endoftext|>` counts as ordinary text.
  */
-export function createTextCounter(ranks: RankTable | Tiktoken, patternSource: string): (text: string) => number {
+export function createTextCounter(ranks: RankTable, patternSource: string): (text: string) => number {
   const countPiece = createPieceCounter(ranks);
   const pattern = new RegExp(patternSource, 'gu');
   const memo = new Map<string, number>();

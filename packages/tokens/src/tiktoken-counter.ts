@@ -1,6 +1,6 @@
-import { Tiktoken } from 'js-tiktoken/lite';
 import { createLoadoutError, describeValue } from '@loadout/core';
 import type { TokenCounter } from '@loadout/core';
+import type { TiktokenBPE } from 'js-tiktoken/lite';
 import { DEFAULT_TIKTOKEN_ENCODING, TIKTOKEN_RANKS, isTiktokenEncodingName } from './encodings.js';
 import type { TiktokenEncodingName } from './encodings.js';
 import { buildRankTable } from './rank-table.js';
@@ -17,9 +17,17 @@ const textCounters = new Map<TiktokenEncodingName, (text: string) => number>();
 function textCounterFor(encoding: TiktokenEncodingName): (text: string) => number {
   let counter = textCounters.get(encoding);
   if (counter === undefined) {
-    const ranks = TIKTOKEN_RANKS[encoding];
-    // js-tiktoken's own encoder only if the rank file is not in the format the table reads.
-    counter = createTextCounter(buildRankTable(ranks.bpe_ranks) ?? new Tiktoken(ranks), ranks.pat_str);
+    const ranks: Partial<TiktokenBPE> | undefined = TIKTOKEN_RANKS[encoding];
+    const table = typeof ranks?.bpe_ranks === 'string' ? buildRankTable(ranks.bpe_ranks) : undefined;
+    if (table === undefined || typeof ranks?.pat_str !== 'string') {
+      // Never echo the file: it names the encoding and the module only.
+      throw createLoadoutError(
+        'model-unavailable',
+        `@loadout/tokens: the rank file of encoding "${encoding}" (js-tiktoken/ranks/${encoding}) is damaged or empty; reinstall js-tiktoken`,
+        { encoding, file: `js-tiktoken/ranks/${encoding}` },
+      );
+    }
+    counter = createTextCounter(table, ranks.pat_str);
     textCounters.set(encoding, counter);
   }
   return counter;
@@ -28,10 +36,11 @@ function textCounterFor(encoding: TiktokenEncodingName): (text: string) => numbe
 /**
  * A {@link TokenCounter} on js-tiktoken, offline and browser-safe. Counts
  * equal `encode(text).length` exactly, with special-token text counted as
- * ordinary text. The rank table is built on the first `count` (about 30 ms
- * for `cl100k_base`, 60 ms for `o200k_base`) and shared by every counter of
+ * ordinary text. The rank table is built on the first `count` (about 70 ms
+ * for `cl100k_base`, 100 ms for `o200k_base`) and shared by every counter of
  * the same encoding; creating a counter is cheap.
- * Throws `invalid-option` for an unknown encoding.
+ * Throws `invalid-option` for an unknown encoding, and `model-unavailable`
+ * (from `count`) when the encoding's rank file is damaged.
  */
 export function createTiktokenCounter(options: TiktokenCounterOptions = {}): TokenCounter {
   const encoding = options.encoding ?? DEFAULT_TIKTOKEN_ENCODING;

@@ -1,0 +1,35 @@
+import { isLoadoutError } from '@loadout/core';
+import { describe, expect, it, vi } from 'vitest';
+import { createTiktokenCounter } from './index.js';
+
+const SECRET = vi.hoisted(() => 'c2VjcmV0LWxpbmU');
+
+// A damaged rank file: a truncated line with a character outside base64.
+vi.mock('js-tiktoken/ranks/o200k_base', () => ({
+  default: { pat_str: "\\p{L}+|\\s+", special_tokens: {}, bpe_ranks: `! 0 YQ== Yg==\n! 2 ${SECRET}*\n` },
+}));
+// A rank file that exports nothing.
+vi.mock('js-tiktoken/ranks/cl100k_base', () => ({ default: {} }));
+
+function countError(encoding: 'o200k_base' | 'cl100k_base'): unknown {
+  try {
+    createTiktokenCounter({ encoding }).count('hello world');
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+describe('createTiktokenCounter on a damaged rank file', () => {
+  it.each(['o200k_base', 'cl100k_base'] as const)('throws model-unavailable naming %s, never its contents, on every count', (encoding) => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const error = countError(encoding);
+      expect(isLoadoutError(error) && error.code).toBe('model-unavailable');
+      const message = String((error as Error).message);
+      expect(message).toContain(`"${encoding}"`);
+      expect(message).toContain(`js-tiktoken/ranks/${encoding}`);
+      expect(message).not.toContain(SECRET);
+      expect(message).not.toContain('YQ==');
+    }
+  });
+});
