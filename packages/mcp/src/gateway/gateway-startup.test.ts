@@ -33,7 +33,7 @@ setInterval(() => {}, 1000);`;
   return nodeUpstream('-e', [script]);
 }
 
-/** A registry whose ranker `broken` is made fine but throws when it indexes. */
+/** A registry whose ranker `broken-index` is made fine but throws when it indexes. */
 function failingIndexRegistry() {
   return createBuiltinRegistry().extend({
     rankers: [
@@ -43,11 +43,14 @@ function failingIndexRegistry() {
         queryKind: 'keywords',
         create: () => ({
           specificationVersion: 'v1',
-          id: 'test/broken-index',
+          name: 'broken-index',
+          size: 0,
           queryKind: 'keywords',
           index: () => {
             throw new Error('cannot index');
           },
+          add: () => {},
+          remove: () => {},
           search: () => [],
         }),
       },
