@@ -33,6 +33,23 @@ setInterval(() => {}, 1000);`;
   return nodeUpstream('-e', [script]);
 }
 
+/** A registry whose ranker `broken` fails to build ("broken ranker") once `beforeThrow` resolves. */
+function brokenRankerRegistry(beforeThrow: () => Promise<unknown>) {
+  return createBuiltinRegistry().extend({
+    rankers: [
+      {
+        specificationVersion: 'v1',
+        name: 'broken',
+        queryKind: 'keywords',
+        create: async () => {
+          await beforeThrow();
+          throw new Error('broken ranker');
+        },
+      },
+    ],
+  });
+}
+
 /** A registry whose ranker `broken-index` is made fine but throws when it indexes. */
 function failingIndexRegistry() {
   return createBuiltinRegistry().extend({
@@ -80,20 +97,8 @@ describe('createGateway start-up', () => {
   it('a ranker that fails to build fails the gateway and stops the upstreams it spawned', async () => {
     const file = join(folder.path, 'failing-ranker.pid');
     const config = parseMcpConfig({ mcpServers: { recorder: recordingUpstream(file) } });
-    const registry = createBuiltinRegistry().extend({
-      rankers: [
-        {
-          specificationVersion: 'v1',
-          name: 'broken',
-          queryKind: 'keywords',
-          create: async () => {
-            // Fails only once the upstream is running, so the test sees it stopped.
-            await waitFor(() => existsSync(file), 20_000, 'the upstream to start');
-            throw new Error('broken ranker');
-          },
-        },
-      ],
-    });
+    // Fails only once the upstream is running, so the test sees it stopped.
+    const registry = brokenRankerRegistry(() => waitFor(() => existsSync(file), 20_000, 'the upstream to start'));
     const error = await createGateway({ config, registry, ranker: 'broken', connectTimeoutMs: 500, logger: createMemoryLogger(), upstreamStderr: 'ignore' }).catch(
       (reason: unknown) => reason,
     );
@@ -106,20 +111,10 @@ describe('createGateway start-up', () => {
   it('a ranker that throws after spawning stops an upstream still waiting for tools/list at once, not after the connect timeout', async () => {
     const file = join(folder.path, 'silent-listing.pid');
     const config = parseMcpConfig({ mcpServers: { silent: silentListingUpstream(file) } });
-    const registry = createBuiltinRegistry().extend({
-      rankers: [
-        {
-          specificationVersion: 'v1',
-          name: 'broken',
-          queryKind: 'keywords',
-          create: async () => {
-            await waitFor(() => existsSync(file) && readFileSync(file, 'utf8').length > 0, 20_000, 'the upstream to start');
-            // Time for the handshake, so the upstream is waiting for its tools/list answer.
-            await new Promise((resolve) => setTimeout(resolve, 500));
-            throw new Error('broken ranker');
-          },
-        },
-      ],
+    const registry = brokenRankerRegistry(async () => {
+      await waitFor(() => existsSync(file) && readFileSync(file, 'utf8').length > 0, 20_000, 'the upstream to start');
+      // Time for the handshake, so the upstream is waiting for its tools/list answer.
+      await new Promise((resolve) => setTimeout(resolve, 500));
     });
     const began = Date.now();
     const error = await createGateway({ config, registry, ranker: 'broken', connectTimeoutMs: 60_000, logger: createMemoryLogger(), upstreamStderr: 'ignore' }).catch(
