@@ -28,8 +28,6 @@ export interface RerankFitting {
   readonly candidates?: number;
   /** Warm start: the model the fit starts from and is pulled toward (`TrainRerankOptions.init`). Default: none (a cold fit). */
   readonly baseModel?: RerankModel;
-  /** Labelled queries of other catalogs (features over their own first stage) trained on beside the log's. Default: none. */
-  readonly background?: readonly TrainingQuery[];
 }
 
 /** Inner folds of the cross-fitting, and the newest events a fit reads at most (folds cost O(n²) to assign). */
@@ -111,7 +109,7 @@ export function trainOnEvents(fitting: RerankFitting, log: EventQueries): Rerank
 
 function trainModelOnEvents(fitting: RerankFitting, log: EventQueries): RerankModel | undefined {
   if (log.queries.length === 0) return undefined;
-  const queries = fitting.background === undefined ? log.queries : [...log.queries, ...fitting.background];
+  const { queries } = log;
   if (fitting.baseModel !== undefined) return trainRerankModel(queries, { init: fitting.baseModel, ...WARM_START, ...fitting.training });
   if (log.events >= MLP_MIN_EVENTS) return trainRerankModel(queries, { kind: 'mlp', units: 16, l2: 0.01, epochs: 40, ...fitting.training });
   const batches = Math.ceil(queries.length / 16);

@@ -78,8 +78,6 @@ export interface LearnFromFeedbackOptions {
    * fold, R@5 78.5 → 79.2 (200: 77.8). Range 1–1,000.
    */
   readonly candidates?: number;
-  /** Experimental knobs of the log's re-ranker fit (see `RerankFitting`): background queries, training options. Default: none. */
-  readonly fitting?: Partial<Pick<RerankFitting, 'background' | 'training'>>;
 }
 
 /** What {@link learnFromFeedback} measured and decided. */
@@ -198,7 +196,7 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   // The re-ranker over the chosen usage weight, judged on the same windows, each fitted on its older events only:
   // from scratch and, with a base model, warm-started from it (both on the same cross-fitted features).
   const candidates = Math.min(1000, Math.max(1, Math.round(options.candidates ?? (tools.length >= LARGE_CATALOG ? 100 : 50))));
-  const cold: RerankFitting = { bm25, tools, bm25Options: options.bm25, usageField: options.usageField, usageWeight: learned.usageWeight, candidates, ...options.fitting };
+  const cold: RerankFitting = { bm25, tools, bm25Options: options.bm25, usageField: options.usageField, usageWeight: learned.usageWeight, candidates };
   const base = options.baseModel === undefined ? bm25.LEXICAL_RERANK_MODEL : options.baseModel;
   if (base !== null && JSON.stringify(base.features) !== JSON.stringify(bm25.RERANK_FEATURES)) {
     throw createLoadoutError('invalid-option', `learnFromFeedback: baseModel must be a lexical re-ranking model (RERANK_FEATURES), got ${base.features.length} features`, { option: 'baseModel' });
