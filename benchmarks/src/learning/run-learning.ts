@@ -31,8 +31,8 @@ export interface Learner {
   readonly vectors: boolean;
   /** `null`: from scratch only; else the fold-clean base model, used as `warmStart` says. */
   readonly warmStart: LearnFromFeedbackOptions['warmStart'] | null;
-  /** `usage`: the base model is trained on the other sets as logs (cross-fitted usage features, `usageAwareTraining`), not on their labelled queries alone. Default `plain`. */
-  readonly base?: 'plain' | 'usage';
+  /** `lexical`: a learner with vectors warm-starts from the lexical base (its word-vector features starting at 0). `usage`: the base model is trained on the other sets as logs (cross-fitted usage features, `usageAwareTraining`), not on their labelled queries alone. Default `plain`. */
+  readonly base?: 'plain' | 'usage' | 'lexical';
 }
 
 /** Every learner the bench can measure. */
@@ -45,6 +45,8 @@ export const LEARNERS: readonly Learner[] = [
   { name: 'glove-scratch', vectors: true, warmStart: null },
   { name: 'glove-warm', vectors: true, warmStart: 'always' },
   { name: 'glove-blend', vectors: true, warmStart: 'blend' },
+  { name: 'glove-lexbase', vectors: true, warmStart: 'choose', base: 'lexical' },
+  { name: 'glove-lexbase-warm', vectors: true, warmStart: 'always', base: 'lexical' },
   { name: 'lexical-usagebase', vectors: false, warmStart: 'choose', base: 'usage' },
   { name: 'glove-usagebase', vectors: true, warmStart: 'choose', base: 'usage' },
 ];
@@ -101,7 +103,8 @@ export async function runLearning(options: RunLearningOptions): Promise<{ result
     loaded.set(info.name, evalSet);
     const started = performance.now();
     const { training, kept, ...clean } = foldCleanBackground(cases, info.name);
-    const wants = (vectors: boolean, base: 'plain' | 'usage'): boolean => learners.some((learner) => learner.vectors === vectors && learner.warmStart !== null && (learner.base ?? 'plain') === base);
+    const wants = (vectors: boolean, base: 'plain' | 'usage'): boolean =>
+      learners.some((learner) => learner.warmStart !== null && (learner.base === 'lexical' ? !vectors && base === 'plain' : learner.vectors === vectors && (learner.base ?? 'plain') === base));
     const lexicalBase = wants(false, 'plain') ? trainRerankModel(variantQueries(training, BASE_RECIPE), BASE_RECIPE.options) : undefined;
     const gloveBase = wants(true, 'plain') ? trainRerankModel(variantQueries(training, GLOVE_RECIPE), GLOVE_RECIPE.options) : undefined;
     const usageBase = (vectors: boolean): RerankModel | undefined => {
@@ -116,7 +119,7 @@ export async function runLearning(options: RunLearningOptions): Promise<{ result
     for (const [index, learner] of learners.entries()) {
       logProgress(`learning: ${info.name}: ${learner.name}`);
       const usage = learner.base === 'usage';
-      const baseModel = learner.warmStart === null ? null : learner.vectors ? (usage ? gloveUsageBase! : gloveBase!) : usage ? lexicalUsageBase! : lexicalBase!;
+      const baseModel = learner.warmStart === null ? null : learner.base === 'lexical' || !learner.vectors ? (usage ? lexicalUsageBase! : lexicalBase!) : usage ? gloveUsageBase! : gloveBase!;
       // Vectors per set: they fit the catalog's principal components.
       const vectors = learner.vectors ? { vectors: createRerankVectors(table!) } : {};
       const warmStart = learner.warmStart === null ? {} : { warmStart: learner.warmStart };

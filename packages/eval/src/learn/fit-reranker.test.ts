@@ -132,6 +132,9 @@ describe('learnFromFeedback with the re-ranker', () => {
     expect(always.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([true]);
     const blend = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, warmStart: 'blend', rerank: true });
     expect(blend.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([true]);
-    await expect(learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, baseModel: bm25.LEXICAL_RERANK_MODEL })).rejects.toMatchObject({ code: 'invalid-option' });
+    // A lexical base starts the word-vector features at weight 0; a model of other features is refused.
+    const lexical = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, baseModel: bm25.LEXICAL_RERANK_MODEL, warmStart: 'always' });
+    if (lexical.model !== undefined) expect(lexical.model.features).toEqual(bm25.RERANK_VECTOR_FEATURES);
+    await expect(learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, baseModel: { ...bm25.LEXICAL_RERANK_MODEL, features: ['x'] } })).rejects.toMatchObject({ code: 'invalid-option' });
   });
 });

@@ -5,6 +5,7 @@ import type { QualityScores } from '../metrics/score-query.js';
 import { measureEvents, pooledScores } from './measure-events.js';
 import { eventTrainingQueries, fitRerankOnEvents, trainOnEvents, withUsageField } from './fit-reranker.js';
 import type { RerankFitting } from './fit-reranker.js';
+import { widenToVectors } from './widen-to-vectors.js';
 
 /** Options of {@link learnFromFeedback}. */
 export interface LearnFromFeedbackOptions {
@@ -217,12 +218,14 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   const candidates = Math.min(1000, Math.max(1, Math.round(options.candidates ?? (tools.length >= LARGE_CATALOG ? 100 : 50))));
   const { vectors } = options;
   const cold: RerankFitting = { bm25, tools, bm25Options: options.bm25, usageField: options.usageField, usageWeight: learned.usageWeight, candidates, ...(vectors === undefined ? {} : { vectors }) };
-  const base = options.baseModel !== undefined ? options.baseModel : vectors === undefined ? bm25.LEXICAL_RERANK_MODEL : (await import('@loadout/bm25/rerank-glove')).GLOVE_RERANK_MODEL;
-  const features = vectors === undefined ? bm25.RERANK_FEATURES : bm25.RERANK_VECTOR_FEATURES;
-  if (base !== null && JSON.stringify(base.features) !== JSON.stringify(features)) {
-    const kind = vectors === undefined ? 'a lexical re-ranking model (RERANK_FEATURES)' : 'a re-ranking model with word vectors (RERANK_VECTOR_FEATURES), as vectors are given';
-    throw createLoadoutError('invalid-option', `learnFromFeedback: baseModel must be ${kind}, got ${base.features.length} features`, { option: 'baseModel' });
+  const given = options.baseModel === undefined ? bm25.LEXICAL_RERANK_MODEL : options.baseModel;
+  const same = (model: RerankModel, features: readonly string[]): boolean => JSON.stringify(model.features) === JSON.stringify(features);
+  if (given !== null && !same(given, bm25.RERANK_FEATURES) && (vectors === undefined || !same(given, bm25.RERANK_VECTOR_FEATURES))) {
+    const kind = vectors === undefined ? 'a lexical re-ranking model (RERANK_FEATURES)' : 'a re-ranking model over RERANK_FEATURES or RERANK_VECTOR_FEATURES';
+    throw createLoadoutError('invalid-option', `learnFromFeedback: baseModel must be ${kind}, got ${given.features.length} features`, { option: 'baseModel' });
   }
+  // With vectors, a lexical base starts the word-vector features at weight 0.
+  const base = given !== null && vectors !== undefined && same(given, bm25.RERANK_FEATURES) ? widenToVectors(given, bm25.RERANK_VECTOR_FEATURES) : given;
   const mode = options.warmStart ?? 'choose';
   const warm: RerankFitting = { ...cold, ...(base === null ? {} : { baseModel: base }), ...(mode === 'blend' ? { blend: true } : {}) };
   const fittings: RerankFitting[] = base === null ? [cold] : mode === 'choose' ? [cold, warm] : [warm];
