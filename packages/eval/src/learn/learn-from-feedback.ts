@@ -67,7 +67,8 @@ export interface LearnFromFeedbackOptions {
    * features it never saw start at 0). The held-out windows judge that fit
    * beside one from scratch and keep the better. Default: the shipped
    * lexical model (`LEXICAL_RERANK_MODEL` of `@loadout/bm25`); `null` fits
-   * from scratch only. A lexical model (`RERANK_FEATURES`), else
+   * from scratch only. A lexical model (`RERANK_FEATURES`), or with
+   * `vectors` also one over `RERANK_VECTOR_FEATURES`, else
    * `invalid-option`. A benchmark passes a model that never saw its
    * queries.
    */
@@ -81,12 +82,14 @@ export interface LearnFromFeedbackOptions {
   readonly candidates?: number;
   /**
    * Word vectors for the log's re-ranker (`createRerankVectors` of
-   * `@loadout/embeddings`): it is fitted with `VECTOR_FEATURES` (GloVe-SIF
-   * cosines of the query and its clauses to each candidate), warm-started
-   * from a model with them (`baseModel`, default `GLOVE_RERANK_MODEL` of
-   * `@loadout/bm25/rerank-glove`). The ranker `ranker` builds for such a
-   * model must read the same vectors (the built-in definitions load the
-   * default table). Default: none (lexical features only).
+   * `@loadout/embeddings`; a ranker definition's `capabilities.usage.vectors`):
+   * it is fitted with `VECTOR_FEATURES` (GloVe-SIF cosines of the query and
+   * its clauses to each candidate) as well, from scratch and warm-started
+   * from `baseModel` (a lexical one is widened: the vector features start
+   * at weight 0 and are standardised over the log; a model with them, such
+   * as `GLOVE_RERANK_MODEL`, is used as is). The ranker `ranker` builds for
+   * such a model must read the same vectors (the built-in definitions load
+   * the default table). Default: none (lexical features only).
    */
   readonly vectors?: RerankVectors;
   /**
