@@ -26,8 +26,6 @@ export type Bm25fDefinitionOptions = {
 export function bm25Usage<Options extends { bm25?: Bm25RankerOptions; model?: RerankModel }>(): RankerUsage<Options> {
   return {
     learns: ['prior', 'model'],
-    // The default table, which `create` loads for a model with word-vector features.
-    vectors: () => loadRerankVectors('bm25f'),
     withUsage: (options, usage) => ({
       ...options,
       bm25: {

@@ -102,7 +102,7 @@ export const evalCommand: Command = {
     if (feedbackPath !== undefined) {
       const { learnForEval } = await import('./eval-feedback.js');
       const { definition, withUsage } = await createConfiguredRanker(config, rankerName);
-      learning = await learnForEval(feedbackPath, modded.catalog.tools, context, { definition, learns: definition.capabilities?.usage?.learns ?? [], withUsage: withUsage! }, maxFeedbackBytes);
+      learning = await learnForEval(feedbackPath, modded.catalog.tools, context, { learns: definition.capabilities?.usage?.learns ?? [], withUsage: withUsage! }, maxFeedbackBytes);
       ranker = learning.ranker;
     } else {
       ranker = (await createConfiguredRanker(config, rankerName, { maxQueryLength: EVAL_MAX_QUERY_LENGTH })).ranker;

@@ -1,12 +1,11 @@
 import { resolve } from 'node:path';
-import type { CatalogTool, Ranker, RankerDefinition, RankerLearnedPart } from '@loadout/core';
+import type { CatalogTool, Ranker, RankerLearnedPart } from '@loadout/core';
 import type { UsageRankerFactory } from '@loadout/core/plugins';
 import { learnFromFeedback } from '@loadout/eval';
 import type { FeedbackIssue, LearningReport } from '@loadout/eval';
 import type { CliContext } from '../io/cli-context.js';
 import { readCommandFeedback } from '../io/read-command-feedback.js';
 import { renderFeedbackIssues } from '../format/learning-view.js';
-import { learningVectors } from './learning-vectors.js';
 
 /** What `loadout eval --feedback F` learned before answering the queries. */
 export interface EvalFeedback {
@@ -23,8 +22,7 @@ export interface EvalFeedback {
  * with the default on the newest fifth, and used (refitted on every line)
  * only when it wins. Every ranker learning builds is the chosen ranker's
  * (`withUsage`, through its definition's `capabilities.usage`), trying only
- * the parts it `learns`, with its word vectors (`capabilities.usage.vectors`) when it
- * has them. Bad lines are reported on stderr with their code
+ * the parts it `learns`. Bad lines are reported on stderr with their code
  * and skipped; they never stop the evaluation. A file over
  * `maxFeedbackBytes` (default 64 MiB) is reported (`feedback-too-large`).
  */
@@ -32,7 +30,7 @@ export async function learnForEval(
   path: string,
   tools: readonly CatalogTool[],
   context: CliContext,
-  ranker: { readonly definition?: RankerDefinition; readonly learns: readonly RankerLearnedPart[]; readonly withUsage: UsageRankerFactory },
+  ranker: { readonly learns: readonly RankerLearnedPart[]; readonly withUsage: UsageRankerFactory },
   maxFeedbackBytes?: number,
 ): Promise<EvalFeedback> {
   const { events, issues } = await readCommandFeedback(resolve(context.cwd, path), tools, { kind: 'events' }, maxFeedbackBytes);
@@ -42,7 +40,6 @@ export async function learnForEval(
     await readTextFile(path, { cwd: context.cwd });
   }
   context.stderr(renderFeedbackIssues('eval', path, issues));
-  const vectors = ranker.definition === undefined ? undefined : await learningVectors(ranker.definition, 'eval', context);
-  const learned = await learnFromFeedback({ tools, events, ranker: ranker.withUsage, learns: ranker.learns, ...(vectors === undefined ? {} : { vectors }) });
+  const learned = await learnFromFeedback({ tools, events, ranker: ranker.withUsage, learns: ranker.learns });
   return { ranker: learned.ranker, report: learned.report, events: events.length, issues };
 }

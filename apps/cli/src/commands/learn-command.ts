@@ -4,7 +4,6 @@ import { dirname, join, resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
 import { appendFeedbackEvents, compactFeedbackFile, learnFromFeedback, purgeFeedbackFile } from '@loadout/eval';
 import type { Command } from './command.js';
-import { learningVectors } from './learning-vectors.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { MAX_TOOLS_RANGE } from '../io/command-warnings.js';
 import { loadCatalog } from '../io/load-catalog.js';
@@ -144,14 +143,7 @@ export const learnCommand: Command = {
       });
     }
     context.stderr(renderFeedbackIssues('learn', store, stored.issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
-    const vectors = await learningVectors(definition, 'learn', context);
-    const { report, model } = await learnFromFeedback({
-      tools: catalog.tools,
-      events: stored.events,
-      ranker: withUsage,
-      learns: definition.capabilities?.usage?.learns ?? [],
-      ...(vectors === undefined ? {} : { vectors }),
-    });
+    const { report, model } = await learnFromFeedback({ tools: catalog.tools, events: stored.events, ranker: withUsage, learns: definition.capabilities?.usage?.learns ?? [] });
     // A folder that cannot be made is reported by the write (file-unwritable), never as an unexpected failure.
     await mkdir(dirname(decisionPath), { recursive: true }).catch(() => {});
     await writeFileAtomic(

@@ -57,16 +57,6 @@ export interface RankerUsage<Options = Record<string, unknown>> {
    * Default: none (the usage field alone).
    */
   readonly learns?: readonly RankerLearnedPart[];
-  /**
-   * Word vectors the re-ranking model learning fits may read (for
-   * `@loadout/bm25`, its `RerankVectors`), loaded on demand (Node-only
-   * tables are fine: only learning calls it). With `model` in `learns`,
-   * learning (`loadout learn`, `eval --feedback`) fits the model with them,
-   * and `create` of `withUsage`'s options must load the same vectors for a
-   * model that reads them. A rejection means learning without them.
-   * Default: none (models without word vectors).
-   */
-  readonly vectors?: () => Promise<unknown>;
 }
 
 /** What a consumer may rely on without guessing from a ranker's name. */

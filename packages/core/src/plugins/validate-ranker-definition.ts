@@ -31,14 +31,12 @@ function problem(value: unknown): string | undefined {
     const { browserSafe, persistence, usage } = capabilities as Record<string, unknown>;
     if (browserSafe !== undefined && typeof browserSafe !== 'boolean') return `capabilities.browserSafe must be a boolean, got ${describeValue(browserSafe)}`;
     if (usage !== undefined && (!isPlainObject(usage) || typeof (usage as Record<string, unknown>)['withUsage'] !== 'function')) {
-      return 'capabilities.usage must be { withUsage(options, usage), learns?, vectors? }';
+      return 'capabilities.usage must be { withUsage(options, usage), learns? }';
     }
     const learns = usage === undefined ? undefined : (usage as Record<string, unknown>)['learns'];
     if (learns !== undefined && (!Array.isArray(learns) || learns.some((part) => part !== 'prior' && part !== 'model'))) {
       return `capabilities.usage.learns must be a list of "prior" and "model", got ${describeValue(learns)}`;
     }
-    const vectors = usage === undefined ? undefined : (usage as Record<string, unknown>)['vectors'];
-    if (vectors !== undefined && typeof vectors !== 'function') return `capabilities.usage.vectors must be a function returning a promise, got ${describeValue(vectors)}`;
     if (persistence !== undefined) {
       const p = persistence as Record<string, unknown>;
       if (!isPlainObject(persistence) || typeof p['format'] !== 'string' || typeof p['save'] !== 'function' || typeof p['restore'] !== 'function') {

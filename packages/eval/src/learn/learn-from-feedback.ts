@@ -82,7 +82,7 @@ export interface LearnFromFeedbackOptions {
   readonly candidates?: number;
   /**
    * Word vectors for the log's re-ranker (`createRerankVectors` of
-   * `@loadout/embeddings`; a ranker definition's `capabilities.usage.vectors`):
+   * `@loadout/embeddings`):
    * it is fitted with `VECTOR_FEATURES` (GloVe-SIF cosines of the query and
    * its clauses to each candidate) as well, from scratch and warm-started
    * from `baseModel` (a lexical one is widened: the vector features start
