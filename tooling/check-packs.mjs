@@ -53,6 +53,7 @@ try {
       else if (value !== null && typeof value === 'object') for (const [key, inner] of Object.entries(value)) collect(inner, [...conditions, key]);
     };
     collect(manifest.exports ?? {}, []);
+    collect(manifest.imports ?? {}, ['imports']);
     const broken = targets.filter(({ target, conditions }) => conditions.includes('development') || !existsSync(join(folder, target)));
     check(
       `@loadout/${name}: every export target is in the tarball, and no development (source) condition is left`,

@@ -3,7 +3,7 @@
 // folder and the script name are a contract). `pnpm pack` rewrites
 // `workspace:*` to the packages' versions; the repository's LICENSE is copied
 // into each package for the pack and removed again, so every tarball carries
-// README.md and LICENSE. The `development` export condition (workspace
+// README.md and LICENSE. The `development` condition (`exports`, `imports`; workspace
 // sources, see tooling/workspace-sources.ts) is stripped from package.json
 // for the pack and restored after: tarballs ship dist/, not src/. Run after
 // `pnpm build` (the script does it first).
@@ -24,7 +24,7 @@ export function publicPackageFolders() {
   return folders.filter((folder) => JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).private !== true);
 }
 
-/** `exports` without the `development` condition (at any depth). */
+/** `exports` (or `imports`) without the `development` condition (at any depth). */
 export function withoutSourceCondition(exports) {
   if (typeof exports !== 'object' || exports === null || Array.isArray(exports)) return exports;
   return Object.fromEntries(Object.entries(exports).filter(([key]) => key !== 'development').map(([key, value]) => [key, withoutSourceCondition(value)]));
@@ -39,7 +39,10 @@ function pack(folder) {
   const license = join(folder, 'LICENSE');
   const copied = !existsSync(license);
   if (copied) copyFileSync(join(root, 'LICENSE'), license);
-  if (manifest.exports !== undefined) writeFileSync(manifestPath, `${JSON.stringify({ ...manifest, exports: withoutSourceCondition(manifest.exports) }, null, 2)}\n`);
+  if (manifest.exports !== undefined || manifest.imports !== undefined) {
+    const packed = { ...manifest, exports: withoutSourceCondition(manifest.exports), imports: withoutSourceCondition(manifest.imports) };
+    writeFileSync(manifestPath, `${JSON.stringify(packed, null, 2)}\n`);
+  }
   try {
     const result = spawnSync('pnpm', ['pack', '--pack-destination', out], { cwd: folder, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`pnpm pack failed for ${manifest.name}:\n${result.stderr}`);

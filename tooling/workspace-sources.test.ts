@@ -32,4 +32,10 @@ describe(`the ${WORKSPACE_SOURCES} export condition`, () => {
     const exports = { '.': { development: './src/index.ts', types: './dist/index.d.ts', import: './dist/index.js' }, './data': './dist/data.bin' };
     expect(withoutSourceCondition(exports)).toEqual({ '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './data': './dist/data.bin' });
   });
+
+  it('is stripped from the imports a pack publishes (nested under it or beside browser)', () => {
+    const imports = { '#x': { development: { browser: './src/x-browser.ts', default: './src/x.ts' }, browser: './dist/x-browser.js', default: './dist/x.js' } };
+    expect(withoutSourceCondition(imports)).toEqual({ '#x': { browser: './dist/x-browser.js', default: './dist/x.js' } });
+    expect(withoutSourceCondition(undefined)).toBeUndefined();
+  });
 });

@@ -1,7 +1,3 @@
-import type { TiktokenBPE } from 'js-tiktoken/lite';
-import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
-import o200kBase from 'js-tiktoken/ranks/o200k_base';
-
 /** The tiktoken encodings this package ships (both offline, from js-tiktoken's rank files). */
 export type TiktokenEncodingName = 'o200k_base' | 'cl100k_base';
 
@@ -12,13 +8,10 @@ export type TiktokenEncodingName = 'o200k_base' | 'cl100k_base';
  */
 export const DEFAULT_TIKTOKEN_ENCODING: TiktokenEncodingName = 'cl100k_base';
 
-/** Rank files by encoding name. */
-export const TIKTOKEN_RANKS: Readonly<Record<TiktokenEncodingName, TiktokenBPE>> = {
-  cl100k_base: cl100kBase,
-  o200k_base: o200kBase,
-};
+/** Every encoding name, in the order error messages list them. */
+export const TIKTOKEN_ENCODINGS: readonly TiktokenEncodingName[] = ['cl100k_base', 'o200k_base'];
 
-/** True for a name in {@link TIKTOKEN_RANKS}. */
+/** True for a name in {@link TIKTOKEN_ENCODINGS}. */
 export function isTiktokenEncodingName(value: unknown): value is TiktokenEncodingName {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(TIKTOKEN_RANKS, value);
+  return typeof value === 'string' && (TIKTOKEN_ENCODINGS as readonly string[]).includes(value);
 }

@@ -19,6 +19,8 @@ for (let index = 0; index < BASE64_ALPHABET.length; index++) BASE64_VALUES[BASE6
 const SPACE = 32;
 const NEWLINE = 10;
 const EQUALS = 61;
+/** The largest rank the table holds (ranks are stored as 32-bit signed integers). */
+const MAX_RANK = 0x7fffffff;
 
 /** FNV-1a over `bytes[start..end)`. */
 function hashBytes(bytes: Uint8Array, start: number, end: number): number {
@@ -39,8 +41,12 @@ function growInts(array: Int32Array<ArrayBuffer>, needed: number): Int32Array<Ar
  * line per run of consecutive ranks, `<tag> <first rank> <base64 token>…`)
  * into a {@link RankTable}. A later token with the same bytes replaces an
  * earlier one, as in js-tiktoken. Returns undefined when the text is not in
- * that format (a rank that is not a non-negative integer, a character
- * outside base64 in a token, or no token at all): a damaged rank file.
+ * that format: a damaged rank file. That is a rank that is not a
+ * non-negative integer or, counting up along its run, exceeds 2^31 - 1; a
+ * token with a character outside base64, padding inside it or more than two
+ * `=`, or a length (padding included) that is not a multiple of four
+ * (unpadded base64, which js-tiktoken's decoder rejects too); an empty
+ * token; or no token at all.
  */
 export function buildRankTable(bpeRanks: string): RankTable | undefined {
   // Base64 decodes to fewer bytes than it has characters: the pool never grows.
@@ -70,7 +76,7 @@ export function buildRankTable(bpeRanks: string): RankTable | undefined {
       if (code < 48 || code > 57) return undefined;
       rank = rank * 10 + (code - 48);
     }
-    if (digits === 0 || rank > 0x7fffffff) return undefined;
+    if (digits === 0 || rank > MAX_RANK) return undefined;
     // Tokens: base64, separated by single spaces.
     while (cursor < lineEnd) {
       cursor++;
@@ -79,16 +85,18 @@ export function buildRankTable(bpeRanks: string): RankTable | undefined {
       const tokenStart = poolLength;
       let accumulator = 0;
       let bits = 0;
-      let padded = false;
+      let characters = 0;
+      let padding = 0;
       for (; cursor < lineEnd; cursor++) {
         const code = bpeRanks.charCodeAt(cursor);
         if (code === SPACE) break;
         if (code === EQUALS) {
-          padded = true;
+          padding++;
           continue;
         }
         const value = code < 128 ? (BASE64_VALUES[code] as number) : -1;
-        if (value < 0 || padded) return undefined;
+        if (value < 0 || padding > 0) return undefined;
+        characters++;
         accumulator = ((accumulator << 6) | value) & 0xffffff;
         bits += 6;
         if (bits >= 8) {
@@ -96,7 +104,10 @@ export function buildRankTable(bpeRanks: string): RankTable | undefined {
           pool[poolLength++] = (accumulator >> bits) & 0xff;
         }
       }
-      if (poolLength === tokenStart) return undefined;
+      // js-tiktoken's decoder reads whole groups of four only: unpadded or over-padded base64 is damage.
+      if (poolLength === tokenStart || padding > 2 || (characters + padding) % 4 !== 0) return undefined;
+      // A run's ranks count up from its first: none may leave the 32-bit table.
+      if (rank > MAX_RANK) return undefined;
       starts[count] = tokenStart;
       ranks[count] = rank++;
       count++;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Tiktoken } from 'js-tiktoken/lite';
 import { describe, expect, it } from 'vitest';
 import { TOOL_DEFINITIONS } from './__fixtures__/tool-definitions.js';
-import { TIKTOKEN_RANKS } from './encodings.js';
+import { RANK_FILES } from './__fixtures__/rank-files.js';
 import type { TiktokenEncodingName } from './encodings.js';
 import { buildRankTable } from './rank-table.js';
 import { createTextCounter } from './text-counter.js';
@@ -20,7 +20,7 @@ const text = fc.string({ unit, maxLength: 120 });
 const json = fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value, null, 2));
 
 describe.each<TiktokenEncodingName>(['cl100k_base', 'o200k_base'])('createTextCounter (%s)', (encoding) => {
-  const ranks = TIKTOKEN_RANKS[encoding];
+  const ranks = RANK_FILES[encoding];
   const encoder = new Tiktoken(ranks);
   const reference = (value: string): number => encoder.encode(value, [], []).length;
   const count = createTextCounter(buildRankTable(ranks.bpe_ranks)!, ranks.pat_str);

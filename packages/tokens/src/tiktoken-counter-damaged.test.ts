@@ -4,12 +4,11 @@ import { createTiktokenCounter } from './index.js';
 
 const SECRET = vi.hoisted(() => 'c2VjcmV0LWxpbmU');
 
-// A damaged rank file: a truncated line with a character outside base64.
-vi.mock('js-tiktoken/ranks/o200k_base', () => ({
-  default: { pat_str: "\\p{L}+|\\s+", special_tokens: {}, bpe_ranks: `! 0 YQ== Yg==\n! 2 ${SECRET}*\n` },
+// o200k_base: a damaged rank file, a truncated line with a character outside base64; cl100k_base: a file that exports nothing.
+vi.mock('#load-rank-file', () => ({
+  loadRankFile: (encoding: string) =>
+    encoding === 'o200k_base' ? { pat_str: '\\p{L}+|\\s+', special_tokens: {}, bpe_ranks: `! 0 YQ== Yg==\n! 2 ${SECRET}*\n` } : {},
 }));
-// A rank file that exports nothing.
-vi.mock('js-tiktoken/ranks/cl100k_base', () => ({ default: {} }));
 
 function countError(encoding: 'o200k_base' | 'cl100k_base'): unknown {
   try {
@@ -27,7 +26,7 @@ describe('createTiktokenCounter on a damaged rank file', () => {
       expect(isLoadoutError(error) && error.code).toBe('model-unavailable');
       const message = String((error as Error).message);
       expect(message).toContain(`"${encoding}"`);
-      expect(message).toContain(`js-tiktoken/ranks/${encoding}`);
+      expect(message).toContain(`(js-tiktoken/ranks/${encoding}) is damaged or empty`);
       expect(message).not.toContain(SECRET);
       expect(message).not.toContain('YQ==');
     }

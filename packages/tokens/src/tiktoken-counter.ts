@@ -1,8 +1,9 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import type { TokenCounter } from '@loadout/core';
 import type { TiktokenBPE } from 'js-tiktoken/lite';
-import { DEFAULT_TIKTOKEN_ENCODING, TIKTOKEN_RANKS, isTiktokenEncodingName } from './encodings.js';
+import { DEFAULT_TIKTOKEN_ENCODING, TIKTOKEN_ENCODINGS, isTiktokenEncodingName } from './encodings.js';
 import type { TiktokenEncodingName } from './encodings.js';
+import { loadRankFile } from '#load-rank-file';
 import { buildRankTable } from './rank-table.js';
 import { createTextCounter } from './text-counter.js';
 
@@ -17,15 +18,17 @@ const textCounters = new Map<TiktokenEncodingName, (text: string) => number>();
 function textCounterFor(encoding: TiktokenEncodingName): (text: string) => number {
   let counter = textCounters.get(encoding);
   if (counter === undefined) {
-    const ranks: Partial<TiktokenBPE> | undefined = TIKTOKEN_RANKS[encoding];
+    const file = `js-tiktoken/ranks/${encoding}`;
+    const loaded = loadRankFile(encoding);
+    const ranks = typeof loaded === 'object' && loaded !== null ? (loaded as Partial<TiktokenBPE>) : undefined;
     const table = typeof ranks?.bpe_ranks === 'string' ? buildRankTable(ranks.bpe_ranks) : undefined;
     if (table === undefined || typeof ranks?.pat_str !== 'string') {
-      // Never echo the file: it names the encoding and the module only.
-      throw createLoadoutError(
-        'model-unavailable',
-        `@loadout/tokens: the rank file of encoding "${encoding}" (js-tiktoken/ranks/${encoding}) is damaged or empty; reinstall js-tiktoken`,
-        { encoding, file: `js-tiktoken/ranks/${encoding}` },
-      );
+      // Never echo the file or the loader's error: the message names the encoding and the module only.
+      const state = loaded === undefined ? 'is missing or cannot be loaded' : 'is damaged or empty';
+      throw createLoadoutError('model-unavailable', `@loadout/tokens: the rank file of encoding "${encoding}" (${file}) ${state}; reinstall js-tiktoken`, {
+        encoding,
+        file,
+      });
     }
     counter = createTextCounter(table, ranks.pat_str);
     textCounters.set(encoding, counter);
@@ -39,15 +42,18 @@ function textCounterFor(encoding: TiktokenEncodingName): (text: string) => numbe
  * ordinary text. The rank table is built on the first `count` (about 70 ms
  * for `cl100k_base`, 100 ms for `o200k_base`) and shared by every counter of
  * the same encoding; creating a counter is cheap.
+ * The rank file is loaded on that first count too, so importing this package
+ * never fails and never parses megabytes of ranks.
  * Throws `invalid-option` for an unknown encoding, and `model-unavailable`
- * (from `count`) when the encoding's rank file is damaged.
+ * (from `count`, on every call) when the encoding's rank file is missing or
+ * damaged.
  */
 export function createTiktokenCounter(options: TiktokenCounterOptions = {}): TokenCounter {
   const encoding = options.encoding ?? DEFAULT_TIKTOKEN_ENCODING;
   if (!isTiktokenEncodingName(encoding)) {
     throw createLoadoutError(
       'invalid-option',
-      `@loadout/tokens: unknown encoding ${describeValue(encoding)}; expected one of ${Object.keys(TIKTOKEN_RANKS).join(', ')}`,
+      `@loadout/tokens: unknown encoding ${describeValue(encoding)}; expected one of ${TIKTOKEN_ENCODINGS.join(', ')}`,
       { option: 'encoding', value: encoding },
     );
   }

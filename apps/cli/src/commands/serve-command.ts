@@ -240,7 +240,8 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
             env: inheritedPolicyEnv(context.env),
             ...(contextWindow === undefined ? {} : { contextWindow }),
           },
-          tokenCounter: await sharedTokenCounter(),
+          // Not awaited: the gateway spawns the upstreams first, then loads and warms the counter while they boot.
+          tokenCounter: sharedTokenCounter(),
           ...(limit === undefined ? {} : { limit }),
           ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
         });

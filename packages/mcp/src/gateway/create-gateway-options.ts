@@ -40,8 +40,14 @@ export interface CreateGatewayOptions {
   readonly policy?: Omit<PolicyInput, 'tools' | 'servers' | 'mods'>;
   /** Declarative mods, applied before the registry's mods. Default: none. */
   readonly mods?: readonly DeclarativeMod[];
-  /** Counts definitions for the `auto` threshold. Default: core's approximate counter. */
-  readonly tokenCounter?: TokenCounter;
+  /**
+   * Counts definitions for the `auto` threshold. Default: core's approximate
+   * counter. May be a promise (a counter whose modules are still loading):
+   * it is awaited after the upstreams are spawned, so loading it overlaps
+   * their start-up; a rejection fails `createGateway` like a failing ranker
+   * (every upstream closed first).
+   */
+  readonly tokenCounter?: TokenCounter | PromiseLike<TokenCounter>;
   /** Results per search when the caller gives none. 1–100; default 5 (the documented default). */
   readonly limit?: number;
   /** Longest wait for an upstream tool call, in ms; then the call is cancelled and fails. 1–86,400,000; default 30,000. */

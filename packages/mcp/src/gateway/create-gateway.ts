@@ -1,7 +1,7 @@
 import { createConversationPolicy, createLoadoutError, DEFAULT_MAX_TOOLS, withQuerySyntax } from '@loadout/core';
 import { answerToolSearchNow } from '@loadout/core/search';
 import { createCoalescingRunner } from '@loadout/core/utils';
-import type { ToolSearchDecision } from '@loadout/core';
+import type { ConversationPolicy, ToolSearchDecision } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
@@ -22,7 +22,6 @@ import {
   DEFAULT_MAX_LOADED_TOOLS,
   type CreateGatewayOptions,
 } from './create-gateway-options.js';
-import { createGatewaySession } from './gateway-session.js';
 import { SEARCH_TOOLS_NAME } from './gateway-tools.js';
 import { createSearchResultRenderer } from './search-result.js';
 import type { Gateway, GatewaySearchHit } from './gateway.js';
@@ -77,13 +76,11 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   const logger = options.logger ?? createStreamLogger();
   const createRanker = rankerFactory(options);
   const registryMods = options.registry?.mods ?? [];
-  const conversation = createConversationPolicy({
-    mods: registryMods,
-    ...(options.tokenCounter === undefined ? {} : { tokenCounter: options.tokenCounter }),
-  });
+  // Made once the token counter is there (it may still be loading while the upstreams start).
+  let conversation: ConversationPolicy | undefined;
   const policy = options.policy ?? { model: 'claude-sonnet-4-5' };
   const plan: BuildToolIndexInput['plan'] = (tools, servers) =>
-    conversation.plan({ ...policy, tools, servers, ...(options.mods === undefined ? {} : { mods: options.mods }) });
+    (conversation as ConversationPolicy).plan({ ...policy, tools, servers, ...(options.mods === undefined ? {} : { mods: options.mods }) });
   let logged: ToolSearchDecision | undefined;
   const logDecision = (decision: ToolSearchDecision): void => {
     if (logged !== undefined && logged.toolSearch === decision.toolSearch && logged.reason === decision.reason) return;
@@ -153,18 +150,25 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   }
   if (upstreams.size === 0) logger.warn('the config lists no upstream servers; search_tools will find nothing');
   // Start-up overlaps: the upstreams are spawned first, then, while they boot, the ranker is made
-  // (its modules load; bad options still fail here) and a lazy token counter
-  // builds its tables (its first count), instead of after the last upstream answers.
+  // (its modules load; bad options still fail here), the token counter arrives (a promise: its
+  // modules load) and builds its tables (its first count), and the MCP server side of the SDK is
+  // loaded (sessions need it; spawning does not), instead of all of it before the first spawn.
   const starts = Promise.all([...upstreams.values()].map((upstream) => upstream.start()));
   const firstRanker = Promise.resolve().then(createRanker);
-  try {
-    options.tokenCounter?.count('');
-  } catch {
-    // A counter that throws fails where it counts for real (the first plan), as before.
-  }
+  const sessionModule = import('./gateway-session.js');
+  const counted = Promise.resolve(options.tokenCounter).then((tokenCounter) => {
+    try {
+      tokenCounter?.count('');
+    } catch {
+      // A counter that throws fails where it counts for real (the first plan), as before.
+    }
+    conversation = createConversationPolicy({ mods: registryMods, ...(tokenCounter === undefined ? {} : { tokenCounter }) });
+  });
+  let createGatewaySession: Awaited<typeof sessionModule>['createGatewaySession'];
   let current: ToolIndex;
   try {
-    await firstRanker;
+    // Together, so whichever fails first fails start-up and no rejection is left unhandled.
+    ({ createGatewaySession } = (await Promise.all([sessionModule, firstRanker, counted]))[0]);
     await starts;
     changedWhileStarting = false;
     current = await build(0);

@@ -75,6 +75,23 @@ function failingIndexRegistry() {
   });
 }
 
+/** A gateway over the weather fixture whose logger calls `onReady` when the upstream reports it is ready. */
+function weatherGateway(tokenCounter: TokenCounter | Promise<TokenCounter>, onReady: () => void) {
+  const logger = createMemoryLogger();
+  return createGateway({
+    config: parseMcpConfig({ mcpServers: { weather: nodeUpstream(weather) } }),
+    tokenCounter,
+    logger: {
+      ...logger,
+      info(message) {
+        if (message.includes('ready with')) onReady();
+        logger.info(message);
+      },
+    },
+    upstreamStderr: 'ignore',
+  });
+}
+
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -159,20 +176,7 @@ describe('createGateway start-up', () => {
         return text.length;
       },
     };
-    const logger = createMemoryLogger();
-    const config = parseMcpConfig({ mcpServers: { weather: nodeUpstream(weather) } });
-    const gateway = await createGateway({
-      config,
-      tokenCounter,
-      logger: {
-        ...logger,
-        info(message) {
-          if (message.includes('ready with')) events.push('upstream ready');
-          logger.info(message);
-        },
-      },
-      upstreamStderr: 'ignore',
-    });
+    const gateway = await weatherGateway(tokenCounter, () => events.push('upstream ready'));
     try {
       expect(events.slice(0, 2)).toEqual(['first count', 'upstream ready']);
       expect(counted[0]).toBe('');
@@ -181,4 +185,39 @@ describe('createGateway start-up', () => {
       await gateway.close();
     }
   });
+
+  it('takes the token counter as a promise, awaited only after spawning: here it arrives once the upstream already answered', async () => {
+    let ready = false;
+    const counted: string[] = [];
+    const tokenCounter: Promise<TokenCounter> = (async () => {
+      await waitFor(() => ready, 20_000, 'the upstream to be ready');
+      return { specificationVersion: 'v1', id: 'test/length', count: (text: string) => (counted.push(text), text.length) };
+    })();
+    const gateway = await weatherGateway(tokenCounter, () => {
+      ready = true;
+    });
+    try {
+      // The promised counter warmed up first, then counted the definitions the policy weighs.
+      expect(counted[0]).toBe('');
+      expect(counted.length).toBeGreaterThan(1);
+      expect(gateway.index.decision.deferrableTokens).toBeGreaterThan(0);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('a token counter promise that rejects fails the gateway and stops the upstreams it spawned', async () => {
+    const file = join(folder.path, 'failing-counter.pid');
+    const config = parseMcpConfig({ mcpServers: { recorder: recordingUpstream(file) } });
+    const tokenCounter = (async (): Promise<TokenCounter> => {
+      await waitFor(() => existsSync(file) && readFileSync(file, 'utf8').length > 0, 20_000, 'the upstream to start');
+      throw new Error('no counter');
+    })();
+    const error = await createGateway({ config, tokenCounter, connectTimeoutMs: 60_000, logger: createMemoryLogger(), upstreamStderr: 'ignore' }).catch(
+      (reason: unknown) => reason,
+    );
+    expect((error as Error).message).toBe('no counter');
+    const pid = Number(readFileSync(file, 'utf8'));
+    await waitFor(() => !isRunning(pid), 10_000, 'the upstream to stop');
+  }, 40_000);
 });
