@@ -19,6 +19,8 @@ export interface BenchArgs {
   readonly sets?: readonly string[];
   /** `--rankers a,b`: only these rankers in the quality part. Default: all registered. */
   readonly rankers?: readonly string[];
+  /** `--learners a,b`: the learning part's learners (the first reported in full). Default: what a deployment gets, then from scratch. */
+  readonly learners?: readonly string[];
   readonly help: boolean;
 }
 
@@ -29,6 +31,7 @@ export const BENCH_USAGE = `Usage: pnpm bench [-- options]
   --data DIR                  eval data root (default: ../shared/data/eval from the repo root)
   --sets a,b                  quality, learning, rerank: only these sets
   --rankers a,b               quality: only these rankers
+  --learners a,b              learning: these learners (lexical, glove, each also -scratch, -warm, -blend)
   --help                      this text`;
 
 const list = (value: string | undefined): string[] | undefined =>
@@ -43,6 +46,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       data: { type: 'string' },
       sets: { type: 'string' },
       rankers: { type: 'string' },
+      learners: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -53,12 +57,14 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   if (unknown !== undefined) throw new Error(`unknown part "${unknown}" for --only; valid: ${[...BENCH_PARTS, ...Object.keys(BENCH_PART_ALIASES)].join(', ')}`);
   const sets = list(values.sets);
   const rankers = list(values.rankers);
+  const learners = list(values.learners);
   return {
     parts: only === undefined || only.length === 0 ? BENCH_PARTS : (only as BenchPart[]),
     only: only !== undefined && only.length > 0,
     ...(values.data === undefined ? {} : { dataDir: values.data }),
     ...(sets === undefined ? {} : { sets }),
     ...(rankers === undefined ? {} : { rankers }),
+    ...(learners === undefined ? {} : { learners }),
     help: values.help === true,
   };
 }

@@ -111,7 +111,12 @@ async function runParts(argv: readonly string[]): Promise<number> {
     }
     if (part === 'learning') {
       const { runLearning } = await import('./learning/run-learning.js');
-      const { results, bases } = await runLearning({ dataDir, resultsDir: RESULTS_DIR, ...(args.sets === undefined ? {} : { sets: args.sets }) });
+      const { results, bases } = await runLearning({
+        dataDir,
+        resultsDir: RESULTS_DIR,
+        ...(args.sets === undefined ? {} : { sets: args.sets }),
+        ...(args.learners === undefined ? {} : { learners: args.learners }),
+      });
       if (results.some((result) => result.leakedQueries > 0) || bases.some((base) => base.leakedQueries > 0)) failed = true;
       continue;
     }

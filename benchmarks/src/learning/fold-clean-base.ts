@@ -7,6 +7,8 @@ import type { RerankCase } from '../rerank/rerank-cases.js';
 export interface FoldCleanBackground {
   /** The other sets' labelled queries (features over their own catalog's first stage), none a near-duplicate of the set's. */
   readonly training: readonly TrainingQuery[];
+  /** The cases `training` came from (each on its own set's catalog). */
+  readonly kept: readonly RerankCase[];
   /** The other sets' queries left out as near-duplicates of one of the set's queries (mix10k's copies of it included). */
   readonly removed: number;
   /** The set's queries with a near-duplicate among the kept training queries (0 by construction; the bench checks it). */
@@ -26,5 +28,5 @@ export function foldCleanBackground(cases: readonly RerankCase[], set: string): 
   // mix10k's copies of the sets it pools are left out too: their originals train (`trainingOf`, as the shipped model's training does).
   const kept = others.filter((item, index) => !copies.has(index) && !item.pooledCopy);
   const leakedQueries = new Set(nearDuplicatePairs(own, kept.map((item) => item.query.query)).map(([index]) => index)).size;
-  return { training: trainingOf(kept), removed: copies.size, leakedQueries };
+  return { training: trainingOf(kept), kept, removed: copies.size, leakedQueries };
 }

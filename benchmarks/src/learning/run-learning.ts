@@ -1,21 +1,56 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { RerankModel } from '@loadout/bm25';
+import { createRerankVectors, defaultStaticTablePath, loadStaticVectors } from '@loadout/embeddings';
 import { listEvalSets, loadEvalSet, trainRerankModel } from '@loadout/eval';
+import type { LearnFromFeedbackOptions } from '@loadout/eval';
 import { logProgress } from '../progress-log.js';
 import { formatPoints, markdownTable } from '../report/format.js';
 import { loadRerankCases, POOLED_SETS } from '../rerank/rerank-cases.js';
+import { variantQueries } from '../rerank/model-variants.js';
 import { SHIPPED_CANDIDATES, SHIPPED_MODELS } from '../train/shipped-model.js';
 import { foldCleanBackground } from './fold-clean-base.js';
 import type { FoldCleanBackground } from './fold-clean-base.js';
 import { measureOutOfFold } from './out-of-fold.js';
 import type { OutOfFoldResult } from './out-of-fold.js';
+import { usageAwareTraining } from './usage-aware-base.js';
 
 /** Options of {@link runLearning}. */
 export interface RunLearningOptions {
   readonly dataDir: string;
   readonly resultsDir: string;
   readonly sets?: readonly string[];
+  /** The learners measured, by name (see {@link LEARNERS}); the first is the one the table reports in full. Default: {@link DEFAULT_LEARNERS}. */
+  readonly learners?: readonly string[];
 }
+
+/** One way of learning from the log measured out of fold: with or without word vectors, and how the fold-clean base model is used (`-scratch`: none; `-warm`: the warm fit alone; `-blend`: both fits averaged; else the windows choose). */
+export interface Learner {
+  readonly name: string;
+  /** The log's re-ranker reads `VECTOR_FEATURES` (GloVe-SIF), its base model the shipped GloVe recipe. */
+  readonly vectors: boolean;
+  /** `null`: from scratch only; else the fold-clean base model, used as `warmStart` says. */
+  readonly warmStart: LearnFromFeedbackOptions['warmStart'] | null;
+  /** `usage`: the base model is trained on the other sets as logs (cross-fitted usage features, `usageAwareTraining`), not on their labelled queries alone. Default `plain`. */
+  readonly base?: 'plain' | 'usage';
+}
+
+/** Every learner the bench can measure. */
+export const LEARNERS: readonly Learner[] = [
+  { name: 'lexical', vectors: false, warmStart: 'choose' },
+  { name: 'lexical-scratch', vectors: false, warmStart: null },
+  { name: 'lexical-warm', vectors: false, warmStart: 'always' },
+  { name: 'lexical-blend', vectors: false, warmStart: 'blend' },
+  { name: 'glove', vectors: true, warmStart: 'choose' },
+  { name: 'glove-scratch', vectors: true, warmStart: null },
+  { name: 'glove-warm', vectors: true, warmStart: 'always' },
+  { name: 'glove-blend', vectors: true, warmStart: 'blend' },
+  { name: 'lexical-usagebase', vectors: false, warmStart: 'choose', base: 'usage' },
+  { name: 'glove-usagebase', vectors: true, warmStart: 'choose', base: 'usage' },
+];
+
+/** The learners `pnpm bench -- --only learning` measures: what a deployment gets, then the same from scratch. */
+export const DEFAULT_LEARNERS: readonly string[] = ['lexical', 'lexical-scratch'];
 
 
 /** The usage-prior weight measured beside the usage field alone: `learnFromFeedback`'s default (see `LearnFromFeedbackOptions.usagePriorWeight`). */
@@ -23,9 +58,11 @@ export const PRIOR_WEIGHT = 0.2;
 
 /** The recipe of the shipped lexical model (`LEXICAL_RERANK_MODEL`), which a deployment's learner starts from. */
 const BASE_RECIPE = SHIPPED_MODELS[0]!.variant;
+/** The recipe of the shipped GloVe model (`GLOVE_RERANK_MODEL`), the base of a learner with word vectors. */
+const GLOVE_RECIPE = SHIPPED_MODELS[1]!.variant;
 
 /** A fold-clean base model for one set: the shipped model's recipe trained on the other sets only. */
-export interface BaseModelProvenance extends Omit<FoldCleanBackground, 'training'> {
+export interface BaseModelProvenance extends Omit<FoldCleanBackground, 'training' | 'kept'> {
   readonly set: string;
   /** Training queries of the base model (the other sets', near-duplicates of this set's removed). */
   readonly trainedOn: number;
@@ -44,10 +81,18 @@ export interface BaseModelProvenance extends Omit<FoldCleanBackground, 'training
 export async function runLearning(options: RunLearningOptions): Promise<{ results: OutOfFoldResult[]; bases: BaseModelProvenance[] }> {
   const available = (await listEvalSets(options.dataDir)).filter((set) => set.splits.includes('dev'));
   const sets = options.sets === undefined ? available : available.filter((set) => options.sets?.includes(set.name));
+  const learners = (options.learners ?? DEFAULT_LEARNERS).map((name) => {
+    const learner = LEARNERS.find((item) => item.name === name);
+    if (learner === undefined) throw new Error(`unknown learner ${JSON.stringify(name)}; known: ${LEARNERS.map((item) => item.name).join(', ')}`);
+    return learner;
+  });
+  const withVectors = learners.some((learner) => learner.vectors);
   // Every set's cases: the base models of the sets measured learn from the others.
-  const { cases } = await loadRerankCases(options.dataDir, undefined, SHIPPED_CANDIDATES);
-  const results: OutOfFoldResult[] = [];
-  const fromScratch: OutOfFoldResult[] = [];
+  const { cases, sets: allSets } = await loadRerankCases(options.dataDir, undefined, SHIPPED_CANDIDATES, { vectors: withVectors });
+  const table = withVectors ? await loadStaticVectors(defaultStaticTablePath()) : undefined;
+  const cell = (scores: OutOfFoldResult['baseline']): string =>
+    `${formatPoints(scores['recall@5'])} / ${formatPoints(scores['ndcg@5'])} / ${formatPoints(scores['mrr@10'])}`;
+  const measured = learners.map(() => [] as OutOfFoldResult[]);
   const bases: BaseModelProvenance[] = [];
   const loaded = new Map<string, Awaited<ReturnType<typeof loadEvalSet>>>();
   for (const info of sets) {
@@ -55,15 +100,33 @@ export async function runLearning(options: RunLearningOptions): Promise<{ result
     const evalSet = await loadEvalSet(info.directory, { split: 'dev' });
     loaded.set(info.name, evalSet);
     const started = performance.now();
-    const { training, ...clean } = foldCleanBackground(cases, info.name);
-    const baseModel = trainRerankModel(training, BASE_RECIPE.options);
+    const { training, kept, ...clean } = foldCleanBackground(cases, info.name);
+    const wants = (vectors: boolean, base: 'plain' | 'usage'): boolean => learners.some((learner) => learner.vectors === vectors && learner.warmStart !== null && (learner.base ?? 'plain') === base);
+    const lexicalBase = wants(false, 'plain') ? trainRerankModel(variantQueries(training, BASE_RECIPE), BASE_RECIPE.options) : undefined;
+    const gloveBase = wants(true, 'plain') ? trainRerankModel(variantQueries(training, GLOVE_RECIPE), GLOVE_RECIPE.options) : undefined;
+    const usageBase = (vectors: boolean): RerankModel | undefined => {
+      if (!wants(vectors, 'usage')) return undefined;
+      logProgress(`learning: ${info.name}: usage-aware base (${vectors ? GLOVE_RECIPE.name : BASE_RECIPE.name}), the other sets as logs`);
+      const queries = usageAwareTraining(kept, allSets, SHIPPED_CANDIDATES, vectors ? () => createRerankVectors(table!) : undefined);
+      return trainRerankModel(queries, (vectors ? GLOVE_RECIPE : BASE_RECIPE).options);
+    };
+    const lexicalUsageBase = usageBase(false);
+    const gloveUsageBase = usageBase(true);
     bases.push({ set: info.name, trainedOn: training.length, ...clean });
-    results.push(await measureOutOfFold(evalSet, 5, { usagePriorWeight: PRIOR_WEIGHT, baseModel }));
-    fromScratch.push(await measureOutOfFold(evalSet, 5, { usagePriorWeight: PRIOR_WEIGHT, baseModel: null }));
+    for (const [index, learner] of learners.entries()) {
+      logProgress(`learning: ${info.name}: ${learner.name}`);
+      const usage = learner.base === 'usage';
+      const baseModel = learner.warmStart === null ? null : learner.vectors ? (usage ? gloveUsageBase! : gloveBase!) : usage ? lexicalUsageBase! : lexicalBase!;
+      // Vectors per set: they fit the catalog's principal components.
+      const vectors = learner.vectors ? { vectors: createRerankVectors(table!) } : {};
+      const warmStart = learner.warmStart === null ? {} : { warmStart: learner.warmStart };
+      const result = await measureOutOfFold(evalSet, 5, { usagePriorWeight: PRIOR_WEIGHT, baseModel, ...vectors, ...warmStart });
+      measured[index]!.push(result);
+      logProgress(`learning: ${info.name}: ${learner.name}: ${cell(result.learned)} (R@5 / NDCG@5 / MRR@10)`);
+    }
     logProgress(`learning: ${info.name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
-  const cell = (scores: OutOfFoldResult['baseline']): string =>
-    `${formatPoints(scores['recall@5'])} / ${formatPoints(scores['ndcg@5'])} / ${formatPoints(scores['mrr@10'])}`;
+  const results = measured[0]!;
   const rerankedFolds = (result: OutOfFoldResult): string => `${result.reports.filter((report) => report.enabled && report.rerank).length}`;
   const rows = [
     ['model-free default', ...results.map((result) => cell(result.baseline))],
@@ -71,13 +134,13 @@ export async function runLearning(options: RunLearningOptions): Promise<{ result
     ['folds where learning switched on', ...results.map((result) => `${result.enabledFolds} / ${result.folds}`)],
     ['… of which with the re-ranker (it beat the usage field alone)', ...results.map(rerankedFolds)],
     ['… of which warm-started from the base model (it beat the fit from scratch)', ...results.map((result) => `${result.reports.filter((report) => report.enabled && report.rerank && report.warmStart).length}`)],
-    ['the same with the re-ranker fitted from scratch only (no base model)', ...fromScratch.map((result) => cell(result.learned))],
+    ...learners.slice(1).map((learner, index) => [`learner "${learner.name}"`, ...measured[index + 1]!.map((result) => cell(result.learned))]),
     ['base model: training queries (other sets) / near-duplicates of this set removed', ...bases.map((base) => `${base.trainedOn} / ${base.removed}`)],
     ['test queries with a near-duplicate in their log', ...results.map((result) => String(result.leakedQueries))],
     ['queries with a near-duplicate in their base model\'s training', ...bases.map((base) => String(base.leakedQueries))],
   ];
   process.stdout.write(
-    `\nLearning from logs, dev, out of fold (Recall@5 / NDCG@5 / MRR@10); base model: the shipped ${BASE_RECIPE.name} recipe trained on the other sets' dev queries only:\n\n${markdownTable(['', ...results.map((result) => result.set)], rows)}\n`,
+    `\nLearning from logs, dev, out of fold (Recall@5 / NDCG@5 / MRR@10), learner "${learners[0]!.name}"; base models: the shipped recipes (${BASE_RECIPE.name}, ${GLOVE_RECIPE.name}) trained on the other sets' dev queries only:\n\n${markdownTable(['', ...results.map((result) => result.set)], rows)}\n`,
   );
   if (loaded.has('mix10k')) {
     // From every set's cases (loaded for the base models), so the count holds when --sets names mix10k alone.
@@ -88,6 +151,6 @@ export async function runLearning(options: RunLearningOptions): Promise<{ result
     );
   }
   await mkdir(options.resultsDir, { recursive: true });
-  await writeFile(join(options.resultsDir, 'learning.json'), `${JSON.stringify({ generatedAt: new Date().toISOString(), results, usagePriorWeight: PRIOR_WEIGHT, bases, fromScratch }, null, 2)}\n`);
+  await writeFile(join(options.resultsDir, 'learning.json'), `${JSON.stringify({ generatedAt: new Date().toISOString(), learner: learners[0]!.name, results, usagePriorWeight: PRIOR_WEIGHT, bases, others: learners.slice(1).map((learner, index) => ({ learner: learner.name, results: measured[index + 1] })) }, null, 2)}\n`);
   return { results, bases };
 }

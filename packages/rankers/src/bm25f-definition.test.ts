@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEXICAL_RERANK_MODEL } from '@loadout/bm25';
+import { GLOVE_RERANK_MODEL } from '@loadout/bm25/rerank-glove';
 import { createCatalog } from '@loadout/core';
 import { usageRankerFactory } from '@loadout/core/plugins';
 import { bm25fDefinition } from './bm25f-definition.js';
@@ -27,6 +28,15 @@ describe('bm25f and rerank learn from usage through their definitions', () => {
       await reranked.index(tools);
       const hit = (await reranked.search('keep the recipe for later', { explain: true }))[0];
       expect(hit?.explanation?.notes.join(' ')).toContain('re-ranked');
+    }
+  });
+
+  it('load the word-vector table for a learned model with word-vector features (the GloVe one here)', async () => {
+    for (const definition of [bm25fDefinition, rerankDefinition]) {
+      const reranked = await usageRankerFactory(definition as never)!({ ...usage, model: GLOVE_RERANK_MODEL });
+      await reranked.index(tools);
+      const hit = (await reranked.search('keep the recipe for later', { explain: true }))[0];
+      expect(Object.keys(hit?.explanation?.components ?? {})).toContain('feature.vector.query');
     }
   });
 

@@ -1,6 +1,7 @@
 import type { Bm25Ranker, Bm25RankerOptions, RerankModel } from '@loadout/bm25';
 import type { RankerDefinition, RankerUsage } from '@loadout/core';
 import { loadRankerModule } from './load-ranker-module.js';
+import { loadRerankVectors, usesVectors } from './rerank-vectors.js';
 
 /** Options of every ranker with a BM25F part. */
 export const BM25_OPTION = {
@@ -12,7 +13,12 @@ export const BM25_OPTION = {
 export type Bm25fDefinitionOptions = {
   /** BM25F options. Default: the tuned ones. */
   readonly bm25?: Bm25RankerOptions;
-  /** A re-ranking model over its top 50 that learning fitted on this deployment's usage (`capabilities.usage`). Default: none (BM25F alone). */
+  /**
+   * A re-ranking model over its top 50 that learning fitted on this
+   * deployment's usage (`capabilities.usage`); one with word-vector
+   * features loads the word-vector table `@loadout/embeddings` builds (Node
+   * only). Default: none (BM25F alone).
+   */
   readonly model?: RerankModel;
 };
 
@@ -55,7 +61,10 @@ export const bm25fDefinition: RankerDefinition<Bm25fDefinitionOptions> = {
   },
   async create(options) {
     const { createBm25Ranker, createRerankRanker } = await loadRankerModule(() => import('@loadout/bm25'), '@loadout/bm25', 'bm25f');
-    if (options.model !== undefined) return createRerankRanker({ model: options.model, ...(options.bm25 === undefined ? {} : { bm25: options.bm25 }) });
+    if (options.model !== undefined) {
+      const vectors = usesVectors(options.model) ? { vectors: await loadRerankVectors('bm25f') } : {};
+      return createRerankRanker({ model: options.model, ...(options.bm25 === undefined ? {} : { bm25: options.bm25 }), ...vectors });
+    }
     return createBm25Ranker(options.bm25);
   },
 };

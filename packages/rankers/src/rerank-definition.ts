@@ -2,6 +2,7 @@ import type { Bm25RankerOptions, RerankModel, RerankRanker } from '@loadout/bm25
 import type { RankerDefinition } from '@loadout/core';
 import { BM25_OPTION, bm25Usage } from './bm25f-definition.js';
 import { loadRankerModule } from './load-ranker-module.js';
+import { loadRerankVectors, usesVectors } from './rerank-vectors.js';
 
 /** Options of the `rerank` ranker. */
 export interface RerankDefinitionOptions {
@@ -9,7 +10,7 @@ export interface RerankDefinitionOptions {
   readonly bm25?: Bm25RankerOptions;
   /** First-stage candidates the model re-scores. Default: the model's `candidates` (a learned model records its cut), else 50; 1–1,000. */
   readonly candidates?: number;
-  /** A model (`RerankModel` JSON, e.g. one `loadout learn` fitted). Default: the shipped lexical model. */
+  /** A model (`RerankModel` JSON, e.g. one `loadout learn` fitted; one with word-vector features loads the table, Node only). Default: the shipped lexical model. */
   readonly model?: RerankModel;
 }
 
@@ -42,6 +43,7 @@ export const rerankDefinition: RankerDefinition<RerankDefinitionOptions> = {
     const { createRerankRanker, LEXICAL_RERANK_MODEL } = await loadRankerModule(() => import('@loadout/bm25'), '@loadout/bm25', 'rerank');
     return createRerankRanker({
       model: options.model ?? LEXICAL_RERANK_MODEL,
+      ...(usesVectors(options.model) ? { vectors: await loadRerankVectors('rerank') } : {}),
       ...(options.bm25 === undefined ? {} : { bm25: options.bm25 }),
       ...(options.candidates === undefined ? {} : { candidates: options.candidates }),
     });

@@ -1,6 +1,7 @@
 import type { RankerDefinition } from '@loadout/core';
 import { loadRankerModule } from './load-ranker-module.js';
 import { rerankDefinition } from './rerank-definition.js';
+import { loadRerankVectors } from './rerank-vectors.js';
 import type { RerankDefinitionOptions } from './rerank-definition.js';
 
 /**
@@ -21,12 +22,10 @@ export const rerankGloveDefinition: RankerDefinition<RerankDefinitionOptions> = 
   async create(options) {
     const { createRerankRanker } = await loadRankerModule(() => import('@loadout/bm25'), '@loadout/bm25', 'rerank-glove');
     const { GLOVE_RERANK_MODEL } = await loadRankerModule(() => import('@loadout/bm25/rerank-glove'), '@loadout/bm25', 'rerank-glove');
-    const embeddings = await loadRankerModule(() => import('@loadout/embeddings'), '@loadout/embeddings', 'rerank-glove');
-    const table = await embeddings.loadStaticVectors(embeddings.defaultStaticTablePath());
     return createRerankRanker({
       name: 'rerank-glove',
       model: options.model ?? GLOVE_RERANK_MODEL,
-      vectors: embeddings.createRerankVectors(table),
+      vectors: await loadRerankVectors('rerank-glove'),
       ...(options.bm25 === undefined ? {} : { bm25: options.bm25 }),
       ...(options.candidates === undefined ? {} : { candidates: options.candidates }),
     });

@@ -3,6 +3,7 @@ import * as bm25 from '@loadout/bm25';
 import { createCatalog } from '@loadout/core';
 import { createLearnedReranker, fitRerankOnEvents } from './fit-reranker.js';
 import { learnFromFeedback } from './learn-from-feedback.js';
+import { trainRerankModel } from '../rerank/train-rerank-model.js';
 
 const { tools } = createCatalog([
   { name: 'write_file', server: 'fs', description: 'Write content to a file' },
@@ -23,6 +24,25 @@ const events = [
   'save the chart as png',
   'write the text to a file',
 ].map((query) => ({ query, called: [query.includes('web') ? 'search_web' : query.includes('slides') ? 'save_presentation' : query.includes('chart') ? 'save_chart' : 'write_file'] }));
+
+/** Toy word vectors (`RerankVectors`): each word hashed onto one of 8 axes, a text's vector its normalised counts. */
+function hashedVectors(): bm25.RerankVectors {
+  const embedText = (text: string): Float32Array => {
+    const vector = new Float32Array(8);
+    for (const word of text.toLowerCase().split(/[^a-z]+/).filter(Boolean)) vector[[...word].reduce((sum, char) => sum + char.charCodeAt(0), 0) % 8]! += 1;
+    const norm = Math.hypot(...vector);
+    return norm === 0 ? vector : vector.map((value) => value / norm);
+  };
+  return {
+    dimensions: 8,
+    embedText,
+    embedTools: (list) => {
+      const out = new Float32Array(list.length * 8);
+      list.forEach((tool, index) => out.set(embedText(`${tool.name} ${tool.description}`), index * 8));
+      return out;
+    },
+  };
+}
 
 describe('fitRerankOnEvents', () => {
   const fitting = { bm25, tools, bm25Options: undefined, usageField: undefined, usageWeight: 1 };
@@ -54,6 +74,23 @@ describe('fitRerankOnEvents', () => {
     expect(ranker.search('save_chart')[0]?.tool.name).toBe('save_chart');
   });
 
+  it('fits with word-vector features when given vectors, from scratch or warm-started from a model with them', () => {
+    const vectors = hashedVectors();
+    const cold = fitRerankOnEvents({ ...fitting, vectors }, events)!;
+    expect(cold.features).toEqual(bm25.RERANK_VECTOR_FEATURES);
+    expect(cold.scale[bm25.RERANK_VECTOR_FEATURES.indexOf('vector.query')]).toBeGreaterThan(0);
+    const ranker = createLearnedReranker({ ...fitting, vectors }, events, cold);
+    expect(ranker.search('save the minutes as markdown')[0]?.tool.name).toBe('write_file');
+    const base = trainRerankModel([], { kind: 'mlp', units: 2, epochs: 0, features: 'vectors' });
+    const warm = fitRerankOnEvents({ ...fitting, vectors, baseModel: base }, events)!;
+    expect(warm.features).toEqual(bm25.RERANK_VECTOR_FEATURES);
+    expect(warm.output).toHaveLength(2);
+    // A blend averages the warm fit (2 units) and the cold one (linear, 10 events).
+    const blend = fitRerankOnEvents({ ...fitting, vectors, baseModel: base, blend: true }, events)!;
+    expect(blend.output).toHaveLength(2);
+    expect(blend.output).toEqual(warm.output!.map((weight) => weight / 2));
+  });
+
   it('has nothing to learn when no called tool is ever among the candidates', () => {
     expect(fitRerankOnEvents(fitting, [{ query: 'zebra', called: ['write_file'] }])).toBeUndefined();
   });
@@ -82,5 +119,19 @@ describe('learnFromFeedback with the re-ranker', () => {
     expect(scratch.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([false]);
     expect(scratch.report.warmStart).toBe(false);
     await expect(learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, baseModel: { ...bm25.LEXICAL_RERANK_MODEL, features: ['x'] } })).rejects.toMatchObject({ code: 'invalid-option' });
+  });
+
+  it('learns with word vectors: warm-started from the shipped GloVe model unless told, the warm fit alone or blended on request', async () => {
+    const log = [...events, ...events];
+    const vectors = hashedVectors();
+    const both = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors });
+    expect(both.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([false, true]);
+    if (both.model !== undefined) expect(both.model.features).toEqual(bm25.RERANK_VECTOR_FEATURES);
+    expect((await both.ranker.search('save_chart'))[0]?.tool.name).toBe('save_chart');
+    const always = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, warmStart: 'always' });
+    expect(always.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([true]);
+    const blend = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, warmStart: 'blend', rerank: true });
+    expect(blend.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([true]);
+    await expect(learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, baseModel: bm25.LEXICAL_RERANK_MODEL })).rejects.toMatchObject({ code: 'invalid-option' });
   });
 });

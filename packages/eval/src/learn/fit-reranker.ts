@@ -1,11 +1,12 @@
 import { withQuerySyntax } from '@loadout/core';
 import type { CatalogTool, RankerUsageField, SyncRanker } from '@loadout/core';
-import type { Bm25RankerOptions, RerankModel, UsageEvent, UsageFieldOptions } from '@loadout/bm25';
+import type { Bm25RankerOptions, RerankModel, RerankVectors, UsageEvent, UsageFieldOptions } from '@loadout/bm25';
 import { buildTrainingQueries } from '../rerank/build-training-queries.js';
 import { trainRerankModel } from '../rerank/train-rerank-model.js';
 import type { TrainRerankOptions } from '../rerank/train-rerank-model.js';
 import type { TrainingQuery } from '../rerank/training-query.js';
 import { assignFolds } from './assign-folds.js';
+import { blendRerankModels } from './blend-models.js';
 
 type Bm25Module = typeof import('@loadout/bm25');
 
@@ -28,6 +29,13 @@ export interface RerankFitting {
   readonly candidates?: number;
   /** Warm start: the model the fit starts from and is pulled toward (`TrainRerankOptions.init`). Default: none (a cold fit). */
   readonly baseModel?: RerankModel;
+  /** With `baseModel`: the fit is the mean of the warm-started and the cold fit's scores (`blendRerankModels`), not the warm one alone. Default false. */
+  readonly blend?: boolean;
+  /**
+   * Word vectors: the fit reads and the model uses `RERANK_VECTOR_FEATURES`
+   * (a `baseModel` must have them too). Default: none (`RERANK_FEATURES`).
+   */
+  readonly vectors?: RerankVectors;
 }
 
 /** Inner folds of the cross-fitting, and the newest events a fit reads at most (folds cost O(n²) to assign). */
@@ -90,7 +98,7 @@ export function eventTrainingQueries(fitting: RerankFitting, allEvents: readonly
     if (held.length === 0) continue;
     const first = fitting.bm25.createBm25Ranker(usageOptions(fitting, events.filter((_, index) => folds[index] !== fold)));
     first.index(fitting.tools);
-    queries.push(...buildTrainingQueries(first, held.map((event) => ({ query: event.query, relevant: event.called })), fitting.candidates));
+    queries.push(...buildTrainingQueries(first, held.map((event) => ({ query: event.query, relevant: event.called })), fitting.candidates, fitting.vectors));
   }
   return { queries, events: events.length };
 }
@@ -110,11 +118,15 @@ export function trainOnEvents(fitting: RerankFitting, log: EventQueries): Rerank
 function trainModelOnEvents(fitting: RerankFitting, log: EventQueries): RerankModel | undefined {
   if (log.queries.length === 0) return undefined;
   const { queries } = log;
-  if (fitting.baseModel !== undefined) return trainRerankModel(queries, { init: fitting.baseModel, ...WARM_START, ...fitting.training });
-  if (log.events >= MLP_MIN_EVENTS) return trainRerankModel(queries, { kind: 'mlp', units: 16, l2: 0.01, epochs: 40, ...fitting.training });
+  if (fitting.baseModel !== undefined) {
+    const warm = trainRerankModel(queries, { init: fitting.baseModel, ...WARM_START, ...fitting.training });
+    return fitting.blend === true ? blendRerankModels(warm, trainModelOnEvents({ ...fitting, baseModel: undefined }, log)!) : warm;
+  }
+  const features = fitting.vectors === undefined ? 'lexical' : 'vectors';
+  if (log.events >= MLP_MIN_EVENTS) return trainRerankModel(queries, { kind: 'mlp', units: 16, l2: 0.01, epochs: 40, features, ...fitting.training });
   const batches = Math.ceil(queries.length / 16);
   const epochs = Math.min(400, Math.max(40, Math.ceil(1500 / batches)));
-  return trainRerankModel(queries, { kind: 'linear', epochs, ...fitting.training });
+  return trainRerankModel(queries, { kind: 'linear', epochs, features, ...fitting.training });
 }
 
 /** Fits a re-ranking model on a deployment's events: {@link trainOnEvents} of their {@link eventTrainingQueries}. */
@@ -125,7 +137,12 @@ export function fitRerankOnEvents(fitting: RerankFitting, events: readonly Usage
 /** The learned ranker: the usage field of `events` in the first stage, `model` re-ranking it, exact names first; indexed. */
 export function createLearnedReranker(fitting: RerankFitting, events: readonly UsageEvent[], model: RerankModel): SyncRanker {
   const bm25 = usageOptions(fitting, events);
-  const inner = fitting.bm25.createRerankRanker({ model, ...(bm25 === undefined ? {} : { bm25 }), ...(fitting.candidates === undefined ? {} : { candidates: fitting.candidates }) });
+  const inner = fitting.bm25.createRerankRanker({
+    model,
+    ...(bm25 === undefined ? {} : { bm25 }),
+    ...(fitting.candidates === undefined ? {} : { candidates: fitting.candidates }),
+    ...(fitting.vectors === undefined ? {} : { vectors: fitting.vectors }),
+  });
   const ranker = withQuerySyntax(inner, { maxQueryLength: 1_000_000 });
   ranker.index(fitting.tools);
   return ranker;

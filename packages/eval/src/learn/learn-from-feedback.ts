@@ -1,6 +1,6 @@
 import { createLoadoutError, withQuerySyntax } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker, RankerLearnedPart, RankerUsageField } from '@loadout/core';
-import type { Bm25RankerOptions, RerankModel, UsageEvent, UsageFieldOptions } from '@loadout/bm25';
+import type { Bm25RankerOptions, RerankModel, RerankVectors, UsageEvent, UsageFieldOptions } from '@loadout/bm25';
 import type { QualityScores } from '../metrics/score-query.js';
 import { measureEvents, pooledScores } from './measure-events.js';
 import { eventTrainingQueries, fitRerankOnEvents, trainOnEvents, withUsageField } from './fit-reranker.js';
@@ -78,6 +78,23 @@ export interface LearnFromFeedbackOptions {
    * fold, R@5 78.5 → 79.2 (200: 77.8). Range 1–1,000.
    */
   readonly candidates?: number;
+  /**
+   * Word vectors for the log's re-ranker (`createRerankVectors` of
+   * `@loadout/embeddings`): it is fitted with `VECTOR_FEATURES` (GloVe-SIF
+   * cosines of the query and its clauses to each candidate), warm-started
+   * from a model with them (`baseModel`, default `GLOVE_RERANK_MODEL` of
+   * `@loadout/bm25/rerank-glove`). The ranker `ranker` builds for such a
+   * model must read the same vectors (the built-in definitions load the
+   * default table). Default: none (lexical features only).
+   */
+  readonly vectors?: RerankVectors;
+  /**
+   * How the warm-started fit is used: `choose` (the held-out windows judge
+   * it beside the fit from scratch and keep the better), `always` (the
+   * warm fit alone), `blend` (one model averaging both fits' scores).
+   * Default `choose`.
+   */
+  readonly warmStart?: 'choose' | 'always' | 'blend';
 }
 
 /** What {@link learnFromFeedback} measured and decided. */
@@ -141,7 +158,9 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
     ((usage: RankerUsageField | undefined): Ranker => {
       if (usage === undefined) return bm25.createBm25Ranker(options.bm25);
       const first = withUsageField(options.bm25, usage);
-      return usage.model === undefined ? bm25.createBm25Ranker(first) : bm25.createRerankRanker({ model: usage.model as RerankModel, bm25: first });
+      return usage.model === undefined
+        ? bm25.createBm25Ranker(first)
+        : bm25.createRerankRanker({ model: usage.model as RerankModel, bm25: first, ...(options.vectors === undefined ? {} : { vectors: options.vectors }) });
     });
   /** The ranker of `usage` events (none: the default) at `weight`, with `model` re-ranking it; exact names first, indexed. */
   const build = async (usage: readonly UsageEvent[] | undefined, weight: number, model?: RerankModel): Promise<Ranker> => {
@@ -196,12 +215,17 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   // The re-ranker over the chosen usage weight, judged on the same windows, each fitted on its older events only:
   // from scratch and, with a base model, warm-started from it (both on the same cross-fitted features).
   const candidates = Math.min(1000, Math.max(1, Math.round(options.candidates ?? (tools.length >= LARGE_CATALOG ? 100 : 50))));
-  const cold: RerankFitting = { bm25, tools, bm25Options: options.bm25, usageField: options.usageField, usageWeight: learned.usageWeight, candidates };
-  const base = options.baseModel === undefined ? bm25.LEXICAL_RERANK_MODEL : options.baseModel;
-  if (base !== null && JSON.stringify(base.features) !== JSON.stringify(bm25.RERANK_FEATURES)) {
-    throw createLoadoutError('invalid-option', `learnFromFeedback: baseModel must be a lexical re-ranking model (RERANK_FEATURES), got ${base.features.length} features`, { option: 'baseModel' });
+  const { vectors } = options;
+  const cold: RerankFitting = { bm25, tools, bm25Options: options.bm25, usageField: options.usageField, usageWeight: learned.usageWeight, candidates, ...(vectors === undefined ? {} : { vectors }) };
+  const base = options.baseModel !== undefined ? options.baseModel : vectors === undefined ? bm25.LEXICAL_RERANK_MODEL : (await import('@loadout/bm25/rerank-glove')).GLOVE_RERANK_MODEL;
+  const features = vectors === undefined ? bm25.RERANK_FEATURES : bm25.RERANK_VECTOR_FEATURES;
+  if (base !== null && JSON.stringify(base.features) !== JSON.stringify(features)) {
+    const kind = vectors === undefined ? 'a lexical re-ranking model (RERANK_FEATURES)' : 'a re-ranking model with word vectors (RERANK_VECTOR_FEATURES), as vectors are given';
+    throw createLoadoutError('invalid-option', `learnFromFeedback: baseModel must be ${kind}, got ${base.features.length} features`, { option: 'baseModel' });
   }
-  const fittings: RerankFitting[] = base === null ? [cold] : [cold, { ...cold, baseModel: base }];
+  const mode = options.warmStart ?? 'choose';
+  const warm: RerankFitting = { ...cold, ...(base === null ? {} : { baseModel: base }), ...(mode === 'blend' ? { blend: true } : {}) };
+  const fittings: RerankFitting[] = base === null ? [cold] : mode === 'choose' ? [cold, warm] : [warm];
   let reranked: QualityScores | undefined;
   let fitting = cold;
   const fits: { warmStart: boolean; scores: QualityScores }[] = [];

@@ -1,5 +1,5 @@
 import { extractRerankCandidates } from '@loadout/bm25';
-import type { Bm25Ranker } from '@loadout/bm25';
+import type { Bm25Ranker, RerankVectors } from '@loadout/bm25';
 import type { CatalogTool } from '@loadout/core';
 import type { TrainingQuery } from './training-query.js';
 
@@ -17,12 +17,13 @@ export function isRelevant(tool: CatalogTool, relevant: ReadonlySet<string>): bo
 /**
  * The first-stage candidates of each query in `ranker` (an indexed BM25F
  * ranker) with their features and gold labels; queries with no gold tool
- * among the `candidates` teach nothing and are left out.
+ * among the `candidates` teach nothing and are left out. With `vectors`,
+ * the rows are `RERANK_VECTOR_FEATURES` (see `extractRerankCandidates`).
  */
-export function buildTrainingQueries(ranker: Bm25Ranker, queries: readonly LabelledQuery[], candidates = 50): TrainingQuery[] {
+export function buildTrainingQueries(ranker: Bm25Ranker, queries: readonly LabelledQuery[], candidates = 50, vectors?: RerankVectors): TrainingQuery[] {
   const out: TrainingQuery[] = [];
   for (const query of queries) {
-    const found = extractRerankCandidates(ranker, query.query, candidates);
+    const found = extractRerankCandidates(ranker, query.query, candidates, vectors);
     const relevant = new Set(query.relevant);
     const labels = new Uint8Array(found.tools.length);
     let gold = 0;
