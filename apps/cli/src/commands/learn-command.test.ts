@@ -86,6 +86,29 @@ describe('loadout learn', () => {
     expect(existsSync(join(dir, '.loadout', 'learned.json'))).toBe(false);
   });
 
+  it('imports a log again (or a log that grew) without storing its events twice; events without a time are new each time', async () => {
+    const dir = await folder();
+    const catalog = join(dir, 'catalog.json');
+    await writeFile(catalog, JSON.stringify([{ name: 'write_file', server: 'fs', description: 'Write text to disk' }, { name: 'get_weather', server: 'weather', description: 'Weather for a city' }]));
+    const timed = (day: number, query: string, called: string) => JSON.stringify({ query, called, at: `2026-11-${String(day).padStart(2, '0')}T10:00:00Z` });
+    const events = join(dir, 'events.jsonl');
+    const first = [timed(1, 'save my notes', 'write_file'), timed(2, 'is it raining', 'get_weather'), timed(3, 'store this text', 'write_file')];
+    await writeFile(events, `${first.join('\n')}\n`);
+    expect(await runCli(['learn', events, '--catalog', catalog], fakeContext({ cwd: dir }).context)).toBe(0);
+    // The log grew by one timed event and one without a time; the same query at another time is another event.
+    await writeFile(events, `${[...first, timed(4, 'save my notes', 'write_file'), JSON.stringify({ query: 'forecast', called: 'get_weather' })].join('\n')}\n`);
+    const again = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', events, '--catalog', catalog, '--json'], again.context)).toBe(0);
+    const output = JSON.parse(again.stdout()) as { imported: number; alreadyStored: number };
+    expect({ imported: output.imported, alreadyStored: output.alreadyStored }).toEqual({ imported: 2, alreadyStored: 3 });
+    const stored = (await readFile(join(dir, '.loadout', 'feedback.jsonl'), 'utf8')).trim().split('\n');
+    expect(stored).toHaveLength(5);
+    const text = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', events, '--catalog', catalog], text.context)).toBe(0);
+    expect(text.stdout()).toContain(`imported 1 events from ${events}`);
+    expect(text.stdout()).toContain('4 already stored); 6 events stored');
+  });
+
   it('reports a missing file and a missing argument with codes', async () => {
     const dir = await folder();
     const missing = fakeContext({ cwd: dir });

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
 import { appendFeedbackEvents, compactFeedbackFile, learnFromFeedback, purgeFeedbackFile } from '@loadout/eval';
+import type { ParsedFeedback } from '@loadout/eval';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { MAX_TOOLS_RANGE } from '../io/command-warnings.js';
@@ -16,6 +17,11 @@ import { loadConfig } from '../config/load-config.js';
 
 const DEFAULT_STORE = '.loadout/feedback.jsonl';
 
+/** What makes two usage events the same one: query, called tools and time. */
+function eventKey(event: ParsedFeedback['events'][number]): string {
+  return JSON.stringify([event.query, event.called, event.at]);
+}
+
 const help = `loadout learn: learn ranking from a deployment's own usage (opt-in).
 
 Usage:
@@ -24,7 +30,9 @@ Usage:
   loadout learn --compact [--store PATH]
   loadout learn --purge [--store PATH]
 
-Imports the usage events of FILE into the feedback store, then fits the usage
+Imports the usage events of FILE into the feedback store (an event with an
+"at" that is already stored, same query, tools and time, is not added again:
+importing a log that grew since is safe), then fits the usage
 field (each tool's past queries, as its own BM25F field), the usage prior (a
 small boost for how often a tool was called, log-scaled, each call's weight
 halving every 90 days) and a re-ranker (a small model over BM25F's top 50) on
@@ -61,7 +69,7 @@ ${MAX_FEEDBACK_HELP}
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
   --compact        keep only what learning reads: the newest 50 events per tool, none over 180 days old
   --purge          delete the store and the decision
-  --json           print {"imported", "skipped", "issues", "report"}
+  --json           print {"imported", "alreadyStored", "skipped", "issues", "report"}
   -h, --help       show this help
 `;
 
@@ -133,7 +141,13 @@ export const learnCommand: Command = {
         skipped: imported.issues.length,
       });
     }
-    await appendFeedbackEvents(store, imported.events);
+    // Importing the same log again (or a log that grew) adds only what the store lacks: an event
+    // with its own time that equals a stored one (query, tools, time) is already there.
+    const before = await readCommandFeedback(store, catalog.tools, { kind: 'store', store }, maxFeedbackBytes);
+    const storedKeys = new Set(before.events.map(eventKey));
+    const fresh = imported.events.filter((event) => event.at === undefined || !storedKeys.has(eventKey(event)));
+    const alreadyStored = imported.events.length - fresh.length;
+    await appendFeedbackEvents(store, fresh);
     const stored = await readCommandFeedback(store, catalog.tools, { kind: 'store', store }, maxFeedbackBytes);
     const storeTooLarge = stored.issues.find((issue) => issue.code === 'feedback-too-large');
     if (storeTooLarge !== undefined) {
@@ -152,12 +166,12 @@ export const learnCommand: Command = {
       `${JSON.stringify({ enabled: report.enabled, ranker: rankerName, usageWeight: report.learned.usageWeight, usagePriorWeight: report.learned.usagePriorWeight, decidedAt: new Date().toISOString(), report, ...(model === undefined ? {} : { model }) }, null, 2)}\n`,
     );
     if (parsed.values['json'] === true) {
-      context.stdout(`${JSON.stringify({ imported: imported.events.length, skipped: imported.issues.length, issues: imported.issues, store, decision: decisionPath, report }, null, 2)}\n`);
+      context.stdout(`${JSON.stringify({ imported: fresh.length, alreadyStored, skipped: imported.issues.length, issues: imported.issues, store, decision: decisionPath, report }, null, 2)}\n`);
       return 0;
     }
     context.stdout(
       [
-        `imported ${imported.events.length} events from ${file} into ${store} (${imported.issues.length} lines skipped); ${stored.events.length} events stored`,
+        `imported ${fresh.length} events from ${file} into ${store} (${imported.issues.length} lines skipped${alreadyStored === 0 ? '' : `, ${alreadyStored} already stored`}); ${stored.events.length} events stored`,
         ...renderLearningReport(report),
         `decision written to ${decisionPath}`,
       ].join('\n') + '\n',
