@@ -30,3 +30,17 @@ describe('createRankFileLoader', () => {
     expect(installed.bpe_ranks.length).toBeGreaterThan(1_000_000);
   });
 });
+
+describe('#load-rank-file in the published package.json', () => {
+  it('gives bundlers (conditions browser and module) the static loader and plain Node the require one', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { imports: Record<string, Record<string, unknown>> };
+    const published = Object.entries(manifest.imports['#load-rank-file']!).filter(([condition]) => condition !== 'development');
+    // Order matters: a resolver takes the first condition it knows, and Node knows only default here.
+    expect(published).toEqual([
+      ['browser', './dist/load-rank-file-browser.js'],
+      ['module', './dist/load-rank-file-browser.js'],
+      ['default', './dist/load-rank-file.js'],
+    ]);
+  });
+});

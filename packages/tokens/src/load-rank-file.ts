@@ -8,7 +8,8 @@ import type { TiktokenEncodingName } from './encodings.js';
  * Returns the file's export (unchecked: the caller parses it), or undefined
  * when the file cannot be loaded (missing, or it throws when evaluated).
  * This is the Node build; `load-rank-file-browser.ts` (package.json
- * `imports`, condition `browser`) imports both files statically.
+ * `imports`, conditions `browser` and `module`, the one bundlers set and
+ * Node does not) imports both files statically, so a bundle carries them.
  */
 export type RankFileLoader = (encoding: TiktokenEncodingName) => unknown;
 
@@ -24,5 +25,10 @@ export function createRankFileLoader(load: (specifier: string) => unknown): Rank
   };
 }
 
-/** The rank files of the js-tiktoken this package depends on. */
-export const loadRankFile: RankFileLoader = createRankFileLoader(createRequire(import.meta.url));
+/**
+ * The rank files of the js-tiktoken this package depends on. The `require`
+ * is made on each load, inside the loader's catch: where it cannot be made
+ * (code bundled to CommonJS has no `import.meta.url`) importing still works
+ * and the first count is `model-unavailable`, never an error at import.
+ */
+export const loadRankFile: RankFileLoader = createRankFileLoader((specifier) => createRequire(import.meta.url)(specifier));

@@ -107,6 +107,15 @@ describe('loadout learn', () => {
     expect(await runCli(['learn', events, '--catalog', catalog], text.context)).toBe(0);
     expect(text.stdout()).toContain(`imported 1 events from ${events}`);
     expect(text.stdout()).toContain('4 already stored); 6 events stored');
+    // A time in fractional ms is stored in whole ms, and still recognised when imported again.
+    const fractional = join(dir, 'fractional.jsonl');
+    await writeFile(fractional, `${JSON.stringify({ query: 'weather in lisbon', called: 'get_weather', at: 1_764_583_200_000.5 })}\n`);
+    for (const expected of [{ imported: 1, alreadyStored: 0 }, { imported: 0, alreadyStored: 1 }]) {
+      const run = fakeContext({ cwd: dir });
+      expect(await runCli(['learn', fractional, '--catalog', catalog, '--json'], run.context)).toBe(0);
+      const result = JSON.parse(run.stdout()) as { imported: number; alreadyStored: number };
+      expect({ imported: result.imported, alreadyStored: result.alreadyStored }).toEqual(expected);
+    }
   });
 
   it('reports a missing file and a missing argument with codes', async () => {

@@ -17,9 +17,9 @@ import { loadConfig } from '../config/load-config.js';
 
 const DEFAULT_STORE = '.loadout/feedback.jsonl';
 
-/** What makes two usage events the same one: query, called tools and time. */
+/** What makes two usage events the same one: query, called tools and time (whole ms, as the store keeps it). */
 function eventKey(event: ParsedFeedback['events'][number]): string {
-  return JSON.stringify([event.query, event.called, event.at]);
+  return JSON.stringify([event.query, event.called, event.at === undefined ? null : Math.trunc(event.at)]);
 }
 
 const help = `loadout learn: learn ranking from a deployment's own usage (opt-in).
@@ -144,6 +144,11 @@ export const learnCommand: Command = {
     // Importing the same log again (or a log that grew) adds only what the store lacks: an event
     // with its own time that equals a stored one (query, tools, time) is already there.
     const before = await readCommandFeedback(store, catalog.tools, { kind: 'store', store }, maxFeedbackBytes);
+    const tooLargeBefore = before.issues.find((issue) => issue.code === 'feedback-too-large');
+    if (tooLargeBefore !== undefined) {
+      // Unread, the store cannot say which events it holds: appending would store them twice.
+      throw createLoadoutError('feedback-too-large', `nothing was imported: ${tooLargeBefore.message}; the decision in ${decisionPath} is unchanged`, { path: store });
+    }
     const storedKeys = new Set(before.events.map(eventKey));
     const fresh = imported.events.filter((event) => event.at === undefined || !storedKeys.has(eventKey(event)));
     const alreadyStored = imported.events.length - fresh.length;
@@ -152,7 +157,7 @@ export const learnCommand: Command = {
     const storeTooLarge = stored.issues.find((issue) => issue.code === 'feedback-too-large');
     if (storeTooLarge !== undefined) {
       // Learning from none of it would switch learning off: keep the last decision instead.
-      throw createLoadoutError('feedback-too-large', `imported ${imported.events.length} events, but ${storeTooLarge.message}; the decision in ${decisionPath} is unchanged`, {
+      throw createLoadoutError('feedback-too-large', `imported ${fresh.length} events, but ${storeTooLarge.message}; the decision in ${decisionPath} is unchanged`, {
         path: store,
       });
     }

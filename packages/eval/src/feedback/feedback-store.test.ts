@@ -24,6 +24,16 @@ describe('feedback store', () => {
     ]);
   });
 
+  it('appends after a line an earlier append left unfinished on a new line: only that line is lost', async () => {
+    const path = await store();
+    await appendFeedbackEvents(path, [{ query: 'save it', called: ['write_file'], at: 5 * DAY }]);
+    await writeFile(path, `${await readFile(path, 'utf8')}{"query":"cut sh`);
+    await appendFeedbackEvents(path, [{ query: 'find it', called: ['search'], at: 6 * DAY }]);
+    const { events, issues } = await readFeedbackFile(path);
+    expect(events.map((event) => event.query)).toEqual(['save it', 'find it']);
+    expect(issues.map((issue) => [issue.code, issue.line])).toEqual([['feedback-invalid-line', 2]]);
+  });
+
   it('reports a file over maxBytes as feedback-too-large without reading it', async () => {
     const path = await store();
     await appendFeedbackEvents(path, [{ query: 'x'.repeat(100), called: ['a'] }]);

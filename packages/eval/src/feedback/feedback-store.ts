@@ -1,4 +1,4 @@
-import { appendFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { UsageEvent } from '@loadout/bm25';
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
@@ -61,17 +61,40 @@ async function writing<T>(path: string, write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** True when `path` exists and its last byte is not a newline (an append cut short). */
+async function endsMidLine(path: string): Promise<boolean> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const { size } = await handle.stat();
+    if (size === 0) return false;
+    const last = new Uint8Array(1);
+    await handle.read(last, 0, 1, size - 1);
+    return last[0] !== 0x0a;
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Appends events to an append-only JSONL store (created with its folder
  * when missing). Each line holds the query text, the called tool names and
- * the time, nothing else. A failed write throws `file-unwritable` naming
- * the path and the system code.
+ * the time, nothing else. When an earlier append was cut short (the store
+ * ends mid-line), the events start on a new line: only that partial line
+ * is lost (skipped as `feedback-invalid-line`), never the first event
+ * appended after it. A failed write throws `file-unwritable` naming the
+ * path and the system code.
  */
 export async function appendFeedbackEvents(path: string, events: readonly UsageEvent[]): Promise<void> {
   if (events.length === 0) return;
   await writing(path, async () => {
     await mkdir(dirname(path), { recursive: true });
-    await appendFile(path, events.map((event) => `${storedLine(event)}\n`).join(''));
+    const separator = (await endsMidLine(path)) ? '\n' : '';
+    await appendFile(path, separator + events.map((event) => `${storedLine(event)}\n`).join(''));
   });
 }
 

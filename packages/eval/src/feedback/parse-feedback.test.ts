@@ -27,6 +27,15 @@ describe('parseFeedbackText', () => {
     expect(issues[0]!.message).not.toContain('secret');
   });
 
+  it('rejects a time no date holds (past 8.64e15 ms, or negative) as an invalid line, so the store never fails to write it', () => {
+    const { events, issues } = parseFeedbackText(['{"query":"a","called":"t","at":1e20}', '{"query":"b","called":"t","at":-1}', '{"query":"c","called":"t","at":8.64e15}'].join('\n'));
+    expect(events).toEqual([{ query: 'c', called: ['t'], at: 8.64e15 }]);
+    expect(issues.map((issue) => [issue.code, issue.line])).toEqual([
+      ['feedback-invalid-line', 1],
+      ['feedback-invalid-line', 2],
+    ]);
+  });
+
   it('drops unknown tools with feedback-unknown-tool, keeping events with a known one', () => {
     const text = '{"query":"q","called":["a","ghost"]}\n{"query":"r","called":"ghost"}';
     const { events, issues } = parseFeedbackText(text, { knownTools: new Set(['a']) });

@@ -34,9 +34,12 @@ function names(value: unknown): string[] | undefined {
   return undefined;
 }
 
+/** The latest time a JavaScript `Date` holds, in ms since the epoch (a later one cannot be stored). */
+const MAX_TIME = 8.64e15;
+
 function timeOf(value: unknown): number | undefined | null {
   if (value === undefined) return undefined;
-  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
+  if (typeof value === 'number' && value >= 0 && value <= MAX_TIME) return value;
   if (typeof value === 'string') {
     const parsed = Date.parse(value);
     return Number.isNaN(parsed) ? null : parsed;

@@ -50,6 +50,9 @@ function rankerFactory(options: CreateGatewayOptions): () => MaybePromise<Ranker
  * first index throws), every upstream is closed before the error is rethrown.
  */
 export async function createGateway(options: CreateGatewayOptions): Promise<Gateway> {
+  // A promised counter is observed at once: when an option check below throws first, its rejection is not left unhandled.
+  const promisedCounter = Promise.resolve(options.tokenCounter);
+  promisedCounter.catch(() => {});
   const limit = integerOption('limit', options.limit, 5, 1, 100);
   const callTimeoutMs = integerOption('callTimeoutMs', options.callTimeoutMs, DEFAULT_CALL_TIMEOUT_MS, 1, DAY_MS);
   const connectTimeoutMs = integerOption('connectTimeoutMs', options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, 1, DAY_MS);
@@ -156,7 +159,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   const starts = Promise.all([...upstreams.values()].map((upstream) => upstream.start()));
   const firstRanker = Promise.resolve().then(createRanker);
   const sessionModule = import('./gateway-session.js');
-  const counted = Promise.resolve(options.tokenCounter).then((tokenCounter) => {
+  const counted = promisedCounter.then((tokenCounter) => {
     try {
       tokenCounter?.count('');
     } catch {

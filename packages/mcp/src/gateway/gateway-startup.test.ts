@@ -221,3 +221,29 @@ describe('createGateway start-up', () => {
     await waitFor(() => !isRunning(pid), 10_000, 'the upstream to stop');
   }, 40_000);
 });
+
+describe('createGateway with a token counter promise and a bad option', () => {
+  it.each([
+    ['an unknown ranker', { ranker: 'bm52f' }, 'unknown-ranker'],
+    ['a limit out of range', { limit: 0 }, 'invalid-option'],
+  ] as const)('%s fails with its own code, and the counter rejecting later is not an unhandled rejection', async (_, bad, code) => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      let reject: (reason: Error) => void = () => {};
+      const tokenCounter = new Promise<TokenCounter>((_resolve, rejectWith) => {
+        reject = rejectWith;
+      });
+      const config = parseMcpConfig({ mcpServers: {} });
+      const error = await createGateway({ config, tokenCounter, logger: createMemoryLogger(), ...bad }).catch((reason: unknown) => reason);
+      expect(isLoadoutError(error) && error.code).toBe(code);
+      // The CLI's counter is still loading when an option fails; here its import fails afterwards.
+      reject(new Error('no counter'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
