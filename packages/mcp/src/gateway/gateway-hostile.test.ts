@@ -4,7 +4,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../__fixtures__/memory-logger.js';
 import { deepArgumentsText, openRawSession, toolCallText } from '../__fixtures__/raw-mcp-http.js';
-import { MISBEHAVING_SERVER, nodeUpstream, waitFor } from '../__fixtures__/upstream-servers.js';
+import { isRunning, MISBEHAVING_SERVER, nodeUpstream, waitFor } from '../__fixtures__/upstream-servers.js';
 import { serveHttp, type HttpGatewayServer } from '../serve/serve-http.js';
 import { createGateway } from './create-gateway.js';
 import type { Gateway } from './gateway.js';
@@ -122,8 +122,9 @@ describe('gateway liveness and circuit breaker', () => {
       liveness: { intervalMs: 100, timeoutMs: 100, missed: 2 },
       reconnect: { initialMs: 100, maxMs: 200 },
     });
+    let pid = '';
     try {
-      const pid = text(await live.callTool('mcp__bad__report_pid'));
+      pid = text(await live.callTool('mcp__bad__report_pid'));
       await live.callTool('mcp__bad__hang_forever', { freeze: true }).catch(() => undefined);
       await waitFor(() => live.upstreams()[0]?.available === false, 5000, 'the frozen upstream to be marked unavailable');
       expect((await live.search('echo a text message')).find((hit) => hit.tool.name === 'echo_text')?.available).toBe(false);
@@ -134,6 +135,8 @@ describe('gateway liveness and circuit breaker', () => {
     } finally {
       await live.close();
     }
+    // The frozen process is gone once close() resolves (it would otherwise spin on after the gateway).
+    expect(isRunning(Number(pid))).toBe(false);
   }, 30_000);
 
   it('opens the circuit after calls keep timing out, says so, and closes it after a successful trial call', async () => {

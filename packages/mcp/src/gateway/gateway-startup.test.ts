@@ -6,7 +6,7 @@ import type { TokenCounter } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../__fixtures__/memory-logger.js';
-import { nodeUpstream, temporaryFolder, waitFor } from '../__fixtures__/upstream-servers.js';
+import { isRunning, nodeUpstream, temporaryFolder, waitFor } from '../__fixtures__/upstream-servers.js';
 import { parseMcpConfig } from '../config/parse-mcp-config.js';
 import { createGateway } from './create-gateway.js';
 
@@ -90,15 +90,6 @@ function weatherGateway(tokenCounter: TokenCounter | Promise<TokenCounter>, onRe
     },
     upstreamStderr: 'ignore',
   });
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('createGateway start-up', () => {

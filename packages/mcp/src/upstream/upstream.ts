@@ -168,13 +168,20 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     timer.unref?.();
   };
 
+  /** Closes of lost connections still under way (see `close`). */
+  const retiring = new Set<Promise<void>>();
   const lost = (mine: number, reason: string): void => {
     if (mine !== generation || isClosed()) return;
     generation += 1;
     stopPinging();
     const previous = client;
     client = undefined;
-    if (previous !== undefined) void previous.close().catch(() => {});
+    if (previous !== undefined) {
+      // A frozen server dies only when the SDK escalates to SIGTERM (after 2 s); close() awaits it so none outlives the gateway.
+      const closing = previous.close().catch(() => {});
+      retiring.add(closing);
+      void closing.finally(() => retiring.delete(closing));
+    }
     scheduleRetry(reason);
   };
 
@@ -348,6 +355,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         previous.onclose = undefined;
         await previous.close().catch(() => {});
       }
+      await Promise.all(retiring);
     },
   };
 }
