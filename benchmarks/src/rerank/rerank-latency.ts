@@ -1,9 +1,9 @@
-import { createRerankRanker, LEXICAL_RERANK_MODEL } from '@loadout/bm25';
+import { createRerankRanker, LEXICAL_RERANK_MODEL, RERANK_SIBLING_FEATURES } from '@loadout/bm25';
 import { GLOVE_RERANK_MODEL } from '@loadout/bm25/rerank-glove';
 import { withQuerySyntax } from '@loadout/core';
 import type { Ranker } from '@loadout/core';
 import { createRerankVectors, defaultStaticTablePath, loadStaticVectors } from '@loadout/embeddings';
-import { evaluateRanker, loadEvalSet, percentile } from '@loadout/eval';
+import { evaluateRanker, loadEvalSet, percentile, widenModel } from '@loadout/eval';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { join } from 'node:path';
 
@@ -22,8 +22,9 @@ export interface LatencyRow {
 const PASSES = 3;
 
 /**
- * BM25F, the re-ranker (shipped lexical model, and the GloVe one, over the
- * top `candidates`) and wink-bm25 on mix10k's dev queries in this process,
+ * BM25F, the re-ranker (shipped lexical model, the same reading
+ * `SIBLING_FEATURES` as a log's does, and the GloVe one, over the top
+ * `candidates`) and wink-bm25 on mix10k's dev queries in this process,
  * each wrapped with the query syntax as the CLI runs them. Each ranker is
  * built and scored once (which also warms the JIT), then the queries run
  * {@link PASSES} times per ranker, the rankers taking turns, each search
@@ -36,6 +37,8 @@ export async function measureRerankLatency(dataDir: string, candidates: number):
   const rankers: { name: string; create: () => Promise<Ranker> }[] = [
     { name: 'bm25f', create: async () => registry.createRanker('bm25f', undefined, false) },
     { name: `rerank (lexical ${LEXICAL_RERANK_MODEL.kind}, top ${candidates})`, create: async () => createRerankRanker({ model: LEXICAL_RERANK_MODEL, candidates }) },
+    // A log's re-ranker also reads SIBLING_FEATURES: the shipped model widened (sibling weights 0), so the row is the extraction's cost.
+    { name: `rerank (lexical + siblings, top ${candidates})`, create: async () => createRerankRanker({ model: widenModel(LEXICAL_RERANK_MODEL, RERANK_SIBLING_FEATURES), candidates }) },
     {
       name: `rerank-glove (${GLOVE_RERANK_MODEL.kind}, top ${candidates})`,
       create: async () => createRerankRanker({ model: GLOVE_RERANK_MODEL, candidates, vectors: createRerankVectors(table) }),

@@ -7,7 +7,7 @@ type WordVectorTable = Parameters<typeof import('@loadout/embeddings').createRer
 /** The default word-vector table, read once per process on first use (a failed read is retried next time). */
 let table: Promise<WordVectorTable> | undefined;
 
-/** Whether `model` reads word-vector features (`RERANK_VECTOR_FEATURES`, which end with `VECTOR_FEATURES`). */
+/** Whether `model` reads word-vector features (`RERANK_VECTOR_FEATURES` or `RERANK_VECTOR_SIBLING_FEATURES`, which hold `VECTOR_FEATURES`). */
 export function usesVectors(model: RerankModel | undefined): boolean {
   return model !== undefined && Array.isArray(model.features) && model.features.some((name) => name.startsWith('vector.'));
 }

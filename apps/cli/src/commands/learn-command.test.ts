@@ -72,6 +72,9 @@ describe('loadout learn', () => {
     expect(run.stdout()).toMatch(/learned \(usage \+ re-ranker\)\s+\d/);
     // The fit warm-started from the shipped model is judged beside the one from scratch.
     expect(run.stdout()).toMatch(/learned \(\+ warm re-ranker\)\s+\d/);
+    // And both again with the sibling features.
+    expect(run.stdout()).toMatch(/learned \(usage \+ re-ranker, siblings\)\s+\d/);
+    expect(run.stdout()).toMatch(/learned \(\+ warm re-ranker, siblings\)\s+\d/);
     expect(run.stderr()).toContain('line 7: not valid JSON [feedback-invalid-line]');
     const store = join(dir, '.loadout', 'feedback.jsonl');
     expect((await readFile(store, 'utf8')).trim().split('\n')).toHaveLength(6);

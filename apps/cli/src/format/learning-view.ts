@@ -6,16 +6,17 @@ const percent = (share: number): string => (share * 100).toFixed(1);
 export function renderLearningReport(report: LearningReport): string[] {
   const verdict =
     report.reason === 'wins'
-      ? `learned ranking ON (usage weight ${report.learned.usageWeight}, usage prior ${report.learned.usagePriorWeight}${report.rerank ? (report.warmStart ? ', re-ranker warm-started from the shipped model' : ', re-ranker') : ''}): it beat the default on the newest held-out events`
+      ? `learned ranking ON (usage weight ${report.learned.usageWeight}, usage prior ${report.learned.usagePriorWeight}${report.rerank ? `${report.warmStart ? ', re-ranker warm-started from the shipped model' : ', re-ranker'}${report.siblings ? ' with sibling features' : ''}` : ''}): it beat the default on the newest held-out events`
       : report.reason === 'no-gain'
         ? 'learned ranking OFF: it did not beat the default on the newest held-out events'
         : 'learned ranking OFF: too few events to judge (need at least 5, the newest fifth held out)';
   return [
     `held-out comparison on the newest ${report.heldOutEvents} of ${report.trainEvents + report.heldOutEvents} events (Recall@5 / NDCG@5 / MRR@10):`,
-    `  ${'default (model-free BM25F)'.padEnd(30)}${percent(report.baseline['recall@5'])} / ${percent(report.baseline['ndcg@5'])} / ${percent(report.baseline['mrr@10'])}`,
-    `  ${(report.learned.usagePriorWeight > 0 ? 'learned (usage field + prior)' : 'learned (usage field)').padEnd(30)}${percent(report.learned['recall@5'])} / ${percent(report.learned['ndcg@5'])} / ${percent(report.learned['mrr@10'])}`,
-    ...(report.rerankFits ?? (report.reranked === undefined ? [] : [{ warmStart: report.warmStart, scores: report.reranked }])).map(
-      ({ warmStart, scores }) => `  ${(warmStart ? 'learned (+ warm re-ranker)' : 'learned (usage + re-ranker)').padEnd(30)}${percent(scores['recall@5'])} / ${percent(scores['ndcg@5'])} / ${percent(scores['mrr@10'])}`,
+    `  ${'default (model-free BM25F)'.padEnd(36)}${percent(report.baseline['recall@5'])} / ${percent(report.baseline['ndcg@5'])} / ${percent(report.baseline['mrr@10'])}`,
+    `  ${(report.learned.usagePriorWeight > 0 ? 'learned (usage field + prior)' : 'learned (usage field)').padEnd(36)}${percent(report.learned['recall@5'])} / ${percent(report.learned['ndcg@5'])} / ${percent(report.learned['mrr@10'])}`,
+    ...(report.rerankFits ?? (report.reranked === undefined ? [] : [{ warmStart: report.warmStart, siblings: report.siblings, scores: report.reranked }])).map(
+      ({ warmStart, siblings, scores }) =>
+        `  ${`${warmStart ? 'learned (+ warm re-ranker' : 'learned (usage + re-ranker'}${siblings ? ', siblings)' : ')'}`.padEnd(36)}${percent(scores['recall@5'])} / ${percent(scores['ndcg@5'])} / ${percent(scores['mrr@10'])}`,
     ),
     verdict,
   ];

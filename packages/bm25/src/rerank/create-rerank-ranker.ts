@@ -12,10 +12,13 @@ import { buildNameTerms } from './name-terms.js';
 import type { NameTerms } from './name-terms.js';
 import { attributeBoundedRow, attributeRow, boundScores, compileRerankModel, scoreRow } from './rerank-model.js';
 import type { RerankModel } from './rerank-model.js';
-import { FEATURE_COUNT, RERANK_VECTOR_FEATURES } from './rerank-features.js';
+import { FEATURE_COUNT, RERANK_FEATURES, RERANK_VECTOR_FEATURES } from './rerank-features.js';
 import type { RerankVectors } from './rerank-vectors.js';
 import { appendVectorFeatures, embedCatalog } from './vector-features.js';
 import type { ToolVectors } from './vector-features.js';
+import { appendSiblingFeatures, createSiblingScratch, RERANK_SIBLING_FEATURES, RERANK_VECTOR_SIBLING_FEATURES } from './sibling-features.js';
+import { buildSiblingTerms } from './sibling-terms.js';
+import type { SiblingTerms } from './sibling-terms.js';
 
 /** Options of {@link createRerankRanker}. */
 export interface RerankRankerOptions {
@@ -41,7 +44,7 @@ export interface RerankCandidates {
   readonly tools: readonly CatalogTool[];
   /** Their clause-fused BM25F scores. */
   readonly firstStage: Float64Array;
-  /** `tools.length × RERANK_FEATURES.length` (`RERANK_VECTOR_FEATURES.length` with vectors), one row per candidate (a copy). */
+  /** `tools.length × RERANK_FEATURES.length` (`RERANK_VECTOR_FEATURES.length` with vectors, plus `SIBLING_FEATURES.length` with siblings), one row per candidate (a copy). */
   readonly features: Float64Array;
 }
 
@@ -69,11 +72,13 @@ interface Extractor {
   readonly extract: (query: string, count: number, filter: RankerSearchOptions['filter']) => Extracted | undefined;
 }
 
-/** Feature extraction over a BM25F ranker's own index, with buffers reused across queries; `vectors` adds `VECTOR_FEATURES`. */
-function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined): Extractor {
+/** Feature extraction over a BM25F ranker's own index, with buffers reused across queries; `vectors` adds `VECTOR_FEATURES`, `siblings` then `SIBLING_FEATURES`. */
+function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined, siblings: boolean): Extractor {
   const scratch = createFeatureScratch();
+  const siblingScratch = createSiblingScratch();
   let names: NameTerms | undefined;
   let docTerms: DocTerms | undefined;
+  let siblingTerms: SiblingTerms | undefined;
   let catalog: ToolVectors | undefined;
   let wide: Float64Array = new Float64Array(0);
   return {
@@ -89,6 +94,11 @@ function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined):
       if (vectors !== undefined) {
         if (catalog?.tools !== index.tools) catalog = embedCatalog(vectors, index.tools);
         features = wide = appendVectorFeatures(features, ranked.count, ranked.docs, ranked.terms, vectors, catalog, wide);
+      }
+      if (siblings) {
+        if (siblingTerms?.postings !== index.postings) siblingTerms = buildSiblingTerms(index.tools, names, docTerms);
+        const width = vectors === undefined ? FEATURE_COUNT : RERANK_VECTOR_FEATURES.length;
+        features = appendSiblingFeatures(features, width, ranked.count, ranked.docs, ranked.terms, index, docTerms, siblingTerms, siblingScratch);
       }
       return { tools: index.tools, docs: ranked.docs, scores: ranked.scores, count: ranked.count, features };
     },
@@ -108,25 +118,31 @@ function candidatesOption(value: number | undefined): number {
   return value;
 }
 
+const siblingExtractors = new WeakMap<object, WeakMap<Bm25Ranker, Extractor>>();
+
 /**
  * Features of `query`'s best `candidates` first-stage results in `ranker`
- * (a ranker from `createBm25Ranker`), as the re-ranker sees them. For
- * training a model; searching with one is {@link createRerankRanker}.
+ * (a ranker from `createBm25Ranker`), as the re-ranker sees them: with
+ * `vectors`, `RERANK_VECTOR_FEATURES`; with `siblings`, `SIBLING_FEATURES`
+ * after those (default false). For training a model; searching with one is
+ * {@link createRerankRanker}.
  */
-export function extractRerankCandidates(ranker: Bm25Ranker, query: string, candidates = 50, vectors?: RerankVectors): RerankCandidates {
+export function extractRerankCandidates(ranker: Bm25Ranker, query: string, candidates = 50, vectors?: RerankVectors, siblings = false): RerankCandidates {
   // One extractor per ranker (and vectors): its name terms and tool vectors are built once per index, not per query.
   const key = vectors ?? ranker;
-  let byRanker = extractors.get(key);
-  if (byRanker === undefined) extractors.set(key, (byRanker = new WeakMap()));
+  const cache = siblings ? siblingExtractors : extractors;
+  let byRanker = cache.get(key);
+  if (byRanker === undefined) cache.set(key, (byRanker = new WeakMap()));
   let extractor = byRanker.get(ranker);
-  if (extractor === undefined) byRanker.set(ranker, (extractor = createExtractor(ranker, vectors)));
+  if (extractor === undefined) byRanker.set(ranker, (extractor = createExtractor(ranker, vectors, siblings)));
   const result = extractor.extract(query, candidatesOption(candidates), undefined);
   if (result === undefined) return { tools: [], firstStage: new Float64Array(0), features: new Float64Array(0) };
   const { count, docs, tools } = result;
+  const width = (siblings ? (vectors === undefined ? RERANK_SIBLING_FEATURES : RERANK_VECTOR_SIBLING_FEATURES) : vectors === undefined ? RERANK_FEATURES : RERANK_VECTOR_FEATURES).length;
   return {
     tools: Array.from(docs.subarray(0, count), (doc) => tools[doc]!),
     firstStage: result.scores.slice(0, count),
-    features: result.features.slice(0, count * (vectors === undefined ? FEATURE_COUNT : RERANK_VECTOR_FEATURES.length)),
+    features: result.features.slice(0, count * width),
   };
 }
 
@@ -146,7 +162,7 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
   if (model.vectors && options.vectors === undefined) {
     throw createLoadoutError('invalid-option', '@loadout/bm25 rerank: the model uses word-vector features; pass vectors (createRerankVectors of @loadout/embeddings) or use a lexical model', { option: 'vectors' });
   }
-  const extractor = createExtractor(first, model.vectors ? options.vectors : undefined);
+  const extractor = createExtractor(first, model.vectors ? options.vectors : undefined, model.siblings);
   const z = new Float64Array(model.width);
   let order = new Int32Array(64);
   let modelScores = new Float64Array(64);

@@ -1,5 +1,6 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import { RERANK_FEATURES, RERANK_VECTOR_FEATURES } from './rerank-features.js';
+import { RERANK_SIBLING_FEATURES, RERANK_VECTOR_SIBLING_FEATURES } from './sibling-features.js';
 
 /**
  * A re-ranking model as JSON (numbers, plus the feature names it was
@@ -12,7 +13,12 @@ export interface RerankModel {
   readonly format: 'loadout-rerank-v1';
   /** `linear` (listwise softmax), or `mlp` (one tanh hidden layer plus the linear part). */
   readonly kind: 'linear' | 'mlp';
-  /** The feature names: `RERANK_FEATURES`, or `RERANK_VECTOR_FEATURES` for a model that needs word vectors (a model for other features is refused). */
+  /**
+   * The feature names: `RERANK_FEATURES`, or `RERANK_VECTOR_FEATURES` for a
+   * model that needs word vectors, either followed by `SIBLING_FEATURES`
+   * (`RERANK_SIBLING_FEATURES`, `RERANK_VECTOR_SIBLING_FEATURES`; a log's
+   * re-ranker reads them). A model for other features is refused.
+   */
   readonly features: readonly string[];
   readonly mean: readonly number[];
   readonly scale: readonly number[];
@@ -49,10 +55,12 @@ export interface RerankModel {
 /** A validated model in typed arrays. */
 export interface CompiledModel {
   readonly kind: 'linear' | 'mlp';
-  /** Features per row: `RERANK_FEATURES.length`, or `RERANK_VECTOR_FEATURES.length` when {@link vectors}. */
+  /** Features per row: the length of {@link features}. */
   readonly width: number;
   /** True when the model needs the word-vector features. */
   readonly vectors: boolean;
+  /** True when the model reads `SIBLING_FEATURES` (after the lexical and vector ones). */
+  readonly siblings: boolean;
   readonly features: readonly string[];
   readonly units: number;
   readonly mean: Float64Array;
@@ -90,11 +98,12 @@ export function compileRerankModel(model: unknown): CompiledModel {
   if (value.format !== 'loadout-rerank-v1') invalid('format must be "loadout-rerank-v1"', value.format);
   if (value.kind !== 'linear' && value.kind !== 'mlp') invalid('kind must be "linear" or "mlp"', value.kind);
   const same = (list: readonly string[]): boolean => Array.isArray(value.features) && value.features.length === list.length && value.features.every((name, index) => name === list[index]);
-  const vectors = same(RERANK_VECTOR_FEATURES);
-  if (!vectors && !same(RERANK_FEATURES)) {
+  const features = [RERANK_FEATURES, RERANK_VECTOR_FEATURES, RERANK_SIBLING_FEATURES, RERANK_VECTOR_SIBLING_FEATURES].find(same);
+  if (features === undefined) {
     invalid('was trained on other features than this version extracts', Array.isArray(value.features) ? `${value.features.length} features` : value.features);
   }
-  const features = vectors ? RERANK_VECTOR_FEATURES : RERANK_FEATURES;
+  const vectors = features === RERANK_VECTOR_FEATURES || features === RERANK_VECTOR_SIBLING_FEATURES;
+  const siblings = features === RERANK_SIBLING_FEATURES || features === RERANK_VECTOR_SIBLING_FEATURES;
   const margin = value.margin ?? 0;
   if (typeof margin !== 'number' || !Number.isFinite(margin) || margin < 0) invalid('margin must be a finite number > 0', margin);
   const firstStageWeight = value.firstStageWeight ?? 0;
@@ -110,6 +119,7 @@ export function compileRerankModel(model: unknown): CompiledModel {
     kind: value.kind,
     width: F,
     vectors,
+    siblings,
     features,
     units,
     mean: numbers('mean', value.mean, F),

@@ -111,11 +111,11 @@ describe('learnFromFeedback with the re-ranker', () => {
 
   it('judges the fit from scratch and the one warm-started from the base model (default: the shipped model) on the same windows', async () => {
     const log = [...events, ...events];
-    const both = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2 });
+    const both = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, siblings: false });
     expect(both.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([false, true]);
     const best = both.report.rerankFits![both.report.warmStart ? 1 : 0]!;
     expect(both.report.reranked).toEqual(best.scores);
-    const scratch = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, baseModel: null });
+    const scratch = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, baseModel: null, siblings: false });
     expect(scratch.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([false]);
     expect(scratch.report.warmStart).toBe(false);
     await expect(learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, baseModel: { ...bm25.LEXICAL_RERANK_MODEL, features: ['x'] } })).rejects.toMatchObject({ code: 'invalid-option' });
@@ -124,17 +124,35 @@ describe('learnFromFeedback with the re-ranker', () => {
   it('learns with word vectors: warm-started from the shipped GloVe model unless told, the warm fit alone or blended on request', async () => {
     const log = [...events, ...events];
     const vectors = hashedVectors();
-    const both = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors });
+    const both = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, siblings: false });
     expect(both.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([false, true]);
     if (both.model !== undefined) expect(both.model.features).toEqual(bm25.RERANK_VECTOR_FEATURES);
     expect((await both.ranker.search('save_chart'))[0]?.tool.name).toBe('save_chart');
-    const always = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, warmStart: 'always' });
+    const always = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, warmStart: 'always', siblings: false });
     expect(always.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([true]);
-    const blend = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, warmStart: 'blend', rerank: true });
+    const blend = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, warmStart: 'blend', rerank: true, siblings: false });
     expect(blend.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([true]);
     // A lexical base starts the word-vector features at weight 0; a model of other features is refused.
-    const lexical = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, baseModel: bm25.LEXICAL_RERANK_MODEL, warmStart: 'always' });
+    const lexical = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, baseModel: bm25.LEXICAL_RERANK_MODEL, warmStart: 'always', siblings: false });
     if (lexical.model !== undefined) expect(lexical.model.features).toEqual(bm25.RERANK_VECTOR_FEATURES);
     await expect(learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, baseModel: { ...bm25.LEXICAL_RERANK_MODEL, features: ['x'] } })).rejects.toMatchObject({ code: 'invalid-option' });
+  });
+
+  it('also judges fits with sibling features (by default), without them first, and the model reads what its fit read', async () => {
+    const log = [...events, ...events];
+    const tried = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2 });
+    expect(tried.report.rerankFits?.map((fit) => [fit.warmStart, fit.siblings])).toEqual([
+      [false, false],
+      [true, false],
+      [false, true],
+      [true, true],
+    ]);
+    const best = tried.report.rerankFits!.find((fit) => fit.warmStart === tried.report.warmStart && fit.siblings === tried.report.siblings)!;
+    expect(tried.report.reranked).toEqual(best.scores);
+    if (tried.model !== undefined) expect(tried.model.features).toEqual(tried.report.siblings ? bm25.RERANK_SIBLING_FEATURES : bm25.RERANK_FEATURES);
+    const vectors = hashedVectors();
+    const cold = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, baseModel: null, warmStart: 'always' });
+    expect(cold.report.rerankFits?.map((fit) => fit.siblings)).toEqual([false, true]);
+    if (cold.model !== undefined) expect(cold.model.features).toEqual(cold.report.siblings ? bm25.RERANK_VECTOR_SIBLING_FEATURES : bm25.RERANK_VECTOR_FEATURES);
   });
 });

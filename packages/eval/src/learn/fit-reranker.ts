@@ -36,6 +36,8 @@ export interface RerankFitting {
    * (a `baseModel` must have them too). Default: none (`RERANK_FEATURES`).
    */
   readonly vectors?: RerankVectors;
+  /** The fit reads and the model uses `SIBLING_FEATURES` too (a `baseModel` must have them, e.g. widened with zero weights). Default false. */
+  readonly siblings?: boolean;
 }
 
 /** Inner folds of the cross-fitting, and the newest events a fit reads at most (folds cost O(n²) to assign). */
@@ -98,7 +100,7 @@ export function eventTrainingQueries(fitting: RerankFitting, allEvents: readonly
     if (held.length === 0) continue;
     const first = fitting.bm25.createBm25Ranker(usageOptions(fitting, events.filter((_, index) => folds[index] !== fold)));
     first.index(fitting.tools);
-    queries.push(...buildTrainingQueries(first, held.map((event) => ({ query: event.query, relevant: event.called })), fitting.candidates, fitting.vectors));
+    queries.push(...buildTrainingQueries(first, held.map((event) => ({ query: event.query, relevant: event.called })), fitting.candidates, fitting.vectors, fitting.siblings === true));
   }
   return { queries, events: events.length };
 }
@@ -123,10 +125,11 @@ function trainModelOnEvents(fitting: RerankFitting, log: EventQueries): RerankMo
     return fitting.blend === true ? blendRerankModels(warm, trainModelOnEvents({ ...fitting, baseModel: undefined }, log)!) : warm;
   }
   const features = fitting.vectors === undefined ? 'lexical' : 'vectors';
-  if (log.events >= MLP_MIN_EVENTS) return trainRerankModel(queries, { kind: 'mlp', units: 16, l2: 0.01, epochs: 40, features, ...fitting.training });
+  const siblings = fitting.siblings === true;
+  if (log.events >= MLP_MIN_EVENTS) return trainRerankModel(queries, { kind: 'mlp', units: 16, l2: 0.01, epochs: 40, features, siblings, ...fitting.training });
   const batches = Math.ceil(queries.length / 16);
   const epochs = Math.min(400, Math.max(40, Math.ceil(1500 / batches)));
-  return trainRerankModel(queries, { kind: 'linear', epochs, features, ...fitting.training });
+  return trainRerankModel(queries, { kind: 'linear', epochs, features, siblings, ...fitting.training });
 }
 
 /** Fits a re-ranking model on a deployment's events: {@link trainOnEvents} of their {@link eventTrainingQueries}. */

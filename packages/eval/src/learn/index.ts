@@ -5,3 +5,4 @@ export { jaccard, nearDuplicatePairs, NEAR_DUPLICATE_JACCARD, queryWords } from 
 export { createLearnedReranker, eventTrainingQueries, fitRerankOnEvents, trainOnEvents, usageOptions, withUsageField } from './fit-reranker.js';
 export type { EventQueries, RerankFitting } from './fit-reranker.js';
 export { measureEvents, pooledScores } from './measure-events.js';
+export { widenModel } from './widen-model.js';

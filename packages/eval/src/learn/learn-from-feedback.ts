@@ -5,7 +5,8 @@ import type { QualityScores } from '../metrics/score-query.js';
 import { measureEvents, pooledScores } from './measure-events.js';
 import { eventTrainingQueries, fitRerankOnEvents, trainOnEvents, withUsageField } from './fit-reranker.js';
 import type { RerankFitting } from './fit-reranker.js';
-import { widenToVectors } from './widen-to-vectors.js';
+import { widenModel } from './widen-model.js';
+import { withoutSiblingFeatures } from './without-sibling-features.js';
 
 /** Options of {@link learnFromFeedback}. */
 export interface LearnFromFeedbackOptions {
@@ -99,6 +100,18 @@ export interface LearnFromFeedbackOptions {
    * Default `choose`.
    */
   readonly warmStart?: 'choose' | 'always' | 'blend';
+  /**
+   * Also fit the log's re-ranker with `SIBLING_FEATURES` (what tells a
+   * candidate from the other candidates of its server: the query words its
+   * own name words hold, overall and per clause, and those it holds that
+   * they lack;
+   * `baseModel` widened, so they start at weight 0), from scratch and
+   * warm-started as `warmStart` says; the held-out windows judge those fits
+   * beside the ones without and keep the best (a tie keeps the one
+   * without). The shipped models and the default never read them.
+   * Default true.
+   */
+  readonly siblings?: boolean;
 }
 
 /** What {@link learnFromFeedback} measured and decided. */
@@ -116,8 +129,10 @@ export interface LearningReport {
   readonly rerank: boolean;
   /** True when the re-ranker judged (`reranked`) is the fit warm-started from `baseModel` (it beat the fit from scratch), false when it is the fit from scratch. */
   readonly warmStart: boolean;
-  /** Each re-ranker fit tried on the held-out windows (from scratch, then from `baseModel`), best of them in `reranked`. */
-  readonly rerankFits?: readonly { readonly warmStart: boolean; readonly scores: QualityScores }[];
+  /** True when the re-ranker judged (`reranked`) reads `SIBLING_FEATURES` (it beat the fits without them). */
+  readonly siblings: boolean;
+  /** Each re-ranker fit tried on the held-out windows (from scratch, then from `baseModel`; without, then with sibling features), best of them in `reranked`. */
+  readonly rerankFits?: readonly { readonly warmStart: boolean; readonly siblings: boolean; readonly scores: QualityScores }[];
   /** True when the learned ranker beat the default on the held-out events: higher Recall@5, or equal Recall@5 and higher MRR@10. */
   readonly enabled: boolean;
   /** Why: `wins`, `no-gain` or `too-few-events`. */
@@ -198,6 +213,7 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
         learned: { ...baseline, usageWeight: 0, usagePriorWeight: priorWeight },
         rerank: false,
         warmStart: false,
+        siblings: false,
         enabled: false,
         reason: 'too-few-events',
       },
@@ -220,6 +236,7 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   // from scratch and, with a base model, warm-started from it (both on the same cross-fitted features).
   const candidates = Math.min(1000, Math.max(1, Math.round(options.candidates ?? (tools.length >= LARGE_CATALOG ? 100 : 50))));
   const { vectors } = options;
+  const trySiblings = options.siblings ?? true;
   const cold: RerankFitting = { bm25, tools, bm25Options: options.bm25, usageField: options.usageField, usageWeight: learned.usageWeight, candidates, ...(vectors === undefined ? {} : { vectors }) };
   const given = options.baseModel === undefined ? bm25.LEXICAL_RERANK_MODEL : options.baseModel;
   const same = (model: RerankModel, features: readonly string[]): boolean => JSON.stringify(model.features) === JSON.stringify(features);
@@ -227,26 +244,35 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
     const kind = vectors === undefined ? 'a lexical re-ranking model (RERANK_FEATURES)' : 'a re-ranking model over RERANK_FEATURES or RERANK_VECTOR_FEATURES';
     throw createLoadoutError('invalid-option', `learnFromFeedback: baseModel must be ${kind}, got ${given.features.length} features`, { option: 'baseModel' });
   }
-  // With vectors, a lexical base starts the word-vector features at weight 0.
-  const base = given !== null && vectors !== undefined && same(given, bm25.RERANK_FEATURES) ? widenToVectors(given, bm25.RERANK_VECTOR_FEATURES) : given;
   const mode = options.warmStart ?? 'choose';
-  const warm: RerankFitting = { ...cold, ...(base === null ? {} : { baseModel: base }), ...(mode === 'blend' ? { blend: true } : {}) };
-  const fittings: RerankFitting[] = base === null ? [cold] : mode === 'choose' ? [cold, warm] : [warm];
+  /** The fits over `features` (a base without some of them starts those at weight 0): from scratch, warm-started, or both, as `warmStart` says. */
+  const fitsOver = (features: readonly string[], siblings: boolean): RerankFitting[] => {
+    const over: RerankFitting = siblings ? { ...cold, siblings } : cold;
+    const base = given === null || same(given, features) ? given : widenModel(given, features);
+    const warm: RerankFitting = { ...over, ...(base === null ? {} : { baseModel: base }), ...(mode === 'blend' ? { blend: true } : {}) };
+    return base === null ? [over] : mode === 'choose' ? [over, warm] : [warm];
+  };
+  const lexical = vectors === undefined ? bm25.RERANK_FEATURES : bm25.RERANK_VECTOR_FEATURES;
+  const withSiblings = vectors === undefined ? bm25.RERANK_SIBLING_FEATURES : bm25.RERANK_VECTOR_SIBLING_FEATURES;
+  // Without sibling features first, so a tie keeps the narrower model.
+  const fittings: RerankFitting[] = [...fitsOver(lexical, false), ...(trySiblings ? fitsOver(withSiblings, true) : [])];
   let reranked: QualityScores | undefined;
   let fitting = cold;
-  const fits: { warmStart: boolean; scores: QualityScores }[] = [];
+  const fits: { warmStart: boolean; siblings: boolean; scores: QualityScores }[] = [];
   if (options.rerank !== false && learns.includes('model')) {
     const parts = fittings.map(() => [] as { scores: QualityScores; count: number }[]);
     for (const window of windows) {
-      const log = eventTrainingQueries(cold, window.train);
+      // One cross-fitted extraction per window; the fits without sibling features read its rows without them.
+      const wide = eventTrainingQueries(trySiblings ? { ...cold, siblings: true } : cold, window.train);
+      const narrow = trySiblings ? withoutSiblingFeatures(wide, lexical.length, withSiblings.length) : wide;
       for (const [index, candidate] of fittings.entries()) {
-        const model = trainOnEvents(candidate, log);
+        const model = trainOnEvents(candidate, candidate.siblings === true ? wide : narrow);
         parts[index]!.push({ scores: await measureEvents(await build(window.train, learned.usageWeight, model), window.test), count: window.test.length });
       }
     }
     for (const [index, candidate] of fittings.entries()) {
       const scores = pooledScores(parts[index]!);
-      fits.push({ warmStart: candidate.baseModel !== undefined, scores });
+      fits.push({ warmStart: candidate.baseModel !== undefined, siblings: candidate.siblings === true, scores });
       if (reranked === undefined || beats(scores, reranked)) {
         reranked = scores;
         fitting = candidate;
@@ -264,6 +290,7 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
     ...(reranked === undefined ? {} : { reranked }),
     rerank: enabled && rerank,
     warmStart: fitting.baseModel !== undefined,
+    siblings: fitting.siblings === true,
     ...(fits.length === 0 ? {} : { rerankFits: fits }),
     enabled,
     reason: enabled ? 'wins' : 'no-gain',
