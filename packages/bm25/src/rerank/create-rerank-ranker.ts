@@ -5,7 +5,7 @@ import type { Bm25Ranker } from '../bm25f/create-bm25-ranker.js';
 import type { Bm25RankerOptions } from '../bm25f/bm25-options.js';
 import { readBm25Internals } from '../bm25f/ranker-internals.js';
 import { readSearchLimit } from '../shared/search-limit.js';
-import { createFeatureScratch, extractFeatures } from './extract-features.js';
+import { createFeatureScratch, extractFeatures, FEATURE_PART } from './extract-features.js';
 import { buildDocTerms } from './doc-terms.js';
 import type { DocTerms } from './doc-terms.js';
 import { buildNameTerms } from './name-terms.js';
@@ -98,7 +98,7 @@ function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined, 
       if (siblings) {
         if (siblingTerms?.postings !== index.postings) siblingTerms = buildSiblingTerms(index.tools, names, docTerms);
         const width = vectors === undefined ? FEATURE_COUNT : RERANK_VECTOR_FEATURES.length;
-        features = appendSiblingFeatures(features, width, ranked.count, ranked.docs, ranked.terms, index, docTerms, siblingTerms, siblingScratch);
+        features = appendSiblingFeatures(features, width, ranked.count, ranked.docs, ranked.terms, index, scratch.parts, FEATURE_PART, siblingTerms, siblingScratch);
       }
       return { tools: index.tools, docs: ranked.docs, scores: ranked.scores, count: ranked.count, features };
     },

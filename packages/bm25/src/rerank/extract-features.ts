@@ -33,6 +33,8 @@ export function createFeatureScratch(): FeatureScratch {
 }
 
 const PART = 1 + FIELD_COUNT;
+/** Numbers per candidate and query term in `FeatureScratch.parts`. */
+export const FEATURE_PART = PART;
 // Offsets of feature groups (see RERANK_FEATURES).
 const FULL_FIELDS = 4;
 const COVER = FULL_FIELDS + FIELD_COUNT;

@@ -1,7 +1,6 @@
 import { termWeight } from '../bm25f/query-terms.js';
 import type { QueryTerms } from '../bm25f/query-terms.js';
 import type { Bm25Internals } from '../bm25f/ranker-internals.js';
-import type { DocTerms } from './doc-terms.js';
 import { RERANK_FEATURES, RERANK_VECTOR_FEATURES } from './rerank-features.js';
 import type { SiblingTerms } from './sibling-terms.js';
 
@@ -102,8 +101,10 @@ function grow(scratch: SiblingScratch, termCount: number, count: number, servers
 /**
  * Rows of `width + SIBLING_FEATURES.length` for `count` candidates `docs`
  * (first-stage order): each row of `input` (`width`
- * features) followed by its {@link SIBLING_FEATURES}, from the index's
- * forward index and `siblings` only (no labels). Writes into
+ * features) followed by its {@link SIBLING_FEATURES}, from `siblings` and
+ * `parts` (the lexical extraction's per candidate and query term
+ * contributions, `FeatureScratch.parts`, `stride` numbers each; a term's
+ * first is positive when the tool holds it) only, no labels. Writes into
  * `scratch.out` (grown when short) and returns it.
  */
 export function appendSiblingFeatures(
@@ -113,7 +114,8 @@ export function appendSiblingFeatures(
   docs: ArrayLike<number>,
   terms: QueryTerms,
   index: Bm25Internals,
-  docTerms: DocTerms,
+  parts: Float64Array,
+  stride: number,
   siblings: SiblingTerms,
   scratch: SiblingScratch,
 ): Float64Array {
@@ -137,10 +139,8 @@ export function appendSiblingFeatures(
     const doc = docs[candidate]!;
     const row = candidate * wide;
     out.set(input.subarray(candidate * width, (candidate + 1) * width), row);
-    for (let at = docTerms.start[doc]!, end = docTerms.start[doc + 1]!; at < end; at++) {
-      const p = position[docTerms.terms[at]!]!;
-      if (p >= 0) holds[candidate * T + p] = 1;
-    }
+    // The lexical extraction's per-term contributions: positive exactly where the tool holds the term.
+    for (let p = 0; p < T; p++) if (parts[(candidate * T + p) * stride]! > 0) holds[candidate * T + p] = 1;
     let words = 0;
     let matchedWords = 0;
     let wordIdf = 0;
