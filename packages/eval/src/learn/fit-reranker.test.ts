@@ -109,9 +109,12 @@ describe('learnFromFeedback with the re-ranker', () => {
     expect(skipped.model).toBeUndefined();
   });
 
-  it('judges the fit from scratch and the one warm-started from the base model (default: the shipped model) on the same windows', async () => {
+  it('judges the blend of the fits warm-started from the base model (default: the shipped model) and from scratch; choose: both on the same windows', async () => {
     const log = [...events, ...events];
-    const both = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, siblings: false });
+    const blend = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, siblings: false });
+    expect(blend.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([true]);
+    if (blend.model !== undefined) expect(blend.model.hidden!.length).toBeGreaterThan(bm25.LEXICAL_RERANK_MODEL.hidden!.length);
+    const both = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, warmStart: 'choose', siblings: false });
     expect(both.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([false, true]);
     const best = both.report.rerankFits![both.report.warmStart ? 1 : 0]!;
     expect(both.report.reranked).toEqual(best.scores);
@@ -124,7 +127,7 @@ describe('learnFromFeedback with the re-ranker', () => {
   it('learns with word vectors: warm-started from the shipped GloVe model unless told, the warm fit alone or blended on request', async () => {
     const log = [...events, ...events];
     const vectors = hashedVectors();
-    const both = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, siblings: false });
+    const both = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, warmStart: 'choose', siblings: false });
     expect(both.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([false, true]);
     if (both.model !== undefined) expect(both.model.features).toEqual(bm25.RERANK_VECTOR_FEATURES);
     expect((await both.ranker.search('save_chart'))[0]?.tool.name).toBe('save_chart');
@@ -140,7 +143,12 @@ describe('learnFromFeedback with the re-ranker', () => {
 
   it('also judges fits with sibling features (by default), without them first, and the model reads what its fit read', async () => {
     const log = [...events, ...events];
-    const tried = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2 });
+    const blend = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2 });
+    expect(blend.report.rerankFits?.map((fit) => [fit.warmStart, fit.siblings])).toEqual([
+      [true, false],
+      [true, true],
+    ]);
+    const tried = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, warmStart: 'choose' });
     expect(tried.report.rerankFits?.map((fit) => [fit.warmStart, fit.siblings])).toEqual([
       [false, false],
       [true, false],

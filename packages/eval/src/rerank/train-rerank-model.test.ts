@@ -46,6 +46,22 @@ describe('trainRerankModel', () => {
     }
   });
 
+  it('trains with LambdaRank or softmax + LambdaRank: it learns the signal too, deterministically, and lambdaDepth changes the fit', () => {
+    const train = syntheticQueries(200, 1);
+    const test = syntheticQueries(100, 2);
+    for (const loss of ['lambda', 'softmax+lambda'] as const) {
+      for (const kind of ['linear', 'mlp'] as const) expect(topOneAccuracy(trainRerankModel(train, { kind, loss }), test)).toBeGreaterThan(0.6);
+    }
+    const small = syntheticQueries(40, 3);
+    const mixed = JSON.stringify(trainRerankModel(small, { epochs: 5, loss: 'softmax+lambda' }));
+    expect(JSON.stringify(trainRerankModel(small, { epochs: 5, loss: 'softmax+lambda' }))).toBe(mixed);
+    expect(JSON.stringify(trainRerankModel(small, { epochs: 5 }))).not.toBe(mixed);
+    expect(JSON.stringify(trainRerankModel(small, { epochs: 5, loss: 'softmax+lambda', lambdaDepth: 2 }))).not.toBe(mixed);
+    // Depth 10 is the default; every candidate list here has 12 rows, so depth 12 and 1,000 weigh the same pairs.
+    expect(JSON.stringify(trainRerankModel(small, { epochs: 5, loss: 'softmax+lambda', lambdaDepth: 10 }))).toBe(mixed);
+    expect(JSON.stringify(trainRerankModel(small, { epochs: 5, loss: 'lambda', lambdaDepth: 12 }))).toBe(JSON.stringify(trainRerankModel(small, { epochs: 5, loss: 'lambda', lambdaDepth: 5000 })));
+  });
+
   it('is deterministic: the same queries and seed give the same file, another seed another', () => {
     const queries = syntheticQueries(40, 3);
     const first = JSON.stringify(trainRerankModel(queries, { epochs: 5 }));

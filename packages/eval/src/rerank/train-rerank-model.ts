@@ -37,6 +37,19 @@ export interface TrainRerankOptions {
    * starting at 0. Default: none (random start, L2 toward 0).
    */
   readonly init?: RerankModel;
+  /**
+   * The per-query loss. `softmax`: a softmax over the candidates against
+   * equal gold shares. `lambda`: LambdaRank, a logistic loss on every
+   * (gold, other) pair of candidates weighted by the |ΔNDCG| of swapping
+   * the two at their current ranks (discount 1 / log2(rank + 2), 0 from
+   * rank `lambdaDepth` on, divided by the ideal DCG), so the pairs that
+   * decide the top of the list count most. `softmax+lambda`: the sum of
+   * both gradients. Default `softmax` (the shipped models); the warm
+   * start of a log's re-ranker uses `softmax+lambda` (see `fit-reranker`).
+   */
+  readonly loss?: 'softmax' | 'lambda' | 'softmax+lambda';
+  /** Ranks whose NDCG discount counts in `lambda`'s pair weights (deeper ones count 0). Default 10; range 1–1,000. */
+  readonly lambdaDepth?: number;
 }
 
 /** Digits kept in the model file: exact to about 1e-9 relative, and the same on every run. */
@@ -45,7 +58,8 @@ const round = (value: number): number => Number(value.toPrecision(DIGITS));
 
 /**
  * Trains a re-ranking model, listwise: per query, a softmax over its
- * candidates' scores against the gold candidates (equal shares), each
+ * candidates' scores against the gold candidates (equal shares; or
+ * LambdaRank, or both: `loss`), each
  * query counting by its `weight` (default 1), with Adam
  * and L2, features standardised over all candidates. Deterministic: the same
  * queries, options and seed give the same model, number for number.
@@ -69,6 +83,9 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
   const fromInit = (f: number): boolean => init !== undefined && init.scale[f]! > 0;
   const prior = Math.max(0, options.firstStageWeight ?? init?.firstStageWeight ?? 0);
   const margin = options.margin ?? init?.margin;
+  const loss = options.loss ?? 'softmax';
+  const depth = Math.max(1, Math.min(1000, Math.round(options.lambdaDepth ?? 10)));
+  const discount = (rank: number): number => (rank < depth ? 1 / Math.log2(rank + 2) : 0);
 
   // Standardisation over every candidate row.
   const mean = new Float64Array(F);
@@ -126,7 +143,28 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
   const scores = new Float64Array(maxCount);
   const activations = new Float64Array(maxCount * units);
   const delta = new Float64Array(maxCount);
+  const byScore = Array.from({ length: maxCount }, (_, row) => row);
+  const rankOf = new Int32Array(maxCount);
 
+  /** Adds LambdaRank's gradient on the scores of one query (`scores[0, count)`) to `delta`. */
+  const lambdaGradient = (labels: TrainingQuery['labels'], count: number, gold: number, share: number): void => {
+    const order = byScore.slice(0, count).sort((a, b) => scores[b]! - scores[a]! || a - b);
+    for (let rank = 0; rank < count; rank++) rankOf[order[rank]!] = rank;
+    let ideal = 0;
+    for (let rank = 0; rank < Math.min(gold, count); rank++) ideal += discount(rank);
+    if (!(ideal > 0)) return;
+    for (let i = 0; i < count; i++) {
+      if (!(labels[i]! > 0)) continue;
+      for (let j = 0; j < count; j++) {
+        if (labels[j]! > 0) continue;
+        const swap = Math.abs(discount(rankOf[i]!) - discount(rankOf[j]!)) / ideal;
+        if (swap === 0) continue;
+        const push = (share * swap) / (1 + Math.exp(scores[i]! - scores[j]!));
+        delta[i]! -= push;
+        delta[j]! += push;
+      }
+    }
+  };
   for (let epoch = 0; epoch < epochs; epoch++) {
     for (let index = order.length - 1; index > 0; index--) {
       const other = Math.floor(random() * (index + 1));
@@ -163,7 +201,9 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
           sum += Math.exp(scores[row]! - max);
           gold += query.labels[row]!;
         }
-        for (let row = 0; row < count; row++) delta[row] = share * (Math.exp(scores[row]! - max) / sum - query.labels[row]! / gold);
+        if (loss === 'lambda') delta.fill(0, 0, count);
+        else for (let row = 0; row < count; row++) delta[row] = share * (Math.exp(scores[row]! - max) / sum - query.labels[row]! / gold);
+        if (loss !== 'softmax') lambdaGradient(query.labels, count, gold, share);
         for (let row = 0; row < count; row++) {
           const d = delta[row]!;
           if (d === 0) continue;
