@@ -12,11 +12,11 @@ export function renderLearningReport(report: LearningReport): string[] {
         : 'learned ranking OFF: too few events to judge (need at least 5, the newest fifth held out)';
   return [
     `held-out comparison on the newest ${report.heldOutEvents} of ${report.trainEvents + report.heldOutEvents} events (Recall@5 / NDCG@5 / MRR@10):`,
-    `  ${'default (model-free BM25F)'.padEnd(36)}${percent(report.baseline['recall@5'])} / ${percent(report.baseline['ndcg@5'])} / ${percent(report.baseline['mrr@10'])}`,
-    `  ${(report.learned.usagePriorWeight > 0 ? 'learned (usage field + prior)' : 'learned (usage field)').padEnd(36)}${percent(report.learned['recall@5'])} / ${percent(report.learned['ndcg@5'])} / ${percent(report.learned['mrr@10'])}`,
+    `  ${'default (model-free BM25F)'.padEnd(38)}${percent(report.baseline['recall@5'])} / ${percent(report.baseline['ndcg@5'])} / ${percent(report.baseline['mrr@10'])}`,
+    `  ${(report.learned.usagePriorWeight > 0 ? 'learned (usage field + prior)' : 'learned (usage field)').padEnd(38)}${percent(report.learned['recall@5'])} / ${percent(report.learned['ndcg@5'])} / ${percent(report.learned['mrr@10'])}`,
     ...(report.rerankFits ?? (report.reranked === undefined ? [] : [{ warmStart: report.warmStart, siblings: report.siblings, scores: report.reranked }])).map(
       ({ warmStart, siblings, scores }) =>
-        `  ${`${warmStart ? 'learned (+ warm re-ranker' : 'learned (usage + re-ranker'}${siblings ? ', siblings)' : ')'}`.padEnd(36)}${percent(scores['recall@5'])} / ${percent(scores['ndcg@5'])} / ${percent(scores['mrr@10'])}`,
+        `  ${`${warmStart ? 'learned (+ warm re-ranker' : 'learned (usage + re-ranker'}${siblings ? ', siblings)' : ')'}`.padEnd(38)}${percent(scores['recall@5'])} / ${percent(scores['ndcg@5'])} / ${percent(scores['mrr@10'])}`,
     ),
     verdict,
   ];
