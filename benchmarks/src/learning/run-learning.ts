@@ -33,14 +33,15 @@ export interface Learner {
   readonly warmStart: LearnFromFeedbackOptions['warmStart'] | null;
   /** `lexical`: a learner with vectors warm-starts from the lexical base (its word-vector features starting at 0). `usage`: the base model is trained on the other sets as logs (cross-fitted usage features, `usageAwareTraining`), not on their labelled queries alone. Default `plain`. */
   readonly base?: 'plain' | 'usage' | 'lexical';
-  /** The log's re-ranker may read `SIBLING_FEATURES` (`LearnFromFeedbackOptions.siblings`: the windows judge fits with and without them). Default true, as a deployment's. */
-  readonly siblings?: boolean;
+  /** How the log's re-ranker uses `SIBLING_FEATURES` (`LearnFromFeedbackOptions.siblings`). Default `blend`, as a deployment's. */
+  readonly siblings?: LearnFromFeedbackOptions['siblings'];
 }
 
 /** Every learner the bench can measure. */
 export const LEARNERS: readonly Learner[] = [
   { name: 'lexical', vectors: false, warmStart: 'blend' },
   { name: 'lexical-choose', vectors: false, warmStart: 'choose' },
+  { name: 'lexical-siblings-choose', vectors: false, warmStart: 'blend', siblings: 'choose' },
   { name: 'lexical-scratch', vectors: false, warmStart: null },
   { name: 'lexical-nosiblings', vectors: false, warmStart: 'choose', siblings: false },
   { name: 'lexical-scratch-nosiblings', vectors: false, warmStart: null, siblings: false },
@@ -127,7 +128,7 @@ export async function runLearning(options: RunLearningOptions): Promise<{ result
       // Vectors per set: they fit the catalog's principal components.
       const vectors = learner.vectors ? { vectors: createRerankVectors(table!) } : {};
       const warmStart = learner.warmStart === null ? {} : { warmStart: learner.warmStart };
-      const result = await measureOutOfFold(evalSet, 5, { usagePriorWeight: PRIOR_WEIGHT, baseModel, ...vectors, ...warmStart, ...(learner.siblings === false ? { siblings: false } : {}) });
+      const result = await measureOutOfFold(evalSet, 5, { usagePriorWeight: PRIOR_WEIGHT, baseModel, ...vectors, ...warmStart, ...(learner.siblings === undefined ? {} : { siblings: learner.siblings }) });
       measured[index]!.push(result);
       logProgress(`learning: ${info.name}: ${learner.name}: ${cell(result.learned)} (R@5 / NDCG@5 / MRR@10)`);
     }
@@ -141,7 +142,7 @@ export async function runLearning(options: RunLearningOptions): Promise<{ result
     ['folds where learning switched on', ...results.map((result) => `${result.enabledFolds} / ${result.folds}`)],
     ['… of which with the re-ranker (it beat the usage field alone)', ...results.map(rerankedFolds)],
     ['… of which with the warm-started fit (blended with the fit from scratch, or it beat it)', ...results.map((result) => `${result.reports.filter((report) => report.enabled && report.rerank && report.warmStart).length}`)],
-    ['… of which with sibling features (they beat the fits without)', ...results.map((result) => `${result.reports.filter((report) => report.enabled && report.rerank && report.siblings).length}`)],
+    ['… of which with sibling features (blended in, or they beat the fits without)', ...results.map((result) => `${result.reports.filter((report) => report.enabled && report.rerank && report.siblings).length}`)],
     ...learners.slice(1).map((learner, index) => [`learner "${learner.name}"`, ...measured[index + 1]!.map((result) => cell(result.learned))]),
     ['base model: training queries (other sets) / near-duplicates of this set removed', ...bases.map((base) => `${base.trainedOn} / ${base.removed}`)],
     ['test queries with a near-duplicate in their log', ...results.map((result) => String(result.leakedQueries))],

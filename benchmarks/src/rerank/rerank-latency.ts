@@ -3,7 +3,8 @@ import { GLOVE_RERANK_MODEL } from '@loadout/bm25/rerank-glove';
 import { withQuerySyntax } from '@loadout/core';
 import type { Ranker } from '@loadout/core';
 import { createRerankVectors, defaultStaticTablePath, loadStaticVectors } from '@loadout/embeddings';
-import { evaluateRanker, loadEvalSet, percentile, widenModel } from '@loadout/eval';
+import { blendRerankModels, evaluateRanker, loadEvalSet, percentile, widenModel } from '@loadout/eval';
+import type { RerankModel } from '@loadout/bm25';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { join } from 'node:path';
 
@@ -18,12 +19,19 @@ export interface LatencyRow {
   readonly recallAt5: number;
 }
 
+/** `model` blended with itself twice over: the same scores (up to a constant), four times the hidden units, as a log's default re-ranker. */
+function fourfold(model: RerankModel): RerankModel {
+  const twice = blendRerankModels(model, model);
+  return blendRerankModels(twice, twice);
+}
+
 /** Timed passes over the queries per ranker, interleaved across rankers so load from elsewhere falls on all of them alike. */
 const PASSES = 3;
 
 /**
  * BM25F, the re-ranker (shipped lexical model, the same reading
- * `SIBLING_FEATURES` as a log's does, and the GloVe one, over the top
+ * `SIBLING_FEATURES` as a log's does, a model of a log's default shape,
+ * and the GloVe one, over the top
  * `candidates`) and wink-bm25 on mix10k's dev queries in this process,
  * each wrapped with the query syntax as the CLI runs them. Each ranker is
  * built and scored once (which also warms the JIT), then the queries run
@@ -39,6 +47,8 @@ export async function measureRerankLatency(dataDir: string, candidates: number):
     { name: `rerank (lexical ${LEXICAL_RERANK_MODEL.kind}, top ${candidates})`, create: async () => createRerankRanker({ model: LEXICAL_RERANK_MODEL, candidates }) },
     // A log's re-ranker also reads SIBLING_FEATURES: the shipped model widened (sibling weights 0), so the row is the extraction's cost.
     { name: `rerank (lexical + siblings, top ${candidates})`, create: async () => createRerankRanker({ model: widenModel(LEXICAL_RERANK_MODEL, RERANK_SIBLING_FEATURES), candidates }) },
+    // A log's default model has that width and four MLPs' hidden units (the blends of warm and cold, with and without sibling features): the same model four times, so the row is the model's cost.
+    { name: `rerank (a log's model: 4 × lexical + siblings, top ${candidates})`, create: async () => createRerankRanker({ model: fourfold(widenModel(LEXICAL_RERANK_MODEL, RERANK_SIBLING_FEATURES)), candidates }) },
     {
       name: `rerank-glove (${GLOVE_RERANK_MODEL.kind}, top ${candidates})`,
       create: async () => createRerankRanker({ model: GLOVE_RERANK_MODEL, candidates, vectors: createRerankVectors(table) }),

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as bm25 from '@loadout/bm25';
 import { createCatalog } from '@loadout/core';
-import { createLearnedReranker, fitRerankOnEvents } from './fit-reranker.js';
+import { createLearnedReranker, eventTrainingQueries, fitRerankOnEvents, trainOnEvents } from './fit-reranker.js';
+import { blendRerankModels } from './blend-models.js';
+import { widenModel } from './widen-model.js';
+import { withoutSiblingFeatures } from './without-sibling-features.js';
 import { learnFromFeedback } from './learn-from-feedback.js';
+import type { LearningReport } from './learn-from-feedback.js';
 import { trainRerankModel } from '../rerank/train-rerank-model.js';
 
 const { tools } = createCatalog([
@@ -141,26 +145,50 @@ describe('learnFromFeedback with the re-ranker', () => {
     await expect(learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, baseModel: { ...bm25.LEXICAL_RERANK_MODEL, features: ['x'] } })).rejects.toMatchObject({ code: 'invalid-option' });
   });
 
-  it('also judges fits with sibling features (by default), without them first, and the model reads what its fit read', async () => {
+  it('blends each fit with sibling features with its twin without them (by default), exactly', async () => {
     const log = [...events, ...events];
-    const blend = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2 });
-    expect(blend.report.rerankFits?.map((fit) => [fit.warmStart, fit.siblings])).toEqual([
-      [true, false],
-      [true, true],
+    const blend = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, rerank: true });
+    expect(blend.report.rerankFits?.map((fit) => [fit.warmStart, fit.siblings])).toEqual([[true, true]]);
+    if (blend.model !== undefined) expect(blend.model.features).toEqual(bm25.RERANK_SIBLING_FEATURES);
+    // The twin's model is the mean of the two fits, the one without sibling features widened with zero weights.
+    const fitting = { bm25, tools, bm25Options: undefined, usageField: undefined, usageWeight: 1 };
+    const wide = { ...fitting, siblings: true };
+    const queries = eventTrainingQueries(wide, log);
+    const narrow = trainOnEvents(fitting, withoutSiblingFeatures(queries, bm25.RERANK_FEATURES.length, bm25.RERANK_SIBLING_FEATURES.length))!;
+    const expected = blendRerankModels(widenModel(narrow, bm25.RERANK_SIBLING_FEATURES), trainOnEvents(wide, queries)!);
+    expect(trainOnEvents({ ...wide, narrowTwin: fitting }, queries)).toEqual(expected);
+    const ranker = createLearnedReranker(wide, log, expected);
+    expect(ranker.search('save_chart')[0]?.tool.name).toBe('save_chart');
+  });
+
+  it("siblings: 'choose' judges fits without, with and blended with and without sibling features, in that order, and the model reads what its fit read", async () => {
+    const log = [...events, ...events];
+    const shape = (fits: LearningReport['rerankFits']) => fits?.map((fit) => [fit.warmStart, fit.siblings, fit.siblingBlend]);
+    const blend = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, siblings: 'choose' });
+    expect(shape(blend.report.rerankFits)).toEqual([
+      [true, false, false],
+      [true, true, false],
+      [true, true, true],
     ]);
-    const tried = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, warmStart: 'choose' });
-    expect(tried.report.rerankFits?.map((fit) => [fit.warmStart, fit.siblings])).toEqual([
-      [false, false],
-      [true, false],
-      [false, true],
-      [true, true],
+    const tried = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, warmStart: 'choose', siblings: 'choose' });
+    expect(shape(tried.report.rerankFits)).toEqual([
+      [false, false, false],
+      [true, false, false],
+      [false, true, false],
+      [true, true, false],
+      [false, true, true],
+      [true, true, true],
     ]);
-    const best = tried.report.rerankFits!.find((fit) => fit.warmStart === tried.report.warmStart && fit.siblings === tried.report.siblings)!;
+    const best = tried.report.rerankFits!.find((fit) => fit.warmStart === tried.report.warmStart && fit.siblings === tried.report.siblings && fit.siblingBlend === tried.report.siblingBlend)!;
     expect(tried.report.reranked).toEqual(best.scores);
     if (tried.model !== undefined) expect(tried.model.features).toEqual(tried.report.siblings ? bm25.RERANK_SIBLING_FEATURES : bm25.RERANK_FEATURES);
+    // The twin judged under 'choose' is the model 'blend' fits (its two halves reused, not trained again): the same scores.
+    const blended = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, siblings: 'blend' });
+    expect(shape(blended.report.rerankFits)).toEqual([[true, true, true]]);
+    expect(blend.report.rerankFits![2]!.scores).toEqual(blended.report.rerankFits![0]!.scores);
     const vectors = hashedVectors();
-    const cold = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, baseModel: null, warmStart: 'always' });
-    expect(cold.report.rerankFits?.map((fit) => fit.siblings)).toEqual([false, true]);
+    const cold = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, baseModel: null, warmStart: 'always', siblings: 'choose' });
+    expect(cold.report.rerankFits?.map((fit) => fit.siblings)).toEqual([false, true, true]);
     if (cold.model !== undefined) expect(cold.model.features).toEqual(cold.report.siblings ? bm25.RERANK_VECTOR_SIBLING_FEATURES : bm25.RERANK_VECTOR_FEATURES);
   });
 });

@@ -7,6 +7,8 @@ import type { TrainRerankOptions } from '../rerank/train-rerank-model.js';
 import type { TrainingQuery } from '../rerank/training-query.js';
 import { assignFolds } from './assign-folds.js';
 import { blendRerankModels } from './blend-models.js';
+import { widenModel } from './widen-model.js';
+import { withoutSiblingFeatures } from './without-sibling-features.js';
 
 type Bm25Module = typeof import('@loadout/bm25');
 
@@ -38,6 +40,14 @@ export interface RerankFitting {
   readonly vectors?: RerankVectors;
   /** The fit reads and the model uses `SIBLING_FEATURES` too (a `baseModel` must have them, e.g. widened with zero weights). Default false. */
   readonly siblings?: boolean;
+  /**
+   * With `siblings`: the same fit without `SIBLING_FEATURES` (its own
+   * `baseModel` unwidened), trained on the same rows cut to the features it
+   * reads; the model is the mean of both fits' scores (`blendRerankModels`,
+   * this one widened with zero weights for the sibling features). Default:
+   * none (this fit alone).
+   */
+  readonly narrowTwin?: RerankFitting;
 }
 
 /** Inner folds of the cross-fitting, and the newest events a fit reads at most (folds cost O(n²) to assign). */
@@ -115,13 +125,32 @@ export function eventTrainingQueries(fitting: RerankFitting, allEvents: readonly
  * Trains the re-ranker on a log's {@link eventTrainingQueries}: from
  * `fitting.baseModel` when set (warm start, {@link WARM_START}; with
  * `blend`, averaged with the fit from scratch), else from scratch, the MLP
- * from 200 events and linear below. Undefined when no
- * event has a called tool among its candidates.
+ * from 200 events and linear below; with `narrowTwin`, averaged with that
+ * fit without the sibling features. Undefined when no event has a called
+ * tool among its candidates.
  */
 export function trainOnEvents(fitting: RerankFitting, log: EventQueries): RerankModel | undefined {
-  const model = trainModelOnEvents(fitting, log);
+  const model = fitting.narrowTwin === undefined ? trainModelOnEvents(fitting, log) : trainWithTwin(fitting, fitting.narrowTwin, log);
   const candidates = fitting.candidates ?? 50;
   return model === undefined || candidates === 50 ? model : { ...model, candidates };
+}
+
+/**
+ * The model of a fit with its `RerankFitting.narrowTwin`: the mean of
+ * `narrow` (the twin's, widened to `wide` with zero weights) and `own`
+ * (over `wide`); either alone when the other is undefined.
+ */
+export function blendTwins(narrow: RerankModel | undefined, own: RerankModel | undefined, wide: readonly string[]): RerankModel | undefined {
+  if (narrow === undefined) return own;
+  const widened = widenModel(narrow, wide);
+  return own === undefined ? widened : blendRerankModels(widened, own);
+}
+
+/** `fitting` (over sibling features) on `log` blended with `twin` on the same rows without them. */
+function trainWithTwin(fitting: RerankFitting, twin: RerankFitting, log: EventQueries): RerankModel | undefined {
+  const { bm25 } = fitting;
+  const [narrow, wide] = fitting.vectors === undefined ? [bm25.RERANK_FEATURES, bm25.RERANK_SIBLING_FEATURES] : [bm25.RERANK_VECTOR_FEATURES, bm25.RERANK_VECTOR_SIBLING_FEATURES];
+  return blendTwins(trainModelOnEvents(twin, withoutSiblingFeatures(log, narrow.length, wide.length)), trainModelOnEvents(fitting, log), wide);
 }
 
 function trainModelOnEvents(fitting: RerankFitting, log: EventQueries): RerankModel | undefined {

@@ -6,3 +6,4 @@ export { createLearnedReranker, eventTrainingQueries, fitRerankOnEvents, trainOn
 export type { EventQueries, RerankFitting } from './fit-reranker.js';
 export { measureEvents, pooledScores } from './measure-events.js';
 export { widenModel } from './widen-model.js';
+export { blendRerankModels } from './blend-models.js';
