@@ -2,7 +2,7 @@ import type { FeedbackIssue, LearningReport } from '@loadout/eval';
 
 const percent = (share: number): string => (share * 100).toFixed(1);
 
-/** Width of the comparison's labels: the longest, 'learned (+ warm re-ranker, siblings blended)', keeps a space before its figures. */
+/** Width of the comparison's labels: the longest, 'learned (usage + re-ranker, siblings blended)', keeps a space before its figures. */
 const LABEL = 46;
 
 /** Lines of the held-out comparison `loadout learn` and `loadout eval --feedback` print. */

@@ -186,6 +186,13 @@ describe('learnFromFeedback with the re-ranker', () => {
     const blended = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, siblings: 'blend' });
     expect(shape(blended.report.rerankFits)).toEqual([[true, true, true]]);
     expect(blend.report.rerankFits![2]!.scores).toEqual(blended.report.rerankFits![0]!.scores);
+    // Learning is on whenever the usage field alone beats the default: a re-ranker judged better on R@5 + MRR@10 never turns it off.
+    for (const { report } of [blend, blended]) {
+      const usageWins = report.learned['recall@5'] > report.baseline['recall@5'] || (report.learned['recall@5'] === report.baseline['recall@5'] && report.learned['mrr@10'] > report.baseline['mrr@10']);
+      if (usageWins) expect(report.enabled).toBe(true);
+    }
+    // A value from before the modes (plain JavaScript's `true`) is refused, not half-applied.
+    await expect(learnFromFeedback({ tools, events: log, siblings: true as unknown as 'choose' })).rejects.toMatchObject({ code: 'invalid-option' });
     const vectors = hashedVectors();
     const cold = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, baseModel: null, warmStart: 'always', siblings: 'choose' });
     expect(cold.report.rerankFits?.map((fit) => fit.siblings)).toEqual([false, true, true]);

@@ -42,7 +42,7 @@ export interface RerankFitting {
   readonly siblings?: boolean;
   /**
    * With `siblings`: the same fit without `SIBLING_FEATURES` (its own
-   * `baseModel` unwidened), trained on the same rows cut to the features it
+   * `baseModel` not widened to them), trained on the same rows cut to the features it
    * reads; the model is the mean of both fits' scores (`blendRerankModels`,
    * this one widened with zero weights for the sibling features). Default:
    * none (this fit alone).

@@ -1,4 +1,4 @@
-import { createLoadoutError, withQuerySyntax } from '@loadout/core';
+import { createLoadoutError, describeValue, withQuerySyntax } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker, RankerLearnedPart, RankerUsageField } from '@loadout/core';
 import type { Bm25RankerOptions, RerankModel, RerankVectors, UsageEvent, UsageFieldOptions } from '@loadout/bm25';
 import type { QualityScores } from '../metrics/score-query.js';
@@ -261,6 +261,9 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   const candidates = Math.min(1000, Math.max(1, Math.round(options.candidates ?? (tools.length >= LARGE_CATALOG ? 100 : 50))));
   const { vectors } = options;
   const siblingMode = options.siblings ?? 'blend';
+  if (siblingMode !== 'blend' && siblingMode !== 'choose' && siblingMode !== false) {
+    throw createLoadoutError('invalid-option', `learnFromFeedback: siblings must be 'blend', 'choose' or false (got ${describeValue(siblingMode)})`, { option: 'siblings' });
+  }
   const trySiblings = siblingMode !== false;
   const cold: RerankFitting = { bm25, tools, bm25Options: options.bm25, usageField: options.usageField, usageWeight: learned.usageWeight, candidates, ...(vectors === undefined ? {} : { vectors }) };
   const given = options.baseModel === undefined ? bm25.LEXICAL_RERANK_MODEL : options.baseModel;
@@ -314,7 +317,8 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
       }
     }
   }
-  const rerank = reranked !== undefined && outscores(reranked, learned);
+  // The re-ranker replaces the usage field only when it also switches learning on wherever the usage field alone would.
+  const rerank = reranked !== undefined && outscores(reranked, learned) && (beats(reranked, baseline) || !beats(learned, baseline));
   const chosen = rerank ? reranked! : learned;
   const enabled = beats(chosen, baseline);
   const report: LearningReport = {
