@@ -287,7 +287,6 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   const twins = siblingFits.map((fit, index): RerankFitting => ({ ...fit, narrowTwin: narrowFits[index]! }));
   // `blend`: each fit with sibling features averaged with its twin without; `choose`: without them first, so a tie keeps the narrower model.
   const fittings: RerankFitting[] = siblingMode === 'blend' ? twins : [...narrowFits, ...siblingFits, ...twins];
-  const n = narrowFits.length;
   let reranked: QualityScores | undefined;
   let fitting = cold;
   const fits: { warmStart: boolean; siblings: boolean; siblingBlend: boolean; scores: QualityScores }[] = [];
@@ -296,15 +295,13 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
     for (const window of windows) {
       // One cross-fitted extraction per window; the fits without sibling features read its rows without them.
       const wide = eventTrainingQueries(trySiblings ? { ...cold, siblings: true } : cold, window.train);
-      const narrow = siblingMode === 'choose' ? withoutSiblingFeatures(wide, lexical.length, withSiblings.length) : wide;
-      const models: (RerankModel | undefined)[] = [];
-      for (const [index, candidate] of fittings.entries()) {
-        // Under `choose`, a twin's model is the blend of the two fits just trained (what training them again gives).
-        const model =
-          siblingMode === 'choose' && candidate.narrowTwin !== undefined
-            ? blendTwins(models[index - 2 * n], models[index - n], withSiblings)
-            : trainOnEvents(candidate, candidate.siblings === true ? wide : narrow);
-        models.push(model);
+      const narrow = trySiblings ? withoutSiblingFeatures(wide, lexical.length, withSiblings.length) : wide;
+      // Each fit is trained once; a twin's model is the blend of its two halves (what `trainOnEvents` of the twin gives).
+      const narrowModels = narrowFits.map((fit) => trainOnEvents(fit, narrow));
+      const siblingModels = siblingFits.map((fit) => trainOnEvents(fit, wide));
+      const twinModels = siblingModels.map((model, index) => blendTwins(narrowModels[index], model, withSiblings));
+      const models = siblingMode === 'blend' ? twinModels : [...narrowModels, ...siblingModels, ...twinModels];
+      for (const [index, model] of models.entries()) {
         parts[index]!.push({ scores: await measureEvents(await build(window.train, learned.usageWeight, model), window.test), count: window.test.length });
       }
     }
