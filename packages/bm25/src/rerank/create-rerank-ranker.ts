@@ -10,7 +10,7 @@ import { buildDocTerms } from './doc-terms.js';
 import type { DocTerms } from './doc-terms.js';
 import { buildNameTerms } from './name-terms.js';
 import type { NameTerms } from './name-terms.js';
-import { attributeBoundedRow, attributeRow, boundScores, compileRerankModel, scoreRow } from './rerank-model.js';
+import { attributeBoundedRow, attributeRow, boundScores, compileRerankModel, scoreRow, scoreScratch } from './rerank-model.js';
 import type { RerankModel } from './rerank-model.js';
 import { FEATURE_COUNT, RERANK_FEATURES, RERANK_VECTOR_FEATURES } from './rerank-features.js';
 import type { RerankVectors } from './rerank-vectors.js';
@@ -163,7 +163,7 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
     throw createLoadoutError('invalid-option', '@loadout/bm25 rerank: the model uses word-vector features; pass vectors (createRerankVectors of @loadout/embeddings) or use a lexical model', { option: 'vectors' });
   }
   const extractor = createExtractor(first, model.vectors ? options.vectors : undefined, model.siblings);
-  const z = new Float64Array(model.width);
+  const scratch = scoreScratch(model);
   let order = new Int32Array(64);
   let modelScores = new Float64Array(64);
   return {
@@ -187,7 +187,7 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
         order = new Int32Array(count);
         modelScores = new Float64Array(count);
       }
-      for (let at = 0; at < count; at++) modelScores[at] = scoreRow(model, features, at, z);
+      for (let at = 0; at < count; at++) modelScores[at] = scoreRow(model, features, at, scratch);
       boundScores(model, features, modelScores, count);
       // Insertion sort by model score, best first (ties keep first-stage order): no allocation, and count is small.
       for (let at = 0; at < count; at++) {
@@ -210,7 +210,7 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
       const firstDocs = docs.slice(0, count);
       const explainFirst = first.search(query, { limit: count, explain: true, ...(searchOptions.filter === undefined ? {} : { filter: searchOptions.filter }) });
       let bestRaw = 0;
-      if (model.margin > 0) for (let at = 1; at < count; at++) if (scoreRow(model, features, at, z) > scoreRow(model, features, bestRaw, z)) bestRaw = at;
+      if (model.margin > 0) for (let at = 1; at < count; at++) if (scoreRow(model, features, at, scratch) > scoreRow(model, features, bestRaw, scratch)) bestRaw = at;
       for (let at = 0; at < shown; at++) {
         const candidate = order[at]!;
         const { contributions, bias } = model.margin > 0 ? attributeBoundedRow(model, features, candidate, bestRaw) : attributeRow(model, features, candidate);

@@ -74,6 +74,19 @@ export interface CompiledModel {
   readonly margin: number;
   /** `RerankModel.candidates`, or undefined when the model does not say. */
   readonly candidates: number | undefined;
+  /**
+   * The same model with its standardisation folded into the weights, which
+   * {@link scoreRow} reads so a raw feature of 0 costs nothing:
+   * `linear_f · scale_f` (plus `firstStageWeight` on `firstStage`), the
+   * hidden weights `hidden[h·F + f] · scale_f` laid out feature-major (`f·units + h`),
+   * each unit's bias less its weighted means, and the linear part's constant.
+   */
+  readonly folded: {
+    readonly linear: Float64Array;
+    readonly hidden: Float64Array;
+    readonly hiddenBias: Float64Array;
+    readonly constant: number;
+  };
 }
 
 function invalid(message: string, value: unknown): never {
@@ -115,6 +128,11 @@ export function compileRerankModel(model: unknown): CompiledModel {
   const F = features.length;
   const units = value.kind === 'mlp' && Array.isArray(value.output) ? value.output.length : 0;
   if (value.kind === 'mlp' && (units < 1 || units > 256)) invalid('needs 1–256 hidden units', units);
+  const mean = numbers('mean', value.mean, F);
+  const scale = numbers('scale', value.scale, F);
+  const linear = numbers('linear', value.linear, F);
+  const hidden = units === 0 ? new Float64Array(0) : numbers('hidden', value.hidden, units * F);
+  const hiddenBias = units === 0 ? new Float64Array(0) : numbers('hiddenBias', value.hiddenBias, units);
   return {
     kind: value.kind,
     width: F,
@@ -122,36 +140,66 @@ export function compileRerankModel(model: unknown): CompiledModel {
     siblings,
     features,
     units,
-    mean: numbers('mean', value.mean, F),
-    scale: numbers('scale', value.scale, F),
-    linear: numbers('linear', value.linear, F),
-    hidden: units === 0 ? new Float64Array(0) : numbers('hidden', value.hidden, units * F),
-    hiddenBias: units === 0 ? new Float64Array(0) : numbers('hiddenBias', value.hiddenBias, units),
+    mean,
+    scale,
+    linear,
+    hidden,
+    hiddenBias,
     output: units === 0 ? new Float64Array(0) : numbers('output', value.output, units),
     firstStageWeight,
     margin,
     candidates,
+    folded: foldStandardisation(mean, scale, linear, hidden, hiddenBias, units, firstStageWeight),
   };
 }
 
-/** The model's score of feature row `row` of `features`. */
-export function scoreRow(model: CompiledModel, features: Float64Array, row: number, z: Float64Array): number {
-  const { mean, scale, linear, units, hidden, hiddenBias, output, width } = model;
+/** {@link CompiledModel.folded}: `w · (x − mean) · scale` as `(w · scale) · x − w · scale · mean`. */
+function foldStandardisation(mean: Float64Array, scale: Float64Array, linear: Float64Array, hidden: Float64Array, hiddenBias: Float64Array, units: number, firstStageWeight: number): CompiledModel['folded'] {
+  const F = mean.length;
+  const foldedLinear = new Float64Array(F);
+  const foldedHidden = new Float64Array(F * units);
+  const foldedBias = Float64Array.from(hiddenBias);
+  let constant = 0;
+  for (let feature = 0; feature < F; feature++) {
+    const gain = scale[feature]!;
+    foldedLinear[feature] = linear[feature]! * gain;
+    constant -= linear[feature]! * gain * mean[feature]!;
+    for (let unit = 0; unit < units; unit++) {
+      const weight = hidden[unit * F + feature]! * gain;
+      foldedHidden[feature * units + unit] = weight;
+      foldedBias[unit]! -= weight * mean[feature]!;
+    }
+  }
+  // Feature 0 is `firstStage`, whose raw value the score also adds.
+  if (F > 0) foldedLinear[0]! += firstStageWeight;
+  return { linear: foldedLinear, hidden: foldedHidden, hiddenBias: foldedBias, constant };
+}
+
+/**
+ * The model's score of feature row `row` of `features`, from its
+ * {@link CompiledModel.folded} weights (a raw feature of 0 is skipped);
+ * `scratch` holds at least `model.units` numbers and is overwritten.
+ */
+export function scoreRow(model: CompiledModel, features: Float64Array, row: number, scratch: Float64Array): number {
+  const { units, output, width } = model;
+  const { linear, hidden, hiddenBias, constant } = model.folded;
   const base = row * width;
-  // Feature 0 is `firstStage`.
-  let score = model.firstStageWeight * features[base]!;
+  let score = constant;
+  for (let unit = 0; unit < units; unit++) scratch[unit] = hiddenBias[unit]!;
   for (let feature = 0; feature < width; feature++) {
-    const value = (features[base + feature]! - mean[feature]!) * scale[feature]!;
-    z[feature] = value;
+    const value = features[base + feature]!;
+    if (value === 0) continue;
     score += linear[feature]! * value;
+    const weights = feature * units;
+    for (let unit = 0; unit < units; unit++) scratch[unit]! += hidden[weights + unit]! * value;
   }
-  for (let unit = 0; unit < units; unit++) {
-    let activation = hiddenBias[unit]!;
-    const weights = unit * width;
-    for (let feature = 0; feature < width; feature++) activation += hidden[weights + feature]! * z[feature]!;
-    score += output[unit]! * Math.tanh(activation);
-  }
+  for (let unit = 0; unit < units; unit++) score += output[unit]! * Math.tanh(scratch[unit]!);
   return score;
+}
+
+/** The scratch {@link scoreRow} needs for `model`. */
+export function scoreScratch(model: CompiledModel): Float64Array {
+  return new Float64Array(Math.max(1, model.units));
 }
 
 /**
@@ -163,7 +211,7 @@ export function scoreRow(model: CompiledModel, features: Float64Array, row: numb
 export function attributeRow(model: CompiledModel, features: Float64Array, row: number): { contributions: Float64Array; bias: number } {
   const F = model.width;
   const z = new Float64Array(F);
-  scoreRow(model, features, row, z);
+  for (let feature = 0; feature < F; feature++) z[feature] = (features[row * F + feature]! - model.mean[feature]!) * model.scale[feature]!;
   const contributions = new Float64Array(F);
   for (let feature = 0; feature < F; feature++) contributions[feature] = model.linear[feature]! * z[feature]!;
   contributions[0]! += model.firstStageWeight * features[row * F]!;
@@ -219,9 +267,9 @@ export function attributeBoundedRow(model: CompiledModel, features: Float64Array
 export function scoreRerankFeatures(model: RerankModel | CompiledModel, features: Float64Array, count?: number): Float64Array {
   const compiled = 'format' in model ? compileRerankModel(model) : model;
   count ??= features.length / compiled.width;
-  const z = new Float64Array(compiled.width);
+  const scratch = scoreScratch(compiled);
   const scores = new Float64Array(count);
-  for (let row = 0; row < count; row++) scores[row] = scoreRow(compiled, features, row, z);
+  for (let row = 0; row < count; row++) scores[row] = scoreRow(compiled, features, row, scratch);
   boundScores(compiled, features, scores, count);
   return scores;
 }
