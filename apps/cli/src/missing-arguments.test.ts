@@ -9,7 +9,7 @@ const empty = mkdtempSync(join(tmpdir(), 'loadout-missing-args-'));
 
 describe('a command run without its required arguments', () => {
   it.each([
-    [['learn'], 'invalid-option', /expected one FILE of usage events, got none, e\.g\. loadout learn usage\.jsonl/],
+    [['learn'], 'feedback-empty', /nothing to learn from: no FILE was given and the store \S+ does not exist \(loadout learn FILE imports a log/],
     [['learn', 'a.jsonl', 'b.jsonl'], 'invalid-option', /got 2 arguments/],
     [['search'], 'query-empty', /needs a QUERY: .* e\.g\. loadout search "open a pull request" \(see loadout search --help\)/],
     [['search', '  '], 'query-empty', /needs a QUERY/],

@@ -12,7 +12,7 @@ export type { Bm25RankerOptions, CoverageMode, MultiIntentMode } from './bm25f/b
 export { INDEX_FORMAT_VERSION } from './bm25f/index-codec.js';
 export { createUsageField } from './usage/create-usage-field.js';
 export type { UsageField, UsageFieldOptions } from './usage/create-usage-field.js';
-export type { UsageEvent } from './usage/usage-event.js';
+export type { UsageEvent } from '@loadout/core';
 export { createRerankRanker, extractRerankCandidates } from './rerank/create-rerank-ranker.js';
 export type { RerankCandidates, RerankRanker, RerankRankerOptions } from './rerank/create-rerank-ranker.js';
 export type { RerankVectors } from './rerank/rerank-vectors.js';

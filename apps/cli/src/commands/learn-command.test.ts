@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -118,14 +118,40 @@ describe('loadout learn', () => {
     }
   });
 
+  it('with no FILE, learns from the store as it stands (as loadout serve --record appends it), and leaves it as it was', async () => {
+    const dir = await folder();
+    const catalog = join(dir, 'catalog.json');
+    await writeFile(catalog, JSON.stringify([{ name: 'write_file', server: 'fs', description: 'Write text to disk' }, { name: 'keep_alive', server: 'net', description: 'Keep a connection open' }]));
+    const store = join(dir, '.loadout', 'feedback.jsonl');
+    // Appended out of time order (an old log imported late): read oldest first (see read-command-feedback.test.ts).
+    const lines = saves.map((query, index) => JSON.stringify({ query, called: ['write_file'], at: new Date(Date.UTC(2026, 10, 20 - index)).toISOString() }));
+    await mkdir(join(dir, '.loadout'), { recursive: true });
+    await writeFile(store, `${lines.join('\n')}\n`);
+    const run = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', '--catalog', catalog, '--json'], run.context)).toBe(0);
+    const result = JSON.parse(run.stdout()) as { imported: number; report: { enabled: boolean; events: number } };
+    expect(result.imported).toBe(0);
+    expect(result.report.enabled).toBe(true);
+    const text = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', '--catalog', catalog], text.context)).toBe(0);
+    expect(text.stdout()).toContain(`learning from the 6 events stored in ${store}`);
+    expect((await readFile(store, 'utf8')).trim().split('\n')).toEqual(lines);
+  });
+
   it('reports a missing file and a missing argument with codes', async () => {
     const dir = await folder();
     const missing = fakeContext({ cwd: dir });
     expect(await runCli(['learn', 'nope.jsonl'], missing.context)).toBe(2);
     expect(missing.stderr()).toContain('[file-not-found]');
     const none = fakeContext({ cwd: dir });
+    // No FILE learns from the store as it stands: with no store there is nothing to learn from.
     expect(await runCli(['learn'], none.context)).toBe(2);
-    expect(none.stderr()).toContain('[invalid-option]');
+    expect(none.stderr()).toContain('the store');
+    expect(none.stderr()).toContain('does not exist');
+    expect(none.stderr()).toContain('[feedback-empty]');
+    const two = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', 'a.jsonl', 'b.jsonl'], two.context)).toBe(2);
+    expect(two.stderr()).toContain('[invalid-option]');
   });
 
   it('takes --max-tools as search does: refuses a catalog over the limit with catalog-too-large, accepts it when raised', async () => {

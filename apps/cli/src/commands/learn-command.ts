@@ -4,18 +4,20 @@ import { dirname, join, resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
 import { appendFeedbackEvents, compactFeedbackFile, learnFromFeedback, purgeFeedbackFile } from '@loadout/eval';
 import type { ParsedFeedback } from '@loadout/eval';
+import type { CatalogTool } from '@loadout/core';
+import type { CliContext } from '../io/cli-context.js';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { MAX_TOOLS_RANGE } from '../io/command-warnings.js';
 import { loadCatalog } from '../io/load-catalog.js';
 import { MAX_FEEDBACK_HELP, maxFeedbackFlag } from '../io/max-feedback-flag.js';
 import { readCommandFeedback } from '../io/read-command-feedback.js';
+import { DEFAULT_FEEDBACK_STORE } from '../io/default-feedback-store.js';
 import { writeFileAtomic } from '../io/write-file-atomic.js';
 import { renderFeedbackIssues, renderLearningReport } from '../format/learning-view.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { loadConfig } from '../config/load-config.js';
 
-const DEFAULT_STORE = '.loadout/feedback.jsonl';
 
 /** What makes two usage events the same one: query, called tools and time (whole ms, as the store keeps it). */
 function eventKey(event: ParsedFeedback['events'][number]): string {
@@ -25,14 +27,15 @@ function eventKey(event: ParsedFeedback['events'][number]): string {
 const help = `loadout learn: learn ranking from a deployment's own usage (opt-in).
 
 Usage:
-  loadout learn FILE [--catalog FILE] [--max-tools N] [--store PATH] [--max-feedback BYTES]
+  loadout learn [FILE] [--catalog FILE] [--max-tools N] [--store PATH] [--max-feedback BYTES]
                 [--ranker NAME] [--json]
   loadout learn --compact [--store PATH]
   loadout learn --purge [--store PATH]
 
 Imports the usage events of FILE into the feedback store (an event with an
 "at" that is already stored, same query, tools and time, is not added again:
-importing a log that grew since is safe), then fits the usage
+importing a log that grew since is safe); with no FILE, learns from the
+store as it stands (what loadout serve --record appended). Then fits the usage
 field (each tool's past queries, as its own BM25F field), the usage prior (a
 small boost for how often a tool was called, log-scaled, each call's weight
 halving every 90 days) and a re-ranker (a small model over BM25F's top 50) on
@@ -51,7 +54,7 @@ breaks search. A FILE with no usable event (empty, or every line skipped) exits 
 exits 2 [feedback-too-large]; both leave the decision as it was.
 
 What is stored: the query text, the called tool names and the time, one line
-per event, in the store (default ${DEFAULT_STORE}), plus the decision (and the
+per event, in the store (default ${DEFAULT_FEEDBACK_STORE}), plus the decision (and the
 re-ranker's weights, numbers only) in learned.json beside it. Nothing is stored unless you run this command (or turn
 recording on in your own code). Turn learning off by deleting learned.json or
 with --purge, which deletes the store and the decision.
@@ -61,7 +64,7 @@ Options:
                    the embedded demo catalog)
   --max-tools N    accept catalogs of up to N tools (default 10,000, the spec's limit); use
                    the same N with loadout search --feedback
-  --store PATH     the feedback store (default: ${DEFAULT_STORE})
+  --store PATH     the feedback store (default: ${DEFAULT_FEEDBACK_STORE})
 ${MAX_FEEDBACK_HELP}
   --ranker NAME    the ranker to learn for (default: the config's "ranker", else bm25f); it
                    must accept usage (capabilities.usage in its definition); learning tries
@@ -72,6 +75,51 @@ ${MAX_FEEDBACK_HELP}
   --json           print {"imported", "alreadyStored", "skipped", "issues", "report"}
   -h, --help       show this help
 `;
+
+/**
+ * Imports FILE's events into the store: those it lacks (an event with its
+ * own time equal to a stored one, same query and tools, is already there).
+ * Throws `feedback-empty` / `feedback-too-large` (nothing imported) where
+ * going on would lose a decision.
+ */
+async function importEvents(
+  file: string,
+  store: string,
+  decisionPath: string,
+  tools: readonly CatalogTool[],
+  context: CliContext,
+  maxFeedbackBytes: number | undefined,
+): Promise<{ imported: ParsedFeedback; fresh: ParsedFeedback['events']; alreadyStored: number }> {
+  const imported = await readCommandFeedback(resolve(context.cwd, file), tools, { kind: 'events' }, maxFeedbackBytes);
+  context.stderr(renderFeedbackIssues('learn', file, imported.issues));
+  if (imported.events.length === 0) {
+    // A missing file, a folder or an unreadable one is named by its own error; an empty or useless one is feedback-empty.
+    if (imported.issues.length === 0) {
+      const { readTextFile } = await import('@loadout/eval/files');
+      await readTextFile(file, { cwd: context.cwd });
+    }
+    const tooLarge = imported.issues.find((issue) => issue.code === 'feedback-too-large');
+    if (tooLarge !== undefined) throw createLoadoutError('feedback-too-large', tooLarge.message, { path: file });
+    const why = imported.issues.length === 0 ? 'it is empty' : `all ${imported.issues.length} lines were skipped (above)`;
+    throw createLoadoutError('feedback-empty', `${file} has no usable events: ${why}; nothing was imported and the decision in ${decisionPath} is unchanged`, {
+      path: file,
+      skipped: imported.issues.length,
+    });
+  }
+  // Importing the same log again (or a log that grew) adds only what the store lacks: an event
+  // with its own time that equals a stored one (query, tools, time) is already there.
+  const before = await readCommandFeedback(store, tools, { kind: 'store', store }, maxFeedbackBytes);
+  const tooLargeBefore = before.issues.find((issue) => issue.code === 'feedback-too-large');
+  if (tooLargeBefore !== undefined) {
+    // Unread, the store cannot say which events it holds: appending would store them twice.
+    throw createLoadoutError('feedback-too-large', `nothing was imported: ${tooLargeBefore.message}; the decision in ${decisionPath} is unchanged`, { path: store });
+  }
+  const storedKeys = new Set(before.events.map(eventKey));
+  const fresh = imported.events.filter((event) => event.at === undefined || !storedKeys.has(eventKey(event)));
+  const alreadyStored = imported.events.length - fresh.length;
+  await appendFeedbackEvents(store, fresh);
+  return { imported, fresh, alreadyStored };
+}
 
 /** `loadout learn`: import usage, compare on held-out events, switch when it wins. */
 export const learnCommand: Command = {
@@ -93,7 +141,7 @@ export const learnCommand: Command = {
       context.stdout(help);
       return 0;
     }
-    const store = resolve(context.cwd, stringFlag(parsed, 'store') ?? DEFAULT_STORE);
+    const store = resolve(context.cwd, stringFlag(parsed, 'store') ?? DEFAULT_FEEDBACK_STORE);
     const decisionPath = join(dirname(store), 'learned.json');
     if (parsed.values['purge'] === true) {
       const existing = [store, decisionPath].filter((path) => existsSync(path));
@@ -111,9 +159,8 @@ export const learnCommand: Command = {
       return 0;
     }
     const file = parsed.positionals[0];
-    if (file === undefined || parsed.positionals.length > 1) {
-      const got = parsed.positionals.length === 0 ? 'none' : `${parsed.positionals.length} arguments`;
-      throw createLoadoutError('invalid-option', `expected one FILE of usage events, got ${got}, e.g. loadout learn usage.jsonl (see loadout learn --help)`);
+    if (parsed.positionals.length > 1) {
+      throw createLoadoutError('invalid-option', `expected at most one FILE of usage events, got ${parsed.positionals.length} arguments, e.g. loadout learn usage.jsonl (see loadout learn --help)`);
     }
     const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd, (message) => context.stderr(`loadout learn: warning: ${message}\n`));
     const { name: rankerName, definition, withUsage } = await createConfiguredRanker(config, stringFlag(parsed, 'ranker'));
@@ -125,34 +172,8 @@ export const learnCommand: Command = {
     const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
     const maxFeedbackBytes = maxFeedbackFlag(parsed);
     const { catalog } = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, maxTools === undefined ? {} : { maxTools });
-    const imported = await readCommandFeedback(resolve(context.cwd, file), catalog.tools, { kind: 'events' }, maxFeedbackBytes);
-    context.stderr(renderFeedbackIssues('learn', file, imported.issues));
-    if (imported.events.length === 0) {
-      // A missing file, a folder or an unreadable one is named by its own error; an empty or useless one is feedback-empty.
-      if (imported.issues.length === 0) {
-        const { readTextFile } = await import('@loadout/eval/files');
-        await readTextFile(file, { cwd: context.cwd });
-      }
-      const tooLarge = imported.issues.find((issue) => issue.code === 'feedback-too-large');
-      if (tooLarge !== undefined) throw createLoadoutError('feedback-too-large', tooLarge.message, { path: file });
-      const why = imported.issues.length === 0 ? 'it is empty' : `all ${imported.issues.length} lines were skipped (above)`;
-      throw createLoadoutError('feedback-empty', `${file} has no usable events: ${why}; nothing was imported and the decision in ${decisionPath} is unchanged`, {
-        path: file,
-        skipped: imported.issues.length,
-      });
-    }
-    // Importing the same log again (or a log that grew) adds only what the store lacks: an event
-    // with its own time that equals a stored one (query, tools, time) is already there.
-    const before = await readCommandFeedback(store, catalog.tools, { kind: 'store', store }, maxFeedbackBytes);
-    const tooLargeBefore = before.issues.find((issue) => issue.code === 'feedback-too-large');
-    if (tooLargeBefore !== undefined) {
-      // Unread, the store cannot say which events it holds: appending would store them twice.
-      throw createLoadoutError('feedback-too-large', `nothing was imported: ${tooLargeBefore.message}; the decision in ${decisionPath} is unchanged`, { path: store });
-    }
-    const storedKeys = new Set(before.events.map(eventKey));
-    const fresh = imported.events.filter((event) => event.at === undefined || !storedKeys.has(eventKey(event)));
-    const alreadyStored = imported.events.length - fresh.length;
-    await appendFeedbackEvents(store, fresh);
+    const { imported, fresh, alreadyStored } =
+      file === undefined ? { imported: { events: [], issues: [] }, fresh: [], alreadyStored: 0 } : await importEvents(file, store, decisionPath, catalog.tools, context, maxFeedbackBytes);
     const stored = await readCommandFeedback(store, catalog.tools, { kind: 'store', store }, maxFeedbackBytes);
     const storeTooLarge = stored.issues.find((issue) => issue.code === 'feedback-too-large');
     if (storeTooLarge !== undefined) {
@@ -162,6 +183,12 @@ export const learnCommand: Command = {
       });
     }
     context.stderr(renderFeedbackIssues('learn', store, stored.issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
+    if (file === undefined && stored.events.length === 0) {
+      const why = existsSync(store) ? 'has no usable events' : 'does not exist';
+      throw createLoadoutError('feedback-empty', `nothing to learn from: no FILE was given and the store ${store} ${why} (loadout learn FILE imports a log; loadout serve --record appends one); the decision in ${decisionPath} is unchanged`, {
+        path: store,
+      });
+    }
     const { report, model } = await learnFromFeedback({ tools: catalog.tools, events: stored.events, ranker: withUsage, learns: definition.capabilities?.usage?.learns ?? [] });
     // A folder that cannot be made is reported by the write (file-unwritable), never as an unexpected failure.
     await mkdir(dirname(decisionPath), { recursive: true }).catch(() => {});
@@ -176,7 +203,9 @@ export const learnCommand: Command = {
     }
     context.stdout(
       [
-        `imported ${fresh.length} events from ${file} into ${store} (${imported.issues.length} lines skipped${alreadyStored === 0 ? '' : `, ${alreadyStored} already stored`}); ${stored.events.length} events stored`,
+        file === undefined
+          ? `learning from the ${stored.events.length} events stored in ${store}`
+          : `imported ${fresh.length} events from ${file} into ${store} (${imported.issues.length} lines skipped${alreadyStored === 0 ? '' : `, ${alreadyStored} already stored`}); ${stored.events.length} events stored`,
         ...renderLearningReport(report),
         `decision written to ${decisionPath}`,
       ].join('\n') + '\n',

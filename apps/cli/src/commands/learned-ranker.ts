@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { isLoadoutError } from '@loadout/core';
-import type { CatalogTool, Ranker, RankerLearnedPart, RankerUsageField } from '@loadout/core';
+import type { CatalogTool, MaybePromise, Ranker, RankerLearnedPart, RankerUsageField } from '@loadout/core';
 import type { UsageRankerFactory } from '@loadout/core/plugins';
 import type { CliContext } from '../io/cli-context.js';
 import { readCommandFeedback } from '../io/read-command-feedback.js';
@@ -29,6 +29,13 @@ function readDecision(text: string): LearnedDecision | undefined {
   }
 }
 
+/** The ranker learning is applied to: its name, what its definition `learns`, and its `withUsage` factory. */
+export interface LearningRanker {
+  readonly name: string;
+  readonly learns: readonly RankerLearnedPart[];
+  readonly withUsage: UsageRankerFactory;
+}
+
 /**
  * The learned ranker of a feedback store (`loadout learn`'s decision in
  * `learned.json` beside it), built through the chosen ranker's definition
@@ -46,41 +53,72 @@ export async function loadLearnedRanker(
   store: string,
   tools: readonly CatalogTool[],
   context: CliContext,
-  ranker: { readonly name: string; readonly learns: readonly RankerLearnedPart[]; readonly withUsage: UsageRankerFactory },
+  ranker: LearningRanker,
   maxFeedbackBytes?: number,
 ): Promise<Ranker | undefined> {
+  const factory = await loadLearnedRankerFactory(store, tools, context, ranker, { command: 'search', ...(maxFeedbackBytes === undefined ? {} : { maxFeedbackBytes }) });
+  return factory?.();
+}
+
+/** Options of {@link loadLearnedRankerFactory}. */
+export interface LearnedRankerOptions {
+  /** The command the notes on stderr name. */
+  readonly command: 'search' | 'serve';
+  /** Largest store read. Default 64 MiB. */
+  readonly maxFeedbackBytes?: number;
+}
+
+/**
+ * {@link loadLearnedRanker} as a factory of fresh, unindexed rankers (the
+ * store and decision are read once, here), for a caller that indexes more
+ * than once, such as the gateway on each index generation. `tools`
+ * undefined (a catalog not known yet) keeps events naming any tool.
+ */
+export async function loadLearnedRankerFactory(
+  store: string,
+  tools: readonly CatalogTool[] | undefined,
+  context: CliContext,
+  ranker: LearningRanker,
+  options: LearnedRankerOptions,
+): Promise<(() => MaybePromise<Ranker>) | undefined> {
+  const note = (message: string): void => context.stderr(`loadout ${options.command}: ${message}\n`);
+  const without = options.command === 'search' ? 'searching without usage' : 'serving without usage';
   const path = resolve(context.cwd, store);
   const decisionPath = join(dirname(path), 'learned.json');
   let text: string;
   try {
     text = await readFile(decisionPath, 'utf8');
   } catch {
-    context.stderr(`loadout search: no learning decision at ${decisionPath} (run loadout learn); searching without usage\n`);
+    note(`no learning decision at ${decisionPath} (run loadout learn); ${without}`);
     return undefined;
   }
   const decision = readDecision(text);
   if (decision === undefined || !decision.enabled) {
-    context.stderr(`loadout search: learning is ${decision === undefined ? 'unreadable in' : 'off in'} ${decisionPath}; searching without usage\n`);
+    note(`learning is ${decision === undefined ? 'unreadable in' : 'off in'} ${decisionPath}; ${without}`);
     return undefined;
   }
-  const { events, issues } = await readCommandFeedback(path, tools, { kind: 'store', store }, maxFeedbackBytes);
-  context.stderr(renderFeedbackIssues('search', store, issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
+  const { events, issues } = await readCommandFeedback(path, tools, { kind: 'store', store }, options.maxFeedbackBytes);
+  context.stderr(renderFeedbackIssues(options.command, store, issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
   const { createUsageField } = await import('@loadout/bm25');
   const field = createUsageField(events);
   const usage: RankerUsageField = { text: field.text, weight: decision.usageWeight };
+  const fieldAlone = (): MaybePromise<Ranker> => ranker.withUsage(usage);
   // The re-ranker was chosen over a first stage without the prior; the prior goes with the usage field alone.
   const part: RankerLearnedPart | undefined = decision.model !== undefined ? 'model' : decision.usagePriorWeight > 0 ? 'prior' : undefined;
-  if (part === undefined) return ranker.withUsage(usage);
+  if (part === undefined) return fieldAlone;
   if (!ranker.learns.includes(part)) {
-    context.stderr(`loadout search: warning: ranker ${JSON.stringify(ranker.name)} cannot apply the learned ${part === 'model' ? 're-ranking model' : 'usage prior'} (its capabilities.usage.learns lacks "${part}"); searching with the usage field alone\n`);
-    return ranker.withUsage(usage);
+    note(`warning: ranker ${JSON.stringify(ranker.name)} cannot apply the learned ${part === 'model' ? 're-ranking model' : 'usage prior'} (its capabilities.usage.learns lacks "${part}"); ${options.command === 'search' ? 'searching' : 'serving'} with the usage field alone`);
+    return fieldAlone;
   }
-  if (part === 'prior') return ranker.withUsage({ ...usage, prior: { calls: field.calls, weight: decision.usagePriorWeight } });
+  if (part === 'prior') return () => ranker.withUsage({ ...usage, prior: { calls: field.calls, weight: decision.usagePriorWeight } });
+  const withModel: RankerUsageField = { ...usage, model: decision.model };
   try {
-    return await ranker.withUsage({ ...usage, model: decision.model });
+    // Built once here, so a model the ranker refuses is found now, not on the first index generation.
+    await ranker.withUsage(withModel);
   } catch (error) {
     if (!isLoadoutError(error)) throw error;
-    context.stderr(`loadout search: the re-ranking model in ${decisionPath} is unreadable [${error.code}]; searching with the usage field alone\n`);
-    return ranker.withUsage(usage);
+    note(`the re-ranking model in ${decisionPath} is unreadable [${error.code}]; ${options.command === 'search' ? 'searching' : 'serving'} with the usage field alone`);
+    return fieldAlone;
   }
+  return () => ranker.withUsage(withModel);
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +103,50 @@ describe('loadout serve', () => {
     expect(await running).toBe(0);
     expect(stderr()).toMatch(/shutting down/);
     expect(stdout()).toBe('');
+  });
+
+  it('records search-then-call usage with --record, and ranks with what loadout learn learned with --feedback', async () => {
+    const store = join(folder, 'usage', 'feedback.jsonl');
+    const serve = async (extra: string[]) => {
+      let stderr = '';
+      const client = await connectUpstream(
+        { type: 'stdio', command: process.execPath, env: {}, alwaysLoad: false, cwd: folder, args: [builtMain, 'serve', '--config', configPath, ...extra] },
+        { timeoutMs: 15_000, stderr: (line) => (stderr += `${line}\n`) },
+      );
+      return { client, stderr: () => stderr };
+    };
+    const recording = await serve(['--record', '--feedback', store]);
+    const found = await recording.client.callTool({ name: 'search_tools', arguments: { query: 'repeat my words as a text message' } });
+    expect((found.structuredContent as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toContain('mcp__tools__echo_text');
+    await recording.client.callTool({ name: 'call_tool', arguments: { name: 'mcp__tools__echo_text', arguments: { text: 'once' } } });
+    await recording.client.callTool({ name: 'mcp__tools__echo_text', arguments: { text: 'twice, same search' } });
+    await recording.client.close();
+    // The gateway writes what it queued before it exits (stdin closed).
+    await waitFor(() => existsSync(store) && readFileSync(store, 'utf8').includes('\n'), 'the recorded event');
+    const stored = readFileSync(store, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { query: string; called: string[] });
+    expect(stored.map(({ query, called }) => ({ query, called }))).toEqual([{ query: 'repeat my words as a text message', called: ['mcp__tools__echo_text'] }]);
+    expect(recording.stderr()).toMatch(/no learning decision at .*learned\.json \(run loadout learn\); serving without usage/);
+    expect(recording.stderr()).toMatch(/recording usage \(search-then-call positives\) to /);
+
+    // Words no tool has find nothing without usage; with a decision that switched learning on (the usage field
+    // alone), the past query's words find the tool called after it.
+    const plain = await serve([]);
+    const before = await plain.client.callTool({ name: 'search_tools', arguments: { query: 'repeat my words' } });
+    expect((before.structuredContent as { tools: unknown[] }).tools).toEqual([]);
+    await plain.client.close();
+    writeFileSync(join(folder, 'usage', 'learned.json'), JSON.stringify({ enabled: true, usageWeight: 1, usagePriorWeight: 0 }));
+    const learned = await serve(['--feedback', store]);
+    const again = await learned.client.callTool({ name: 'search_tools', arguments: { query: 'repeat my words', limit: 1 } });
+    expect((again.structuredContent as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(['mcp__tools__echo_text']);
+    await learned.client.close();
+    expect(learned.stderr()).toMatch(/ranking with what loadout learn learned from /);
+  });
+
+  it('refuses --max-feedback without a store, and a store it cannot write before spawning', async () => {
+    expect((await refusal(['--config', 'mcp.json', '--max-feedback', '4096'])).message).toMatch(/--max-feedback applies to --feedback or --record only/);
+    writeFileSync(join(folder, 'not-a-folder'), '');
+    const error = await refusal(['--config', 'mcp.json', '--record', '--feedback', 'not-a-folder/feedback.jsonl']);
+    expect(error.code).toBe('file-unwritable');
   });
 
   it('serves stdio with only MCP messages on stdout', async () => {

@@ -1,4 +1,8 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { createLoadoutError, describeValue } from '@loadout/core';
+import type { MaybePromise, Ranker } from '@loadout/core';
+import { usageRankerFactory } from '@loadout/core/plugins';
 import {
   createGateway,
   createStreamLogger,
@@ -21,6 +25,8 @@ import { checkWritable } from '../io/check-writable.js';
 import { writeFileAtomic } from '../io/write-file-atomic.js';
 import { BUILTIN_RANKER_NAMES, CONFIG_HELP } from '../config/config-help.js';
 import { loadConfig } from '../config/load-config.js';
+import { DEFAULT_FEEDBACK_STORE } from '../io/default-feedback-store.js';
+import { DEFAULT_MAX_FEEDBACK_BYTES, MAX_FEEDBACK_RANGE } from '../io/max-feedback-flag.js';
 
 const help = `loadout serve: one MCP server that searches and proxies the tools of many.
 
@@ -70,6 +76,17 @@ Options:
   --ready-file FILE        once serving, write the endpoint (http://HOST:PORT/mcp, or "stdio")
                            and a newline to FILE; scripts wait for it to appear
 
+Learning from usage (opt-in, nothing is recorded or read without these):
+  --feedback STORE         rank with what loadout learn learned from this feedback store (when
+                           learned.json beside it switched learning on; read once at start)
+  --record                 append each search-then-call positive to the store (--feedback, else
+                           ${DEFAULT_FEEDBACK_STORE}): when a session calls a tool one of its recent
+                           searches found, the search's query, the tool's name and the time.
+                           Then run loadout learn (no FILE) and restart serve to rank with it.
+                           A full store (--max-feedback) or a failed write is logged, never fatal
+  --max-feedback BYTES     largest store read, and where recording stops, ${MAX_FEEDBACK_RANGE.min}-${MAX_FEEDBACK_RANGE.max}
+                           (default ${DEFAULT_MAX_FEEDBACK_BYTES}); compact it with loadout learn --compact
+
 The HTTP port is bound before any upstream starts: a busy port fails at once
 with exit 2 [address-in-use]. Once listening, stderr says
 "serving MCP over streamable HTTP at <url>".
@@ -97,6 +114,7 @@ Examples:
   ENABLE_TOOL_SEARCH=auto:5 loadout serve --model claude-opus-4-5
   ENABLE_TOOL_SEARCH=false loadout serve
   loadout serve --config .mcp.json
+  loadout serve --record               # record usage; later: loadout learn, then serve again
   LOADOUT_TOKEN=$(openssl rand -hex 16) loadout serve --config .mcp.json --http 127.0.0.1:8765 --token-env LOADOUT_TOKEN
 `;
 
@@ -170,6 +188,9 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         'session-idle-timeout': { type: 'string' },
         'max-sessions': { type: 'string' },
         'max-sessions-per-address': { type: 'string' },
+        feedback: { type: 'string' },
+        record: { type: 'boolean' },
+        'max-feedback': { type: 'string' },
       }, { positionals: false });
       if (parsed.values['help']) {
         context.stdout(help);
@@ -204,11 +225,22 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const sessionIdleTimeoutMs = integerFlag(parsed, 'session-idle-timeout', { min: 100, max: 86_400_000 });
       const maxSessions = integerFlag(parsed, 'max-sessions', { min: 1, max: 10_000 });
       const maxSessionsPerAddress = integerFlag(parsed, 'max-sessions-per-address', { min: 1, max: maxSessions ?? 10_000 });
+      const record = parsed.values['record'] === true;
+      const feedbackFlag = stringFlag(parsed, 'feedback');
+      const store = feedbackFlag ?? (record ? DEFAULT_FEEDBACK_STORE : undefined);
+      const maxFeedbackBytes = integerFlag(parsed, 'max-feedback', MAX_FEEDBACK_RANGE);
+      if (maxFeedbackBytes !== undefined && store === undefined) {
+        throw createLoadoutError('invalid-option', '--max-feedback applies to --feedback or --record only', { flag: 'max-feedback' });
+      }
       const logger = createStreamLogger({ level: level as GatewayLogLevel, prefix: 'loadout serve', write: context.stderr });
 
       const readyFile = stringFlag(parsed, 'ready-file');
-      // A ready file that cannot be written fails now, before any upstream is spawned.
+      // A ready file or store that cannot be written fails now, before any upstream is spawned.
       if (readyFile !== undefined) await checkWritable(readyFile, context.cwd);
+      if (record && store !== undefined) {
+        await mkdir(dirname(resolve(context.cwd, store)), { recursive: true }).catch(() => {});
+        await checkWritable(store, context.cwd);
+      }
       const announce = async (endpoint: string): Promise<void> => {
         if (readyFile !== undefined) await writeFileAtomic(readyFile, context.cwd, `${endpoint}\n`);
       };
@@ -221,9 +253,33 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         );
       }
       const config = parseMcpConfig({ mcpServers: settings.mcpServers }, { source: settings.path ?? 'config', env: context.env });
+      /** The ranker `loadout learn` decided for `store`, as a factory per index generation; undefined: the plain ranker. */
+      const learnedRanker = async (path: string, name: string, rankerOptions: Readonly<Record<string, unknown>> | undefined): Promise<(() => MaybePromise<Ranker>) | undefined> => {
+        const definition = settings.registry.ranker(name);
+        const withUsage = usageRankerFactory(definition, rankerOptions);
+        if (withUsage === undefined) {
+          logger.warn(`ranker ${JSON.stringify(name)} does not learn from usage (its definition declares no capabilities.usage); serving without usage`);
+          return undefined;
+        }
+        const { loadLearnedRankerFactory } = await import('./learned-ranker.js');
+        return loadLearnedRankerFactory(path, undefined, context, { name, learns: definition.capabilities?.usage?.learns ?? [], withUsage }, {
+          command: 'serve',
+          ...(maxFeedbackBytes === undefined ? {} : { maxFeedbackBytes }),
+        });
+      };
       const configured = settings.ranker ?? settings.registry.defaultRanker;
       const ranker = stringFlag(parsed, 'ranker') ?? configured;
       const limit = limitFlag ?? settings.limit;
+      const learned = store === undefined ? undefined : await learnedRanker(store, ranker, ranker === configured ? settings.rankerOptions : undefined);
+      const recorder =
+        record && store !== undefined
+          ? (await import('@loadout/eval/feedback')).createFeedbackRecorder(resolve(context.cwd, store), {
+              maxBytes: maxFeedbackBytes ?? DEFAULT_MAX_FEEDBACK_BYTES,
+              onIssue: (issue) => logger.warn(`usage not recorded: ${issue.message} [${issue.code}]`),
+            })
+          : undefined;
+      if (learned !== undefined) logger.info(`ranking with what loadout learn learned from ${resolve(context.cwd, store!)}`);
+      if (recorder !== undefined) logger.info(`recording usage (search-then-call positives) to ${resolve(context.cwd, store!)}; loadout learn learns from it`);
       // Hold the port while the upstreams start, so a busy port fails before anything is spawned.
       const reservation = address === undefined ? undefined : await reservePort(address.host, address.port);
       let gateway;
@@ -232,8 +288,10 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
           config,
           logger,
           registry: settings.registry,
-          ranker,
-          ...(ranker === configured && settings.rankerOptions !== undefined ? { rankerOptions: settings.rankerOptions } : {}),
+          ...(learned === undefined
+            ? { ranker, ...(ranker === configured && settings.rankerOptions !== undefined ? { rankerOptions: settings.rankerOptions } : {}) }
+            : { ranker: learned }),
+          ...(recorder === undefined ? {} : { recordUsage: recorder.record }),
           ...(settings.mods === undefined ? {} : { mods: settings.mods }),
           policy: {
             model: stringFlag(parsed, 'model') ?? 'claude-sonnet-4-5',
@@ -260,6 +318,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         }
         await Promise.race([served.closed, waitForShutdown()]);
         await served.close();
+        await recorder?.close();
         return 0;
       }
       let server;
@@ -290,6 +349,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       await waitForShutdown();
       logger.info('shutting down');
       await server.close();
+      await recorder?.close();
       return 0;
     },
   };

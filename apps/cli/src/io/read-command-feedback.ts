@@ -6,27 +6,39 @@ import { DEFAULT_MAX_FEEDBACK_BYTES, MAX_FEEDBACK_RANGE } from './max-feedback-f
 /** What the file is to the command: the store `loadout learn --compact` shrinks, or a file of events to import. */
 export type FeedbackRole = { readonly kind: 'store'; readonly store: string } | { readonly kind: 'events' };
 
+/** Events oldest first by `at` (a stable sort: equal or missing times keep the file's order). */
+function byTime(events: ParsedFeedback['events']): ParsedFeedback['events'] {
+  const sorted = events.every((event, index) => index === 0 || (event.at ?? 0) >= (events[index - 1]!.at ?? 0));
+  return sorted ? events : [...events].sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
+}
+
 /**
  * Reads a feedback file for a command, checked against `tools` (their
- * names and display names) and `maxBytes`. A file over the limit becomes a
- * `feedback-too-large` issue whose message says what this user can do:
- * compact the store, or split a file of events, or pass a larger
- * `--max-feedback`.
+ * names and display names; undefined: any name) and `maxBytes`. A file
+ * over the limit becomes a `feedback-too-large` issue whose message says
+ * what this user can do: compact the store, or split a file of events, or
+ * pass a larger `--max-feedback`. A store's events come oldest first by
+ * time (every stored event has one), whatever order they were appended
+ * in: an old log imported late, or imported again after compaction, is
+ * history, not the newest usage.
  */
-export async function readCommandFeedback(path: string, tools: readonly CatalogTool[], role: FeedbackRole, maxBytes?: number): Promise<ParsedFeedback> {
-  const knownTools = new Set<string>();
-  for (const tool of tools) {
-    knownTools.add(tool.name);
-    knownTools.add(tool.displayName);
+export async function readCommandFeedback(path: string, tools: readonly CatalogTool[] | undefined, role: FeedbackRole, maxBytes?: number): Promise<ParsedFeedback> {
+  let knownTools: Set<string> | undefined;
+  if (tools !== undefined) {
+    knownTools = new Set<string>();
+    for (const tool of tools) {
+      knownTools.add(tool.name);
+      knownTools.add(tool.displayName);
+    }
   }
   const limit = maxBytes ?? DEFAULT_MAX_FEEDBACK_BYTES;
-  const parsed = await readFeedbackFile(path, { knownTools, maxBytes: limit });
+  const parsed = await readFeedbackFile(path, { maxBytes: limit, ...(knownTools === undefined ? {} : { knownTools }) });
   const remedy =
     role.kind === 'store'
       ? `compact it (loadout learn --compact --store ${role.store}) or pass a larger --max-feedback BYTES (up to ${MAX_FEEDBACK_RANGE.max})`
       : `split it into smaller files, or pass a larger --max-feedback BYTES (up to ${MAX_FEEDBACK_RANGE.max})`;
   return {
-    events: parsed.events,
+    events: role.kind === 'store' ? byTime(parsed.events) : parsed.events,
     issues: parsed.issues.map((issue) =>
       issue.code === 'feedback-too-large' ? { ...issue, message: `${path} is over the --max-feedback limit of ${limit} bytes; ${remedy}` } : issue,
     ),

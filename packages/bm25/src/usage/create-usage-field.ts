@@ -1,6 +1,5 @@
-import type { CatalogTool } from '@loadout/core';
+import type { CatalogTool, UsageEvent } from '@loadout/core';
 import { numberOption } from '../shared/number-option.js';
-import type { UsageEvent } from './usage-event.js';
 
 /** Options of {@link createUsageField}. */
 export interface UsageFieldOptions {

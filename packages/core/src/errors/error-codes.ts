@@ -32,6 +32,7 @@ export const LOADOUT_ERROR_CODES = [
   'feedback-unknown-tool',
   'feedback-too-large',
   'feedback-empty',
+  'feedback-dropped',
   // plug-ins and configuration
   'ranker-failed',
   'ranker-invalid',

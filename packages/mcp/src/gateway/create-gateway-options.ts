@@ -1,4 +1,4 @@
-import type { DeclarativeMod, MaybePromise, PolicyInput, Ranker, Registry, TokenCounter } from '@loadout/core';
+import type { DeclarativeMod, MaybePromise, PolicyInput, Ranker, Registry, TokenCounter, UsageEvent } from '@loadout/core';
 import type { McpGatewayConfig } from '../config/mcp-config.js';
 import type { GatewayLimits } from '../limits/gateway-limits.js';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
@@ -87,4 +87,15 @@ export interface CreateGatewayOptions {
   readonly upstreamStderr?: UpstreamStderr;
   /** How the gateway introduces itself to its clients. Default `{ name: "loadout", version: "0.1.0" }`. */
   readonly serverInfo?: { readonly name: string; readonly version: string };
+  /**
+   * Opt-in usage recording: called with a positive event each time a
+   * session calls a tool one of its recent searches found (directly or
+   * through `call_tool`; see `createUsageTracker` of `@loadout/core`: the
+   * newest 20 searches of the session, each search and tool once,
+   * `select:` queries ignored). It must not block (the call waits for it)
+   * and should queue the write, e.g. `createFeedbackRecorder(store).record`
+   * of `@loadout/eval/feedback`; what it throws is logged and ignored.
+   * Default: none (nothing is recorded).
+   */
+  readonly recordUsage?: (event: UsageEvent) => void;
 }

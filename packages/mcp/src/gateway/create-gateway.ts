@@ -1,4 +1,4 @@
-import { createConversationPolicy, createLoadoutError, DEFAULT_MAX_TOOLS, withQuerySyntax } from '@loadout/core';
+import { createConversationPolicy, createLoadoutError, DEFAULT_MAX_TOOLS, describeValue, withQuerySyntax } from '@loadout/core';
 import { answerToolSearchNow } from '@loadout/core/search';
 import { createCoalescingRunner } from '@loadout/core/utils';
 import type { ConversationPolicy, ToolSearchDecision } from '@loadout/core';
@@ -58,6 +58,9 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   const connectTimeoutMs = integerOption('connectTimeoutMs', options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, 1, DAY_MS);
   const maxTools = integerOption('maxTools', options.maxTools, DEFAULT_MAX_TOOLS, 1, DEFAULT_MAX_TOOLS);
   const maxLoadedTools = integerOption('maxLoadedTools', options.maxLoadedTools, DEFAULT_MAX_LOADED_TOOLS, 1, DEFAULT_MAX_TOOLS);
+  if (options.recordUsage !== undefined && typeof options.recordUsage !== 'function') {
+    throw createLoadoutError('invalid-option', `recordUsage must be a function (got ${describeValue(options.recordUsage)})`, { option: 'recordUsage' });
+  }
   if (options.reconnect !== undefined) {
     integerOption('reconnect.initialMs', options.reconnect.initialMs, 1, 1, DAY_MS);
     integerOption('reconnect.maxMs', options.reconnect.maxMs, 1, 1, DAY_MS);
@@ -234,7 +237,14 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       }
       return upstream.callTool(tool.name, args, callOptions);
     },
-    createServer: () => createGatewaySession(gateway, { maxLoadedTools, logger, renderResult, ...(options.serverInfo === undefined ? {} : { serverInfo: options.serverInfo }) }),
+    createServer: () =>
+      createGatewaySession(gateway, {
+        maxLoadedTools,
+        logger,
+        renderResult,
+        ...(options.serverInfo === undefined ? {} : { serverInfo: options.serverInfo }),
+        ...(options.recordUsage === undefined ? {} : { recordUsage: options.recordUsage }),
+      }),
     onIndexChange(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

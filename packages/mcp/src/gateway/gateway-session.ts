@@ -1,4 +1,5 @@
-import type { CatalogTool, MaybePromise, ToolSearchAnswer } from '@loadout/core';
+import { createUsageTracker } from '@loadout/core';
+import type { CatalogTool, MaybePromise, ToolSearchAnswer, UsageEvent } from '@loadout/core';
 import { thenMaybe } from '@loadout/core/utils';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -18,6 +19,8 @@ export interface GatewaySessionOptions {
   readonly renderResult: SearchResultRenderer;
   /** Default `{ name: "loadout", version: "0.1.0" }`. */
   readonly serverInfo?: { readonly name: string; readonly version: string };
+  /** Receives this session's search-then-call positives (`CreateGatewayOptions.recordUsage`). Default: none, and nothing is tracked. */
+  readonly recordUsage?: (event: UsageEvent) => void;
 }
 
 function invalidParams(message: string): GatewayCallError {
@@ -45,6 +48,20 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
       'Tools of many MCP servers are behind search_tools: search by what you need to do, then call a found tool directly or through call_tool.',
   });
   const loaded = new Map<string, true>();
+  const { recordUsage } = options;
+  const tracker = recordUsage === undefined ? undefined : createUsageTracker();
+  /** A call of `name`: the positive of the search that found it, if any, goes to `recordUsage`. */
+  const noteCall = (name: string): void => {
+    if (tracker === undefined) return;
+    const tool = gateway.findTool(name);
+    const event = tool === undefined ? undefined : tracker.called(tool.displayName);
+    if (event === undefined) return;
+    try {
+      recordUsage!(event);
+    } catch (error) {
+      options.logger.warn(`recordUsage threw, the event was not recorded: ${(error as Error).message}`);
+    }
+  };
   let lastListed: string | undefined;
   /**
    * A list_changed was sent and the client has not listed since: it already
@@ -92,6 +109,7 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
       return { isError: true, content: [{ type: 'text', text: `${SEARCH_TOOLS_NAME}: ${answer.message} [${answer.code}]` }] };
     }
     const result = options.renderResult(answer.query, answer.tools);
+    tracker?.searched(answer.query, answer.tools.map((found) => found.tool.displayName));
     if (load(answer.tools.map((tool) => tool.tool)) && !stale) {
       stale = true;
       return notify().then(() => result);
@@ -120,8 +138,11 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
     if (on && name === CALL_TOOL_NAME) {
       const target = args['name'];
       if (typeof target !== 'string' || target.length === 0) throw invalidParams('call_tool: name must be a non-empty string');
-      return gateway.callTool(target, readArguments(args['arguments']), { signal: extra.signal });
+      const targetArgs = readArguments(args['arguments']);
+      noteCall(target);
+      return gateway.callTool(target, targetArgs, { signal: extra.signal });
     }
+    if (on) noteCall(name);
     return gateway.callTool(name, args, { signal: extra.signal });
   });
 

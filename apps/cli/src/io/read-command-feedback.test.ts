@@ -1,0 +1,32 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeTool } from '@loadout/core/test';
+import { createCatalog } from '@loadout/core';
+import { readCommandFeedback } from './read-command-feedback.js';
+
+describe('readCommandFeedback', () => {
+  const line = (query: string, day: number, called = 'write_file') => JSON.stringify({ query, called, at: `2026-11-${String(day).padStart(2, '0')}T10:00:00Z` });
+
+  it("reads a store oldest first by time, equal times in the file's order; a file of events as written", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'loadout-read-feedback-'));
+    const path = join(dir, 'feedback.jsonl');
+    await writeFile(path, `${[line('c', 3), line('a', 1), line('b1', 2), line('b2', 2)].join('\n')}\n`);
+    const store = await readCommandFeedback(path, undefined, { kind: 'store', store: path });
+    expect(store.events.map((event) => event.query)).toEqual(['a', 'b1', 'b2', 'c']);
+    const events = await readCommandFeedback(path, undefined, { kind: 'events' });
+    expect(events.events.map((event) => event.query)).toEqual(['c', 'a', 'b1', 'b2']);
+  });
+
+  it('keeps events naming any tool without a catalog, and skips unknown tools with one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'loadout-read-feedback-'));
+    const path = join(dir, 'feedback.jsonl');
+    await writeFile(path, `${[line('save', 1), line('ghost', 2, 'mcp__nowhere__tool')].join('\n')}\n`);
+    expect((await readCommandFeedback(path, undefined, { kind: 'store', store: path })).events).toHaveLength(2);
+    const { tools } = createCatalog([makeTool({ name: 'write_file', server: null })]);
+    const known = await readCommandFeedback(path, tools, { kind: 'store', store: path });
+    expect(known.events.map((event) => event.query)).toEqual(['save']);
+    expect(known.issues.map((issue) => issue.code)).toEqual(['feedback-unknown-tool']);
+  });
+});

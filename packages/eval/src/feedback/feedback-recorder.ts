@@ -1,0 +1,137 @@
+import { stat } from 'node:fs/promises';
+import type { UsageEvent } from '@loadout/core';
+import { isLoadoutError } from '@loadout/core';
+import { appendFeedbackEvents } from './feedback-store.js';
+
+/** Why a {@link FeedbackRecorder} did not store an event: the store is full, the write failed, or events came faster than they were written. */
+export interface RecorderIssue {
+  readonly code: 'feedback-too-large' | 'file-unwritable' | 'feedback-dropped';
+  /** Names the store and the remedy; never an event's text. */
+  readonly message: string;
+}
+
+/** Options of {@link createFeedbackRecorder}. */
+export interface FeedbackRecorderOptions {
+  /**
+   * Appending stops once the store holds this many bytes (the read limit:
+   * a larger store is not read, see `readFeedbackFile`), with one
+   * `feedback-too-large` issue until it shrinks (`loadout learn --compact`).
+   * Default 64 MiB; an integer ≥ 1.
+   */
+  readonly maxBytes?: number;
+  /** Events waiting to be written at most; more are dropped (`feedback-dropped`, once per burst). Default 1,000; an integer ≥ 1. */
+  readonly maxPending?: number;
+  /** Called with each issue (a full store and a burst are reported once each until recording works again). Default: none. */
+  readonly onIssue?: (issue: RecorderIssue) => void;
+}
+
+/**
+ * Appends usage events to a feedback store in the background: `record`
+ * never throws and never waits, writes are serialised (one append of every
+ * event waiting at a time), and no failure reaches the caller: a full
+ * store, a failed write or a burst over `maxPending` drops events and is
+ * reported through `onIssue`.
+ */
+export interface FeedbackRecorder {
+  /** Queues one event (a query and the tools called after it); a malformed one is ignored. */
+  record(event: UsageEvent): void;
+  /** Resolves once every event queued so far is written or dropped. */
+  flush(): Promise<void>;
+  /** {@link flush}, then ignores further events. */
+  close(): Promise<void>;
+  /** Events written and events dropped so far. */
+  readonly counts: { readonly written: number; readonly dropped: number };
+}
+
+const LIMIT = 64 * 1024 * 1024;
+
+function positiveInteger(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isSafeInteger(value) && value >= 1 ? value : fallback;
+}
+
+function wellFormed(event: UsageEvent): boolean {
+  return (
+    typeof event === 'object' &&
+    event !== null &&
+    typeof event.query === 'string' &&
+    event.query.trim().length > 0 &&
+    Array.isArray(event.called) &&
+    event.called.length > 0 &&
+    event.called.every((name) => typeof name === 'string' && name.length > 0) &&
+    (event.at === undefined || Number.isFinite(event.at))
+  );
+}
+
+/** Records usage events into the store at `path` (see {@link FeedbackRecorder}). */
+export function createFeedbackRecorder(path: string, options: FeedbackRecorderOptions = {}): FeedbackRecorder {
+  const maxBytes = positiveInteger(options.maxBytes, LIMIT);
+  const maxPending = positiveInteger(options.maxPending, 1000);
+  const counts = { written: 0, dropped: 0 };
+  let pending: UsageEvent[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  let scheduled = false;
+  let closed = false;
+  const reported = new Set<RecorderIssue['code']>();
+
+  const report = (issue: RecorderIssue): void => {
+    if (issue.code !== 'file-unwritable' && reported.has(issue.code)) return;
+    reported.add(issue.code);
+    try {
+      options.onIssue?.(issue);
+    } catch {
+      // A reporter that throws must not stop recording.
+    }
+  };
+
+  const size = async (): Promise<number> => {
+    try {
+      return (await stat(path)).size;
+    } catch {
+      return 0;
+    }
+  };
+
+  const write = async (): Promise<void> => {
+    scheduled = false;
+    const batch = pending;
+    pending = [];
+    reported.delete('feedback-dropped');
+    if (batch.length === 0) return;
+    if ((await size()) >= maxBytes) {
+      counts.dropped += batch.length;
+      report({ code: 'feedback-too-large', message: `${path} holds ${maxBytes} bytes or more, the most read; usage is no longer recorded until it is compacted (loadout learn --compact --store ${path})` });
+      return;
+    }
+    reported.delete('feedback-too-large');
+    try {
+      await appendFeedbackEvents(path, batch);
+      counts.written += batch.length;
+    } catch (error) {
+      counts.dropped += batch.length;
+      report({ code: 'file-unwritable', message: isLoadoutError(error) ? error.message : `cannot write ${path}` });
+    }
+  };
+
+  return {
+    counts,
+    record(event) {
+      if (closed || !wellFormed(event)) return;
+      if (pending.length >= maxPending) {
+        counts.dropped++;
+        report({ code: 'feedback-dropped', message: `usage events came faster than ${path} was written: more than ${maxPending} waiting, so some were dropped` });
+        return;
+      }
+      pending.push({ query: event.query, called: [...event.called], ...(event.at === undefined ? {} : { at: event.at }) });
+      if (scheduled) return;
+      scheduled = true;
+      writing = writing.then(write);
+    },
+    async flush() {
+      await writing;
+    },
+    async close() {
+      closed = true;
+      await writing;
+    },
+  };
+}

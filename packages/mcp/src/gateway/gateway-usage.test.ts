@@ -1,0 +1,91 @@
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { UsageEvent } from '@loadout/core';
+import { createMemoryLogger } from '../__fixtures__/memory-logger.js';
+import { nodeUpstream } from '../__fixtures__/upstream-servers.js';
+import { parseMcpConfig } from '../config/parse-mcp-config.js';
+import type { CreateGatewayOptions } from './create-gateway-options.js';
+import { createGateway } from './create-gateway.js';
+import type { Gateway } from './gateway.js';
+
+// A real upstream (the weather fixture over stdio) and the MCP SDK's own Client, one per session.
+const weather = fileURLToPath(new URL('../__fixtures__/weather-server.mjs', import.meta.url));
+const config = parseMcpConfig({ mcpServers: { weather: nodeUpstream(weather) } });
+const open: { gateway: Gateway; clients: Client[] }[] = [];
+
+async function start(options: Partial<CreateGatewayOptions> = {}) {
+  const logger = createMemoryLogger();
+  const gateway = await createGateway({ config, logger, upstreamStderr: 'ignore', ...options });
+  const entry = { gateway, clients: [] as Client[] };
+  open.push(entry);
+  const session = async () => {
+    const client = new Client({ name: 'usage-test', version: '1.0.0' });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await gateway.createServer().connect(serverSide);
+    await client.connect(clientSide);
+    entry.clients.push(client);
+    return {
+      search: async (query: string) => (await client.callTool({ name: 'search_tools', arguments: { query } })).structuredContent as { tools: { name: string }[] },
+      call: (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }),
+    };
+  };
+  return { gateway, logger, session };
+}
+
+afterEach(async () => {
+  for (const { gateway, clients } of open.splice(0)) {
+    for (const client of clients) await client.close();
+    await gateway.close();
+  }
+});
+
+describe('the gateway records search-then-call usage (opt-in)', () => {
+  it('records a call of a found tool, directly or through call_tool, once per search and per session', async () => {
+    const events: UsageEvent[] = [];
+    const { session } = await start({ recordUsage: (event) => events.push(event) });
+    const first = await session();
+    const found = await first.search('weather forecast for a city');
+    expect(found.tools.map((tool) => tool.name)).toContain('mcp__weather__get_forecast');
+    await first.call('mcp__weather__get_forecast', { city: 'Oslo' });
+    await first.call('mcp__weather__get_forecast', { city: 'Bergen' });
+    await first.search('send an alert');
+    await first.call('call_tool', { name: 'mcp__weather__send_alert', arguments: { text: 'storm' } });
+    // Another session's call of a tool it never searched for teaches nothing.
+    const second = await session();
+    await second.call('call_tool', { name: 'mcp__weather__get_forecast', arguments: { city: 'Rome' } });
+    expect(events.map(({ query, called }) => ({ query, called }))).toEqual([
+      { query: 'weather forecast for a city', called: ['mcp__weather__get_forecast'] },
+      { query: 'send an alert', called: ['mcp__weather__send_alert'] },
+    ]);
+    expect(events.every((event) => typeof event.at === 'number')).toBe(true);
+  });
+
+  it('records nothing for select: queries or unknown tools, and survives a recorder that throws', async () => {
+    const events: UsageEvent[] = [];
+    let calls = 0;
+    const { session, logger } = await start({
+      recordUsage: (event) => {
+        calls++;
+        if (calls === 1) throw new Error('disk on fire');
+        events.push(event);
+      },
+    });
+    const client = await session();
+    await client.search('select:mcp__weather__get');
+    await client.call('mcp__weather__get', { key: 'a' });
+    await expect(client.call('call_tool', { name: 'mcp__nowhere__tool', arguments: {} })).rejects.toThrow(/unknown tool/);
+    await client.search('weather forecast');
+    const result = await client.call('mcp__weather__get_forecast', { city: 'Oslo' });
+    expect(result.isError).not.toBe(true);
+    expect(logger.has('warn', /recordUsage threw, the event was not recorded: disk on fire/)).toBe(true);
+    await client.search('alert subscribers');
+    await client.call('mcp__weather__send_alert', { text: 'fog' });
+    expect(events.map((event) => event.query)).toEqual(['alert subscribers']);
+  });
+
+  it('refuses a recordUsage that is not a function', async () => {
+    await expect(createGateway({ config, recordUsage: 'yes' as never })).rejects.toMatchObject({ code: 'invalid-option' });
+  });
+});
