@@ -23,6 +23,26 @@ describe('createToolSearchKit', () => {
     expect(search.planned('mcp__slack__send_message')).toMatchObject({ deferred: false, why: 'mod', decidedBy: 'm' });
   });
 
+  it('records a run of a tool a search found (recordUsage), once per search and tool, under its display name', async () => {
+    const events: unknown[] = [];
+    const search = kit({ recordUsage: (event: unknown) => events.push(event) });
+    search.plan();
+    const answer = await search.search({ query: 'weather for a city' });
+    expect(answer.ok && answer.tools.map((tool) => tool.name)).toContain('mcp__weather__get_weather');
+    search.called('mcp__weather__get_weather');
+    search.called('mcp__weather__get_weather');
+    search.called('mcp__github__create_issue');
+    search.called('not_in_the_catalog');
+    expect(events).toEqual([{ query: 'weather for a city', called: ['mcp__weather__get_weather'], at: expect.any(Number) }]);
+    // Without recordUsage, called is a no-op; a sink that throws never reaches the adapter.
+    kit().called('mcp__weather__get_weather');
+    const throwing = kit({ recordUsage: () => { throw new Error('full'); } });
+    throwing.plan();
+    await throwing.search({ query: 'weather for a city' });
+    expect(() => throwing.called('mcp__weather__get_weather')).not.toThrow();
+    expect(() => kit({ recordUsage: 'yes' })).toThrow(/recordUsage must be a function/);
+  });
+
   it('names the owner and the option in errors', () => {
     let caught: unknown;
     try {

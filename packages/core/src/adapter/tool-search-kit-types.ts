@@ -5,6 +5,7 @@ import type { DeferralInput, DeferralPlan, PlannedTool, PlanOptions } from '../p
 import type { Ranker } from '../ranking/ranker.js';
 import type { QuerySyntaxOptions } from '../ranking/with-query-syntax.js';
 import type { ToolSearchAnswer } from '../search/tool-search-answer.js';
+import type { UsageEvent } from '../session/usage-event.js';
 
 /**
  * Options of {@link createToolSearchKit}: what every provider adapter is
@@ -37,6 +38,17 @@ export interface ToolSearchKitOptions {
   readonly maxLimit?: number;
   /** Options of the query syntax wrapper. Default: its defaults (500 characters, exact names first). */
   readonly querySyntax?: QuerySyntaxOptions;
+  /**
+   * Opt-in usage recording: called with a positive event (the search's
+   * query, the tool's display name, the time) each time the adapter runs a
+   * tool that one of its recent searches found ({@link ToolSearchKit.called};
+   * the rule is `createUsageTracker`'s: the newest 20 searches, each search
+   * and tool once, `select:` queries ignored). One tracker per adapter, so
+   * give each concurrent conversation its own adapter when attribution
+   * matters. It must not block; e.g. `createFeedbackRecorder(store).record`
+   * of `@loadout/eval/feedback`. What it throws is ignored. Default: none.
+   */
+  readonly recordUsage?: (event: UsageEvent) => void;
 }
 
 /** Options of {@link ToolSearchKit.search}. */
@@ -69,4 +81,11 @@ export interface ToolSearchKit {
    * `description` is the one after mods. Never rejects.
    */
   search(input: unknown, options?: KitSearchOptions): Promise<ToolSearchAnswer>;
+  /**
+   * The adapter ran the tool sent as `apiName` (a model's call of it): with
+   * `recordUsage`, the positive of the recent search that found it is
+   * recorded. Does nothing without `recordUsage`, for a tool no recent
+   * search found, or for a name not in the catalog. Never throws.
+   */
+  called(apiName: string): void;
 }
