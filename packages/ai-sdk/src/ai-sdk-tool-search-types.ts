@@ -15,6 +15,20 @@ export interface CatalogToolCall {
 export interface AiSdkToolSearchOptions extends ToolSearchKitOptions {
   /** Runs a catalog tool the model called; its result is the tool's output. Required. */
   readonly execute: (call: CatalogToolCall) => unknown;
+  /**
+   * Opt-in usage recording: called with a positive event `{ query, called:
+   * [displayName], at }` (the search's query, the tool's display name, the
+   * time in ms) each time `execute` is about to run a catalog tool that one
+   * of this object's recent searches found. A call refused as
+   * `tool-not-loaded` (or by the AI SDK as unavailable) and the search tool
+   * itself record nothing; each search and tool count once, `select:`
+   * queries never (core's `createUsageTracker`: the newest 20 searches).
+   * One tracker per object, so give each concurrent conversation its own.
+   * It must not block; e.g. `createFeedbackRecorder(store).record` of
+   * `@loadout/eval/feedback`. What it throws is ignored. Default: none
+   * (nothing is recorded).
+   */
+  readonly recordUsage?: ToolSearchKitOptions['recordUsage'];
 }
 
 /** Tool search for the Vercel AI SDK; see {@link createAiSdkToolSearch}. */

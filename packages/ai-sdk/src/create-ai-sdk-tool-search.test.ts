@@ -1,4 +1,5 @@
 import { isLoadoutError } from '@loadout/core';
+import type { UsageEvent } from '@loadout/core';
 import { createFakeRanker, createFakeTokenCounter } from '@loadout/core/test';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
@@ -54,6 +55,31 @@ describe('createAiSdkToolSearch with generateText and the mock model', () => {
     const withoutPrepareStep = await generateText({ model: unguarded, tools: search.tools, stopWhen: stepCountIs(3), prompt: 'Go' });
     expect(withoutPrepareStep.steps[0]!.toolResults[0]!.output).toMatchObject({ code: 'tool-not-loaded' });
     expect(execute).not.toHaveBeenCalled();
+  });
+
+  it('records one usage event (recordUsage) when execute runs a tool the search found, and none for a call refused as not loaded', async () => {
+    const events: UsageEvent[] = [];
+    const execute = vi.fn(() => ({ temperature: 18 }));
+    const search = create({ execute, recordUsage: (event) => events.push(event) });
+    const model = new MockLanguageModelV3({
+      doGenerate: [
+        callReply('s1', 'search_tools', { query: 'weather city' }),
+        callReply('w1', WEATHER, { city: 'Paris' }),
+        callReply('w2', WEATHER, { city: 'Rome' }),
+        textReply('18°C in both.'),
+      ],
+    });
+    const result = await generateText({ model, tools: search.tools, prepareStep: search.prepareStep, stopWhen: stepCountIs(6), prompt: 'Weather in Paris and Rome?' });
+    expect(result.text).toBe('18°C in both.');
+    expect(execute).toHaveBeenCalledTimes(2);
+    expect(events).toEqual([{ query: 'weather city', called: [WEATHER], at: expect.any(Number) }]);
+
+    // A deferred tool never loaded is refused before execute: nothing is recorded.
+    const unguarded = new MockLanguageModelV3({ doGenerate: [callReply('c1', 'mcp__github__create_issue', { title: 'x' }), textReply('done')] });
+    const refused = await generateText({ model: unguarded, tools: search.tools, stopWhen: stepCountIs(3), prompt: 'Go' });
+    expect(refused.steps[0]!.toolResults[0]!.output).toMatchObject({ code: 'tool-not-loaded' });
+    expect(execute).toHaveBeenCalledTimes(2);
+    expect(events).toHaveLength(1);
   });
 
   it('keeps every tool active and no search tool when tool search is off, and checks its options', () => {

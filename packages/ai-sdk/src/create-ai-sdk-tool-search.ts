@@ -20,8 +20,9 @@ const OWNER = 'createAiSdkToolSearch';
  * The search tool returns `{ loaded, tools: [{ name, description }] }`, or
  * `{ loaded: [], error }` for an empty, over-long or malformed query. A
  * call of a deferred tool that is not loaded returns
- * `{ error, code: "tool-not-loaded" }` without running `execute`. Throws
- * `invalid-option` naming a bad option.
+ * `{ error, code: "tool-not-loaded" }` without running `execute`; each
+ * call `execute` runs feeds `recordUsage` (a search followed by a run of
+ * one of its hits). Throws `invalid-option` naming a bad option.
  */
 export function createAiSdkToolSearch(options: AiSdkToolSearchOptions): AiSdkToolSearch {
   const kit = createToolSearchKit(OWNER, { ...options, planOptions: { ...options?.planOptions, tokenCounter: options?.planOptions?.tokenCounter ?? defaultTokenCounter() } });
@@ -47,10 +48,13 @@ export function createAiSdkToolSearch(options: AiSdkToolSearchOptions): AiSdkToo
     const definition: Tool<unknown, unknown> = tool({
       ...shape,
       inputSchema: jsonSchema<unknown>(shape.inputSchema as never),
-      execute: async (input: unknown, { toolCallId }: { toolCallId: string }) =>
-        deferred.has(name) && !session.isLoaded(name)
-          ? { error: `tool ${name} is not loaded; call ${searchToolName} to load it first`, code: 'tool-not-loaded' }
-          : await options.execute({ name, arguments: input, callId: toolCallId, tool: catalogTool }),
+      execute: async (input: unknown, { toolCallId }: { toolCallId: string }) => {
+        if (deferred.has(name) && !session.isLoaded(name)) {
+          return { error: `tool ${name} is not loaded; call ${searchToolName} to load it first`, code: 'tool-not-loaded' };
+        }
+        kit.called(name);
+        return await options.execute({ name, arguments: input, callId: toolCallId, tool: catalogTool });
+      },
     });
     tools[name] = definition;
   }

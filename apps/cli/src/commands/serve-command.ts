@@ -82,8 +82,9 @@ Learning from usage (opt-in, nothing is recorded or read without these):
   --record                 append each search-then-call positive to the store (--feedback, else
                            ${DEFAULT_FEEDBACK_STORE}): when a session calls a tool one of its recent
                            searches found, the search's query, the tool's name and the time.
-                           Then run loadout learn (no FILE) and restart serve to rank with it.
-                           A full store (--max-feedback) or a failed write is logged, never fatal
+                           A full store (--max-feedback) or a failed write is logged, never fatal.
+                           To learn from it: loadout catalog pull --config FILE --out tools.json,
+                           loadout learn --catalog tools.json (no FILE), then restart serve
   --max-feedback BYTES     largest store read, and where recording stops, ${MAX_FEEDBACK_RANGE.min}-${MAX_FEEDBACK_RANGE.max}
                            (default ${DEFAULT_MAX_FEEDBACK_BYTES}); compact it with loadout learn --compact
 

@@ -8,6 +8,7 @@ import { createDeploymentMemory } from '@loadout/core/adapter';
 import type { MessagesClient, MessagesClientOptions, MessagesCreateParams, MessagesCreateResult, ToolSearchWarning } from './messages-client-types.js';
 import { toolSearchRejection } from './tool-search-rejection.js';
 import type { ToolSearchRejection } from './tool-search-rejection.js';
+import { reportToolRuns } from './report-tool-runs.js';
 import { withoutToolSearch } from './without-tool-search.js';
 
 const DEFAULT_MAX_SEARCH_STEPS = 8;
@@ -62,6 +63,10 @@ function rejectionWarning(baseURL: string, rejection: ToolSearchRejection): Tool
  * result. A Foundry deployment (`provider: 'foundry'`) is remembered from
  * the start. Every other error is thrown unchanged, as is a request that
  * would break a tool search rule (`invalid-input`, before anything is sent).
+ *
+ * It never runs your tools; a `tool_result` you send back for a catalog
+ * tool the model called counts as its run for the tool search's
+ * `recordUsage` (each `tool_use` id once, see `ToolSearch.called`).
  */
 export function createMessagesClient(options: MessagesClientOptions): MessagesClient {
   const { client, toolSearch } = options;
@@ -80,8 +85,10 @@ export function createMessagesClient(options: MessagesClientOptions): MessagesCl
   const session = options.session ?? createToolSearchSession();
   if (toolSearch.provider === 'foundry' && !memory.has(client.baseURL)) memory.remember(client.baseURL, 'provider-rejects');
 
+  const reported = new Set<string>();
   const create = async (params: MessagesCreateParams, requestOptions?: Parameters<MessagesClient['create']>[1]): Promise<MessagesCreateResult> => {
     const baseURL = client.baseURL;
+    reportToolRuns(params.messages, toolSearch, reported);
     const warnings: ToolSearchWarning[] = [];
     const loaded: string[] = [];
     const unloaded: string[] = [];

@@ -10,10 +10,16 @@ import { errorResult, textResult, toolReferenceResult } from './tool-result.js';
  * search is core's kernel ({@link answerToolSearch}); this only renders it
  * for the Messages API: `tool_reference` blocks by API name, a text result
  * when nothing matched, `is_error` with a message naming the problem.
+ * `onFound` is told each answered query and the tools it found.
  */
-export async function answerSearch(toolUse: ToolUseLike, context: ToolSearchContext): Promise<ToolResultBlock> {
+export async function answerSearch(
+  toolUse: ToolUseLike,
+  context: ToolSearchContext,
+  onFound?: (query: string, apiNames: readonly string[]) => void,
+): Promise<ToolResultBlock> {
   const answer = await answerToolSearch(toolUse.input, context);
   if (!answer.ok) return errorResult(toolUse.id, answer.stage === 'arguments' ? answer.message : `Search failed: ${answer.message}`);
+  onFound?.(answer.query, answer.tools.map((tool) => tool.name));
   if (answer.tools.length === 0) {
     return textResult(
       toolUse.id,

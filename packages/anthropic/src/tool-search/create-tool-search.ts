@@ -1,5 +1,5 @@
 import { createConversationPolicy, summarizeCatalog, toToolInput, withQuerySyntax } from '@loadout/core';
-import { countRequestTools, searchCost } from '@loadout/core/adapter';
+import { countRequestTools, createUsageRecording, searchCost } from '@loadout/core/adapter';
 import { indexOnce } from '@loadout/core/search';
 import type { PlannedTool, PolicyInput, Ranker, ToolLoadingPlan, ToolSearchDecision } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
@@ -32,6 +32,11 @@ function requestReason(decision: ToolSearchDecision, disabled: boolean, deferred
  * policy says off, or nothing is deferrable, every tool is plain and there
  * is no search tool and no beta.
  *
+ * With `recordUsage`, a client-side search followed by a run of one of its
+ * hits is recorded: `createMessagesClient` reports each `tool_result` sent
+ * back for a catalog tool; a loop of your own reports runs with
+ * {@link ToolSearch.called}.
+ *
  * Throws `invalid-option` naming a bad option.
  */
 export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
@@ -43,6 +48,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
   const ranker: Ranker | undefined = settings.ranker === undefined ? undefined : withQuerySyntax(settings.ranker, options.querySyntax);
   const summary = summarizeCatalog(catalog);
   const ready = ranker === undefined ? undefined : indexOnce(ranker, catalog.tools);
+  const usage = createUsageRecording(catalog, options.recordUsage);
   let lastDeferred: ReadonlySet<string> | undefined;
   let lastPlanned: ReadonlyMap<string, PlannedTool> | undefined;
   /** The definitions these tools are loaded with (what a `tool_reference` expands to), descriptions after mods. */
@@ -125,7 +131,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
         ranker,
         ...(ready === undefined ? {} : { ready }),
         filter: (tool) => (deferred ??= lastDeferred ?? new Set(request().deferred)).has(tool.apiName),
-      });
+      }, usage.searched);
     },
     isSearchCall(block) {
       return mode === 'client' && block.type === 'tool_use' && block.name === searchToolName;
@@ -133,6 +139,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
     toolFor(apiName) {
       return catalog.byApiName.get(apiName);
     },
+    called: usage.called,
     searchCost(apiNames) {
       if (lastPlanned === undefined) request();
       const known = apiNames.filter((name) => catalog.byApiName.has(name));
@@ -141,6 +148,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
     reset() {
       policy.reset();
       lastDeferred = undefined;
+      usage.reset();
     },
   };
 }

@@ -74,6 +74,7 @@ export function readToolSearchOptions(options: CreateToolSearchOptions): ToolSea
   const maxLimit = integerIn('maxLimit', options.maxLimit, Math.max(limit, DEFAULT_MAX_SEARCH_LIMIT), limit, MAX_SEARCH_LIMIT);
   const beta = options.beta === undefined ? TOOL_SEARCH_BETA : options.beta;
   if (beta !== null && (typeof beta !== 'string' || beta.trim() === '')) invalid('beta', 'must be a non-empty string or null', beta);
+  if (options.recordUsage !== undefined && typeof options.recordUsage !== 'function') invalid('recordUsage', 'must be a function', options.recordUsage);
   const maxQueryLength = options.querySyntax?.maxQueryLength ?? 500;
   return { catalog, mode, ranker: options.ranker, searchToolName, limit, maxLimit, beta, maxQueryLength };
 }

@@ -6,6 +6,7 @@ import type {
   Ranker,
   ServerSettings,
   ToolInput,
+  UsageEvent,
 } from '@loadout/core';
 
 /**
@@ -66,4 +67,19 @@ export interface CreateToolSearchOptions {
   readonly beta?: string | null;
   /** Options of the query syntax wrapper. Default: its defaults (500 characters, exact names first). */
   readonly querySyntax?: QuerySyntaxOptions;
+  /**
+   * Opt-in usage recording: called with a positive event `{ query, called:
+   * [displayName], at }` (the search's query, the tool's display name, the
+   * time in ms) each time a tool one of this object's recent client-side
+   * searches found (answered by {@link ToolSearch.answer}, also within
+   * `createMessagesClient`) is run: `createMessagesClient` counts each
+   * `tool_result` you send back for it as its run; in a loop of your own,
+   * report runs with {@link ToolSearch.called}. Searches the API answers (`server-bm25`,
+   * `server-regex`) are not seen, so they record nothing. Each search and
+   * tool count once, `select:` queries never (core's `createUsageTracker`:
+   * the newest 20 searches). It must not block; e.g.
+   * `createFeedbackRecorder(store).record` of `@loadout/eval/feedback`. What
+   * it throws is ignored. Default: none (nothing is recorded).
+   */
+  readonly recordUsage?: (event: UsageEvent) => void;
 }

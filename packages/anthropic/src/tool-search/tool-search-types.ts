@@ -90,11 +90,20 @@ export interface ToolSearch {
   /** The catalog tool sent under this API name (tool_use `name`, tool_reference `tool_name`). */
   toolFor(apiName: string): CatalogTool | undefined;
   /**
+   * Call this when you run a tool the model called (the `tool_use` block's
+   * `name`) in a loop of your own; `createMessagesClient` already reports
+   * each `tool_result` sent back through it. With `recordUsage`, the positive of the recent search that
+   * found the tool is recorded; otherwise, for a tool no recent search
+   * found, a call you refused (do not report it), or a name not in the
+   * catalog, it does nothing. Never throws.
+   */
+  called(apiName: string): void;
+  /**
    * What a search answer loading these tools (API names; unknown ones
    * skipped) adds to the context, without searching: the referenced
    * definitions the API expands plus the `tool_result` of references.
    */
   searchCost(apiNames: readonly string[]): SearchCost;
-  /** Forgets the conversation's `auto` activation (a new conversation). */
+  /** Forgets the conversation's `auto` activation and, for `recordUsage`, its searches (a new conversation). */
   reset(): void;
 }

@@ -10,7 +10,7 @@ import { withQuerySyntax } from '../ranking/with-query-syntax.js';
 import { answerToolSearch } from '../search/answer-tool-search.js';
 import { indexOnce } from '../search/index-once.js';
 import { summarizeCatalog } from '../summary/summarize-catalog.js';
-import { createUsageTracker } from '../session/usage-tracker.js';
+import { createUsageRecording } from './usage-recording.js';
 import type { ToolSearchKit, ToolSearchKitOptions } from './tool-search-kit-types.js';
 
 const DEFAULT_LIMIT = 5;
@@ -73,7 +73,7 @@ export function createToolSearchKit(owner: string, options: ToolSearchKitOptions
   let last: { plan: DeferralPlan; byApiName: Map<string, PlannedTool> } | undefined;
   const { recordUsage } = options;
   if (recordUsage !== undefined && typeof recordUsage !== 'function') invalid(owner, 'recordUsage', 'must be a function', recordUsage);
-  const tracker = recordUsage === undefined ? undefined : createUsageTracker();
+  const usage = createUsageRecording(catalog, recordUsage);
 
   const plan = (planArguments: { readonly disabled?: boolean } = {}): DeferralPlan => {
     const toolSearch = planArguments.disabled === true ? false : (options.toolSearch ?? true);
@@ -107,19 +107,9 @@ export function createToolSearchKit(owner: string, options: ToolSearchKitOptions
         filter: (tool) => byApiName.get(tool.apiName)?.deferred === true && (exclude === undefined || !exclude(tool.apiName)),
       });
       if (!answer.ok) return answer;
-      tracker?.searched(answer.query, answer.tools.map((found) => found.name));
+      usage.searched(answer.query, answer.tools.map((found) => found.name));
       return { ...answer, tools: answer.tools.map((found) => ({ ...found, description: byApiName.get(found.name)?.description ?? found.description })) };
     },
-    called(apiName) {
-      if (tracker === undefined || typeof apiName !== 'string') return;
-      const tool = catalog.byApiName.get(apiName);
-      const event = tool === undefined ? undefined : tracker.called(apiName);
-      if (event === undefined) return;
-      try {
-        recordUsage!({ ...event, called: [tool!.displayName] });
-      } catch {
-        // A sink that throws must never break the adapter's call.
-      }
-    },
+    called: usage.called,
   };
 }

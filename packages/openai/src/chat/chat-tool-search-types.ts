@@ -19,6 +19,21 @@ export interface ChatToolSearchOptions extends ToolSearchKitOptions {
   readonly mode?: ChatToolSearchMode;
   /** Most functions one request declares in `plain` mode (upfront, the search function and loaded tools). An integer 2–128; default 128. */
   readonly maxFunctions?: number;
+  /**
+   * Opt-in usage recording: called with a positive event `{ query, called:
+   * [displayName], at }` (the search's query, the tool's display name, the
+   * time in ms) each time a catalog tool that one of this object's recent
+   * searches found is run: by `createChatClient`'s `run` just before
+   * `callTool` runs it, or by you through {@link ChatToolSearch.called}.
+   * Calls refused (`tool-not-loaded`, `unknown-tool`, arguments that are not
+   * JSON) and the search function itself record nothing; each search and
+   * tool count once, `select:` queries never (core's `createUsageTracker`:
+   * the newest 20 searches). One tracker per object, so give each concurrent
+   * conversation its own. It must not block; e.g.
+   * `createFeedbackRecorder(store).record` of `@loadout/eval/feedback`.
+   * What it throws is ignored. Default: none (nothing is recorded).
+   */
+  readonly recordUsage?: ToolSearchKitOptions['recordUsage'];
 }
 
 /** Options of {@link ChatToolSearch.request}. */
@@ -77,4 +92,12 @@ export interface ChatToolSearch {
   toolFor(apiName: string): CatalogTool | undefined;
   /** Whether the tool is reachable only through a search. */
   isDeferred(apiName: string): boolean;
+  /**
+   * Call this when you run a tool the model called (its API name), if you
+   * run tool calls yourself; `createChatClient`'s `run` calls it for you.
+   * With `recordUsage`, the positive of the recent search that found the
+   * tool is recorded; otherwise, for a tool no recent search found, or a
+   * name not in the catalog, it does nothing. Never throws.
+   */
+  called(apiName: string): void;
 }

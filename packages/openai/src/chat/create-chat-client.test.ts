@@ -1,3 +1,4 @@
+import type { UsageEvent } from '@loadout/core';
 import { createFakeRanker, createFakeTokenCounter } from '@loadout/core/test';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,7 @@ import { startApiDouble } from '../test/api-double.js';
 import type { ApiDouble, DoubleReply, DoubleRequest } from '../test/api-double.js';
 import { createChatClient } from './create-chat-client.js';
 import { createChatToolSearch } from './create-chat-tool-search.js';
-import type { ChatToolSearchMode } from './chat-tool-search-types.js';
+import type { ChatToolSearchMode, ChatToolSearchOptions } from './chat-tool-search-types.js';
 
 let double: ApiDouble | undefined;
 afterEach(async () => {
@@ -15,10 +16,10 @@ afterEach(async () => {
   double = undefined;
 });
 
-async function setup(model: (request: DoubleRequest, index: number) => DoubleReply, mode: ChatToolSearchMode) {
+async function setup(model: (request: DoubleRequest, index: number) => DoubleReply, mode: ChatToolSearchMode, searchOptions: Partial<ChatToolSearchOptions> = {}) {
   double = await startApiDouble(model);
   const client = new OpenAI({ baseURL: double.url, apiKey: 'k', maxRetries: 0 });
-  const toolSearch = createChatToolSearch({ tools: TOOLS, ranker: createFakeRanker(), mode, planOptions: { tokenCounter: createFakeTokenCounter() } });
+  const toolSearch = createChatToolSearch({ tools: TOOLS, ranker: createFakeRanker(), mode, planOptions: { tokenCounter: createFakeTokenCounter() }, ...searchOptions });
   const callTool = vi.fn(({ name }: { name: string }) => ({ ok: true, name }));
   return { chat: createChatClient({ client, toolSearch }), callTool, requests: double.requests, toolSearch };
 }
@@ -82,6 +83,24 @@ describe('createChatClient with the openai client', () => {
     await chat.run({ model: 'm', messages: [{ role: 'user', content: 'Again' }] }, { callTool: () => 'ok' });
     expect(declared(double.requests[before]!.body).some((name) => name.endsWith('*'))).toBe(false);
     expect(declared(double.requests[before]!.body)).toEqual(UPFRONT);
+  });
+
+  it.each(['plain', 'tool-reference'] as const)('%s mode: records one usage event (recordUsage) when callTool runs a tool the search found, none for a refused call', async (mode) => {
+    const events: UsageEvent[] = [];
+    const { chat, callTool } = await setup(
+      scripted(
+        assistantCalls(['call_s1', 'search_tools', { query: 'weather city' }]),
+        assistantCalls(['call_w1', WEATHER, { city: 'Paris' }], ['call_c1', CREATE_ISSUE, { repo: 'a', title: 'b' }]),
+        assistantCalls(['call_w2', WEATHER, { city: 'Rome' }]),
+        assistantText('Sunny in both.'),
+      ),
+      mode,
+      { recordUsage: (event) => events.push(event) },
+    );
+    const result = await chat.run({ model: 'any-model', messages: [{ role: 'user', content: 'Weather in Paris and Rome, then open an issue' }] }, { callTool });
+    expect(result.text).toBe('Sunny in both.');
+    expect(callTool.mock.calls.map(([call]) => call.name)).toEqual([WEATHER, WEATHER]);
+    expect(events).toEqual([{ query: 'weather city', called: [WEATHER], at: expect.any(Number) }]);
   });
 
   it('answers a call of a tool the conversation never loaded with an error, and throws other API errors', async () => {

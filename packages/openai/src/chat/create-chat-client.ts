@@ -41,7 +41,9 @@ function toolCalls(message: ChatMessage): ChatToolCall[] {
  * `tool_reference` makes it retry once in `plain` mode (history's
  * references turned into JSON text), remember the gateway (base URL and
  * model) and warn `tool-search-rejected`. Calls of deferred tools not
- * loaded and of unknown names get error outputs without the handler. Every
+ * loaded and of unknown names get error outputs without the handler; each
+ * catalog tool the handler runs is passed to {@link ChatToolSearch.called}
+ * first (usage recording, with the tool search's `recordUsage`). Every
  * other error is thrown unchanged.
  */
 export function createChatClient(options: ChatClientOptions): ChatClient {
@@ -98,6 +100,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
           ownNames,
           searchName: toolSearch.searchToolName,
           callTool: runOptions.callTool,
+          called: toolSearch.called,
         });
         answers.push({ role: 'tool', tool_call_id: call.id, content });
       }

@@ -130,5 +130,6 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
     isSearchCall: (call) => call.function?.name === kit.searchToolName,
     toolFor: (apiName) => catalog.byApiName.get(apiName),
     isDeferred: (apiName) => deferredNow.has(apiName),
+    called: kit.called,
   };
 }

@@ -1,3 +1,4 @@
+import type { UsageEvent } from '@loadout/core';
 import { createFakeRanker, createFakeTokenCounter } from '@loadout/core/test';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,7 @@ import { functionCall, message, toolSearchCall } from '../__fixtures__/responses
 import { createResponsesClient } from './create-responses-client.js';
 import { createResponsesToolSearch } from './create-responses-tool-search.js';
 import type { ResponsesClientOptions } from './responses-client-types.js';
+import type { ResponsesToolSearchOptions } from './responses-tool-search-types.js';
 
 let double: ApiDouble | undefined;
 afterEach(async () => {
@@ -15,10 +17,14 @@ afterEach(async () => {
   double = undefined;
 });
 
-async function setup(model: (request: DoubleRequest, index: number) => DoubleReply, options: Partial<ResponsesClientOptions> = {}) {
+async function setup(
+  model: (request: DoubleRequest, index: number) => DoubleReply,
+  options: Partial<ResponsesClientOptions> = {},
+  searchOptions: Partial<ResponsesToolSearchOptions> = {},
+) {
   double = await startApiDouble(model);
   const client = new OpenAI({ baseURL: double.url, apiKey: 'test-key', maxRetries: 0 });
-  const toolSearch = createResponsesToolSearch({ tools: TOOLS, ranker: createFakeRanker(), planOptions: { tokenCounter: createFakeTokenCounter() } });
+  const toolSearch = createResponsesToolSearch({ tools: TOOLS, ranker: createFakeRanker(), planOptions: { tokenCounter: createFakeTokenCounter() }, ...searchOptions });
   const callTool = vi.fn(({ name }: { name: string }) => ({ ok: true, name }));
   return { responses: createResponsesClient({ client, toolSearch, ...options }), toolSearch, callTool, requests: double.requests };
 }
@@ -97,6 +103,26 @@ describe('createResponsesClient with the openai client', () => {
       { ok: true, name: 'Bash' },
     ]);
     expect(callTool).toHaveBeenCalledTimes(1);
+  });
+
+  it('records one usage event (recordUsage) when callTool runs a tool the search found, and none for a call refused as not loaded', async () => {
+    const events: UsageEvent[] = [];
+    const { responses, callTool } = await setup(
+      scripted(
+        { output: [toolSearchCall('call_s1', 'weather city')] },
+        { output: [functionCall('call_w1', WEATHER, { city: 'Paris' }), functionCall('call_c1', CREATE_ISSUE, { repo: 'a', title: 'b' })] },
+        { output: [functionCall('call_w2', WEATHER, { city: 'Rome' })] },
+        { output: [message('Sunny in both.')] },
+      ),
+      {},
+      { recordUsage: (event) => events.push(event) },
+    );
+    const result = await responses.run({ model: 'gpt-5.4', input: 'Weather in Paris and Rome, then open an issue' }, { callTool });
+    expect(result.text).toBe('Sunny in both.');
+    expect(callTool.mock.calls.map(([call]) => call.name)).toEqual([WEATHER, WEATHER]);
+    expect(events).toEqual([{ query: 'weather city', called: [WEATHER], at: expect.any(Number) }]);
+    responses.toolSearch.called(CREATE_ISSUE);
+    expect(events).toHaveLength(1);
   });
 
   it('tells the model why a search failed with a developer message after the empty output', async () => {

@@ -37,7 +37,9 @@ function readResponse(value: unknown): ResponseLike {
  * A call of a deferred tool the conversation never loaded is answered with
  * an error output (`tool-not-loaded`) without calling `callTool`; a call of
  * a name neither in the catalog nor among the caller's tools, with
- * `unknown-tool`. When the deployment rejects tool search with a 400 that
+ * `unknown-tool`. Each catalog tool `callTool` runs is passed to
+ * {@link ResponsesToolSearch.called} first (usage recording, with the tool
+ * search's `recordUsage`). When the deployment rejects tool search with a 400 that
  * names it, the request is retried once with every tool upfront (or, for
  * catalogs over the API's function limit, a plain `search_tools` function),
  * the deployment (base URL and model) is remembered so later requests skip
@@ -114,6 +116,7 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
           ownNames,
           searchName: request.mode === 'tool-search' ? 'tool_search' : toolSearch.searchToolName,
           callTool: runOptions.callTool,
+          called: toolSearch.called,
         });
         answers.push({ type: 'function_call_output', call_id: call.call_id, output });
       }

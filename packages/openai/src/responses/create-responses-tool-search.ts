@@ -174,6 +174,7 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
     toolFor: (apiName) => catalog.byApiName.get(apiName),
     isDeferred: (apiName) => deferredNow.has(apiName),
     functionFor: (apiName) => entry(apiName)?.definition,
+    called: kit.called,
     searchCost: (apiNames, costOptions = {}) => render('call_0', apiNames.filter((name) => catalog.byApiName.has(name)), null, costOptions.mode === 'plain-search').cost,
   };
 }

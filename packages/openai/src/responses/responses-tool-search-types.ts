@@ -24,6 +24,21 @@ export interface ResponsesToolSearchOptions extends ToolSearchKitOptions {
   readonly declareDeferred?: boolean;
   /** Most functions one request declares. An integer 1–128; default 128 (the API's limit). */
   readonly maxFunctions?: number;
+  /**
+   * Opt-in usage recording: called with a positive event `{ query, called:
+   * [displayName], at }` (the search's query, the tool's display name, the
+   * time in ms) each time a catalog tool that one of this object's recent
+   * searches found is run: by `createResponsesClient`'s `run` just before
+   * `callTool` runs it, or by you through {@link ResponsesToolSearch.called}.
+   * Calls refused (`tool-not-loaded`, `unknown-tool`, arguments that are not
+   * JSON) and the search tool itself record nothing; each search and tool
+   * count once, `select:` queries never (core's `createUsageTracker`: the
+   * newest 20 searches). One tracker per object, so give each concurrent
+   * conversation its own. It must not block; e.g.
+   * `createFeedbackRecorder(store).record` of `@loadout/eval/feedback`.
+   * What it throws is ignored. Default: none (nothing is recorded).
+   */
+  readonly recordUsage?: ToolSearchKitOptions['recordUsage'];
 }
 
 /**
@@ -112,6 +127,14 @@ export interface ResponsesToolSearch {
   isDeferred(apiName: string): boolean;
   /** The function definition of a catalog tool (description after mods). */
   functionFor(apiName: string): FunctionToolDefinition | undefined;
+  /**
+   * Call this when you run a tool the model called (its API name), if you
+   * run function calls yourself; `createResponsesClient`'s `run` calls it
+   * for you. With `recordUsage`, the positive of the recent search that
+   * found the tool is recorded; otherwise, for a tool no recent search
+   * found, or a name not in the catalog, it does nothing. Never throws.
+   */
+  called(apiName: string): void;
   /**
    * What an answer loading these tools (API names; unknown ones are
    * skipped) costs, without searching: in `tool-search` mode (default) a

@@ -14,12 +14,15 @@ export interface FunctionCallContext {
   /** What the model should call to load a tool. */
   readonly searchName: string;
   readonly callTool: FunctionCallHandler;
+  /** Told the API name of each catalog tool `callTool` is about to run (the tool search's `called`, for `recordUsage`). */
+  readonly called: (apiName: string) => void;
 }
 
 /**
  * The output of one function call: the handler's result, or an error
  * output (`unknown-tool`, `tool-not-loaded`, `invalid-input` for arguments
- * that are not JSON) without calling the handler.
+ * that are not JSON) without calling the handler. Only a catalog tool the
+ * handler really runs is passed to `called`.
  */
 export async function answerFunctionCall(name: string, argumentsText: unknown, callId: string, context: FunctionCallContext): Promise<string> {
   const tool = context.toolFor(name);
@@ -27,5 +30,6 @@ export async function answerFunctionCall(name: string, argumentsText: unknown, c
   if (tool !== undefined && context.notLoaded(name)) return notLoadedText(name, true, context.searchName);
   const parsed = parseCallArguments(argumentsText);
   if (!parsed.ok) return JSON.stringify({ error: `${name}: ${parsed.message}`, code: 'invalid-input' });
+  if (tool !== undefined) context.called(name);
   return toolOutputText(await context.callTool({ name, arguments: parsed.value, callId, tool }));
 }
