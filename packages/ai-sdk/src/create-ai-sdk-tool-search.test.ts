@@ -74,12 +74,15 @@ describe('createAiSdkToolSearch with generateText and the mock model', () => {
     expect(execute).toHaveBeenCalledTimes(2);
     expect(events).toEqual([{ query: 'weather city', called: [WEATHER], at: expect.any(Number) }]);
 
-    // A deferred tool never loaded is refused before execute: nothing is recorded.
-    const unguarded = new MockLanguageModelV3({ doGenerate: [callReply('c1', 'mcp__github__create_issue', { title: 'x' }), textReply('done')] });
-    const refused = await generateText({ model: unguarded, tools: search.tools, stopWhen: stepCountIs(3), prompt: 'Go' });
-    expect(refused.steps[0]!.toolResults[0]!.output).toMatchObject({ code: 'tool-not-loaded' });
+    // A tool a search found but the conversation never loaded (no prepareStep) is refused before execute: nothing is recorded.
+    const unguardedEvents: UsageEvent[] = [];
+    const unguardedSearch = create({ execute, recordUsage: (event) => unguardedEvents.push(event) });
+    const unguarded = new MockLanguageModelV3({ doGenerate: [callReply('s2', 'search_tools', { query: 'weather city' }), callReply('w3', WEATHER, { city: 'Oslo' }), textReply('done')] });
+    const refused = await generateText({ model: unguarded, tools: unguardedSearch.tools, stopWhen: stepCountIs(4), prompt: 'Go' });
+    expect(refused.steps[0]!.toolResults[0]!.output).toMatchObject({ loaded: [WEATHER] });
+    expect(refused.steps[1]!.toolResults[0]!.output).toMatchObject({ code: 'tool-not-loaded' });
     expect(execute).toHaveBeenCalledTimes(2);
-    expect(events).toHaveLength(1);
+    expect(unguardedEvents).toEqual([]);
   });
 
   it('keeps every tool active and no search tool when tool search is off, and checks its options', () => {

@@ -136,6 +136,16 @@ describe('loadout learn', () => {
     expect(await runCli(['learn', '--catalog', catalog], text.context)).toBe(0);
     expect(text.stdout()).toContain(`learning from the 6 events stored in ${store}`);
     expect((await readFile(store, 'utf8')).trim().split('\n')).toEqual(lines);
+    // Against a catalog without those tools (the embedded demo catalog), it says so instead of "no usable events".
+    const stranger = fakeContext({ cwd: dir });
+    expect(await runCli(['learn'], stranger.context)).toBe(2);
+    expect(stranger.stderr()).toContain('all 6 events in');
+    expect(stranger.stderr()).toContain('name tools not in the embedded demo catalog; pass --catalog');
+    expect(stranger.stderr()).toContain('[feedback-empty]');
+    await writeFile(store, `${[...lines, JSON.stringify({ query: 'ghost', called: ['mcp__gone__tool'], at: '2026-11-21T00:00:00Z' })].join('\n')}\n`);
+    const partly = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', '--catalog', catalog], partly.context)).toBe(0);
+    expect(partly.stderr()).toContain(`1 stored events name tools not in ${catalog} and were left out [feedback-unknown-tool]`);
   });
 
   it('reports a missing file and a missing argument with codes', async () => {

@@ -183,7 +183,19 @@ export const learnCommand: Command = {
       });
     }
     context.stderr(renderFeedbackIssues('learn', store, stored.issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
+    // Events of tools the catalog lacks are left out in one line, not one per event: a store can outlive a catalog.
+    const unknownTools = stored.issues.filter((issue) => issue.code === 'feedback-unknown-tool').length;
+    const catalogName = stringFlag(parsed, 'catalog') ?? config.catalog ?? 'the embedded demo catalog';
+    const catalogHint = `pass --catalog with the catalog they came from (for loadout serve --record: loadout catalog pull --config FILE --out tools.json)`;
+    if (unknownTools > 0 && stored.events.length > 0) {
+      context.stderr(`loadout learn: ${unknownTools} stored events name tools not in ${catalogName} and were left out [feedback-unknown-tool]; ${catalogHint}\n`);
+    }
     if (file === undefined && stored.events.length === 0) {
+      if (unknownTools > 0) {
+        throw createLoadoutError('feedback-empty', `nothing to learn from: all ${unknownTools} events in ${store} name tools not in ${catalogName}; ${catalogHint}; the decision in ${decisionPath} is unchanged`, {
+          path: store,
+        });
+      }
       const why = existsSync(store) ? 'has no usable events' : 'does not exist';
       throw createLoadoutError('feedback-empty', `nothing to learn from: no FILE was given and the store ${store} ${why} (loadout learn FILE imports a log; loadout serve --record appends one); the decision in ${decisionPath} is unchanged`, {
         path: store,

@@ -112,13 +112,19 @@ export async function loadLearnedRankerFactory(
   }
   if (part === 'prior') return () => ranker.withUsage({ ...usage, prior: { calls: field.calls, weight: decision.usagePriorWeight } });
   const withModel: RankerUsageField = { ...usage, model: decision.model };
+  let first: Ranker;
   try {
-    // Built once here, so a model the ranker refuses is found now, not on the first index generation.
-    await ranker.withUsage(withModel);
+    // Built here, so a model the ranker refuses is found now, not on the first index generation; the first call returns it.
+    first = await ranker.withUsage(withModel);
   } catch (error) {
     if (!isLoadoutError(error)) throw error;
     note(`the re-ranking model in ${decisionPath} is unreadable [${error.code}]; ${options.command === 'search' ? 'searching' : 'serving'} with the usage field alone`);
     return fieldAlone;
   }
-  return () => ranker.withUsage(withModel);
+  let unused: Ranker | undefined = first;
+  return () => {
+    const built = unused;
+    unused = undefined;
+    return built ?? ranker.withUsage(withModel);
+  };
 }

@@ -82,7 +82,8 @@ Learning from usage (opt-in, nothing is recorded or read without these):
   --record                 append each search-then-call positive to the store (--feedback, else
                            ${DEFAULT_FEEDBACK_STORE}): when a session calls a tool one of its recent
                            searches found, the search's query, the tool's name and the time.
-                           A full store (--max-feedback) or a failed write is logged, never fatal.
+                           A store that cannot be written fails at start; once serving, a full
+                           store (--max-feedback) or a failed write is logged, never fatal.
                            To learn from it: loadout catalog pull --config FILE --out tools.json,
                            loadout learn --catalog tools.json (no FILE), then restart serve
   --max-feedback BYTES     largest store read, and where recording stops, ${MAX_FEEDBACK_RANGE.min}-${MAX_FEEDBACK_RANGE.max}
@@ -239,7 +240,10 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       // A ready file or store that cannot be written fails now, before any upstream is spawned.
       if (readyFile !== undefined) await checkWritable(readyFile, context.cwd);
       if (record && store !== undefined) {
-        await mkdir(dirname(resolve(context.cwd, store)), { recursive: true }).catch(() => {});
+        await mkdir(dirname(resolve(context.cwd, store)), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+          const code = error.code ?? 'EACCES';
+          throw createLoadoutError('file-unwritable', `cannot write ${store}: ${code}`, { path: store, code });
+        });
         await checkWritable(store, context.cwd);
       }
       const announce = async (endpoint: string): Promise<void> => {

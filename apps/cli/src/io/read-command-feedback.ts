@@ -1,16 +1,10 @@
 import type { CatalogTool } from '@loadout/core';
-import { readFeedbackFile } from '@loadout/eval';
+import { eventsByTime, readFeedbackFile } from '@loadout/eval';
 import type { ParsedFeedback } from '@loadout/eval';
 import { DEFAULT_MAX_FEEDBACK_BYTES, MAX_FEEDBACK_RANGE } from './max-feedback-flag.js';
 
 /** What the file is to the command: the store `loadout learn --compact` shrinks, or a file of events to import. */
 export type FeedbackRole = { readonly kind: 'store'; readonly store: string } | { readonly kind: 'events' };
-
-/** Events oldest first by `at` (a stable sort: equal or missing times keep the file's order). */
-function byTime(events: ParsedFeedback['events']): ParsedFeedback['events'] {
-  const sorted = events.every((event, index) => index === 0 || (event.at ?? 0) >= (events[index - 1]!.at ?? 0));
-  return sorted ? events : [...events].sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
-}
 
 /**
  * Reads a feedback file for a command, checked against `tools` (their
@@ -18,9 +12,9 @@ function byTime(events: ParsedFeedback['events']): ParsedFeedback['events'] {
  * over the limit becomes a `feedback-too-large` issue whose message says
  * what this user can do: compact the store, or split a file of events, or
  * pass a larger `--max-feedback`. A store's events come oldest first by
- * time (every stored event has one), whatever order they were appended
- * in: an old log imported late, or imported again after compaction, is
- * history, not the newest usage.
+ * time (`eventsByTime`; every stored event has one), whatever order they
+ * were appended in: an old log imported late, or imported again after
+ * compaction, is history, not the newest usage.
  */
 export async function readCommandFeedback(path: string, tools: readonly CatalogTool[] | undefined, role: FeedbackRole, maxBytes?: number): Promise<ParsedFeedback> {
   let knownTools: Set<string> | undefined;
@@ -38,7 +32,7 @@ export async function readCommandFeedback(path: string, tools: readonly CatalogT
       ? `compact it (loadout learn --compact --store ${role.store}) or pass a larger --max-feedback BYTES (up to ${MAX_FEEDBACK_RANGE.max})`
       : `split it into smaller files, or pass a larger --max-feedback BYTES (up to ${MAX_FEEDBACK_RANGE.max})`;
   return {
-    events: role.kind === 'store' ? byTime(parsed.events) : parsed.events,
+    events: role.kind === 'store' ? [...eventsByTime(parsed.events)] : parsed.events,
     issues: parsed.issues.map((issue) =>
       issue.code === 'feedback-too-large' ? { ...issue, message: `${path} is over the --max-feedback limit of ${limit} bytes; ${remedy}` } : issue,
     ),

@@ -65,7 +65,7 @@ function rejectionWarning(baseURL: string, rejection: ToolSearchRejection): Tool
  * would break a tool search rule (`invalid-input`, before anything is sent).
  *
  * It never runs your tools; a `tool_result` you send back for a catalog
- * tool the model called counts as its run for the tool search's
+ * tool the model called (not marked `is_error`) counts as its run for the tool search's
  * `recordUsage` (each `tool_use` id once, see `ToolSearch.called`).
  */
 export function createMessagesClient(options: MessagesClientOptions): MessagesClient {

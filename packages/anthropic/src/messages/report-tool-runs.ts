@@ -11,7 +11,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * Reports to `toolSearch.called` each catalog tool the caller ran since the
  * last request: a `tool_result` sent back for a `tool_use` of a catalog
- * tool (not the search tool) whose id `reported` has not seen. Each id is
+ * tool (not the search tool), not marked `is_error`, whose id `reported`
+ * has not seen. Each id is
  * reported once, so a conversation sent again (every turn re-sends it)
  * counts nothing twice. `reported` is the client's, bounded.
  */
@@ -26,6 +27,8 @@ export function reportToolRuns(messages: readonly MessageParam[], toolSearch: To
         called.set(block['id'], block['name']);
       } else if (message.role === 'user' && block['type'] === 'tool_result' && typeof block['tool_use_id'] === 'string') {
         const id = block['tool_use_id'];
+        // A result sent as an error (a call refused, or a run that failed) is no evidence the tool was right.
+        if (block['is_error'] === true) continue;
         const name = called.get(id);
         if (name === undefined || reported.has(id) || toolSearch.isSearchCall({ type: 'tool_use', name }) || toolSearch.toolFor(name) === undefined) continue;
         reported.add(id);

@@ -43,7 +43,7 @@ async function setup(replies: readonly LoopbackReply[], overrides: Partial<Creat
  * run on the next `create`); the user refuses calls of deferred tools no
  * search loaded.
  */
-async function converse(messages: MessagesClient, prompt: string): Promise<string[]> {
+async function converse(messages: MessagesClient, prompt: string, deny: (name: string) => boolean = () => false): Promise<string[]> {
   const ran: string[] = [];
   let conversation: MessageParam[] = [{ role: 'user', content: prompt }];
   for (let turn = 0; turn < 5; turn++) {
@@ -52,7 +52,7 @@ async function converse(messages: MessagesClient, prompt: string): Promise<strin
     const calls = result.message.content.flatMap((block) => (block.type === 'tool_use' && !messages.toolSearch.isSearchCall(block) ? [block] : []));
     if (calls.length === 0) return ran;
     const results = calls.map((call) => {
-      const refused = messages.toolSearch.request().deferred.includes(call.name) && !messages.session.isLoaded(call.name);
+      const refused = deny(call.name) || (messages.toolSearch.request().deferred.includes(call.name) && !messages.session.isLoaded(call.name));
       if (refused) return { type: 'tool_result' as const, tool_use_id: call.id, content: `${call.name} is not loaded`, is_error: true };
       ran.push(call.name);
       return { type: 'tool_result' as const, tool_use_id: call.id, content: 'done' };
@@ -113,6 +113,16 @@ describe('createToolSearch with recordUsage, in the createMessagesClient loop', 
     expect(() => createToolSearch({ tools: FIXTURE_TOOLS, ranker: createFakeRanker(), policy: { model: MODEL, env: {} }, recordUsage: 'yes' as never })).toThrow(
       /createToolSearch: recordUsage must be a function/,
     );
+  });
+
+  it('records nothing for a found tool whose result goes back as an error (refused or failed)', async () => {
+    const { messages, events } = await setup([
+      messageReply([toolUse('toolu_s1', 'search_tools', { query: 'weather forecast city' })], 'tool_use'),
+      messageReply([toolUse('toolu_w1', WEATHER, { city: 'Paris' })], 'tool_use'),
+      messageReply([text('It failed.')]),
+    ]);
+    expect(await converse(messages, 'Weather in Paris?', (name) => name === WEATHER)).toEqual([]);
+    expect(events).toEqual([]);
   });
 
   it('never lets a throwing sink break the caller', async () => {

@@ -34,7 +34,7 @@ function requestReason(decision: ToolSearchDecision, disabled: boolean, deferred
  *
  * With `recordUsage`, a client-side search followed by a run of one of its
  * hits is recorded: `createMessagesClient` reports each `tool_result` sent
- * back for a catalog tool; a loop of your own reports runs with
+ * back for a catalog tool (not marked `is_error`); a loop of your own reports runs with
  * {@link ToolSearch.called}.
  *
  * Throws `invalid-option` naming a bad option.

@@ -73,7 +73,7 @@ export interface CreateToolSearchOptions {
    * time in ms) each time a tool one of this object's recent client-side
    * searches found (answered by {@link ToolSearch.answer}, also within
    * `createMessagesClient`) is run: `createMessagesClient` counts each
-   * `tool_result` you send back for it as its run; in a loop of your own,
+   * `tool_result` you send back for it (not marked `is_error`) as its run; in a loop of your own,
    * report runs with {@link ToolSearch.called}. Searches the API answers (`server-bm25`,
    * `server-regex`) are not seen, so they record nothing. Each search and
    * tool count once, `select:` queries never (core's `createUsageTracker`:

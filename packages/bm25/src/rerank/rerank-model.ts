@@ -52,7 +52,11 @@ export interface RerankModel {
   readonly candidates?: number;
 }
 
-/** A validated model in typed arrays. */
+/**
+ * A validated model in typed arrays. Make it with {@link compileRerankModel}
+ * and do not change it: its {@link CompiledModel.folded} weights are
+ * derived from the others once, there.
+ */
 export interface CompiledModel {
   readonly kind: 'linear' | 'mlp';
   /** Features per row: the length of {@link features}. */

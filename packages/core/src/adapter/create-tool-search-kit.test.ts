@@ -40,6 +40,12 @@ describe('createToolSearchKit', () => {
     throwing.plan();
     await throwing.search({ query: 'weather for a city' });
     expect(() => throwing.called('mcp__weather__get_weather')).not.toThrow();
+    // An async sink's rejection is caught too: no unhandled rejection (vitest fails the run on one).
+    const rejecting = kit({ recordUsage: () => Promise.reject(new Error('full')) });
+    rejecting.plan();
+    await rejecting.search({ query: 'weather for a city' });
+    rejecting.called('mcp__weather__get_weather');
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(() => kit({ recordUsage: 'yes' })).toThrow(/recordUsage must be a function/);
   });
 

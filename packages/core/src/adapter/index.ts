@@ -14,5 +14,5 @@ export type {
 export { searchFailureText } from './search-failure-text.js';
 export { countJsonTokens, countRequestTools, searchCost } from './request-cost.js';
 export type { RequestCost, SearchCost } from './request-cost.js';
-export { createUsageRecording } from './usage-recording.js';
+export { createUsageRecording, deliverUsage } from './usage-recording.js';
 export type { UsageRecording } from './usage-recording.js';

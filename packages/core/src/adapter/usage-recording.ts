@@ -30,14 +30,34 @@ export function createUsageRecording(catalog: Catalog, recordUsage: ((event: Usa
       const tool = typeof apiName === 'string' ? catalog.byApiName.get(apiName) : undefined;
       const event = tool === undefined ? undefined : tracker.called(apiName);
       if (tool === undefined || event === undefined) return;
-      try {
-        recordUsage({ ...event, called: [tool.displayName] });
-      } catch {
-        // A sink that throws must never break the caller's run of the tool.
-      }
+      deliverUsage(recordUsage, { ...event, called: [tool.displayName] });
     },
     reset() {
       tracker = createUsageTracker();
     },
   };
+}
+
+/**
+ * Hands `event` to a `recordUsage` sink so that nothing it does reaches
+ * the caller: a throw, or a rejection of the promise an async sink
+ * returns, goes to `onError` (default: ignored), never up the stack and
+ * never as an unhandled rejection.
+ */
+export function deliverUsage(sink: (event: UsageEvent) => unknown, event: UsageEvent, onError: (error: unknown) => void = () => {}): void {
+  const fail = (error: unknown): void => {
+    try {
+      onError(error);
+    } catch {
+      // An error reporter that throws is ignored too.
+    }
+  };
+  try {
+    const result = sink(event);
+    if (typeof result === 'object' && result !== null && typeof (result as PromiseLike<unknown>).then === 'function') {
+      (result as PromiseLike<unknown>).then(undefined, fail);
+    }
+  } catch (error) {
+    fail(error);
+  }
 }

@@ -35,11 +35,19 @@ describe('createFeedbackRecorder', () => {
   it('ignores malformed events instead of throwing', async () => {
     const store = join(folder, 'feedback.jsonl');
     const recorder = createFeedbackRecorder(store);
-    for (const bad of [null, { query: '', called: ['a'] }, { query: 'q', called: [] }, { query: 'q', called: [3] }, { query: 'q', called: ['a'], at: Number.NaN }]) {
+    for (const bad of [null, { query: '', called: ['a'] }, { query: 'q', called: [] }, { query: 'q', called: [3] }, { query: 'q', called: ['a'], at: Number.NaN }, { query: 'q', called: ['a'], at: 1e20 }, { query: 'q', called: ['a'], at: -1 }]) {
       recorder.record(bad as never);
     }
+    recorder.record({ query: 'good', called: ['a'], at: 8.64e15 });
     await recorder.close();
-    expect((await readFeedbackFile(store)).events).toEqual([]);
+    expect((await readFeedbackFile(store)).events.map((event) => event.query)).toEqual(['good']);
+    expect(recorder.counts).toEqual({ written: 1, dropped: 0 });
+  });
+
+  it('refuses bad limits with invalid-option', () => {
+    for (const options of [{ maxBytes: 0 }, { maxBytes: 1.5 }, { maxPending: 0 }, { maxPending: Number.NaN }]) {
+      expect(() => createFeedbackRecorder(join(folder, 'f.jsonl'), options)).toThrow(expect.objectContaining({ code: 'invalid-option' }));
+    }
   });
 
   it('stops at maxBytes, reporting feedback-too-large once, never past the limit', async () => {
@@ -52,7 +60,11 @@ describe('createFeedbackRecorder', () => {
     }
     await recorder.close();
     const text = await readFile(store, 'utf8');
-    expect(text.length).toBeLessThan(200 + 120);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(200);
+    // Still readable at that limit: recording never makes the store unreadable.
+    const read = await readFeedbackFile(store, { maxBytes: 200 });
+    expect(read.issues).toEqual([]);
+    expect(read.events.length).toBe(recorder.counts.written);
     expect(issues.map((issue) => issue.code)).toEqual(['feedback-too-large']);
     expect(issues[0]!.message).not.toContain('query number');
     expect(recorder.counts.written + recorder.counts.dropped).toBe(6);

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { UsageEvent } from '@loadout/core';
-import { isLoadoutError } from '@loadout/core';
-import { appendFeedbackEvents } from './feedback-store.js';
+import { createLoadoutError, describeValue, isLoadoutError } from '@loadout/core';
+import { appendFeedbackEvents, storedLine } from './feedback-store.js';
 
 /** Why a {@link FeedbackRecorder} did not store an event: the store is full, the write failed, or events came faster than they were written. */
 export interface RecorderIssue {
@@ -13,13 +13,14 @@ export interface RecorderIssue {
 /** Options of {@link createFeedbackRecorder}. */
 export interface FeedbackRecorderOptions {
   /**
-   * Appending stops once the store holds this many bytes (the read limit:
-   * a larger store is not read, see `readFeedbackFile`), with one
-   * `feedback-too-large` issue until it shrinks (`loadout learn --compact`).
-   * Default 64 MiB; an integer ≥ 1.
+   * The store never grows past this many bytes (the read limit: a larger
+   * store is not read, see `readFeedbackFile`): an event that would take it
+   * over is dropped, with one `feedback-too-large` issue until it shrinks
+   * (`loadout learn --compact`). Default 64 MiB; an integer ≥ 1, else
+   * `invalid-option`.
    */
   readonly maxBytes?: number;
-  /** Events waiting to be written at most; more are dropped (`feedback-dropped`, once per burst). Default 1,000; an integer ≥ 1. */
+  /** Events waiting to be written at most; more are dropped (`feedback-dropped`, once per burst). Default 1,000; an integer ≥ 1, else `invalid-option`. */
   readonly maxPending?: number;
   /** Called with each issue (a full store and a burst are reported once each until recording works again). Default: none. */
   readonly onIssue?: (issue: RecorderIssue) => void;
@@ -45,9 +46,16 @@ export interface FeedbackRecorder {
 
 const LIMIT = 64 * 1024 * 1024;
 
-function positiveInteger(value: number | undefined, fallback: number): number {
-  return value !== undefined && Number.isSafeInteger(value) && value >= 1 ? value : fallback;
+function positiveInteger(option: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw createLoadoutError('invalid-option', `createFeedbackRecorder: ${option} must be an integer ≥ 1, got ${describeValue(value)}`, { option });
+  }
+  return value;
 }
+
+/** Latest time a JavaScript date holds, in ms since the epoch (as `parseFeedbackText` accepts). */
+const MAX_TIME = 8.64e15;
 
 function wellFormed(event: UsageEvent): boolean {
   return (
@@ -58,14 +66,14 @@ function wellFormed(event: UsageEvent): boolean {
     Array.isArray(event.called) &&
     event.called.length > 0 &&
     event.called.every((name) => typeof name === 'string' && name.length > 0) &&
-    (event.at === undefined || Number.isFinite(event.at))
+    (event.at === undefined || (typeof event.at === 'number' && event.at >= 0 && event.at <= MAX_TIME))
   );
 }
 
 /** Records usage events into the store at `path` (see {@link FeedbackRecorder}). */
 export function createFeedbackRecorder(path: string, options: FeedbackRecorderOptions = {}): FeedbackRecorder {
-  const maxBytes = positiveInteger(options.maxBytes, LIMIT);
-  const maxPending = positiveInteger(options.maxPending, 1000);
+  const maxBytes = positiveInteger('maxBytes', options.maxBytes, LIMIT);
+  const maxPending = positiveInteger('maxPending', options.maxPending, 1000);
   const counts = { written: 0, dropped: 0 };
   let pending: UsageEvent[] = [];
   let writing: Promise<void> = Promise.resolve();
@@ -97,17 +105,27 @@ export function createFeedbackRecorder(path: string, options: FeedbackRecorderOp
     pending = [];
     reported.delete('feedback-dropped');
     if (batch.length === 0) return;
-    if ((await size()) >= maxBytes) {
-      counts.dropped += batch.length;
-      report({ code: 'feedback-too-large', message: `${path} holds ${maxBytes} bytes or more, the most read; usage is no longer recorded until it is compacted (loadout learn --compact --store ${path})` });
-      return;
+    // What fits under the cap, in order (one byte kept for the newline an append cut short may need).
+    let room = maxBytes - (await size()) - 1;
+    let fits = 0;
+    while (fits < batch.length) {
+      const bytes = Buffer.byteLength(storedLine(batch[fits]!)) + 1;
+      if (bytes > room) break;
+      room -= bytes;
+      fits++;
     }
-    reported.delete('feedback-too-large');
+    if (fits < batch.length) {
+      counts.dropped += batch.length - fits;
+      report({ code: 'feedback-too-large', message: `${path} is at its limit of ${maxBytes} bytes, the most read; usage is no longer recorded until it is compacted (loadout learn --compact --store ${path})` });
+    } else {
+      reported.delete('feedback-too-large');
+    }
+    if (fits === 0) return;
     try {
-      await appendFeedbackEvents(path, batch);
-      counts.written += batch.length;
+      await appendFeedbackEvents(path, batch.slice(0, fits));
+      counts.written += fits;
     } catch (error) {
-      counts.dropped += batch.length;
+      counts.dropped += fits;
       report({ code: 'file-unwritable', message: isLoadoutError(error) ? error.message : `cannot write ${path}` });
     }
   };

@@ -61,6 +61,15 @@ describe('feedback store', () => {
     await purgeFeedbackFile(path);
   });
 
+  it('compacts by time, not by position: an old log imported after newer events stays old', async () => {
+    const path = await store();
+    const now = 30 * DAY;
+    await appendFeedbackEvents(path, [20, 21, 22].map((day) => ({ query: `new ${day}`, called: ['write_file'], at: day * DAY })));
+    await appendFeedbackEvents(path, [1, 2, 3].map((day) => ({ query: `old ${day}`, called: ['write_file'], at: day * DAY })));
+    expect(await compactFeedbackFile(path, { maxEventsPerTool: 3, now })).toEqual({ kept: 3, dropped: 3 });
+    expect((await readFeedbackFile(path)).events.map((event) => event.query)).toEqual(['new 20', 'new 21', 'new 22']);
+  });
+
   it('reports a UTF-16 file as one issue, throws file-unreadable for a folder and file-unwritable for a store it cannot write', async () => {
     const path = await store();
     await appendFeedbackEvents(path, [{ query: 'x', called: ['a'] }]);

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { UsageEvent } from '@loadout/bm25';
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import { readTextFile } from '../files/read-text-file.js';
+import { eventsByTime } from './events-by-time.js';
 import { parseFeedbackText } from './parse-feedback.js';
 import type { ParsedFeedback, ParseFeedbackOptions } from './parse-feedback.js';
 
@@ -13,7 +14,7 @@ export interface ReadFeedbackOptions extends ParseFeedbackOptions {
 }
 
 /** One stored line: the event with its time as an ISO date. What the store keeps is exactly this. */
-function storedLine(event: UsageEvent): string {
+export function storedLine(event: UsageEvent): string {
   const at = new Date(event.at ?? Date.now()).toISOString();
   return JSON.stringify({ query: event.query, called: event.called, at });
 }
@@ -110,12 +111,16 @@ export interface CompactFeedbackOptions {
 
 /**
  * Rewrites the store keeping only what learning can still use: valid
- * lines, at most `maxEventsPerTool` newest events per tool, none older than
- * `maxAgeDays`. Written to a temporary file and renamed over the store, so
- * a crash never loses the old file. Returns lines kept and dropped.
+ * lines, at most `maxEventsPerTool` newest events per tool (by time, not
+ * by position: an old log imported late stays old), none older than
+ * `maxAgeDays`, oldest first. Written to a temporary file and renamed over
+ * the store, so a crash never loses the old file. Returns lines kept and
+ * dropped.
  */
 export async function compactFeedbackFile(path: string, options: CompactFeedbackOptions = {}): Promise<{ kept: number; dropped: number }> {
-  const { events, issues } = await readFeedbackFile(path, { maxBytes: Number.MAX_SAFE_INTEGER });
+  const read = await readFeedbackFile(path, { maxBytes: Number.MAX_SAFE_INTEGER });
+  const { issues } = read;
+  const events = eventsByTime(read.events);
   const cap = options.maxEventsPerTool ?? 50;
   const oldest = (options.now ?? Date.now()) - (options.maxAgeDays ?? 180) * 86_400_000;
   const perTool = new Map<string, number>();

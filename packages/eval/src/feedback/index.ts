@@ -4,3 +4,4 @@ export { appendFeedbackEvents, compactFeedbackFile, purgeFeedbackFile, readFeedb
 export type { CompactFeedbackOptions, ReadFeedbackOptions } from './feedback-store.js';
 export { createFeedbackRecorder } from './feedback-recorder.js';
 export type { FeedbackRecorder, FeedbackRecorderOptions, RecorderIssue } from './feedback-recorder.js';
+export { eventsByTime } from './events-by-time.js';

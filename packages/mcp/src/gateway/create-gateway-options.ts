@@ -92,10 +92,13 @@ export interface CreateGatewayOptions {
    * session calls a tool one of its recent searches found (directly or
    * through `call_tool`; see `createUsageTracker` of `@loadout/core`: the
    * newest 20 searches of the session, each search and tool once,
-   * `select:` queries ignored). It must not block (the call waits for it)
-   * and should queue the write, e.g. `createFeedbackRecorder(store).record`
-   * of `@loadout/eval/feedback`; what it throws is logged and ignored.
-   * Default: none (nothing is recorded).
+   * `select:` queries ignored). The call is recorded when it is made,
+   * before the upstream answers, so a call that then fails still counts:
+   * the agent chose the tool for the query. It must not block (the call
+   * waits for it) and should queue the write, e.g.
+   * `createFeedbackRecorder(store).record` of `@loadout/eval/feedback`;
+   * what it throws, or the promise it returns rejects with, is logged and
+   * ignored. Default: none (nothing is recorded).
    */
   readonly recordUsage?: (event: UsageEvent) => void;
 }

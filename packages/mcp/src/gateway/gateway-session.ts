@@ -1,5 +1,6 @@
 import { createUsageTracker } from '@loadout/core';
 import type { CatalogTool, MaybePromise, ToolSearchAnswer, UsageEvent } from '@loadout/core';
+import { deliverUsage } from '@loadout/core/adapter';
 import { thenMaybe } from '@loadout/core/utils';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -56,11 +57,7 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
     const tool = gateway.findTool(name);
     const event = tool === undefined ? undefined : tracker.called(tool.displayName);
     if (event === undefined) return;
-    try {
-      recordUsage!(event);
-    } catch (error) {
-      options.logger.warn(`recordUsage threw, the event was not recorded: ${(error as Error).message}`);
-    }
+    deliverUsage(recordUsage!, event, (error) => options.logger.warn(`recordUsage failed, the event was not recorded: ${error instanceof Error ? error.message : String(error)}`));
   };
   let lastListed: string | undefined;
   /**

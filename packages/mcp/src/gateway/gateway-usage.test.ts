@@ -62,13 +62,16 @@ describe('the gateway records search-then-call usage (opt-in)', () => {
     expect(events.every((event) => typeof event.at === 'number')).toBe(true);
   });
 
-  it('records nothing for select: queries or unknown tools, and survives a recorder that throws', async () => {
+  it('records nothing for select: queries or unknown tools, and survives a recorder that throws or rejects', async () => {
     const events: UsageEvent[] = [];
     let calls = 0;
     const { session, logger } = await start({
+      // The first event throws, the second rejects asynchronously, the third throws a non-Error: each is logged, none fails a call.
       recordUsage: (event) => {
         calls++;
         if (calls === 1) throw new Error('disk on fire');
+        if (calls === 2) return Promise.reject(new Error('async disk on fire')) as unknown as void;
+        if (calls === 3) throw 'a string';
         events.push(event);
       },
     });
@@ -79,7 +82,14 @@ describe('the gateway records search-then-call usage (opt-in)', () => {
     await client.search('weather forecast');
     const result = await client.call('mcp__weather__get_forecast', { city: 'Oslo' });
     expect(result.isError).not.toBe(true);
-    expect(logger.has('warn', /recordUsage threw, the event was not recorded: disk on fire/)).toBe(true);
+    expect(logger.has('warn', /recordUsage failed, the event was not recorded: disk on fire/)).toBe(true);
+    await client.search('send an alert');
+    expect((await client.call('mcp__weather__send_alert', { text: 'rain' })).isError).not.toBe(true);
+    await client.search('stored value by key');
+    expect((await client.call('mcp__weather__get', { key: 'k' })).isError).not.toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(logger.has('warn', /recordUsage failed, the event was not recorded: async disk on fire/)).toBe(true);
+    expect(logger.has('warn', /recordUsage failed, the event was not recorded: a string/)).toBe(true);
     await client.search('alert subscribers');
     await client.call('mcp__weather__send_alert', { text: 'fog' });
     expect(events.map((event) => event.query)).toEqual(['alert subscribers']);

@@ -125,6 +125,26 @@ describe('createResponsesClient with the openai client', () => {
     expect(events).toHaveLength(1);
   });
 
+  it('records nothing for a tool a search found but the conversation no longer loads (refused before callTool)', async () => {
+    const events: UsageEvent[] = [];
+    const { responses, callTool } = await setup(
+      scripted(
+        { output: [toolSearchCall('call_s1', 'weather city')] },
+        { output: [message('Found a weather tool.')] },
+        // A new conversation without the search: the model calls the tool the earlier search found.
+        { output: [functionCall('call_w1', WEATHER, { city: 'Paris' })] },
+        { output: [message('Cannot.')] },
+      ),
+      {},
+      { recordUsage: (event) => events.push(event) },
+    );
+    await responses.run({ model: 'gpt-5.4', input: 'Find a weather tool', store: false }, { callTool });
+    const refused = await responses.run({ model: 'gpt-5.4', input: 'Weather in Paris?', store: false }, { callTool });
+    expect(JSON.stringify(refused.input)).toContain('tool-not-loaded');
+    expect(callTool).not.toHaveBeenCalled();
+    expect(events).toEqual([]);
+  });
+
   it('tells the model why a search failed with a developer message after the empty output', async () => {
     const { responses, callTool, requests } = await setup(scripted({ output: [toolSearchCall('call_s1', '')] }, { output: [message('ok')] }));
     await responses.run({ model: 'gpt-5.4', input: 'Go' }, { callTool });
