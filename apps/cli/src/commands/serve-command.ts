@@ -258,24 +258,37 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         );
       }
       const config = parseMcpConfig({ mcpServers: settings.mcpServers }, { source: settings.path ?? 'config', env: context.env });
-      /** The ranker `loadout learn` decided for `store`, as a factory per index generation; undefined: the plain ranker. */
-      const learnedRanker = async (path: string, name: string, rankerOptions: Readonly<Record<string, unknown>> | undefined): Promise<(() => MaybePromise<Ranker>) | undefined> => {
+      /**
+       * The ranker `loadout learn` decided for `store`, as a factory per index generation that the
+       * gateway first calls while the upstreams boot, so reading the store overlaps their start-up;
+       * undefined (the plain ranker by name) when the ranker does not learn from usage.
+       */
+      const learnedRanker = (path: string, name: string, rankerOptions: Readonly<Record<string, unknown>> | undefined): (() => Promise<Ranker>) | undefined => {
         const definition = settings.registry.ranker(name);
         const withUsage = usageRankerFactory(definition, rankerOptions);
         if (withUsage === undefined) {
           logger.warn(`ranker ${JSON.stringify(name)} does not learn from usage (its definition declares no capabilities.usage); serving without usage`);
           return undefined;
         }
-        const { loadLearnedRankerFactory } = await import('./learned-ranker.js');
-        return loadLearnedRankerFactory(path, undefined, context, { name, learns: definition.capabilities?.usage?.learns ?? [], withUsage }, {
-          command: 'serve',
-          ...(maxFeedbackBytes === undefined ? {} : { maxFeedbackBytes }),
-        });
+        let loading: Promise<(() => MaybePromise<Ranker>) | undefined> | undefined;
+        return async () => {
+          loading ??= import('./learned-ranker.js').then(async ({ loadLearnedRankerFactory }) => {
+            const factory = await loadLearnedRankerFactory(path, undefined, context, { name, learns: definition.capabilities?.usage?.learns ?? [], withUsage }, {
+              command: 'serve',
+              ...(maxFeedbackBytes === undefined ? {} : { maxFeedbackBytes }),
+            });
+            if (factory !== undefined) logger.info(`ranking with what loadout learn learned from ${resolve(context.cwd, path)}`);
+            return factory;
+          });
+          const factory = await loading;
+          // No decision (or learning off): the same ranker without usage.
+          return factory === undefined ? withUsage(undefined) : factory();
+        };
       };
       const configured = settings.ranker ?? settings.registry.defaultRanker;
       const ranker = stringFlag(parsed, 'ranker') ?? configured;
       const limit = limitFlag ?? settings.limit;
-      const learned = store === undefined ? undefined : await learnedRanker(store, ranker, ranker === configured ? settings.rankerOptions : undefined);
+      const learned = store === undefined ? undefined : learnedRanker(store, ranker, ranker === configured ? settings.rankerOptions : undefined);
       const recorder =
         record && store !== undefined
           ? (await import('@loadout/eval/feedback')).createFeedbackRecorder(resolve(context.cwd, store), {
@@ -283,7 +296,6 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
               onIssue: (issue) => logger.warn(`usage not recorded: ${issue.message} [${issue.code}]`),
             })
           : undefined;
-      if (learned !== undefined) logger.info(`ranking with what loadout learn learned from ${resolve(context.cwd, store!)}`);
       if (recorder !== undefined) logger.info(`recording usage (search-then-call positives) to ${resolve(context.cwd, store!)}; loadout learn learns from it`);
       // Hold the port while the upstreams start, so a busy port fails before anything is spawned.
       const reservation = address === undefined ? undefined : await reservePort(address.host, address.port);
