@@ -103,6 +103,26 @@ describe('createChatClient with the openai client', () => {
     expect(events).toEqual([{ query: 'weather city', called: [WEATHER], at: expect.any(Number) }]);
   });
 
+  it.each(['plain', 'tool-reference'] as const)('%s mode: records nothing for a tool a search found but the conversation no longer loads (refused before callTool)', async (mode) => {
+    const events: UsageEvent[] = [];
+    const { chat, callTool, requests } = await setup(
+      scripted(
+        assistantCalls(['call_s1', 'search_tools', { query: 'weather city' }]),
+        assistantText('Found a weather tool.'),
+        // A new conversation without the search: the model calls the tool the earlier search found.
+        assistantCalls(['call_w1', WEATHER, { city: 'Paris' }]),
+        assistantText('Cannot.'),
+      ),
+      mode,
+      { recordUsage: (event) => events.push(event) },
+    );
+    await chat.run({ model: 'any-model', messages: [{ role: 'user', content: 'Find a weather tool' }] }, { callTool });
+    await chat.run({ model: 'any-model', messages: [{ role: 'user', content: 'Weather in Paris?' }] }, { callTool });
+    expect(JSON.parse(messagesOf(requests.at(-1)!.body).at(-1)!['content'] as string)).toMatchObject({ code: 'tool-not-loaded' });
+    expect(callTool).not.toHaveBeenCalled();
+    expect(events).toEqual([]);
+  });
+
   it('answers a call of a tool the conversation never loaded with an error, and throws other API errors', async () => {
     const { chat, callTool, requests } = await setup(scripted(assistantCalls(['c1', CREATE_ISSUE, { repo: 'a', title: 'b' }]), assistantText('ok')), 'plain');
     await chat.run({ model: 'm', messages: [{ role: 'user', content: 'Go' }] }, { callTool });
