@@ -110,14 +110,14 @@ async function runParts(argv: readonly string[]): Promise<number> {
       continue;
     }
     if (part === 'learning') {
-      const { runLearning } = await import('./learning/run-learning.js');
-      const { results, bases } = await runLearning({
+      const { leakedQueryCount, runLearning } = await import('./learning/run-learning.js');
+      const run = await runLearning({
         dataDir,
         resultsDir: RESULTS_DIR,
         ...(args.sets === undefined ? {} : { sets: args.sets }),
         ...(args.learners === undefined ? {} : { learners: args.learners }),
       });
-      if (results.some((result) => result.leakedQueries > 0) || bases.some((base) => base.leakedQueries > 0)) failed = true;
+      if (leakedQueryCount(run) > 0) failed = true;
       continue;
     }
     if (part === 'rerank') {

@@ -75,6 +75,11 @@ export interface BaseModelProvenance extends Omit<FoldCleanBackground, 'training
   readonly trainedOn: number;
 }
 
+/** Queries of a {@link runLearning} run that leak: with a near-duplicate in their fold's log, or in their set's base model's training (any is a failure). */
+export function leakedQueryCount(run: { readonly results: readonly OutOfFoldResult[]; readonly bases: readonly BaseModelProvenance[] }): number {
+  return run.results.reduce((sum, result) => sum + result.leakedQueries, 0) + run.bases.reduce((sum, base) => sum + base.leakedQueries, 0);
+}
+
 /**
  * Learning from logs, out of fold (5 fixed folds by query) on every set's
  * dev queries, beside the model-free default; the leakage checks; and how
