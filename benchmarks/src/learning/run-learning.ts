@@ -35,11 +35,14 @@ export interface Learner {
   readonly base?: 'plain' | 'usage' | 'lexical';
   /** How the log's re-ranker uses `SIBLING_FEATURES` (`LearnFromFeedbackOptions.siblings`). Default `blend`, as a deployment's. */
   readonly siblings?: LearnFromFeedbackOptions['siblings'];
+  /** Whether the log's re-ranker reads `NEIGHBOUR_FEATURES` (`LearnFromFeedbackOptions.neighbours`). Default true, as a deployment's. */
+  readonly neighbours?: boolean;
 }
 
 /** Every learner the bench can measure. */
 export const LEARNERS: readonly Learner[] = [
   { name: 'lexical', vectors: false, warmStart: 'blend' },
+  { name: 'lexical-noneighbours', vectors: false, warmStart: 'blend', neighbours: false },
   { name: 'lexical-choose', vectors: false, warmStart: 'choose' },
   { name: 'lexical-siblings-choose', vectors: false, warmStart: 'blend', siblings: 'choose' },
   { name: 'lexical-scratch', vectors: false, warmStart: null },
@@ -133,7 +136,7 @@ export async function runLearning(options: RunLearningOptions): Promise<{ result
       // Vectors per set: they fit the catalog's principal components.
       const vectors = learner.vectors ? { vectors: createRerankVectors(table!) } : {};
       const warmStart = learner.warmStart === null ? {} : { warmStart: learner.warmStart };
-      const result = await measureOutOfFold(evalSet, 5, { usagePriorWeight: PRIOR_WEIGHT, baseModel, ...vectors, ...warmStart, ...(learner.siblings === undefined ? {} : { siblings: learner.siblings }) });
+      const result = await measureOutOfFold(evalSet, 5, { usagePriorWeight: PRIOR_WEIGHT, baseModel, ...vectors, ...warmStart, ...(learner.siblings === undefined ? {} : { siblings: learner.siblings }), ...(learner.neighbours === undefined ? {} : { neighbours: learner.neighbours }) });
       measured[index]!.push(result);
       logProgress(`learning: ${info.name}: ${learner.name}: ${cell(result.learned)} (R@5 / NDCG@5 / MRR@10)`);
     }
@@ -148,6 +151,7 @@ export async function runLearning(options: RunLearningOptions): Promise<{ result
     ['… of which with the re-ranker (it beat the usage field alone)', ...results.map(rerankedFolds)],
     ['… of which with the warm-started fit (blended with the fit from scratch, or it beat it)', ...results.map((result) => `${result.reports.filter((report) => report.enabled && report.rerank && report.warmStart).length}`)],
     ['… of which with sibling features (blended in, or they beat the fits without)', ...results.map((result) => `${result.reports.filter((report) => report.enabled && report.rerank && report.siblings).length}`)],
+    ['… of which with neighbour features', ...results.map((result) => `${result.reports.filter((report) => report.enabled && report.rerank && report.neighbours).length}`)],
     ...learners.slice(1).map((learner, index) => [`learner "${learner.name}"`, ...measured[index + 1]!.map((result) => cell(result.learned))]),
     ['base model: training queries (other sets) / near-duplicates of this set removed', ...bases.map((base) => `${base.trainedOn} / ${base.removed}`)],
     ['test queries with a near-duplicate in their log', ...results.map((result) => String(result.leakedQueries))],

@@ -1,4 +1,4 @@
-import { createRerankRanker, LEXICAL_RERANK_MODEL, RERANK_SIBLING_FEATURES } from '@loadout/bm25';
+import { createRerankRanker, createUsageField, LEXICAL_RERANK_MODEL, RERANK_SIBLING_FEATURES, rerankFeatureList } from '@loadout/bm25';
 import { GLOVE_RERANK_MODEL } from '@loadout/bm25/rerank-glove';
 import { withQuerySyntax } from '@loadout/core';
 import type { Ranker } from '@loadout/core';
@@ -30,8 +30,8 @@ const PASSES = 3;
 
 /**
  * BM25F, the re-ranker (shipped lexical model, the same reading
- * `SIBLING_FEATURES` as a log's does, a model of a log's default shape,
- * and the GloVe one, over the top
+ * `SIBLING_FEATURES` as a log's does, a model of a log's default shape
+ * over a usage field of the dev queries, and the GloVe one, over the top
  * `candidates`) and wink-bm25 on mix10k's dev queries in this process,
  * each wrapped with the query syntax as the CLI runs them. Each ranker is
  * built and scored once (which also warms the JIT), then the queries run
@@ -42,13 +42,18 @@ export async function measureRerankLatency(dataDir: string, candidates: number):
   const evalSet = await loadEvalSet(join(dataDir, 'mix10k'), { split: 'dev' });
   const registry = createBuiltinRegistry();
   const table = await loadStaticVectors(defaultStaticTablePath());
+  const usage = createUsageField(evalSet.queries.map((query) => ({ query: query.query, called: query.relevant }))).text;
   const rankers: { name: string; create: () => Promise<Ranker> }[] = [
     { name: 'bm25f', create: async () => registry.createRanker('bm25f', undefined, false) },
     { name: `rerank (lexical ${LEXICAL_RERANK_MODEL.kind}, top ${candidates})`, create: async () => createRerankRanker({ model: LEXICAL_RERANK_MODEL, candidates }) },
     // A log's re-ranker also reads SIBLING_FEATURES: the shipped model widened (sibling weights 0), so the row is the extraction's cost.
     { name: `rerank (lexical + siblings, top ${candidates})`, create: async () => createRerankRanker({ model: widenModel(LEXICAL_RERANK_MODEL, RERANK_SIBLING_FEATURES), candidates }) },
-    // A log's default model has that width and four MLPs' hidden units (the blends of warm and cold, with and without sibling features): the same model four times, so the row is the model's cost.
-    { name: `rerank (a log's model: 4 × lexical + siblings, top ${candidates})`, create: async () => createRerankRanker({ model: fourfold(widenModel(LEXICAL_RERANK_MODEL, RERANK_SIBLING_FEATURES)), candidates }) },
+    // A log's default model reads NEIGHBOUR_FEATURES and SIBLING_FEATURES and has four MLPs' hidden units (the blends of warm and cold, with and
+    // without sibling features): the same model four times, over a usage field of every dev query as a past search, so the neighbours are found.
+    {
+      name: `rerank (a log's model: 4 × lexical + neighbours + siblings, ${evalSet.queries.length} past searches, top ${candidates})`,
+      create: async () => createRerankRanker({ model: fourfold(widenModel(LEXICAL_RERANK_MODEL, rerankFeatureList({ neighbours: true, siblings: true }))), candidates, bm25: { usage } }),
+    },
     {
       name: `rerank-glove (${GLOVE_RERANK_MODEL.kind}, top ${candidates})`,
       create: async () => createRerankRanker({ model: GLOVE_RERANK_MODEL, candidates, vectors: createRerankVectors(table) }),

@@ -18,6 +18,9 @@ export type { RerankCandidates, RerankRanker, RerankRankerOptions } from './rera
 export type { RerankVectors } from './rerank/rerank-vectors.js';
 export { RERANK_FEATURES, RERANK_VECTOR_FEATURES, VECTOR_FEATURES } from './rerank/rerank-features.js';
 export { RERANK_SIBLING_FEATURES, RERANK_VECTOR_SIBLING_FEATURES, SIBLING_FEATURES } from './rerank/sibling-features.js';
+export { NEIGHBOUR_FEATURES, NEIGHBOURS } from './rerank/neighbour-features.js';
+export { rerankFeatureGroups, rerankFeatureList } from './rerank/feature-lists.js';
+export type { RerankFeatureGroups } from './rerank/feature-lists.js';
 export { compileRerankModel, scoreRerankFeatures } from './rerank/rerank-model.js';
 export type { CompiledModel, RerankModel } from './rerank/rerank-model.js';
 export { LEXICAL_RERANK_MODEL } from './rerank/lexical-rerank-model.js';

@@ -38,8 +38,9 @@ importing a log that grew since is safe); with no FILE, learns from the
 store as it stands (what loadout serve --record appended). Then fits the usage
 field (each tool's past queries, as its own BM25F field), the usage prior (a
 small boost for how often a tool was called, log-scaled, each call's weight
-halving every 90 days) and a re-ranker (a small model over BM25F's top 50) on
-the older events and compares them with the model-free default on the newest
+halving every 90 days) and a re-ranker (a small model over BM25F's top 50,
+which also reads how the tools called after the nearest past searches are
+named) on the older events and compares them with the model-free default on the newest
 events (three newest fifths, each judged by what was learned before it). It
 switches learned ranking on only when it wins on Recall@5 (the re-ranker only
 when it also beats the usage field alone on Recall@5 + MRR@10), and prints

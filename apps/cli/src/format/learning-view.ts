@@ -9,7 +9,7 @@ const LABEL = 46;
 export function renderLearningReport(report: LearningReport): string[] {
   const verdict =
     report.reason === 'wins'
-      ? `learned ranking ON (usage weight ${report.learned.usageWeight}, usage prior ${report.learned.usagePriorWeight}${report.rerank ? `${report.warmStart ? ', re-ranker with a warm start from the shipped model' : ', re-ranker'}${report.siblingBlend ? ' blended with and without sibling features' : report.siblings ? ' with sibling features' : ''}` : ''}): it beat the default on the newest held-out events`
+      ? `learned ranking ON (usage weight ${report.learned.usageWeight}, usage prior ${report.learned.usagePriorWeight}${report.rerank ? `${report.warmStart ? ', re-ranker with a warm start from the shipped model' : ', re-ranker'}${report.siblingBlend ? ' blended with and without sibling features' : report.siblings ? ' with sibling features' : ''}${report.neighbours ? ', reading how the nearest past searches\' tools are named' : ''}` : ''}): it beat the default on the newest held-out events`
       : report.reason === 'no-gain'
         ? 'learned ranking OFF: it did not beat the default on the newest held-out events'
         : 'learned ranking OFF: too few events to judge (need at least 5, the newest fifth held out)';

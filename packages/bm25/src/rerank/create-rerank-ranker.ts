@@ -12,11 +12,16 @@ import { buildNameTerms } from './name-terms.js';
 import type { NameTerms } from './name-terms.js';
 import { attributeBoundedRow, attributeRow, boundScores, compileRerankModel, scoreRow, scoreScratch } from './rerank-model.js';
 import type { RerankModel } from './rerank-model.js';
-import { FEATURE_COUNT, RERANK_FEATURES, RERANK_VECTOR_FEATURES } from './rerank-features.js';
+import { FEATURE_COUNT, RERANK_VECTOR_FEATURES } from './rerank-features.js';
+import { rerankFeatureList } from './feature-lists.js';
+import type { RerankFeatureGroups } from './feature-lists.js';
+import { appendNeighbourFeatures, createNeighbourScratch } from './neighbour-features.js';
+import { buildPastSearches } from './past-searches.js';
+import type { PastSearches } from './past-searches.js';
 import type { RerankVectors } from './rerank-vectors.js';
 import { appendVectorFeatures, embedCatalog } from './vector-features.js';
 import type { ToolVectors } from './vector-features.js';
-import { appendSiblingFeatures, createSiblingScratch, RERANK_SIBLING_FEATURES, RERANK_VECTOR_SIBLING_FEATURES } from './sibling-features.js';
+import { appendSiblingFeatures, createSiblingScratch } from './sibling-features.js';
 import { buildSiblingTerms } from './sibling-terms.js';
 import type { SiblingTerms } from './sibling-terms.js';
 
@@ -44,7 +49,7 @@ export interface RerankCandidates {
   readonly tools: readonly CatalogTool[];
   /** Their clause-fused BM25F scores. */
   readonly firstStage: Float64Array;
-  /** `tools.length × RERANK_FEATURES.length` (`RERANK_VECTOR_FEATURES.length` with vectors, plus `SIBLING_FEATURES.length` with siblings), one row per candidate (a copy). */
+  /** `tools.length × rerankFeatureList(groups).length` (the groups asked for), one row per candidate (a copy). */
   readonly features: Float64Array;
 }
 
@@ -72,15 +77,20 @@ interface Extractor {
   readonly extract: (query: string, count: number, filter: RankerSearchOptions['filter']) => Extracted | undefined;
 }
 
-/** Feature extraction over a BM25F ranker's own index, with buffers reused across queries; `vectors` adds `VECTOR_FEATURES`, `siblings` then `SIBLING_FEATURES`. */
-function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined, siblings: boolean): Extractor {
+/** Feature extraction over a BM25F ranker's own index, with buffers reused across queries; `vectors` adds `VECTOR_FEATURES`, `neighbours` then `NEIGHBOUR_FEATURES`, `siblings` then `SIBLING_FEATURES`. */
+function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined, neighbours: boolean, siblings: boolean): Extractor {
   const scratch = createFeatureScratch();
   const siblingScratch = createSiblingScratch();
+  const neighbourScratch = createNeighbourScratch();
   let names: NameTerms | undefined;
   let docTerms: DocTerms | undefined;
   let siblingTerms: SiblingTerms | undefined;
+  let past: PastSearches | undefined;
   let catalog: ToolVectors | undefined;
   let wide: Float64Array = new Float64Array(0);
+  // Row widths after each group: the sibling features go after the neighbour features, which go after the lexical (and vector) ones.
+  const lexicalWidth = vectors === undefined ? FEATURE_COUNT : RERANK_VECTOR_FEATURES.length;
+  const neighbourWidth = rerankFeatureList({ vectors: vectors !== undefined, neighbours }).length;
   return {
     extract(query, count, filter) {
       const index = readBm25Internals(first);
@@ -95,17 +105,20 @@ function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined, 
         if (catalog?.tools !== index.tools) catalog = embedCatalog(vectors, index.tools);
         features = wide = appendVectorFeatures(features, ranked.count, ranked.docs, ranked.terms, vectors, catalog, wide);
       }
+      if (neighbours) {
+        if (past?.postings !== index.postings) past = buildPastSearches(index);
+        features = appendNeighbourFeatures(features, lexicalWidth, ranked.count, ranked.docs, ranked.terms, past, neighbourScratch);
+      }
       if (siblings) {
         if (siblingTerms?.postings !== index.postings) siblingTerms = buildSiblingTerms(index.tools, names, docTerms);
-        const width = vectors === undefined ? FEATURE_COUNT : RERANK_VECTOR_FEATURES.length;
-        features = appendSiblingFeatures(features, width, ranked.count, ranked.docs, ranked.terms, index, scratch.parts, FEATURE_PART, siblingTerms, siblingScratch);
+        features = appendSiblingFeatures(features, neighbourWidth, ranked.count, ranked.docs, ranked.terms, index, scratch.parts, FEATURE_PART, siblingTerms, siblingScratch);
       }
       return { tools: index.tools, docs: ranked.docs, scores: ranked.scores, count: ranked.count, features };
     },
   };
 }
 
-const extractors = new WeakMap<object, WeakMap<Bm25Ranker, Extractor>>();
+const extractors = new WeakMap<object, Map<string, WeakMap<Bm25Ranker, Extractor>>>();
 
 function candidatesOption(value: number | undefined): number {
   if (value === undefined) return 50;
@@ -118,27 +131,35 @@ function candidatesOption(value: number | undefined): number {
   return value;
 }
 
-const siblingExtractors = new WeakMap<object, WeakMap<Bm25Ranker, Extractor>>();
-
 /**
  * Features of `query`'s best `candidates` first-stage results in `ranker`
  * (a ranker from `createBm25Ranker`), as the re-ranker sees them: with
- * `vectors`, `RERANK_VECTOR_FEATURES`; with `siblings`, `SIBLING_FEATURES`
- * after those (default false). For training a model; searching with one is
+ * `vectors`, `RERANK_VECTOR_FEATURES`; then `NEIGHBOUR_FEATURES` and
+ * `SIBLING_FEATURES` as `groups` asks (default neither; see
+ * `rerankFeatureList`). For training a model; searching with one is
  * {@link createRerankRanker}.
  */
-export function extractRerankCandidates(ranker: Bm25Ranker, query: string, candidates = 50, vectors?: RerankVectors, siblings = false): RerankCandidates {
-  // One extractor per ranker (and vectors): its name terms and tool vectors are built once per index, not per query.
-  const key = vectors ?? ranker;
-  const cache = siblings ? siblingExtractors : extractors;
-  let byRanker = cache.get(key);
-  if (byRanker === undefined) cache.set(key, (byRanker = new WeakMap()));
+export function extractRerankCandidates(
+  ranker: Bm25Ranker,
+  query: string,
+  candidates = 50,
+  vectors?: RerankVectors,
+  groups: Pick<RerankFeatureGroups, 'neighbours' | 'siblings'> = {},
+): RerankCandidates {
+  const neighbours = groups.neighbours === true;
+  const siblings = groups.siblings === true;
+  // One extractor per ranker, vectors and groups: its name terms, past searches and tool vectors are built once per index, not per query.
+  const key = `${neighbours ? 'n' : ''}${siblings ? 's' : ''}`;
+  let byKey = extractors.get(vectors ?? ranker);
+  if (byKey === undefined) extractors.set(vectors ?? ranker, (byKey = new Map()));
+  let byRanker = byKey.get(key);
+  if (byRanker === undefined) byKey.set(key, (byRanker = new WeakMap()));
   let extractor = byRanker.get(ranker);
-  if (extractor === undefined) byRanker.set(ranker, (extractor = createExtractor(ranker, vectors, siblings)));
+  if (extractor === undefined) byRanker.set(ranker, (extractor = createExtractor(ranker, vectors, neighbours, siblings)));
   const result = extractor.extract(query, candidatesOption(candidates), undefined);
   if (result === undefined) return { tools: [], firstStage: new Float64Array(0), features: new Float64Array(0) };
   const { count, docs, tools } = result;
-  const width = (siblings ? (vectors === undefined ? RERANK_SIBLING_FEATURES : RERANK_VECTOR_SIBLING_FEATURES) : vectors === undefined ? RERANK_FEATURES : RERANK_VECTOR_FEATURES).length;
+  const width = rerankFeatureList({ vectors: vectors !== undefined, neighbours, siblings }).length;
   return {
     tools: Array.from(docs.subarray(0, count), (doc) => tools[doc]!),
     firstStage: result.scores.slice(0, count),
@@ -162,7 +183,7 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
   if (model.vectors && options.vectors === undefined) {
     throw createLoadoutError('invalid-option', '@loadout/bm25 rerank: the model uses word-vector features; pass vectors (createRerankVectors of @loadout/embeddings) or use a lexical model', { option: 'vectors' });
   }
-  const extractor = createExtractor(first, model.vectors ? options.vectors : undefined, model.siblings);
+  const extractor = createExtractor(first, model.vectors ? options.vectors : undefined, model.neighbours, model.siblings);
   const scratch = scoreScratch(model);
   let order = new Int32Array(64);
   let modelScores = new Float64Array(64);

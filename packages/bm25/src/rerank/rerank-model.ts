@@ -1,6 +1,5 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { RERANK_FEATURES, RERANK_VECTOR_FEATURES } from './rerank-features.js';
-import { RERANK_SIBLING_FEATURES, RERANK_VECTOR_SIBLING_FEATURES } from './sibling-features.js';
+import { rerankFeatureGroups, rerankFeatureList } from './feature-lists.js';
 
 /**
  * A re-ranking model as JSON (numbers, plus the feature names it was
@@ -15,9 +14,10 @@ export interface RerankModel {
   readonly kind: 'linear' | 'mlp';
   /**
    * The feature names: `RERANK_FEATURES`, or `RERANK_VECTOR_FEATURES` for a
-   * model that needs word vectors, either followed by `SIBLING_FEATURES`
-   * (`RERANK_SIBLING_FEATURES`, `RERANK_VECTOR_SIBLING_FEATURES`; a log's
-   * re-ranker reads them). A model for other features is refused.
+   * model that needs word vectors, either followed by `NEIGHBOUR_FEATURES`
+   * and then `SIBLING_FEATURES`, each optional (a log's re-ranker reads
+   * them; `rerankFeatureList` gives every list). A model for other
+   * features is refused.
    */
   readonly features: readonly string[];
   readonly mean: readonly number[];
@@ -63,7 +63,9 @@ export interface CompiledModel {
   readonly width: number;
   /** True when the model needs the word-vector features. */
   readonly vectors: boolean;
-  /** True when the model reads `SIBLING_FEATURES` (after the lexical and vector ones). */
+  /** True when the model reads `NEIGHBOUR_FEATURES` (after the lexical and vector ones). */
+  readonly neighbours: boolean;
+  /** True when the model reads `SIBLING_FEATURES` (after the lexical, vector and neighbour ones). */
   readonly siblings: boolean;
   readonly features: readonly string[];
   readonly units: number;
@@ -114,13 +116,12 @@ export function compileRerankModel(model: unknown): CompiledModel {
   const value = model as Partial<RerankModel>;
   if (value.format !== 'loadout-rerank-v1') invalid('format must be "loadout-rerank-v1"', value.format);
   if (value.kind !== 'linear' && value.kind !== 'mlp') invalid('kind must be "linear" or "mlp"', value.kind);
-  const same = (list: readonly string[]): boolean => Array.isArray(value.features) && value.features.length === list.length && value.features.every((name, index) => name === list[index]);
-  const features = [RERANK_FEATURES, RERANK_VECTOR_FEATURES, RERANK_SIBLING_FEATURES, RERANK_VECTOR_SIBLING_FEATURES].find(same);
-  if (features === undefined) {
+  const groups = Array.isArray(value.features) && value.features.every((name) => typeof name === 'string') ? rerankFeatureGroups(value.features as string[]) : undefined;
+  if (groups === undefined) {
     invalid('was trained on other features than this version extracts', Array.isArray(value.features) ? `${value.features.length} features` : value.features);
   }
-  const vectors = features === RERANK_VECTOR_FEATURES || features === RERANK_VECTOR_SIBLING_FEATURES;
-  const siblings = features === RERANK_SIBLING_FEATURES || features === RERANK_VECTOR_SIBLING_FEATURES;
+  const features = rerankFeatureList(groups);
+  const { vectors, neighbours, siblings } = groups;
   const margin = value.margin ?? 0;
   if (typeof margin !== 'number' || !Number.isFinite(margin) || margin < 0) invalid('margin must be a finite number > 0', margin);
   const firstStageWeight = value.firstStageWeight ?? 0;
@@ -141,6 +142,7 @@ export function compileRerankModel(model: unknown): CompiledModel {
     kind: value.kind,
     width: F,
     vectors,
+    neighbours,
     siblings,
     features,
     units,

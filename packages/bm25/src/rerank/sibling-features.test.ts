@@ -23,7 +23,7 @@ const at = (name: string): number => F + SIBLING_FEATURES.indexOf(name);
 function rows(query: string): { names: string[]; value: (tool: string, feature: string) => number } {
   const ranker = createBm25Ranker();
   ranker.index(tools);
-  const found = extractRerankCandidates(ranker, query, 50, undefined, true);
+  const found = extractRerankCandidates(ranker, query, 50, undefined, { siblings: true });
   const names = found.tools.map((tool) => tool.name);
   expect(found.features).toHaveLength(names.length * W);
   return { names, value: (tool, feature) => found.features[names.indexOf(tool) * W + at(feature)]! };
@@ -34,7 +34,7 @@ describe('SIBLING_FEATURES', () => {
     const ranker = createBm25Ranker();
     ranker.index(tools);
     const plain = extractRerankCandidates(ranker, 'riddle of the day', 50);
-    const wide = extractRerankCandidates(ranker, 'riddle of the day', 50, undefined, true);
+    const wide = extractRerankCandidates(ranker, 'riddle of the day', 50, undefined, { siblings: true });
     expect(wide.tools.map((tool) => tool.name)).toEqual(plain.tools.map((tool) => tool.name));
     for (let row = 0; row < plain.tools.length; row++) expect(Array.from(wide.features.subarray(row * W, row * W + F))).toEqual(Array.from(plain.features.subarray(row * F, (row + 1) * F)));
   });

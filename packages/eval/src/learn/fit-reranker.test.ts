@@ -133,7 +133,7 @@ describe('learnFromFeedback with the re-ranker', () => {
     const vectors = hashedVectors();
     const both = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, warmStart: 'choose', siblings: false });
     expect(both.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([false, true]);
-    if (both.model !== undefined) expect(both.model.features).toEqual(bm25.RERANK_VECTOR_FEATURES);
+    if (both.model !== undefined) expect(both.model.features).toEqual(bm25.rerankFeatureList({ vectors: true, neighbours: true }));
     expect((await both.ranker.search('save_chart'))[0]?.tool.name).toBe('save_chart');
     const always = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, warmStart: 'always', siblings: false });
     expect(always.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([true]);
@@ -141,7 +141,7 @@ describe('learnFromFeedback with the re-ranker', () => {
     expect(blend.report.rerankFits?.map((fit) => fit.warmStart)).toEqual([true]);
     // A lexical base starts the word-vector features at weight 0; a model of other features is refused.
     const lexical = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, baseModel: bm25.LEXICAL_RERANK_MODEL, warmStart: 'always', siblings: false });
-    if (lexical.model !== undefined) expect(lexical.model.features).toEqual(bm25.RERANK_VECTOR_FEATURES);
+    if (lexical.model !== undefined) expect(lexical.model.features).toEqual(bm25.rerankFeatureList({ vectors: true, neighbours: true }));
     await expect(learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, baseModel: { ...bm25.LEXICAL_RERANK_MODEL, features: ['x'] } })).rejects.toMatchObject({ code: 'invalid-option' });
   });
 
@@ -149,7 +149,7 @@ describe('learnFromFeedback with the re-ranker', () => {
     const log = [...events, ...events];
     const blend = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, rerank: true });
     expect(blend.report.rerankFits?.map((fit) => [fit.warmStart, fit.siblings])).toEqual([[true, true]]);
-    if (blend.model !== undefined) expect(blend.model.features).toEqual(bm25.RERANK_SIBLING_FEATURES);
+    if (blend.model !== undefined) expect(blend.model.features).toEqual(bm25.rerankFeatureList({ neighbours: true, siblings: true }));
     // The twin's model is the mean of the two fits, the one without sibling features widened with zero weights.
     const fitting = { bm25, tools, bm25Options: undefined, usageField: undefined, usageWeight: 1 };
     const wide = { ...fitting, siblings: true };
@@ -159,6 +159,27 @@ describe('learnFromFeedback with the re-ranker', () => {
     expect(trainOnEvents({ ...wide, narrowTwin: fitting }, queries)).toEqual(expected);
     const ranker = createLearnedReranker(wide, log, expected);
     expect(ranker.search('save_chart')[0]?.tool.name).toBe('save_chart');
+  });
+
+  it('reads the neighbour features by default (neighbours: false leaves them out), before the sibling features, in the fit and in the ranker', async () => {
+    const log = [...events, ...events];
+    const withNeighbours = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, rerank: true });
+    expect(withNeighbours.report.neighbours).toBe(true);
+    const without = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, rerank: true, neighbours: false });
+    expect(without.report.neighbours).toBe(false);
+    if (without.model !== undefined) expect(without.model.features).toEqual(bm25.RERANK_SIBLING_FEATURES);
+    // A fit over them: the rows carry them, the model reads them, the learned ranker extracts them from its own usage field.
+    const fitting = { bm25, tools, bm25Options: undefined, usageField: undefined, usageWeight: 1, neighbours: true, siblings: true };
+    const queries = eventTrainingQueries(fitting, log);
+    const width = bm25.rerankFeatureList({ neighbours: true, siblings: true }).length;
+    for (const query of queries.queries) expect(query.features).toHaveLength(query.count * width);
+    const at = bm25.RERANK_FEATURES.length;
+    expect(queries.queries.some((query) => Array.from({ length: query.count }, (_, row) => query.features[row * width + at]!).some((value) => value > 0))).toBe(true);
+    const model = trainOnEvents({ ...fitting, narrowTwin: { ...fitting, siblings: false } }, queries)!;
+    expect(model.features).toEqual(bm25.rerankFeatureList({ neighbours: true, siblings: true }));
+    const ranker = createLearnedReranker(fitting, log, model);
+    expect(ranker.search('save_chart')[0]?.tool.name).toBe('save_chart');
+    expect(Object.keys(ranker.search('save the minutes as markdown', { explain: true })[0]!.explanation!.components)).toContain('feature.neighbour.nameForm');
   });
 
   it("siblings: 'choose' judges fits without, with and blended with and without sibling features, in that order, and the model reads what its fit read", async () => {
@@ -181,7 +202,7 @@ describe('learnFromFeedback with the re-ranker', () => {
     ]);
     const best = tried.report.rerankFits!.find((fit) => fit.warmStart === tried.report.warmStart && fit.siblings === tried.report.siblings && fit.siblingBlend === tried.report.siblingBlend)!;
     expect(tried.report.reranked).toEqual(best.scores);
-    if (tried.model !== undefined) expect(tried.model.features).toEqual(tried.report.siblings ? bm25.RERANK_SIBLING_FEATURES : bm25.RERANK_FEATURES);
+    if (tried.model !== undefined) expect(tried.model.features).toEqual(bm25.rerankFeatureList({ neighbours: true, siblings: tried.report.siblings }));
     // The twin judged under 'choose' is the model 'blend' fits (its two halves reused, not trained again): the same scores.
     const blended = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, siblings: 'blend' });
     expect(shape(blended.report.rerankFits)).toEqual([[true, true, true]]);
@@ -196,6 +217,6 @@ describe('learnFromFeedback with the re-ranker', () => {
     const vectors = hashedVectors();
     const cold = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, vectors, baseModel: null, warmStart: 'always', siblings: 'choose' });
     expect(cold.report.rerankFits?.map((fit) => fit.siblings)).toEqual([false, true, true]);
-    if (cold.model !== undefined) expect(cold.model.features).toEqual(cold.report.siblings ? bm25.RERANK_VECTOR_SIBLING_FEATURES : bm25.RERANK_VECTOR_FEATURES);
+    if (cold.model !== undefined) expect(cold.model.features).toEqual(bm25.rerankFeatureList({ vectors: true, neighbours: true, siblings: cold.report.siblings }));
   });
 });

@@ -38,6 +38,8 @@ export interface RerankFitting {
    * (a `baseModel` must have them too). Default: none (`RERANK_FEATURES`).
    */
   readonly vectors?: RerankVectors;
+  /** The fit reads and the model uses `NEIGHBOUR_FEATURES` too (a `baseModel` must have them, e.g. widened with zero weights). Default false. */
+  readonly neighbours?: boolean;
   /** The fit reads and the model uses `SIBLING_FEATURES` too (a `baseModel` must have them, e.g. widened with zero weights). Default false. */
   readonly siblings?: boolean;
   /**
@@ -116,7 +118,7 @@ export function eventTrainingQueries(fitting: RerankFitting, allEvents: readonly
     if (held.length === 0) continue;
     const first = fitting.bm25.createBm25Ranker(usageOptions(fitting, events.filter((_, index) => folds[index] !== fold)));
     first.index(fitting.tools);
-    queries.push(...buildTrainingQueries(first, held.map((event) => ({ query: event.query, relevant: event.called })), fitting.candidates, fitting.vectors, fitting.siblings === true));
+    queries.push(...buildTrainingQueries(first, held.map((event) => ({ query: event.query, relevant: event.called })), fitting.candidates, fitting.vectors, { neighbours: fitting.neighbours === true, siblings: fitting.siblings === true }));
   }
   return { queries, events: events.length };
 }
@@ -148,8 +150,9 @@ export function blendTwins(narrow: RerankModel | undefined, own: RerankModel | u
 
 /** `fitting` (over sibling features) on `log` blended with `twin` on the same rows without them. */
 function trainWithTwin(fitting: RerankFitting, twin: RerankFitting, log: EventQueries): RerankModel | undefined {
-  const { bm25 } = fitting;
-  const [narrow, wide] = fitting.vectors === undefined ? [bm25.RERANK_FEATURES, bm25.RERANK_SIBLING_FEATURES] : [bm25.RERANK_VECTOR_FEATURES, bm25.RERANK_VECTOR_SIBLING_FEATURES];
+  const groups = { vectors: fitting.vectors !== undefined, neighbours: fitting.neighbours === true };
+  const narrow = fitting.bm25.rerankFeatureList(groups);
+  const wide = fitting.bm25.rerankFeatureList({ ...groups, siblings: true });
   return blendTwins(trainModelOnEvents(twin, withoutSiblingFeatures(log, narrow.length, wide.length)), trainModelOnEvents(fitting, log), wide);
 }
 
@@ -161,11 +164,11 @@ function trainModelOnEvents(fitting: RerankFitting, log: EventQueries): RerankMo
     return fitting.blend === true ? blendRerankModels(warm, trainModelOnEvents({ ...fitting, baseModel: undefined }, log)!) : warm;
   }
   const features = fitting.vectors === undefined ? 'lexical' : 'vectors';
-  const siblings = fitting.siblings === true;
-  if (log.events >= MLP_MIN_EVENTS) return trainRerankModel(queries, { kind: 'mlp', units: 16, l2: 0.01, epochs: 40, features, siblings, ...fitting.training });
+  const groups = { neighbours: fitting.neighbours === true, siblings: fitting.siblings === true };
+  if (log.events >= MLP_MIN_EVENTS) return trainRerankModel(queries, { kind: 'mlp', units: 16, l2: 0.01, epochs: 40, features, ...groups, ...fitting.training });
   const batches = Math.ceil(queries.length / 16);
   const epochs = Math.min(400, Math.max(40, Math.ceil(1500 / batches)));
-  return trainRerankModel(queries, { kind: 'linear', epochs, features, siblings, ...fitting.training });
+  return trainRerankModel(queries, { kind: 'linear', epochs, features, ...groups, ...fitting.training });
 }
 
 /** Fits a re-ranking model on a deployment's events: {@link trainOnEvents} of their {@link eventTrainingQueries}. */

@@ -1,5 +1,5 @@
 import { extractRerankCandidates } from '@loadout/bm25';
-import type { Bm25Ranker, RerankVectors } from '@loadout/bm25';
+import type { Bm25Ranker, RerankFeatureGroups, RerankVectors } from '@loadout/bm25';
 import type { CatalogTool } from '@loadout/core';
 import type { TrainingQuery } from './training-query.js';
 
@@ -18,13 +18,19 @@ export function isRelevant(tool: CatalogTool, relevant: ReadonlySet<string>): bo
  * The first-stage candidates of each query in `ranker` (an indexed BM25F
  * ranker) with their features and gold labels; queries with no gold tool
  * among the `candidates` teach nothing and are left out. With `vectors`,
- * the rows are `RERANK_VECTOR_FEATURES`, and with `siblings` followed by
- * `SIBLING_FEATURES` (see `extractRerankCandidates`).
+ * the rows are `RERANK_VECTOR_FEATURES`, followed by the optional `groups`
+ * (`NEIGHBOUR_FEATURES`, `SIBLING_FEATURES`; see `extractRerankCandidates`).
  */
-export function buildTrainingQueries(ranker: Bm25Ranker, queries: readonly LabelledQuery[], candidates = 50, vectors?: RerankVectors, siblings = false): TrainingQuery[] {
+export function buildTrainingQueries(
+  ranker: Bm25Ranker,
+  queries: readonly LabelledQuery[],
+  candidates = 50,
+  vectors?: RerankVectors,
+  groups: Pick<RerankFeatureGroups, 'neighbours' | 'siblings'> = {},
+): TrainingQuery[] {
   const out: TrainingQuery[] = [];
   for (const query of queries) {
-    const found = extractRerankCandidates(ranker, query.query, candidates, vectors, siblings);
+    const found = extractRerankCandidates(ranker, query.query, candidates, vectors, groups);
     const relevant = new Set(query.relevant);
     const labels = new Uint8Array(found.tools.length);
     let gold = 0;

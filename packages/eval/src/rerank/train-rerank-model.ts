@@ -1,4 +1,4 @@
-import { RERANK_FEATURES, RERANK_SIBLING_FEATURES, RERANK_VECTOR_FEATURES, RERANK_VECTOR_SIBLING_FEATURES } from '@loadout/bm25';
+import { rerankFeatureList } from '@loadout/bm25';
 import type { RerankModel } from '@loadout/bm25';
 import { seededRandom } from './seeded-random.js';
 import type { TrainingQuery } from './training-query.js';
@@ -21,6 +21,8 @@ export interface TrainRerankOptions {
   readonly seed?: number;
   /** The queries' features: `lexical` (`RERANK_FEATURES`) or `vectors` (`RERANK_VECTOR_FEATURES`, word-vector features appended). Default `lexical`. */
   readonly features?: 'lexical' | 'vectors';
+  /** The queries' rows go on with `NEIGHBOUR_FEATURES` (before any `SIBLING_FEATURES`; see `rerankFeatureList`). Ignored with `init` (its features). Default false. */
+  readonly neighbours?: boolean;
   /** The queries' rows end with `SIBLING_FEATURES` (`RERANK_SIBLING_FEATURES`, or `RERANK_VECTOR_SIBLING_FEATURES` with `vectors`). Ignored with `init` (its features). Default false. */
   readonly siblings?: boolean;
   /** `RerankModel.firstStageWeight`: weight of the raw first-stage score, fixed; the model learns corrections to it. Default: `init`'s, else 0; ≥ 0. */
@@ -74,7 +76,7 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
   const batch = Math.max(1, options.batch ?? 16);
   const random = seededRandom(options.seed ?? 9);
   const vectors = options.features === 'vectors';
-  const names = init?.features ?? (options.siblings === true ? (vectors ? RERANK_VECTOR_SIBLING_FEATURES : RERANK_SIBLING_FEATURES) : vectors ? RERANK_VECTOR_FEATURES : RERANK_FEATURES);
+  const names = init?.features ?? rerankFeatureList({ vectors, neighbours: options.neighbours === true, siblings: options.siblings === true });
   const F = names.length;
   if (init !== undefined && (init.mean.length !== F || init.linear.length !== F || (init.hidden?.length ?? 0) !== units * F)) {
     throw new RangeError(`trainRerankModel: init has ${init.mean.length} features and ${units} units, inconsistent weights`);

@@ -1,0 +1,46 @@
+import { NEIGHBOUR_FEATURES } from './neighbour-features.js';
+import { RERANK_FEATURES, RERANK_VECTOR_FEATURES } from './rerank-features.js';
+import { RERANK_SIBLING_FEATURES, RERANK_VECTOR_SIBLING_FEATURES, SIBLING_FEATURES } from './sibling-features.js';
+
+/** Which optional feature groups a re-ranking model reads besides `RERANK_FEATURES`. */
+export interface RerankFeatureGroups {
+  /** `VECTOR_FEATURES` (word vectors). Default false. */
+  readonly vectors?: boolean;
+  /** `NEIGHBOUR_FEATURES` (the deployment's past searches; a log's model). Default false. */
+  readonly neighbours?: boolean;
+  /** `SIBLING_FEATURES` (a candidate against its server's others; a log's model). Default false. */
+  readonly siblings?: boolean;
+}
+
+interface FeatureList {
+  readonly groups: Required<RerankFeatureGroups>;
+  readonly features: readonly string[];
+}
+
+/** Every list a model may be trained on: the groups in a fixed order (lexical, vectors, neighbours, siblings), the older lists as they were. */
+const LISTS: readonly FeatureList[] = [false, true].flatMap((vectors) =>
+  [false, true].flatMap((neighbours) =>
+    [false, true].map((siblings): FeatureList => {
+      const base = vectors ? RERANK_VECTOR_FEATURES : RERANK_FEATURES;
+      const features = !neighbours
+        ? siblings
+          ? vectors
+            ? RERANK_VECTOR_SIBLING_FEATURES
+            : RERANK_SIBLING_FEATURES
+          : base
+        : Object.freeze([...base, ...NEIGHBOUR_FEATURES, ...(siblings ? SIBLING_FEATURES : [])]);
+      return { groups: { vectors, neighbours, siblings }, features };
+    }),
+  ),
+);
+
+/** The feature names of a model reading `groups`, in model order: `RERANK_FEATURES`, then `VECTOR_FEATURES`, `NEIGHBOUR_FEATURES` and `SIBLING_FEATURES` as asked. */
+export function rerankFeatureList(groups: RerankFeatureGroups = {}): readonly string[] {
+  const wanted = { vectors: groups.vectors === true, neighbours: groups.neighbours === true, siblings: groups.siblings === true };
+  return LISTS.find(({ groups: { vectors, neighbours, siblings } }) => vectors === wanted.vectors && neighbours === wanted.neighbours && siblings === wanted.siblings)!.features;
+}
+
+/** The groups of a model's feature names, or undefined when they are not a list this version extracts. */
+export function rerankFeatureGroups(features: readonly string[]): Required<RerankFeatureGroups> | undefined {
+  return LISTS.find((list) => list.features.length === features.length && list.features.every((name, index) => name === features[index]))?.groups;
+}
