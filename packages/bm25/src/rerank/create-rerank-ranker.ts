@@ -29,7 +29,7 @@ import type { SiblingTerms } from './sibling-terms.js';
 export interface RerankRankerOptions {
   /** The model (see `RerankModel`): the shipped `LEXICAL_RERANK_MODEL`, or one a deployment learned. Required. */
   readonly model: RerankModel;
-  /** Options of the first-stage BM25F (clause fusion, usage field, …). Default: its defaults. */
+  /** Options of the first-stage BM25F (clause fusion, usage field, …); a model with `NEIGHBOUR_FEATURES` reads the past searches of its `usage` field (without one they are 0). Default: its defaults. */
   readonly bm25?: Bm25RankerOptions;
   /** First-stage candidates re-scored. Default: the model's `candidates`, else 50; range 1–1,000 (a search for more results re-scores that many). */
   readonly candidates?: number;
@@ -75,6 +75,8 @@ interface Extracted {
 
 interface Extractor {
   readonly extract: (query: string, count: number, filter: RankerSearchOptions['filter']) => Extracted | undefined;
+  /** Builds what the first query would otherwise build of the index as it stands (the past searches, the costly part), so indexing pays it. */
+  readonly prepare: () => void;
 }
 
 /** Feature extraction over a BM25F ranker's own index, with buffers reused across queries; `vectors` adds `VECTOR_FEATURES`, `neighbours` then `NEIGHBOUR_FEATURES`, `siblings` then `SIBLING_FEATURES`. */
@@ -92,6 +94,11 @@ function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined, 
   const lexicalWidth = vectors === undefined ? FEATURE_COUNT : RERANK_VECTOR_FEATURES.length;
   const neighbourWidth = rerankFeatureList({ vectors: vectors !== undefined, neighbours }).length;
   return {
+    prepare() {
+      if (!neighbours) return;
+      const index = readBm25Internals(first);
+      if (index !== undefined && past?.postings !== index.postings) past = buildPastSearches(index);
+    },
     extract(query, count, filter) {
       const index = readBm25Internals(first);
       if (index === undefined) throw createLoadoutError('invalid-option', '@loadout/bm25 rerank: the first stage must be a ranker from createBm25Ranker', { option: 'ranker' });
@@ -194,11 +201,18 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
     get size() {
       return first.size;
     },
-    index: (tools) => first.index(tools),
+    // Past searches are read when the catalog is indexed or loaded (after add / remove, by the next search).
+    index: (tools) => {
+      first.index(tools);
+      extractor.prepare();
+    },
     add: (tools) => first.add(tools),
     remove: (names) => first.remove(names),
     serialize: () => first.serialize(),
-    load: (blob, tools) => first.load(blob, tools),
+    load: (blob, tools) => {
+      first.load(blob, tools);
+      extractor.prepare();
+    },
     search(query: string, searchOptions: RankerSearchOptions = {}): readonly SearchHit[] {
       const limit = readSearchLimit(searchOptions.limit, 'rerank');
       const result = extractor.extract(query, Math.max(candidates, limit), searchOptions.filter);

@@ -17,22 +17,22 @@ interface FeatureList {
   readonly features: readonly string[];
 }
 
-/** Every list a model may be trained on: the groups in a fixed order (lexical, vectors, neighbours, siblings), the older lists as they were. */
-const LISTS: readonly FeatureList[] = [false, true].flatMap((vectors) =>
-  [false, true].flatMap((neighbours) =>
-    [false, true].map((siblings): FeatureList => {
-      const base = vectors ? RERANK_VECTOR_FEATURES : RERANK_FEATURES;
-      const features = !neighbours
-        ? siblings
-          ? vectors
-            ? RERANK_VECTOR_SIBLING_FEATURES
-            : RERANK_SIBLING_FEATURES
-          : base
-        : Object.freeze([...base, ...NEIGHBOUR_FEATURES, ...(siblings ? SIBLING_FEATURES : [])]);
-      return { groups: { vectors, neighbours, siblings }, features };
-    }),
-  ),
-);
+/** The lists models were trained on before `NEIGHBOUR_FEATURES`, kept as they were (models stored then still load). */
+const OLDER: readonly FeatureList[] = [
+  { groups: { vectors: false, neighbours: false, siblings: false }, features: RERANK_FEATURES },
+  { groups: { vectors: true, neighbours: false, siblings: false }, features: RERANK_VECTOR_FEATURES },
+  { groups: { vectors: false, neighbours: false, siblings: true }, features: RERANK_SIBLING_FEATURES },
+  { groups: { vectors: true, neighbours: false, siblings: true }, features: RERANK_VECTOR_SIBLING_FEATURES },
+];
+
+/** Every list a model may be trained on: the groups in a fixed order (lexical, vectors, neighbours, siblings). */
+const LISTS: readonly FeatureList[] = [
+  ...OLDER,
+  ...OLDER.map(({ groups: { vectors, siblings } }): FeatureList => ({
+    groups: { vectors, neighbours: true, siblings },
+    features: Object.freeze([...(vectors ? RERANK_VECTOR_FEATURES : RERANK_FEATURES), ...NEIGHBOUR_FEATURES, ...(siblings ? SIBLING_FEATURES : [])]),
+  })),
+];
 
 /** The feature names of a model reading `groups`, in model order: `RERANK_FEATURES`, then `VECTOR_FEATURES`, `NEIGHBOUR_FEATURES` and `SIBLING_FEATURES` as asked. */
 export function rerankFeatureList(groups: RerankFeatureGroups = {}): readonly string[] {

@@ -11,8 +11,9 @@ import type { PastSearches } from './past-searches.js';
  *   searches (tf-idf cosine, similarity-weighted), the share that called a
  *   tool of the candidate's name form (`nameForm`: separator style, server
  *   or none). It reaches tools no search ever called: queries like this one
- *   went to tools named like this one. 0 without a past search sharing a
- *   term with the query.
+ *   went to tools named like this one. In [0, 1]; 0 without a usage field
+ *   in the first stage (`Bm25RankerOptions.usage`), or without a past
+ *   search sharing a term with the query.
  */
 export const NEIGHBOUR_FEATURES: readonly string[] = Object.freeze(['neighbour.nameForm']);
 
@@ -28,7 +29,9 @@ export interface NeighbourScratch {
   touched: Int32Array;
   /** The best {@link NEIGHBOURS} searches, best first. */
   best: Int32Array;
+  /** Per name form: the summed similarity of the neighbours that called a tool of it. */
   form: Float64Array;
+  /** The output rows (see {@link appendNeighbourFeatures}). */
   out: Float64Array;
 }
 
@@ -41,6 +44,11 @@ export function createNeighbourScratch(): NeighbourScratch {
     form: new Float64Array(NAME_FORMS),
     out: new Float64Array(0),
   };
+}
+
+/** Whether past search `a` is nearer the query than `b` (ties: the earlier search). */
+function better(similarity: Float64Array, a: number, b: number): boolean {
+  return similarity[a]! > similarity[b]! || (similarity[a] === similarity[b] && a < b);
 }
 
 /** Fills `scratch.form` with each name form's similarity-weighted votes over the query's nearest past searches; returns their summed similarity (0: no neighbour). */
@@ -65,15 +73,14 @@ function voteForms(terms: QueryTerms, past: PastSearches, scratch: NeighbourScra
     }
   }
   // The NEIGHBOURS most similar, best first (ties: the earlier search).
-  const better = (a: number, b: number): boolean => similarity[a]! > similarity[b]! || (similarity[a] === similarity[b] && a < b);
   let kept = 0;
   for (let at = 0; at < touchedCount; at++) {
     const search = touched[at]!;
     let slot: number;
     if (kept < NEIGHBOURS) slot = kept++;
-    else if (better(search, best[NEIGHBOURS - 1]!)) slot = NEIGHBOURS - 1;
+    else if (better(similarity, search, best[NEIGHBOURS - 1]!)) slot = NEIGHBOURS - 1;
     else continue;
-    while (slot > 0 && better(search, best[slot - 1]!)) {
+    while (slot > 0 && better(similarity, search, best[slot - 1]!)) {
       best[slot] = best[slot - 1]!;
       slot--;
     }

@@ -20,16 +20,17 @@ function pastSearches(events: readonly { query: string; called: string[] }[]) {
 }
 
 describe('buildPastSearches', () => {
-  it('makes each distinct line of the usage field one search, with the name forms of every tool it called', () => {
+  it('makes each distinct line of the usage field (case and spacing aside) one search, with the name forms of every tool it called', () => {
     const { past } = pastSearches([
       { query: 'weather forecast for Paris', called: ['Weather API::Get Forecast', 'get_weather_forecast'] },
       { query: 'mail the report to Bob', called: ['send_email'] },
-      { query: 'mail the report to Bob', called: ['send_email'] },
+      // The same search in other case and spacing, after another tool.
+      { query: 'Mail the  report to bob', called: ['get_weather_forecast'] },
     ]);
     expect(past.count).toBe(2);
     const forms = Array.from({ length: past.count }, (_, search) => [...past.forms.subarray(past.formStart[search]!, past.formStart[search + 1]!)].sort());
     expect(forms).toContainEqual([nameForm(tools[0]!), nameForm(tools[1]!)].sort());
-    expect(forms).toContainEqual([nameForm(tools[2]!)]);
+    expect(forms).toContainEqual([nameForm(tools[2]!), nameForm(tools[1]!)].sort());
     expect(Array.from(past.docForm)).toEqual(tools.map(nameForm));
   });
 

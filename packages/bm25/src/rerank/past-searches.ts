@@ -5,7 +5,8 @@ import { nameForm } from './name-form.js';
 /**
  * A deployment's past searches, read off a BM25F index's usage field (one
  * past query per line, as `createUsageField` writes it): each distinct line
- * is a search, the tools whose field holds it are what it called. Searches
+ * (case and runs of white space aside) is a search, the tools whose field
+ * holds it are what it called. Searches
  * are tf-idf vectors over the index's term ids (idf over the searches,
  * L2-normalised), stored by term: term `t` owns `searches[termStart[t] ..
  * termStart[t + 1])` with `weights` alike. Search `s` called tools of the
@@ -26,7 +27,11 @@ export interface PastSearches {
   readonly docForm: Uint8Array;
 }
 
-/** Reads the past searches of `index`'s usage field (none without one): one pass over every tool's usage text. */
+/**
+ * Reads the past searches of `index`'s usage field (none without one): one
+ * pass over every tool's usage text (`settings.usage`, read again, so the
+ * extractor rebuilds this whenever the index changes).
+ */
 export function buildPastSearches(index: Bm25Internals): PastSearches {
   const { tools, postings, dictionary, settings } = index;
   const termCount = postings.termCount;
@@ -42,9 +47,10 @@ export function buildPastSearches(index: Bm25Internals): PastSearches {
     for (const raw of text.split('\n')) {
       const line = raw.trim();
       if (line.length === 0) continue;
-      let search = byLine.get(line);
+      const key = line.toLowerCase().replace(/\s+/g, ' ');
+      let search = byLine.get(key);
       if (search === undefined) {
-        byLine.set(line, (search = lines.length));
+        byLine.set(key, (search = lines.length));
         lines.push(line);
         called.push([]);
       }

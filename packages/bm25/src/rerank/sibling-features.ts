@@ -7,7 +7,7 @@ import type { SiblingTerms } from './sibling-terms.js';
 /**
  * Optional features that tell a candidate from its server siblings (the
  * other candidates of its server, which share the server's name words),
- * after the lexical (and vector) features in a model that uses them; all
+ * after the lexical (and vector, and neighbour) features in a model that uses them; all
  * list-relative or shares, so catalog-agnostic:
  * - `sibling.ownShare`: share of the tool's own name words (its name
  *   field's words that its server field lacks; compounds aside) in the
