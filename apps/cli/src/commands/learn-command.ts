@@ -40,11 +40,12 @@ field (each tool's past queries, as its own BM25F field), the usage prior (a
 small boost for how often a tool was called, log-scaled, each call's weight
 halving every 90 days) and a re-ranker (a small model over BM25F's top 50,
 which also reads how the tools called after the nearest past searches are
-named) on the older events and compares them with the model-free default on the newest
-events (three newest fifths, each judged by what was learned before it). It
-switches learned ranking on only when it wins on Recall@5 (the re-ranker only
-when it also beats the usage field alone on Recall@5 + MRR@10), and prints
-that comparison. Usage never puts a tool above one the query names exactly.
+named) on the older events and compares them with the model-free default
+on the newest events (three newest fifths, each judged by what was learned
+before it). It switches learned ranking on only when it wins on Recall@5
+(the re-ranker only when it also beats the usage field alone on Recall@5 +
+MRR@10), and prints that comparison. Usage never puts a tool above one the
+query names exactly.
 
 FILE is JSONL, one event per line:
   {"query": "save it as markdown", "called": "write_file", "at": "2026-11-30T10:00:00Z"}
