@@ -12,7 +12,6 @@ import { buildNameTerms } from './name-terms.js';
 import type { NameTerms } from './name-terms.js';
 import { attributeBoundedRow, attributeRow, boundScores, compileRerankModel, scoreRow, scoreScratch } from './rerank-model.js';
 import type { RerankModel } from './rerank-model.js';
-import { FEATURE_COUNT, RERANK_VECTOR_FEATURES } from './rerank-features.js';
 import { rerankFeatureList } from './feature-lists.js';
 import type { RerankFeatureGroups } from './feature-lists.js';
 import { appendNeighbourFeatures, createNeighbourScratch } from './neighbour-features.js';
@@ -75,7 +74,7 @@ interface Extracted {
 
 interface Extractor {
   readonly extract: (query: string, count: number, filter: RankerSearchOptions['filter']) => Extracted | undefined;
-  /** Builds what the first query would otherwise build of the index as it stands (the past searches, the costly part), so indexing pays it. */
+  /** Builds the past searches of the index as it stands (with `neighbours`; else nothing), which the next query would otherwise build, so indexing pays for them. */
   readonly prepare: () => void;
 }
 
@@ -91,7 +90,7 @@ function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined, 
   let catalog: ToolVectors | undefined;
   let wide: Float64Array = new Float64Array(0);
   // Row widths after each group: the sibling features go after the neighbour features, which go after the lexical (and vector) ones.
-  const lexicalWidth = vectors === undefined ? FEATURE_COUNT : RERANK_VECTOR_FEATURES.length;
+  const lexicalWidth = rerankFeatureList({ vectors: vectors !== undefined }).length;
   const neighbourWidth = rerankFeatureList({ vectors: vectors !== undefined, neighbours }).length;
   return {
     prepare() {

@@ -167,6 +167,7 @@ describe('learnFromFeedback with the re-ranker', () => {
     expect(withNeighbours.report.neighbours).toBe(true);
     const without = await learnFromFeedback({ tools, events: log, heldOutShare: 0.2, windows: 2, rerank: true, neighbours: false });
     expect(without.report.neighbours).toBe(false);
+    await expect(learnFromFeedback({ tools, events: log, neighbours: 'yes' as unknown as boolean })).rejects.toMatchObject({ code: 'invalid-option' });
     if (without.model !== undefined) expect(without.model.features).toEqual(bm25.RERANK_SIBLING_FEATURES);
     // A fit over them: the rows carry them, the model reads them, the learned ranker extracts them from its own usage field.
     const fitting = { bm25, tools, bm25Options: undefined, usageField: undefined, usageWeight: 1, neighbours: true, siblings: true };

@@ -281,6 +281,9 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   }
   const trySiblings = siblingMode !== false;
   const neighbours = options.neighbours ?? true;
+  if (typeof neighbours !== 'boolean') {
+    throw createLoadoutError('invalid-option', `learnFromFeedback: neighbours must be true or false (got ${describeValue(neighbours)})`, { option: 'neighbours' });
+  }
   const cold: RerankFitting = {
     bm25,
     tools,
