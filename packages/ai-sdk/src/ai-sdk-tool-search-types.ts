@@ -25,7 +25,7 @@ export interface AiSdkToolSearchOptions extends ToolSearchKitOptions {
    * queries never (core's `createUsageTracker`: the newest 20 searches).
    * One tracker per object, so give each concurrent conversation its own.
    * It must not block; e.g. `createFeedbackRecorder(store).record` of
-   * `@loadout/eval/feedback`. What it throws is ignored. Default: none
+   * `@loadout/learn/feedback`. What it throws is ignored. Default: none
    * (nothing is recorded).
    */
   readonly recordUsage?: ToolSearchKitOptions['recordUsage'];

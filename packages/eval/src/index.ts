@@ -1,6 +1,5 @@
 export * from './eval-set/index.js';
 export * from './metrics/index.js';
 export * from './evaluate/index.js';
-export * from './feedback/index.js';
 export * from './learn/index.js';
 export * from './rerank/index.js';

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
-import { appendFeedbackEvents, compactFeedbackFile, learnFromFeedback, purgeFeedbackFile } from '@loadout/eval';
-import type { ParsedFeedback } from '@loadout/eval';
+import { learnFromFeedback } from '@loadout/eval';
+import { appendFeedbackEvents, createFileFeedbackStore } from '@loadout/learn';
+import type { ParsedFeedback } from '@loadout/learn';
 import type { CatalogTool } from '@loadout/core';
 import type { CliContext } from '../io/cli-context.js';
 import type { Command } from './command.js';
@@ -13,7 +13,6 @@ import { loadCatalog } from '../io/load-catalog.js';
 import { MAX_FEEDBACK_HELP, maxFeedbackFlag } from '../io/max-feedback-flag.js';
 import { readCommandFeedback } from '../io/read-command-feedback.js';
 import { DEFAULT_FEEDBACK_STORE } from '../io/default-feedback-store.js';
-import { writeFileAtomic } from '../io/write-file-atomic.js';
 import { renderFeedbackIssues, renderLearningReport } from '../format/learning-view.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { loadConfig } from '../config/load-config.js';
@@ -143,12 +142,11 @@ export const learnCommand: Command = {
       context.stdout(help);
       return 0;
     }
-    const store = resolve(context.cwd, stringFlag(parsed, 'store') ?? DEFAULT_FEEDBACK_STORE);
-    const decisionPath = join(dirname(store), 'learned.json');
+    const feedbackStore = createFileFeedbackStore(resolve(context.cwd, stringFlag(parsed, 'store') ?? DEFAULT_FEEDBACK_STORE));
+    const store = feedbackStore.location;
+    const decisionPath = feedbackStore.decisionLocation;
     if (parsed.values['purge'] === true) {
-      const existing = [store, decisionPath].filter((path) => existsSync(path));
-      await purgeFeedbackFile(store);
-      await purgeFeedbackFile(decisionPath);
+      const existing = await feedbackStore.purge();
       context.stdout(existing.length === 0 ? `nothing to delete: neither ${store} nor ${decisionPath} exists\n` : `deleted ${existing.join(' and ')}\n`);
       return 0;
     }
@@ -156,7 +154,7 @@ export const learnCommand: Command = {
       if (!existsSync(store)) {
         throw createLoadoutError('file-not-found', `no feedback store at ${store}, so nothing to compact (loadout learn FILE creates it; --store PATH names another)`, { path: store });
       }
-      const { kept, dropped } = await compactFeedbackFile(store);
+      const { kept, dropped } = await feedbackStore.compact();
       context.stdout(`compacted ${store}: kept ${kept} events, dropped ${dropped}\n`);
       return 0;
     }
@@ -204,13 +202,15 @@ export const learnCommand: Command = {
       });
     }
     const { report, model } = await learnFromFeedback({ tools: catalog.tools, events: stored.events, ranker: withUsage, learns: definition.capabilities?.usage?.learns ?? [] });
-    // A folder that cannot be made is reported by the write (file-unwritable), never as an unexpected failure.
-    await mkdir(dirname(decisionPath), { recursive: true }).catch(() => {});
-    await writeFileAtomic(
-      decisionPath,
-      context.cwd,
-      `${JSON.stringify({ enabled: report.enabled, ranker: rankerName, usageWeight: report.learned.usageWeight, usagePriorWeight: report.learned.usagePriorWeight, decidedAt: new Date().toISOString(), report, ...(model === undefined ? {} : { model }) }, null, 2)}\n`,
-    );
+    await feedbackStore.writeDecision({
+      enabled: report.enabled,
+      ranker: rankerName,
+      usageWeight: report.learned.usageWeight,
+      usagePriorWeight: report.learned.usagePriorWeight,
+      decidedAt: new Date().toISOString(),
+      report,
+      ...(model === undefined ? {} : { model }),
+    });
     if (parsed.values['json'] === true) {
       context.stdout(`${JSON.stringify({ imported: fresh.length, alreadyStored, skipped: imported.issues.length, issues: imported.issues, store, decision: decisionPath, report }, null, 2)}\n`);
       return 0;

@@ -1,33 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { isLoadoutError } from '@loadout/core';
+import { createFileFeedbackStore } from '@loadout/learn/feedback';
 import type { CatalogTool, MaybePromise, Ranker, RankerLearnedPart, RankerUsageField } from '@loadout/core';
 import type { UsageRankerFactory } from '@loadout/core/plugins';
 import type { CliContext } from '../io/cli-context.js';
 import { readCommandFeedback } from '../io/read-command-feedback.js';
 import { renderFeedbackIssues } from '../format/learning-view.js';
-
-/** What `loadout learn` decided, as stored in `learned.json` beside the store. */
-interface LearnedDecision {
-  readonly enabled: boolean;
-  readonly usageWeight: number;
-  /** Weight of the usage prior; 0 in decisions written before it existed. */
-  readonly usagePriorWeight: number;
-  /** The re-ranking model fitted on the store, when learning chose the re-ranker. */
-  readonly model?: unknown;
-}
-
-function readDecision(text: string): LearnedDecision | undefined {
-  try {
-    const value = JSON.parse(text) as Partial<LearnedDecision>;
-    if (typeof value.enabled !== 'boolean' || typeof value.usageWeight !== 'number' || !(value.usageWeight >= 0 && value.usageWeight <= 100)) return undefined;
-    const prior = value.usagePriorWeight ?? 0;
-    if (typeof prior !== 'number' || !(prior >= 0 && prior <= 10)) return undefined;
-    return { enabled: value.enabled, usageWeight: value.usageWeight, usagePriorWeight: prior, ...(value.model === undefined ? {} : { model: value.model }) };
-  } catch {
-    return undefined;
-  }
-}
 
 /** The ranker learning is applied to: its name, what its definition `learns`, and its `withUsage` factory. */
 export interface LearningRanker {
@@ -84,15 +62,14 @@ export async function loadLearnedRankerFactory(
   const note = (message: string): void => context.stderr(`loadout ${options.command}: ${message}\n`);
   const without = options.command === 'search' ? 'searching without usage' : 'serving without usage';
   const path = resolve(context.cwd, store);
-  const decisionPath = join(dirname(path), 'learned.json');
-  let text: string;
-  try {
-    text = await readFile(decisionPath, 'utf8');
-  } catch {
+  const feedbackStore = createFileFeedbackStore(path);
+  const decisionPath = feedbackStore.decisionLocation;
+  const read = await feedbackStore.readDecision();
+  if (read.kind === 'missing') {
     note(`no learning decision at ${decisionPath} (run loadout learn); ${without}`);
     return undefined;
   }
-  const decision = readDecision(text);
+  const decision = read.kind === 'decided' ? read.decision : undefined;
   if (decision === undefined || !decision.enabled) {
     note(`learning is ${decision === undefined ? 'unreadable in' : 'off in'} ${decisionPath}; ${without}`);
     return undefined;

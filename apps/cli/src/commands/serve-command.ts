@@ -291,7 +291,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const learned = store === undefined ? undefined : learnedRanker(store, ranker, ranker === configured ? settings.rankerOptions : undefined);
       const recorder =
         record && store !== undefined
-          ? (await import('@loadout/eval/feedback')).createFeedbackRecorder(resolve(context.cwd, store), {
+          ? (await import('@loadout/learn/feedback')).createFeedbackRecorder(resolve(context.cwd, store), {
               maxBytes: maxFeedbackBytes ?? DEFAULT_MAX_FEEDBACK_BYTES,
               onIssue: (issue) => logger.warn(`usage not recorded: ${issue.message} [${issue.code}]`),
             })

@@ -1,4 +1,5 @@
-import type { FeedbackIssue, LearningReport } from '@loadout/eval';
+import type { LearningReport } from '@loadout/eval';
+import type { FeedbackIssue } from '@loadout/learn';
 
 const percent = (share: number): string => (share * 100).toFixed(1);
 

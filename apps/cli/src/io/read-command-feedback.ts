@@ -1,6 +1,6 @@
 import type { CatalogTool } from '@loadout/core';
-import { eventsByTime, readFeedbackFile } from '@loadout/eval';
-import type { ParsedFeedback } from '@loadout/eval';
+import { eventsByTime, readFeedbackFile } from '@loadout/learn';
+import type { ParsedFeedback } from '@loadout/learn';
 import { DEFAULT_MAX_FEEDBACK_BYTES, MAX_FEEDBACK_RANGE } from './max-feedback-flag.js';
 
 /** What the file is to the command: the store `loadout learn --compact` shrinks, or a file of events to import. */

@@ -78,7 +78,7 @@ export interface CreateToolSearchOptions {
    * `server-regex`) are not seen, so they record nothing. Each search and
    * tool count once, `select:` queries never (core's `createUsageTracker`:
    * the newest 20 searches). It must not block; e.g.
-   * `createFeedbackRecorder(store).record` of `@loadout/eval/feedback`. What
+   * `createFeedbackRecorder(store).record` of `@loadout/learn/feedback`. What
    * it throws is ignored. Default: none (nothing is recorded).
    */
   readonly recordUsage?: (event: UsageEvent) => void;

@@ -46,7 +46,7 @@ export interface ToolSearchKitOptions {
    * and tool once, `select:` queries ignored). One tracker per adapter, so
    * give each concurrent conversation its own adapter when attribution
    * matters. It must not block; e.g. `createFeedbackRecorder(store).record`
-   * of `@loadout/eval/feedback`. What it throws, or the promise it returns
+   * of `@loadout/learn/feedback`. What it throws, or the promise it returns
    * rejects with, is ignored. Default: none.
    */
   readonly recordUsage?: (event: UsageEvent) => void;

@@ -4,3 +4,4 @@ export { readJsonFile } from './read-json-file.js';
 export type { ReadJsonFileOptions } from './read-json-file.js';
 export { detectTextEncoding } from './detect-text-encoding.js';
 export type { DetectedEncoding } from './detect-text-encoding.js';
+export { writeFileAtomic } from './write-file-atomic.js';

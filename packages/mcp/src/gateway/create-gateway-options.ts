@@ -96,7 +96,7 @@ export interface CreateGatewayOptions {
    * before the upstream answers, so a call that then fails still counts:
    * the agent chose the tool for the query. It must not block (the call
    * waits for it) and should queue the write, e.g.
-   * `createFeedbackRecorder(store).record` of `@loadout/eval/feedback`;
+   * `createFeedbackRecorder(store).record` of `@loadout/learn/feedback`;
    * what it throws, or the promise it returns rejects with, is logged and
    * ignored. Default: none (nothing is recorded).
    */

@@ -1,17 +1,12 @@
 import { appendFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { UsageEvent } from '@loadout/bm25';
+import type { UsageEvent } from '@loadout/core';
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
-import { readTextFile } from '../files/read-text-file.js';
+import { readTextFile } from '@loadout/eval/files';
 import { eventsByTime } from './events-by-time.js';
 import { parseFeedbackText } from './parse-feedback.js';
-import type { ParsedFeedback, ParseFeedbackOptions } from './parse-feedback.js';
-
-/** Options of {@link readFeedbackFile}. */
-export interface ReadFeedbackOptions extends ParseFeedbackOptions {
-  /** Largest file read, in bytes; a larger one yields no events and a `feedback-too-large` issue. Default 64 MiB. */
-  readonly maxBytes?: number;
-}
+import type { ParsedFeedback } from './parse-feedback.js';
+import type { CompactFeedbackOptions, CompactionResult, ReadFeedbackOptions } from './feedback-store-interface.js';
 
 /** One stored line: the event with its time as an ISO date. What the store keeps is exactly this. */
 export function storedLine(event: UsageEvent): string {
@@ -99,16 +94,6 @@ export async function appendFeedbackEvents(path: string, events: readonly UsageE
   });
 }
 
-/** Options of {@link compactFeedbackFile}. */
-export interface CompactFeedbackOptions {
-  /** Newest events kept per called tool. Default 50 (what the usage field reads). */
-  readonly maxEventsPerTool?: number;
-  /** Drop events older than this many days. Default 180 (two 90-day half-lives). */
-  readonly maxAgeDays?: number;
-  /** "Now" in ms since the epoch. Default: `Date.now()`. */
-  readonly now?: number;
-}
-
 /**
  * Rewrites the store keeping only what learning can still use: valid
  * lines, at most `maxEventsPerTool` newest events per tool (by time, not
@@ -117,7 +102,7 @@ export interface CompactFeedbackOptions {
  * the store, so a crash never loses the old file. Returns lines kept and
  * dropped.
  */
-export async function compactFeedbackFile(path: string, options: CompactFeedbackOptions = {}): Promise<{ kept: number; dropped: number }> {
+export async function compactFeedbackFile(path: string, options: CompactFeedbackOptions = {}): Promise<CompactionResult> {
   const read = await readFeedbackFile(path, { maxBytes: Number.MAX_SAFE_INTEGER });
   const { issues } = read;
   const events = eventsByTime(read.events);
@@ -145,4 +130,27 @@ export async function compactFeedbackFile(path: string, options: CompactFeedback
 /** Deletes the store (and nothing else); a missing store is fine. */
 export async function purgeFeedbackFile(path: string): Promise<void> {
   await rm(path, { force: true });
+}
+
+/** Bytes the store at `path` holds; 0 when it does not exist. */
+export async function feedbackFileSize(path: string): Promise<number> {
+  try {
+    return (await stat(path)).size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Throws `file-unwritable` (naming the path and the system code) unless the
+ * store at `path` can be opened for appending: its folder is made when
+ * missing and the file is opened in append mode and closed again (created
+ * empty when missing), so a read-only file or folder fails here.
+ */
+export async function checkFeedbackWritable(path: string): Promise<void> {
+  await writing(path, async () => {
+    await mkdir(dirname(path), { recursive: true });
+    const handle = await open(path, 'a');
+    await handle.close();
+  });
 }

@@ -1,6 +1,6 @@
 import { describeValue } from '@loadout/core';
 import type { LoadoutErrorCode } from '@loadout/core';
-import type { UsageEvent } from '@loadout/bm25';
+import type { UsageEvent } from '@loadout/core';
 
 /** A feedback line that was skipped, and why. Never carries the line's text. */
 export interface FeedbackIssue {

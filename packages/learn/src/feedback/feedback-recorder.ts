@@ -1,7 +1,8 @@
-import { stat } from 'node:fs/promises';
 import type { UsageEvent } from '@loadout/core';
 import { createLoadoutError, describeValue, isLoadoutError } from '@loadout/core';
-import { appendFeedbackEvents, storedLine } from './feedback-store.js';
+import { createFileFeedbackStore } from './create-file-feedback-store.js';
+import type { FeedbackStore } from './feedback-store-interface.js';
+import { storedLine } from './feedback-store.js';
 
 /** Why a {@link FeedbackRecorder} did not store an event: the store is full, the write failed, or events came faster than they were written. */
 export interface RecorderIssue {
@@ -70,8 +71,10 @@ function wellFormed(event: UsageEvent): boolean {
   );
 }
 
-/** Records usage events into the store at `path` (see {@link FeedbackRecorder}). */
-export function createFeedbackRecorder(path: string, options: FeedbackRecorderOptions = {}): FeedbackRecorder {
+/** Records usage events into a store, or the file store at a path (see {@link FeedbackRecorder}). */
+export function createFeedbackRecorder(store: string | FeedbackStore, options: FeedbackRecorderOptions = {}): FeedbackRecorder {
+  const target = typeof store === 'string' ? createFileFeedbackStore(store) : store;
+  const path = target.location;
   const maxBytes = positiveInteger('maxBytes', options.maxBytes, LIMIT);
   const maxPending = positiveInteger('maxPending', options.maxPending, 1000);
   const counts = { written: 0, dropped: 0 };
@@ -91,13 +94,7 @@ export function createFeedbackRecorder(path: string, options: FeedbackRecorderOp
     }
   };
 
-  const size = async (): Promise<number> => {
-    try {
-      return (await stat(path)).size;
-    } catch {
-      return 0;
-    }
-  };
+  const size = async (): Promise<number> => (target.size === undefined ? 0 : target.size());
 
   const write = async (): Promise<void> => {
     scheduled = false;
@@ -106,7 +103,7 @@ export function createFeedbackRecorder(path: string, options: FeedbackRecorderOp
     reported.delete('feedback-dropped');
     if (batch.length === 0) return;
     // What fits under the cap, in order (one byte kept for the newline an append cut short may need).
-    let room = maxBytes - (await size()) - 1;
+    let room = target.size === undefined ? Infinity : maxBytes - (await size()) - 1;
     let fits = 0;
     while (fits < batch.length) {
       const bytes = Buffer.byteLength(storedLine(batch[fits]!)) + 1;
@@ -122,7 +119,7 @@ export function createFeedbackRecorder(path: string, options: FeedbackRecorderOp
     }
     if (fits === 0) return;
     try {
-      await appendFeedbackEvents(path, batch.slice(0, fits));
+      await target.append(batch.slice(0, fits));
       counts.written += fits;
     } catch (error) {
       counts.dropped += fits;

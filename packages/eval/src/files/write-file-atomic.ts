@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { open, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { createLoadoutError } from '@loadout/core';
+
+/**
+ * Writes `text` to `path` so that readers see either the old file or the
+ * complete new one, never a part: it writes a temporary file beside it,
+ * flushes it to disk, then renames it over `path` (keeping the old file's
+ * permissions). On failure the old file
+ * is untouched and the temporary file removed; the error (`file-unwritable`)
+ * names the path and the system code.
+ */
+export async function writeFileAtomic(path: string, cwd: string, text: string): Promise<void> {
+  const target = resolve(cwd, path);
+  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const mode = await stat(target).then(
+    (existing) => existing.mode & 0o777,
+    () => 0o644,
+  );
+  try {
+    const handle = await open(temporary, 'wx', mode);
+    try {
+      await handle.writeFile(text, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => {});
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw createLoadoutError('file-unwritable', `cannot write ${path}: ${code}`, { path, code });
+  }
+}

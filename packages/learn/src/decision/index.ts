@@ -1,0 +1,2 @@
+export { formatLearnedDecision, parseLearnedDecision } from './parse-learned-decision.js';
+export type { LearnedDecision, LearnedDecisionRead } from './learned-decision.js';

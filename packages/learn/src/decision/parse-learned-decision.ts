@@ -1,0 +1,40 @@
+import type { LearnedDecision, LearnedDecisionRead } from './learned-decision.js';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads a decision from `learned.json`'s text: `enabled` a boolean,
+ * `usageWeight` in 0–100 and `usagePriorWeight` (default 0) in 0–10, else
+ * `unreadable` with the reason (never the file's contents). Pure.
+ */
+export function parseLearnedDecision(text: string): LearnedDecisionRead {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { kind: 'unreadable', reason: 'not JSON' };
+  }
+  if (!isRecord(value)) return { kind: 'unreadable', reason: 'not a JSON object' };
+  const { enabled, usageWeight, model } = value;
+  const usagePriorWeight = value['usagePriorWeight'] ?? 0;
+  if (typeof enabled !== 'boolean') return { kind: 'unreadable', reason: '"enabled" is not true or false' };
+  if (typeof usageWeight !== 'number' || !(usageWeight >= 0 && usageWeight <= 100)) return { kind: 'unreadable', reason: '"usageWeight" is not a number in 0–100' };
+  if (typeof usagePriorWeight !== 'number' || !(usagePriorWeight >= 0 && usagePriorWeight <= 10)) return { kind: 'unreadable', reason: '"usagePriorWeight" is not a number in 0–10' };
+  const decision: LearnedDecision = {
+    enabled,
+    usageWeight,
+    usagePriorWeight,
+    ...(typeof value['ranker'] === 'string' ? { ranker: value['ranker'] } : {}),
+    ...(typeof value['decidedAt'] === 'string' ? { decidedAt: value['decidedAt'] } : {}),
+    ...(value['report'] === undefined ? {} : { report: value['report'] }),
+    ...(model === undefined ? {} : { model }),
+  };
+  return { kind: 'decided', decision };
+}
+
+/** `learned.json`'s text for a decision (pretty JSON, one trailing newline). Pure. */
+export function formatLearnedDecision(decision: LearnedDecision): string {
+  return `${JSON.stringify(decision, null, 2)}\n`;
+}

@@ -1,0 +1,43 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFileFeedbackStore } from './create-file-feedback-store.js';
+
+let folder: string;
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'loadout-file-store-'));
+});
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('createFileFeedbackStore', () => {
+  it('keeps events at its path and the decision in learned.json beside it', async () => {
+    const store = createFileFeedbackStore(join(folder, 'usage', 'feedback.jsonl'));
+    expect(store.decisionLocation).toBe(join(folder, 'usage', 'learned.json'));
+    expect(await store.readDecision()).toEqual({ kind: 'missing' });
+    await store.append([{ query: 'save it', called: ['write_file'], at: 1_000 }]);
+    expect((await store.read()).events).toEqual([{ query: 'save it', called: ['write_file'], at: 1_000 }]);
+    await store.writeDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0.2 });
+    expect(await store.readDecision()).toEqual({ kind: 'decided', decision: { enabled: true, usageWeight: 1, usagePriorWeight: 0.2 } });
+    expect(await store.purge()).toEqual([store.location, store.decisionLocation]);
+    expect(await store.purge()).toEqual([]);
+    expect(await store.readDecision()).toEqual({ kind: 'missing' });
+  });
+
+  it('reads a damaged or out-of-range decision as unreadable, with the reason and never the contents', async () => {
+    const store = createFileFeedbackStore(join(folder, 'feedback.jsonl'));
+    await writeFile(store.decisionLocation, '{secret');
+    expect(await store.readDecision()).toEqual({ kind: 'unreadable', reason: 'not JSON' });
+    await writeFile(store.decisionLocation, JSON.stringify({ enabled: true, usageWeight: 1e308, usagePriorWeight: 0 }));
+    expect(await store.readDecision()).toEqual({ kind: 'unreadable', reason: '"usageWeight" is not a number in 0–100' });
+  });
+
+  it('checkWritable creates an empty store, and fails on a folder in its place', async () => {
+    const store = createFileFeedbackStore(join(folder, 'new', 'feedback.jsonl'));
+    await store.checkWritable();
+    expect(await readFile(store.location, 'utf8')).toBe('');
+    await expect(createFileFeedbackStore(folder).checkWritable()).rejects.toMatchObject({ code: 'file-unwritable' });
+  });
+});

@@ -1,0 +1,1 @@
+export * from './feedback/index.js';
