@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { createLoadoutError, toToolInput } from '@loadout/core';
 import type { Ranker } from '@loadout/core';
-import { applyMods } from '@loadout/core/plugins';
+import { applyMods, withCheckedResults } from '@loadout/core/plugins';
 import { createEvalCatalog, evaluateRanker, loadEvalFiles } from '@loadout/eval';
 import { renderLearningReport } from '../format/learning-view.js';
 import type { EvalFeedback } from './eval-feedback.js';
@@ -41,6 +41,8 @@ ${MAX_FEEDBACK_HELP}
   --ranker NAME    ${BUILTIN_RANKER_NAMES},
                    or one the config's "rankers" adds (default: the config's "ranker",
                    else bm25f)
+  --allow-failures exit 0 even when queries failed (the ranker threw or returned an
+                   invalid result: ranker-invalid-result); by default such a run exits 1
   --json           print {"recall@5", "ndcg@5", "mrr@10", "queries", "p50Ms", "p99Ms", ...,
                    "learning"?: {"enabled", "reason", "baseline", "learned", ...}}
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
@@ -71,6 +73,7 @@ export const evalCommand: Command = {
       config: { type: 'string' },
       feedback: { type: 'string' },
       'max-feedback': { type: 'string' },
+      'allow-failures': { type: 'boolean' },
     });
     if (parsed.values['help']) {
       context.stdout(help);
@@ -103,7 +106,7 @@ export const evalCommand: Command = {
       const { learnForEval } = await import('./eval-feedback.js');
       const { definition, withUsage } = await createConfiguredRanker(config, rankerName);
       learning = await learnForEval(feedbackPath, modded.catalog.tools, context, { learns: definition.capabilities?.usage?.learns ?? [], withUsage: withUsage! }, maxFeedbackBytes);
-      ranker = learning.ranker;
+      ranker = withCheckedResults(learning.ranker);
     } else {
       ranker = (await createConfiguredRanker(config, rankerName, { maxQueryLength: EVAL_MAX_QUERY_LENGTH })).ranker;
     }
@@ -119,13 +122,15 @@ export const evalCommand: Command = {
         context.stderr(`loadout eval: ${what} ${progress.done}/${progress.total} (${(progress.elapsedMs / 1000).toFixed(1)} s)\n`);
       },
     });
+    // A query whose search threw or returned an invalid result (ranker-invalid-result) fails the run, after everything is printed.
+    const exitCode = result.failedQueries > 0 && parsed.values['allow-failures'] !== true ? 1 : 0;
     if (parsed.values['json']) {
       const learned =
         learning === undefined
           ? {}
           : { learning: { ...learning.report, feedbackEvents: learning.events, skippedLines: learning.issues.filter((issue) => issue.code !== 'feedback-unknown-tool').length } };
       context.stdout(JSON.stringify({ ranker: rankerName, set: evalSet.name, ...result, ...learned }, null, 2) + '\n');
-      return 0;
+      return exitCode;
     }
     const lines = [
       `${evalSet.name}: ${result.queries} queries over ${formatCount(result.tools)} tools, ranker ${rankerName}`,
@@ -137,6 +142,6 @@ export const evalCommand: Command = {
     if (learning !== undefined) lines.push(...renderLearningReport(learning.report).map((line) => `  ${line}`));
     if (result.failedQueries > 0) lines.push(`  ${result.failedQueries} queries failed and scored as misses (first: ${result.firstError ?? 'unknown'})`);
     context.stdout(lines.join('\n') + '\n');
-    return 0;
+    return exitCode;
   },
 };

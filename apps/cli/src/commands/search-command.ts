@@ -1,5 +1,5 @@
 import { createLoadoutError, isLoadoutError, type Ranker } from '@loadout/core';
-import { applyMods, applyQueryKind } from '@loadout/core/plugins';
+import { applyMods, applyQueryKind, withCheckedResults } from '@loadout/core/plugins';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { MAX_FEEDBACK_HELP, maxFeedbackFlag } from '../io/max-feedback-flag.js';
@@ -106,7 +106,8 @@ export const searchCommand: Command = {
         ? undefined
         : await (await import('./learned-ranker.js')).loadLearnedRanker(feedback, catalog.tools, context, { name: rankerName, learns, withUsage }, maxFeedbackBytes);
     const base = learned ?? inner;
-    const wrap = (next: Ranker): Ranker => applyQueryKind(definition, next);
+    // Every result is checked (ranker-invalid-result: NaN scores, unknown or repeated tools, a throwing plug-in).
+    const wrap = (next: Ranker): Ranker => applyQueryKind(definition, withCheckedResults(next));
     // The build's saved index of the embedded catalog fits only its own descriptions, so not after mods rewrote them.
     const saved = loaded.embedded && catalog === loaded.catalog && config.rankerOptions === undefined && learned === undefined;
     let ranker = wrap(saved ? withSavedDemoIndex(base) : base);

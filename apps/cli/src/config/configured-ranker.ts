@@ -1,5 +1,5 @@
 import type { QuerySyntaxOptions, Ranker, RankerDefinition } from '@loadout/core';
-import { applyQueryKind, usageRankerFactory } from '@loadout/core/plugins';
+import { applyQueryKind, usageRankerFactory, withCheckedResults } from '@loadout/core/plugins';
 import type { UsageRankerFactory } from '@loadout/core/plugins';
 import type { LoadoutConfig } from './loadout-config.js';
 
@@ -9,7 +9,7 @@ export interface ConfiguredRanker {
   readonly definition: RankerDefinition;
   /** The bare ranker, before any query syntax. */
   readonly inner: Ranker;
-  /** `inner` as searched: with the query syntax unless its queries are patterns. */
+  /** `inner` as searched: every result checked (`withCheckedResults`), then the query syntax unless its queries are patterns. */
   readonly ranker: Ranker;
   /**
    * Fresh bare rankers of the same definition and options, with or without
@@ -33,5 +33,5 @@ export async function createConfiguredRanker(config: LoadoutConfig, flag: string
   const options = name === configured ? config.rankerOptions : undefined;
   const inner = await config.registry.createRanker(name, options, false);
   const withUsage = usageRankerFactory(definition, options);
-  return { name, definition, inner, ranker: applyQueryKind(definition, inner, querySyntax), withUsage };
+  return { name, definition, inner, ranker: applyQueryKind(definition, withCheckedResults(inner), querySyntax), withUsage };
 }

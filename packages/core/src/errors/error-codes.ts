@@ -36,6 +36,7 @@ export const LOADOUT_ERROR_CODES = [
   // plug-ins and configuration
   'ranker-failed',
   'ranker-invalid',
+  'ranker-invalid-result',
   'plugin-not-found',
   'plugin-load-failed',
   'plugin-duplicate',

@@ -10,3 +10,6 @@ export { validateRankerDefinition, PLUGIN_NAME_PATTERN } from './validate-ranker
 export { closestName, didYouMean } from './nearest-name.js';
 export { applyMods, withDescriptions } from './apply-mods.js';
 export type { CatalogMods, ModdedCatalog } from './apply-mods.js';
+export { checkRankerResult } from './check-ranker-result.js';
+export type { RankerResultExpectation } from './check-ranker-result.js';
+export { withCheckedResults } from './with-checked-results.js';

@@ -1,0 +1,1 @@
+export { ghost as default } from './bad-ranker.mjs';

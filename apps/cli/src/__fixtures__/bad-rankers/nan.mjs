@@ -1,0 +1,1 @@
+export { nan as default } from './bad-ranker.mjs';

@@ -1,0 +1,1 @@
+export { throwing as default } from './bad-ranker.mjs';

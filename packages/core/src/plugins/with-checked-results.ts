@@ -1,0 +1,71 @@
+import type { CatalogTool } from '../catalog/tool.js';
+import { createLoadoutError, isLoadoutError } from '../errors/loadout-error.js';
+import { isPromise, thenMaybe as then } from '../utils/maybe-promise.js';
+import { checkRankerResult } from './check-ranker-result.js';
+import type { MaybePromise, Ranker, SearchHit, SyncRanker } from '../ranking/ranker.js';
+
+const DEFAULT_LIMIT = 5;
+
+function threw(ranker: string, error: unknown): never {
+  if (isLoadoutError(error)) throw error;
+  const reason = error instanceof Error ? error.message : String(error);
+  throw createLoadoutError('ranker-invalid-result', `ranker ${JSON.stringify(ranker)} threw instead of returning results: ${reason}`, { ranker, problem: 'threw' });
+}
+
+/**
+ * Wraps a ranker so every search's result passes {@link checkRankerResult}
+ * against the tools it was given (`index`, `add`, `remove` pass through and
+ * are tracked: wrap before indexing), and a search that throws something
+ * other than a LoadoutError becomes `ranker-invalid-result` too (a
+ * LoadoutError, such as `query-too-long` or `pattern-invalid`, passes
+ * unchanged). Same `name`, `queryKind` and `size`; a synchronous ranker stays
+ * synchronous. Wrap the bare ranker, inside `withQuerySyntax`, so the
+ * plug-in's own output is what is checked.
+ */
+export function withCheckedResults(ranker: SyncRanker): SyncRanker;
+export function withCheckedResults(ranker: Ranker): Ranker;
+export function withCheckedResults(ranker: Ranker): Ranker {
+  let tools = new Map<string, CatalogTool>();
+  const track = <T>(result: MaybePromise<T>, update: () => void): MaybePromise<T> =>
+    then(result, (value) => {
+      update();
+      return value;
+    });
+  return {
+    specificationVersion: 'v1',
+    name: ranker.name,
+    ...(ranker.queryKind === undefined ? {} : { queryKind: ranker.queryKind }),
+    get size() {
+      return ranker.size;
+    },
+    index(next) {
+      return track(ranker.index(next), () => {
+        tools = new Map(next.map((tool) => [tool.displayName, tool]));
+      });
+    },
+    add(added) {
+      return track(ranker.add(added), () => {
+        for (const tool of added) tools.set(tool.displayName, tool);
+      });
+    },
+    remove(displayNames) {
+      return track(ranker.remove(displayNames), () => {
+        for (const name of displayNames) tools.delete(name);
+      });
+    },
+    search(query, options) {
+      const expected = { ranker: ranker.name, tools, limit: options?.limit ?? DEFAULT_LIMIT };
+      let result: MaybePromise<readonly SearchHit[]>;
+      try {
+        result = ranker.search(query, options);
+      } catch (error) {
+        threw(ranker.name, error);
+      }
+      if (!isPromise(result)) return checkRankerResult(result, expected);
+      return result.then(
+        (hits) => checkRankerResult(hits, expected),
+        (error: unknown) => threw(ranker.name, error),
+      );
+    },
+  };
+}
