@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 import { fakeContext } from './__fixtures__/fake-context.js';
 
@@ -32,5 +35,72 @@ describe('loadout eval', () => {
     const run = fakeContext();
     expect(await runCli(argv, run.context)).toBe(2);
     expect(run.stderr()).toContain(`[${code}]`);
+  });
+});
+
+describe('loadout eval reads catalogs and queries as every command does', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'loadout-eval-read-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const tools = [
+    { name: 'create_issue', server: 'github', description: 'Create a new issue in a GitHub repository' },
+    { name: 'create_issue', server: 'jira', description: 'Create a Jira ticket' },
+    { name: 'post_message', server: 'slack', description: 'Post a message to a Slack channel' },
+  ];
+  const write = (name: string, text: string): string => {
+    writeFileSync(join(folder, name), text);
+    return name;
+  };
+  write('tools.json', JSON.stringify(tools));
+  write('tools.jsonl', tools.map((tool) => JSON.stringify(tool)).join('\n'));
+  write('snapshot.json', JSON.stringify({ tools }));
+  write('labelled.jsonl', '{"query": "open a github issue", "relevant": ["mcp__github__create_issue"]}\n{"query": "post in slack", "relevant": ["post_message"]}\n');
+  write('events.jsonl', '{"query": "open a github issue", "called": "mcp__github__create_issue", "at": "2026-01-01T00:00:00Z"}\n{"query": "post in slack", "called": ["post_message"], "at": 5}\n');
+
+  it.each([
+    ['a JSON array', 'tools.json', 'labelled.jsonl'],
+    ['JSONL', 'tools.jsonl', 'labelled.jsonl'],
+    ['a {"tools": [...]} snapshot', 'snapshot.json', 'events.jsonl'],
+  ])('%s, with labelled lines or usage events', async (_label, catalog, queries) => {
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--tools', catalog, '--queries', queries, '--json'], run.context)).toBe(0);
+    const result = JSON.parse(run.stdout()) as Record<string, number>;
+    expect(result).toMatchObject({ tools: 3, queries: 2, 'recall@5': 1 });
+  });
+
+  it("takes the config's catalog when no --tools is named", async () => {
+    write('loadout.config.json', JSON.stringify({ catalog: 'tools.json' }));
+    try {
+      const run = fakeContext({ cwd: folder });
+      expect(await runCli(['eval', '--queries', 'events.jsonl', '--json'], run.context)).toBe(0);
+      expect(JSON.parse(run.stdout())).toMatchObject({ tools: 3, queries: 2 });
+    } finally {
+      rmSync(join(folder, 'loadout.config.json'));
+    }
+  });
+
+  it('skips a duplicate tool with a warning, as search does, and applies --max-tools', async () => {
+    write('dupes.json', JSON.stringify([...tools, tools[0]]));
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--tools', 'dupes.json', '--queries', 'labelled.jsonl', '--json'], run.context)).toBe(0);
+    expect(run.stderr()).toContain('[catalog-duplicate-name]');
+    const small = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'labelled.jsonl', '--max-tools', '2'], small.context)).toBe(2);
+    expect(small.stderr()).toContain('[catalog-too-large]');
+  });
+
+  it('refuses events naming a tool the catalog lacks', async () => {
+    write('ghost.jsonl', '{"query": "x", "called": "ghost_tool", "at": 1}\n');
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'ghost.jsonl'], run.context)).toBe(2);
+    expect(run.stderr()).toMatch(/ghost\.jsonl: line 1 .*names the tool "ghost_tool", which is not in tools\.json \[unknown-tool\]/);
+  });
+
+  it('runs out of the box on the embedded demo catalog and its demo queries', async () => {
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--json'], run.context)).toBe(0);
+    const result = JSON.parse(run.stdout()) as Record<string, number | string>;
+    expect(result).toMatchObject({ set: 'demo', tools: 302 });
+    expect(result['queries']).toBeGreaterThanOrEqual(40);
+    expect(result['recall@5']).toBeGreaterThan(0.8);
   });
 });

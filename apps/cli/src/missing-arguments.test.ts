@@ -13,7 +13,7 @@ describe('a command run without its required arguments', () => {
     [['learn', 'a.jsonl', 'b.jsonl'], 'invalid-option', /got 2 arguments/],
     [['search'], 'query-empty', /needs a QUERY: .* e\.g\. loadout search "open a pull request" \(see loadout search --help\)/],
     [['search', '  '], 'query-empty', /needs a QUERY/],
-    [['eval'], 'invalid-option', /--tools FILE and --queries FILE are required/],
+    [['eval', '--tools', 'tools.json'], 'invalid-option', /--queries FILE is required to evaluate tools\.json/],
     [['eval', '--tools', 't.jsonl', '--queries', 'q.jsonl', '--feedback', 'f.jsonl', '--ranker', 'regex'], 'invalid-option', /^loadout eval: --feedback learns/],
     [['catalog'], 'invalid-option', /expected "pull", got no subcommand, e\.g\. loadout catalog pull --config/],
     [['catalog', 'pull'], 'invalid-option', /--config FILE is required/],
@@ -30,7 +30,7 @@ describe('a command run without its required arguments', () => {
 
 describe('--help lists only the config keys a command reads', () => {
   it.each([
-    ['eval', ['ranker', 'rankerOptions', 'rankers', 'plugins', 'mods'], ['catalog', 'limit', 'mcpServers']],
+    ['eval', ['ranker', 'rankerOptions', 'rankers', 'plugins', 'mods', 'catalog'], ['limit', 'mcpServers']],
     ['plan', ['plugins', 'mods', 'catalog'], ['ranker', 'rankerOptions', 'rankers', 'limit', 'mcpServers']],
     ['search', ['ranker', 'rankerOptions', 'rankers', 'plugins', 'mods', 'catalog', 'limit', 'mcpServers'], []],
   ])('loadout %s --help', async (command, listed, absent) => {

@@ -4,6 +4,7 @@ import { createEvalCatalog } from '../eval-set/create-eval-catalog.js';
 import type { EvalSet } from '../eval-set/eval-set.js';
 import { percentile } from '../metrics/percentile.js';
 import { scoreQuery } from '../metrics/score-query.js';
+import type { QualityScores } from '../metrics/score-query.js';
 import type { EvaluationProgress, EvaluationResult } from './evaluation-result.js';
 
 /** Options of {@link evaluateRanker}. */
@@ -22,6 +23,29 @@ export interface EvaluateRankerOptions {
    * natural language). Default: `throw`.
    */
   onQueryError?: 'throw' | 'count';
+  /**
+   * Which name of a hit's tool is compared with the gold: its own `name`
+   * (the eval data format, unique within those sets) or its `displayName`
+   * (`mcp__server__name`, unique within any catalog: what `loadout eval`
+   * resolves gold to, as catalogs often repeat a name across servers).
+   * Default `name`.
+   */
+  matchBy?: 'name' | 'displayName';
+  /** Called after each query with its scores and its hits' names (by `matchBy`), in order; keep it cheap. Default: none. */
+  onQuery?: (outcome: QueryOutcome) => void;
+}
+
+/** One query's outcome, for per-query analysis (paired comparisons, misses). */
+export interface QueryOutcome {
+  /** Position of the query in the set. */
+  readonly index: number;
+  readonly scores: QualityScores;
+  /** Names (by `matchBy`) of the hits, best first; empty when the search failed. */
+  readonly got: readonly string[];
+  /** Milliseconds of the search. */
+  readonly ms: number;
+  /** The error's message when the search failed. */
+  readonly error?: string;
 }
 
 function checkLimit(limit: unknown): number {
@@ -48,13 +72,16 @@ export async function evaluateRanker(
   evalSet: EvalSet,
   options: EvaluateRankerOptions = {},
 ): Promise<EvaluationResult> {
-  const { limit = 10, onProgress, onQueryError = 'throw' } = options;
+  const { limit = 10, onProgress, onQueryError = 'throw', matchBy = 'name', onQuery } = options;
   checkLimit(limit);
   if (onQueryError !== 'throw' && onQueryError !== 'count') {
     throw createLoadoutError('invalid-option', `@loadout/eval: onQueryError must be "throw" or "count" (got ${describeValue(onQueryError)})`, {
       option: 'onQueryError',
       value: onQueryError,
     });
+  }
+  if (matchBy !== 'name' && matchBy !== 'displayName') {
+    throw createLoadoutError('invalid-option', `@loadout/eval: matchBy must be "name" or "displayName" (got ${describeValue(matchBy)})`, { option: 'matchBy', value: matchBy });
   }
   const catalog = createEvalCatalog(evalSet);
   const tools = catalog.tools;
@@ -69,8 +96,9 @@ export async function evaluateRanker(
   let failedQueries = 0;
   let firstError: string | undefined;
   const queryStart = performance.now();
-  for (const query of evalSet.queries) {
+  for (const [index, query] of evalSet.queries.entries()) {
     let hits: readonly SearchHit[];
+    let failure: string | undefined;
     const start = performance.now();
     try {
       hits = await ranker.search(query.query, { limit });
@@ -78,13 +106,14 @@ export async function evaluateRanker(
       if (onQueryError === 'throw') throw error;
       hits = [];
       failedQueries++;
-      firstError ??= `${query.id}: ${error instanceof Error ? error.message : String(error)}`;
+      failure = error instanceof Error ? error.message : String(error);
+      firstError ??= `${query.id}: ${failure}`;
     }
-    latencies.push(performance.now() - start);
-    const scores = scoreQuery(
-      hits.map((hit) => hit.tool.name),
-      query,
-    );
+    const ms = performance.now() - start;
+    latencies.push(ms);
+    const got = hits.map((hit) => (matchBy === 'name' ? hit.tool.name : hit.tool.displayName));
+    const scores = scoreQuery(got, query);
+    onQuery?.({ index, scores, got, ms, ...(failure === undefined ? {} : { error: failure }) });
     sums['recall@5'] += scores['recall@5'];
     sums['ndcg@5'] += scores['ndcg@5'];
     sums['mrr@10'] += scores['mrr@10'];

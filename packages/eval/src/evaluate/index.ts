@@ -1,3 +1,3 @@
 export { evaluateRanker } from './evaluate-ranker.js';
-export type { EvaluateRankerOptions } from './evaluate-ranker.js';
+export type { EvaluateRankerOptions, QueryOutcome } from './evaluate-ranker.js';
 export type { EvaluationResult, EvaluationProgress } from './evaluation-result.js';

@@ -1,0 +1,58 @@
+import { basename, dirname, resolve } from 'node:path';
+import { createLoadoutError, toToolInput, type Catalog } from '@loadout/core';
+import { applyMods } from '@loadout/core/plugins';
+import { parseEvalQueries, type EvalSet } from '@loadout/eval';
+import { readTextFile } from '@loadout/eval/files';
+import type { LoadoutConfig } from '../config/loadout-config.js';
+import { configMods } from '../config/config-mods.js';
+import type { CliContext } from './cli-context.js';
+import { reportWarnings } from './command-warnings.js';
+import { demoEvalQueriesPath } from './demo-eval-queries.js';
+import { loadCatalog } from './load-catalog.js';
+
+/** What `loadout eval` judges rankers on. */
+export interface EvalInputs {
+  /** The set: its name, the catalog's tools after the config's mods, and the queries (gold as display names). */
+  readonly evalSet: EvalSet;
+  /** The catalog as validated (skipped tools reported), after mods. */
+  readonly catalog: Catalog;
+  /** Where the queries came from. */
+  readonly queriesPath: string;
+}
+
+/** Options of {@link readEvalInputs}. */
+export interface ReadEvalInputsOptions {
+  /** `--tools FILE`; default the config's `catalog`, else the embedded demo catalog. */
+  readonly toolsPath: string | undefined;
+  /** `--queries FILE`; default, for the embedded demo catalog only, the demo queries (`examples/demo-queries.jsonl`). */
+  readonly queriesPath: string | undefined;
+  /** `--max-tools N`. Default 10,000. */
+  readonly maxTools: number | undefined;
+  readonly strict: boolean;
+}
+
+/**
+ * Reads the catalog through the one reader every command uses
+ * (`loadCatalog`: JSON array, JSONL, `{"tools": [...]}`, the config's
+ * `catalog`, the same duplicate handling and `--max-tools`), applies the
+ * config's mods, then the queries (`parseEvalQueries`: labelled lines or
+ * usage events). A catalog other than the embedded one needs `--queries`
+ * (`invalid-option`).
+ */
+export async function readEvalInputs(options: ReadEvalInputsOptions, config: LoadoutConfig, context: CliContext): Promise<EvalInputs> {
+  const toolsPath = options.toolsPath ?? config.catalog;
+  if (options.queriesPath === undefined && toolsPath !== undefined) {
+    throw createLoadoutError('invalid-option', `--queries FILE is required to evaluate ${toolsPath} (labelled lines {"query", "relevant": [names]} or usage events {"query", "called", "at"}); see loadout eval --help`, {
+      option: 'queries',
+    });
+  }
+  const loaded = await loadCatalog(toolsPath, context.cwd, { strict: options.strict, ...(options.maxTools === undefined ? {} : { maxTools: options.maxTools }) });
+  const modded = applyMods(loaded.catalog, configMods(config));
+  reportWarnings('eval', [...loaded.issues, ...modded.warnings], context, options.strict);
+  const queriesPath = options.queriesPath === undefined ? demoEvalQueriesPath() : resolve(context.cwd, options.queriesPath);
+  const text = await readTextFile(queriesPath, { what: 'queries file' });
+  const catalogLabel = toolsPath === undefined ? 'the embedded demo catalog' : toolsPath;
+  const queries = parseEvalQueries(text, { source: options.queriesPath ?? 'demo queries', tools: modded.catalog.tools, catalogLabel });
+  const name = toolsPath === undefined ? 'demo' : basename(dirname(resolve(context.cwd, toolsPath)));
+  return { evalSet: { name, tools: modded.catalog.tools.map(toToolInput), queries }, catalog: modded.catalog, queriesPath };
+}

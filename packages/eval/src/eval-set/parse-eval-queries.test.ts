@@ -1,0 +1,52 @@
+import { createCatalog, isLoadoutError } from '@loadout/core';
+import { describe, expect, it } from 'vitest';
+import { parseEvalQueries } from './parse-eval-queries.js';
+
+const { tools } = createCatalog([
+  { name: 'create_issue', server: 'github', description: 'Open an issue' },
+  { name: 'create_issue', server: 'jira', description: 'Open a ticket' },
+  { name: 'send_message', server: 'slack', description: 'Post a message' },
+  { name: 'Bash', kind: 'core', description: 'Run a command' },
+]);
+const options = { source: 'q.jsonl', tools, catalogLabel: 'tools.json' };
+
+function failure(text: string): { code: string; message: string } {
+  try {
+    parseEvalQueries(text, options);
+  } catch (error) {
+    if (isLoadoutError(error)) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a LoadoutError');
+}
+
+describe('parseEvalQueries', () => {
+  it('reads labelled lines and usage events alike, gold as display names', () => {
+    const text = [
+      '{"id": "a", "query": "post to slack", "relevant": ["send_message"]}',
+      '',
+      '{"query": "open a github issue", "called": "mcp__github__create_issue", "at": "2026-01-02T03:04:05Z"}',
+      '{"query": "run ls", "called": ["Bash", "send_message"], "at": 1700000000000}',
+      '{"query": "either", "relevant": ["Bash"], "relevant_groups": [["mcp__jira__create_issue", "mcp__github__create_issue"]]}',
+    ].join('\n');
+    expect(parseEvalQueries(text, options)).toEqual([
+      { id: 'a', query: 'post to slack', relevant: ['mcp__slack__send_message'] },
+      { id: 'q.jsonl:3', query: 'open a github issue', relevant: ['mcp__github__create_issue'] },
+      { id: 'q.jsonl:4', query: 'run ls', relevant: ['Bash', 'mcp__slack__send_message'] },
+      { id: 'q.jsonl:5', query: 'either', relevant: ['Bash'], relevantGroups: [['mcp__jira__create_issue', 'mcp__github__create_issue']] },
+    ]);
+  });
+
+  it.each([
+    ['an event naming a tool the catalog lacks', '{"query": "x", "called": "ghost", "at": 1}', 'unknown-tool', 'q.jsonl: line 1 (query "q.jsonl:1") names the tool "ghost", which is not in tools.json'],
+    ['a name two servers share', '{"query": "x", "relevant": ["create_issue"]}', 'unknown-tool', 'which 2 servers have; name one as "mcp__github__create_issue" or "mcp__jira__create_issue"'],
+    ['a line of neither shape', '{"query": "x"}', 'catalog-invalid-format', 'q.jsonl: line 1: "relevant" must be a non-empty list'],
+    ['an event with no tool', '{"query": "x", "called": []}', 'catalog-invalid-format', 'line 1'],
+    ['a line that is not JSON', '{"query": ', 'catalog-invalid-json', 'q.jsonl'],
+    ['no query at all', '\n\n', 'invalid-input', 'q.jsonl holds no queries'],
+  ])('refuses %s with a coded error', (_label, text, code, message) => {
+    const error = failure(text);
+    expect(error.code).toBe(code);
+    expect(error.message).toContain(message);
+  });
+});

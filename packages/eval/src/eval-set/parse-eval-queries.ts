@@ -1,0 +1,78 @@
+import { createLoadoutError, describeValue } from '@loadout/core';
+import type { CatalogTool } from '@loadout/core';
+import type { EvalQuery } from './eval-set.js';
+import { readJsonLines } from './read-json-lines.js';
+import { toEvalQuery } from './to-eval-query.js';
+
+/** Options of {@link parseEvalQueries}. */
+export interface ParseEvalQueriesOptions {
+  /** The file's name in messages and in default ids (`<source>:<line>`). */
+  readonly source: string;
+  /**
+   * The catalog the queries are judged against: every gold name must be one
+   * of its tools, by own name, display name (`mcp__server__name`) or API
+   * name; gold is kept as the tool's `displayName`, unique within a catalog
+   * (evaluate with `matchBy: 'displayName'`).
+   */
+  readonly tools: readonly CatalogTool[];
+  /** How to call the catalog in messages. Default `the catalog`. */
+  readonly catalogLabel?: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A usage event (`{"query", "called": name | [names], "at"?}`, a feedback store's line) as a labelled query: its called tools are its gold. */
+function fromEvent(value: Record<string, unknown>, line: number, source: string): EvalQuery {
+  const called = value['called'];
+  const list = typeof called === 'string' ? [called] : called;
+  return toEvalQuery({ line, value: { query: value['query'], relevant: list, ...(typeof value['id'] === 'string' ? { id: value['id'] } : {}) } }, source);
+}
+
+/**
+ * Reads the queries `loadout eval` judges a ranker on, from JSONL text whose
+ * lines are either labelled queries `{"query", "relevant": [names], "id"?,
+ * "relevant_groups"?}` (the eval data format) or usage events `{"query",
+ * "called": name | [names], "at"?}` (a feedback store, so a deployment can
+ * evaluate against its own log: the tools called are the gold). Blank lines
+ * are skipped. Throws `catalog-invalid-json` (a line that is not JSON),
+ * `catalog-invalid-format` (a line of neither shape), `invalid-input` (no
+ * query at all) and `unknown-tool` (a gold name that no tool of `tools`
+ * has), each naming the file and line.
+ */
+export function parseEvalQueries(text: string, options: ParseEvalQueriesOptions): EvalQuery[] {
+  const { source, tools } = options;
+  const unique = new Map<string, string>();
+  const own = new Map<string, string[]>();
+  for (const tool of tools) {
+    unique.set(tool.displayName, tool.displayName);
+    unique.set(tool.apiName, tool.displayName);
+    const list = own.get(tool.name);
+    if (list === undefined) own.set(tool.name, [tool.displayName]);
+    else list.push(tool.displayName);
+  }
+  const resolveName = (name: string, id: string, line: number): string => {
+    const found = unique.get(name) ?? own.get(name);
+    if (typeof found === 'string') return found;
+    if (found?.length === 1) return found[0]!;
+    const problem =
+      found === undefined
+        ? `which is not in ${options.catalogLabel ?? 'the catalog'}`
+        : `which ${found.length} servers have; name one as ${found.slice(0, 2).map((displayName) => JSON.stringify(displayName)).join(' or ')}`;
+    throw createLoadoutError('unknown-tool', `${source}: line ${line} (query ${describeValue(id)}) names the tool ${describeValue(name)}, ${problem}`, { source, line, id, name });
+  };
+  const queries = readJsonLines(text, source).map(({ line, value }) => {
+    const query = isRecord(value) && value['relevant'] === undefined && value['called'] !== undefined ? fromEvent(value, line, source) : toEvalQuery({ line, value }, source);
+    const map = (names: readonly string[]): string[] => names.map((name) => resolveName(name, query.id, line));
+    return {
+      ...query,
+      relevant: map(query.relevant),
+      ...(query.relevantGroups === undefined ? {} : { relevantGroups: query.relevantGroups.map(map) }),
+    };
+  });
+  if (queries.length === 0) {
+    throw createLoadoutError('invalid-input', `${source} holds no queries (expected JSONL: {"query", "relevant": [names]} or {"query", "called", "at"} per line)`, { source });
+  }
+  return queries;
+}
