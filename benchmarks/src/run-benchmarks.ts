@@ -5,6 +5,7 @@ import { runQuality } from './quality/run-quality.js';
 import { runSpeed } from './speed/run-speed.js';
 import { runPlanBench } from './plan-bench.js';
 import { runStartupBench } from './startup-bench.js';
+import { writeResultsFile } from './report/results-file.js';
 
 async function runThroughput(): Promise<void> {
   logProgress('throughput: gateway search_tools against a bare MCP SDK server, 8 clients over loopback HTTP, alternating rounds (at nice 10)');
@@ -136,5 +137,6 @@ async function runParts(argv: readonly string[]): Promise<number> {
       await runSpeed({ dataDir, resultsDir: RESULTS_DIR });
     }
   }
+  writeResultsFile(RESULTS_DIR);
   return failed ? 1 : 0;
 }

@@ -20,8 +20,8 @@ export interface RerankCase {
  * The training examples of `cases`: every case with a gold tool among its
  * candidates except mix10k's copies of the pooled sets' queries, so no
  * query counts twice. Training on both copies (two different candidate
- * lists) gave +0.8 / 0 / +1.1 / +0.3 Recall@5 out of fold for mlp16 but
- * lost on unseen sets (see DESIGN.md), so it is not done.
+ * lists) helped out of fold but lost on unseen sets
+ * (`docs/decisions/0045-default-stays-model-free.md`), so it is not done.
  */
 export function trainingOf(cases: readonly RerankCase[]): TrainingQuery[] {
   return cases.filter((item) => !item.pooledCopy && item.training !== undefined).map((item) => item.training!);

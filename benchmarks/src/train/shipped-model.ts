@@ -17,7 +17,7 @@ const variant = (name: string): ModelVariant => MODEL_VARIANTS.find((item) => it
 
 /**
  * The shipped models, chosen by `pnpm bench -- --only rerank` (see
- * DESIGN.md): the lexical one (`LEXICAL_RERANK_MODEL` of `@loadout/bm25`)
+ * `docs/decisions/0044-learned-reranker.md`): the lexical one (`LEXICAL_RERANK_MODEL` of `@loadout/bm25`)
  * and the one with GloVe-SIF features (`GLOVE_RERANK_MODEL` of
  * `@loadout/bm25/rerank-glove`).
  */

@@ -1,9 +1,9 @@
 /**
  * The ranks of an encoding's tokens, looked up by a byte range without
  * building a string: an open-addressing hash table over one pool of token
- * bytes. Built straight from a js-tiktoken rank file's `bpe_ranks` text in
- * a few tens of milliseconds, where js-tiktoken's own encoder takes 0.3–1 s
- * and about 50 MB of heap (two maps keyed by strings) for `cl100k_base`.
+ * bytes. Built straight from a js-tiktoken rank file's `bpe_ranks` text,
+ * without js-tiktoken's own encoder (two maps keyed by strings); why, and
+ * what each costs: `docs/decisions/0018-tiktoken-rank-table.md`.
  */
 export interface RankTable {
   /** Number of tokens. */

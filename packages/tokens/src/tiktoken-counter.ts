@@ -39,9 +39,9 @@ function textCounterFor(encoding: TiktokenEncodingName): (text: string) => numbe
 /**
  * A {@link TokenCounter} on js-tiktoken, offline and browser-safe. Counts
  * equal `encode(text).length` exactly, with special-token text counted as
- * ordinary text. The rank table is built on the first `count` (about 70 ms
- * for `cl100k_base`, 100 ms for `o200k_base`) and shared by every counter of
- * the same encoding; creating a counter is cheap.
+ * ordinary text. The rank table is built on the first `count` (its cost is
+ * in `benchmarks/RESULTS.md`) and shared by every counter of the same
+ * encoding; creating a counter is cheap.
  * The rank file is loaded on that first count too, so importing this package
  * never fails and never parses megabytes of ranks.
  * Throws `invalid-option` for an unknown encoding, and `model-unavailable`

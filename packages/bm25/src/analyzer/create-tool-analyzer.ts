@@ -22,9 +22,8 @@ export interface ToolAnalyzerOptions {
   readonly schemaDepth?: number;
   /**
    * Stemming of tool text and queries alike: `plural` maps English plurals to
-   * their singular (see {@link stripPlural}; +1.4 / +1.9 / +3.2 / 0 dev
-   * Recall@5 on mix10k / livemcpbench / toolbench_stb / sealtools), `off`
-   * keeps words as written. Stopwords are matched before stemming. Default `plural`.
+   * their singular (see {@link stripPlural}; why it is the default:
+   * `docs/decisions/0040-plural-stemming.md`), `off` keeps words as written. Stopwords are matched before stemming. Default `plural`.
    */
   readonly stemming?: 'plural' | 'off';
 }

@@ -4,8 +4,8 @@
  * provide", "I need", "tell me"), which otherwise match every `provide*` /
  * `get*Info` name. Deliberately short: longer lists (all function words,
  * "information", "details", "like", "help") measured no better or worse on
- * the eval sets' dev queries; the request words added +0.2 / 0 / +0.8 / +0.3
- * Recall@5 (mix10k / livemcpbench / toolbench_stb / sealtools).
+ * the eval sets' dev queries, and the request words helped (figures in
+ * `docs/decisions/0040-plural-stemming.md`).
  */
 export const DEFAULT_STOPWORDS: readonly string[] = Object.freeze([
   'a', 'about', 'all', 'also', 'an', 'and', 'any', 'are', 'as', 'at', 'be', 'been', 'but', 'by', 'can',

@@ -34,9 +34,8 @@ export interface Bm25RankerOptions {
    * Length normalisation per field, overriding `b`. Default `{ name: 0.9,
    * usage: 0.2 }`; each 0–1. The usage field is barely normalised: a tool's
    * field is long because it was called often, which is evidence, not
-   * noise. Learning from logs out of fold (R@5, mix10k / livemcpbench /
-   * toolbench_stb / sealtools): usage b 0.2 78.8 / 55.0 / 81.0 / 96.1, 0.5
-   * 79.0 / 53.3 / 80.6 / 95.9, 0.8 – / 47.5 / 80.8 / 96.1.
+   * noise (measured in
+   * `docs/decisions/0052-usage-field-b-and-rejected-signals.md`).
    */
   readonly fieldB?: Partial<Record<ToolField, number>>;
   /**

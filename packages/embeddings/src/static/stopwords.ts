@@ -1,8 +1,9 @@
 /**
  * Words the static embedder skips: English function words plus the request
- * verbs of agent queries ("please", "want", "get", "use"). Dropping them added
- * 4–5 Recall@5 points to GloVe-SIF on the dev queries; SIF's frequency weights
- * alone leave mid-frequency words like "want" and "please" nearly full weight.
+ * verbs of agent queries ("please", "want", "get", "use"). SIF's frequency
+ * weights alone leave mid-frequency words like "want" and "please" nearly full
+ * weight; dropping them measured better on the dev queries
+ * (`docs/decisions/0059-static-embedder-recipe.md`).
  */
 export const DEFAULT_STATIC_STOPWORDS: ReadonlySet<string> = new Set(
   (

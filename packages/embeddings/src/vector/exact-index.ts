@@ -22,7 +22,7 @@ export interface ExactVectorIndex extends InspectableVectorIndex {
 /**
  * Creates an exact cosine-similarity index: unit-length copies of the vectors
  * in one contiguous Float32Array, a scan of dot products and a bounded top-k
- * heap. About 1.4 ms a query at 10,000 × 100; O(n · d) per search. Removal
+ * heap, O(n · d) per search. Removal
  * moves the last vector into the freed slot.
  */
 export function createExactIndex(options: ExactIndexOptions): ExactVectorIndex {

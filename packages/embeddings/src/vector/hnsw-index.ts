@@ -99,8 +99,7 @@ function readSidecar(path: string): HnswSidecar {
  * with `path`, an existing saved index is loaded at creation. Loading checks
  * both files before hnswlib reads the graph: any damage is `index-corrupt`
  * (see `onCorrupt`). A saved index of other dimensions, or one saved in the
- * version-1 layout (`<path>.json`), is not loaded. About 0.3 ms a query at
- * 10,000 × 384.
+ * version-1 layout (`<path>.json`), is not loaded.
  */
 export function createHnswIndex(options: HnswIndexOptions): HnswVectorIndex {
   const { dimensions } = options;
