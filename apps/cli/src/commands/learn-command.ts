@@ -58,7 +58,9 @@ What is stored: the query text, the called tool names and the time, one line
 per event, in the store (default ${DEFAULT_FEEDBACK_STORE}), plus the decision (and the
 re-ranker's weights, numbers only) in learned.json beside it. Nothing is stored unless you run this command (or turn
 recording on in your own code). Turn learning off by deleting learned.json or
-with --purge, which deletes the store and the decision.
+with --purge, which deletes the store and the decision. A --store that is not a
+feedback store (a catalog, a config, a symbolic link) is never written: exit 2
+[feedback-store-invalid], the file untouched.
 
 Options:
   --catalog FILE   the catalog the events refer to (default: the config's "catalog", else
@@ -72,6 +74,7 @@ ${MAX_FEEDBACK_HELP}
                    the prior and the re-ranker only when its definition learns them
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
   --compact        keep only what learning reads: the newest 50 events per tool, none over 180 days old
+                   (safe while loadout serve --record appends: both hold <store>.lock)
   --purge          delete the store and the decision
   --json           print {"imported", "alreadyStored", "skipped", "issues", "report"}
   -h, --help       show this help

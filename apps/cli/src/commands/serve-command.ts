@@ -1,5 +1,4 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { createLoadoutError, describeValue } from '@loadout/core';
 import type { MaybePromise, Ranker } from '@loadout/core';
 import { usageRankerFactory } from '@loadout/core/plugins';
@@ -239,13 +238,8 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const readyFile = stringFlag(parsed, 'ready-file');
       // A ready file or store that cannot be written fails now, before any upstream is spawned.
       if (readyFile !== undefined) await checkWritable(readyFile, context.cwd);
-      if (record && store !== undefined) {
-        await mkdir(dirname(resolve(context.cwd, store)), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
-          const code = error.code ?? 'EACCES';
-          throw createLoadoutError('file-unwritable', `cannot write ${store}: ${code}`, { path: store, code });
-        });
-        await checkWritable(store, context.cwd);
-      }
+      // The store itself is opened for appending (a read-only file fails here), and must be a feedback store.
+      if (record && store !== undefined) await (await import('@loadout/learn/feedback')).createFileFeedbackStore(resolve(context.cwd, store)).checkWritable();
       const announce = async (endpoint: string): Promise<void> => {
         if (readyFile !== undefined) await writeFileAtomic(readyFile, context.cwd, `${endpoint}\n`);
       };

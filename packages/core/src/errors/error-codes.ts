@@ -33,6 +33,7 @@ export const LOADOUT_ERROR_CODES = [
   'feedback-too-large',
   'feedback-empty',
   'feedback-dropped',
+  'feedback-store-invalid',
   // plug-ins and configuration
   'ranker-failed',
   'ranker-invalid',

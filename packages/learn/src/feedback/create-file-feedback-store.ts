@@ -1,10 +1,10 @@
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { lstat, mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '@loadout/eval/files';
 import { formatLearnedDecision, parseLearnedDecision } from '../decision/parse-learned-decision.js';
 import type { LearnedDecisionRead } from '../decision/learned-decision.js';
 import type { FeedbackStore } from './feedback-store-interface.js';
-import { appendFeedbackEvents, checkFeedbackWritable, compactFeedbackFile, feedbackFileSize, readFeedbackFile } from './feedback-store.js';
+import { appendFeedbackEvents, checkFeedbackWritable, compactFeedbackFile, feedbackFileSize, purgeFeedbackFile, readFeedbackFile } from './feedback-store.js';
 
 /** The decision file beside a store: `learned.json` in the store's folder. */
 export function learnedDecisionPath(storePath: string): string {
@@ -12,9 +12,9 @@ export function learnedDecisionPath(storePath: string): string {
 }
 
 async function exists(path: string): Promise<boolean> {
-  return readFile(path).then(
+  return lstat(path).then(
     () => true,
-    (error: NodeJS.ErrnoException) => error.code !== 'ENOENT',
+    () => false,
   );
 }
 
@@ -37,10 +37,10 @@ export function createFileFeedbackStore(path: string): FeedbackStore {
     size: () => feedbackFileSize(location),
     async purge() {
       const existing: string[] = [];
-      for (const file of [location, decisionLocation]) {
-        if (await exists(file)) existing.push(file);
-        await rm(file, { force: true });
-      }
+      if (await exists(location)) existing.push(location);
+      await purgeFeedbackFile(location);
+      if (await exists(decisionLocation)) existing.push(decisionLocation);
+      await rm(decisionLocation, { force: true });
       return existing;
     },
     async readDecision(): Promise<LearnedDecisionRead> {

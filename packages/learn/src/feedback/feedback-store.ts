@@ -1,10 +1,12 @@
-import { appendFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { appendFile, lstat, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { UsageEvent } from '@loadout/core';
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import { readTextFile } from '@loadout/eval/files';
 import { eventsByTime } from './events-by-time.js';
 import { parseFeedbackText } from './parse-feedback.js';
+import { recogniseFeedbackStore } from './recognise-feedback-store.js';
+import { withStoreLock } from './store-lock.js';
 import type { ParsedFeedback } from './parse-feedback.js';
 import type { CompactFeedbackOptions, CompactionResult, ReadFeedbackOptions } from './feedback-store-interface.js';
 
@@ -52,6 +54,7 @@ async function writing<T>(path: string, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
+    if (isLoadoutError(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw createLoadoutError('file-unwritable', `cannot write ${path}: ${code}`, { path, code });
   }
@@ -82,29 +85,26 @@ async function endsMidLine(path: string): Promise<boolean> {
  * the time, nothing else. When an earlier append was cut short (the store
  * ends mid-line), the events start on a new line: only that partial line
  * is lost (skipped as `feedback-invalid-line`), never the first event
- * appended after it. A failed write throws `file-unwritable` naming the
- * path and the system code.
+ * appended after it. Holds the store's lock (`<store>.lock`), so it never
+ * overlaps a compaction. A file that is not a feedback store (a catalog, a
+ * symbolic link) is refused with `feedback-store-invalid` and left
+ * untouched; a failed write throws `file-unwritable` naming the path and
+ * the system code.
  */
 export async function appendFeedbackEvents(path: string, events: readonly UsageEvent[]): Promise<void> {
   if (events.length === 0) return;
   await writing(path, async () => {
     await mkdir(dirname(path), { recursive: true });
-    const separator = (await endsMidLine(path)) ? '\n' : '';
-    await appendFile(path, separator + events.map((event) => `${storedLine(event)}\n`).join(''));
+    await withStoreLock(path, async () => {
+      await recogniseFeedbackStore(path);
+      const separator = (await endsMidLine(path)) ? '\n' : '';
+      await appendFile(path, separator + events.map((event) => `${storedLine(event)}\n`).join(''));
+    });
   });
 }
 
-/**
- * Rewrites the store keeping only what learning can still use: valid
- * lines, at most `maxEventsPerTool` newest events per tool (by time, not
- * by position: an old log imported late stays old), none older than
- * `maxAgeDays`, oldest first. Written to a temporary file and renamed over
- * the store, so a crash never loses the old file. Returns lines kept and
- * dropped.
- */
-export async function compactFeedbackFile(path: string, options: CompactFeedbackOptions = {}): Promise<CompactionResult> {
-  const read = await readFeedbackFile(path, { maxBytes: Number.MAX_SAFE_INTEGER });
-  const { issues } = read;
+/** Which events compaction keeps: per tool the newest `maxEventsPerTool`, none older than `maxAgeDays`, oldest first. */
+function keptEvents(read: ParsedFeedback, options: CompactFeedbackOptions): UsageEvent[] {
   const events = eventsByTime(read.events);
   const cap = options.maxEventsPerTool ?? 50;
   const oldest = (options.now ?? Date.now()) - (options.maxAgeDays ?? 180) * 86_400_000;
@@ -118,18 +118,49 @@ export async function compactFeedbackFile(path: string, options: CompactFeedback
     for (const name of event.called) perTool.set(name, (perTool.get(name) ?? 0) + 1);
     kept.push(event);
   }
-  kept.reverse();
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writing(path, async () => {
-    await writeFile(temporary, kept.map((event) => `${storedLine(event)}\n`).join(''));
-    await rename(temporary, path);
-  });
-  return { kept: kept.length, dropped: events.length - kept.length + issues.filter((issue) => issue.code === 'feedback-invalid-line').length };
+  return kept.reverse();
 }
 
-/** Deletes the store (and nothing else); a missing store is fine. */
+/**
+ * Rewrites the store keeping only what learning can still use: valid
+ * lines, at most `maxEventsPerTool` newest events per tool (by time, not
+ * by position: an old log imported late stays old), none older than
+ * `maxAgeDays`, oldest first. Holds the store's lock from its read to its
+ * rename, so no append is lost; writes a temporary file beside the store
+ * and renames it over it (a crash never loses the old file; the temporary
+ * file is removed on any failure). Returns events kept and stored lines
+ * dropped (old or surplus events and unreadable lines). A file that is not
+ * a feedback store is refused (`feedback-store-invalid`), untouched.
+ */
+export async function compactFeedbackFile(path: string, options: CompactFeedbackOptions = {}): Promise<CompactionResult> {
+  return writing(path, () =>
+    withStoreLock(path, async () => {
+      await recogniseFeedbackStore(path);
+      const read = await readFeedbackFile(path, { maxBytes: Number.MAX_SAFE_INTEGER });
+      const kept = keptEvents(read, options);
+      const invalid = read.issues.filter((issue) => issue.code === 'feedback-invalid-line').length;
+      const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+      try {
+        await writeFile(temporary, kept.map((event) => `${storedLine(event)}\n`).join(''), { flag: 'wx' });
+        await rename(temporary, path);
+      } catch (error) {
+        await rm(temporary, { force: true }).catch(() => {});
+        throw error;
+      }
+      return { kept: kept.length, dropped: read.events.length - kept.length + invalid };
+    }),
+  );
+}
+
+/** Deletes the store (and nothing else), under its lock; a missing store is fine, a file that is not a store is refused (`feedback-store-invalid`). */
 export async function purgeFeedbackFile(path: string): Promise<void> {
-  await rm(path, { force: true });
+  if ((await lstat(path).catch(() => undefined)) === undefined) return;
+  await writing(path, () =>
+    withStoreLock(path, async () => {
+      await recogniseFeedbackStore(path);
+      await rm(path, { force: true });
+    }),
+  );
 }
 
 /** Bytes the store at `path` holds; 0 when it does not exist. */
@@ -142,13 +173,15 @@ export async function feedbackFileSize(path: string): Promise<number> {
 }
 
 /**
- * Throws `file-unwritable` (naming the path and the system code) unless the
- * store at `path` can be opened for appending: its folder is made when
- * missing and the file is opened in append mode and closed again (created
- * empty when missing), so a read-only file or folder fails here.
+ * Throws unless events can be appended to the store at `path`: a file
+ * that is not a feedback store is `feedback-store-invalid`; otherwise its
+ * folder is made when missing and the file itself is opened in append mode
+ * and closed again (created empty when missing), so a read-only file or
+ * folder fails here with `file-unwritable`, at start, not on every event.
  */
 export async function checkFeedbackWritable(path: string): Promise<void> {
   await writing(path, async () => {
+    await recogniseFeedbackStore(path);
     await mkdir(dirname(path), { recursive: true });
     const handle = await open(path, 'a');
     await handle.close();

@@ -1,0 +1,35 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../run-cli.js';
+import { fakeContext } from '../__fixtures__/fake-context.js';
+
+// The reproductions of issue #34: a --store naming a catalog appended to it, purged it, or truncated it.
+let dir: string;
+const catalogText = `${JSON.stringify([{ name: 'write_file', description: 'Write a file to disk.' }, { name: 'read_file', description: 'Read a file from disk.' }], null, 2)}\n`;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'loadout-learn-refusals-'));
+  await writeFile(join(dir, 'tools.json'), catalogText);
+  await writeFile(join(dir, 'ev.jsonl'), `${JSON.stringify({ query: 'save my notes', called: 'write_file', at: '2026-11-30T10:00:00Z' })}\n`);
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('loadout learn with a --store that is not a feedback store', () => {
+  it.each([
+    ['imports into', ['learn', 'ev.jsonl', '--catalog', 'tools.json', '--store', 'tools.json']],
+    ['purges', ['learn', '--purge', '--store', 'tools.json']],
+    ['compacts', ['learn', '--compact', '--store', 'tools.json']],
+  ])('never %s it: exit 2, feedback-store-invalid naming it, the file and folder untouched', async (_, argv) => {
+    const run = fakeContext({ cwd: dir });
+    expect(await runCli(argv, run.context)).toBe(2);
+    expect(run.stderr()).toContain(`${join(dir, 'tools.json')} is not a feedback store`);
+    expect(run.stderr()).toContain('[feedback-store-invalid]');
+    expect(run.stderr()).not.toContain('Write a file');
+    expect(await readFile(join(dir, 'tools.json'), 'utf8')).toBe(catalogText);
+    expect((await readdir(dir)).sort()).toEqual(['ev.jsonl', 'tools.json']);
+  });
+});

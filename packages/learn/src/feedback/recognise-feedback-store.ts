@@ -1,0 +1,37 @@
+import { lstat, open } from 'node:fs/promises';
+import { createLoadoutError } from '@loadout/core';
+import { parseFeedbackText } from './parse-feedback.js';
+
+/** Bytes read to find the first line: a query holds at most 100,000 characters. */
+const FIRST_LINE_BYTES = 1024 * 1024;
+
+const refuse = (path: string, why: string): never => {
+  throw createLoadoutError('feedback-store-invalid', `${path} is not a feedback store: ${why}; it was left untouched (--store names the store, .loadout/feedback.jsonl by default)`, { path });
+};
+
+/**
+ * Throws `feedback-store-invalid` (naming the path, never its contents)
+ * unless `path` may be written as a feedback store: missing, or a regular
+ * file (not a symbolic link) that is empty or whose first non-blank line
+ * is a feedback line. Appending to, compacting or purging anything else (a
+ * catalog, a config) would destroy a user's file.
+ */
+export async function recogniseFeedbackStore(path: string): Promise<void> {
+  const info = await lstat(path).catch(() => undefined);
+  if (info === undefined || info.isDirectory()) return; // missing: created on write; a folder fails the write with its own code
+  if (info.isSymbolicLink()) refuse(path, 'it is a symbolic link (name the file it points to)');
+  if (!info.isFile()) refuse(path, 'it is not a regular file');
+  if (info.size === 0) return;
+  const handle = await open(path, 'r');
+  let text: string;
+  try {
+    const bytes = new Uint8Array(Math.min(info.size, FIRST_LINE_BYTES));
+    const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
+    text = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+  const first = text.split('\n').find((line) => line.trim().length > 0);
+  if (first === undefined) return;
+  if (parseFeedbackText(first).events.length !== 1) refuse(path, 'its first line is not a usage event ({"query", "called", "at"})');
+}
