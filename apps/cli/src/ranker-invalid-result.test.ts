@@ -35,4 +35,15 @@ describe('a plug-in ranker returning an invalid result', () => {
     expect(await runCli(['eval', ...files, '--ranker', ranker, '--allow-failures'], text.context)).toBe(0);
     expect(text.stdout()).toContain('3 queries failed and scored as misses');
   });
+
+  it('eval of several rankers prints the whole comparison, the failing one never recommended, and exits 1', async () => {
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', ...files, '--ranker', 'nan-ranker,bm25f', '--json'], run.context)).toBe(1);
+    const result = JSON.parse(run.stdout()) as { rankers: { ranker: string; failedQueries: number }[]; recommended: string };
+    expect(result.rankers.map((row) => [row.ranker, row.failedQueries])).toEqual([
+      ['nan-ranker', 3],
+      ['bm25f', 0],
+    ]);
+    expect(result.recommended).toBe('bm25f');
+  });
 });

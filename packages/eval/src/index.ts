@@ -3,3 +3,4 @@ export * from './metrics/index.js';
 export * from './evaluate/index.js';
 export * from './learn/index.js';
 export * from './rerank/index.js';
+export * from './compare/index.js';

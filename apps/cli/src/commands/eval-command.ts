@@ -1,28 +1,49 @@
-import { createLoadoutError } from '@loadout/core';
+import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import type { Ranker } from '@loadout/core';
 import { withCheckedResults } from '@loadout/core/plugins';
-import { evaluateRanker } from '@loadout/eval';
 import { renderLearningReport } from '../format/learning-view.js';
+import { renderComparison, renderMisses } from '../format/comparison-view.js';
 import type { EvalFeedback } from './eval-feedback.js';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { MAX_TOOLS_RANGE } from '../io/command-warnings.js';
+import { checkWritable } from '../io/check-writable.js';
+import { createProgressReporter } from '../io/progress-reporter.js';
 import { readEvalInputs } from '../io/read-eval-inputs.js';
 import { maxFeedbackFlag } from '../io/max-feedback-flag.js';
 import { formatCount } from '../format/render-table.js';
 import { evalHelp as help } from './eval-help.js';
+import { compareRuns, runMisses, type RankerRun } from './eval-comparison.js';
+import { readEvalRankerList } from './eval-ranker-list.js';
+import { runRanker } from './eval-run.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { loadConfig } from '../config/load-config.js';
 
 /** Eval queries can be long task descriptions; the 500-character search limit does not apply here. */
 const EVAL_MAX_QUERY_LENGTH = 1_000_000;
+/** `--misses N`: 0 (none) to 1,000 worst queries per ranker. */
+const MISSES_RANGE = { min: 0, max: 1000 } as const;
+/** Worst queries the `--report` page shows per ranker when `--misses` is not given. */
+const REPORT_MISSES = 10;
 
+const percent = (value: number): string => (value * 100).toFixed(1);
 
-function percent(value: number): string {
-  return (value * 100).toFixed(1);
+/** Today's single-ranker summary (unchanged by the comparison). */
+function renderSingle(run: RankerRun, set: string, learning: EvalFeedback | undefined): string {
+  const { result } = run;
+  const lines = [
+    `${set}: ${result.queries} queries over ${formatCount(result.tools)} tools, ranker ${run.ranker}`,
+    `  Recall@5  ${percent(result['recall@5'])}`,
+    `  NDCG@5    ${percent(result['ndcg@5'])}`,
+    `  MRR@10    ${percent(result['mrr@10'])}`,
+    `  latency   p50 ${result.p50Ms.toFixed(3)} ms, p99 ${result.p99Ms.toFixed(3)} ms; index built in ${result.buildMs.toFixed(0)} ms`,
+  ];
+  if (learning !== undefined) lines.push(...renderLearningReport(learning.report).map((line) => `  ${line}`));
+  if (result.failedQueries > 0) lines.push(`  ${result.failedQueries} queries failed and scored as misses (first: ${result.firstError ?? 'unknown'})`);
+  return lines.join('\n') + '\n';
 }
 
-/** `loadout eval`: Recall@5, NDCG@5, MRR@10 and latency of a ranker on an eval set. */
+/** `loadout eval`: Recall@5, NDCG@5, MRR@10 and latency of one ranker, or several side by side with a recommendation. */
 export const evalCommand: Command = {
   name: 'eval',
   help,
@@ -38,16 +59,26 @@ export const evalCommand: Command = {
       'allow-failures': { type: 'boolean' },
       'max-tools': { type: 'string' },
       strict: { type: 'boolean' },
+      misses: { type: 'string' },
+      report: { type: 'string' },
     });
     if (parsed.values['help']) {
       context.stdout(help);
       return 0;
     }
+    // Every flag is checked before any file is read or written.
     const maxFeedbackBytes = maxFeedbackFlag(parsed, 'feedback');
     const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
+    const misses = integerFlag(parsed, 'misses', MISSES_RANGE);
+    const reportPath = stringFlag(parsed, 'report');
+    if (reportPath !== undefined) await checkWritable(reportPath, context.cwd);
     const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd, (message) => context.stderr(`loadout eval: warning: ${message}\n`));
-    const rankerName = stringFlag(parsed, 'ranker') ?? config.ranker ?? config.registry.defaultRanker;
+    const list = readEvalRankerList(stringFlag(parsed, 'ranker'), config.ranker, config.registry);
     const feedbackPath = stringFlag(parsed, 'feedback');
+    if (feedbackPath !== undefined && list.names.length > 1) {
+      throw createLoadoutError('invalid-option', `--feedback learns for one ranker; name one with --ranker (got ${list.names.length}: ${list.names.join(', ')})`, { flag: 'feedback' });
+    }
+    const rankerName = list.names[0]!;
     if (feedbackPath !== undefined && config.registry.ranker(rankerName).capabilities?.usage === undefined) {
       throw createLoadoutError(
         'invalid-option',
@@ -60,49 +91,59 @@ export const evalCommand: Command = {
       config,
       context,
     );
-    let ranker: Ranker;
+    const progress = createProgressReporter({ write: context.stderr, prefix: 'loadout eval' });
     let learning: EvalFeedback | undefined;
-    if (feedbackPath !== undefined) {
-      const { learnForEval } = await import('./eval-feedback.js');
-      const { definition, withUsage } = await createConfiguredRanker(config, rankerName);
-      learning = await learnForEval(feedbackPath, catalog.tools, context, { learns: definition.capabilities?.usage?.learns ?? [], withUsage: withUsage! }, maxFeedbackBytes);
-      ranker = withCheckedResults(learning.ranker);
-    } else {
-      ranker = (await createConfiguredRanker(config, rankerName, { maxQueryLength: EVAL_MAX_QUERY_LENGTH })).ranker;
+    const runs: RankerRun[] = [];
+    for (const [index, name] of list.names.entries()) {
+      let ranker: Ranker;
+      if (feedbackPath !== undefined) {
+        const { learnForEval } = await import('./eval-feedback.js');
+        const { definition, withUsage } = await createConfiguredRanker(config, name);
+        learning = await learnForEval(feedbackPath, catalog.tools, context, { learns: definition.capabilities?.usage?.learns ?? [], withUsage: withUsage! }, maxFeedbackBytes);
+        ranker = withCheckedResults(learning.ranker);
+      } else {
+        try {
+          ranker = (await createConfiguredRanker(config, name, { maxQueryLength: EVAL_MAX_QUERY_LENGTH })).ranker;
+        } catch (error) {
+          // `all` means every ranker this environment can build: one that cannot (a model not installed) is skipped, said on stderr.
+          if (!list.all || !isLoadoutError(error) || index === 0) throw error;
+          context.stderr(`loadout eval: warning: skipping ranker ${JSON.stringify(name)}: ${error.message} [${error.code}]\n`);
+          continue;
+        }
+      }
+      const label = list.names.length > 1 ? `${name} (${index + 1}/${list.names.length}): ` : '';
+      runs.push(await runRanker(name, ranker, evalSet, progress, label));
     }
-    let lastReport = 0;
-    const result = await evaluateRanker(ranker, evalSet, {
-      onQueryError: 'count',
-      matchBy: 'displayName',
-      onProgress: (progress) => {
-        const now = Date.now();
-        const finished = progress.done === progress.total;
-        if (!finished && now - lastReport < 1000) return;
-        lastReport = now;
-        const what = progress.phase === 'build' ? 'indexing tools' : 'answering queries';
-        context.stderr(`loadout eval: ${what} ${progress.done}/${progress.total} (${(progress.elapsedMs / 1000).toFixed(1)} s)\n`);
-      },
-    });
     // A query whose search threw or returned an invalid result (ranker-invalid-result) fails the run, after everything is printed.
-    const exitCode = result.failedQueries > 0 && parsed.values['allow-failures'] !== true ? 1 : 0;
-    if (parsed.values['json']) {
-      const learned =
-        learning === undefined
-          ? {}
-          : { learning: { ...learning.report, feedbackEvents: learning.events, skippedLines: learning.issues.filter((issue) => issue.code !== 'feedback-unknown-tool').length } };
-      context.stdout(JSON.stringify({ ranker: rankerName, set: evalSet.name, ...result, ...learned }, null, 2) + '\n');
+    const failed = runs.some((run) => run.result.failedQueries > 0);
+    const exitCode = failed && parsed.values['allow-failures'] !== true ? 1 : 0;
+    const comparison = runs.length > 1 || reportPath !== undefined ? compareRuns(runs, evalSet, misses) : undefined;
+    if (reportPath !== undefined) {
+      const { writeReport } = await import('./eval-report.js');
+      await writeReport(reportPath, context, comparison!, runs, evalSet, misses ?? REPORT_MISSES);
+    }
+    const json = Boolean(parsed.values['json']);
+    if (runs.length === 1) {
+      const run = runs[0]!;
+      const missed = misses === undefined ? undefined : runMisses(run, evalSet, misses);
+      if (json) {
+        const learned =
+          learning === undefined
+            ? {}
+            : { learning: { ...learning.report, feedbackEvents: learning.events, skippedLines: learning.issues.filter((issue) => issue.code !== 'feedback-unknown-tool').length } };
+        context.stdout(JSON.stringify({ ranker: run.ranker, set: evalSet.name, ...run.result, ...learned, ...(missed === undefined ? {} : { misses: missed }) }, null, 2) + '\n');
+      } else {
+        context.stdout(renderSingle(run, evalSet.name, learning) + (missed === undefined ? '' : `\n${renderMisses(run.ranker, missed)}`));
+      }
       return exitCode;
     }
-    const lines = [
-      `${evalSet.name}: ${result.queries} queries over ${formatCount(result.tools)} tools, ranker ${rankerName}`,
-      `  Recall@5  ${percent(result['recall@5'])}`,
-      `  NDCG@5    ${percent(result['ndcg@5'])}`,
-      `  MRR@10    ${percent(result['mrr@10'])}`,
-      `  latency   p50 ${result.p50Ms.toFixed(3)} ms, p99 ${result.p99Ms.toFixed(3)} ms; index built in ${result.buildMs.toFixed(0)} ms`,
-    ];
-    if (learning !== undefined) lines.push(...renderLearningReport(learning.report).map((line) => `  ${line}`));
-    if (result.failedQueries > 0) lines.push(`  ${result.failedQueries} queries failed and scored as misses (first: ${result.firstError ?? 'unknown'})`);
-    context.stdout(lines.join('\n') + '\n');
+    if (json) {
+      context.stdout(JSON.stringify(comparison, null, 2) + '\n');
+      return exitCode;
+    }
+    const failures = runs.filter((run) => run.result.failedQueries > 0).map((run) => `${run.ranker}: ${run.result.failedQueries} queries failed and scored as misses (first: ${run.result.firstError ?? 'unknown'})\n`);
+    const missText = misses === undefined ? [] : comparison!.rankers.map((row) => renderMisses(row.ranker, row.misses ?? []));
+    context.stdout([renderComparison(comparison!), ...failures, ...missText.map((text) => `\n${text}`)].join(''));
     return exitCode;
   },
 };

@@ -2,13 +2,20 @@ import { BUILTIN_RANKER_NAMES, configHelp } from '../config/config-help.js';
 import { MAX_FEEDBACK_HELP } from '../io/max-feedback-flag.js';
 
 /** `loadout eval --help`. Every example runs as written from any folder (a test runs them). */
-export const evalHelp = `loadout eval: measure a ranker's quality and speed on queries with known answers.
+export const evalHelp = `loadout eval: measure rankers' quality and speed on queries with known answers, and
+pick one.
 
 Usage:
-  loadout eval [--tools FILE] [--queries FILE] [--ranker NAME] [--feedback FILE] [--json]
+  loadout eval [--tools FILE] [--queries FILE] [--ranker NAME[,NAME...]|all]
+               [--misses N] [--report FILE.html] [--feedback FILE] [--json]
 
 Computes Recall@5, NDCG@5 and MRR@10 (as defined by the eval data README,
 honouring "relevant_groups"), plus p50/p99 query latency and index build time.
+With several rankers, each answers the same queries and one table compares them:
+each ranker's Recall@5 against the first one named (the baseline), with a paired
+bootstrap 95% interval of the per-query difference (2,000 resamples, fixed seed),
+and a recommendation: the baseline, unless another ranker's interval lies above 0;
+then the best such ranker, the faster one when two are within 1 point.
 With no --tools, the config's "catalog", else the embedded demo catalog with the
 queries the project wrote for it (examples/demo-queries.jsonl).
 
@@ -31,13 +38,24 @@ Options:
                    usage (capabilities.usage in its definition, as bm25f's and rerank's);
                    learning builds on that ranker with its options
 ${MAX_FEEDBACK_HELP}
-  --ranker NAME    ${BUILTIN_RANKER_NAMES},
+  --ranker NAMES   one ranker, or several as a,b,c (the first is the baseline), or all
+                   (every ranker this environment can build, the config's included):
+                   ${BUILTIN_RANKER_NAMES},
                    or one the config's "rankers" adds (default: the config's "ranker",
                    else bm25f)
-  --allow-failures exit 0 even when queries failed (the ranker threw or returned an
-                   invalid result: ranker-invalid-result); by default such a run exits 1
-  --json           print {"recall@5", "ndcg@5", "mrr@10", "queries", "p50Ms", "p99Ms", ...,
-                   "learning"?: {"enabled", "reason", "baseline", "learned", ...}}
+  --misses N       also print each ranker's N worst queries (0-1000): the query, the
+                   expected tools, and what came first
+  --report FILE    write one self-contained HTML page (no script, no network): Recall@5
+                   with its interval per ranker, the latency distribution, the misses
+  --allow-failures exit 0 even when queries failed (a ranker threw or returned an invalid
+                   result: ranker-invalid-result); by default such a run exits 1, after
+                   printing everything
+  --json           one ranker: {"recall@5", "ndcg@5", "mrr@10", "queries", "p50Ms", "p99Ms", ...,
+                   "learning"?: {...}, "misses"?: [...]}; several: {"set", "tools",
+                   "queries", "baseline", "rankers": [{"ranker", "recall@5", "ndcg@5",
+                   "mrr@10", "p50Ms", "p99Ms", "buildMs", "failedQueries", "vsBaseline":
+                   {"recall@5": {"diff", "low", "high"}}, "misses"?: [{"id", "query",
+                   "relevant", "got"}]}], "recommended", "reason"}
   --strict         exit 2 when a tool is invalid or skipped (nameless, duplicate, bad schema)
   --max-tools N    accept catalogs of up to N tools (default 10,000, the spec's limit)
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
@@ -46,8 +64,11 @@ ${MAX_FEEDBACK_HELP}
 ${configHelp(['ranker', 'rankerOptions', 'rankers', 'plugins', 'mods', 'catalog'])}
 The config's mods and plugins rewrite descriptions before indexing.
 
+Progress of phases over a second goes to stderr; stdout stays clean for --json.
+
 Examples:
   loadout eval
-  loadout eval --ranker hybrid --json
-  loadout eval --ranker wink-bm25 --allow-failures
+  loadout eval --ranker bm25f,hybrid,wink-bm25 --misses 3
+  loadout eval --ranker all --allow-failures --json
+  loadout eval --ranker bm25f,wink-bm25 --report eval-report.html
 `;

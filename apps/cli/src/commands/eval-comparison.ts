@@ -1,0 +1,90 @@
+import { pairedBootstrap, recommendRanker, worstQueries } from '@loadout/eval';
+import type { DifferenceInterval, EvalSet, EvaluationResult, QueryOutcome } from '@loadout/eval';
+
+/** One ranker's run of `loadout eval`: its summary and every query's outcome, in set order. */
+export interface RankerRun {
+  readonly ranker: string;
+  readonly result: EvaluationResult;
+  readonly outcomes: readonly QueryOutcome[];
+}
+
+/** A query a ranker missed, as `--misses` shows it. */
+export interface EvalMiss {
+  readonly id: string;
+  readonly query: string;
+  /** The expected tools (display names). */
+  readonly relevant: readonly string[];
+  /** What the ranker returned, best first (display names, at most 5). */
+  readonly got: readonly string[];
+}
+
+/** One ranker's row of the comparison (the `--json` contract of issue 29). */
+export interface ComparedRanker {
+  readonly ranker: string;
+  readonly 'recall@5': number;
+  readonly 'ndcg@5': number;
+  readonly 'mrr@10': number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly buildMs: number;
+  readonly failedQueries: number;
+  /** Recall@5 minus the baseline's, per query, with its paired bootstrap 95% interval (fractions, as recall@5). */
+  readonly vsBaseline: { readonly 'recall@5': DifferenceInterval };
+  /** With `--misses N`: the N worst queries. */
+  readonly misses?: readonly EvalMiss[];
+}
+
+/** What `loadout eval --ranker a,b,c --json` prints. */
+export interface EvalComparison {
+  readonly set: string;
+  readonly tools: number;
+  readonly queries: number;
+  /** The first ranker named. */
+  readonly baseline: string;
+  readonly rankers: readonly ComparedRanker[];
+  readonly recommended: string;
+  readonly reason: string;
+}
+
+/** Resamples of the paired bootstrap (the issue asks for at least 1,000) and its fixed seed. */
+export const BOOTSTRAP = { resamples: 2000, seed: 29 } as const;
+
+/** The `count` worst queries of a run, as `--misses` shows them. */
+export function runMisses(run: RankerRun, evalSet: EvalSet, count: number): EvalMiss[] {
+  return worstQueries(run.outcomes, count).map((outcome) => {
+    const query = evalSet.queries[outcome.index]!;
+    return { id: query.id, query: query.query, relevant: query.relevant, got: outcome.got.slice(0, 5) };
+  });
+}
+
+/**
+ * Compares runs on the same queries: the first is the baseline; each
+ * ranker's Recall@5 difference comes with a paired bootstrap 95% interval
+ * ({@link BOOTSTRAP}); `recommended` and `reason` follow `recommendRanker`.
+ * `misses` (a count) adds each ranker's worst queries.
+ */
+export function compareRuns(runs: readonly RankerRun[], evalSet: EvalSet, misses?: number): EvalComparison {
+  const baseline = runs[0]!;
+  const recalls = (run: RankerRun): number[] => run.outcomes.map((outcome) => outcome.scores['recall@5']);
+  const base = recalls(baseline);
+  const rankers = runs.map((run): ComparedRanker => {
+    const { result } = run;
+    const vs = run === baseline ? { diff: 0, low: 0, high: 0 } : pairedBootstrap(base, recalls(run), BOOTSTRAP);
+    return {
+      ranker: run.ranker,
+      'recall@5': result['recall@5'],
+      'ndcg@5': result['ndcg@5'],
+      'mrr@10': result['mrr@10'],
+      p50Ms: result.p50Ms,
+      p99Ms: result.p99Ms,
+      buildMs: result.buildMs,
+      failedQueries: result.failedQueries,
+      vsBaseline: { 'recall@5': vs },
+      ...(misses === undefined ? {} : { misses: runMisses(run, evalSet, misses) }),
+    };
+  });
+  const { recommended, reason } = recommendRanker(
+    rankers.map((row) => ({ ranker: row.ranker, recall: row['recall@5'], p50Ms: row.p50Ms, failedQueries: row.failedQueries, vsBaseline: row.vsBaseline['recall@5'] })),
+  );
+  return { set: evalSet.name, tools: baseline.result.tools, queries: baseline.result.queries, baseline: baseline.ranker, rankers, recommended, reason };
+}

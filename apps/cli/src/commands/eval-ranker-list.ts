@@ -1,0 +1,33 @@
+import { createLoadoutError } from '@loadout/core';
+import type { Registry } from '@loadout/core/plugins';
+
+/** The rankers `loadout eval --ranker` names, in order (the first is the baseline), and whether `all` chose them. */
+export interface EvalRankerList {
+  readonly names: readonly string[];
+  /** True for `--ranker all`: a ranker this environment cannot build is skipped with a warning instead of failing the run. */
+  readonly all: boolean;
+}
+
+/**
+ * Reads `--ranker a,b,c` or `--ranker all` (every registered ranker, the
+ * default first, then the config's own in registration order). Without the
+ * flag, the config's `ranker`, else the registry's default. Every name is
+ * checked before anything runs: an unknown one is `unknown-ranker` (with
+ * the nearest name), an empty or repeated one `invalid-option`.
+ */
+export function readEvalRankerList(flag: string | undefined, configured: string | undefined, registry: Registry): EvalRankerList {
+  if (flag === undefined) return { names: [configured ?? registry.defaultRanker], all: false };
+  if (flag.trim() === 'all') {
+    const names = registry.rankers.map((definition) => definition.name);
+    return { names: [registry.defaultRanker, ...names.filter((name) => name !== registry.defaultRanker)], all: true };
+  }
+  const names = flag.split(',').map((name) => name.trim());
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (name === '') throw createLoadoutError('invalid-option', `--ranker ${JSON.stringify(flag)} has an empty name; list rankers as a,b,c or say all`, { flag: 'ranker', value: flag });
+    if (seen.has(name)) throw createLoadoutError('invalid-option', `--ranker ${JSON.stringify(flag)} names ${JSON.stringify(name)} twice`, { flag: 'ranker', value: flag });
+    seen.add(name);
+    registry.ranker(name);
+  }
+  return { names, all: false };
+}

@@ -1,0 +1,84 @@
+import { mkdtempSync, readFileSync, readdirSync as readdir, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumLaunchOptions } from '../../../tooling/chromium-launch.js';
+import { runCli } from './run-cli.js';
+import { fakeContext } from './__fixtures__/fake-context.js';
+
+// `loadout eval --report FILE.html` (issue 29, item 2): one self-contained page, no network,
+// readable at 1440 and 390 px, checked in Debian's Chromium.
+const folder = mkdtempSync(join(tmpdir(), 'loadout-eval-report-'));
+let browser: Browser;
+let html = '';
+
+beforeAll(async () => {
+  const run = fakeContext({ cwd: folder });
+  expect(await runCli(['eval', '--ranker', 'bm25f,wink-bm25', '--misses', '3', '--report', 'r.html'], run.context)).toBe(0);
+  html = readFileSync(join(folder, 'r.html'), 'utf8');
+  browser = await chromium.launch(chromiumLaunchOptions());
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('loadout eval --report', () => {
+  it('is one self-contained page: no script, no external resource', () => {
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).not.toMatch(/<script|<link|<img|<iframe|@import|url\(/i);
+    expect(html).not.toMatch(/(?:src|href)=/i);
+    expect(html).toContain('Recommended: bm25f.');
+    expect(html).toContain('upload the exported CSV to the reports bucket');
+  });
+
+  it.each([
+    [1440, 900],
+    [390, 844],
+  ])('reads at %i px wide in Chromium with no request leaving the page', async (width, height) => {
+    const page = await browser.newPage({ viewport: { width, height } });
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.setContent(html, { waitUntil: 'load' });
+    const layout = await page.evaluate(() => {
+      const overflowing = [...document.querySelectorAll('main > *, .ranker-card > *')].filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !element.closest('.scroll'));
+      return {
+        pageWidth: document.documentElement.scrollWidth,
+        overflowing: overflowing.map((element) => element.tagName),
+        fontSize: parseFloat(getComputedStyle(document.body).fontSize),
+        rankers: document.querySelectorAll('.ranker-card').length,
+        tableRows: document.querySelectorAll('tbody tr').length,
+        headline: document.querySelector('h1')?.textContent,
+      };
+    });
+    await page.close();
+    expect(requests).toEqual([]);
+    expect(layout.pageWidth).toBeLessThanOrEqual(width);
+    expect(layout.overflowing).toEqual([]);
+    expect(layout.fontSize).toBeGreaterThanOrEqual(14);
+    expect(layout).toMatchObject({ rankers: 2, tableRows: 2, headline: 'loadout eval: demo' });
+  });
+
+  it.each([
+    [['--report', 'missing/r.html'], 'file-unwritable', 'cannot write missing/r.html: ENOENT'],
+    [['--misses', '-1'], 'invalid-option', '--misses must be an integer from 0 to 1000, got "-1"'],
+    [['--ranker', 'bm25f,bm25g'], 'unknown-ranker', 'unknown ranker "bm25g"'],
+    [['--ranker', 'bm25f,,hybrid'], 'invalid-option', 'has an empty name'],
+    [['--ranker', 'bm25f,bm25f'], 'invalid-option', 'names "bm25f" twice'],
+  ])('%j is a coded error and writes no file', async (flags, code, message) => {
+    const scratch = mkdtempSync(join(tmpdir(), 'loadout-eval-bad-'));
+    try {
+      const run = fakeContext({ cwd: scratch });
+      expect(await runCli(['eval', ...(flags[0] === '--report' ? flags : [...flags, '--report', 'out.html'])], run.context)).toBe(2);
+      expect(run.stderr()).toContain(message);
+      expect(run.stderr()).toContain(`[${code}]`);
+      expect(run.stdout()).toBe('');
+      expect(readdir(scratch)).toEqual([]);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import type { EvalComparison, EvalMiss } from '../commands/eval-comparison.js';
+import { formatCount, renderTable } from './render-table.js';
+
+const percent = (value: number): string => (value * 100).toFixed(1);
+const signed = (value: number): string => `${value >= 0 ? '+' : '−'}${Math.abs(value * 100).toFixed(1)}`;
+const ms = (value: number): string => value.toFixed(value < 10 ? 3 : 1);
+
+/** The side-by-side table of `loadout eval --ranker a,b,c`, then the recommendation. */
+export function renderComparison(comparison: EvalComparison): string {
+  const table = renderTable(comparison.rankers, [
+    { header: 'ranker', value: (row) => row.ranker },
+    { header: 'Recall@5', value: (row) => percent(row['recall@5']), align: 'right' },
+    {
+      header: `vs ${comparison.baseline} (95% interval)`,
+      value: (row) => {
+        if (row.ranker === comparison.baseline) return 'baseline';
+        const vs = row.vsBaseline['recall@5'];
+        return `${signed(vs.diff)} (${signed(vs.low)} to ${signed(vs.high)})`;
+      },
+      align: 'right',
+    },
+    { header: 'NDCG@5', value: (row) => percent(row['ndcg@5']), align: 'right' },
+    { header: 'MRR@10', value: (row) => percent(row['mrr@10']), align: 'right' },
+    { header: 'p50 ms', value: (row) => ms(row.p50Ms), align: 'right' },
+    { header: 'p99 ms', value: (row) => ms(row.p99Ms), align: 'right' },
+    { header: 'build ms', value: (row) => row.buildMs.toFixed(0), align: 'right' },
+    { header: 'failed', value: (row) => row.failedQueries, align: 'right' },
+  ]);
+  return [
+    `${comparison.set}: ${comparison.queries} queries over ${formatCount(comparison.tools)} tools, ${comparison.rankers.length} rankers`,
+    '',
+    table.trimEnd(),
+    '',
+    `Recommended: ${comparison.recommended}. ${comparison.reason[0]!.toUpperCase()}${comparison.reason.slice(1)}.`,
+    '',
+  ].join('\n');
+}
+
+/** `--misses N`: a ranker's worst queries, each with what was expected and what came first. */
+export function renderMisses(ranker: string, misses: readonly EvalMiss[]): string {
+  if (misses.length === 0) return `Worst queries, ${ranker}: none missed an expected tool in the top 5\n`;
+  const lines = [`Worst queries, ${ranker}:`];
+  for (const miss of misses) {
+    lines.push(`  ${miss.id}  ${JSON.stringify(miss.query)}`);
+    lines.push(`    expected ${miss.relevant.join(', ')}; first: ${miss.got[0] ?? 'nothing'}`);
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { createProgressReporter } from './progress-reporter.js';
+
+describe('createProgressReporter', () => {
+  it('stays quiet for phases under a second, then reports every second and the end', () => {
+    const lines: string[] = [];
+    let time = 0;
+    const progress = createProgressReporter({ write: (text) => lines.push(text), prefix: 'loadout eval', now: () => time });
+    progress.step('bm25f: answering queries', 0, 3);
+    time = 500;
+    progress.step('bm25f: answering queries', 3, 3);
+    expect(lines).toEqual([]);
+    progress.step('hybrid: indexing tools', 0, 10);
+    for (const [at, done] of [[900, 1], [1000, 2], [1500, 3], [2100, 4], [2200, 10]] as const) {
+      time = 500 + at;
+      progress.step('hybrid: indexing tools', done, 10);
+    }
+    expect(lines).toEqual([
+      'loadout eval: hybrid: indexing tools 2/10 (1.0 s)\n',
+      'loadout eval: hybrid: indexing tools 4/10 (2.1 s)\n',
+      'loadout eval: hybrid: indexing tools 10/10 (2.2 s)\n',
+    ]);
+  });
+});
