@@ -3,7 +3,7 @@ import { pairedBootstrap } from './paired-bootstrap.js';
 
 describe('pairedBootstrap', () => {
   it('is deterministic for a seed and brackets the mean difference', () => {
-    const baseline = Array.from({ length: 200 }, (_, index) => (index % 3 === 0 ? 1 : 0));
+    const baseline: number[] = Array.from({ length: 200 }, (_, index) => (index % 3 === 0 ? 1 : 0));
     const other = baseline.map((value, index) => (index % 10 === 1 ? 1 : value));
     const first = pairedBootstrap(baseline, other);
     expect(pairedBootstrap(baseline, other)).toEqual(first);

@@ -4,19 +4,43 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumLaunchOptions } from '../../../tooling/chromium-launch.js';
-import { runCli } from './run-cli.js';
-import { fakeContext } from './__fixtures__/fake-context.js';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromiumLaunchOptions } from './chromium-launch.js';
 
 // `loadout eval --report FILE.html` (issue 29, item 2): one self-contained page, no network,
-// readable at 1440 and 390 px, checked in Debian's Chromium.
+// readable at 1440 and 390 px, checked in Debian's Chromium; the built CLI, from a scratch folder.
+const main = fileURLToPath(new URL('../apps/cli/dist/main.js', import.meta.url));
+
+function loadout(cwd: string, args: readonly string[]): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [main, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Measured in the page (a string: this file is typed for Node, not the DOM). */
+const LAYOUT = `(() => {
+  const overflowing = [...document.querySelectorAll('main > *, .ranker-card > *')].filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !element.closest('.scroll'));
+  return {
+    pageWidth: document.documentElement.scrollWidth,
+    overflowing: overflowing.map((element) => element.tagName),
+    fontSize: parseFloat(getComputedStyle(document.body).fontSize),
+    rankers: document.querySelectorAll('.ranker-card').length,
+    tableRows: document.querySelectorAll('tbody tr').length,
+    headline: document.querySelector('h1')?.textContent,
+  };
+})()`;
+
+interface Layout {
+  readonly pageWidth: number;
+  readonly overflowing: readonly string[];
+  readonly fontSize: number;
+}
 const folder = mkdtempSync(join(tmpdir(), 'loadout-eval-report-'));
 let browser: Browser;
 let html = '';
 
 beforeAll(async () => {
-  const run = fakeContext({ cwd: folder });
-  expect(await runCli(['eval', '--ranker', 'bm25f,wink-bm25', '--misses', '3', '--report', 'r.html'], run.context)).toBe(0);
+  expect(loadout(folder, ['eval', '--ranker', 'bm25f,wink-bm25', '--misses', '3', '--report', 'r.html']).code).toBe(0);
   html = readFileSync(join(folder, 'r.html'), 'utf8');
   browser = await chromium.launch(chromiumLaunchOptions());
 }, 60_000);
@@ -43,17 +67,7 @@ describe('loadout eval --report', () => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     await page.setContent(html, { waitUntil: 'load' });
-    const layout = await page.evaluate(() => {
-      const overflowing = [...document.querySelectorAll('main > *, .ranker-card > *')].filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !element.closest('.scroll'));
-      return {
-        pageWidth: document.documentElement.scrollWidth,
-        overflowing: overflowing.map((element) => element.tagName),
-        fontSize: parseFloat(getComputedStyle(document.body).fontSize),
-        rankers: document.querySelectorAll('.ranker-card').length,
-        tableRows: document.querySelectorAll('tbody tr').length,
-        headline: document.querySelector('h1')?.textContent,
-      };
-    });
+    const layout = (await page.evaluate(LAYOUT)) as Layout;
     await page.close();
     expect(requests).toEqual([]);
     expect(layout.pageWidth).toBeLessThanOrEqual(width);
@@ -68,14 +82,14 @@ describe('loadout eval --report', () => {
     [['--ranker', 'bm25f,bm25g'], 'unknown-ranker', 'unknown ranker "bm25g"'],
     [['--ranker', 'bm25f,,hybrid'], 'invalid-option', 'has an empty name'],
     [['--ranker', 'bm25f,bm25f'], 'invalid-option', 'names "bm25f" twice'],
-  ])('%j is a coded error and writes no file', async (flags, code, message) => {
+  ])('%j is a coded error and writes no file', (flags, code, message) => {
     const scratch = mkdtempSync(join(tmpdir(), 'loadout-eval-bad-'));
     try {
-      const run = fakeContext({ cwd: scratch });
-      expect(await runCli(['eval', ...(flags[0] === '--report' ? flags : [...flags, '--report', 'out.html'])], run.context)).toBe(2);
-      expect(run.stderr()).toContain(message);
-      expect(run.stderr()).toContain(`[${code}]`);
-      expect(run.stdout()).toBe('');
+      const run = loadout(scratch, ['eval', ...(flags[0] === '--report' ? flags : [...flags, '--report', 'out.html'])]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(message);
+      expect(run.stderr).toContain(`[${code}]`);
+      expect(run.stdout).toBe('');
       expect(readdir(scratch)).toEqual([]);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
