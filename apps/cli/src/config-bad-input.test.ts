@@ -33,7 +33,8 @@ interface Outcome {
 
 function loadout(cwd: string, args: readonly string[]): Promise<Outcome> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [main, ...args], { cwd, env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1' } }, (error, stdout, stderr) => {
+    // Trust records stay in the scratch folder (never the user's ~/.config).
+    execFile(process.execPath, [main, ...args], { cwd, env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1', LOADOUT_CONFIG_HOME: join(cwd, '.loadout-home') } }, (error, stdout, stderr) => {
       resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
     });
   });
@@ -60,6 +61,8 @@ describe('bad configurations, from a scratch folder, through the built CLI', () 
     ['malformed JSON', { 'loadout.config.json': `{ "mcpServers": { "a": { "env": { "TOKEN": "${SECRET}" } } ` }, ['plan'], 'config-invalid', /loadout\.config\.json: invalid JSON at line 1, column \d+/],
   ])('%s: exit 2, one line with the code, the file, the key and the value', async (_, files, args, code, message) => {
     const folder = scratch(files);
+    // The user read the config and trusted it (malformed JSON cannot be trusted: that refusal is the same error).
+    if (Object.keys(files).length > 0) await loadout(folder, ['trust']);
     const outcome = await loadout(folder, args);
     expect(outcome.code).toBe(2);
     expect(outcome.stdout).toBe('');
@@ -88,6 +91,7 @@ describe('bad configurations, from a scratch folder, through the built CLI', () 
       'loadout.config.json': '{ "plugins": ["./flaky.mjs"] }',
       'flaky.mjs': "export default { name: 'flaky', hooks: { 'tool.describe': () => { throw new Error('flaked'); } } };\n",
     });
+    expect((await loadout(folder, ['trust'])).code).toBe(0);
     const outcome = await loadout(folder, ['search', 'create a pull request', '--json']);
     expect(outcome.code).toBe(0);
     expect(outcome.stderr).toMatch(/mod "flaky" failed for tool .* and was skipped: flaked \[mod-failed\]/);

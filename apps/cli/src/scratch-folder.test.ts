@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The acceptance test, run as a user would: a folder outside the
 // workspace holding only loadout.config.mjs, reverse-ranker.mjs and
@@ -53,18 +53,27 @@ writeFileSync(
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+// The user's configuration folder (trust records), kept in the scratch folder.
+const home = { LOADOUT_CONFIG_HOME: join(scratch, '.config-home') };
+
 async function loadout(args: readonly string[], env: Record<string, string> = {}): Promise<string> {
-  const { stdout } = await run(process.execPath, [main, ...args], { cwd: scratch, env: { PATH: process.env['PATH'] ?? '', ...env } });
+  const { stdout } = await run(process.execPath, [main, ...args], { cwd: scratch, env: { PATH: process.env['PATH'] ?? '', ...home, ...env } });
   return stdout;
 }
 
 async function serve(env: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: 'scratch-test', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [main, 'serve'], cwd: scratch, env: { PATH: process.env['PATH'] ?? '', ...env }, stderr: 'ignore' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [main, 'serve'], cwd: scratch, env: { PATH: process.env['PATH'] ?? '', ...home, ...env }, stderr: 'ignore' }));
   return client;
 }
 
 describe('a scratch folder with loadout.config.mjs, a ranker and a mod', () => {
+  beforeAll(async () => {
+    // The config runs code: the user trusts it once, as the refusal says.
+    await expect(loadout(['search', 'weather'])).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('[config-untrusted]') });
+    expect(await loadout(['trust'])).toMatch(/^trusted .*loadout\.config\.mjs/);
+  });
+
   it('loadout search ranks with the reverse ranker over descriptions the mod rewrote', async () => {
     const result = JSON.parse(await loadout(['search', 'weather', '--json'])) as { ranker: string; hits: { name: string; description: string }[] };
     expect(result.ranker).toBe('reverse');

@@ -46,4 +46,9 @@ export const allCommands: readonly CommandEntry[] = [
     summary: 'pull the tools of live MCP servers into a catalog file (catalog pull)',
     load: async () => (await import('./catalog-command.js')).catalogCommand,
   },
+  {
+    name: 'trust',
+    summary: "let this folder's config run code (plugins, rankers, .mjs/.js/.ts configs)",
+    load: async () => (await import('./trust-command.js')).trustCommand,
+  },
 ];

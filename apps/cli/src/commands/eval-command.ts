@@ -17,7 +17,7 @@ import { compareRuns, runMisses, type RankerRun } from './eval-comparison.js';
 import { readEvalRankerList } from './eval-ranker-list.js';
 import { runRanker } from './eval-run.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
-import { loadConfig } from '../config/load-config.js';
+import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 
 /** Eval queries can be long task descriptions; the 500-character search limit does not apply here. */
 const EVAL_MAX_QUERY_LENGTH = 1_000_000;
@@ -53,7 +53,7 @@ export const evalCommand: Command = {
       queries: { type: 'string' },
       ranker: { type: 'string' },
       json: { type: 'boolean' },
-      config: { type: 'string' },
+      ...CONFIG_OPTIONS,
       feedback: { type: 'string' },
       'max-feedback': { type: 'string' },
       'allow-failures': { type: 'boolean' },
@@ -72,7 +72,7 @@ export const evalCommand: Command = {
     const misses = integerFlag(parsed, 'misses', MISSES_RANGE);
     const reportPath = stringFlag(parsed, 'report');
     if (reportPath !== undefined) await checkWritable(reportPath, context.cwd);
-    const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd, (message) => context.stderr(`loadout eval: warning: ${message}\n`));
+    const config = await loadCommandConfig('eval', parsed, context);
     const list = readEvalRankerList(stringFlag(parsed, 'ranker'), config.ranker, config.registry);
     const feedbackPath = stringFlag(parsed, 'feedback');
     if (feedbackPath !== undefined && list.names.length > 1) {

@@ -59,6 +59,7 @@ ${MAX_FEEDBACK_HELP}
   --strict         exit 2 when a tool is invalid or skipped (nameless, duplicate, bad schema)
   --max-tools N    accept catalogs of up to N tools (default 10,000, the spec's limit)
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
+  --no-config      ignore the current folder's loadout.config.*
   -h, --help       show this help
 
 ${configHelp(['ranker', 'rankerOptions', 'rankers', 'plugins', 'mods', 'catalog'])}

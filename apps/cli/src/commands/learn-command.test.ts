@@ -235,10 +235,13 @@ describe('loadout search --feedback', () => {
 export default { ...bm25fDefinition, name: 'learner', capabilities: { usage: { withUsage: (options, usage) => { globalThis.usageSeen = usage.weight; return bm25fDefinition.capabilities.usage.withUsage(options, usage); } } } };\n`,
     );
     await writeFile(join(dir, 'loadout.config.json'), JSON.stringify({ ranker: 'learner', rankers: { learner: './usage-ranker.mjs' } }));
-    expect(await runCli(['learn', 'events.jsonl', '--catalog', 'catalog.json'], fakeContext({ cwd: dir }).context)).toBe(0);
+    // The config names a ranker module: it runs code, so it loads once trusted (records kept in the test's folder).
+    const env = { LOADOUT_CONFIG_HOME: join(dir, '.trust') };
+    expect(await runCli(['trust'], fakeContext({ cwd: dir, env }).context)).toBe(0);
+    expect(await runCli(['learn', 'events.jsonl', '--catalog', 'catalog.json'], fakeContext({ cwd: dir, env }).context)).toBe(0);
     // The plain usage field (no usage prior, no re-ranker) is the definition's to take.
     await writeFile(join(dir, '.loadout', 'learned.json'), JSON.stringify({ enabled: true, usageWeight: 1, usagePriorWeight: 0 }));
-    const run = fakeContext({ cwd: dir });
+    const run = fakeContext({ cwd: dir, env });
     expect(await runCli(['search', 'keep the recipe for later', '--catalog', 'catalog.json', '--feedback', join(dir, '.loadout', 'feedback.jsonl'), '--json'], run.context)).toBe(0);
     const result = JSON.parse(run.stdout()) as { ranker: string; hits: { name: string }[] };
     expect(result.ranker).toBe('learner');
@@ -246,7 +249,7 @@ export default { ...bm25fDefinition, name: 'learner', capabilities: { usage: { w
     expect((globalThis as { usageSeen?: number }).usageSeen).toBeGreaterThan(0);
     // A decision with a part the definition does not learn (no capabilities.usage.learns): the usage field alone, and a warning naming the ranker.
     await writeFile(join(dir, '.loadout', 'learned.json'), JSON.stringify({ enabled: true, usageWeight: 1, usagePriorWeight: 0.2 }));
-    const warned = fakeContext({ cwd: dir });
+    const warned = fakeContext({ cwd: dir, env });
     expect(await runCli(['search', 'keep the recipe for later', '--catalog', 'catalog.json', '--feedback', join(dir, '.loadout', 'feedback.jsonl'), '--json'], warned.context)).toBe(0);
     expect(warned.stderr()).toContain('ranker "learner" cannot apply the learned usage prior');
     expect((JSON.parse(warned.stdout()) as { hits: { name: string }[] }).hits[0]!.name).toBe('write_file');
@@ -254,7 +257,7 @@ export default { ...bm25fDefinition, name: 'learner', capabilities: { usage: { w
     (globalThis as { usageSeen?: number }).usageSeen = undefined;
     await writeFile(join(dir, 'queries.jsonl'), `${JSON.stringify({ id: 'q', query: 'keep the recipe for later', relevant: ['write_file'] })}\n`);
     await writeFile(join(dir, 'tools.jsonl'), ['write_file', 'keep_alive'].map((name) => JSON.stringify({ name, description: name === 'write_file' ? 'Write text to disk' : 'Keep a connection open' })).join('\n'));
-    const evaluated = fakeContext({ cwd: dir });
+    const evaluated = fakeContext({ cwd: dir, env });
     expect(await runCli(['eval', '--tools', 'tools.jsonl', '--queries', 'queries.jsonl', '--feedback', 'events.jsonl', '--json'], evaluated.context)).toBe(0);
     const learning = (JSON.parse(evaluated.stdout()) as { learning: { learned: { usagePriorWeight: number }; reranked?: unknown } }).learning;
     expect((globalThis as { usageSeen?: number }).usageSeen).toBeGreaterThan(0);

@@ -15,7 +15,7 @@ import { readCommandFeedback } from '../io/read-command-feedback.js';
 import { DEFAULT_FEEDBACK_STORE } from '../io/default-feedback-store.js';
 import { renderFeedbackIssues, renderLearningReport } from '../format/learning-view.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
-import { loadConfig } from '../config/load-config.js';
+import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 
 
 /** What makes two usage events the same one: query, called tools and time (whole ms, as the store keeps it). */
@@ -73,6 +73,7 @@ ${MAX_FEEDBACK_HELP}
                    must accept usage (capabilities.usage in its definition); learning tries
                    the prior and the re-ranker only when its definition learns them
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
+  --no-config      ignore the current folder's loadout.config.*
   --compact        keep only what learning reads: the newest 50 events per tool, none over 180 days old
                    (safe while loadout serve --record appends: both hold <store>.lock)
   --purge          delete the store and the decision
@@ -137,7 +138,7 @@ export const learnCommand: Command = {
       purge: { type: 'boolean' },
       json: { type: 'boolean' },
       ranker: { type: 'string' },
-      config: { type: 'string' },
+      ...CONFIG_OPTIONS,
       'max-tools': { type: 'string' },
       'max-feedback': { type: 'string' },
     });
@@ -165,7 +166,7 @@ export const learnCommand: Command = {
     if (parsed.positionals.length > 1) {
       throw createLoadoutError('invalid-option', `expected at most one FILE of usage events, got ${parsed.positionals.length} arguments, e.g. loadout learn usage.jsonl (see loadout learn --help)`);
     }
-    const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd, (message) => context.stderr(`loadout learn: warning: ${message}\n`));
+    const config = await loadCommandConfig('learn', parsed, context);
     const { name: rankerName, definition, withUsage } = await createConfiguredRanker(config, stringFlag(parsed, 'ranker'));
     if (withUsage === undefined) {
       throw createLoadoutError('invalid-option', `ranker ${JSON.stringify(rankerName)} does not learn from usage (its definition declares no capabilities.usage)`, {

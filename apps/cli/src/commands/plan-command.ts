@@ -9,7 +9,7 @@ import { sharedTokenCounter, withKnownTokenCounts } from '../io/shared-token-cou
 import { renderAdapterView, renderPlanView } from '../format/plan-view.js';
 import { PLAN_ADAPTERS, planAdapter, readPlanAdapter } from './plan-adapter.js';
 import { configHelp } from '../config/config-help.js';
-import { loadConfig } from '../config/load-config.js';
+import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 
 /** The model `plan` assumes when `--model` is not given. */
 export const DEFAULT_PLAN_MODEL = 'claude-sonnet-4-5';
@@ -42,6 +42,7 @@ Options:
                           applied after the config's "mods"
   --config FILE           configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present);
                           its "catalog", "mods" and "plugins" apply
+  --no-config             ignore the current folder's loadout.config.*
   --hipaa                 the session carries a HIPAA configuration
   --strict                exit 2 on any warning: an invalid tool (instead of skipping it),
                           an invalid --env value, an unknown model or SDK version, …
@@ -107,7 +108,7 @@ export const planCommand: Command = {
       strict: { type: 'boolean' },
       'max-tools': { type: 'string' },
       json: { type: 'boolean' },
-      config: { type: 'string' },
+      ...CONFIG_OPTIONS,
     }, { positionals: false });
     if (parsed.values['help']) {
       context.stdout(help);
@@ -117,7 +118,7 @@ export const planCommand: Command = {
     const adapterFlag = stringFlag(parsed, 'adapter');
     const adapter = adapterFlag === undefined ? undefined : readPlanAdapter(adapterFlag);
     const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
-    const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd, (message) => context.stderr(`loadout plan: warning: ${message}\n`));
+    const config = await loadCommandConfig('plan', parsed, context);
     const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, { strict, ...(maxTools === undefined ? {} : { maxTools }) });
     const model = stringFlag(parsed, 'model') ?? DEFAULT_PLAN_MODEL;
     const env = {

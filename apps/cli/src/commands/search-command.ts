@@ -9,7 +9,7 @@ import { withSavedDemoIndex } from '../io/demo-search-index.js';
 import { BUILTIN_RANKER_NAMES, CONFIG_HELP } from '../config/config-help.js';
 import { configMods } from '../config/config-mods.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
-import { loadConfig } from '../config/load-config.js';
+import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 import { renderSearchView } from '../format/search-view.js';
 import { formatCount } from '../format/render-table.js';
 
@@ -40,6 +40,7 @@ ${MAX_FEEDBACK_HELP}
   --strict         exit 2 when a tool is invalid or skipped (nameless, duplicate, bad schema)
   --max-tools N    accept catalogs of up to N tools (default 10,000, the spec's limit)
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
+  --no-config      ignore the current folder's loadout.config.*
   -h, --help       show this help
 
 Skipped tools are reported on stderr (and in "issues" with --json).
@@ -65,7 +66,7 @@ export const searchCommand: Command = {
       limit: { type: 'string' },
       explain: { type: 'boolean' },
       json: { type: 'boolean' },
-      config: { type: 'string' },
+      ...CONFIG_OPTIONS,
       strict: { type: 'boolean' },
       'max-tools': { type: 'string' },
       feedback: { type: 'string' },
@@ -80,7 +81,7 @@ export const searchCommand: Command = {
     if (query.trim() === '') {
       throw createLoadoutError('query-empty', 'needs a QUERY: say in words what the tool should do, e.g. loadout search "open a pull request" (see loadout search --help)');
     }
-    const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd, (message) => context.stderr(`loadout search: warning: ${message}\n`));
+    const config = await loadCommandConfig('search', parsed, context);
     const limit = integerFlag(parsed, 'limit', { min: 1, max: 100 }) ?? config.limit ?? 5;
     const explain = Boolean(parsed.values['explain']);
     // The query syntax applies per the ranker's definition: a pattern ranker (regex) is never wrapped.

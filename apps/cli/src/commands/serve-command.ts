@@ -23,7 +23,7 @@ import { reservePort } from '../io/reserve-port.js';
 import { checkWritable } from '../io/check-writable.js';
 import { writeFileAtomic } from '../io/write-file-atomic.js';
 import { BUILTIN_RANKER_NAMES, CONFIG_HELP } from '../config/config-help.js';
-import { loadConfig } from '../config/load-config.js';
+import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 import { DEFAULT_FEEDBACK_STORE } from '../io/default-feedback-store.js';
 import { DEFAULT_MAX_FEEDBACK_BYTES, MAX_FEEDBACK_RANGE } from '../io/max-feedback-flag.js';
 
@@ -61,6 +61,7 @@ Options:
   --config FILE            a loadout config, or a Claude-style .mcp.json: {"mcpServers": {"name":
                            {"command", "args", "env"} | {"type": "http", "url", "headers"},
                            "alwaysLoad"?}}; \${VAR} is expanded from the environment
+  --no-config              ignore the current folder's loadout.config.*
   --http [HOST:]PORT       serve http://HOST:PORT/mcp instead of stdio; HOST defaults to
                            127.0.0.1, PORT 0 picks a free port
   --ranker NAME            ${BUILTIN_RANKER_NAMES},
@@ -173,7 +174,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         throw createLoadoutError('invalid-option', 'never pass a token on the command line (it shows in ps and shell history); put it in an environment variable and pass --token-env VAR');
       }
       const parsed = parseArguments('serve', argv, {
-        config: { type: 'string' },
+        ...CONFIG_OPTIONS,
         http: { type: 'string' },
         ranker: { type: 'string' },
         limit: { type: 'string' },
@@ -243,7 +244,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const announce = async (endpoint: string): Promise<void> => {
         if (readyFile !== undefined) await writeFileAtomic(readyFile, context.cwd, `${endpoint}\n`);
       };
-      const settings = await loadConfig(stringFlag(parsed, 'config'), context.cwd, (message) => logger.warn(message));
+      const settings = await loadCommandConfig('serve', parsed, context, (message) => logger.warn(message));
       if (settings.mcpServers === undefined) {
         throw createLoadoutError(
           'invalid-option',

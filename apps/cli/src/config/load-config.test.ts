@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isLoadoutError } from '@loadout/core';
 import { runCli } from '../run-cli.js';
 import { fakeContext } from '../__fixtures__/fake-context.js';
+import { recordTrust } from './config-trust.js';
 import { loadConfig } from './load-config.js';
 
 const root = mkdtempSync(join(tmpdir(), 'loadout-config-'));
@@ -14,30 +15,34 @@ const definition = (name: string) =>
   `export default { specificationVersion: 'v1', name: ${JSON.stringify(name)}, queryKind: 'keywords', create: () => ({ specificationVersion: 'v1', name: ${JSON.stringify(name)}, size: 0, index() {}, add() {}, remove() {}, search: () => [] }) };\n`;
 const mod = (name: string) => `export default { name: ${JSON.stringify(name)}, hooks: { 'tool.describe': (event, next) => next() } };\n`;
 
+// The user's configuration folder for trust records; every config these cases write is trusted (the gate has its own tests).
+const env = { LOADOUT_CONFIG_HOME: join(root, 'home') };
+
 let count = 0;
-function folder(files: Record<string, string>): string {
+async function folder(files: Record<string, string>): Promise<string> {
   const path = join(root, `case-${count++}`);
   mkdirSync(path, { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(join(path, name), text);
+  for (const name of Object.keys(files)) if (name.startsWith('loadout.config.')) await recordTrust(join(path, name), env);
   return path;
 }
 
 async function failure(cwd: string, explicit?: string): Promise<{ code: string; message: string }> {
-  const error = await loadConfig(explicit, cwd).then(() => undefined, (caught: unknown) => caught);
+  const error = await loadConfig(explicit, cwd, undefined, { env }).then(() => undefined, (caught: unknown) => caught);
   if (!isLoadoutError(error)) throw new Error(`expected a LoadoutError, got ${String(error)}`);
   return error;
 }
 
 describe('loadConfig', () => {
   it('reads every key, resolves paths against the config folder and registers rankers and mods', async () => {
-    const cwd = folder({
+    const cwd = await folder({
       'loadout.config.mjs': `export default { ranker: 'mine', rankerOptions: {}, rankers: { mine: './plugins/mine.mjs' }, plugins: ['./plugins/mods.mjs'],
         mods: [{ plugin: 'defer', rules: [{ server: 'github', isDeferred: true }] }], catalog: 'tools.json', limit: 3, mcpServers: { a: { command: 'x' } } };`,
     });
     mkdirSync(join(cwd, 'plugins'));
     writeFileSync(join(cwd, 'plugins', 'mine.mjs'), definition('mine'));
     writeFileSync(join(cwd, 'plugins', 'mods.mjs'), `export default [${mod('one').replace('export default ', '').trim().replace(/;$/, '')}, { name: 'two', hooks: {} }];`);
-    const config = await loadConfig(undefined, cwd);
+    const config = await loadConfig(undefined, cwd, undefined, { env });
     expect(config.path).toBe(join(cwd, 'loadout.config.mjs'));
     expect(config.catalog).toBe(join(cwd, 'tools.json'));
     expect(config.limit).toBe(3);
@@ -49,21 +54,21 @@ describe('loadConfig', () => {
   });
 
   it('loads a .ts config and .ts plug-ins in a CommonJS folder', async () => {
-    const cwd = folder({
+    const cwd = await folder({
       'package.json': '{ "type": "commonjs" }',
       'loadout.config.ts': `const config: { ranker: string; rankers: Record<string, string> } = { ranker: 'typed', rankers: { typed: './typed.ts' } };\nexport default config;\n`,
       'typed.ts': definition('typed'),
     });
-    const config = await loadConfig(undefined, cwd);
+    const config = await loadConfig(undefined, cwd, undefined, { env });
     expect(config.ranker).toBe('typed');
     expect(config.registry.ranker('typed').name).toBe('typed');
   });
 
   it('is empty without a config file, and never looks outside the working folder', async () => {
-    const parent = folder({ 'loadout.config.mjs': 'throw new Error("must not run")' });
+    const parent = await folder({ 'loadout.config.mjs': 'throw new Error("must not run")' });
     const child = join(parent, 'child');
     mkdirSync(child);
-    const config = await loadConfig(undefined, child);
+    const config = await loadConfig(undefined, child, undefined, { env });
     expect(config.path).toBeUndefined();
     expect(config.registry.defaultRanker).toBe('bm25f');
   });
@@ -83,25 +88,25 @@ describe('loadConfig', () => {
     ['a malformed declarative mod', { 'loadout.config.json': '{ "mods": [{ "rules": [] }] }' }, 'config-invalid', /mods\[0\]:/],
     ['a config that is not JSON', { 'loadout.config.json': '{ ranker: ' }, 'config-invalid', /loadout\.config\.json: invalid JSON at line 1, column/],
   ])('rejects %s with a stable code naming the file, key and value', async (_, files, code, message) => {
-    const error = await failure(folder(files));
+    const error = await failure(await folder(files));
     expect(error.code).toBe(code);
     expect(error.message).toMatch(message);
   });
 
   it('reports a bad config from the command line as one line with its code, never a stack trace', async () => {
-    const cwd = folder({ 'loadout.config.json': '{ "plugins": ["./throws.mjs"] }', 'throws.mjs': 'throw new Error("boom");' });
-    const run = fakeContext({ cwd });
+    const cwd = await folder({ 'loadout.config.json': '{ "plugins": ["./throws.mjs"] }', 'throws.mjs': 'throw new Error("boom");' });
+    const run = fakeContext({ cwd, env });
     expect(await runCli(['search', 'x'], run.context)).toBe(2);
     expect(run.stderr()).toMatch(/^loadout search: .*throws\.mjs threw while loading: boom \(got "\.\/throws\.mjs"\) \[plugin-load-failed\]\n$/);
     expect(run.stderr()).not.toMatch(/\n\s+at /);
   });
 
   it('skips and reports a mod that throws at run time, as the library does', async () => {
-    const cwd = folder({
+    const cwd = await folder({
       'loadout.config.json': '{ "plugins": ["./flaky.mjs"] }',
       'flaky.mjs': `export default { name: 'flaky', hooks: { 'tool.describe': () => { throw new Error('flaked'); } } };`,
     });
-    const run = fakeContext({ cwd });
+    const run = fakeContext({ cwd, env });
     expect(await runCli(['search', 'pull request', '--json'], run.context)).toBe(0);
     expect(run.stderr()).toMatch(/mod "flaky" failed for tool .* and was skipped: flaked \[mod-failed\]/);
     expect(JSON.parse(run.stdout()).hits.length).toBeGreaterThan(0);

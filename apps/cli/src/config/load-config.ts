@@ -4,6 +4,7 @@ import { createLoadoutError, isLoadoutError, parseJson } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { readTextFile } from '@loadout/eval/files';
 import { configError } from './config-error.js';
+import { assertTrusted, type TrustEnvironment } from './config-trust.js';
 import { importDefault } from './import-config-module.js';
 import { loadPluginMods, loadRankers } from './load-plugins.js';
 import { CONFIG_FILE_NAMES } from './loadout-config.js';
@@ -13,17 +14,18 @@ import { validateConfig } from './validate-config.js';
 /** Extensions a config module may have (besides `.json`). */
 const MODULE_EXTENSION = /\.(?:[cm]?js|[cm]?ts)$/;
 
-async function readFile(path: string, cwd: string): Promise<unknown> {
-  if (path.endsWith('.json')) {
-    const text = await readTextFile(path, { cwd });
-    try {
-      // parseJson names the line and column where the text broke, never the text.
-      return parseJson(text, path);
-    } catch (error) {
-      if (!isLoadoutError(error)) throw error;
-      throw createLoadoutError('config-invalid', error.message, { ...error.details, path });
-    }
+async function readJson(path: string, cwd: string): Promise<unknown> {
+  const text = await readTextFile(path, { cwd });
+  try {
+    // parseJson names the line and column where the text broke, never the text.
+    return parseJson(text, path);
+  } catch (error) {
+    if (!isLoadoutError(error)) throw error;
+    throw createLoadoutError('config-invalid', error.message, { ...error.details, path });
   }
+}
+
+async function importModule(path: string, cwd: string): Promise<unknown> {
   if (!existsSync(path)) throw createLoadoutError('file-not-found', `no such file: ${path}`, { path });
   // A folder is named as the one text reader names it (file-unreadable), never as a module that failed to import.
   if (statSync(path).isDirectory()) await readTextFile(path, { cwd });
@@ -38,6 +40,16 @@ async function readFile(path: string, cwd: string): Promise<unknown> {
   }
 }
 
+/** How {@link loadConfig} finds the folder's config. */
+export interface LoadConfigOptions {
+  /** Ignore the folder's config (`--no-config`): built-ins only. Default false; an error with an explicit path. */
+  readonly noConfig?: boolean;
+  /** The command starts the config's `mcpServers` commands (`loadout serve`): they count as code to trust. Default false. */
+  readonly startsServers?: boolean;
+  /** Where the trust records live (see `trustFolder`). Default: `process.env`. */
+  readonly env?: TrustEnvironment;
+}
+
 /**
  * Loads the configuration from `explicitPath`, or else the first of
  * {@link CONFIG_FILE_NAMES} in `cwd` (only there: a configuration that runs
@@ -45,15 +57,30 @@ async function readFile(path: string, cwd: string): Promise<unknown> {
  * and no mods. Warnings (unknown keys of a Claude-style `.mcp.json`) go
  * to `warn`. Relative paths (`catalog`, `rankers`, `plugins`) resolve
  * against the file's folder; the plug-in modules are imported and checked,
- * and the registry holds the built-in rankers plus the file's.
+ * and the registry holds the built-in rankers plus the file's. A folder's
+ * config that would run code must be trusted first (`config-untrusted`, see
+ * `assertTrusted`); one named by `explicitPath` is loaded as asked.
  */
-export async function loadConfig(explicitPath: string | undefined, cwd: string, warn?: (message: string) => void): Promise<LoadoutConfig> {
+export async function loadConfig(
+  explicitPath: string | undefined,
+  cwd: string,
+  warn?: (message: string) => void,
+  options: LoadConfigOptions = {},
+): Promise<LoadoutConfig> {
+  if (options.noConfig === true) {
+    if (explicitPath !== undefined) throw createLoadoutError('invalid-option', `--config ${explicitPath} and --no-config contradict each other; pass one`);
+    return { path: undefined, registry: createBuiltinRegistry() };
+  }
   const path =
     explicitPath === undefined
       ? CONFIG_FILE_NAMES.map((name) => resolve(cwd, name)).find((candidate) => existsSync(candidate))
       : resolve(cwd, explicitPath);
   if (path === undefined) return { path: undefined, registry: createBuiltinRegistry() };
-  const file: LoadoutConfigFile = validateConfig(await readFile(path, cwd), path, warn);
+  const isJson = path.endsWith('.json');
+  const json = isJson ? await readJson(path, cwd) : undefined;
+  // The gate comes before any import: an untrusted folder's code never runs.
+  if (explicitPath === undefined) await assertTrusted(path, json, options.env ?? process.env, options.startsServers);
+  const file: LoadoutConfigFile = validateConfig(isJson ? json : await importModule(path, cwd), path, warn);
   const folder = dirname(path);
   const rankers = file.rankers === undefined ? [] : await loadRankers(file.rankers, folder, path);
   const mods = file.plugins === undefined ? [] : await loadPluginMods(file.plugins, folder, path);

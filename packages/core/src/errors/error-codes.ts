@@ -36,12 +36,14 @@ export const LOADOUT_ERROR_CODES = [
   'feedback-store-invalid',
   // plug-ins and configuration
   'ranker-failed',
+  'ranker-timeout',
   'ranker-invalid',
   'ranker-invalid-result',
   'plugin-not-found',
   'plugin-load-failed',
   'plugin-duplicate',
   'config-invalid',
+  'config-untrusted',
   'config-unknown-key',
   // files and environment (edges only)
   'file-not-found',

@@ -1,0 +1,29 @@
+import type { CliContext } from '../io/cli-context.js';
+import { stringFlag, type ParsedArguments } from '../io/parse-arguments.js';
+import { loadConfig } from './load-config.js';
+import type { LoadoutConfig } from './loadout-config.js';
+
+/** The flags of every command that reads a config: `--config FILE` and `--no-config`. */
+export const CONFIG_OPTIONS = {
+  config: { type: 'string' },
+  'no-config': { type: 'boolean' },
+} as const;
+
+/**
+ * A command's config as its flags ask: `--config FILE` as named,
+ * `--no-config` none, else the current folder's (trusted if it runs code,
+ * see `assertTrusted`). Warnings go to `warn`, by default stderr prefixed
+ * with `loadout COMMAND: warning:`.
+ */
+export function loadCommandConfig(
+  command: string,
+  parsed: ParsedArguments,
+  context: CliContext,
+  warn: (message: string) => void = (message) => context.stderr(`loadout ${command}: warning: ${message}\n`),
+): Promise<LoadoutConfig> {
+  return loadConfig(stringFlag(parsed, 'config'), context.cwd, warn, {
+    noConfig: parsed.values['no-config'] === true,
+    startsServers: command === 'serve',
+    env: context.env,
+  });
+}
