@@ -7,7 +7,8 @@ import { fakeContext } from './__fixtures__/fake-context.js';
 // catalog lacks and a search that throws are ranker-invalid-result.
 const folder = fileURLToPath(new URL('./__fixtures__/bad-rankers/', import.meta.url));
 const tiny = fileURLToPath(new URL('../../../packages/eval/src/eval-set/__fixtures__/tiny/', import.meta.url));
-const files = ['--tools', `${tiny}tools.jsonl`, '--queries', `${tiny}queries.dev.jsonl`];
+// The fixture's config names rankers (code), so it is named with --config, which loads it without `loadout trust`.
+const files = ['--tools', `${tiny}tools.jsonl`, '--queries', `${tiny}queries.dev.jsonl`, '--config', 'loadout.config.json'];
 const cases = [
   ['nan-ranker', 'hit 1 has score NaN, not a finite number'],
   ['ghost-ranker', 'hit 1 is tool "ghost", which is not in the indexed catalog'],
@@ -17,7 +18,7 @@ const cases = [
 describe('a plug-in ranker returning an invalid result', () => {
   it.each(cases)('%s: search exits 2 with ranker-invalid-result naming the ranker', async (ranker, problem) => {
     const run = fakeContext({ cwd: folder });
-    expect(await runCli(['search', 'open an issue', '--ranker', ranker], run.context)).toBe(2);
+    expect(await runCli(['search', 'open an issue', '--ranker', ranker, '--config', 'loadout.config.json'], run.context)).toBe(2);
     expect(run.stderr()).toContain(`ranker "${ranker}"`);
     expect(run.stderr()).toContain(problem);
     expect(run.stderr()).toContain('[ranker-invalid-result]');
