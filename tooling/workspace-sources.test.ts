@@ -16,11 +16,22 @@ describe(`the ${WORKSPACE_SOURCES} export condition`, () => {
     const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
     for (const [subpath, entry] of Object.entries(manifest.exports)) {
       if (typeof entry !== 'object' || entry === null) continue;
-      const conditions = entry as Record<string, string>;
+      const conditions = entry as Record<string, string | Record<string, string>>;
       expect(Object.keys(conditions)[0], `${subpath}`).toBe(WORKSPACE_SOURCES);
-      const source = conditions[WORKSPACE_SOURCES]!;
-      expect(source, `${subpath}`).toBe(conditions['import']!.replace(/^\.\/dist\//, './src/').replace(/\.js$/, '.ts'));
-      expect(existsSync(join(folder, source)), `${subpath} -> ${source}`).toBe(true);
+      const sourceOf = (built: string): string => built.replace(/^\.\/dist\//, './src/').replace(/\.js$/, '.ts');
+      const development = conditions[WORKSPACE_SOURCES]!;
+      // A browser variant (`browser` beside the Node entry) has its source under `development.browser`.
+      const pairs: [string, string][] =
+        typeof development === 'string'
+          ? [[development, conditions['import'] as string]]
+          : [
+              [development['browser']!, (conditions['browser'] as Record<string, string>)['import']!],
+              [development['default']!, conditions['import'] as string],
+            ];
+      for (const [source, built] of pairs) {
+        expect(source, `${subpath}`).toBe(sourceOf(built));
+        expect(existsSync(join(folder, source)), `${subpath} -> ${source}`).toBe(true);
+      }
     }
   });
 

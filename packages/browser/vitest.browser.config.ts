@@ -65,7 +65,7 @@ export default defineConfig({
   plugins: [staticTable()],
   optimizeDeps: {
     // Crawl the worker too, so its dependencies (js-tiktoken, transformers.js) are optimised before the run, not mid-test.
-    entries: ['src/**/*.browser.test.ts', 'src/worker-entry.ts'],
+    entries: ['src/**/*.browser.test.ts', 'src/worker-entry.ts', 'src/worker-transformers-entry.ts'],
   },
   server: {
     // The setup writes a tiny model under the temp folder; tests fetch it and onnxruntime-web's WASM through /@fs/.

@@ -1,4 +1,4 @@
-import { copyFileSync, createReadStream, existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
+import { copyFileSync, createReadStream, existsSync, mkdirSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
@@ -27,20 +27,32 @@ function existing(file: string): string | undefined {
   return existsSync(file) ? file : undefined;
 }
 
+/** True when a transformers model folder (one with a `config.json`) is under `public/models/`, two levels down as `<org>/<model>/`. */
+export function hasModelFolder(models = `${root}apps/playground/public/models`): boolean {
+  if (!existsSync(models)) return false;
+  return readdirSync(models, { withFileTypes: true }).some(
+    (org) => org.isDirectory() && readdirSync(join(models, org.name), { withFileTypes: true }).some((model) => model.isDirectory() && existsSync(join(models, org.name, model.name, 'config.json'))),
+  );
+}
+
 /**
  * The run-time files: the static word-vector table (built by
  * `@loadout/embeddings`) and onnxruntime-web's WASM for the transformers
  * ranker. Model weights are never fetched: put a model folder under
- * `public/models/` to use the transformers ranker.
+ * `public/models/` to use the transformers ranker. The WASM (27 MB) is part
+ * of the list only when such a folder exists (`withRuntime`): without a
+ * model the ranker is listed as unavailable and its runtime would never load.
  */
-export function playgroundAssetList(): PlaygroundAsset[] {
-  const ort = onnxRuntimeDist();
+export function playgroundAssetList(withRuntime = hasModelFolder()): PlaygroundAsset[] {
+  const ort = withRuntime ? onnxRuntimeDist() : undefined;
   return [
     { path: 'static/glove-sg-100d-50k.ldwv', file: existing(`${root}packages/embeddings/dist/glove-sg-100d-50k.ldwv`) },
-    ...['ort-wasm-simd-threaded.asyncify.mjs', 'ort-wasm-simd-threaded.asyncify.wasm'].map((name) => ({
-      path: `ort/${name}`,
-      file: ort === undefined ? undefined : existing(join(ort, name)),
-    })),
+    ...(withRuntime
+      ? ['ort-wasm-simd-threaded.asyncify.mjs', 'ort-wasm-simd-threaded.asyncify.wasm'].map((name) => ({
+          path: `ort/${name}`,
+          file: ort === undefined ? undefined : existing(join(ort, name)),
+        }))
+      : []),
   ];
 }
 

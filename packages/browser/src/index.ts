@@ -8,6 +8,7 @@ export type {
   EngineSearchOptions,
   EngineSearchResult,
   RankerStatus,
+  RankerAvailability,
 } from './engine/engine-types.js';
 export type { CatalogInput, LoadCatalogOptions, LoadedCatalog } from './catalog/catalog-input.js';
 export { catalogHash, CATALOG_HASH_VERSION } from './catalog/catalog-hash.js';

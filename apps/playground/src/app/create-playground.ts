@@ -2,7 +2,7 @@ import type { CatalogInput, EnginePlan, EngineSearchResult, LoadedCatalog, Loado
 import type { PlannedTool } from '@loadout/core';
 import { createLargeDemoCatalogInput, demoCatalogInput, demoQueries } from '@loadout/demo-catalog';
 import { catalogLabel } from '../catalog/catalog-source-label.js';
-import { debounceFor } from '../search/ranker-choices.js';
+import { DEFAULT_RANKER, debounceFor } from '../search/ranker-choices.js';
 import { createSearchController } from '../search/search-controller.js';
 import type { SearchRequest } from '../search/search-controller.js';
 import { toPlanInput } from '../state/plan-input.js';
@@ -95,14 +95,15 @@ export function createPlayground(options: PlaygroundOptions): void {
       if (!catalogLoaded) return;
       void search.request({ query, ranker: state.ranker, requestedAt: at, debounceMs: debounceFor(lastEngineMs.get(state.ranker)), reason: 'keystroke' });
     },
-    onRanker(ranker, at) {
-      state.ranker = ranker;
-      syncUrl();
-      if (!catalogLoaded) return;
-      if (state.query.trim() !== '') void search.request({ query: state.query, ranker, requestedAt: at, reason: 'ranker' });
-      else void prepare();
-    },
+    onRanker: (ranker, at) => pickRanker(ranker, at),
   });
+  const pickRanker = (ranker: string, at: number): void => {
+    state.ranker = ranker;
+    syncUrl();
+    if (!catalogLoaded) return;
+    if (state.query.trim() !== '') void search.request({ query: state.query, ranker, requestedAt: at, reason: 'ranker' });
+    else void prepare();
+  };
 
   const onResult = (request: SearchRequest, result: EngineSearchResult): void => {
     lastEngineMs.set(result.ranker, result.elapsedMs);
@@ -262,6 +263,16 @@ export function createPlayground(options: PlaygroundOptions): void {
 
   searchPanel.setQuery(state.query);
   searchPanel.setRanker(state.ranker);
+  // The picker lists the worker's rankers; one that cannot run here (a shared link naming it) falls back to the default.
+  void engine.rankers().then(
+    (choices) => {
+      searchPanel.setRankers(choices);
+      if (choices.some((choice) => choice.name === state.ranker && choice.available)) return;
+      searchPanel.setRanker(DEFAULT_RANKER);
+      pickRanker(DEFAULT_RANKER, performance.now());
+    },
+    (error: unknown) => searchPanel.showError(error),
+  );
   searchPanel.setExamples(demoQueries.slice(0, 32).filter((_, index) => index % 4 === 0).map((entry) => entry.query));
   layout.controls.append(catalogPanel.element, policyPanel.element, modsEditor.element);
   layout.main.append(searchPanel.element);

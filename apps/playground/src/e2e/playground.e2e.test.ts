@@ -7,9 +7,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundTimings } from '../timings/playground-timings.js';
 import { CHROMIUM_PATH, chromiumLaunchOptions } from '../../../../tooling/chromium-launch.js';
+import { findDuplicateFiles } from '../../../../tooling/browser-bundle/duplicate-files.js';
 import { buildIfStale } from './build-if-stale.js';
-import { startStaticServer } from './static-server.js';
-import type { StaticServer } from './static-server.js';
+import { startStaticServer } from '../../../../tooling/static-server.js';
+import type { StaticServer } from '../../../../tooling/static-server.js';
 
 const appRoot = fileURLToPath(new URL('../..', import.meta.url));
 const packages = fileURLToPath(new URL('../../../../packages/', import.meta.url));
@@ -270,17 +271,29 @@ describe('playground in headless Chromium', () => {
     await page.close();
   }, 30_000);
 
-  it('reports a missing transformers model with its error code', async () => {
-    const page = await open(`?q=${encodeURIComponent('send an email')}`);
-    await page.selectOption('#ranker', 'transformers');
-    await page.waitForSelector('#search-error:not([hidden])');
-    expect(await page.textContent('#search-error .error-code')).toBe('model-unavailable');
-    const message = await page.textContent('#search-error .error-message');
-    expect(message).toContain(`model files not found for transformers model "Xenova/all-MiniLM-L6-v2" (q8): ${server.url}models/Xenova/all-MiniLM-L6-v2/config.json answered HTTP 404`);
-    expect(message).not.toContain('not valid JSON');
-    expect(await page.textContent('#search-error .error-hint')).toContain('apps/playground/public/models/');
+  it('lists a ranker whose files are missing as unavailable, with the one-line reason, instead of failing on use', async () => {
+    const page = await open(`?q=${encodeURIComponent('send an email')}&ranker=transformers`);
+    const option = page.locator('#ranker option[value=transformers]');
+    await option.waitFor({ state: 'attached' });
+    expect(await option.isDisabled()).toBe(true);
+    expect(await option.textContent()).toBe('transformers (unavailable)');
+    // A shared link naming it falls back to the default ranker.
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('ranker') === null || new URLSearchParams(location.search).get('ranker') === 'bm25f');
+    expect(await page.inputValue('#ranker')).toBe('bm25f');
+    await page.selectOption('#ranker', 'bm25f');
+    await page.evaluate(() => {
+      const select = document.querySelector<HTMLSelectElement>('#ranker')!;
+      select.value = 'transformers';
+      select.dispatchEvent(new Event('change'));
+    });
+    expect(await page.textContent('#ranker-help')).toBe(`Unavailable: no model files: ${server.url}models/Xenova/all-MiniLM-L6-v2/config.json answered HTTP 404.`);
+    expect(await page.locator('#search-error:not([hidden])').count()).toBe(0);
     await page.close();
   }, 30_000);
+
+  it('holds one copy of each file in dist/', () => {
+    expect(findDuplicateFiles(`${appRoot}dist`)).toEqual([]);
+  });
 
   it('stays fast at 10,000 tools', async () => {
     const page = await open(`?q=${encodeURIComponent('send a message to the channel')}`);

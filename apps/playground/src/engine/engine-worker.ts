@@ -1,2 +1,2 @@
-// The engine's Web Worker: importing @loadout/browser's worker entry starts serving.
-import '@loadout/browser/worker';
+// The engine's Web Worker, with the transformers ranker: importing this entry starts serving.
+import '@loadout/browser/worker-transformers';

@@ -1,33 +1,34 @@
-import { listEngineRankers } from '@loadout/browser';
-import type { EngineRankerSummary } from '@loadout/browser';
+import type { RankerAvailability } from '@loadout/browser';
 
 /**
- * The rankers the page's engine offers, in picker order: those of the
- * engine's registry (`@loadout/browser`'s `listEngineRankers`: the
- * browser-safe built-ins of `@loadout/rankers`, then the engine's
- * embedding rankers), each shown by its name and its definition's
- * description. A ranker registered there appears here with no change.
+ * The ranker the page starts with: the engine registry's default. The
+ * picker lists the engine's own `rankers()` once the worker answers (the
+ * browser-safe built-ins, then the embedding rankers, each with whether its
+ * files are here); the page never builds a registry itself, so its bundle
+ * holds no ranker code.
  */
-export const RANKER_CHOICES: readonly EngineRankerSummary[] = listEngineRankers();
+export const DEFAULT_RANKER = 'bm25f';
 
-/** The ranker the page starts with: the registry's default, listed first. */
-export const DEFAULT_RANKER = RANKER_CHOICES[0]?.name ?? 'bm25f';
-
-/** The choice named `name`, or undefined for a ranker the engine does not offer. */
-export function rankerChoice(name: string): EngineRankerSummary | undefined {
-  return RANKER_CHOICES.find((choice) => choice.name === name);
-}
-
-/** True for a ranker the page offers. */
+/** True for a string that can name a ranker (from a shared URL); whether the engine offers it is known when its list arrives. */
 export function isRankerName(value: unknown): value is string {
-  return typeof value === 'string' && rankerChoice(value) !== undefined;
+  return typeof value === 'string' && /^[a-z0-9][a-z0-9-]{0,63}$/.test(value);
 }
 
-/** The line under the picker for `name`: its description, and how it reads a query. */
-export function rankerHelp(name: string): string {
-  const choice = rankerChoice(name);
+/** The choice named `name` in `choices`, or undefined. */
+export function rankerChoice(choices: readonly RankerAvailability[], name: string): RankerAvailability | undefined {
+  return choices.find((choice) => choice.name === name);
+}
+
+/** The line under the picker: the ranker's description and how it reads a query, or why it cannot run here. */
+export function rankerHelp(choice: RankerAvailability | undefined): string {
   if (choice === undefined) return '';
+  if (!choice.available) return `Unavailable: ${choice.reason ?? 'its files are missing'}.`;
   return choice.queryKind === 'pattern' ? `${choice.description} The query is a regular expression.` : choice.description;
+}
+
+/** The picker label of a choice: its name, marked when it cannot run here. */
+export function rankerLabel(choice: RankerAvailability): string {
+  return choice.available ? choice.name : `${choice.name} (unavailable)`;
 }
 
 /**

@@ -71,7 +71,7 @@ describe('URL state', () => {
   });
 
   it('falls back to defaults for unknown catalogs, rankers, providers and malformed rules', () => {
-    const state = readStateFromSearch('catalog=everything&ranker=magic&provider=azure&mod=delete:x:y&mod=pin-only&mod=defer::*');
+    const state = readStateFromSearch('catalog=everything&ranker=Magic%20ranker!&provider=azure&mod=delete:x:y&mod=pin-only&mod=defer::*');
     expect(state.catalog).toBe('demo');
     expect(state.ranker).toBe('bm25f');
     expect(state.policy.provider).toBe('anthropic');

@@ -1,7 +1,7 @@
 import { DEFAULT_TRANSFORMERS_MODEL } from '@loadout/browser';
-import type { EngineSearchResult } from '@loadout/browser';
+import type { EngineSearchResult, RankerAvailability } from '@loadout/browser';
 import type { PlannedTool } from '@loadout/core';
-import { DEFAULT_RANKER, RANKER_CHOICES, isRankerName, rankerHelp as helpFor } from '../search/ranker-choices.js';
+import { DEFAULT_RANKER, isRankerName, rankerChoice, rankerHelp, rankerLabel } from '../search/ranker-choices.js';
 import { h, replaceChildren } from './dom.js';
 import { describeError, errorSlot, showError } from './error-view.js';
 import { renderResults, updatePlacements } from './results-view.js';
@@ -26,6 +26,8 @@ export interface SearchPanel {
   readonly element: HTMLElement;
   setQuery(query: string): void;
   setRanker(ranker: string): void;
+  /** Lists the engine's rankers (unavailable ones disabled, with their reason under the picker). */
+  setRankers(choices: readonly RankerAvailability[]): void;
   setExamples(queries: readonly string[]): void;
   showResult(result: EngineSearchResult, plannedTools: ReadonlyMap<string, PlannedTool>): void;
   showError(error: unknown): void;
@@ -37,12 +39,10 @@ export interface SearchPanel {
 
 /** Creates the {@link SearchPanel}. */
 export function createSearchPanel(actions: SearchPanelActions): SearchPanel {
-  const ranker = h(
-    'select',
-    { id: 'ranker', 'aria-describedby': 'ranker-help' },
-    RANKER_CHOICES.map((choice) => h('option', { value: choice.name }, choice.name)),
-  );
-  const rankerHelp = h('p', { id: 'ranker-help', class: 'hint' }, helpFor(DEFAULT_RANKER));
+  let choices: readonly RankerAvailability[] = [];
+  const ranker = h('select', { id: 'ranker', 'aria-describedby': 'ranker-help' }, h('option', { value: DEFAULT_RANKER }, DEFAULT_RANKER));
+  const rankerHelpLine = h('p', { id: 'ranker-help', class: 'hint' }, '');
+  const helpFor = (name: string): string => rankerHelp(rankerChoice(choices, name));
   const query = h('input', {
     id: 'query',
     type: 'search',
@@ -66,8 +66,8 @@ export function createSearchPanel(actions: SearchPanelActions): SearchPanel {
   query.addEventListener('input', emitQuery);
   ranker.addEventListener('change', (event) => {
     const value = ranker.value;
-    rankerHelp.textContent = helpFor(value);
-    if (isRankerName(value)) actions.onRanker(value, event.timeStamp || performance.now());
+    rankerHelpLine.textContent = helpFor(value);
+    if (isRankerName(value) && rankerChoice(choices, value)?.available !== false) actions.onRanker(value, event.timeStamp || performance.now());
   });
 
   const element = h(
@@ -76,7 +76,7 @@ export function createSearchPanel(actions: SearchPanelActions): SearchPanel {
     h('h2', { id: 'search-heading' }, 'Search'),
     h('label', { for: 'query' }, 'Query'),
     query,
-    h('div', { class: 'ranker-row' }, h('label', { for: 'ranker' }, 'Ranker'), ranker, rankerHelp),
+    h('div', { class: 'ranker-row' }, h('label', { for: 'ranker' }, 'Ranker'), ranker, rankerHelpLine),
     error,
     status,
     results,
@@ -89,8 +89,19 @@ export function createSearchPanel(actions: SearchPanelActions): SearchPanel {
       query.value = value;
     },
     setRanker(value) {
+      if (![...ranker.options].some((option) => option.value === value)) ranker.append(h('option', { value }, value));
       ranker.value = value;
-      rankerHelp.textContent = helpFor(value);
+      rankerHelpLine.textContent = helpFor(value);
+    },
+    setRankers(list) {
+      choices = list;
+      const selected = ranker.value;
+      replaceChildren(
+        ranker,
+        list.map((choice) => h('option', { value: choice.name, ...(choice.available ? {} : { disabled: '' }) }, rankerLabel(choice))),
+      );
+      ranker.value = selected;
+      rankerHelpLine.textContent = helpFor(selected);
     },
     setExamples(queries) {
       replaceChildren(

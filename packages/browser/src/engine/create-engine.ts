@@ -10,13 +10,14 @@ import type { RankerBuildContext } from '../rankers/build-context.js';
 import { createEngineRegistry } from '../rankers/engine-registry.js';
 import type { EngineRankerHost } from '../rankers/engine-rankers.js';
 import { abortable, cancelledError, throwIfCancelled } from '../shared/cancelled.js';
-import { createWasmTransformersEmbedder, transformersModelId } from '../transformers/wasm-transformers-embedder.js';
+import { transformersModelId } from '../transformers/transformers-model-id.js';
 import type { WasmTransformersEmbedder } from '../transformers/wasm-transformers-embedder.js';
 import type { WasmPaths } from '../transformers/transformers-library.js';
 import { createCatalogState } from './catalog-state.js';
 import type { CatalogState } from './catalog-state.js';
 import type { EngineOptions, TokenizerName } from './engine-options.js';
-import type { EngineSearchResult, LoadoutEngine, RankerStatus } from './engine-types.js';
+import type { EngineSearchResult, LoadoutEngine, RankerAvailability, RankerStatus } from './engine-types.js';
+import { findUnavailableRankers } from './ranker-availability.js';
 import { loadTokenCounter } from './load-token-counter.js';
 import { readEngineConfig } from './read-engine-config.js';
 
@@ -101,7 +102,8 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
     return table;
   };
 
-  const transformersEmbedder = (): Embedder => {
+  const transformersEmbedder = async (): Promise<Embedder> => {
+    const { createWasmTransformersEmbedder } = await import('../transformers/wasm-transformers-embedder.js');
     transformers ??= createWasmTransformersEmbedder({
       modelBaseUrl: options.modelBaseUrl as string,
       wasmPaths: options.wasmPaths as WasmPaths,
@@ -121,6 +123,7 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
     transformersModelId: transformersModelId(options.transformersModel, options.transformersQuantized),
   };
   const registry = createEngineRegistry(host, options.rankers);
+  let availability: Promise<readonly RankerAvailability[]> | undefined;
   const context: Omit<RankerBuildContext, 'catalogHash' | 'tools'> = { store, persist };
 
   const alive = (what: string): void => {
@@ -189,6 +192,22 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
       return { ranker: name, catalogHash: current.read.hash, indexSource: ready.source, buildMs: ready.buildMs, size: ready.ranker.size };
     },
 
+    rankers() {
+      alive('rankers');
+      availability ??= findUnavailableRankers(options).then((reasons) =>
+        registry.rankers.map((definition) => {
+          const reason = reasons.get(definition.name);
+          return {
+            name: definition.name,
+            description: definition.description ?? '',
+            queryKind: definition.queryKind,
+            available: reason === undefined,
+            ...(reason === undefined ? {} : { reason }),
+          };
+        }),
+      );
+      return availability;
+    },
     async flush() {
       while (writes.size > 0) await Promise.all([...writes]);
     },

@@ -51,7 +51,13 @@ export interface EngineOptions extends EngineConfig {
   indexStore?: IndexStore | null;
   /** Fetches the static table, and a transformers model's files when the model fails to load (to name the missing one). Default: the global `fetch`. */
   fetch?: (url: string) => Promise<Response>;
-  /** Loads transformers.js. Default: `import('@huggingface/transformers')`. */
+  /**
+   * Loads transformers.js for the `transformers` ranker, e.g.
+   * `() => import('@huggingface/transformers')`. Default: none, so a page's
+   * bundle never holds transformers.js or onnxruntime-web's WASM; the ranker
+   * is then listed as unavailable. `@loadout/browser/worker-transformers` is a
+   * worker that passes it.
+   */
   loadTransformers?: () => Promise<TransformersLibrary>;
   /**
    * The page's own rankers, searched by name like the built-ins. Each must be

@@ -1,6 +1,7 @@
 import type { Mod, PolicyInput, SearchHit, ToolLoadingPlan } from '@loadout/core';
 import type { CatalogInput, LoadCatalogOptions, LoadedCatalog } from '../catalog/catalog-input.js';
 import type { IndexSource } from '../rankers/build-context.js';
+import type { EngineRankerSummary } from '../rankers/engine-registry.js';
 import type { TokenizerName } from './engine-options.js';
 
 /** The policy input of a plan; the tools and servers come from the loaded catalog. */
@@ -65,6 +66,14 @@ export interface RankerStatus {
   readonly size: number;
 }
 
+/** One of an engine's rankers, as a picker shows it. */
+export interface RankerAvailability extends EngineRankerSummary {
+  /** False when it cannot run here: a file it needs is not served, or its library is not part of this engine. */
+  readonly available: boolean;
+  /** One line saying why it is unavailable; absent when it is available. */
+  readonly reason?: string;
+}
+
 /**
  * The engine, the same in the page (`createEngine`) and in a worker
  * (`createWorkerEngine`): catalog in, plans and searches out. Every method
@@ -92,6 +101,13 @@ export interface LoadoutEngine {
   search(query: string, options?: EngineSearchOptions): Promise<EngineSearchResult>;
   /** Builds (or restores) a ranker's index now, so the first search is fast. */
   prepare(ranker: string, options?: { signal?: AbortSignal }): Promise<RankerStatus>;
+  /**
+   * The engine's rankers in registry order (the default first), each with
+   * whether it can run here and, if not, why in one line: what a ranker
+   * picker lists. Probes the files the embedding rankers need (once per
+   * engine) without loading them.
+   */
+  rankers(): Promise<readonly RankerAvailability[]>;
   /** Resolves when every index write started so far has finished (or failed). */
   flush(): Promise<void>;
   /** Releases the engine (a worker engine terminates its worker); pending calls reject with `cancelled`. */

@@ -13,8 +13,8 @@ export interface EngineRankerHost {
   readonly staticTableVersion: string;
   /** Principal components the static embedder removes; undefined for its default (8). */
   readonly staticComponents: number | undefined;
-  /** The engine's transformers.js embedder (created on first call; throws `invalid-option` without its URLs). */
-  transformersEmbedder(): Embedder;
+  /** The engine's transformers.js embedder (created on first call, its code loaded then; rejects with `invalid-option` without its URLs). */
+  transformersEmbedder(): Promise<Embedder>;
   /** The transformers model id (`<model>#<dtype>`), a storage-key fragment. */
   readonly transformersModelId: string;
 }
@@ -60,7 +60,7 @@ export function createEngineRankers(host: EngineRankerHost): readonly RankerDefi
     queryKind: 'keywords',
     capabilities: { browserSafe: true, persistence: vectorPersistence(`transformers/${host.transformersModelId}`) },
     async create() {
-      const embedder = host.transformersEmbedder();
+      const embedder = await host.transformersEmbedder();
       return (await embeddings()).createVectorRanker('transformers', embedder);
     },
   };

@@ -22,7 +22,15 @@ export interface TransformersLibrary {
   ): Promise<unknown>;
 }
 
-/** Imports transformers.js (the web build in a browser bundle). Kept in its own chunk by bundlers. */
-export async function importTransformers(): Promise<TransformersLibrary> {
-  return (await import('@huggingface/transformers')) as unknown as TransformersLibrary;
+/** Where to get transformers.js, for the `transformers` ranker's reasons and errors. */
+export const TRANSFORMERS_OPT_IN =
+  'start the worker from @loadout/browser/worker-transformers, or pass loadTransformers: () => import("@huggingface/transformers") to createEngine';
+
+/**
+ * The default `loadLibrary`: none. transformers.js and onnxruntime-web's 27 MB
+ * WASM are opt-in, so a page that never uses the `transformers` ranker never
+ * bundles them; this rejects, naming how to opt in.
+ */
+export function transformersNotProvided(): Promise<TransformersLibrary> {
+  return Promise.reject(new Error(`transformers.js is not part of this engine: ${TRANSFORMERS_OPT_IN}`));
 }

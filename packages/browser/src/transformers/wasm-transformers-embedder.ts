@@ -2,11 +2,12 @@ import { createLoadoutError, describeValue } from '@loadout/core';
 import type { Embedder } from '@loadout/core';
 import { createPipelineEmbedder, exclusively } from '@loadout/embeddings/browser';
 import { findMissingModelFile, modelFiles } from './model-files.js';
-import { importTransformers } from './transformers-library.js';
+import { transformersNotProvided } from './transformers-library.js';
 import type { FeatureExtractor, TransformersLibrary, WasmPaths } from './transformers-library.js';
 
-/** Default {@link WasmTransformersEmbedderOptions.model}. */
-export const DEFAULT_TRANSFORMERS_MODEL = 'Xenova/all-MiniLM-L6-v2';
+import { DEFAULT_TRANSFORMERS_MODEL, transformersModelId } from './transformers-model-id.js';
+
+export { DEFAULT_TRANSFORMERS_MODEL, transformersModelId } from './transformers-model-id.js';
 
 /** Options of {@link createWasmTransformersEmbedder}. */
 export interface WasmTransformersEmbedderOptions {
@@ -31,7 +32,7 @@ export interface WasmTransformersEmbedderOptions {
   pooling?: 'mean' | 'cls';
   /** Texts per model call. Default 32; an integer from 1 to 1,024. */
   batchSize?: number;
-  /** Loads transformers.js. Default: a dynamic `import('@huggingface/transformers')`. */
+  /** Loads transformers.js, e.g. `() => import('@huggingface/transformers')`. Default: none (loading fails with `unsupported-environment`, naming how to opt in). */
   loadLibrary?: () => Promise<TransformersLibrary>;
   /**
    * Fetches a model file when loading fails, to tell which file is missing
@@ -91,10 +92,6 @@ function folderOnSite(url: string): string {
   return origin !== undefined && parsed.origin === origin ? parsed.pathname : url;
 }
 
-/** The embedder's `modelId` for these options: `<model>#<dtype>` (`q8` unless `quantized` is false), plus `#cls` for CLS pooling. */
-export function transformersModelId(model: string = DEFAULT_TRANSFORMERS_MODEL, quantized = true, pooling: 'mean' | 'cls' = 'mean'): string {
-  return `${model}#${quantized ? 'q8' : 'fp32'}${pooling === 'cls' ? '#cls' : ''}`;
-}
 
 /**
  * Creates a transformers.js `feature-extraction` embedder that runs on the
@@ -119,7 +116,7 @@ export function createWasmTransformersEmbedder(options: WasmTransformersEmbedder
   if (pooling !== 'mean' && pooling !== 'cls') invalid('pooling', pooling, '"mean" or "cls"');
   const batchSize = options.batchSize ?? 32;
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 1024) invalid('batchSize', batchSize, 'an integer from 1 to 1,024');
-  const loadLibrary = options.loadLibrary ?? importTransformers;
+  const loadLibrary = options.loadLibrary ?? transformersNotProvided;
   const fetchFile = options.fetch ?? ((url: string) => globalThis.fetch(url));
   const modelId = transformersModelId(model, options.quantized, pooling);
 

@@ -130,6 +130,7 @@ export function createWorkerEngine(worker: WorkerEndpoint | (() => WorkerEndpoin
       return send('search', { query, ...rest }, `search ${describeValue(query)}`, signal);
     },
     prepare: (ranker, options = {}) => send('prepare', { ranker }, `prepare ${describeValue(ranker)}`, options.signal),
+    rankers: () => send('rankers', {}, 'rankers'),
     flush: async () => {
       await send('flush', {}, 'flush');
     },

@@ -1,7 +1,7 @@
 import type { LoadoutErrorCode } from '@loadout/core';
 import type { CatalogInput, LoadCatalogOptions, LoadedCatalog } from '../catalog/catalog-input.js';
 import type { EngineConfig, TokenizerName } from '../engine/engine-options.js';
-import type { EnginePlan, EngineSearchResult, PlanInput, RankerStatus } from '../engine/engine-types.js';
+import type { EnginePlan, EngineSearchResult, PlanInput, RankerAvailability, RankerStatus } from '../engine/engine-types.js';
 
 /** Version of the message protocol; the worker refuses an `init` of another version. */
 export const PROTOCOL_VERSION = 1;
@@ -14,6 +14,7 @@ export interface EngineCalls {
   plan: { params: { input: PlanInput; tokenizer?: TokenizerName }; result: EnginePlan };
   search: { params: { query: string; ranker?: string; limit?: number; explain?: boolean }; result: EngineSearchResult };
   prepare: { params: { ranker: string }; result: RankerStatus };
+  rankers: { params: Record<string, never>; result: readonly RankerAvailability[] };
   flush: { params: Record<string, never>; result: null };
 }
 
@@ -54,7 +55,7 @@ export interface ErrorMessage {
 /** Worker → page. */
 export type EngineResponse = ResultMessage | ErrorMessage;
 
-const METHODS: readonly string[] = ['init', 'loadCatalog', 'plan', 'search', 'prepare', 'flush'] satisfies readonly EngineMethod[];
+const METHODS: readonly string[] = ['init', 'loadCatalog', 'plan', 'search', 'prepare', 'rankers', 'flush'] satisfies readonly EngineMethod[];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;

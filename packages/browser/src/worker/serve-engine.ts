@@ -70,6 +70,8 @@ export function serveEngine(endpoint: MessageEndpoint, options: ServeEngineOptio
       }
       case 'prepare':
         return required(message.method).prepare(message.params.ranker, { signal });
+      case 'rankers':
+        return required(message.method).rankers();
       case 'flush':
         return required(message.method).flush().then(() => null);
     }

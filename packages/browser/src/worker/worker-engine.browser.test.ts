@@ -15,8 +15,12 @@ afterEach(() => {
   for (const engine of open.splice(0)) engine.dispose();
 });
 
-function startWorker(config: Parameters<typeof createWorkerEngine>[1] = {}): LoadoutEngine {
-  const engine = createWorkerEngine(() => new Worker(new URL('../worker-entry.ts', import.meta.url), { type: 'module' }), config);
+function startWorker(config: Parameters<typeof createWorkerEngine>[1] = {}, withTransformers = false): LoadoutEngine {
+  // Vite finds a worker only in the literal `new Worker(new URL(…, import.meta.url))` form.
+  const start = withTransformers
+    ? () => new Worker(new URL('../worker-transformers-entry.ts', import.meta.url), { type: 'module' })
+    : () => new Worker(new URL('../worker-entry.ts', import.meta.url), { type: 'module' });
+  const engine = createWorkerEngine(start, config);
   open.push(engine);
   return engine;
 }
@@ -126,14 +130,17 @@ describe.skipIf(!inBrowser)('the engine in a real Web Worker', () => {
     expect([modelBaseUrl, wasmPaths].map((value) => value !== ''), 'the tiny model and onnxruntime-web WASM must be available (see vitest.browser.setup.ts)').toEqual([true, true]);
     const indexDatabaseName = uniqueDatabase();
     const config = { indexDatabaseName, modelBaseUrl, wasmPaths, transformersModel: 'local/tiny-bert', tokenizer: 'approximate' as const };
-    const first = startWorker(config);
+    const plain = startWorker(config);
+    expect((await plain.rankers()).find((ranker) => ranker.name === 'transformers')).toMatchObject({ available: false });
+    const first = startWorker(config, true);
+    expect((await first.rankers()).find((ranker) => ranker.name === 'transformers')).toMatchObject({ available: true });
     await first.loadCatalog(TOOLS);
     const built = await first.search('weather in a city', { ranker: 'transformers', limit: 5 });
     expect(built.indexSource).toBe('built');
     expect(built.hits).toHaveLength(5);
     await first.flush();
     first.dispose();
-    const second = startWorker(config);
+    const second = startWorker(config, true);
     await second.loadCatalog(TOOLS);
     const restored = await second.search('weather in a city', { ranker: 'transformers', limit: 5 });
     expect(restored.indexSource).toBe('restored');
