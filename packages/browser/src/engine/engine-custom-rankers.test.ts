@@ -120,4 +120,17 @@ describe('createEngine with the page\'s own rankers', () => {
     expect((await engine.search('^get_', { ranker: 'regex' })).hits.map((hit) => hit.tool.name)).toEqual(['get_forecast']);
     expect((await engine.search('forecast', { ranker: 'wink-bm25' })).hits[0]?.tool.name).toBe('get_forecast');
   });
+
+  it('checks every result of a page ranker: a malformed one fails with ranker-invalid-result naming the ranker', async () => {
+    const broken = definition({
+      name: 'broken',
+      queryKind: 'keywords',
+      create: () => ({ ...patternRanker({}), name: 'broken', search: () => [{ tool: { displayName: 'nowhere' }, score: Number.NaN }] as never }),
+    });
+    const engine = createEngine({ indexStore: null, tokenizer: 'approximate', rankers: [broken] });
+    await engine.loadCatalog(TOOLS);
+    const error = await failure(() => engine.search('weather', { ranker: 'broken' }));
+    expect(error.code).toBe('ranker-invalid-result');
+    expect(error.message).toMatch(/^ranker "broken" returned an invalid result: hit 1 has score NaN/);
+  });
 });

@@ -1,10 +1,10 @@
-import { applyQueryKind } from '@loadout/core/plugins';
+import { applyQueryKind, withCheckedResults } from '@loadout/core/plugins';
 import type { Ranker, Registry } from '@loadout/core';
 import { buildIndex } from './build-index.js';
 import type { IndexSource, RankerBuildContext } from './build-context.js';
 import { preindexed } from './preindexed.js';
 
-/** A ranker ready to answer queries, with `select:`, `+term` and exact-name syntax applied unless its queries are patterns. */
+/** A ranker ready to answer queries: every result checked (`withCheckedResults`: `ranker-invalid-result` for a malformed one), then `select:`, `+term` and exact-name syntax applied unless its queries are patterns. */
 export interface ReadyRanker {
   readonly ranker: Ranker;
   readonly source: IndexSource;
@@ -41,7 +41,7 @@ export function createCatalogRankers(context: RankerBuildContext, registry: Regi
         promise = (async () => {
           const started = now();
           const built = await buildIndex(context, definition);
-          const ranker = applyQueryKind(definition, preindexed(built.ranker));
+          const ranker = applyQueryKind(definition, withCheckedResults(preindexed(built.ranker)));
           await ranker.index(context.tools);
           const result: ReadyRanker = { ranker, source: built.source, buildMs: now() - started };
           done.set(name, result);
