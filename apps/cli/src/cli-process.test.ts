@@ -56,7 +56,7 @@ describe('commands load only what they need', () => {
 });
 
 describe('serve with stdio upstreams loads no HTTP client', () => {
-  it('neither the SDK\'s streamable HTTP client transport nor its OAuth modules', async () => {
+  it('the SDK v2 stdio client transport, and nothing of SDK 1.x', async () => {
     const weather = fileURLToPath(new URL('../../../packages/mcp/src/__fixtures__/weather-server.mjs', import.meta.url));
     const config = join(folder, 'stdio-upstream.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { weather: { command: process.execPath, args: [weather] } } }));
@@ -75,8 +75,9 @@ describe('serve with stdio upstreams loads no HTTP client', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     const loaded = readFileSync(file, 'utf8').split('\n');
-    expect(loaded.some((url) => url.includes('/client/stdio.js'))).toBe(true);
-    expect(loaded.filter((url) => /client\/streamableHttp|client\/auth|pkce-challenge|eventsource-parser/.test(url))).toEqual([]);
+    expect(loaded.some((url) => /@modelcontextprotocol\/client\/dist\/stdio\.mjs$/.test(url))).toBe(true);
+    // SDK v2's client is one bundle (its HTTP transport comes with it); what stays out is SDK 1.x altogether.
+    expect(loaded.filter((url) => /@modelcontextprotocol\/sdk\//.test(url))).toEqual([]);
   });
 });
 

@@ -83,9 +83,9 @@ describe('loadout serve', () => {
 
     // connectUpstream is the MCP SDK's Client with its streamable HTTP / stdio transport.
     const refused = await connectUpstream({ type: 'http', url, headers: {}, alwaysLoad: false }, { timeoutMs: 5000 }).catch(
-      (reason: unknown) => reason as { code?: number },
+      (reason: unknown) => reason as { data?: { status?: number } },
     );
-    expect((refused as { code?: number }).code).toBe(401);
+    expect((refused as { data?: { status?: number } }).data?.status).toBe(401);
 
     const client = await connectUpstream(
       { type: 'http', url, headers: { authorization: 'Bearer a-long-enough-token' }, alwaysLoad: false },
@@ -118,8 +118,10 @@ describe('loadout serve', () => {
     const recording = await serve(['--record', '--feedback', store]);
     const found = await recording.client.callTool({ name: 'search_tools', arguments: { query: 'repeat my words as a text message' } });
     expect((found.structuredContent as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toContain('mcp__tools__echo_text');
-    await recording.client.callTool({ name: 'call_tool', arguments: { name: 'mcp__tools__echo_text', arguments: { text: 'once' } } });
-    await recording.client.callTool({ name: 'mcp__tools__echo_text', arguments: { text: 'twice, same search' } });
+    // A 2026-07-28 client has no session: the search's searchId, passed back to call_tool, ties the call to it.
+    const { searchId } = found.structuredContent as { searchId: string };
+    await recording.client.callTool({ name: 'call_tool', arguments: { name: 'mcp__tools__echo_text', arguments: { text: 'once' }, searchId } });
+    await recording.client.callTool({ name: 'call_tool', arguments: { name: 'mcp__tools__echo_text', arguments: { text: 'twice, same search' }, searchId } });
     await recording.client.close();
     // The gateway writes what it queued before it exits (stdin closed).
     await waitFor(() => existsSync(store) && readFileSync(store, 'utf8').includes('\n'), 'the recorded event');
@@ -140,7 +142,7 @@ describe('loadout serve', () => {
     expect((again.structuredContent as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(['mcp__tools__echo_text']);
     await learned.client.close();
     expect(learned.stderr()).toMatch(/ranking with what loadout learn learned from /);
-  });
+  }, 60_000);
 
   it('refuses --max-feedback without a store, and a store it cannot write before spawning', async () => {
     expect((await refusal(['--config', 'mcp.json', '--max-feedback', '4096'])).message).toMatch(/--max-feedback applies to --feedback or --record only/);

@@ -4,8 +4,8 @@ import { createCoalescingRunner } from '@loadout/core/utils';
 import type { ConversationPolicy, ToolSearchDecision } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode as ErrorCode } from '@modelcontextprotocol/server';
+import type { Tool } from '@modelcontextprotocol/server';
 import { resolveGatewayLimits } from '../limits/gateway-limits.js';
 import { DEFAULT_CIRCUIT_COOLDOWN_MS, DEFAULT_CIRCUIT_FAILURES } from '../upstream/circuit-breaker.js';
 import { DEFAULT_PING_INTERVAL_MS, DEFAULT_PING_TIMEOUT_MS, DEFAULT_PINGS_MISSED } from '../upstream/liveness.js';
@@ -24,9 +24,13 @@ import {
 } from './create-gateway-options.js';
 import { SEARCH_TOOLS_NAME } from './gateway-tools.js';
 import { createSearchResultRenderer } from './search-result.js';
+import { createSearchReceipts } from './search-receipts.js';
+import { createArgumentChecker } from './check-tool-arguments.js';
 import type { Gateway, GatewaySearchHit } from './gateway.js';
 
 const DAY_MS = 86_400_000;
+/** How long a stateless client may keep `tools/list` (a change is announced through `subscriptions/listen` sooner). */
+const DEFAULT_LIST_TTL_MS = 60_000;
 
 /** Throws `unknown-ranker` at once for a name the registry lacks, before anything is spawned. */
 function rankerFactory(options: CreateGatewayOptions): () => MaybePromise<Ranker> {
@@ -161,7 +165,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   // loaded (sessions need it; spawning does not), instead of all of it before the first spawn.
   const starts = Promise.all([...upstreams.values()].map((upstream) => upstream.start()));
   const firstRanker = Promise.resolve().then(createRanker);
-  const sessionModule = import('./gateway-session.js');
+  const sessionModule = Promise.all([import('./gateway-session.js'), import('./gateway-stateless.js')]);
   const counted = promisedCounter.then((tokenCounter) => {
     try {
       tokenCounter?.count('');
@@ -170,11 +174,14 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     }
     conversation = createConversationPolicy({ mods: registryMods, ...(tokenCounter === undefined ? {} : { tokenCounter }) });
   });
-  let createGatewaySession: Awaited<typeof sessionModule>['createGatewaySession'];
+  let createGatewaySession: Awaited<typeof sessionModule>[0]['createGatewaySession'];
+  let createStatelessServer: Awaited<typeof sessionModule>[1]['createStatelessServer'];
   let current: ToolIndex;
   try {
     // Together, so whichever fails first fails start-up and no rejection is left unhandled.
-    ({ createGatewaySession } = (await Promise.all([sessionModule, firstRanker, counted]))[0]);
+    const [[sessionExports, statelessExports]] = await Promise.all([sessionModule, firstRanker, counted]);
+    ({ createGatewaySession } = sessionExports);
+    ({ createStatelessServer } = statelessExports);
     await starts;
     changedWhileStarting = false;
     current = await build(0);
@@ -192,6 +199,8 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   logDecision(current.decision);
 
   const renderResult = createSearchResultRenderer();
+  const receipts = createSearchReceipts(options.recordUsage, logger);
+  const checkArguments = createArgumentChecker();
   const findIn = (index: ToolIndex, name: string): CatalogTool | undefined => {
     const { catalog } = index;
     const direct = catalog.byApiName.get(name) ?? catalog.byDisplayName.get(name);
@@ -237,11 +246,20 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       }
       return upstream.callTool(tool.name, args, callOptions);
     },
-    createServer: () =>
-      createGatewaySession(gateway, {
+    createServer: (context) =>
+      context?.era === 'modern'
+        ? createStatelessServer(gateway, {
+            renderResult,
+            receipts,
+            checkArguments,
+            listTtlMs: DEFAULT_LIST_TTL_MS,
+            ...(options.serverInfo === undefined ? {} : { serverInfo: options.serverInfo }),
+          })
+        : createGatewaySession(gateway, {
         maxLoadedTools,
         logger,
         renderResult,
+        receipts,
         ...(options.serverInfo === undefined ? {} : { serverInfo: options.serverInfo }),
         ...(options.recordUsage === undefined ? {} : { recordUsage: options.recordUsage }),
       }),

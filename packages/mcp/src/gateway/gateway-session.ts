@@ -2,12 +2,13 @@ import { createUsageTracker } from '@loadout/core';
 import type { CatalogTool, MaybePromise, ToolSearchAnswer, UsageEvent } from '@loadout/core';
 import { deliverUsage } from '@loadout/core/adapter';
 import { thenMaybe } from '@loadout/core/utils';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
 import { GatewayCallError } from '../upstream/gateway-call-error.js';
 import type { Gateway } from './gateway.js';
+import type { SearchReceipts } from './search-receipts.js';
+import { encodeSearchId } from './search-id.js';
 import type { SearchResultRenderer } from './search-result.js';
 import { CALL_TOOL_NAME, callToolDefinition, renderTool, SEARCH_TOOLS_NAME, searchToolsDefinition } from './gateway-tools.js';
 
@@ -22,10 +23,12 @@ export interface GatewaySessionOptions {
   readonly serverInfo?: { readonly name: string; readonly version: string };
   /** Receives this session's search-then-call positives (`CreateGatewayOptions.recordUsage`). Default: none, and nothing is tracked. */
   readonly recordUsage?: (event: UsageEvent) => void;
+  /** Records the positive of a `call_tool` that carries a `searchId` (shared with the stateless servers). */
+  readonly receipts: SearchReceipts;
 }
 
 function invalidParams(message: string): GatewayCallError {
-  return new GatewayCallError(ErrorCode.InvalidParams, message);
+  return new GatewayCallError(ProtocolErrorCode.InvalidParams, message);
 }
 
 function readArguments(value: unknown): Record<string, unknown> {
@@ -52,9 +55,10 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
   const { recordUsage } = options;
   const tracker = recordUsage === undefined ? undefined : createUsageTracker();
   /** A call of `name`: the positive of the search that found it, if any, goes to `recordUsage`. */
-  const noteCall = (name: string): void => {
-    if (tracker === undefined) return;
+  const noteCall = (name: string, searchId?: unknown): void => {
     const tool = gateway.findTool(name);
+    if (tool !== undefined && searchId !== undefined && options.receipts.called(tool, searchId)) return;
+    if (tracker === undefined) return;
     const event = tool === undefined ? undefined : tracker.called(tool.displayName);
     if (event === undefined) return;
     deliverUsage(recordUsage!, event, (error) => options.logger.warn(`recordUsage failed, the event was not recorded: ${error instanceof Error ? error.message : String(error)}`));
@@ -105,7 +109,9 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
       if (answer.stage === 'arguments') throw invalidParams(answer.message);
       return { isError: true, content: [{ type: 'text', text: `${SEARCH_TOOLS_NAME}: ${answer.message} [${answer.code}]` }] };
     }
-    const result = options.renderResult(answer.query, answer.tools);
+    const names = answer.tools.map((found) => found.tool.displayName);
+    const searchId = names.length === 0 || /^select:/i.test(answer.query.trim()) ? undefined : encodeSearchId(answer.query, names);
+    const result = options.renderResult(answer.query, answer.tools, searchId);
     tracker?.searched(answer.query, answer.tools.map((found) => found.tool.displayName));
     if (load(answer.tools.map((tool) => tool.tool)) && !stale) {
       stale = true;
@@ -118,29 +124,29 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
   const search = (args: Record<string, unknown>, notify: () => Promise<void>): MaybePromise<CallToolResult> =>
     thenMaybe(gateway.answer(args), (answer) => render(answer, notify));
 
-  server.setRequestHandler(ListToolsRequestSchema, () => {
+  server.setRequestHandler('tools/list', () => {
     const tools = visibleTools();
     lastListed = JSON.stringify(tools);
     stale = false;
     return { tools };
   });
 
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+  server.setRequestHandler('tools/call', (request, context) => {
     const { name } = request.params;
     const args = readArguments(request.params.arguments);
     const on = gateway.index.decision.toolSearch === 'on';
     if (on && name === SEARCH_TOOLS_NAME) {
-      return search(args, () => extra.sendNotification({ method: 'notifications/tools/list_changed' }));
+      return search(args, () => context.mcpReq.notify({ method: 'notifications/tools/list_changed' }));
     }
     if (on && name === CALL_TOOL_NAME) {
       const target = args['name'];
       if (typeof target !== 'string' || target.length === 0) throw invalidParams('call_tool: name must be a non-empty string');
       const targetArgs = readArguments(args['arguments']);
-      noteCall(target);
-      return gateway.callTool(target, targetArgs, { signal: extra.signal });
+      noteCall(target, args['searchId']);
+      return gateway.callTool(target, targetArgs, { signal: context.mcpReq.signal });
     }
     if (on) noteCall(name);
-    return gateway.callTool(name, args, { signal: extra.signal });
+    return gateway.callTool(name, args, { signal: context.mcpReq.signal });
   });
 
   const unsubscribe = gateway.onIndexChange(() => {

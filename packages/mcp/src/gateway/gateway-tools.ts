@@ -1,6 +1,6 @@
 import { summarizeCatalog } from '@loadout/core';
 import type { CatalogTool } from '@loadout/core';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import type { ToolIndex } from '../search-index/tool-index.js';
 
 /** Name of the gateway's search tool. */
@@ -36,6 +36,7 @@ export function searchToolsDefinition(index: ToolIndex, defaultLimit: number): T
       type: 'object',
       properties: {
         query: { type: 'string' },
+        searchId: { type: 'string', description: 'Pass it to call_tool as searchId when calling a tool this search found' },
         tools: {
           type: 'array',
           items: {
@@ -69,6 +70,7 @@ export function callToolDefinition(): Tool {
       properties: {
         name: { type: 'string', minLength: 1, description: 'Tool name as search_tools returned it, e.g. mcp__github__create_issue' },
         arguments: { type: 'object', description: 'Arguments matching the tool\'s input schema' },
+        searchId: { type: 'string', description: 'The searchId of the search_tools result that found the tool, if any' },
       },
       required: ['name'],
     },

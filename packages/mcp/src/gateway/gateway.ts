@@ -1,6 +1,6 @@
 import type { Catalog, CatalogTool, MaybePromise, ToolSearchAnswer } from '@loadout/core';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ToolIndex } from '../search-index/tool-index.js';
 import type { UpstreamStatus } from '../upstream/upstream.js';
 
@@ -60,8 +60,14 @@ export interface Gateway {
    * upstream's own JSON-RPC error keeps its code and message.
    */
   callTool(name: string, args?: Record<string, unknown>, options?: GatewayCallOptions): Promise<CallToolResult>;
-  /** A new MCP server session over this gateway (its own loaded-tools list); connect it to one transport. */
-  createServer(): Server;
+  /**
+   * A new MCP server over this gateway for one protocol era: `legacy`
+   * (default; a 2025-era session with its own loaded-tools list, connect it
+   * to one transport) or `modern` (one 2026-07-28 request, stateless). The
+   * shape of the SDK's `McpServerFactory`, so `createMcpHandler` and
+   * `serveStdio` take it directly.
+   */
+  createServer(context?: { readonly era?: 'legacy' | 'modern' }): Server;
   /** Called after each new generation is swapped in. Returns an unsubscribe function. */
   onIndexChange(listener: (index: ToolIndex) => void): () => void;
   /** Resolves when no re-indexing is pending (an upstream that just announced a change may still be re-listing). */

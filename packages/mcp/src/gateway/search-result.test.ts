@@ -18,8 +18,8 @@ describe('createSearchResultRenderer', () => {
   it('puts exactly JSON.stringify(structuredContent) in the text, however often a tool is rendered', () => {
     const render = createSearchResultRenderer();
     fc.assert(
-      fc.property(fc.string(), fc.array(fc.tuple(fc.integer({ min: 0, max: 1 }), fc.boolean()), { minLength: 1, maxLength: 6 }), (query, picks) => {
-        const result = render(query, picks.map(([index, available]) => found(index, available)));
+      fc.property(fc.string(), fc.option(fc.string(), { nil: undefined }), fc.array(fc.tuple(fc.integer({ min: 0, max: 1 }), fc.boolean()), { minLength: 1, maxLength: 6 }), (query, searchId, picks) => {
+        const result = render(query, picks.map(([index, available]) => found(index, available)), searchId);
         const text = (result.content[0] as { text: string }).text;
         expect(text).toBe(JSON.stringify(result.structuredContent));
         expect(JSON.parse(text)).toEqual(result.structuredContent);

@@ -1,5 +1,5 @@
 import type { CatalogTool, FoundTool } from '@loadout/core';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 
 /** One found tool as `search_tools` returns it (its structured content's `tools[]`). */
 export interface SearchResultTool {
@@ -11,11 +11,11 @@ export interface SearchResultTool {
 }
 
 /** Renders found tools as a `search_tools` result; see {@link createSearchResultRenderer}. */
-export type SearchResultRenderer = (query: string, found: readonly FoundTool[]) => CallToolResult;
+export type SearchResultRenderer = (query: string, found: readonly FoundTool[], searchId?: string) => CallToolResult;
 
 /**
  * The `search_tools` result of an answer: `structuredContent` `{ query,
- * tools }` and, for clients that read only text, the same JSON as a text
+ * searchId?, tools }` (`searchId` when given: see `encodeSearchId`) and, for clients that read only text, the same JSON as a text
  * block. Each catalog tool's JSON is serialised once (kept weakly per tool,
  * so it goes with its index generation) and the text is assembled from those
  * pieces: byte for byte what `JSON.stringify(structuredContent)` gives,
@@ -33,7 +33,7 @@ export function createSearchResultRenderer(): SearchResultRenderer {
     }
     return `${prefix},"available":${found.available}}`;
   };
-  return (query, found) => {
+  return (query, found, searchId) => {
     const tools = found.map(
       (hit): SearchResultTool => ({
         name: hit.name,
@@ -43,11 +43,12 @@ export function createSearchResultRenderer(): SearchResultRenderer {
         available: hit.available,
       }),
     );
-    const structuredContent = { query, tools };
+    const structuredContent = searchId === undefined ? { query, tools } : { query, searchId, tools };
+    const head = searchId === undefined ? `{"query":${JSON.stringify(query)}` : `{"query":${JSON.stringify(query)},"searchId":${JSON.stringify(searchId)}`;
     const text =
       tools.length === 0
         ? `No tools matched ${JSON.stringify(query)}.`
-        : `{"query":${JSON.stringify(query)},"tools":[${tools.map((tool, index) => jsonOf(found[index]!, tool)).join(',')}]}`;
+        : `${head},"tools":[${tools.map((tool, index) => jsonOf(found[index]!, tool)).join(',')}]}`;
     return { content: [{ type: 'text', text }], structuredContent };
   };
 }

@@ -1,5 +1,5 @@
 import { jsonDepth } from '@loadout/core/utils';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode as ErrorCode } from '@modelcontextprotocol/server';
 import { gatewayCallError } from '../upstream/gateway-call-error.js';
 import type { GatewayLimits } from './gateway-limits.js';
 

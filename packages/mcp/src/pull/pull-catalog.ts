@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import type { McpGatewayConfig } from '../config/mcp-config.js';
 import { integerOption } from '../gateway/check-options.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../gateway/create-gateway-options.js';

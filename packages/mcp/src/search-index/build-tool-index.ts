@@ -1,7 +1,7 @@
 import { catalogFromMcpServers, setOwn, toDisplayName, toToolInput } from '@loadout/core';
 import type { Catalog, MaybePromise, McpTool, Ranker, ToolInput, ToolLoadingPlan } from '@loadout/core';
 import { withDescriptions } from '@loadout/core/plugins';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import type { McpGatewayConfig } from '../config/mcp-config.js';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
 import { fairShares } from '../limits/fair-shares.js';

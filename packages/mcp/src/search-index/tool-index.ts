@@ -1,5 +1,5 @@
 import type { Catalog, CatalogTool, Ranker, ToolSearchDecision } from '@loadout/core';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 
 /**
  * One immutable generation of the gateway's searchable tools: the combined

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLoadoutError, describeValue } from '@loadout/core';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { createMcpHandler, isInitializeRequest, isLegacyRequest, type Server } from '@modelcontextprotocol/server';
+import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import { integerOption } from '../gateway/check-options.js';
 import type { Gateway } from '../gateway/gateway.js';
 import { createStreamLogger } from '../logger/create-stream-logger.js';
@@ -118,6 +118,14 @@ export async function serveHttp(gateway: Gateway, options: ServeHttpOptions = {}
     close: (session) => session.server.close(),
   });
   let policy: HttpGuardPolicy | undefined;
+  // 2026-07-28 requests: one stateless server per request, any replica answers; 2025-era traffic keeps its sessions below.
+  const modern = createMcpHandler((context) => gateway.createServer({ era: context.era }), {
+    legacy: 'reject',
+    maxRequestBodySize: maxBodyBytes,
+    onerror: (error) => logger.debug(`stateless request: ${error.message}`),
+  });
+  const serveModern = toNodeHandler(modern, { maxRequestBodySize: maxBodyBytes, onerror: (error) => logger.error(`stateless request failed: ${error.message}`) });
+  const unsubscribe = gateway.onIndexChange(() => modern.notify.toolsChanged());
 
   const handle = async (request: IncomingMessage, response: ServerResponse, address: string): Promise<void> => {
     const pathname = request.url === path ? path : new URL(request.url ?? '/', 'http://gateway.invalid').pathname;
@@ -140,6 +148,9 @@ export async function serveHttp(gateway: Gateway, options: ServeHttpOptions = {}
       }
       const problem = checkJsonRpcEnvelope(parsed);
       if (problem !== undefined) return reply(response, 400, problem.message, {}, INVALID_REQUEST_CODE, problem.id);
+      if (sessionId === undefined && !(await isLegacyRequest(await toWebRequest(request, parsed), parsed, { maxRequestBodySize: maxBodyBytes }))) {
+        return serveModern(request, response, parsed);
+      }
       if (sessionId === undefined) {
         if (!isInitializeRequest(parsed)) return reply(response, 400, 'no mcp-session-id: start a session with an initialize request');
         const ticket = sessions.admit(address);
@@ -233,6 +244,8 @@ export async function serveHttp(gateway: Gateway, options: ServeHttpOptions = {}
     sessionCount: () => sessions.size,
     close() {
       closing ??= (async () => {
+        unsubscribe();
+        await modern.close();
         await sessions.closeAll();
         await new Promise<void>((resolve) => {
           httpServer.close(() => resolve());

@@ -1,5 +1,6 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { serveStdio as serveSdkStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Gateway } from '../gateway/gateway.js';
+import type { GatewayLogger } from '../logger/gateway-logger.js';
 
 /** Options of {@link serveStdio}. */
 export interface ServeStdioOptions {
@@ -9,6 +10,8 @@ export interface ServeStdioOptions {
   readonly stdout?: NodeJS.WritableStream;
   /** Close the gateway (and its upstreams) when the client goes away. Default true. */
   readonly closeGateway?: boolean;
+  /** Receives the SDK's reports of bad messages (at debug level). Default: none. */
+  readonly logger?: GatewayLogger;
 }
 
 /** A gateway being served over stdio. */
@@ -20,12 +23,13 @@ export interface StdioGatewayServer {
 }
 
 /**
- * Serves one MCP session of `gateway` over stdin/stdout, until stdin ends
+ * Serves one MCP connection of `gateway` over stdin/stdout (a 2025-era
+ * session or 2026-07-28 stateless requests, as the client opens it), until stdin ends
  * (the client exited) or `close()` is called.
  */
 export async function serveStdio(gateway: Gateway, options: ServeStdioOptions = {}): Promise<StdioGatewayServer> {
   const stdin: NodeJS.ReadableStream = options.stdin ?? process.stdin;
-  const server = gateway.createServer();
+  const { logger } = options;
   const transport = new StdioServerTransport(stdin as NodeJS.ReadStream, (options.stdout ?? process.stdout) as NodeJS.WriteStream);
   let finish: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
@@ -35,7 +39,7 @@ export async function serveStdio(gateway: Gateway, options: ServeStdioOptions = 
   const close = (): Promise<void> => {
     closing ??= (async () => {
       stdin.removeListener('end', onEnd);
-      await server.close().catch(() => {});
+      await served.close().catch(() => {});
       if (options.closeGateway !== false) await gateway.close();
       finish();
     })();
@@ -43,6 +47,10 @@ export async function serveStdio(gateway: Gateway, options: ServeStdioOptions = 
   };
   const onEnd = (): void => void close();
   stdin.on('end', onEnd);
-  await server.connect(transport);
+  // The opening exchange picks the era: a 2025 initialize pins a session server, a 2026-07-28 request a stateless one.
+  const served = serveSdkStdio((context) => gateway.createServer({ era: context.era }), {
+    transport,
+    onerror: (error) => logger?.debug(`stdio: ${error.message}`),
+  });
   return { closed, close };
 }

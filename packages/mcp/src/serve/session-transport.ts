@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   isInitializeRequest,
-  JSONRPCMessageSchema,
+  isJsonContentType,
+  specTypeSchemas,
   SUPPORTED_PROTOCOL_VERSIONS,
   type JSONRPCMessage,
   type MessageExtraInfo,
   type RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
+  type Transport,
+  type TransportSendOptions,
+} from '@modelcontextprotocol/server';
 import { replyError } from './http-reply.js';
 import { isPlainJsonRpcCall } from './jsonrpc-envelope.js';
 
@@ -187,9 +188,9 @@ export function createSessionTransport(options: SessionTransportOptions): Sessio
         messages.push(item as JSONRPCMessage);
         continue;
       }
-      const parsed = JSONRPCMessageSchema.safeParse(item);
-      if (!parsed.success) return replyError(response, 400, 'Parse error: Invalid JSON-RPC message', {}, -32700);
-      messages.push(parsed.data);
+      const parsed = specTypeSchemas.JSONRPCMessage['~standard'].validate(item);
+      if (parsed.issues !== undefined) return replyError(response, 400, 'Parse error: Invalid JSON-RPC message', {}, -32700);
+      messages.push(parsed.value);
     }
     const initializing = messages.some((message) => 'method' in message && message.method === 'initialize' && isInitializeRequest(message));
     if (initializing) {
@@ -201,14 +202,8 @@ export function createSessionTransport(options: SessionTransportOptions): Sessio
     } else if (!checkSession(request, response)) {
       return;
     }
-    const extra: MessageExtraInfo = {
-      requestInfo: {
-        headers: request.headers,
-        get url() {
-          return new URL(request.url ?? '/', `http://${header(request, 'host') ?? 'localhost'}`);
-        },
-      },
-    };
+    // The gateway's handlers read nothing of the HTTP request.
+    const extra: MessageExtraInfo = {};
     if (!messages.some(isRequest)) {
       for (const message of messages) transport.onmessage?.(message, extra);
       response.writeHead(202).end();

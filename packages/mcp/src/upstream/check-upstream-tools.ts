@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { toolOverLimit } from '../limits/check-tool-limits.js';
 import type { GatewayLimits } from '../limits/gateway-limits.js';
 import { checkUpstreamTool } from './check-upstream-tool.js';

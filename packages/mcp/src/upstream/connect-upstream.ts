@@ -1,6 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { HttpUpstreamConfig, StdioUpstreamConfig, UpstreamConfig } from '../config/mcp-config.js';
 
 /** What happens to a local upstream's stderr: shared with the gateway's, dropped, or handed over line by line. */
@@ -18,9 +17,7 @@ export interface ConnectUpstreamOptions {
   readonly signal?: AbortSignal;
 }
 
-/** Imported only for an HTTP upstream: with its OAuth and SSE modules it costs a stdio gateway 0.1–0.2 s of start-up. */
-async function createHttpTransport(config: HttpUpstreamConfig): Promise<Transport> {
-  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+function createHttpTransport(config: HttpUpstreamConfig): Transport {
   return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
 }
 
@@ -52,13 +49,20 @@ function createStdioTransport(config: StdioUpstreamConfig, stderr: UpstreamStder
  * answer within `timeoutMs`, or `signal` aborts; nothing is left running then.
  */
 export async function connectUpstream(config: UpstreamConfig, options: ConnectUpstreamOptions): Promise<Client> {
-  const client = new Client(options.clientInfo ?? { name: 'loadout-gateway', version: '0.1.0' }, { capabilities: {} });
-  const transport = config.type === 'http' ? await createHttpTransport(config) : createStdioTransport(config, options.stderr ?? 'inherit');
+  const client = new Client(options.clientInfo ?? { name: 'loadout-gateway', version: '0.1.0' }, { capabilities: {}, versionNegotiation: { mode: 'auto' } });
+  const transport = config.type === 'http' ? createHttpTransport(config) : createStdioTransport(config, options.stderr ?? 'inherit');
+  // The SDK's version probe does not stop on the signal: closing the transport does, at once.
+  const { signal } = options;
+  const abort = (): void => void transport.close().catch(() => {});
+  signal?.addEventListener('abort', abort, { once: true });
   try {
-    await client.connect(transport, { timeout: options.timeoutMs, ...(options.signal === undefined ? {} : { signal: options.signal }) });
+    if (signal?.aborted === true) throw new Error('the connection attempt was cancelled');
+    await client.connect(transport, { timeout: options.timeoutMs, ...(signal === undefined ? {} : { signal }) });
   } catch (error) {
     await client.close().catch(() => {});
     throw error;
+  } finally {
+    signal?.removeEventListener('abort', abort);
   }
   return client;
 }

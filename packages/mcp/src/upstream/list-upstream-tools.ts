@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 
 const pageSchema = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });

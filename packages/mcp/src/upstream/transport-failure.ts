@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -30,7 +30,9 @@ function networkCode(error: unknown): boolean {
  * serialise, a bug) is that caller's error and leaves the upstream alone.
  */
 export function isTransportFailure(error: unknown): boolean {
-  if (error instanceof McpError) return error.code === ErrorCode.ConnectionClosed;
+  if (error instanceof SdkError) {
+    return error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.NotConnected || error.code === SdkErrorCode.SendFailed || error.code.startsWith('CLIENT_HTTP');
+  }
   if (!(error instanceof Error)) return false;
   if (error.message.startsWith('Streamable HTTP error:') || error.message === 'Not connected') return true;
   if (error instanceof TypeError && /fetch failed/i.test(error.message)) return true;

@@ -1,7 +1,6 @@
 import { createCoalescingRunner } from '@loadout/core/utils';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode as ErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
 import type { UpstreamConfig } from '../config/mcp-config.js';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
 import { backoffDelay, type ReconnectOptions } from './backoff.js';
@@ -206,7 +205,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       listing = current;
       let changedWhileListing = false;
       current.onclose = () => lost(mine, 'the connection closed');
-      current.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      current.setNotificationHandler('notifications/tools/list_changed', () => {
         if (mine !== generation) return;
         if (state === 'ready') setImmediate(() => void relist());
         else changedWhileListing = true;
@@ -282,12 +281,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       try {
         result = (await connected.request(
           { method: 'tools/call', params: { name: toolName, arguments: args } },
-          CallToolResultSchema,
           { timeout: timeoutMs, ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }) },
         )) as CallToolResult;
       } catch (error) {
-        if (error instanceof McpError) {
-          if (error.code === ErrorCode.RequestTimeout) {
+        if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+          {
             breaker.failed(`timed out after ${timeoutMs} ms`);
             throw gatewayCallError(
               UPSTREAM_TIMEOUT_CODE,
@@ -296,11 +294,13 @@ export function createUpstream(options: UpstreamOptions): Upstream {
               { server: name, tool: toolName, timeoutMs },
             );
           }
-          if (error.code === ErrorCode.ConnectionClosed) {
-            breaker.failed('the connection closed during the call');
-            lost(mine, 'the connection closed during a call');
-            throw unavailable(toolName, `closed the connection during the call to ${JSON.stringify(toolName)}`);
-          }
+        }
+        if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
+          breaker.failed('the connection closed during the call');
+          lost(mine, 'the connection closed during a call');
+          throw unavailable(toolName, `closed the connection during the call to ${JSON.stringify(toolName)}`);
+        }
+        if (error instanceof ProtocolError) {
           breaker.succeeded();
           throw new GatewayCallError(error.code, messageOf(error), error.data === undefined ? undefined : { upstream: error.data });
         }
@@ -308,7 +308,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
           breaker.released();
           throw error;
         }
-        if (error instanceof Error && error.name === 'ZodError') {
+        if ((error instanceof Error && error.name === 'ZodError') || (error instanceof SdkError && error.code === SdkErrorCode.InvalidResult)) {
           breaker.succeeded();
           throw gatewayCallError(
             ErrorCode.InternalError,

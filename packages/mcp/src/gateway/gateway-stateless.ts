@@ -1,0 +1,96 @@
+import type { CatalogTool, ToolSearchAnswer } from '@loadout/core';
+import { thenMaybe } from '@loadout/core/utils';
+import { ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
+import type { ToolIndex } from '../search-index/tool-index.js';
+import { GatewayCallError } from '../upstream/gateway-call-error.js';
+import type { ArgumentChecker } from './check-tool-arguments.js';
+import type { Gateway } from './gateway.js';
+import type { SearchReceipts } from './search-receipts.js';
+import { encodeSearchId } from './search-id.js';
+import type { SearchResultRenderer } from './search-result.js';
+import { CALL_TOOL_NAME, callToolDefinition, renderTool, SEARCH_TOOLS_NAME, searchToolsDefinition } from './gateway-tools.js';
+
+/** Options of {@link createStatelessServer}. */
+export interface StatelessServerOptions {
+  readonly renderResult: SearchResultRenderer;
+  readonly receipts: SearchReceipts;
+  readonly checkArguments: ArgumentChecker;
+  /** How long a client may keep the `tools/list` result, in ms. */
+  readonly listTtlMs: number;
+  /** Default `{ name: "loadout", version: "0.1.0" }`. */
+  readonly serverInfo?: { readonly name: string; readonly version: string };
+}
+
+/**
+ * The tools every stateless client sees, identical on every replica of one
+ * config: `search_tools` and `call_tool` (tool search on) and the tools that
+ * stay upfront; with tool search off, every tool.
+ */
+export function statelessTools(index: ToolIndex, limit: number): Tool[] {
+  const on = index.decision.toolSearch === 'on';
+  const tools: Tool[] = on ? [searchToolsDefinition(index, limit), callToolDefinition()] : [];
+  for (const tool of index.upfront) tools.push(renderTool(tool, index.definitions.get(tool.displayName)));
+  return tools;
+}
+
+function invalidParams(message: string): GatewayCallError {
+  return new GatewayCallError(ProtocolErrorCode.InvalidParams, message);
+}
+
+function readArguments(value: unknown, what: string): Record<string, unknown> {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidParams(`${what} must be an object`);
+  return value as Record<string, unknown>;
+}
+
+/**
+ * One request's MCP server for a 2026-07-28 (stateless) client: nothing
+ * depends on a connection. `tools/list` is {@link statelessTools} with a time
+ * to live; a search result carries the found tools' full definitions and a
+ * `searchId`; `call_tool` (or a direct call) checks the arguments against the
+ * tool's input schema and proxies the call, and a `searchId` passed back
+ * records the search's positive on whichever replica the call lands.
+ */
+export function createStatelessServer(gateway: Gateway, options: StatelessServerOptions): Server {
+  const server = new Server(options.serverInfo ?? { name: 'loadout', version: '0.1.0' }, {
+    capabilities: { tools: { listChanged: true } },
+    cacheHints: { 'tools/list': { ttlMs: options.listTtlMs, cacheScope: 'private' } },
+    instructions:
+      'Tools of many MCP servers are behind search_tools: search by what you need to do, then call a found tool through call_tool with the searchId of the result.',
+  });
+
+  const render = (answer: ToolSearchAnswer): CallToolResult => {
+    if (!answer.ok) {
+      if (answer.stage === 'arguments') throw invalidParams(answer.message);
+      return { isError: true, content: [{ type: 'text', text: `${SEARCH_TOOLS_NAME}: ${answer.message} [${answer.code}]` }] };
+    }
+    const names = answer.tools.map((found) => found.tool.displayName);
+    const searchId = names.length === 0 || /^select:/i.test(answer.query.trim()) ? undefined : encodeSearchId(answer.query, names);
+    return options.renderResult(answer.query, answer.tools, searchId);
+  };
+
+  const call = (name: string, args: Record<string, unknown>, searchId: unknown, signal: AbortSignal): Promise<CallToolResult> => {
+    const tool: CatalogTool | undefined = gateway.findTool(name);
+    if (tool !== undefined) {
+      options.checkArguments(tool, args);
+      options.receipts.called(tool, searchId);
+    }
+    return gateway.callTool(name, args, { signal });
+  };
+
+  server.setRequestHandler('tools/list', () => ({ tools: statelessTools(gateway.index, gateway.limit) }));
+  server.setRequestHandler('tools/call', (request, context) => {
+    const { name } = request.params;
+    const args = readArguments(request.params.arguments, 'arguments');
+    const on = gateway.index.decision.toolSearch === 'on';
+    if (on && name === SEARCH_TOOLS_NAME) return thenMaybe(gateway.answer(args), render);
+    if (on && name === CALL_TOOL_NAME) {
+      const target = args['name'];
+      if (typeof target !== 'string' || target.length === 0) throw invalidParams('call_tool: name must be a non-empty string');
+      return call(target, readArguments(args['arguments'], 'call_tool: arguments'), args['searchId'], context.mcpReq.signal);
+    }
+    return call(name, args, undefined, context.mcpReq.signal);
+  });
+  return server;
+}
