@@ -65,6 +65,8 @@ export const LOADOUT_ERROR_CODES = [
   'catalog-pull-failed',
   'catalog-pull-partial',
   'address-in-use',
+  'store-unavailable',
+  'store-schema-newer',
 ] as const;
 
 /** A stable error code; see {@link LOADOUT_ERROR_CODES}. */

@@ -8,6 +8,7 @@ import { integerOption } from '../gateway/check-options.js';
 import type { Gateway } from '../gateway/gateway.js';
 import { createStreamLogger } from '../logger/create-stream-logger.js';
 import { replyError as reply } from './http-reply.js';
+import { healthStatus } from './health-status.js';
 import { checkRequestHeaders, normalizeOrigin, type HttpGuardPolicy } from './http-guard.js';
 import { isLoopbackHost, urlHost } from './loopback.js';
 import { checkJsonRpcEnvelope, INVALID_REQUEST_CODE, PARSE_ERROR_CODE } from './jsonrpc-envelope.js';
@@ -22,6 +23,8 @@ import {
 import { createSessionStore } from './session-store.js';
 import { createSessionTransport, type SessionTransport } from './session-transport.js';
 
+/** The load balancer's check: `GET /healthz` (see {@link healthStatus}); no token needed, it names nothing. */
+const HEALTH_PATH = '/healthz';
 /** JSON-RPC code the MCP SDK uses for an unknown session (with HTTP 404). */
 const SESSION_NOT_FOUND_CODE = -32001;
 const UNKNOWN_SESSION = 'Session not found: it was closed, evicted or timed out; start a new one with initialize';
@@ -75,13 +78,16 @@ function checkOrigins(origins: readonly string[]): { anyOrigin: boolean; origins
 }
 
 /**
- * Serves `gateway` over MCP's streamable HTTP transport at `path`, one MCP
- * session (with its own loaded-tools list) per client. Safe by default: binds
+ * Serves `gateway` over MCP's streamable HTTP transport at `path`: 2026-07-28
+ * requests statelessly (any replica of one config answers any of them),
+ * 2025-era clients one MCP session (with its own loaded-tools list) each;
+ * `GET /healthz` for load balancers. Given a promise, it listens at once and
+ * answers 503 (health `starting`) until the gateway is there. Safe by default: binds
  * 127.0.0.1, refuses non-loopback addresses unless `allowNonLoopback`, checks
  * `Host` and `Origin` (403), an optional bearer token (401) and the body size
  * (413). Throws `invalid-option` for unsafe or invalid settings.
  */
-export async function serveHttp(gateway: Gateway, options: ServeHttpOptions = {}): Promise<HttpGatewayServer> {
+export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, options: ServeHttpOptions = {}): Promise<HttpGatewayServer> {
   const logger = options.logger ?? createStreamLogger();
   const host = options.host ?? '127.0.0.1';
   const loopback = isLoopbackHost(host);
@@ -118,23 +124,42 @@ export async function serveHttp(gateway: Gateway, options: ServeHttpOptions = {}
     close: (session) => session.server.close(),
   });
   let policy: HttpGuardPolicy | undefined;
+  let gateway: Gateway | undefined;
   // 2026-07-28 requests: one stateless server per request, any replica answers; 2025-era traffic keeps its sessions below.
-  const modern = createMcpHandler((context) => gateway.createServer({ era: context.era }), {
+  const modern = createMcpHandler((context) => gateway!.createServer({ era: context.era }), {
     legacy: 'reject',
     maxRequestBodySize: maxBodyBytes,
     onerror: (error) => logger.debug(`stateless request: ${error.message}`),
   });
   const serveModern = toNodeHandler(modern, { maxRequestBodySize: maxBodyBytes, onerror: (error) => logger.error(`stateless request failed: ${error.message}`) });
-  const unsubscribe = gateway.onIndexChange(() => modern.notify.toolsChanged());
+  // Listening may start while the upstreams start: /healthz answers 503 and MCP requests 503 with Retry-After until then.
+  let unsubscribe: () => void = () => {};
+  const started = Promise.resolve(gatewayOrStarting).then((ready) => {
+    gateway = ready;
+    unsubscribe = ready.onIndexChange(() => modern.notify.toolsChanged());
+    return ready;
+  });
+  started.catch(() => {});
 
   const handle = async (request: IncomingMessage, response: ServerResponse, address: string): Promise<void> => {
     const pathname = request.url === path ? path : new URL(request.url ?? '/', 'http://gateway.invalid').pathname;
+    if (pathname === HEALTH_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
+      request.resume();
+      const health = healthStatus(gateway);
+      response.writeHead(health.code, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      response.end(request.method === 'HEAD' ? undefined : JSON.stringify(health.body));
+      return;
+    }
     if (pathname !== path) return reply(response, 404, `not found: the MCP endpoint is ${path}`);
     const rejection = checkRequestHeaders(request.headers, policy!);
     if (rejection !== undefined) {
       logger.warn(`refused ${request.method ?? '?'} ${path} from ${address}: ${rejection.status} ${rejection.message}`);
       request.resume();
       return reply(response, rejection.status, rejection.message, { ...rejection.headers });
+    }
+    if (gateway === undefined) {
+      request.resume();
+      return reply(response, 503, 'the gateway is starting: its upstream servers are connecting', { 'retry-after': '1' });
     }
     const sessionId = header(request, 'mcp-session-id');
     if (request.method === 'POST') {
@@ -251,7 +276,7 @@ export async function serveHttp(gateway: Gateway, options: ServeHttpOptions = {}
           httpServer.close(() => resolve());
           httpServer.closeAllConnections();
         });
-        if (options.closeGateway !== false) await gateway.close();
+        if (options.closeGateway !== false) await started.then((ready) => ready.close(), () => {});
       })();
       return closing;
     },

@@ -1,0 +1,16 @@
+/** A database URL for messages: the password (and any query string, which may hold one) removed. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    parsed.search = '';
+    return parsed.href;
+  } catch {
+    return 'postgres://(unreadable URL)';
+  }
+}
+
+/** Whether `location` names a PostgreSQL database (`postgres://` or `postgresql://`) rather than a file. */
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(?:ql)?:\/\//i.test(location);
+}

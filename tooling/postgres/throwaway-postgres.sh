@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL cluster (Debian's postgresql) for tests, in a temporary folder:
+#   eval "$(tooling/postgres/throwaway-postgres.sh start [PORT])"   # exports LOADOUT_TEST_POSTGRES_URL, LOADOUT_TEST_POSTGRES_DIR
+#   tooling/postgres/throwaway-postgres.sh restart "$LOADOUT_TEST_POSTGRES_DIR"
+#   tooling/postgres/throwaway-postgres.sh stop "$LOADOUT_TEST_POSTGRES_DIR"      # stops it and removes the folder
+# initdb refuses root: as root, the cluster belongs to the postgres user.
+set -euo pipefail
+as_owner() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+bin="$(dirname "$(readlink -f "$(command -v initdb)")")"
+case "${1:-}" in
+  start)
+    port="${2:-$(( 20000 + RANDOM % 20000 ))}"
+    dir="$(mktemp -d /tmp/loadout-pg-XXXXXX)"
+    [ "$(id -u)" = 0 ] && chown postgres "$dir"
+    as_owner "$bin/initdb" -D "$dir/data" -U loadout --auth=trust -E UTF8 >/dev/null
+    as_owner "$bin/pg_ctl" -D "$dir/data" -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off" -l "$dir/log" -w start >/dev/null
+    echo "export LOADOUT_TEST_POSTGRES_URL=postgres://loadout@127.0.0.1:$port/postgres LOADOUT_TEST_POSTGRES_DIR=$dir"
+    ;;
+  restart)
+    as_owner "$bin/pg_ctl" -D "$2/data" -m fast -w restart >/dev/null
+    ;;
+  stop)
+    as_owner "$bin/pg_ctl" -D "$2/data" -m fast -w stop >/dev/null || true
+    rm -rf "$2"
+    ;;
+  *)
+    echo "usage: $0 start [PORT] | restart DIR | stop DIR" >&2
+    exit 2
+    ;;
+esac
