@@ -49,24 +49,7 @@ export function createAiSdkToolLayout(kit: ToolSearchKit): AiSdkToolLayout {
   const upfront = plan.tools.filter((planned) => !planned.deferred).map((planned) => planned.apiName);
   const on = deferred.size > 0;
   const searchTool: AiSdkToolShape | null = on
-    ? {
-        description: [
-          'Search the tools that are not loaded yet and load the best matches; they can be called from the next step on.',
-          kit.summary,
-          `Query with keywords, +required terms, or select:name_a,name_b; loads up to ${kit.limit} tools unless limit says otherwise.`,
-        ]
-          .filter((part) => part !== '')
-          .join(' '),
-        inputSchema: {
-          type: 'object',
-          properties: {
-            query: { type: 'string', description: `Keywords, +required terms, or select:name_a,name_b; at most ${kit.maxQueryLength} characters.` },
-            limit: { type: 'integer', minimum: 1, maximum: kit.maxLimit },
-          },
-          required: ['query'],
-          additionalProperties: false,
-        },
-      }
+    ? kit.searchTool
     : null;
   return {
     kit,

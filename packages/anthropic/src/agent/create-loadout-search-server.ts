@@ -1,5 +1,6 @@
 import type { McpSdkServerConfigWithInstance } from '@anthropic-ai/claude-agent-sdk';
 import { createLoadoutError, describeValue, summarizeCatalog } from '@loadout/core';
+import { searchToolInputSchema } from '@loadout/core/adapter';
 import { createSearchToolHandler } from './search-tool-handler.js';
 import type { SearchToolHandlerOptions } from './search-tool-handler.js';
 
@@ -57,6 +58,7 @@ export function createLoadoutSearchServer(options: LoadoutSearchServerOptions): 
   const maxLimit = limitIn('maxLimit', options.maxLimit, Math.max(limit, 10), limit);
   const maxQueryLength = options.querySyntax?.maxQueryLength ?? 500;
   const handler = createSearchToolHandler({ ...options, limit });
+  const schema = searchToolInputSchema({ toolCount: options.catalog.tools.length, limit, maxLimit, maxQueryLength, summary: '' }).properties;
   const summary = summarizeCatalog(options.catalog);
   const description = [
     `Search a catalog of ${options.catalog.tools.length} tools and get the best matches with their names and descriptions.`,
@@ -69,8 +71,8 @@ export function createLoadoutSearchServer(options: LoadoutSearchServerOptions): 
     options.toolName ?? 'search_tools',
     description,
     {
-      query: z.string().describe(`Keywords, +required terms, or select:name_a,name_b; at most ${maxQueryLength} characters.`),
-      limit: z.number().int().min(1).max(maxLimit).optional().describe(`How many tools to return; default ${limit}.`),
+      query: z.string().describe(schema.query.description),
+      limit: z.number().int().min(1).max(maxLimit).optional().describe(schema.limit.description),
     },
     (args) => handler(args),
     { alwaysLoad: options.alwaysLoad ?? true, annotations: { readOnlyHint: true } },

@@ -87,6 +87,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
     const searchTool = on
       ? searchToolDefinition(mode, {
           name: searchToolName,
+          toolCount: catalog.tools.length,
           limit: settings.limit,
           maxLimit: settings.maxLimit,
           maxQueryLength: settings.maxQueryLength,

@@ -10,6 +10,7 @@ import { withQuerySyntax } from '../ranking/with-query-syntax.js';
 import { answerToolSearch } from '../search/answer-tool-search.js';
 import { indexOnce } from '../search/index-once.js';
 import { summarizeCatalog } from '../summary/summarize-catalog.js';
+import { searchToolDescription, searchToolInputSchema } from './search-tool-definition.js';
 import { createUsageRecording } from './usage-recording.js';
 import type { ToolSearchKit, ToolSearchKitOptions } from './tool-search-kit-types.js';
 
@@ -86,13 +87,18 @@ export function createToolSearchKit(owner: string, options: ToolSearchKitOptions
     return last!;
   };
 
+  const summary = summarizeCatalog(catalog);
+  const maxQueryLength = options.querySyntax?.maxQueryLength ?? DEFAULT_MAX_QUERY_LENGTH;
+  const searchToolSettings = { toolCount: catalog.tools.length, limit, maxLimit, maxQueryLength, summary };
+
   return {
     catalog,
-    summary: summarizeCatalog(catalog),
+    summary,
     searchToolName,
     limit,
     maxLimit,
-    maxQueryLength: options.querySyntax?.maxQueryLength ?? DEFAULT_MAX_QUERY_LENGTH,
+    maxQueryLength,
+    searchTool: { description: searchToolDescription(searchToolSettings), inputSchema: searchToolInputSchema(searchToolSettings) },
     plan,
     planned: (apiName) => current().byApiName.get(apiName),
     async search(input, searchOptions = {}) {

@@ -12,6 +12,8 @@ export type {
   ToolDiscovery,
 } from './discovery-session.js';
 export { searchFailureText } from './search-failure-text.js';
+export { searchToolDescription, searchToolInputSchema } from './search-tool-definition.js';
+export type { SearchToolInputSchema, SearchToolSettings } from './search-tool-definition.js';
 export { countJsonTokens, countRequestTools, searchCost } from './request-cost.js';
 export type { RequestCost, SearchCost } from './request-cost.js';
 export { createUsageRecording, deliverUsage } from './usage-recording.js';

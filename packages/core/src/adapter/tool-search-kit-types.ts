@@ -5,6 +5,7 @@ import type { DeferralInput, DeferralPlan, PlannedTool, PlanOptions } from '../p
 import type { Ranker } from '../ranking/ranker.js';
 import type { QuerySyntaxOptions } from '../ranking/with-query-syntax.js';
 import type { ToolSearchAnswer } from '../search/tool-search-answer.js';
+import type { SearchToolInputSchema } from './search-tool-definition.js';
 import type { UsageEvent } from '../session/usage-event.js';
 
 /**
@@ -72,6 +73,8 @@ export interface ToolSearchKit {
   readonly maxLimit: number;
   /** Longest query, in code points. */
   readonly maxQueryLength: number;
+  /** The search tool's description and `{ query, limit }` schema ({@link searchToolDescription}, {@link searchToolInputSchema}) for this catalog and these limits. */
+  readonly searchTool: { readonly description: string; readonly inputSchema: SearchToolInputSchema };
   /** Plans the catalog ({@link planDeferral}); `disabled` plans with tool search off (every tool upfront). */
   plan(options?: { readonly disabled?: boolean }): DeferralPlan;
   /** The planned tool (description after mods, placement) sent under `apiName` in the last plan. */

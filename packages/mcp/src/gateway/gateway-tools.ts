@@ -1,37 +1,32 @@
 import { summarizeCatalog } from '@loadout/core';
 import type { CatalogTool } from '@loadout/core';
+import { searchToolDescription, searchToolInputSchema } from '@loadout/core/adapter';
 import type { Tool } from '@modelcontextprotocol/server';
 import type { ToolIndex } from '../search-index/tool-index.js';
 
 /** Name of the gateway's search tool. */
 export const SEARCH_TOOLS_NAME = 'search_tools';
+/** Largest `limit` a `search_tools` call may ask for. */
+const MAX_LIMIT = 100;
+/** Longest `search_tools` query, in code points (the query syntax's default). */
+const MAX_QUERY_LENGTH = 500;
 /** Name of the gateway's pass-through call tool. */
 export const CALL_TOOL_NAME = 'call_tool';
 
 /** The `search_tools` definition; its description names what the current catalog covers. */
 export function searchToolsDefinition(index: ToolIndex, defaultLimit: number): Tool {
-  const summary = summarizeCatalog(index.catalog);
+  const settings = {
+    toolCount: index.catalog.tools.length,
+    limit: defaultLimit,
+    maxLimit: MAX_LIMIT,
+    maxQueryLength: MAX_QUERY_LENGTH,
+    summary: summarizeCatalog(index.catalog),
+  };
   return {
     name: SEARCH_TOOLS_NAME,
     title: 'Search tools',
-    description: [
-      `Search ${index.catalog.tools.length} tools of the connected MCP servers by what they do, and load the best matches.`,
-      summary,
-      'Returns each match\'s name, description and input schema; matches are added to this server\'s tool list',
-      '(clients that follow notifications/tools/list_changed can call them directly), or call them through call_tool.',
-      'Query forms: keywords ("create github issue"); a tool\'s name ranks it first; "+term" must appear in every result;',
-      '"select:name_a,name_b" loads exactly those tools.',
-    ]
-      .filter((line) => line.length > 0)
-      .join(' '),
-    inputSchema: {
-      type: 'object',
-      properties: {
-        query: { type: 'string', minLength: 1, maxLength: 500, description: 'What the tool should do, or select:name_a,name_b' },
-        limit: { type: 'integer', minimum: 1, maximum: 100, description: `Most results (default ${defaultLimit})` },
-      },
-      required: ['query'],
-    },
+    description: searchToolDescription(settings),
+    inputSchema: searchToolInputSchema(settings),
     outputSchema: {
       type: 'object',
       properties: {

@@ -7,7 +7,6 @@ import { functionSchema } from '../shared/function-schema.js';
 import { MAX_FUNCTIONS } from '../shared/limits.js';
 import { plainSearchAnswer } from '../shared/plain-search-answer.js';
 import { searchCall } from '../shared/search-call.js';
-import { searchDescription, searchParameters } from '../shared/search-parameters.js';
 import type { ChatSearchAnswer, ChatToolSearch, ChatToolSearchMode, ChatToolSearchOptions, ChatToolsRequest } from './chat-tool-search-types.js';
 import type { ChatFunctionTool, ChatToolMessage } from './chat-types.js';
 
@@ -40,7 +39,7 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
   let deferredNow = new Set<string>();
   const searchTool: ChatFunctionTool = {
     type: 'function',
-    function: { name: kit.searchToolName, description: searchDescription(kit), parameters: searchParameters(kit) },
+    function: { name: kit.searchToolName, description: kit.searchTool.description, parameters: kit.searchTool.inputSchema },
   };
 
   const definition = (tool: CatalogTool, deferred = false): ChatFunctionTool => {

@@ -6,7 +6,6 @@ import { defaultTokenCounter } from '@loadout/tokens';
 import { MAX_FUNCTIONS } from '../shared/limits.js';
 import { plainSearchAnswer } from '../shared/plain-search-answer.js';
 import { searchCall } from '../shared/search-call.js';
-import { searchDescription, searchParameters } from '../shared/search-parameters.js';
 import { functionDefinition, groupFunctions } from './function-definitions.js';
 import type {
   ResponsesRequestOptions,
@@ -57,14 +56,14 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
   const toolSearchTool: ToolSearchToolDefinition = {
     type: 'tool_search',
     execution: 'client',
-    description: searchDescription(kit),
-    parameters: searchParameters(kit),
+    description: kit.searchTool.description,
+    parameters: kit.searchTool.inputSchema,
   };
   const plainSearchFunction: FunctionToolDefinition = {
     type: 'function',
     name: kit.searchToolName,
-    description: searchDescription(kit),
-    parameters: searchParameters(kit),
+    description: kit.searchTool.description,
+    parameters: kit.searchTool.inputSchema,
     strict: false,
   };
 
