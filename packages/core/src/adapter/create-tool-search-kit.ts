@@ -41,7 +41,7 @@ function readCatalog(owner: string, options: ToolSearchKitOptions): Catalog {
     return createCatalog(options.tools, { servers: { ...options.servers } });
   } catch (error) {
     if (isLoadoutError(error)) throw error;
-    return invalid(owner, 'tools', 'could not be made into a catalog', String(error));
+    throw createLoadoutError('invalid-option', `${owner}: tools could not be made into a catalog, got ${describeValue(String(error))}`, { option: 'tools', value: String(error) }, { cause: error });
   }
 }
 

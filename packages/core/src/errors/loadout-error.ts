@@ -2,18 +2,25 @@ import type { LoadoutErrorCode } from './error-codes.js';
 
 const marker = Symbol.for('loadout.error');
 
+/** Options of a {@link LoadoutError}. */
+export interface LoadoutErrorOptions {
+  /** The error this one wraps (a ranker's throw, a failed read), kept as the standard `Error.cause`. Default: none. */
+  readonly cause?: unknown;
+}
+
 /**
  * The one error type Loadout throws. `code` is stable and machine-readable;
  * `message` names the offending value; `details` carries structured context
- * (a JSON path, the value, the limit) for programs.
+ * (a JSON path, the value, the limit) for programs; `cause` is the error it
+ * wraps, when it wraps one.
  */
 export class LoadoutError extends Error {
   readonly code: LoadoutErrorCode;
   readonly details: Readonly<Record<string, unknown>>;
   readonly [marker] = true;
 
-  constructor(code: LoadoutErrorCode, message: string, details: Record<string, unknown> = {}) {
-    super(message);
+  constructor(code: LoadoutErrorCode, message: string, details: Record<string, unknown> = {}, options: LoadoutErrorOptions = {}) {
+    super(message, 'cause' in options ? { cause: options.cause } : undefined);
     this.name = 'LoadoutError';
     this.code = code;
     this.details = details;
@@ -27,13 +34,14 @@ export class LoadoutError extends Error {
   }
 }
 
-/** Creates a {@link LoadoutError}; messages should name the offending value. */
+/** Creates a {@link LoadoutError}; messages should name the offending value, `options.cause` the error it wraps. */
 export function createLoadoutError(
   code: LoadoutErrorCode,
   message: string,
   details?: Record<string, unknown>,
+  options?: LoadoutErrorOptions,
 ): LoadoutError {
-  return new LoadoutError(code, message, details);
+  return new LoadoutError(code, message, details, options);
 }
 
 /**
