@@ -12,6 +12,8 @@ export interface PostgresFeedbackStoreOptions {
   readonly maxConnections?: number;
   /** Longest wait for a connection, in ms. Default 5,000. */
   readonly connectTimeoutMs?: number;
+  /** Idle connections do not keep the process alive (a command that reads and exits). Default false. */
+  readonly exitOnIdle?: boolean;
 }
 
 /** A {@link FeedbackStore} in PostgreSQL, with what a long-running server needs besides. */
@@ -48,6 +50,7 @@ export function createPostgresFeedbackStore(url: string, options: PostgresFeedba
     connectionString: url,
     max: options.maxConnections ?? 4,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    allowExitOnIdle: options.exitOnIdle === true,
   });
   // An idle connection the server closed (a restart) is replaced on next use; it must not crash the process.
   pool.on('error', () => {});

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
 import { learnFromFeedback } from '@loadout/eval';
-import { appendFeedbackEvents, createFileFeedbackStore } from '@loadout/learn';
+import { openFeedbackStore, isDatabaseStore } from '../io/open-feedback-store.js';
 import type { ParsedFeedback } from '@loadout/learn';
 import type { CatalogTool } from '@loadout/core';
 import type { CliContext } from '../io/cli-context.js';
@@ -67,7 +67,8 @@ Options:
                    the embedded demo catalog)
   --max-tools N    accept catalogs of up to N tools (default 10,000, the spec's limit); use
                    the same N with loadout search --feedback
-  --store PATH     the feedback store (default: ${DEFAULT_FEEDBACK_STORE})
+  --store PATH     the feedback store (default: ${DEFAULT_FEEDBACK_STORE}); a postgres:// URL
+                   learns from the events every loadout serve replica recorded there
 ${MAX_FEEDBACK_HELP}
   --ranker NAME    the ranker to learn for (default: the config's "ranker", else bm25f); it
                    must accept usage (capabilities.usage in its definition); learning tries
@@ -122,7 +123,7 @@ async function importEvents(
   const storedKeys = new Set(before.events.map(eventKey));
   const fresh = imported.events.filter((event) => event.at === undefined || !storedKeys.has(eventKey(event)));
   const alreadyStored = imported.events.length - fresh.length;
-  await appendFeedbackEvents(store, fresh);
+  await (await openFeedbackStore(store, context.cwd)).append(fresh);
   return { imported, fresh, alreadyStored };
 }
 
@@ -146,20 +147,23 @@ export const learnCommand: Command = {
       context.stdout(help);
       return 0;
     }
-    const feedbackStore = createFileFeedbackStore(resolve(context.cwd, stringFlag(parsed, 'store') ?? DEFAULT_FEEDBACK_STORE));
-    const store = feedbackStore.location;
+    const storeFlag = stringFlag(parsed, 'store') ?? DEFAULT_FEEDBACK_STORE;
+    const feedbackStore = await openFeedbackStore(storeFlag, context.cwd);
+    // A database store is read by its URL (its location, for messages, has no password).
+    const store = isDatabaseStore(storeFlag) ? storeFlag : feedbackStore.location;
+    const shown = feedbackStore.location;
     const decisionPath = feedbackStore.decisionLocation;
     if (parsed.values['purge'] === true) {
       const existing = await feedbackStore.purge();
-      context.stdout(existing.length === 0 ? `nothing to delete: neither ${store} nor ${decisionPath} exists\n` : `deleted ${existing.join(' and ')}\n`);
+      context.stdout(existing.length === 0 ? `nothing to delete: neither ${shown} nor ${decisionPath} exists\n` : `deleted ${existing.join(' and ')}\n`);
       return 0;
     }
     if (parsed.values['compact'] === true) {
-      if (!existsSync(store)) {
-        throw createLoadoutError('file-not-found', `no feedback store at ${store}, so nothing to compact (loadout learn FILE creates it; --store PATH names another)`, { path: store });
+      if (!isDatabaseStore(store) && !existsSync(store)) {
+        throw createLoadoutError('file-not-found', `no feedback store at ${shown}, so nothing to compact (loadout learn FILE creates it; --store PATH names another)`, { path: shown });
       }
       const { kept, dropped } = await feedbackStore.compact();
-      context.stdout(`compacted ${store}: kept ${kept} events, dropped ${dropped}\n`);
+      context.stdout(`compacted ${shown}: kept ${kept} events, dropped ${dropped}\n`);
       return 0;
     }
     const file = parsed.positionals[0];
@@ -183,10 +187,10 @@ export const learnCommand: Command = {
     if (storeTooLarge !== undefined) {
       // Learning from none of it would switch learning off: keep the last decision instead.
       throw createLoadoutError('feedback-too-large', `imported ${fresh.length} events, but ${storeTooLarge.message}; the decision in ${decisionPath} is unchanged`, {
-        path: store,
+        path: shown,
       });
     }
-    context.stderr(renderFeedbackIssues('learn', store, stored.issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
+    context.stderr(renderFeedbackIssues('learn', shown, stored.issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
     // Events of tools the catalog lacks are left out in one line, not one per event: a store can outlive a catalog.
     const unknownTools = stored.issues.filter((issue) => issue.code === 'feedback-unknown-tool').length;
     const catalogName = stringFlag(parsed, 'catalog') ?? config.catalog ?? 'the embedded demo catalog';
@@ -196,13 +200,13 @@ export const learnCommand: Command = {
     }
     if (file === undefined && stored.events.length === 0) {
       if (unknownTools > 0) {
-        throw createLoadoutError('feedback-empty', `nothing to learn from: all ${unknownTools} events in ${store} name tools not in ${catalogName}; ${catalogHint}; the decision in ${decisionPath} is unchanged`, {
-          path: store,
+        throw createLoadoutError('feedback-empty', `nothing to learn from: all ${unknownTools} events in ${shown} name tools not in ${catalogName}; ${catalogHint}; the decision in ${decisionPath} is unchanged`, {
+          path: shown,
         });
       }
-      const why = existsSync(store) ? 'has no usable events' : 'does not exist';
-      throw createLoadoutError('feedback-empty', `nothing to learn from: no FILE was given and the store ${store} ${why} (loadout learn FILE imports a log; loadout serve --record appends one); the decision in ${decisionPath} is unchanged`, {
-        path: store,
+      const why = isDatabaseStore(store) || existsSync(store) ? 'has no usable events' : 'does not exist';
+      throw createLoadoutError('feedback-empty', `nothing to learn from: no FILE was given and the store ${shown} ${why} (loadout learn FILE imports a log; loadout serve --record appends one); the decision in ${decisionPath} is unchanged`, {
+        path: shown,
       });
     }
     const { report, model } = await learnFromFeedback({ tools: catalog.tools, events: stored.events, ranker: withUsage, learns: definition.capabilities?.usage?.learns ?? [] });
@@ -216,14 +220,14 @@ export const learnCommand: Command = {
       ...(model === undefined ? {} : { model }),
     });
     if (parsed.values['json'] === true) {
-      context.stdout(`${JSON.stringify({ imported: fresh.length, alreadyStored, skipped: imported.issues.length, issues: imported.issues, store, decision: decisionPath, report }, null, 2)}\n`);
+      context.stdout(`${JSON.stringify({ imported: fresh.length, alreadyStored, skipped: imported.issues.length, issues: imported.issues, store: shown, decision: decisionPath, report }, null, 2)}\n`);
       return 0;
     }
     context.stdout(
       [
         file === undefined
-          ? `learning from the ${stored.events.length} events stored in ${store}`
-          : `imported ${fresh.length} events from ${file} into ${store} (${imported.issues.length} lines skipped${alreadyStored === 0 ? '' : `, ${alreadyStored} already stored`}); ${stored.events.length} events stored`,
+          ? `learning from the ${stored.events.length} events stored in ${shown}`
+          : `imported ${fresh.length} events from ${file} into ${shown} (${imported.issues.length} lines skipped${alreadyStored === 0 ? '' : `, ${alreadyStored} already stored`}); ${stored.events.length} events stored`,
         ...renderLearningReport(report),
         `decision written to ${decisionPath}`,
       ].join('\n') + '\n',

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { isLoadoutError } from '@loadout/core';
-import { createFileFeedbackStore } from '@loadout/learn/feedback';
 import type { CatalogTool, MaybePromise, Ranker, RankerLearnedPart, RankerUsageField } from '@loadout/core';
 import type { UsageRankerFactory } from '@loadout/core/plugins';
 import type { CliContext } from '../io/cli-context.js';
 import { readCommandFeedback } from '../io/read-command-feedback.js';
+import { isDatabaseStore, openFeedbackStore } from '../io/open-feedback-store.js';
 import { renderFeedbackIssues } from '../format/learning-view.js';
 
 /** The ranker learning is applied to: its name, what its definition `learns`, and its `withUsage` factory. */
@@ -61,8 +61,8 @@ export async function loadLearnedRankerFactory(
 ): Promise<(() => MaybePromise<Ranker>) | undefined> {
   const note = (message: string): void => context.stderr(`loadout ${options.command}: ${message}\n`);
   const without = options.command === 'search' ? 'searching without usage' : 'serving without usage';
-  const path = resolve(context.cwd, store);
-  const feedbackStore = createFileFeedbackStore(path);
+  const path = isDatabaseStore(store) ? store : resolve(context.cwd, store);
+  const feedbackStore = await openFeedbackStore(store, context.cwd);
   const decisionPath = feedbackStore.decisionLocation;
   const read = await feedbackStore.readDecision();
   if (read.kind === 'missing') {

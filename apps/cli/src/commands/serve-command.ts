@@ -25,6 +25,7 @@ import { writeFileAtomic } from '../io/write-file-atomic.js';
 import { BUILTIN_RANKER_NAMES, CONFIG_HELP } from '../config/config-help.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 import { DEFAULT_FEEDBACK_STORE } from '../io/default-feedback-store.js';
+import { isDatabaseStore, openDatabaseStore } from '../io/open-feedback-store.js';
 import { DEFAULT_MAX_FEEDBACK_BYTES, MAX_FEEDBACK_RANGE } from '../io/max-feedback-flag.js';
 
 const help = `loadout serve: one MCP server that searches and proxies the tools of many.
@@ -78,7 +79,11 @@ Options:
 
 Learning from usage (opt-in, nothing is recorded or read without these):
   --feedback STORE         rank with what loadout learn learned from this feedback store (when
-                           learned.json beside it switched learning on; read once at start)
+                           learned.json beside it switched learning on; read once at start). A
+                           postgres://USER@HOST/DB URL keeps events and decision in PostgreSQL,
+                           shared by every replica: a new decision is picked up without a restart
+                           (at once through NOTIFY, else within 30 s), events wait in a bounded
+                           queue while the database is down
   --record                 append each search-then-call positive to the store (--feedback, else
                            ${DEFAULT_FEEDBACK_STORE}): when a session calls a tool one of its recent
                            searches found, the search's query, the tool's name and the time.
@@ -240,7 +245,11 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       // A ready file or store that cannot be written fails now, before any upstream is spawned.
       if (readyFile !== undefined) await checkWritable(readyFile, context.cwd);
       // The store itself is opened for appending (a read-only file fails here), and must be a feedback store.
-      if (record && store !== undefined) await (await import('@loadout/learn/feedback')).createFileFeedbackStore(resolve(context.cwd, store)).checkWritable();
+      const database = store !== undefined && isDatabaseStore(store) ? await openDatabaseStore(store) : undefined;
+      // A database that is down at start is no reason not to serve: events wait in the queue until it is back.
+      if (database !== undefined && record) await database.checkWritable().catch((error: Error) => logger.warn(`${error.message}; usage events are queued until it answers`));
+      if (database === undefined && record && store !== undefined) await (await import('@loadout/learn/feedback')).createFileFeedbackStore(resolve(context.cwd, store)).checkWritable();
+      const shownStore = store === undefined ? undefined : (database?.location ?? resolve(context.cwd, store));
       const announce = async (endpoint: string): Promise<void> => {
         if (readyFile !== undefined) await writeFileAtomic(readyFile, context.cwd, `${endpoint}\n`);
       };
@@ -258,6 +267,9 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
        * gateway first calls while the upstreams boot, so reading the store overlaps their start-up;
        * undefined (the plain ranker by name) when the ranker does not learn from usage.
        */
+      // The learned factory is read once, and again after forgetLearned() (a new decision in a database store).
+      let loading: Promise<(() => MaybePromise<Ranker>) | undefined> | undefined;
+      let forgetLearned: () => void = () => {};
       const learnedRanker = (path: string, name: string, rankerOptions: Readonly<Record<string, unknown>> | undefined): (() => Promise<Ranker>) | undefined => {
         const definition = settings.registry.ranker(name);
         const withUsage = usageRankerFactory(definition, rankerOptions);
@@ -265,14 +277,14 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
           logger.warn(`ranker ${JSON.stringify(name)} does not learn from usage (its definition declares no capabilities.usage); serving without usage`);
           return undefined;
         }
-        let loading: Promise<(() => MaybePromise<Ranker>) | undefined> | undefined;
+        forgetLearned = () => (loading = undefined);
         return async () => {
           loading ??= import('./learned-ranker.js').then(async ({ loadLearnedRankerFactory }) => {
             const factory = await loadLearnedRankerFactory(path, undefined, context, { name, learns: definition.capabilities?.usage?.learns ?? [], withUsage }, {
               command: 'serve',
               ...(maxFeedbackBytes === undefined ? {} : { maxFeedbackBytes }),
             });
-            if (factory !== undefined) logger.info(`ranking with what loadout learn learned from ${resolve(context.cwd, path)}`);
+            if (factory !== undefined) logger.info(`ranking with what loadout learn learned from ${shownStore ?? path}`);
             return factory;
           });
           const factory = await loading;
@@ -285,13 +297,17 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const limit = limitFlag ?? settings.limit;
       const learned = store === undefined ? undefined : learnedRanker(store, ranker, ranker === configured ? settings.rankerOptions : undefined);
       const recorder =
-        record && store !== undefined
+        record && database !== undefined
+          ? (await import('@loadout/learn-postgres')).createQueuedRecorder(database, {
+              onIssue: (issue) => (issue.code === 'store-recovered' ? logger.info(issue.message) : logger.warn(`usage recording: ${issue.message} [${issue.code}]`)),
+            })
+          : record && store !== undefined
           ? (await import('@loadout/learn/feedback')).createFeedbackRecorder(resolve(context.cwd, store), {
               maxBytes: maxFeedbackBytes ?? DEFAULT_MAX_FEEDBACK_BYTES,
               onIssue: (issue) => logger.warn(`usage not recorded: ${issue.message} [${issue.code}]`),
             })
           : undefined;
-      if (recorder !== undefined) logger.info(`recording usage (search-then-call positives) to ${resolve(context.cwd, store!)}; loadout learn learns from it`);
+      if (recorder !== undefined) logger.info(`recording usage (search-then-call positives) to ${shownStore}; loadout learn learns from it`);
       // Hold the port while the upstreams start, so a busy port fails before anything is spawned.
       const reservation = address === undefined ? undefined : await reservePort(address.host, address.port);
       let gateway;
@@ -318,8 +334,25 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       } finally {
         await reservation?.release();
       }
+      // Replicas sharing a database store pick up a new decision without restarting: at once on NOTIFY, else within 30 s.
+      const ready = gateway;
+      const stopWatching =
+        database !== undefined && learned !== undefined
+          ? database.watchDecision(() => {
+              forgetLearned();
+              ready.reindex().then(
+                () => logger.info(`re-indexed with the learned decision now in ${database.decisionLocation}`),
+                (error: Error) => logger.error(`re-indexing after a new learned decision failed: ${error.message}`),
+              );
+            })
+          : () => {};
+      const finish = async (): Promise<void> => {
+        stopWatching();
+        await recorder?.close();
+        await database?.close();
+      };
       if (address === undefined || reservation === undefined) {
-        const served = await serveStdio(gateway);
+        const served = await serveStdio(gateway, { logger });
         logger.info('serving MCP over stdio');
         try {
           await announce('stdio');
@@ -330,7 +363,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         }
         await Promise.race([served.closed, waitForShutdown()]);
         await served.close();
-        await recorder?.close();
+        await finish();
         return 0;
       }
       let server;
@@ -361,7 +394,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       await waitForShutdown();
       logger.info('shutting down');
       await server.close();
-      await recorder?.close();
+      await finish();
       return 0;
     },
   };

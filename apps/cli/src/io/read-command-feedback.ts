@@ -2,12 +2,13 @@ import type { CatalogTool } from '@loadout/core';
 import { eventsByTime, readFeedbackFile } from '@loadout/learn';
 import type { ParsedFeedback } from '@loadout/learn';
 import { DEFAULT_MAX_FEEDBACK_BYTES, MAX_FEEDBACK_RANGE } from './max-feedback-flag.js';
+import { isDatabaseStore, openDatabaseStore } from './open-feedback-store.js';
 
 /** What the file is to the command: the store `loadout learn --compact` shrinks, or a file of events to import. */
 export type FeedbackRole = { readonly kind: 'store'; readonly store: string } | { readonly kind: 'events' };
 
 /**
- * Reads a feedback file for a command, checked against `tools` (their
+ * Reads a feedback file (or a `postgres://` store) for a command, checked against `tools` (their
  * names and display names; undefined: any name) and `maxBytes`. A file
  * over the limit becomes a `feedback-too-large` issue whose message says
  * what this user can do: compact the store, or split a file of events, or
@@ -26,7 +27,9 @@ export async function readCommandFeedback(path: string, tools: readonly CatalogT
     }
   }
   const limit = maxBytes ?? DEFAULT_MAX_FEEDBACK_BYTES;
-  const parsed = await readFeedbackFile(path, { maxBytes: limit, ...(knownTools === undefined ? {} : { knownTools }) });
+  const readOptions = { maxBytes: limit, ...(knownTools === undefined ? {} : { knownTools }) };
+  // A postgres:// store is read through its FeedbackStore; its rows parse as the file's lines do.
+  const parsed = isDatabaseStore(path) ? await (await openDatabaseStore(path)).read(readOptions) : await readFeedbackFile(path, readOptions);
   const remedy =
     role.kind === 'store'
       ? `compact it (loadout learn --compact --store ${role.store}) or pass a larger --max-feedback BYTES (up to ${MAX_FEEDBACK_RANGE.max})`

@@ -267,6 +267,10 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
+    async reindex() {
+      scheduleRebuild();
+      await rebuilds.idle();
+    },
     async settled() {
       await rebuilds.idle();
     },

@@ -70,6 +70,12 @@ export interface Gateway {
   createServer(context?: { readonly era?: 'legacy' | 'modern' }): Server;
   /** Called after each new generation is swapped in. Returns an unsubscribe function. */
   onIndexChange(listener: (index: ToolIndex) => void): () => void;
+  /**
+   * Builds a new index generation with a fresh ranker (the ranker factory is
+   * called again: a learned ranker re-reads its decision), swapped in when
+   * complete; searches keep the current one meanwhile. Resolves when done.
+   */
+  reindex(): Promise<void>;
   /** Resolves when no re-indexing is pending (an upstream that just announced a change may still be re-listing). */
   settled(): Promise<void>;
   /** Closes every upstream (local servers are asked to exit) and stops reconnecting. Idempotent. */
