@@ -103,6 +103,8 @@ HTTP safety (on by default; each relaxation is logged):
                            read from the environment, never from the command line
   --allowed-origin ORIGIN  a browser origin allowed to call, e.g. http://localhost:5173;
                            repeatable. Other Origins get 403 (the gateway's own is allowed)
+  --allowed-host HOST:PORT a Host header allowed besides the gateway's own, e.g. the load
+                           balancer's address clients use; repeatable
   --max-body BYTES         largest request body, larger gets 413 (default ${DEFAULT_MAX_BODY_BYTES})
   --session-idle-timeout MS
                            close a session with nothing in flight for this long; its next
@@ -129,6 +131,7 @@ const LOG_LEVELS: readonly GatewayLogLevel[] = ['debug', 'info', 'warn', 'error'
 const HTTP_ONLY = [
   'token-env',
   'allowed-origin',
+  'allowed-host',
   'max-body',
   'host-unsafe',
   'session-idle-timeout',
@@ -190,6 +193,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         'ready-file': { type: 'string' },
         'token-env': { type: 'string' },
         'allowed-origin': { type: 'string', multiple: true },
+        'allowed-host': { type: 'string', multiple: true },
         'max-body': { type: 'string' },
         'host-unsafe': { type: 'boolean' },
         'session-idle-timeout': { type: 'string' },
@@ -373,6 +377,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
           port: reservation.port,
           allowNonLoopback: Boolean(parsed.values['host-unsafe']),
           allowedOrigins: listFlag(parsed, 'allowed-origin'),
+          allowedHosts: listFlag(parsed, 'allowed-host'),
           logger,
           ...(token === undefined ? {} : { token }),
           ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
