@@ -17,11 +17,11 @@ async function setup(options: Parameters<typeof createHybridRanker>[0] extends i
 }
 
 describe('createHybridRanker', () => {
-  it('adds min-max normalised scores at 0.75 / 0.25 over the lexical candidates', async () => {
+  it('adds min-max normalised scores at 0.75 / 0.25 over the lexical candidates, a keyword match keeping at least 0.1 of its weight', async () => {
     const { hybrid } = await setup();
     expect(hybrid.name).toBe('hybrid');
     const hits = await hybrid.search('q', { limit: 4 });
-    const lexical = (score: number) => (score - 2) / 8;
+    const lexical = (score: number) => 0.1 + 0.9 * ((score - 2) / 8);
     const semantic = (score: number) => (score - 0.1) / 0.8;
     const expected = (['a', 'b', 'c', 'd'] as const)
       .map((name) => ({ name, score: 0.75 * lexical(lexicalScores[name]) + 0.25 * semantic(semanticScores[name]) }))
@@ -43,8 +43,10 @@ describe('createHybridRanker', () => {
   it('passes the caller filter to the lexical ranker and fills from the semantic ranker when lexical hits run short', async () => {
     const { hybrid } = await setup();
     const hits = await hybrid.search('q', { limit: 4, filter: (tool) => tool.name !== 'a' && tool.name !== 'b' });
-    expect(hits.map((hit) => hit.tool.name)).toEqual(['c', 'e', 'd']);
-    expect(hits.find((hit) => hit.tool.name === 'e')!.score).toBeCloseTo(0.25, 10);
+    // e has no keyword match: it follows every tool that has one, below the weakest of them.
+    expect(hits.map((hit) => hit.tool.name)).toEqual(['c', 'd', 'e']);
+    expect(hits[2]!.score).toBeGreaterThan(0);
+    expect(hits[2]!.score).toBeLessThan(hits[1]!.score);
   });
 
   it('fuses reciprocal ranks with rrf', async () => {
@@ -53,9 +55,11 @@ describe('createHybridRanker', () => {
     const lexicalRank = { a: 1, b: 2, c: 3, d: 4 } as Record<string, number>;
     const semanticRank = { e: 1, c: 2, b: 3, d: 4, a: 5 } as Record<string, number>;
     const score = (name: string) => (lexicalRank[name] ? 1 / (10 + lexicalRank[name]) : 0) + 1 / (10 + semanticRank[name]!);
-    const expected = ['a', 'b', 'c', 'd', 'e'].sort((left, right) => score(right) - score(left));
-    expect(hits.map((hit) => hit.tool.name)).toEqual(expected);
-    hits.forEach((hit) => expect(hit.score).toBeCloseTo(score(hit.tool.name), 10));
+    // e, with no keyword match, follows the four that have one.
+    const expected = ['a', 'b', 'c', 'd'].sort((left, right) => score(right) - score(left));
+    expect(hits.map((hit) => hit.tool.name)).toEqual([...expected, 'e']);
+    hits.slice(0, 4).forEach((hit) => expect(hit.score).toBeCloseTo(score(hit.tool.name), 10));
+    expect(hits[4]!.score).toBeLessThan(hits[3]!.score);
   });
 
   it('explains each component by ranker name, keeping the lexical fields and notes', async () => {
@@ -67,7 +71,7 @@ describe('createHybridRanker', () => {
     expect(explanation.fields).toEqual({ name: lexicalScores.a });
     expect(explanation.matchedTerms).toEqual(['bm25f', 'embedding']);
     expect(explanation.notes).toContain('bm25f note');
-    expect(explanation.notes[0]).toBe('min-max score fusion');
+    expect(explanation.notes[0]).toBe('score fusion, rank 1');
   });
 
   it('keeps both rankers in step on index, add and remove', async () => {

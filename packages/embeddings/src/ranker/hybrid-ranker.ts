@@ -41,6 +41,14 @@ function invalid(name: string, value: unknown, range: string): never {
   throw createLoadoutError('invalid-option', `@loadout/embeddings: ${name} must be ${range}, got ${String(value)}`, { [name]: value });
 }
 
+/** The least normalised lexical score of a keyword match, so the weakest match keeps a positive part. */
+const KEYWORD_FLOOR = 0.1;
+
+/** Hits best first by score (stable), so each ranker's ranks agree with its scores. */
+function byScore(hits: readonly SearchHit[]): SearchHit[] {
+  return [...hits].sort((left, right) => right.score - left.score);
+}
+
 function minMax(hits: readonly SearchHit[]): (score: number) => number {
   if (hits.length === 0) return () => 0;
   let low = Infinity;
@@ -57,8 +65,12 @@ function minMax(hits: readonly SearchHit[]): (score: number) => number {
  * the `Ranker` contract only. In `score` fusion the semantic ranker re-scores
  * the lexical top `candidates` (through a `filter`), which measured as good as
  * scoring every tool; when the lexical ranker finds fewer hits than `limit`,
- * the semantic ranker's own best hits fill in (with a lexical part of 0).
- * Explanations list each ranker's weighted part under its name.
+ * the semantic ranker's own best other tools fill in. Whatever the catalog's
+ * size and the fusion, a keyword match is never dropped: every tool the
+ * lexical ranker returned ranks above every tool it did not, and those
+ * follow in semantic order with scores below the weakest match. Explanations
+ * list each ranker's weighted part under its name, the fused rank, and each
+ * ranker's own rank, counted in the order of its scores.
  */
 export function createHybridRanker(options: HybridRankerOptions): Ranker {
   const { lexical, semantic } = options;
@@ -77,17 +89,18 @@ export function createHybridRanker(options: HybridRankerOptions): Ranker {
   const lexicalName = lexical.name === semantic.name ? 'lexical' : lexical.name;
   const semanticName = lexical.name === semantic.name ? 'semantic' : semantic.name;
 
-  const explanation = (candidate: Candidate): ScoreExplanation => {
+  const explanation = (candidate: Candidate, rank: number): ScoreExplanation => {
     const lexicalExplanation = candidate.lexical?.explanation;
     const semanticExplanation = candidate.semantic?.explanation;
-    const describe = (label: string, hit: SearchHit | undefined, rank: number, part: number) =>
-      hit === undefined ? `${label}: not among its hits` : `${label}: score ${hit.score.toFixed(4)}, rank ${rank + 1}, weighted part ${part.toFixed(4)}`;
+    const describe = (label: string, hit: SearchHit | undefined, own: number, part: number) =>
+      hit === undefined ? `${label}: not among its hits` : `${label}: score ${hit.score.toFixed(4)}, its rank ${own + 1}, weighted part ${part.toFixed(4)}`;
     return {
       matchedTerms: [...new Set([...(lexicalExplanation?.matchedTerms ?? []), ...(semanticExplanation?.matchedTerms ?? [])])],
       fields: { ...lexicalExplanation?.fields },
       components: { [lexicalName]: candidate.lexicalPart, [semanticName]: candidate.semanticPart },
       notes: [
-        `${fusion === 'score' ? 'min-max score' : 'reciprocal-rank'} fusion`,
+        `${fusion === 'score' ? 'score' : 'reciprocal-rank'} fusion, rank ${rank + 1}`,
+        ...(candidate.lexical === undefined ? [`no ${lexicalName} match: ranked after every tool that has one`] : []),
         describe(lexicalName, candidate.lexical, candidate.lexicalRank, candidate.lexicalPart),
         describe(semanticName, candidate.semantic, candidate.semanticRank, candidate.semanticPart),
         ...(lexicalExplanation?.notes ?? []),
@@ -100,16 +113,18 @@ export function createHybridRanker(options: HybridRankerOptions): Ranker {
     const explain = searchOptions.explain === true;
     const width = Math.max(candidates, Math.min(limit, 100));
     const { filter } = searchOptions;
-    const lexicalHits = await lexical.search(query, { limit: width, explain, ...(filter && { filter }) });
+    const lexicalHits = byScore(await lexical.search(query, { limit: width, explain, ...(filter && { filter }) }));
+    // `score`: the semantic ranker re-scores the keyword matches (normalised among them); when they are fewer than `limit`, its best other tools fill in.
     let semanticHits: readonly SearchHit[];
+    let semanticNormal: (score: number) => number = () => 0;
     if (fusion === 'rrf') {
-      semanticHits = await semantic.search(query, { limit: width, explain, ...(filter && { filter }) });
+      semanticHits = byScore(await semantic.search(query, { limit: width, explain, ...(filter && { filter }) }));
     } else {
       const names = new Set(lexicalHits.map((hit) => hit.tool.displayName));
       const rescored = names.size === 0 ? [] : await semantic.search(query, { limit: names.size, explain, filter: (tool) => names.has(tool.displayName) });
-      const fill = lexicalHits.length < limit ? await semantic.search(query, { limit, explain, ...(filter && { filter }) }) : [];
-      const seen = new Set(rescored.map((hit) => hit.tool.displayName));
-      semanticHits = [...rescored, ...fill.filter((hit) => !seen.has(hit.tool.displayName))];
+      const fill = lexicalHits.length < limit ? await semantic.search(query, { limit, explain, filter: (tool) => !names.has(tool.displayName) && (filter === undefined || filter(tool)) }) : [];
+      semanticNormal = minMax(rescored);
+      semanticHits = byScore([...rescored, ...fill]);
     }
 
     const byName = new Map<string, Candidate>();
@@ -121,8 +136,9 @@ export function createHybridRanker(options: HybridRankerOptions): Ranker {
       }
       return candidate;
     };
-    const lexicalNormal = minMax(lexicalHits);
-    const semanticNormal = minMax(semanticHits);
+    // A keyword match keeps a part of at least KEYWORD_FLOOR of its weight: min-max alone gave the weakest match 0.
+    const lexicalRange = minMax(lexicalHits);
+    const lexicalNormal = (score: number): number => KEYWORD_FLOOR + (1 - KEYWORD_FLOOR) * lexicalRange(score);
     lexicalHits.forEach((hit, rank) => {
       const candidate = candidateOf(hit);
       candidate.lexical = hit;
@@ -133,17 +149,20 @@ export function createHybridRanker(options: HybridRankerOptions): Ranker {
       const candidate = candidateOf(hit);
       candidate.semantic = hit;
       candidate.semanticRank = rank;
-      candidate.semanticPart = semanticWeight * (fusion === 'score' ? semanticNormal(hit.score) : 1 / (rrfK + rank + 1));
+      if (fusion === 'rrf') candidate.semanticPart = semanticWeight / (rrfK + rank + 1);
+      else if (candidate.lexical !== undefined) candidate.semanticPart = semanticWeight * semanticNormal(hit.score);
     });
-    const ranked = [...byName.values()].sort(
-      (left, right) =>
-        right.lexicalPart + right.semanticPart - (left.lexicalPart + left.semanticPart) ||
-        left.lexicalRank - right.lexicalRank ||
-        left.semanticRank - right.semanticRank,
-    );
-    return ranked.slice(0, limit).map((candidate) => {
-      const score = candidate.lexicalPart + candidate.semanticPart;
-      return explain ? { tool: candidate.hit.tool, score, explanation: explanation(candidate) } : { tool: candidate.hit.tool, score };
+    const total = (candidate: Candidate): number => candidate.lexicalPart + candidate.semanticPart;
+    const order = (left: Candidate, right: Candidate): number => total(right) - total(left) || left.lexicalRank - right.lexicalRank || left.semanticRank - right.semanticRank;
+    // Every tool with a keyword match ranks above every tool without one, whatever the catalog's size.
+    const matched = [...byName.values()].filter((candidate) => candidate.lexical !== undefined).sort(order);
+    const unmatched = [...byName.values()].filter((candidate) => candidate.lexical === undefined).sort((left, right) => left.semanticRank - right.semanticRank);
+    const floor = matched.length === 0 ? 1 : Math.max(0, total(matched[matched.length - 1]!));
+    const ranked = [...matched, ...unmatched].slice(0, limit);
+    return ranked.map((candidate, rank) => {
+      // Below the weakest keyword match, in semantic order: scores still fall with the rank.
+      const score = candidate.lexical !== undefined ? total(candidate) : (floor * (unmatched.length - (rank - matched.length))) / (unmatched.length + 1);
+      return explain ? { tool: candidate.hit.tool, score, explanation: explanation(candidate, rank) } : { tool: candidate.hit.tool, score };
     });
   };
 
