@@ -151,3 +151,37 @@ describe('loadout eval reads catalogs and queries as every command does', () => 
     expect(result['recall@5']).toBeGreaterThan(0.8);
   });
 });
+
+describe('loadout rankers', () => {
+  it('lists every built-in ranker with capabilities and options, in text and --json', async () => {
+    const json = fakeContext();
+    expect(await runCli(['rankers', '--json'], json.context)).toBe(0);
+    const listed = JSON.parse(json.stdout()) as { default: string; rankers: { name: string; capabilities: Record<string, unknown>; options: Record<string, Record<string, unknown>> }[] };
+    expect(listed.default).toBe('bm25f');
+    expect(listed.rankers.map((ranker) => ranker.name)).toEqual(expect.arrayContaining(['bm25f', 'wink-bm25', 'regex', 'static-embedding', 'hybrid', 'rerank', 'rerank-glove']));
+    const bm25f = listed.rankers.find((ranker) => ranker.name === 'bm25f')!;
+    expect(bm25f.options['k1']).toMatchObject({ type: 'number', default: 2, min: 0, max: 10 });
+    expect(bm25f.capabilities).toMatchObject({ browserSafe: true, persistence: 'lbmf2' });
+    const hybrid = listed.rankers.find((ranker) => ranker.name === 'hybrid')!;
+    expect(hybrid.options['weights']!['properties']).toMatchObject({ lexical: { default: 0.75 }, semantic: { default: 0.25 } });
+    const text = fakeContext();
+    expect(await runCli(['rankers'], text.context)).toBe(0);
+    expect(text.stdout()).toMatch(/^bm25f \(default\): /);
+    expect(text.stdout()).toMatch(/\n {4}k1 +number, default 2, 0–10: term-frequency saturation/);
+  });
+
+  it("refuses an unknown nested key of the config's rankerOptions, naming its path", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'loadout-ranker-options-'));
+    try {
+      writeFileSync(join(folder, 'loadout.config.json'), JSON.stringify({ rankerOptions: { bm25: { k1x: 1.2 } } }));
+      const run = fakeContext({ cwd: folder });
+      expect(await runCli(['search', 'open an issue'], run.context)).toBe(2);
+      expect(run.stderr()).toMatch(/unknown option "bm25\.k1x"; did you mean "k1"\? .*\[invalid-option\]/);
+      writeFileSync(join(folder, 'loadout.config.json'), JSON.stringify({ rankerOptions: { k1: 1.2, fieldWeights: { name: 3 } } }));
+      const good = fakeContext({ cwd: folder });
+      expect(await runCli(['search', 'open an issue'], good.context)).toBe(0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,16 +1,12 @@
 import type { Bm25Ranker, Bm25RankerOptions, RerankModel } from '@loadout/bm25';
 import type { RankerDefinition, RankerUsage } from '@loadout/core';
+import { BM25_OPTIONS, bm25OptionsOf } from './bm25-options-schema.js';
+import type { Bm25Knobs } from './bm25-options-schema.js';
 import { loadRankerModule } from './load-ranker-module.js';
 import { loadRerankVectors, usesVectors } from './rerank-vectors.js';
 
-/** Options of every ranker with a BM25F part. */
-export const BM25_OPTION = {
-  type: 'object',
-  description: 'createBm25Ranker options (k1, b, field weights, multiIntent, …); default: the tuned ones',
-} as const;
-
 /** Options of the `bm25f` ranker (a type, not an interface, so it stays a `Record<string, unknown>`). */
-export type Bm25fDefinitionOptions = {
+export type Bm25fDefinitionOptions = Bm25Knobs & {
   /** BM25F options. Default: the tuned ones. */
   readonly bm25?: Bm25RankerOptions;
   /**
@@ -46,7 +42,7 @@ export const bm25fDefinition: RankerDefinition<Bm25fDefinitionOptions> = {
   description: 'BM25F with identifier splitting, field weights and clause fusion (default)',
   queryKind: 'keywords',
   options: {
-    bm25: BM25_OPTION,
+    ...BM25_OPTIONS,
     model: { type: 'object', description: 'a re-ranking model over the top 50 that loadout learn fitted on this deployment\'s usage; default: none (BM25F alone)' },
   },
   capabilities: {
@@ -63,8 +59,9 @@ export const bm25fDefinition: RankerDefinition<Bm25fDefinitionOptions> = {
     const { createBm25Ranker, createRerankRanker } = await loadRankerModule(() => import('@loadout/bm25'), '@loadout/bm25', 'bm25f');
     if (options.model !== undefined) {
       const vectors = usesVectors(options.model) ? { vectors: await loadRerankVectors('bm25f') } : {};
-      return createRerankRanker({ model: options.model, ...(options.bm25 === undefined ? {} : { bm25: options.bm25 }), ...vectors });
+      const bm25 = bm25OptionsOf(options);
+      return createRerankRanker({ model: options.model, ...(bm25 === undefined ? {} : { bm25 }), ...vectors });
     }
-    return createBm25Ranker(options.bm25);
+    return createBm25Ranker(bm25OptionsOf(options));
   },
 };

@@ -1,11 +1,13 @@
 import type { Bm25RankerOptions, RerankModel, RerankRanker } from '@loadout/bm25';
 import type { RankerDefinition } from '@loadout/core';
-import { BM25_OPTION, bm25Usage } from './bm25f-definition.js';
+import { bm25Usage } from './bm25f-definition.js';
+import { BM25_OPTIONS, bm25OptionsOf } from './bm25-options-schema.js';
+import type { Bm25Knobs } from './bm25-options-schema.js';
 import { loadRankerModule } from './load-ranker-module.js';
 import { loadRerankVectors, usesVectors } from './rerank-vectors.js';
 
 /** Options of the `rerank` ranker. */
-export interface RerankDefinitionOptions {
+export interface RerankDefinitionOptions extends Bm25Knobs {
   /** First-stage BM25F options. Default: the tuned ones. */
   readonly bm25?: Bm25RankerOptions;
   /** First-stage candidates the model re-scores. Default: the model's `candidates` (a learned model records its cut), else 50; 1–1,000. */
@@ -26,7 +28,7 @@ export const rerankDefinition: RankerDefinition<RerankDefinitionOptions> = {
   description: 'BM25F, then a learned model re-ranks its top 50 (opt-in)',
   queryKind: 'keywords',
   options: {
-    bm25: BM25_OPTION,
+    ...BM25_OPTIONS,
     candidates: { type: 'integer', min: 1, max: 1000, description: "first-stage candidates the model re-scores; default: the model's, else 50" },
     model: { type: 'object', description: 'a re-ranking model (JSON from loadout learn); default: the shipped lexical model' },
   },
@@ -41,10 +43,11 @@ export const rerankDefinition: RankerDefinition<RerankDefinitionOptions> = {
   },
   async create(options) {
     const { createRerankRanker, LEXICAL_RERANK_MODEL } = await loadRankerModule(() => import('@loadout/bm25'), '@loadout/bm25', 'rerank');
+    const bm25 = bm25OptionsOf(options);
     return createRerankRanker({
       model: options.model ?? LEXICAL_RERANK_MODEL,
       ...(usesVectors(options.model) ? { vectors: await loadRerankVectors('rerank') } : {}),
-      ...(options.bm25 === undefined ? {} : { bm25: options.bm25 }),
+      ...(bm25 === undefined ? {} : { bm25 }),
       ...(options.candidates === undefined ? {} : { candidates: options.candidates }),
     });
   },

@@ -1,4 +1,5 @@
 import type { RankerDefinition } from '@loadout/core';
+import { bm25OptionsOf } from './bm25-options-schema.js';
 import { loadRankerModule } from './load-ranker-module.js';
 import { rerankDefinition } from './rerank-definition.js';
 import { loadRerankVectors } from './rerank-vectors.js';
@@ -22,11 +23,12 @@ export const rerankGloveDefinition: RankerDefinition<RerankDefinitionOptions> = 
   async create(options) {
     const { createRerankRanker } = await loadRankerModule(() => import('@loadout/bm25'), '@loadout/bm25', 'rerank-glove');
     const { GLOVE_RERANK_MODEL } = await loadRankerModule(() => import('@loadout/bm25/rerank-glove'), '@loadout/bm25', 'rerank-glove');
+    const bm25 = bm25OptionsOf(options);
     return createRerankRanker({
       name: 'rerank-glove',
       model: options.model ?? GLOVE_RERANK_MODEL,
       vectors: await loadRerankVectors('rerank-glove'),
-      ...(options.bm25 === undefined ? {} : { bm25: options.bm25 }),
+      ...(bm25 === undefined ? {} : { bm25 }),
       ...(options.candidates === undefined ? {} : { candidates: options.candidates }),
     });
   },

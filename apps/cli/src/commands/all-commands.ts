@@ -28,8 +28,13 @@ export const allCommands: readonly CommandEntry[] = [
   },
   {
     name: 'eval',
-    summary: 'measure Recall@5, NDCG@5, MRR@10 and latency of a ranker on labelled queries',
+    summary: 'measure and compare rankers (Recall@5, NDCG@5, MRR@10, latency) on labelled queries or logs',
     load: async () => (await import('./eval-command.js')).evalCommand,
+  },
+  {
+    name: 'rankers',
+    summary: 'list every ranker you can choose, with its capabilities and options',
+    load: async () => (await import('./rankers-command.js')).rankersCommand,
   },
   {
     name: 'learn',

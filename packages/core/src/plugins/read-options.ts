@@ -26,11 +26,35 @@ function fits(spec: OptionSpec, value: unknown): string | undefined {
   }
 }
 
+/** Checks `given` against `schema` at every level; `path` prefixes nested option names (`bm25.k1`). */
+function check(owner: string, schema: OptionsSchema, given: Record<string, unknown>, path: string): void {
+  for (const [name, value] of Object.entries(given)) {
+    const spec = schema[name];
+    const option = `${path}${name}`;
+    if (spec === undefined) {
+      const names = Object.keys(schema);
+      throw createLoadoutError(
+        'invalid-option',
+        `${owner}: unknown option ${JSON.stringify(option)}${didYouMean(name, names)} (known${path === '' ? '' : ` in ${path.slice(0, -1)}`}: ${names.length === 0 ? 'none' : names.join(', ')})`,
+        { owner, option },
+      );
+    }
+    if (value === undefined) continue;
+    const expected = fits(spec, value);
+    if (expected !== undefined) {
+      throw createLoadoutError('invalid-option', `${owner}: option ${option} must be ${expected}, got ${describeValue(value)}`, { owner, option, value });
+    }
+    if (spec.type === 'object' && spec.properties !== undefined) check(owner, spec.properties, value as Record<string, unknown>, `${option}.`);
+  }
+}
+
 /**
  * Checks `options` against a plug-in's schema and applies its defaults.
  * Throws LoadoutError `invalid-option` naming the plug-in (`owner`), the
- * option and the value: an unknown option (with the nearest known one), or
- * a value of the wrong type or out of range.
+ * option (with its path, `bm25.k1x`, inside an object option that lists
+ * its `properties`) and the value: an unknown option (with the nearest
+ * known one), or a value of the wrong type or out of range. Defaults are
+ * filled in at the top level only.
  */
 export function readOptions(owner: string, schema: OptionsSchema | undefined, options: unknown): Record<string, unknown> {
   const known = schema ?? {};
@@ -38,22 +62,7 @@ export function readOptions(owner: string, schema: OptionsSchema | undefined, op
     throw createLoadoutError('invalid-option', `${owner}: options must be an object, got ${describeValue(options)}`, { owner, value: options });
   }
   const given: Record<string, unknown> = { ...(options as Record<string, unknown> | undefined) };
-  for (const [name, value] of Object.entries(given)) {
-    const spec = known[name];
-    if (spec === undefined) {
-      const names = Object.keys(known);
-      throw createLoadoutError(
-        'invalid-option',
-        `${owner}: unknown option ${JSON.stringify(name)}${didYouMean(name, names)} (known: ${names.length === 0 ? 'none' : names.join(', ')})`,
-        { owner, option: name },
-      );
-    }
-    if (value === undefined) continue;
-    const expected = fits(spec, value);
-    if (expected !== undefined) {
-      throw createLoadoutError('invalid-option', `${owner}: option ${name} must be ${expected}, got ${describeValue(value)}`, { owner, option: name, value });
-    }
-  }
+  check(owner, known, given, '');
   for (const [name, spec] of Object.entries(known)) {
     if (given[name] === undefined && spec.default !== undefined) given[name] = spec.default;
   }

@@ -8,6 +8,22 @@ export const PLUGIN_NAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 const QUERY_KINDS: readonly unknown[] = ['keywords', 'pattern'];
 const OPTION_TYPES: readonly unknown[] = ['number', 'integer', 'string', 'boolean', 'object', 'any'];
 
+/** What is wrong with an options schema (at every level of `properties`), or undefined. */
+function schemaProblem(schema: unknown, path: string): string | undefined {
+  if (!isPlainObject(schema)) return `${path} must be an object of option specs, got ${describeValue(schema)}`;
+  for (const [option, spec] of Object.entries(schema)) {
+    if (!isPlainObject(spec) || !OPTION_TYPES.includes(spec['type']) || typeof spec['description'] !== 'string') {
+      return `${path}.${option} must be { type: ${OPTION_TYPES.map((type) => JSON.stringify(type)).join(' | ')}, description: string, … }`;
+    }
+    if (spec['properties'] !== undefined) {
+      if (spec['type'] !== 'object') return `${path}.${option}.properties is only for type "object"`;
+      const nested = schemaProblem(spec['properties'], `${path}.${option}.properties`);
+      if (nested !== undefined) return nested;
+    }
+  }
+  return undefined;
+}
+
 function problem(value: unknown): string | undefined {
   if (!isPlainObject(value)) return `is not an object (got ${describeValue(value)})`;
   const definition = value as Partial<Record<keyof RankerDefinition, unknown>>;
@@ -18,12 +34,8 @@ function problem(value: unknown): string | undefined {
   if (!QUERY_KINDS.includes(definition.queryKind)) return `queryKind must be "keywords" or "pattern", got ${describeValue(definition.queryKind)}`;
   if (typeof definition.create !== 'function') return `create must be a function, got ${describeValue(definition.create)}`;
   if (definition.options !== undefined) {
-    if (!isPlainObject(definition.options)) return `options must be an object of option specs, got ${describeValue(definition.options)}`;
-    for (const [option, spec] of Object.entries(definition.options)) {
-      if (!isPlainObject(spec) || !OPTION_TYPES.includes(spec['type']) || typeof spec['description'] !== 'string') {
-        return `options.${option} must be { type: ${OPTION_TYPES.map((type) => JSON.stringify(type)).join(' | ')}, description: string, … }`;
-      }
-    }
+    const wrong = schemaProblem(definition.options, 'options');
+    if (wrong !== undefined) return wrong;
   }
   const capabilities = definition.capabilities;
   if (capabilities !== undefined) {

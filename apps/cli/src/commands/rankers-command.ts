@@ -1,0 +1,47 @@
+import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
+import { rankerView, renderRankers } from '../format/rankers-view.js';
+import { parseArguments } from '../io/parse-arguments.js';
+import type { Command } from './command.js';
+
+const help = `loadout rankers: list every ranker you can choose, with its options.
+
+Usage:
+  loadout rankers [--json] [--config FILE | --no-config]
+
+Lists the built-in rankers and the ones the config's "rankers" adds: each with
+its description, capabilities (browser-safe, saves its index, learns from usage)
+and options (type, default, range). Options go in the config's "rankerOptions"
+(for its "ranker"), and are checked at every level: an unknown key or a value out
+of range is invalid-option, naming it.
+
+Options:
+  --json           print {"default", "rankers": [{"name", "default", "description",
+                   "queryKind", "capabilities": {"browserSafe", "persistence",
+                   "learnsFromUsage"}, "options": {NAME: {"type", "description",
+                   "default"?, "min"?, "max"?, "values"?, "properties"?}}}]}
+  --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
+  --no-config      ignore the current folder's loadout.config.*
+  -h, --help       show this help
+
+Examples:
+  loadout rankers
+  loadout rankers --json
+`;
+
+/** `loadout rankers`: every registered ranker, its capabilities and options. */
+export const rankersCommand: Command = {
+  name: 'rankers',
+  help,
+  async run(argv, context) {
+    const parsed = parseArguments('rankers', argv, { json: { type: 'boolean' }, ...CONFIG_OPTIONS });
+    if (parsed.values['help']) {
+      context.stdout(help);
+      return 0;
+    }
+    const config = await loadCommandConfig('rankers', parsed, context);
+    const defaultRanker = config.ranker ?? config.registry.defaultRanker;
+    const views = config.registry.rankers.map((definition) => rankerView(definition, defaultRanker));
+    context.stdout(parsed.values['json'] ? JSON.stringify({ default: defaultRanker, rankers: views }, null, 2) + '\n' : renderRankers(views));
+    return 0;
+  },
+};

@@ -1,0 +1,87 @@
+import type { OptionSpec, OptionsSchema, RankerDefinition } from '@loadout/core';
+
+/** One option as `loadout rankers --json` prints it (nested options under `properties`). */
+export interface OptionView {
+  readonly type: OptionSpec['type'];
+  readonly description: string;
+  readonly default?: unknown;
+  readonly min?: number;
+  readonly max?: number;
+  readonly values?: readonly string[];
+  readonly properties?: Readonly<Record<string, OptionView>>;
+}
+
+/** One ranker as `loadout rankers --json` prints it. */
+export interface RankerView {
+  readonly name: string;
+  readonly default: boolean;
+  readonly description: string | null;
+  readonly queryKind: RankerDefinition['queryKind'];
+  readonly capabilities: { readonly browserSafe: boolean; readonly persistence: string | null; readonly learnsFromUsage: readonly string[] | null };
+  readonly options: Readonly<Record<string, OptionView>>;
+}
+
+function optionView(spec: OptionSpec): OptionView {
+  return {
+    type: spec.type,
+    description: spec.description,
+    ...(spec.default === undefined ? {} : { default: spec.default }),
+    ...(spec.min === undefined ? {} : { min: spec.min }),
+    ...(spec.max === undefined ? {} : { max: spec.max }),
+    ...(spec.values === undefined ? {} : { values: spec.values }),
+    ...(spec.properties === undefined ? {} : { properties: optionsView(spec.properties) }),
+  };
+}
+
+function optionsView(schema: OptionsSchema | undefined): Record<string, OptionView> {
+  return Object.fromEntries(Object.entries(schema ?? {}).map(([name, spec]) => [name, optionView(spec)]));
+}
+
+/** A registered ranker's description, capabilities and options, for listing. */
+export function rankerView(definition: RankerDefinition, defaultRanker: string): RankerView {
+  const capabilities = definition.capabilities;
+  return {
+    name: definition.name,
+    default: definition.name === defaultRanker,
+    description: definition.description ?? null,
+    queryKind: definition.queryKind,
+    capabilities: {
+      browserSafe: capabilities?.browserSafe === true,
+      persistence: capabilities?.persistence?.format ?? null,
+      learnsFromUsage: capabilities?.usage === undefined ? null : ['usage field', ...(capabilities.usage.learns ?? [])],
+    },
+    options: optionsView(definition.options),
+  };
+}
+
+function range(view: OptionView): string {
+  if (view.values !== undefined) return view.values.join(' | ');
+  if (view.min === undefined && view.max === undefined) return '';
+  return `${view.min ?? ''}–${view.max ?? ''}`;
+}
+
+function optionLines(options: Readonly<Record<string, OptionView>>, prefix: string): string[] {
+  return Object.entries(options).flatMap(([name, view]) => {
+    const fallback = view.default === undefined ? '' : `default ${JSON.stringify(view.default)}`;
+    const facts = [view.type, fallback, range(view)].filter((part) => part !== '').join(', ');
+    const line = `    ${`${prefix}${name}`.padEnd(28)} ${facts}: ${view.description}`;
+    return [line, ...(view.properties === undefined ? [] : optionLines(view.properties, `${prefix}${name}.`))];
+  });
+}
+
+/** `loadout rankers`: one block per ranker. */
+export function renderRankers(views: readonly RankerView[]): string {
+  return views
+    .map((view) => {
+      const { capabilities } = view;
+      const facts = [
+        view.queryKind === 'pattern' ? 'queries are patterns' : 'keyword queries',
+        capabilities.browserSafe ? 'browser-safe' : 'Node only',
+        capabilities.persistence === null ? undefined : `saves its index (${capabilities.persistence})`,
+        capabilities.learnsFromUsage === null ? undefined : `learns from usage (${capabilities.learnsFromUsage.join(', ')})`,
+      ].filter((fact) => fact !== undefined);
+      const options = Object.keys(view.options).length === 0 ? ['  options: none'] : ['  options:', ...optionLines(view.options, '')];
+      return [`${view.name}${view.default ? ' (default)' : ''}: ${view.description ?? 'no description'}`, `  ${facts.join(' · ')}`, ...options].join('\n');
+    })
+    .join('\n\n') + '\n';
+}
