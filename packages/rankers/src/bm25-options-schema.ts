@@ -59,15 +59,15 @@ export const BM25_OPTIONS: OptionsSchema = {
   bm25: { type: 'object', properties: BM25_PROPERTIES, description: 'every other createBm25Ranker option (its keys win over k1, b and fieldWeights)' },
 };
 
-/** The BM25F knobs of a ranker's options (see {@link BM25_OPTIONS}). */
-export interface Bm25Knobs {
+/** The BM25F knobs of a ranker's options (see {@link BM25_OPTIONS}); a type, not an interface, so it stays a `Record<string, unknown>`. */
+export type Bm25Knobs = {
   /** Term-frequency saturation. Default 2; 0–10. */
   readonly k1?: number;
   /** Length normalisation. Default 0.6; 0–1. */
   readonly b?: number;
   /** Weight of each field, 0–100. Default: `DEFAULT_FIELD_WEIGHTS`. */
   readonly fieldWeights?: Bm25RankerOptions['fieldWeights'];
-}
+};
 
 /** The top-level knobs and `bm25` merged into `createBm25Ranker`'s options; undefined when none is given. */
 export function bm25OptionsOf(options: Bm25Knobs & { readonly bm25?: Bm25RankerOptions }): Bm25RankerOptions | undefined {
