@@ -14,6 +14,11 @@ const catalog = createCatalog([
   { name: 'desktop::write_file', description: 'Write a file to the desktop' },
   { name: 'write_file_log', description: 'write file write file write_file' },
   { name: 'search', server: 'web', description: 'Search the web for find symbol write file getVRGame' },
+  // Issue 29's misses: a dotted name's last segment named a shorter or plural neighbour first.
+  { name: 'air_quality', description: 'Retrieve the air quality index for a specific location.' },
+  { name: 'environmental_data.air_quality_index', description: 'Retrieves Air Quality Index (AQI) for a location.' },
+  { name: 'get_maintenance_configs', description: 'Retrieve a list of all maintenance configurations.' },
+  { name: 'MaintenanceConfigurationApi.get_maintenance_config', description: 'Retrieve the maintenance configuration settings.' },
 ]);
 
 describe('nameSpellings', () => {
@@ -29,6 +34,14 @@ describe('nameSpellings', () => {
     ]);
     const namespaced = catalog.tools.find((candidate) => candidate.name === 'filesystem::write_file')!;
     expect(nameSpellings(namespaced).find((spelling) => spelling.kind === 'tail')).toEqual({ kind: 'tail', query: 'write_file' });
+    const dotted = catalog.tools.find((candidate) => candidate.name === 'environmental_data.air_quality_index')!;
+    expect(nameSpellings(dotted).filter((spelling) => spelling.kind.startsWith('tail'))).toEqual([
+      { kind: 'tail', query: 'air_quality_index' },
+      { kind: 'tail-spaced', query: 'air quality index' },
+      { kind: 'tail-camel', query: 'airQualityIndex' },
+      { kind: 'tail-kebab', query: 'air-quality-index' },
+      { kind: 'tail-run-together', query: 'airqualityindex' },
+    ]);
   });
 });
 

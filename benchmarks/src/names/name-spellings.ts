@@ -2,7 +2,18 @@ import { toNameWords } from '@loadout/core';
 import type { CatalogTool } from '@loadout/core';
 
 /** How a generated exact-name query spells the name. */
-export type SpellingKind = 'own' | 'snake' | 'spaced' | 'camel' | 'display' | 'run-together' | 'tail';
+export type SpellingKind =
+  | 'own'
+  | 'snake'
+  | 'spaced'
+  | 'camel'
+  | 'display'
+  | 'run-together'
+  | 'tail'
+  | 'tail-spaced'
+  | 'tail-camel'
+  | 'tail-kebab'
+  | 'tail-run-together';
 
 /** One generated query that names a tool. */
 export interface NameSpelling {
@@ -10,7 +21,7 @@ export interface NameSpelling {
   readonly query: string;
 }
 
-const namespaceSeparator = /::|__|\//g;
+const namespaceSeparator = /::|__|\/|\./g;
 
 function tailOf(name: string): string | undefined {
   let tail = -1;
@@ -25,8 +36,10 @@ const capitalised = (word: string): string => word.charAt(0).toUpperCase() + wor
  * The spellings a user may name `tool` by: its own name as written,
  * `snake_case`, spaced words, `camelCase`, its display name
  * (`mcp__<server>__<name>`), its words with the last two run together
- * (`get vrgame` for `getVRGame`), and the part after a namespace
- * (`write_file` for `filesystem::write_file`) in snake case. Duplicates are
+ * (`get vrgame` for `getVRGame`), and the last segment after a namespace
+ * (`::`, `__`, `/` or `.`: `write_file` for `filesystem::write_file`,
+ * `air_quality_index` for `environmental_data.air_quality_index`) as
+ * written, snake, spaced, camel, kebab and run together. Duplicates are
  * dropped; a name without letters or digits has none.
  */
 export function nameSpellings(tool: CatalogTool): NameSpelling[] {
@@ -40,9 +53,19 @@ export function nameSpellings(tool: CatalogTool): NameSpelling[] {
   ];
   if (tool.displayName !== tool.name) candidates.push({ kind: 'display', query: tool.displayName });
   if (words.length >= 2) candidates.push({ kind: 'run-together', query: [...words.slice(0, -2), words.at(-2)! + words.at(-1)!].join(' ') });
+  // The last segment of a dotted, `::`, `/` or `mcp__server__` name, in every spelling: as written, snake, spaced, camel, kebab, run together.
   const tail = tailOf(tool.name);
   const tailWords = tail === undefined ? [] : toNameWords(tail);
-  if (tailWords.length > 0) candidates.push({ kind: 'tail', query: tailWords.join('_') });
+  if (tailWords.length > 0) {
+    candidates.push(
+      { kind: 'tail', query: tail! },
+      { kind: 'tail', query: tailWords.join('_') },
+      { kind: 'tail-spaced', query: tailWords.join(' ') },
+      { kind: 'tail-camel', query: tailWords[0]! + tailWords.slice(1).map(capitalised).join('') },
+      { kind: 'tail-kebab', query: tailWords.join('-') },
+      { kind: 'tail-run-together', query: tailWords.join('') },
+    );
+  }
   const seen = new Set<string>();
   return candidates.filter((spelling) => {
     if (seen.has(spelling.query)) return false;

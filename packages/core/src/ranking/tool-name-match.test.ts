@@ -34,6 +34,8 @@ describe('toolNameKeys', () => {
     expect(keys.at(-1)).toBe('beattrack');
     expect(toolNameKeys(makeTool({ name: 'a/b::getVRGame' })).at(-1)).toBe('getvrgame');
     expect(toolNameKeys(makeTool({ name: 'plain_name' }))).toEqual(['plainname']);
+    expect(toolNameKeys(makeTool({ name: 'environmental_data.air_quality_index' })).at(-1)).toBe('airqualityindex');
+    expect(toolNameKeys(makeTool({ name: 'MaintenanceConfigurationApi.get_maintenance_config' })).at(-1)).toBe('getmaintenanceconfig');
   });
 
   it('runs words together so word breaks do not matter', () => {

@@ -31,15 +31,16 @@ export function toCompactNameKey(text: string): string {
   return toNameWords(text).join('');
 }
 
-/** A namespace separator inside a tool's own name (`server::tool`, `server__tool`, `server/tool`). */
-const namespaceSeparator = /::|__|\//g;
+/** A namespace separator inside a tool's own name (`server::tool`, `server__tool`, `server/tool`, `Api.tool`). */
+const namespaceSeparator = /::|__|\/|\./g;
 
 /**
  * The compact keys ({@link toCompactNameKey}) a query can name a tool by:
  * its own name, its display name (`mcp__<server>__<name>`), its API name,
  * and the part of its own name after the last namespace separator (`::`,
- * `__`, `/`), so `write_file` names `filesystem::write_file`. Distinct,
- * non-empty.
+ * `__`, `/`, `.`), so `write_file` names `filesystem::write_file` and
+ * `air_quality_index` names `environmental_data.air_quality_index`.
+ * Distinct, non-empty.
  */
 export function toolNameKeys(tool: CatalogTool): string[] {
   const keys: string[] = [];
