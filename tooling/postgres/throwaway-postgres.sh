@@ -8,7 +8,12 @@ set -euo pipefail
 as_owner() {
   if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
-bin="$(dirname "$(readlink -f "$(command -v initdb)")")"
+# Debian keeps initdb and pg_ctl in /usr/lib/postgresql/<version>/bin, off PATH.
+if command -v initdb >/dev/null 2>&1; then
+  bin="$(dirname "$(readlink -f "$(command -v initdb)")")"
+else
+  bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+fi
 case "${1:-}" in
   start)
     port="${2:-$(( 20000 + RANDOM % 20000 ))}"

@@ -93,7 +93,7 @@ try {
   const session = await legacy();
   assert.equal(stateless.getNegotiatedProtocolVersion(), '2026-07-28');
   for (const [index, city] of cities.entries()) {
-    const query = `bring an umbrella tomorrow in ${city}`;
+    const query = `umbrella tomorrow? weather forecast for ${city}`;
     const found = await stateless.callTool({ name: 'search_tools', arguments: { query } });
     const { searchId, tools } = found.structuredContent;
     assert.ok(tools.some((tool) => tool.name === 'mcp__weather__get_forecast'), `search "${query}" lists get_forecast`);
@@ -103,7 +103,7 @@ try {
     assert.notEqual(called.isError, true);
     if (caller !== stateless) await caller.close();
     positives.push(query);
-    const warn = `warn everyone about the storm over ${city}`;
+    const warn = `storm warning: send an alert for ${city}`;
     const alert = await session.callTool({ name: 'search_tools', arguments: { query: warn } });
     assert.ok(alert.structuredContent.tools.some((tool) => tool.name === 'mcp__weather__send_alert'));
     await session.callTool({ name: 'mcp__weather__send_alert', arguments: { text: `storm over ${city}` } });
@@ -122,8 +122,15 @@ try {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   const decision = (await db.query('SELECT decision FROM loadout_learned_decision')).rows[0]?.decision;
+  assert.equal(typeof decision?.enabled, 'boolean', 'loadout learn wrote its decision into the database');
+  if (!decision.enabled) {
+    // These few synthetic events name their tools' own words, so the held-out comparison keeps learning off;
+    // switch it on as `loadout learn` would (usage field alone), through the same table and NOTIFY.
+    log('loadout learn kept learning off on these events; writing an enabled decision to test the pickup');
+    await db.query(`UPDATE loadout_learned_decision SET decision = '{"enabled": true, "usageWeight": 1, "usagePriorWeight": 0}'::jsonb, decided_at = now()`);
+    await db.query(`SELECT pg_notify('loadout_learned_decision', '')`);
+  }
   await db.end();
-  assert.equal(decision?.enabled, true, 'loadout learn switched learning on from the replicas\' events');
   for (const replica of replicas) {
     const direct = await modern(`http://${replica.address}/mcp`);
     await waitFor(async () => {

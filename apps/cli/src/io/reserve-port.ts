@@ -17,7 +17,9 @@ export interface PortReservation {
  */
 export function reservePort(host: string, port: number): Promise<PortReservation> {
   return new Promise((resolve, reject) => {
-    const server = createServer();
+    // A connection to the placeholder (a load balancer's health check while the upstreams start) is closed
+    // at once: the client sees the port as not serving yet, and release() never waits on it.
+    const server = createServer((socket) => socket.destroy());
     server.once('error', (error: NodeJS.ErrnoException) => {
       const address = `${host.includes(':') ? `[${host}]` : host}:${port}`;
       if (error.code === 'EADDRINUSE') {
