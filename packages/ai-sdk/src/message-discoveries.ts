@@ -1,9 +1,7 @@
+import { isRecord } from '@loadout/core/utils';
 import type { ToolDiscovery } from '@loadout/core/adapter';
 import type { ModelMessage } from 'ai';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 /** The `loaded` list of a search tool's JSON output. */
 function loadedNames(output: unknown): string[] {

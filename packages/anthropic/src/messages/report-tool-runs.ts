@@ -1,12 +1,10 @@
+import { isRecord } from '@loadout/core/utils';
 import type { MessageParam } from '../api-types.js';
 import type { ToolSearch } from '../tool-search/tool-search-types.js';
 
 /** Most `tool_use` ids one client remembers as reported; the oldest are forgotten first. */
 const MAX_REPORTED = 10_000;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 /**
  * Reports to `toolSearch.called` each catalog tool the caller ran since the

@@ -1,3 +1,4 @@
+import { isRecord } from '@loadout/core/utils';
 import type { MessageParam } from '../api-types.js';
 
 /** Tools one result block loaded: the block's `tool_use_id` and the referenced names, in order. */
@@ -6,9 +7,6 @@ export interface Discovery {
   readonly toolNames: readonly string[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 function referenceNames(blocks: unknown): string[] {
   if (!Array.isArray(blocks)) return [];

@@ -1,3 +1,4 @@
+import { isRecord } from '../utils/is-record.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 
 /**
@@ -56,9 +57,6 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Tokens of each value's JSON, summed (`undefined` counts 0). */
 export function countJsonTokens(values: readonly unknown[], counter: TokenCounter): number {

@@ -13,3 +13,4 @@ export { FRAME_HEADER_BYTES, FRAME_TRAILER_BYTES, frameVersion, openFrame, sealF
 export type { FrameFormat, OpenedFrame } from './checksum-frame.js';
 export { jsonDepth } from './json-depth.js';
 export { isPromise, thenMaybe } from './maybe-promise.js';
+export { isRecord } from './is-record.js';

@@ -1,5 +1,5 @@
 import type { ToolDiscovery } from '@loadout/core/adapter';
-import { isRecord } from '../shared/is-record.js';
+import { isRecord } from '@loadout/core/utils';
 import { plainAnswerNames } from '../shared/plain-search-answer.js';
 import type { ChatMessage } from './chat-types.js';
 

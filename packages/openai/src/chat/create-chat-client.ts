@@ -3,7 +3,7 @@ import { createDeploymentMemory, createDiscoverySession } from '@loadout/core/ad
 import { deploymentKey } from '../shared/adapter-warning.js';
 import type { ToolSearchWarning } from '../shared/adapter-warning.js';
 import { answerFunctionCall } from '../shared/answer-function-call.js';
-import { isRecord } from '../shared/is-record.js';
+import { isRecord } from '@loadout/core/utils';
 import { invalidOption, ownToolNames, readMaxSteps } from '../shared/read-loop-options.js';
 import { createFallbackStep } from '../shared/fallback-step.js';
 import { chatDiscoveries, withoutToolReferences } from './chat-discoveries.js';

@@ -1,6 +1,6 @@
 import { createDiscoverySession } from '@loadout/core/adapter';
 import type { DiscoveryChange } from '@loadout/core/adapter';
-import { isRecord } from '../shared/is-record.js';
+import { isRecord } from '@loadout/core/utils';
 import { inputDiscoveries } from './input-discoveries.js';
 import type { ResponseInputItem, ResponseLike } from './responses-types.js';
 

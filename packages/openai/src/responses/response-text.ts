@@ -1,4 +1,4 @@
-import { isRecord } from '../shared/is-record.js';
+import { isRecord } from '@loadout/core/utils';
 import type { ResponseLike } from './responses-types.js';
 
 /** The assistant text of a response: `output_text` when the client computed it, else the `output_text` parts of its messages. */

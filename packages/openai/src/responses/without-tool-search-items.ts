@@ -1,4 +1,4 @@
-import { isRecord } from '../shared/is-record.js';
+import { isRecord } from '@loadout/core/utils';
 import type { ResponseInputItem } from './responses-types.js';
 
 /** The input without `tool_search_call` / `tool_search_output` items, for a deployment that rejects tool search. */

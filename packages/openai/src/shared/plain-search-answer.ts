@@ -1,4 +1,4 @@
-import { isRecord } from './is-record.js';
+import { isRecord } from '@loadout/core/utils';
 
 /**
  * The JSON text a plain search answers with (the Chat `plain` mode's tool

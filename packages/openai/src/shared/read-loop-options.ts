@@ -1,5 +1,5 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { isRecord } from './is-record.js';
+import { isRecord } from '@loadout/core/utils';
 
 /** Throws `invalid-option` for `owner`'s `option`. */
 export function invalidOption(owner: string, option: string, message: string, value: unknown): never {

@@ -1,4 +1,4 @@
-import { isRecord } from './is-record.js';
+import { isRecord } from '@loadout/core/utils';
 
 /** A 400 by which a deployment rejected tool search. */
 export interface OpenAIToolSearchRejection {

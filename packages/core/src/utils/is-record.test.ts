@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { isRecord } from './is-record.js';
+
+describe('isRecord', () => {
+  it('accepts objects and refuses null, arrays and scalars', () => {
+    expect(isRecord({ a: 1 })).toBe(true);
+    expect(isRecord(Object.create(null))).toBe(true);
+    expect(isRecord(null)).toBe(false);
+    expect(isRecord([1])).toBe(false);
+    expect(isRecord('x')).toBe(false);
+    expect(isRecord(undefined)).toBe(false);
+  });
+});
