@@ -50,3 +50,7 @@ export type { WasmTransformersEmbedder, WasmTransformersEmbedderOptions } from '
 export type { TransformersLibrary, FeatureExtractor, WasmPaths } from './transformers/transformers-library.js';
 export { isCancelledError } from './shared/cancelled.js';
 export type { CancelReason } from './shared/cancelled.js';
+export { buildPrebuiltIndex } from './prebuilt/build-prebuilt-index.js';
+export type { BuiltPrebuiltIndex } from './prebuilt/build-prebuilt-index.js';
+export { encodePrebuiltIndex, decodePrebuiltIndex, isPrebuiltIndex } from './prebuilt/prebuilt-index-codec.js';
+export type { PrebuiltIndex } from './prebuilt/prebuilt-index-codec.js';

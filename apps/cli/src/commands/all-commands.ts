@@ -37,6 +37,11 @@ export const allCommands: readonly CommandEntry[] = [
     load: async () => (await import('./rankers-command.js')).rankersCommand,
   },
   {
+    name: 'index',
+    summary: "prebuild a catalog's BM25F index into one file for a web page (<loadout-search index>)",
+    load: async () => (await import('./index-command.js')).indexCommand,
+  },
+  {
     name: 'learn',
     summary: 'learn ranking from usage logs: import events, compare on held-out ones, switch when it wins',
     load: async () => (await import('./learn-command.js')).learnCommand,

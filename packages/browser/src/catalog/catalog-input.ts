@@ -4,10 +4,13 @@ import type { CatalogIssue, CatalogTextFormat, CatalogTool, McpServerConfig, Mcp
  * A catalog as the engine accepts it: JSON or JSONL text (a pasted catalog, a
  * dropped file's text; every format `parseCatalogText` reads, MCP snapshots
  * included), an array of tools, `{ tools, servers? }`, or an MCP snapshot
- * `{ mcpServers, tools: { <server>: <tools/list result or array> } }`.
+ * `{ mcpServers, tools: { <server>: <tools/list result or array> } }`, or
+ * the bytes of a prebuilt index (`loadout index`): its catalog, with its
+ * BM25F index used instead of building one.
  */
 export type CatalogInput =
   | string
+  | Uint8Array
   | readonly ToolInput[]
   | { readonly tools: readonly ToolInput[]; readonly servers?: Readonly<Record<string, ServerSettings>> }
   | {

@@ -5,6 +5,8 @@ import type { WordVectorTable } from '@loadout/embeddings/browser';
 import { readCatalogInput } from '../catalog/read-catalog-input.js';
 import type { LoadedCatalog } from '../catalog/catalog-input.js';
 import { createIndexedDbIndexStore } from '../persistence/indexeddb-index-store.js';
+import { withPreloadedIndex } from '../persistence/preloaded-index-store.js';
+import { decodePrebuiltIndex } from '../prebuilt/prebuilt-index-codec.js';
 import type { IndexStore } from '../persistence/index-store.js';
 import type { RankerBuildContext } from '../rankers/build-context.js';
 import { createEngineRegistry } from '../rankers/engine-registry.js';
@@ -140,10 +142,12 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
   return {
     async loadCatalog(input, loadOptions) {
       alive('loadCatalog');
-      const read = readCatalogInput(input, loadOptions);
+      const prebuilt = input instanceof Uint8Array ? decodePrebuiltIndex(input) : undefined;
+      const read = readCatalogInput(prebuilt === undefined ? input : prebuilt.catalog, prebuilt === undefined ? loadOptions : { ...loadOptions, format: 'json' });
       if (state === undefined || state.read.hash !== read.hash) {
         state?.controller.abort('catalog-replaced');
-        state = createCatalogState(read, context, registry);
+        const key = prebuilt === undefined ? undefined : { catalogHash: read.hash, ranker: prebuilt.ranker, version: prebuilt.format };
+        state = createCatalogState(read, key === undefined ? context : { ...context, store: withPreloadedIndex(context.store, key, prebuilt!.index) }, registry);
       }
       return summary(state);
     },

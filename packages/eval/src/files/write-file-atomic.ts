@@ -4,14 +4,14 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
 
 /**
- * Writes `text` to `path` so that readers see either the old file or the
+ * Writes `text` (or bytes) to `path` so that readers see either the old file or the
  * complete new one, never a part: it writes a temporary file beside it,
  * flushes it to disk, then renames it over `path` (keeping the old file's
  * permissions). On failure the old file
  * is untouched and the temporary file removed; the error (`file-unwritable`)
  * names the path and the system code.
  */
-export async function writeFileAtomic(path: string, cwd: string, text: string): Promise<void> {
+export async function writeFileAtomic(path: string, cwd: string, text: string | Uint8Array): Promise<void> {
   const target = resolve(cwd, path);
   const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const mode = await stat(target).then(

@@ -1,0 +1,64 @@
+import { createLoadoutError } from '@loadout/core';
+import { buildPrebuiltIndex } from '@loadout/browser/prebuilt-index';
+import type { Command } from './command.js';
+import { checkWritable } from '../io/check-writable.js';
+import { loadCatalog } from '../io/load-catalog.js';
+import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
+import { writeFileAtomic } from '../io/write-file-atomic.js';
+
+const help = `loadout index: prebuild a catalog's search index for a web page.
+
+Usage:
+  loadout index --catalog FILE --out FILE [--max-tools N] [--strict]
+
+Reads the catalog (JSON, JSONL or a catalog pull snapshot), indexes it with
+BM25F and writes the catalog and its index as one checksummed file. A page
+loads it instead of building the index: <loadout-search index="tools.index">
+or engine.loadCatalog(bytes) of @loadout/browser. Malformed tools are skipped
+and counted on stderr (--strict fails on the first). The file is written to a
+temporary file and renamed, so it is never half-written.
+
+Options:
+  --catalog FILE   the tools to index (required)
+  --out FILE       where to write the index (required)
+  --max-tools N    accept catalogs of up to N tools (default 10000)
+  --strict         fail on the first malformed tool instead of skipping it
+  -h, --help       show this help
+
+Examples:
+  loadout index --catalog tools.json --out tools.index
+  loadout catalog pull --config .mcp.json --out tools.json && loadout index --catalog tools.json --out public/tools.index
+`;
+
+/** `loadout index`: a catalog and its BM25F index in one file, for `<loadout-search index>`. */
+export const indexCommand: Command = {
+  name: 'index',
+  help,
+  async run(argv, context) {
+    const parsed = parseArguments('index', argv, {
+      catalog: { type: 'string' },
+      out: { type: 'string' },
+      'max-tools': { type: 'string' },
+      strict: { type: 'boolean' },
+    });
+    if (parsed.values['help']) {
+      context.stdout(help);
+      return 0;
+    }
+    if (parsed.positionals.length > 0) throw createLoadoutError('invalid-option', `unexpected argument ${JSON.stringify(parsed.positionals[0])} (see loadout index --help)`);
+    const catalogPath = stringFlag(parsed, 'catalog');
+    const out = stringFlag(parsed, 'out');
+    if (catalogPath === undefined || out === undefined) throw createLoadoutError('invalid-option', '--catalog FILE and --out FILE are required, e.g. loadout index --catalog tools.json --out tools.index');
+    const maxTools = integerFlag(parsed, 'max-tools', { min: 1, max: 1_000_000 });
+    const strict = parsed.values['strict'] === true;
+    await checkWritable(out, context.cwd);
+    const loaded = await loadCatalog(catalogPath, context.cwd, { strict, ...(maxTools === undefined ? {} : { maxTools }) });
+    const { bytes, read } = await buildPrebuiltIndex({ tools: loaded.tools, servers: loaded.servers }, { source: catalogPath, strict, ...(maxTools === undefined ? {} : { maxTools }) });
+    await writeFileAtomic(out, context.cwd, bytes);
+    const skipped = loaded.issues.length;
+    context.stderr(
+      `loadout index: ${read.catalog.tools.length} tools from ${catalogPath} indexed into ${out} (${(bytes.length / 1000).toFixed(1)} kB)${skipped > 0 ? `; ${skipped} malformed entries skipped` : ''}\n`,
+    );
+    return 0;
+  },
+};
