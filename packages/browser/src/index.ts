@@ -54,3 +54,5 @@ export { buildPrebuiltIndex } from './prebuilt/build-prebuilt-index.js';
 export type { BuiltPrebuiltIndex } from './prebuilt/build-prebuilt-index.js';
 export { encodePrebuiltIndex, decodePrebuiltIndex, isPrebuiltIndex } from './prebuilt/prebuilt-index-codec.js';
 export type { PrebuiltIndex } from './prebuilt/prebuilt-index-codec.js';
+export { highlightSegments } from './element/highlight.js';
+export type { TextSegment } from './element/highlight.js';

@@ -1,6 +1,6 @@
+import { highlightSegments } from '@loadout/browser';
 import type { EngineSearchResult } from '@loadout/browser';
 import type { PlannedTool, SearchHit } from '@loadout/core';
-import { highlightSegments } from '../search/highlight.js';
 import { h, replaceChildren } from './dom.js';
 import { formatScore, renderExplanation } from './explanation-view.js';
 

@@ -24,7 +24,7 @@ export interface TransformersLibrary {
 
 /** Where to get transformers.js, for the `transformers` ranker's reasons and errors. */
 export const TRANSFORMERS_OPT_IN =
-  'start the worker from @loadout/browser/worker-transformers, or pass loadTransformers: () => import("@huggingface/transformers") to createEngine';
+  'start the worker from @loadout/browser/worker-transformers, or pass createEngine a loadTransformers function that imports @huggingface/transformers';
 
 /**
  * The default `loadLibrary`: none. transformers.js and onnxruntime-web's 27 MB

@@ -13,6 +13,10 @@ describe('highlightSegments', () => {
     expect(marked('Refund a Stripe payment, refund it.', ['refund', 'stripe'])).toBe('[Refund] a [Stripe] payment, [refund] it.');
   });
 
+  it('never marks a stopword, even when a ranker reports it matched (hybrid does)', () => {
+    expect(marked('Send an email to a contact', ['send', 'an', 'to', 'email'])).toBe('[Send] an [email] to a contact');
+  });
+
   it('does not mark words that only contain a term', () => {
     expect(marked('messages and message', ['message'])).toBe('messages and [message]');
   });

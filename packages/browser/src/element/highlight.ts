@@ -1,3 +1,5 @@
+import { DEFAULT_STOPWORDS } from '@loadout/bm25';
+
 /** A run of text, marked when it is a matched term. */
 export interface TextSegment {
   readonly text: string;
@@ -7,15 +9,18 @@ export interface TextSegment {
 /** Words, camelCase humps and digit runs: how the BM25F analyzer splits tool text (lower-cased, no stemming). */
 const PIECE = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g;
 
+const STOPWORDS = new Set(DEFAULT_STOPWORDS);
+
 /**
  * Splits `text` into segments, marking each word piece whose lower-case form
- * is one of `terms` (the explanation's `matchedTerms`), and whole words
+ * is one of `terms` (the explanation's `matchedTerms`; stopwords such as
+ * "an" and "to", which a query never matches on, are never marked), and whole words
  * (`pull_request`, `PullRequest`) whose joined pieces are one. Adjacent
  * segments of the same kind are merged; concatenating the segments gives
  * `text` back.
  */
 export function highlightSegments(text: string, terms: readonly string[]): TextSegment[] {
-  const wanted = new Set(terms.map((term) => term.toLowerCase()).filter((term) => term !== ''));
+  const wanted = new Set(terms.map((term) => term.toLowerCase()).filter((term) => term !== '' && !STOPWORDS.has(term)));
   const segments: TextSegment[] = [];
   const push = (part: string, match: boolean): void => {
     if (part === '') return;

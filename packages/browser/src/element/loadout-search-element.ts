@@ -1,0 +1,275 @@
+import type { CatalogTool, SearchHit } from '@loadout/core';
+import type { LoadoutEngine } from '../engine/engine-types.js';
+import { isCancelledError } from '../shared/cancelled.js';
+import { createWorkerEngine } from '../worker/create-worker-engine.js';
+import { element } from './element-dom.js';
+import { ELEMENT_STYLES } from './element-styles.js';
+import { renderExplanation, renderHit } from './render-hit.js';
+
+/** The worker file beside the element's ES module build (`dist/element.js`). */
+const WORKER_FILE = 'loadout-search-worker.js';
+
+/** `detail` of the `loadout-select` event. */
+export interface LoadoutSelectDetail {
+  /** The chosen tool, as the catalog holds it. */
+  readonly tool: CatalogTool;
+  readonly score: number;
+  /** The query it was found for. */
+  readonly query: string;
+}
+
+/** `detail` of the `loadout-results` event, fired after each search is shown. */
+export interface LoadoutResultsDetail {
+  readonly query: string;
+  readonly hits: number;
+  /** Milliseconds the engine spent, index building or loading included. */
+  readonly elapsedMs: number;
+  /** `built` when the index was built in the page, `restored` when it came from `index` or IndexedDB. */
+  readonly indexSource: string;
+}
+
+const DEFAULT_LIMIT = 5;
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * `<loadout-search>`: a tool-search box. Attributes: `catalog` (URL of a
+ * JSON or JSONL catalog or a `catalog pull` snapshot), `index` (URL of a
+ * `loadout index` file, loaded instead of building; wins over `catalog`),
+ * `ranker` (default `bm25f`), `limit` (results, 1–100, default 5),
+ * `placeholder`, `label` (the box's accessible name, default "Search
+ * tools"). It searches in a Web Worker as the user types, marks matched
+ * terms, explains the active result on demand, and follows the combobox
+ * pattern: Arrow keys move through the listbox, Enter picks, Escape closes
+ * (then clears). Picking fires `loadout-select` ({@link LoadoutSelectDetail});
+ * each shown search fires `loadout-results`. Styled with the CSS custom
+ * properties and parts listed in `ELEMENT_STYLES`.
+ */
+export class LoadoutSearchElement extends HTMLElement {
+  static readonly observedAttributes = ['catalog', 'index', 'ranker', 'limit', 'placeholder', 'label'];
+
+  /** Creates each element's engine. Default: a worker engine on `loadout-search-worker.js` beside this module. */
+  static createEngine: () => LoadoutEngine = () =>
+    createWorkerEngine(() => new Worker(new URL(WORKER_FILE, import.meta.url), { type: 'module' }), { tokenizer: 'approximate' });
+
+  readonly #input: HTMLInputElement;
+  readonly #listbox: HTMLUListElement;
+  readonly #status: HTMLParagraphElement;
+  readonly #explain: HTMLButtonElement;
+  readonly #explanation: HTMLDivElement;
+  #engine: LoadoutEngine | undefined;
+  #loading: Promise<boolean> | undefined;
+  #hits: readonly SearchHit[] = [];
+  #active = -1;
+  #query = '';
+  #search: AbortController | undefined;
+  /** The status line while no query is typed: loading, the tool count, or why the tools did not load. */
+  #idle = '';
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    this.#input = element('input', {
+      type: 'text',
+      part: 'input',
+      role: 'combobox',
+      'aria-autocomplete': 'list',
+      'aria-expanded': 'false',
+      'aria-controls': 'listbox',
+      autocomplete: 'off',
+      spellcheck: 'false',
+    });
+    this.#listbox = element('ul', { id: 'listbox', role: 'listbox', part: 'listbox', 'aria-label': 'Tools found' });
+    this.#listbox.hidden = true;
+    this.#status = element('p', { class: 'status', part: 'status', 'aria-live': 'polite' });
+    this.#explain = element('button', { type: 'button', part: 'explain', 'aria-expanded': 'false', 'aria-controls': 'explanation' }, 'Explain');
+    this.#explain.hidden = true;
+    this.#explanation = element('div', { id: 'explanation', class: 'explanation', part: 'explanation', role: 'region', 'aria-label': 'Why this tool' });
+    this.#explanation.hidden = true;
+    const style = element('style', {}, ELEMENT_STYLES);
+    root.append(style, element('div', { class: 'box' }, this.#input, this.#listbox, element('div', { class: 'row' }, this.#status, this.#explain), this.#explanation));
+    this.#applyText();
+    this.#input.addEventListener('input', () => void this.#run(this.#input.value));
+    this.#input.addEventListener('keydown', (event) => this.#onKey(event));
+    this.#listbox.addEventListener('mousedown', (event) => event.preventDefault());
+    this.#listbox.addEventListener('click', (event) => {
+      const option = (event.target as Element).closest('[role=option]');
+      const index = option === null ? -1 : [...this.#listbox.children].indexOf(option);
+      if (index >= 0) this.#pick(index);
+    });
+    this.#explain.addEventListener('click', () => this.#toggleExplanation());
+  }
+
+  connectedCallback(): void {
+    void this.#load();
+  }
+
+  disconnectedCallback(): void {
+    this.#search?.abort();
+    this.#engine?.dispose();
+    this.#engine = undefined;
+    this.#loading = undefined;
+  }
+
+  attributeChangedCallback(name: string, previous: string | null, next: string | null): void {
+    if (previous === next) return;
+    if (name === 'placeholder' || name === 'label') this.#applyText();
+    else if ((name === 'catalog' || name === 'index') && this.#loading !== undefined) {
+      this.#loading = undefined;
+      void this.#load().then(() => this.#run(this.#input.value));
+    } else if ((name === 'ranker' || name === 'limit') && this.#query !== '') void this.#run(this.#query);
+  }
+
+  /** Types `query` into the box and resolves once its results are shown (or failed). */
+  async search(query: string): Promise<void> {
+    this.#input.value = query;
+    await this.#run(query);
+  }
+
+  #applyText(): void {
+    this.#input.placeholder = this.getAttribute('placeholder') ?? 'Search tools';
+    this.#input.setAttribute('aria-label', this.getAttribute('label') ?? 'Search tools');
+  }
+
+  #limit(): number {
+    const value = Number(this.getAttribute('limit') ?? DEFAULT_LIMIT);
+    return Number.isInteger(value) && value >= 1 && value <= 100 ? value : DEFAULT_LIMIT;
+  }
+
+  #load(): Promise<boolean> {
+    this.#loading ??= (async () => {
+      const source = this.getAttribute('index') ?? this.getAttribute('catalog');
+      if (source === null) {
+        this.#setIdle('No tools: set the catalog or index attribute.');
+        return false;
+      }
+      this.#setIdle('Loading tools…');
+      this.#engine ??= LoadoutSearchElement.createEngine();
+      try {
+        const url = new URL(source, document.baseURI);
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(`${url.href} answered HTTP ${response.status}`);
+        const input = this.hasAttribute('index') ? new Uint8Array(await response.arrayBuffer()) : await response.text();
+        const loaded = await this.#engine.loadCatalog(input, { source: url.pathname });
+        this.#setIdle(`${loaded.tools.length.toLocaleString('en-US')} tools. Type to search.`);
+        return true;
+      } catch (error) {
+        this.#setIdle(`Could not load the tools: ${message(error)}`);
+        return false;
+      }
+    })();
+    return this.#loading;
+  }
+
+  async #run(query: string): Promise<void> {
+    this.#query = query;
+    this.#search?.abort();
+    if (query.trim() === '') {
+      this.#show([]);
+      this.#status.textContent = this.#idle;
+      return;
+    }
+    const controller = new AbortController();
+    this.#search = controller;
+    if (!(await this.#load()) || controller.signal.aborted || this.#engine === undefined) return;
+    try {
+      const ranker = this.getAttribute('ranker');
+      const result = await this.#engine.search(query, { limit: this.#limit(), explain: true, signal: controller.signal, ...(ranker === null ? {} : { ranker }) });
+      if (controller.signal.aborted) return;
+      this.#show(result.hits);
+      this.#status.textContent = result.hits.length === 0 ? 'No tool matches.' : `${result.hits.length} ${result.hits.length === 1 ? 'tool' : 'tools'} found.`;
+      const detail: LoadoutResultsDetail = { query, hits: result.hits.length, elapsedMs: result.elapsedMs, indexSource: result.indexSource };
+      this.dispatchEvent(new CustomEvent('loadout-results', { detail, bubbles: true, composed: true }));
+    } catch (error) {
+      if (isCancelledError(error) || controller.signal.aborted) return;
+      this.#show([]);
+      this.#status.textContent = `Search failed: ${message(error)}`;
+    }
+  }
+
+  #show(hits: readonly SearchHit[]): void {
+    this.#hits = hits;
+    this.#listbox.replaceChildren(...hits.map((hit, index) => renderHit(hit, `option-${index}`)));
+    this.#setExpanded(hits.length > 0);
+    this.#setActive(hits.length > 0 ? 0 : -1);
+  }
+
+  #setIdle(text: string): void {
+    this.#idle = text;
+    if (this.#query.trim() === '') this.#status.textContent = text;
+  }
+
+  #setExpanded(expanded: boolean): void {
+    this.#listbox.hidden = !expanded;
+    this.#input.setAttribute('aria-expanded', String(expanded));
+    this.#explain.hidden = !expanded;
+    if (!expanded) this.#closeExplanation();
+  }
+
+  #setActive(index: number): void {
+    this.#active = index;
+    for (const [position, option] of [...this.#listbox.children].entries()) option.setAttribute('aria-selected', String(position === index));
+    if (index < 0) this.#input.removeAttribute('aria-activedescendant');
+    else {
+      this.#input.setAttribute('aria-activedescendant', `option-${index}`);
+      this.#listbox.children[index]?.scrollIntoView?.({ block: 'nearest' });
+    }
+    if (!this.#explanation.hidden) this.#fillExplanation();
+  }
+
+  #onKey(event: KeyboardEvent): void {
+    const count = this.#hits.length;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (count === 0) return;
+      event.preventDefault();
+      if (this.#listbox.hidden) this.#setExpanded(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      this.#setActive(this.#active < 0 ? 0 : (this.#active + step + count) % count);
+    } else if (event.key === 'Enter') {
+      if (this.#active < 0 || this.#listbox.hidden) return;
+      event.preventDefault();
+      this.#pick(this.#active);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      if (!this.#listbox.hidden) this.#setExpanded(false);
+      else {
+        this.#input.value = '';
+        void this.#run('');
+      }
+    }
+  }
+
+  #pick(index: number): void {
+    const hit = this.#hits[index];
+    if (hit === undefined) return;
+    this.#setActive(index);
+    this.#setExpanded(false);
+    this.#status.textContent = `Selected ${hit.tool.name}.`;
+    const detail: LoadoutSelectDetail = { tool: hit.tool, score: hit.score, query: this.#query };
+    this.dispatchEvent(new CustomEvent('loadout-select', { detail, bubbles: true, composed: true }));
+  }
+
+  #fillExplanation(): void {
+    const hit = this.#hits[this.#active];
+    this.#explanation.replaceChildren(...(hit === undefined ? [] : renderExplanation(hit.tool.name, hit.explanation)));
+  }
+
+  #toggleExplanation(): void {
+    if (!this.#explanation.hidden) {
+      this.#closeExplanation();
+      return;
+    }
+    this.#fillExplanation();
+    this.#explanation.hidden = false;
+    this.#explain.setAttribute('aria-expanded', 'true');
+    this.#explain.textContent = 'Hide explanation';
+  }
+
+  #closeExplanation(): void {
+    this.#explanation.hidden = true;
+    this.#explain.setAttribute('aria-expanded', 'false');
+    this.#explain.textContent = 'Explain';
+  }
+}

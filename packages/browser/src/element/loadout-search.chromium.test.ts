@@ -1,0 +1,132 @@
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_PATH, chromiumLaunchOptions } from '../../../../tooling/chromium-launch.js';
+import { startStaticServer } from '../../../../tooling/static-server.js';
+import type { StaticServer } from '../../../../tooling/static-server.js';
+import { TOOLS } from '../__fixtures__/catalog.js';
+import { buildPrebuiltIndex } from '../prebuilt/build-prebuilt-index.js';
+
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** A page of a static site: the element from one module script, no bundler, no import map. */
+function page(attributes: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tool search</title>
+<script type="module" src="./loadout/element.js"></script></head>
+<body><main><h1>Find a tool</h1>
+<loadout-search ${attributes} placeholder="What should the agent do?" limit="4"></loadout-search>
+<p id="picked">none</p></main>
+<script>
+document.addEventListener('loadout-select', (event) => { document.getElementById('picked').textContent = event.detail.tool.name; });
+document.addEventListener('loadout-results', (event) => { window.lastResults = event.detail; });
+</script>
+</body></html>`;
+}
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/**
+ * `<loadout-search>` as a site without a bundler uses it: the ES module build
+ * (`dist/element.js`, `pnpm build` makes it) copied beside a page that also
+ * serves the catalog and a prebuilt index, in Debian's Chromium.
+ */
+describe('<loadout-search> in Chromium', () => {
+  let folder = '';
+  let server: StaticServer | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing: run bash tooling/ensure-chromium.sh (pnpm test does)`);
+    if (!existsSync(`${dist}element.js`)) throw new Error('packages/browser/dist/element.js is missing: run pnpm build');
+    folder = mkdtempSync(join(tmpdir(), 'loadout-element-'));
+    for (const file of ['element.js', 'loadout-search-worker.js', 'element-chunks']) cpSync(`${dist}${file}`, join(folder, 'loadout', file), { recursive: true });
+    writeFileSync(join(folder, 'tools.json'), JSON.stringify(TOOLS));
+    writeFileSync(join(folder, 'tools.index'), (await buildPrebuiltIndex(TOOLS)).bytes);
+    writeFileSync(join(folder, 'catalog.html'), page('catalog="tools.json"'));
+    writeFileSync(join(folder, 'index.html'), page('index="tools.index"'));
+    server = await startStaticServer(folder);
+    browser = await chromium.launch(chromiumLaunchOptions());
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (folder !== '') rmSync(folder, { recursive: true, force: true });
+  });
+
+  async function open(path: string, viewport: { width: number; height: number }): Promise<{ page: Page; requests: string[] }> {
+    const context = await browser!.newContext({ viewport });
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(`${server!.url}${path}`);
+    await page.waitForFunction(() => /tools\. Type to search\./.test(document.querySelector('loadout-search')?.shadowRoot?.querySelector('.status')?.textContent ?? ''));
+    return { page, requests };
+  }
+
+  for (const viewport of VIEWPORTS) {
+    it(`searches as the user types, marks matches, explains, and works by keyboard at ${viewport.width} px, with no axe violation`, async () => {
+      const { page, requests } = await open('catalog.html', viewport);
+      const input = page.locator('loadout-search input');
+      expect(await input.getAttribute('role')).toBe('combobox');
+      await input.pressSequentially('send an email message');
+      await page.waitForFunction(() => (window as { lastResults?: { query: string } }).lastResults?.query === 'send an email message');
+      const options = page.locator('loadout-search [role=option]');
+      expect(await options.first().getAttribute('data-tool')).toBe('mcp__mail__send_email');
+      expect(await options.count()).toBeLessThanOrEqual(4);
+      expect(await page.locator('loadout-search [role=listbox]').isVisible()).toBe(true);
+      expect(await input.getAttribute('aria-expanded')).toBe('true');
+      const marks = await page.locator('loadout-search [role=option]').first().locator('mark').allTextContents();
+      expect(marks.map((mark) => mark.toLowerCase())).toEqual(expect.arrayContaining(['send', 'email']));
+      expect(marks.map((mark) => mark.toLowerCase())).not.toContain('an');
+
+      await input.press('ArrowDown');
+      expect(await input.getAttribute('aria-activedescendant')).toBe('option-1');
+      await input.press('ArrowUp');
+      expect(await input.getAttribute('aria-activedescendant')).toBe('option-0');
+      await page.locator('loadout-search button[part=explain]').click();
+      expect(await page.locator('loadout-search [part=explanation]').textContent()).toMatch(/^Why send_email: matched /);
+      expect(await page.locator('loadout-search button[part=explain]').getAttribute('aria-expanded')).toBe('true');
+
+      await page.addScriptTag({ path: axeScript });
+      const violations = await page.evaluate(async () => {
+        const result = await (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe.run(document);
+        return result.violations.map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+      });
+      expect(violations).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      await input.focus();
+      await input.press('Enter');
+      expect(await page.textContent('#picked')).toBe('send_email');
+      expect(await input.getAttribute('aria-expanded')).toBe('false');
+      await input.press('Escape');
+      expect(await input.inputValue()).toBe('');
+      expect(requests.filter((url) => !url.startsWith(server!.url))).toEqual([]);
+      await page.context().close();
+    }, 60_000);
+  }
+
+  it('loads a prebuilt index instead of building, and picks with the mouse', async () => {
+    const { page, requests } = await open('index.html', VIEWPORTS[0]);
+    await page.locator('loadout-search input').fill('weather forecast');
+    await page.waitForFunction(() => (window as { lastResults?: { query: string } }).lastResults?.query === 'weather forecast');
+    expect(await page.evaluate(() => (window as { lastResults?: { indexSource: string } }).lastResults?.indexSource)).toBe('restored');
+    await page.locator('loadout-search [role=option]').first().click();
+    expect(await page.textContent('#picked')).toBe('get_forecast');
+    expect(requests.map((url) => new URL(url).pathname).filter((path) => path.endsWith('.json'))).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+});

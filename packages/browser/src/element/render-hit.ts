@@ -1,0 +1,42 @@
+import type { ScoreExplanation, SearchHit } from '@loadout/core';
+import { element } from './element-dom.js';
+import { highlightSegments } from './highlight.js';
+
+function highlighted(text: string, terms: readonly string[]): (Node | string)[] {
+  return highlightSegments(text, terms).map((segment) => (segment.match ? element('mark', {}, segment.text) : segment.text));
+}
+
+/** A score as the list shows it: three decimals, one from 100 up. */
+export function formatScore(value: number): string {
+  return Math.abs(value) >= 100 ? value.toFixed(1) : value.toFixed(3);
+}
+
+/** One result as a listbox option (`id`, `aria-selected` false), its matched terms marked in the name and description. */
+export function renderHit(hit: SearchHit, id: string): HTMLLIElement {
+  const terms = hit.explanation?.matchedTerms ?? [];
+  const { tool } = hit;
+  return element(
+    'li',
+    { id, role: 'option', part: 'option', 'aria-selected': 'false', 'data-tool': tool.displayName },
+    element('span', { class: 'name', part: 'name' }, ...highlighted(tool.name, terms)),
+    element('span', { class: 'score', part: 'score' }, element('span', { class: 'sr-only' }, 'score '), formatScore(hit.score)),
+    element('span', { class: 'description', part: 'description' }, ...highlighted(tool.description === '' ? '(no description)' : tool.description, terms)),
+  );
+}
+
+function contributions(title: string, values: Readonly<Record<string, number>>): Node[] {
+  const entries = Object.entries(values).filter(([, value]) => Number.isFinite(value));
+  if (entries.length === 0) return [];
+  return [element('strong', {}, title), element('dl', {}, ...entries.flatMap(([name, value]) => [element('dt', {}, name), element('dd', {}, formatScore(value))]))];
+}
+
+/** The body of the explanation panel for one hit: matched terms, then field and component contributions, then notes. */
+export function renderExplanation(name: string, explanation: ScoreExplanation | undefined): Node[] {
+  if (explanation === undefined) return [element('p', {}, `The ranker gave no explanation for ${name}.`)];
+  return [
+    element('p', {}, `Why ${name}: matched `, explanation.matchedTerms.length === 0 ? 'no terms' : explanation.matchedTerms.join(', '), '.'),
+    ...contributions('Fields', explanation.fields),
+    ...contributions('Components', explanation.components),
+    ...explanation.notes.map((note) => element('p', {}, note)),
+  ];
+}
