@@ -6,14 +6,30 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH, chromiumLaunchOptions } from '../../../../tooling/chromium-launch.js';
-import { startStaticServer } from '../../../../tooling/static-server.js';
-import type { StaticServer } from '../../../../tooling/static-server.js';
-import { TOOLS } from '../__fixtures__/catalog.js';
-import { buildPrebuiltIndex } from '../prebuilt/build-prebuilt-index.js';
+import { buildPrebuiltIndex } from '@loadout/browser/prebuilt-index';
+import { CHROMIUM_PATH, chromiumLaunchOptions } from '../chromium-launch.js';
+import { startStaticServer } from '../static-server.js';
+import type { StaticServer } from '../static-server.js';
 
-const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
-const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const browserPackage = fileURLToPath(new URL('../../packages/browser/', import.meta.url));
+const dist = `${browserPackage}dist/`;
+const axeScript = createRequire(`${browserPackage}package.json`).resolve('axe-core/axe.min.js');
+
+/** Twelve tools on six servers. */
+const TOOLS = [
+  { name: 'read_file', server: 'files', description: 'Read a file from a path' },
+  { name: 'write_file', server: 'files', description: 'Write a document to a file path' },
+  { name: 'list_directory', server: 'files', description: 'List the files in a folder directory' },
+  { name: 'send_email', server: 'mail', description: 'Send an email message to an inbox' },
+  { name: 'reply_message', server: 'mail', description: 'Reply to a mail message' },
+  { name: 'get_forecast', server: 'weather', description: 'Get the weather forecast for a city' },
+  { name: 'current_temperature', server: 'weather', description: 'Current temperature, rain and wind in a city' },
+  { name: 'create_commit', server: 'git', description: 'Create a commit in a code repository' },
+  { name: 'merge_pull_request', server: 'git', description: 'Merge a pull request into a branch' },
+  { name: 'refund_payment', server: 'pay', description: 'Refund a payment for an invoice' },
+  { name: 'charge_customer', server: 'pay', description: 'Charge a customer money' },
+  { name: 'schedule_meeting', server: 'calendar', description: 'Schedule a calendar meeting event and invite people' },
+];
 
 /** A page of a static site: the element from one module script, no bundler, no import map. */
 function page(attributes: string): string {
