@@ -96,6 +96,11 @@ async function runParts(argv: readonly string[]): Promise<number> {
       await runServeStartupBench(RESULTS_DIR);
       continue;
     }
+    if (part === 'browser') {
+      logProgress('browser: <loadout-search> time to first result at 10,000 tools, built against loaded, Chromium with 4x CPU throttling');
+      await (await import('./browser/first-result-bench.js')).runFirstResultBench(RESULTS_DIR);
+      continue;
+    }
     if (part === 'fuzz') {
       await runFuzz();
       continue;
