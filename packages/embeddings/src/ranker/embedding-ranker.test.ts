@@ -11,6 +11,7 @@ import { createStaticEmbedderFromTable } from '../static/static-embedder.js';
 import { TINY_WORDS, tinyVectorJson } from '../static/__fixtures__/tiny-vectors.js';
 import { createTransformersEmbedder } from '../transformers/transformers-embedder.js';
 import { writeTinyBert } from '../transformers/__fixtures__/tiny-bert.js';
+import { HNSWLIB_MISSING, hnswTitle } from '../__fixtures__/hnswlib-missing.js';
 import { createHnswIndex } from '../vector/hnsw-index.js';
 import { decodeHnswSidecar } from '../vector/hnsw-sidecar.js';
 import { createEmbeddingRanker } from './embedding-ranker.js';
@@ -132,7 +133,7 @@ describe('createEmbeddingRanker with a sentence embedder', () => {
   });
 });
 
-describe('createEmbeddingRanker with a saved HNSW index', () => {
+describe.skipIf(HNSWLIB_MISSING !== undefined)(hnswTitle('createEmbeddingRanker with a saved HNSW index'), () => {
   it('reuses the saved index for an unchanged catalog and rebuilds when the catalog changed', async () => {
     const path = join(directory, 'tools.hnsw');
     const first = createCountingEmbedder();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, it, expect } from 'vitest';
 import { isLoadoutError } from '@loadout/core';
 import { damageOutcome } from '@loadout/core/test';
 import { createExactIndex } from './exact-index.js';
+import { HNSWLIB_MISSING, hnswTitle } from '../__fixtures__/hnswlib-missing.js';
 import { createHnswIndex } from './hnsw-index.js';
 
 function randomVectors(count: number, dimensions: number, seed: number): Float32Array[] {
@@ -25,7 +26,7 @@ afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-describe('createHnswIndex', () => {
+describe.skipIf(HNSWLIB_MISSING !== undefined)(hnswTitle('createHnswIndex'), () => {
   it('reaches recall ≥ 0.95 at k = 10 against the exact index on 2,000 random vectors', () => {
     const dimensions = 32;
     const vectors = randomVectors(2000, dimensions, 11);
