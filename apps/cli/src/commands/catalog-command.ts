@@ -3,6 +3,8 @@ import { pullCatalog, readMcpConfig, type PullProgress } from '@loadout/mcp';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { checkWritable } from '../io/check-writable.js';
+import { CATALOG_SNAPSHOT_FILE } from '../io/catalog-snapshot-file.js';
+import { guardOutputFile } from '../io/guard-output-file.js';
 import { writeFileAtomic } from '../io/write-file-atomic.js';
 
 /** Exit code of a pull in which no server could be listed (nothing is written). */
@@ -33,7 +35,9 @@ Options:
   --config FILE   the servers: {"mcpServers": {"name": {"command", "args", "env"} |
                   {"type": "http", "url", "headers"}, "alwaysLoad"?}}; \${VAR} is
                   expanded from the environment
-  --out FILE      write the catalog here (default: stdout)
+  --out FILE      write the catalog here (default: stdout); an existing FILE is replaced
+                  only when it is an earlier snapshot, never when it is the --config
+  --force         replace an --out FILE that is not a snapshot
   --timeout MS    longest wait for each server's handshake and tools page (default 10000)
   --allow-partial write the catalog even when some (not all) servers failed
   -h, --help      show this help
@@ -64,6 +68,7 @@ export const catalogCommand: Command = {
       out: { type: 'string' },
       timeout: { type: 'string' },
       'allow-partial': { type: 'boolean' },
+      force: { type: 'boolean' },
     });
     if (parsed.values['help']) {
       context.stdout(help);
@@ -80,7 +85,11 @@ export const catalogCommand: Command = {
     const config = await readMcpConfig(configPath, { cwd: context.cwd, env: context.env });
     // An --out that cannot be written fails before any server is contacted.
     const out = stringFlag(parsed, 'out');
-    if (out !== undefined) await checkWritable(out, context.cwd);
+    if (out !== undefined) {
+      await checkWritable(out, context.cwd);
+      // Never the config just read; another file only when it is an earlier snapshot (or --force).
+      await guardOutputFile(out, context.cwd, CATALOG_SNAPSHOT_FILE, { force: parsed.values['force'] === true, protect: [configPath] });
+    }
     const result = await pullCatalog(config, {
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       onProgress: (event) => context.stderr(`catalog pull: ${describeProgress(event)}\n`),

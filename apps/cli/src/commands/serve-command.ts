@@ -21,6 +21,8 @@ import { inheritedPolicyEnv } from '../io/parse-env-assignments.js';
 import { sharedTokenCounter } from '../io/shared-token-counter.js';
 import { reservePort } from '../io/reserve-port.js';
 import { checkWritable } from '../io/check-writable.js';
+import { guardOutputFile } from '../io/guard-output-file.js';
+import { READY_FILE } from '../io/ready-file.js';
 import { writeFileAtomic } from '../io/write-file-atomic.js';
 import { BUILTIN_RANKER_NAMES, CONFIG_HELP } from '../config/config-help.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
@@ -75,7 +77,8 @@ Options:
   --call-timeout MS        longest wait for an upstream tool call (default 30000)
   --log-level LEVEL        debug | info | warn | error (default info)
   --ready-file FILE        once serving, write the endpoint (http://HOST:PORT/mcp, or "stdio")
-                           and a newline to FILE; scripts wait for it to appear
+                           and a newline to FILE; scripts wait for it to appear. FILE must be
+                           absent or an earlier ready file (else exit 2, file-overwrite-refused)
 
 Learning from usage (opt-in, nothing is recorded or read without these):
   --feedback STORE         rank with what loadout learn learned from this feedback store (when
@@ -247,7 +250,10 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
 
       const readyFile = stringFlag(parsed, 'ready-file');
       // A ready file or store that cannot be written fails now, before any upstream is spawned.
-      if (readyFile !== undefined) await checkWritable(readyFile, context.cwd);
+      if (readyFile !== undefined) {
+        await checkWritable(readyFile, context.cwd);
+        await guardOutputFile(readyFile, context.cwd, READY_FILE);
+      }
       // The store itself is opened for appending (a read-only file fails here), and must be a feedback store.
       const database = store !== undefined && isDatabaseStore(store) ? await openDatabaseStore(store) : undefined;
       // A database that is down at start is no reason not to serve: events wait in the queue until it is back.

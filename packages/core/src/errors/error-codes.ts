@@ -50,6 +50,7 @@ export const LOADOUT_ERROR_CODES = [
   'file-unreadable',
   'file-not-text',
   'file-unwritable',
+  'file-overwrite-refused',
   'unsupported-environment',
   'model-unavailable',
   // MCP gateway

@@ -1,0 +1,42 @@
+import { lstat, readFile, realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { createLoadoutError } from '@loadout/core';
+
+/** What {@link guardOutputFile} lets a command overwrite. */
+export interface OutputFileKind {
+  /** The kind of file the command writes, for messages: "a ready file", "a catalog snapshot". */
+  readonly what: string;
+  /** Whether an existing file's text is one the command wrote before (an empty file always is). */
+  readonly recognise: (text: string) => boolean;
+  /** Largest existing file read to recognise it, in bytes; a larger one is not recognised. */
+  readonly maxBytes: number;
+  /** How to proceed, for the message: "pass --force to replace it", "name another file". */
+  readonly remedy: string;
+}
+
+async function sameFile(left: string, right: string): Promise<boolean> {
+  const [a, b] = await Promise.all([realpath(left).catch(() => resolve(left)), realpath(right).catch(() => resolve(right))]);
+  return a === b;
+}
+
+/**
+ * Refuses (`file-overwrite-refused`, exit 2, naming the file) to let a
+ * command replace `path` (relative to `cwd`) unless it is absent, empty or
+ * recognised as `kind` (what the command wrote there before), and always
+ * when it is one of `protect` (the files the command reads, such as the
+ * config of `catalog pull`). `force` lifts the first rule, never the second.
+ * Nothing is written; call it before any slow work.
+ */
+export async function guardOutputFile(path: string, cwd: string, kind: OutputFileKind, options: { readonly force?: boolean; readonly protect?: readonly string[] } = {}): Promise<void> {
+  const target = resolve(cwd, path);
+  for (const read of options.protect ?? []) {
+    if (await sameFile(target, resolve(cwd, read))) {
+      throw createLoadoutError('file-overwrite-refused', `${path} is the file this command reads (${read}); writing ${kind.what} there would replace it: name another file`, { path });
+    }
+  }
+  const existing = await lstat(target).catch(() => undefined);
+  if (existing === undefined || options.force === true || !existing.isFile() || existing.size === 0) return;
+  const text = existing.size > kind.maxBytes ? undefined : await readFile(target, 'utf8').catch(() => undefined);
+  if (text !== undefined && kind.recognise(text)) return;
+  throw createLoadoutError('file-overwrite-refused', `${path} exists and is not ${kind.what}; it was left unchanged: ${kind.remedy}`, { path });
+}

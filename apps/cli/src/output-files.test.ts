@@ -1,0 +1,89 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fakeContext } from './__fixtures__/fake-context.js';
+import { runCli } from './run-cli.js';
+import { CATALOG_SNAPSHOT_FILE } from './io/catalog-snapshot-file.js';
+import { READY_FILE } from './io/ready-file.js';
+
+// Issue 34 item 1: `catalog pull --out` and `serve --ready-file` write only where the user meant.
+// Every refusal is exit 2 [file-overwrite-refused] naming the file, with the file byte-identical
+// and no temporary file left beside it.
+const misbehaving = fileURLToPath(new URL('../../../packages/mcp/src/__fixtures__/misbehaving-server.mjs', import.meta.url));
+const folder = mkdtempSync(join(tmpdir(), 'loadout-output-files-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const servers = JSON.stringify({ mcpServers: { tools: { command: process.execPath, args: [misbehaving], env: { TOKEN: 'kept' } } } });
+const catalog = JSON.stringify([{ name: 'get_forecast', description: 'Weather forecast' }]);
+
+async function loadout(argv: readonly string[]): Promise<{ code: number; stderr: string }> {
+  const run = fakeContext({ cwd: folder });
+  const code = await runCli(argv, run.context);
+  return { code, stderr: run.stderr() };
+}
+
+function files(): string[] {
+  return readdirSync(folder).sort();
+}
+
+describe('loadout catalog pull --out', () => {
+  it('never overwrites the config it reads, even with --force', async () => {
+    writeFileSync(join(folder, 'mcp.json'), servers);
+    const before = files();
+    for (const extra of [[], ['--force']]) {
+      const outcome = await loadout(['catalog', 'pull', '--config', 'mcp.json', '--out', './mcp.json', ...extra]);
+      expect(outcome).toMatchObject({ code: 2, stderr: expect.stringMatching(/^loadout catalog: \.\/mcp\.json is the file this command reads \(mcp\.json\).*\[file-overwrite-refused\]\n$/) });
+      expect(readFileSync(join(folder, 'mcp.json'), 'utf8')).toBe(servers);
+      expect(files()).toEqual(before);
+    }
+  });
+
+  it('replaces a file that is not a snapshot only with --force, and an earlier snapshot always', async () => {
+    writeFileSync(join(folder, 'mcp.json'), servers);
+    writeFileSync(join(folder, 'tools.json'), catalog);
+    const before = files();
+    const refused = await loadout(['catalog', 'pull', '--config', 'mcp.json', '--out', 'tools.json']);
+    expect(refused).toMatchObject({ code: 2, stderr: expect.stringMatching(/tools\.json exists and is not a catalog snapshot .*left unchanged: .*--force.*\[file-overwrite-refused\]\n$/) });
+    expect(readFileSync(join(folder, 'tools.json'), 'utf8')).toBe(catalog);
+    expect(files()).toEqual(before);
+    expect((await loadout(['catalog', 'pull', '--config', 'mcp.json', '--out', 'tools.json', '--force'])).code).toBe(0);
+    const snapshot = readFileSync(join(folder, 'tools.json'), 'utf8');
+    expect(CATALOG_SNAPSHOT_FILE.recognise(snapshot)).toBe(true);
+    // An earlier snapshot is what --out is for: pulled again without --force.
+    expect((await loadout(['catalog', 'pull', '--config', 'mcp.json', '--out', 'tools.json'])).code).toBe(0);
+    expect(files()).toEqual(before);
+  });
+
+  it('recognises a snapshot, never a server config, a plain catalog or text', () => {
+    expect(CATALOG_SNAPSHOT_FILE.recognise('{"mcpServers": {"a": {"alwaysLoad": true}, "b": {}}, "tools": {"a": {"tools": []}}}')).toBe(true);
+    expect(CATALOG_SNAPSHOT_FILE.recognise(servers)).toBe(false);
+    expect(CATALOG_SNAPSHOT_FILE.recognise('{"mcpServers": {"a": {"command": "x"}}, "tools": {}}')).toBe(false);
+    expect(CATALOG_SNAPSHOT_FILE.recognise(catalog)).toBe(false);
+    expect(CATALOG_SNAPSHOT_FILE.recognise('{"mcpServers": {}, "tools": {}, "extra": 1}')).toBe(false);
+    expect(CATALOG_SNAPSHOT_FILE.recognise('notes')).toBe(false);
+  });
+});
+
+describe('loadout serve --ready-file', () => {
+  it('refuses a file that is not an earlier ready file before spawning any upstream', async () => {
+    const marker = join(folder, 'spawned');
+    writeFileSync(join(folder, 'marker.json'), JSON.stringify({ mcpServers: { s: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, '')`] } } }));
+    writeFileSync(join(folder, 'tools.json'), catalog);
+    const before = files();
+    const outcome = await loadout(['serve', '--config', 'marker.json', '--ready-file', 'tools.json']);
+    expect(outcome).toMatchObject({ code: 2, stderr: expect.stringMatching(/^loadout serve: tools\.json exists and is not a ready file .*\[file-overwrite-refused\]\n$/) });
+    expect(readFileSync(join(folder, 'tools.json'), 'utf8')).toBe(catalog);
+    expect(files()).toEqual(before);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('recognises what an earlier run wrote', () => {
+    expect(READY_FILE.recognise('stdio\n')).toBe(true);
+    expect(READY_FILE.recognise('http://127.0.0.1:8765/mcp\n')).toBe(true);
+    expect(READY_FILE.recognise('http://[::1]:9000/mcp')).toBe(true);
+    expect(READY_FILE.recognise(catalog)).toBe(false);
+    expect(READY_FILE.recognise('stdio\nmore\n')).toBe(false);
+  });
+});
