@@ -1,13 +1,13 @@
 // Build step of apps/cli: counts, with the real tokenizer, every text that
 // `loadout demo` and `loadout plan` count for the embedded demo catalog, and
-// writes them to dist/demo-token-counts.json, so those commands start
+// writes them to dist/demo-token-counts.ldtc (sealed in the checksum frame), so those commands start
 // without loading the tokenizer (see io/shared-token-counter.ts).
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../run-cli.js';
 import type { CliContext } from '../io/cli-context.js';
 import { recordTokenCounts } from '../io/shared-token-counter.js';
-import { KNOWN_TOKEN_COUNTS_URL } from '../io/known-token-counts.js';
+import { encodeKnownTokenCounts, KNOWN_TOKEN_COUNTS_URL } from '../io/known-token-counts.js';
 
 const silent: CliContext = { stdout: () => {}, stderr: () => {}, readStdin: async () => '', env: {}, cwd: process.cwd(), isTty: false };
 
@@ -17,5 +17,5 @@ const table = await recordTokenCounts(async () => {
     if (code !== 0) throw new Error(`loadout ${argv.join(' ')} exited ${code}`);
   }
 });
-writeFileSync(KNOWN_TOKEN_COUNTS_URL, `${JSON.stringify(table)}\n`);
+writeFileSync(KNOWN_TOKEN_COUNTS_URL, encodeKnownTokenCounts(table));
 process.stdout.write(`${fileURLToPath(KNOWN_TOKEN_COUNTS_URL)}: ${Object.keys(table.counts).length} known token counts\n`);

@@ -4,6 +4,7 @@ import { demoCatalogInput, createDemoCatalog, demoQueries } from '@loadout/demo-
 import type { Command } from './command.js';
 import { parseArguments } from '../io/parse-arguments.js';
 import { withKnownTokenCounts } from '../io/shared-token-counter.js';
+import { reportWarnings } from '../io/command-warnings.js';
 import { renderPlanView } from '../format/plan-view.js';
 import { formatCount } from '../format/render-table.js';
 import { DEFAULT_PLAN_MODEL } from './plan-command.js';
@@ -88,7 +89,7 @@ export const demoCommand: Command = {
       context.stdout(help);
       return 0;
     }
-    context.stdout(await withKnownTokenCounts(renderDemo));
+    context.stdout(await withKnownTokenCounts(renderDemo, (problem) => reportWarnings('demo', [problem], context, false)));
     return 0;
   },
 };

@@ -163,7 +163,7 @@ export const planCommand: Command = {
     }
     const planWith = (tokenCounter: TokenCounter): ToolLoadingPlan => planToolLoading(input, { tokenCounter, mods: config.registry.mods });
     // The embedded catalog's counts are known from the build: no tokenizer to load (unless a mod rewrote a description).
-    const plan = loaded.embedded ? await withKnownTokenCounts(planWith) : planWith(await sharedTokenCounter());
+    const plan = loaded.embedded ? await withKnownTokenCounts(planWith, (problem) => reportWarnings('plan', [problem], context, strict)) : planWith(await sharedTokenCounter());
     reportWarnings('plan', [...loaded.issues, ...plan.warnings], context, strict);
     if (parsed.values['json']) {
       context.stdout(JSON.stringify({ source: loaded.source, model, issues: loaded.issues, ...plan }, null, 2) + '\n');

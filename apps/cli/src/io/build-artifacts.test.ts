@@ -6,22 +6,23 @@ import { runCli } from '../run-cli.js';
 import { fakeContext } from '../__fixtures__/fake-context.js';
 import { loadCatalog } from './load-catalog.js';
 import { recordTokenCounts } from './shared-token-counter.js';
+import { decodeKnownTokenCounts } from './known-token-counts.js';
 import { demoCatalogFingerprint } from './demo-search-index.js';
 
-// The build's start-up caches (dist/demo-token-counts.json, dist/demo-bm25f-index.json)
+// The build's start-up caches (dist/demo-token-counts.ldtc, dist/demo-bm25f-index.json)
 // must equal what the real tokenizer and a fresh index give today.
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 
-describe.runIf(existsSync(`${dist}demo-token-counts.json`))('the built token table of the demo catalog', () => {
+describe.runIf(existsSync(`${dist}demo-token-counts.ldtc`))('the built token table of the demo catalog', () => {
   it('holds exactly the tokenizer counts of every text demo and plan count', async () => {
     const fresh = await recordTokenCounts(async () => {
       expect(await runCli(['demo'], fakeContext().context)).toBe(0);
       expect(await runCli(['plan', '--clean-env'], fakeContext().context)).toBe(0);
     });
-    const built = JSON.parse(readFileSync(`${dist}demo-token-counts.json`, 'utf8')) as typeof fresh;
+    const built = decodeKnownTokenCounts(readFileSync(`${dist}demo-token-counts.ldtc`));
     expect(built.counterId).toBe(fresh.counterId);
-    expect(built.counts).toEqual(fresh.counts);
+    expect(Object.fromEntries(built.counts)).toEqual(fresh.counts);
   });
 });
 

@@ -1,4 +1,4 @@
-import { createCachedTokenCounter, type TokenCounter } from '@loadout/core';
+import { createCachedTokenCounter, type LoadoutError, type TokenCounter } from '@loadout/core';
 import { loadKnownTokenCounts, tokenCountKey } from './known-token-counts.js';
 
 let shared: TokenCounter | undefined;
@@ -23,15 +23,18 @@ export async function sharedTokenCounter(): Promise<TokenCounter> {
  * planning the demo catalog loads no tokenizer. When `compute` counts any
  * text the table lacks (a mod rewrote a description), it runs again with
  * the real counter, so the result is always the tokenizer's. `compute` must
- * be pure: it may run twice.
+ * be pure: it may run twice. A damaged table (checksum, range) is passed to
+ * `onDamaged` (which warns, or throws under `--strict`) and the tokenizer
+ * counts instead.
  */
-export async function withKnownTokenCounts<T>(compute: (counter: TokenCounter) => T): Promise<T> {
+export async function withKnownTokenCounts<T>(compute: (counter: TokenCounter) => T, onDamaged: (problem: LoadoutError) => void): Promise<T> {
   if (recording !== undefined) {
     const real = await sharedTokenCounter();
     const table = recording;
     return compute({ ...real, count: (text) => recordCount(table, text, real.count(text)) });
   }
-  const known = loadKnownTokenCounts();
+  const { table: known, problem } = loadKnownTokenCounts();
+  if (problem !== undefined) onDamaged(problem);
   if (known !== undefined) {
     let missed = false;
     const counter: TokenCounter = {

@@ -51,6 +51,7 @@ export const LOADOUT_ERROR_CODES = [
   'file-not-text',
   'file-unwritable',
   'file-overwrite-refused',
+  'token-cache-invalid',
   'unsupported-environment',
   'model-unavailable',
   // MCP gateway
