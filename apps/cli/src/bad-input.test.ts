@@ -219,7 +219,8 @@ describe('flags', () => {
 });
 
 describe('catalog pull never loses the old file', () => {
-  const oldCatalog = `${JSON.stringify({ tools: [weather] }, null, 2)}\n`.repeat(1);
+  // An earlier pull's snapshot: the only file --out replaces without --force (issue 34 item 1).
+  const oldCatalog = `${JSON.stringify({ mcpServers: { weather: {} }, tools: { weather: { tools: [weather] } } }, null, 2)}\n`;
   const missing = { command: join(folder, 'no-such-server') };
   const upstream = { command: process.execPath, args: ['-e', 'process.exit(0)'] };
 

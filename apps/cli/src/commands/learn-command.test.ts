@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -227,12 +227,16 @@ describe('loadout search --feedback', () => {
 
   it('learns on any ranker whose definition accepts usage, through capabilities.usage', async () => {
     const dir = await folder();
+    // The ranker runs in a worker thread (issue 34 item 5): it reports the usage weight it got through a file.
+    const seen = join(dir, 'usage-seen');
+    const usageSeen = (): number => (existsSync(seen) ? Number(readFileSync(seen, 'utf8')) : 0);
     await writeFile(join(dir, 'events.jsonl'), `${saves.map((query) => JSON.stringify({ query, called: 'write_file' })).join('\n')}\n`);
     await writeFile(join(dir, 'catalog.json'), JSON.stringify([{ name: 'write_file', server: 'fs', description: 'Write text to disk' }, { name: 'keep_alive', server: 'net', description: 'Keep a connection open' }]));
     await writeFile(
       join(dir, 'usage-ranker.mjs'),
-      `import { bm25fDefinition } from ${JSON.stringify(new URL('../../../../packages/rankers/dist/index.js', import.meta.url).href)};
-export default { ...bm25fDefinition, name: 'learner', capabilities: { usage: { withUsage: (options, usage) => { globalThis.usageSeen = usage.weight; return bm25fDefinition.capabilities.usage.withUsage(options, usage); } } } };\n`,
+      `import { writeFileSync } from 'node:fs';
+import { bm25fDefinition } from ${JSON.stringify(new URL('../../../../packages/rankers/dist/index.js', import.meta.url).href)};
+export default { ...bm25fDefinition, name: 'learner', capabilities: { usage: { withUsage: (options, usage) => { writeFileSync(${JSON.stringify(seen)}, String(usage.weight)); return bm25fDefinition.capabilities.usage.withUsage(options, usage); } } } };\n`,
     );
     await writeFile(join(dir, 'loadout.config.json'), JSON.stringify({ ranker: 'learner', rankers: { learner: './usage-ranker.mjs' } }));
     // The config names a ranker module: it runs code, so it loads once trusted (records kept in the test's folder).
@@ -246,7 +250,7 @@ export default { ...bm25fDefinition, name: 'learner', capabilities: { usage: { w
     const result = JSON.parse(run.stdout()) as { ranker: string; hits: { name: string }[] };
     expect(result.ranker).toBe('learner');
     expect(result.hits[0]!.name).toBe('write_file');
-    expect((globalThis as { usageSeen?: number }).usageSeen).toBeGreaterThan(0);
+    expect(usageSeen()).toBeGreaterThan(0);
     // A decision with a part the definition does not learn (no capabilities.usage.learns): the usage field alone, and a warning naming the ranker.
     await writeFile(join(dir, '.loadout', 'learned.json'), JSON.stringify({ enabled: true, usageWeight: 1, usagePriorWeight: 0.2 }));
     const warned = fakeContext({ cwd: dir, env });
@@ -254,13 +258,13 @@ export default { ...bm25fDefinition, name: 'learner', capabilities: { usage: { w
     expect(warned.stderr()).toContain('ranker "learner" cannot apply the learned usage prior');
     expect((JSON.parse(warned.stdout()) as { hits: { name: string }[] }).hits[0]!.name).toBe('write_file');
     // eval --feedback learns through the same definition, trying neither the prior nor a re-ranker.
-    (globalThis as { usageSeen?: number }).usageSeen = undefined;
+    rmSync(seen, { force: true });
     await writeFile(join(dir, 'queries.jsonl'), `${JSON.stringify({ id: 'q', query: 'keep the recipe for later', relevant: ['write_file'] })}\n`);
     await writeFile(join(dir, 'tools.jsonl'), ['write_file', 'keep_alive'].map((name) => JSON.stringify({ name, description: name === 'write_file' ? 'Write text to disk' : 'Keep a connection open' })).join('\n'));
     const evaluated = fakeContext({ cwd: dir, env });
     expect(await runCli(['eval', '--tools', 'tools.jsonl', '--queries', 'queries.jsonl', '--feedback', 'events.jsonl', '--json'], evaluated.context)).toBe(0);
     const learning = (JSON.parse(evaluated.stdout()) as { learning: { learned: { usagePriorWeight: number }; reranked?: unknown } }).learning;
-    expect((globalThis as { usageSeen?: number }).usageSeen).toBeGreaterThan(0);
+    expect(usageSeen()).toBeGreaterThan(0);
     expect(learning.learned.usagePriorWeight).toBe(0);
     expect(learning.reranked).toBeUndefined();
   });

@@ -4,6 +4,7 @@ import { validateRankerDefinition } from '@loadout/core/plugins';
 import { configError } from './config-error.js';
 import { importDefault } from './import-config-module.js';
 import { resolvePlugin } from './resolve-plugin.js';
+import { sandboxedDefinition } from '../sandbox/sandboxed-definition.js';
 
 async function importPlugin(specifier: string, folder: string, path: string, key: string): Promise<{ file: string; value: unknown }> {
   const file = resolvePlugin(specifier, folder, path, key);
@@ -20,7 +21,11 @@ function rethrowIn(error: unknown, path: string, key: string, file: string): nev
   throw error;
 }
 
-/** The rankers a configuration's `rankers` names, checked: each default export a definition named as its key. */
+/**
+ * The rankers a configuration's `rankers` names, checked: each default
+ * export a definition named as its key. Each ranker they create runs in a
+ * worker thread (see `sandboxedDefinition`).
+ */
 export async function loadRankers(rankers: Readonly<Record<string, string>>, folder: string, path: string): Promise<RankerDefinition[]> {
   const definitions: RankerDefinition[] = [];
   for (const [name, specifier] of Object.entries(rankers)) {
@@ -32,7 +37,8 @@ export async function loadRankers(rankers: Readonly<Record<string, string>>, fol
       rethrowIn(error, path, key, file);
     }
     if (value.name !== name) throw configError('ranker-invalid', path, key, `${file} defines the ranker ${JSON.stringify(value.name)}, not ${JSON.stringify(name)}`);
-    definitions.push(value);
+    // Its ranker runs in a worker thread with time and memory budgets: a loop, a hang or a leak fails only that call.
+    definitions.push(sandboxedDefinition(value, file));
   }
   return definitions;
 }

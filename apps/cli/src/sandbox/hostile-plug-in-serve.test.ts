@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// Issue 34 item 5 on the gateway: `loadout serve` with a ranker plug-in that loops, hangs,
+// exhausts its memory or throws on some queries. Each such search fails alone; the
+// client's next search is answered by the same gateway process.
+const main = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const hostile = fileURLToPath(new URL('./__fixtures__/hostile-ranker.mjs', import.meta.url));
+const weatherServer = fileURLToPath(new URL('../../../../packages/mcp/src/__fixtures__/weather-server.mjs', import.meta.url));
+const folder = mkdtempSync(join(tmpdir(), 'loadout-hostile-serve-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+writeFileSync(
+  join(folder, 'gateway.json'),
+  JSON.stringify({ ranker: 'hostile', rankers: { hostile }, mcpServers: { weather: { command: process.execPath, args: [weatherServer] } } }),
+);
+
+async function connect(): Promise<Client> {
+  const client = new Client({ name: 'hostile-plug-in-test', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [main, 'serve', '--config', 'gateway.json'], cwd: folder, env: { PATH: process.env['PATH'] ?? '' }, stderr: 'ignore' }));
+  return client;
+}
+
+async function search(client: Client, query: string): Promise<{ isError: boolean; text: string; names: string[] }> {
+  const result = await client.callTool({ name: 'search_tools', arguments: { query } }, undefined, { timeout: 60_000 });
+  const structured = result.structuredContent as { tools?: { name: string }[] } | undefined;
+  const content = result.content as { type: string; text?: string }[];
+  return { isError: result.isError === true, text: content.map((part) => part.text ?? '').join(' '), names: (structured?.tools ?? []).map((tool) => tool.name) };
+}
+
+describe('loadout serve with a hostile ranker plug-in', () => {
+  it('fails only the searches that loop, hang, run out of memory or throw, and keeps serving', async () => {
+    const client = await connect();
+    try {
+      expect((await search(client, 'forecast')).names).toEqual(['mcp__weather__get_forecast']);
+      // Out of memory is ranker-failed when the heap fills before the time budget, else ranker-timeout.
+      for (const [query, code] of [['loop', /ranker-timeout/], ['hang', /ranker-timeout/], ['oom', /ranker-(failed|timeout)/], ['throw', /plug-in bug/]] as const) {
+        const failed = await search(client, query);
+        expect(failed.isError, query).toBe(true);
+        expect(failed.text).toMatch(code);
+        expect((await search(client, 'forecast')).names).toEqual(['mcp__weather__get_forecast']);
+      }
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,30 @@
+import type { CatalogTool, RankerSearchOptions } from '@loadout/core';
+
+/** What a ranker worker starts with: the plug-in's module and the ranker's name and options. */
+export interface WorkerData {
+  readonly file: string;
+  readonly name: string;
+  readonly options: unknown;
+}
+
+/** A usage field as data: its functions evaluated per tool by display name (see `RankerUsageField`). */
+export interface SandboxUsage {
+  readonly weight: number;
+  readonly texts: Record<string, string | undefined>;
+  readonly prior?: { readonly weight: number; readonly calls: Record<string, number> };
+  readonly model?: unknown;
+}
+
+/** One operation the main thread asks of the worker. */
+export type SandboxOperation =
+  | { readonly op: 'describe' }
+  | { readonly op: 'index'; readonly tools: readonly CatalogTool[]; readonly usage?: SandboxUsage }
+  | { readonly op: 'add'; readonly tools: readonly CatalogTool[] }
+  | { readonly op: 'remove'; readonly names: readonly string[] }
+  | { readonly op: 'search'; readonly query: string; readonly options: Omit<RankerSearchOptions, 'filter'>; readonly allowed?: readonly string[] };
+
+/** A {@link SandboxOperation} as sent, answered by `{id, ok, value | message}`. */
+export type SandboxRequest = SandboxOperation & { readonly id: number };
+
+/** The worker's answer to one {@link SandboxRequest}. */
+export type SandboxResponse = { readonly id: number } & ({ readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string });

@@ -1,0 +1,41 @@
+import type { RankerDefinition, RankerUsageField } from '@loadout/core';
+import { createSandboxedRanker, type SandboxBudget } from './sandboxed-ranker.js';
+
+/** Where `withUsage` leaves the usage field in the options, for `create` to take out (never sent to the worker). */
+const USAGE = Symbol('loadout.sandbox.usage');
+
+/**
+ * The definition the registry holds for an out-of-tree ranker: the same
+ * name, description, query kind, options schema and usage capability as
+ * `definition` (checked by the caller), but `create` builds a
+ * {@link createSandboxedRanker} that runs the module at `file` in a worker
+ * thread with `budget`. `persistence` is not carried over (a saved index
+ * would cross the thread as bytes; no out-of-tree ranker uses it yet).
+ */
+export function sandboxedDefinition(definition: RankerDefinition, file: string, budget?: SandboxBudget): RankerDefinition {
+  const usage = definition.capabilities?.usage;
+  const browserSafe = definition.capabilities?.browserSafe;
+  return {
+    specificationVersion: 'v1',
+    name: definition.name,
+    ...(definition.description === undefined ? {} : { description: definition.description }),
+    queryKind: definition.queryKind,
+    ...(definition.options === undefined ? {} : { options: definition.options }),
+    capabilities: {
+      ...(browserSafe === undefined ? {} : { browserSafe }),
+      ...(usage === undefined
+        ? {}
+        : {
+            usage: {
+              ...(usage.learns === undefined ? {} : { learns: usage.learns }),
+              withUsage: (options: Record<string, unknown>, field: RankerUsageField) => ({ ...options, [USAGE]: field }),
+            },
+          }),
+    },
+    create(options: Record<string, unknown>) {
+      const field = (options as { [USAGE]?: RankerUsageField })[USAGE];
+      const plain = { ...options };
+      return createSandboxedRanker({ file, name: definition.name, options: plain, ...(field === undefined ? {} : { usage: field }), ...(budget === undefined ? {} : { budget }) });
+    },
+  };
+}

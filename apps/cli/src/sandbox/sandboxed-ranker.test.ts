@@ -1,0 +1,58 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { isLoadoutError } from '@loadout/core';
+import { makeTool } from '@loadout/core/test';
+import { createSandboxedRanker } from './sandboxed-ranker.js';
+
+// Issue 34 item 5: a plug-in that loops, hangs, runs out of memory, throws or exits fails
+// only its own call; the next call is answered by a fresh worker with the same tools.
+const file = fileURLToPath(new URL('./__fixtures__/hostile-ranker.mjs', import.meta.url));
+const tools = ['get_weather', 'send_mail', 'read_file'].map((name) => makeTool({ name }));
+
+async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  if (!(error instanceof Error)) throw new Error(`expected an error, got ${String(error)}`);
+  return { code: isLoadoutError(error) ? error.code : 'plain', message: error.message };
+}
+
+describe('createSandboxedRanker', () => {
+  it.each([
+    ['loops', 'loop', 'ranker-timeout', /ranker "hostile" took longer than 300 ms for search/],
+    ['never resolves', 'hang', 'ranker-timeout', /took longer than 300 ms/],
+    ['ends its thread', 'exit', 'ranker-failed', /ranker "hostile" stopped: its worker exited \(code 7\)/],
+    ['throws', 'throw', 'plain', /^plug-in bug$/],
+  ])('a search that %s fails alone, and the next search is answered', async (_, query, code, message) => {
+    const ranker = createSandboxedRanker({ file, name: 'hostile', options: {}, budget: { searchMs: 300 } });
+    await ranker.index(tools);
+    expect(await failure(Promise.resolve(ranker.search(query)))).toMatchObject({ code, message: expect.stringMatching(message) });
+    expect((await ranker.search('weather')).map((hit) => hit.tool)).toEqual([tools[0]]);
+    expect(ranker.size).toBe(3);
+  });
+
+  it('a search in flight beside one that loops is answered: only the one over budget fails', async () => {
+    const ranker = createSandboxedRanker({ file, name: 'hostile', options: {}, budget: { searchMs: 300 } });
+    await ranker.index(tools);
+    const [looping, other] = await Promise.allSettled([ranker.search('loop'), ranker.search('weather')]);
+    expect(looping).toMatchObject({ status: 'rejected', reason: { code: 'ranker-timeout' } });
+    expect(other).toMatchObject({ status: 'fulfilled', value: [{ tool: tools[0] }] });
+  });
+
+  it('a search that allocates without bound hits the memory budget: ranker-failed, then answers again', async () => {
+    const ranker = createSandboxedRanker({ file, name: 'hostile', options: {}, budget: { searchMs: 60_000, memoryMb: 32 } });
+    await ranker.index(tools);
+    expect(await failure(Promise.resolve(ranker.search('oom')))).toMatchObject({ code: 'ranker-failed', message: expect.stringContaining('ran out of its 32 MiB memory budget') });
+    expect((await ranker.search('mail')).map((hit) => hit.tool)).toEqual([tools[1]]);
+  });
+
+  it('keeps add, remove and the filter; a name the catalog lacks comes back as such for the result check', async () => {
+    const ranker = createSandboxedRanker({ file, name: 'hostile', options: {} });
+    await ranker.index(tools.slice(0, 2));
+    await ranker.add([tools[2]!]);
+    await ranker.remove(['send_mail']);
+    expect(ranker.size).toBe(2);
+    expect((await ranker.search('get read mail', { filter: (tool) => tool.displayName !== 'read_file' })).map((hit) => hit.tool.displayName)).toEqual(['get_weather']);
+    const [ghost] = await ranker.search('ghost');
+    expect(ghost?.tool.displayName).toBe('ghost');
+    expect(tools).not.toContain(ghost?.tool);
+  });
+});

@@ -1,0 +1,184 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { createLoadoutError } from '@loadout/core';
+import type { CatalogTool, Ranker, RankerSearchOptions, RankerUsageField, SearchHit } from '@loadout/core';
+import type { SandboxOperation, SandboxResponse, SandboxUsage, WorkerData } from './sandbox-protocol.js';
+
+/** Budgets of a sandboxed ranker. */
+export interface SandboxBudget {
+  /** Longest wait for one search, in ms. Default 2,000; 1–600,000. */
+  readonly searchMs?: number;
+  /** Longest wait for loading the module and `index`, `add` or `remove`, in ms. Default 60,000; 1–3,600,000. */
+  readonly indexMs?: number;
+  /** The worker's heap limit (`resourceLimits.maxOldGenerationSizeMb`), in MiB. Default 256; 16–16,384. */
+  readonly memoryMb?: number;
+}
+
+/** The worker's entry: built JavaScript beside this file (tests running from sources use the build's). */
+function workerUrl(): URL {
+  const here = new URL('./ranker-worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(here))) return here;
+  return new URL('../../dist/sandbox/ranker-worker.js', import.meta.url);
+}
+
+/** One operation's answer, or the reason there is none. */
+type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: Error };
+
+/**
+ * A ranker whose plug-in code runs in a worker thread with a memory budget,
+ * each call with a time budget. A call over its time budget is
+ * `ranker-timeout`; a worker that dies (out of memory, `process.exit`) is
+ * `ranker-failed`; either way the worker is ended and the next call starts a
+ * new one and indexes the last tools again, so one bad query fails only
+ * itself. An exception the plug-in throws comes back as a plain Error (the
+ * caller's `withCheckedResults` names it). The main thread never runs the
+ * plug-in's code, so a loop, a hang or an unbounded allocation there cannot
+ * stop it serving others.
+ */
+export function createSandboxedRanker(input: {
+  readonly file: string;
+  readonly name: string;
+  readonly options: unknown;
+  readonly usage?: RankerUsageField;
+  readonly budget?: SandboxBudget;
+}): Ranker {
+  const searchMs = input.budget?.searchMs ?? 2_000;
+  const indexMs = input.budget?.indexMs ?? 60_000;
+  const memoryMb = input.budget?.memoryMb ?? 256;
+  let worker: Worker | undefined;
+  let nextId = 1;
+  /** Calls in flight: how each settles, and for a search how to run it again on a new worker. */
+  const pending = new Map<number, { readonly settle: (outcome: Outcome) => void; readonly retry: (() => Promise<unknown>) | undefined; readonly timer: ReturnType<typeof setTimeout> }>();
+  let indexing: Promise<void> | undefined;
+  let tools = new Map<string, CatalogTool>();
+  let indexed = false;
+  let size = 0;
+
+  /**
+   * Ends the worker. The call that overran (`culprit`) fails with `error`;
+   * other searches in flight run once more on a new worker (when the worker
+   * died, the culprit is unknown: each search runs once more, so only one
+   * that fails twice fails). Index operations fail with `error`.
+   */
+  function end(error: Error, culprit?: number): void {
+    const current = worker;
+    worker = undefined;
+    indexed = false;
+    void current?.terminate();
+    const calls = [...pending];
+    pending.clear();
+    for (const [id, { settle, retry, timer }] of calls) {
+      clearTimeout(timer);
+      if (id === culprit || retry === undefined) settle({ ok: false, error });
+      else retry().then((value) => settle({ ok: true, value }), (again: Error) => settle({ ok: false, error: again }));
+    }
+  }
+
+  function start(): Worker {
+    const data: WorkerData = { file: input.file, name: input.name, options: input.options };
+    // Its own flags only: never the parent's (a test runner's export conditions would load sources).
+    const started = new Worker(workerUrl(), { execArgv: [], workerData: data, resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(4, memoryMb / 8)) }, stdout: false, stderr: false });
+    started.on('message', (response: SandboxResponse) => {
+      const entry = pending.get(response.id);
+      pending.delete(response.id);
+      // An idle worker never keeps the process alive; one with a call in flight does.
+      if (pending.size === 0) started.unref();
+      entry?.settle(response.ok ? { ok: true, value: response.value } : { ok: false, error: new Error(response.message) });
+    });
+    const died = (reason: string, code?: string): void => {
+      if (worker !== started) return;
+      end(createLoadoutError('ranker-failed', `ranker ${JSON.stringify(input.name)} stopped: ${reason}; this call failed, the next one starts it again`, { ranker: input.name, ...(code === undefined ? {} : { code }) }));
+    };
+    started.on('error', (error: Error & { code?: string }) => died(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `it ran out of its ${memoryMb} MiB memory budget` : error.message, error.code));
+    started.on('exit', (code) => died(`its worker exited (code ${code})`));
+    started.unref();
+    return started;
+  }
+
+  function call(request: SandboxOperation, budgetMs: number, retry?: () => Promise<unknown>): Promise<unknown> {
+    worker ??= start();
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        end(createLoadoutError('ranker-timeout', `ranker ${JSON.stringify(input.name)} took longer than ${budgetMs} ms for ${request.op}; it was stopped, the next call starts it again`, { ranker: input.name, budgetMs }), id);
+      }, budgetMs);
+      timer.unref();
+      const settle = (outcome: Outcome): void => {
+        clearTimeout(timer);
+        if (outcome.ok) resolve(outcome.value);
+        else reject(outcome.error);
+      };
+      pending.set(id, { settle, retry, timer });
+      worker!.ref();
+      worker!.postMessage({ ...request, id });
+    });
+  }
+
+  function usageData(all: readonly CatalogTool[]): SandboxUsage | undefined {
+    const usage = input.usage;
+    if (usage === undefined) return undefined;
+    const texts: Record<string, string | undefined> = {};
+    for (const tool of all) texts[tool.displayName] = usage.text(tool);
+    const prior = usage.prior;
+    const calls: Record<string, number> = {};
+    if (prior !== undefined) for (const tool of all) calls[tool.displayName] = prior.calls(tool);
+    return { weight: usage.weight, texts, ...(prior === undefined ? {} : { prior: { weight: prior.weight, calls } }), ...(usage.model === undefined ? {} : { model: usage.model }) };
+  }
+
+  async function reindex(): Promise<void> {
+    const all = [...tools.values()];
+    const usage = usageData(all);
+    size = (await call({ op: 'index', tools: all, ...(usage === undefined ? {} : { usage }) }, indexMs)) as number;
+    indexed = true;
+  }
+
+  /** The last tools indexed in the current worker, once however many searches wait for it. */
+  function ensureIndexed(): Promise<void> {
+    if (indexed) return Promise.resolve();
+    indexing ??= reindex().finally(() => {
+      indexing = undefined;
+    });
+    return indexing;
+  }
+
+  async function searchIn(query: string, options: Omit<RankerSearchOptions, 'filter'>, allowed: readonly string[] | undefined, again: boolean): Promise<unknown> {
+    await ensureIndexed();
+    const operation: SandboxOperation = { op: 'search', query, options, ...(allowed === undefined ? {} : { allowed }) };
+    return call(operation, searchMs, again ? () => searchIn(query, options, allowed, false) : undefined);
+  }
+
+  return {
+    specificationVersion: 'v1',
+    name: input.name,
+    get size() {
+      return size;
+    },
+    async index(next) {
+      tools = new Map(next.map((tool) => [tool.displayName, tool]));
+      await reindex();
+    },
+    async add(next) {
+      for (const tool of next) tools.set(tool.displayName, tool);
+      if (!indexed) return ensureIndexed();
+      size = (await call({ op: 'add', tools: next }, indexMs)) as number;
+    },
+    async remove(names) {
+      for (const name of names) tools.delete(name);
+      if (!indexed) return ensureIndexed();
+      size = (await call({ op: 'remove', names }, indexMs)) as number;
+    },
+    async search(query: string, options: RankerSearchOptions = {}): Promise<readonly SearchHit[]> {
+      const { filter, ...rest } = options;
+      const allowed = filter === undefined ? undefined : [...tools.values()].filter((tool) => filter(tool)).map((tool) => tool.displayName);
+      const hits = await searchIn(query, rest, allowed, true);
+      if (!Array.isArray(hits)) return hits as readonly SearchHit[];
+      // Names back to the caller's tools; a name the catalog lacks stays visible for checkRankerResult to refuse.
+      return hits.map((hit: { name: unknown; score: number; explanation?: SearchHit['explanation'] }) => ({
+        tool: tools.get(String(hit.name)) ?? ({ name: String(hit.name), displayName: String(hit.name), description: '' } as CatalogTool),
+        score: hit.score,
+        ...(hit.explanation === undefined ? {} : { explanation: hit.explanation }),
+      }));
+    },
+  };
+}
