@@ -1,12 +1,13 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 import { fakeContext } from './__fixtures__/fake-context.js';
 
 const SECRET = 'sk-live-hunter2';
 const folder = mkdtempSync(join(tmpdir(), 'loadout-bad-files-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 writeFileSync(join(folder, 'secret.json'), `${SECRET} {{{`);
 writeFileSync(join(folder, 'secret.jsonl'), `{"name": "a"}\n${SECRET} {{{\n`);
 writeFileSync(join(folder, 'queries.jsonl'), '{"id": "1", "query": "x", "relevant": ["a"]}\n');

@@ -1,11 +1,12 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 import { fakeContext } from './__fixtures__/fake-context.js';
 
 const empty = mkdtempSync(join(tmpdir(), 'loadout-missing-args-'));
+afterAll(() => rmSync(empty, { recursive: true, force: true }));
 
 describe('a command run without its required arguments', () => {
   it.each([

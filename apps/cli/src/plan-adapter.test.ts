@@ -5,10 +5,10 @@ import { createDemoCatalog } from '@loadout/demo-catalog';
 import { createResponsesToolSearch } from '@loadout/openai';
 import { createChatToolSearch } from '@loadout/openai/chat';
 import { defaultTokenCounter } from '@loadout/tokens';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { fakeContext } from './__fixtures__/fake-context.js';
 import { runCli } from './run-cli.js';
 
@@ -88,6 +88,7 @@ describe('loadout plan --adapter', () => {
 
   it('counts in the singular for one tool, and names no search tool when tool search is off', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'loadout-plan-adapter-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
     const file = join(folder, 'one.json');
     writeFileSync(file, JSON.stringify([{ name: 'get_weather', description: 'Get the weather for a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } }]));
     const off = await plan(['--catalog', file, '--adapter', 'anthropic', '--env', 'ENABLE_TOOL_SEARCH=false']);

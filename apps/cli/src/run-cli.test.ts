@@ -1,12 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { runCli } from './run-cli.js';
 import { allCommands } from './commands/all-commands.js';
 import { fakeContext } from './__fixtures__/fake-context.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'loadout-cli-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
 writeFileSync(join(directory, 'broken-mods.json'), '[{"plugin": ');
 const catalogPath = join(directory, 'tools.json');
 writeFileSync(
@@ -198,6 +199,7 @@ describe('loadout policy (in process)', () => {
 describe('loadout search with a hostile catalog', () => {
   it('answers a catalog of invalid JSON nested 11,000 levels with exit 2 and catalog-invalid-json', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'loadout-deep-catalog-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
     writeFileSync(join(folder, 'deep.json'), '['.repeat(11_000) + '{');
     const run = fakeContext({ cwd: folder });
     expect(await runCli(['search', 'anything', '--catalog', 'deep.json'], run.context)).toBe(2);

@@ -1,11 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 import { fakeContext } from './__fixtures__/fake-context.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'loadout-search-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
 writeFileSync(
   join(directory, 'tools.jsonl'),
   [

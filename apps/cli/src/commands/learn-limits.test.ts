@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { runCli } from '../run-cli.js';
 import { fakeContext } from '../__fixtures__/fake-context.js';
 
@@ -18,6 +18,7 @@ const tiny = fileURLToPath(new URL('../../../../packages/eval/src/eval-set/__fix
 
 async function folder(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'loadout-learn-limits-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
   await writeFile(join(dir, 'catalog.json'), JSON.stringify(tools));
   await writeFile(join(dir, 'events.jsonl'), `${saves.map((query) => JSON.stringify({ query, called: 'write_file' })).join('\n')}\n`);
   return dir;

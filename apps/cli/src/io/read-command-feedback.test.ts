@@ -1,7 +1,7 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { makeTool } from '@loadout/core/test';
 import { createCatalog } from '@loadout/core';
 import { readCommandFeedback } from './read-command-feedback.js';
@@ -11,6 +11,7 @@ describe('readCommandFeedback', () => {
 
   it("reads a store oldest first by time, equal times in the file's order; a file of events as written", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'loadout-read-feedback-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const path = join(dir, 'feedback.jsonl');
     await writeFile(path, `${[line('c', 3), line('a', 1), line('b1', 2), line('b2', 2)].join('\n')}\n`);
     const store = await readCommandFeedback(path, undefined, { kind: 'store', store: path });
@@ -21,6 +22,7 @@ describe('readCommandFeedback', () => {
 
   it('keeps events naming any tool without a catalog, and skips unknown tools with one', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'loadout-read-feedback-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const path = join(dir, 'feedback.jsonl');
     await writeFile(path, `${[line('save', 1), line('ghost', 2, 'mcp__nowhere__tool')].join('\n')}\n`);
     expect((await readCommandFeedback(path, undefined, { kind: 'store', store: path })).events).toHaveLength(2);

@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readModsFile } from './read-mods-file.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'loadout-read-mods-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 writeFileSync(join(folder, 'broken.json'), '[{"plugin": "hunter2",\n');
 writeFileSync(join(folder, 'object.json'), '{"apiKey": "hunter2"}');
 writeFileSync(join(folder, 'mods.json'), '[{"plugin": "team", "rules": [{"server": "github", "isDeferred": false}]}]');

@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readJsonFile } from './read-json-file.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'loadout-read-json-file-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 writeFileSync(join(folder, 'good.json'), '\ufeff{"a": [1]}');
 writeFileSync(join(folder, 'bad.json'), '{\n  "token": "hunter2",,\n}');
 

@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readTextFile } from './read-text-file.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'loadout-read-text-file-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('readTextFile', () => {
   it('reads UTF-8 relative to the folder, without a byte-order mark', async () => {

@@ -1,13 +1,15 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { appendFeedbackEvents, compactFeedbackFile, purgeFeedbackFile, readFeedbackFile } from './feedback-store.js';
 
 const DAY = 86_400_000;
 
 async function store(): Promise<string> {
-  return join(await mkdtemp(join(tmpdir(), 'loadout-feedback-')), 'nested', 'feedback.jsonl');
+  const dir = await mkdtemp(join(tmpdir(), 'loadout-feedback-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  return join(dir, 'nested', 'feedback.jsonl');
 }
 
 describe('feedback store', () => {

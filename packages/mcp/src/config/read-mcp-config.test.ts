@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readMcpConfig } from './read-mcp-config.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'loadout-read-mcp-config-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const file = (name: string, contents: string | Buffer): string => {
   const path = join(folder, name);
   writeFileSync(path, contents);
