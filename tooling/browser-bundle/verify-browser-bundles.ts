@@ -30,8 +30,11 @@ interface SizeBudget {
  * BM25F alone was 30 kB). `@loadout/bm25`'s main entry is BM25F, its
  * analyzer and the usage field; the wink and regex rankers (and re2js)
  * live behind the `/wink` and `/regex` subpaths, outside this budget.
+ * Issue 31 added 3.5 kB for host neutrality: the Unicode category table
+ * that replaces `\p{…}` escapes and a UTF-8 codec that replaces
+ * TextEncoder/TextDecoder (docs/decisions/3101-host-neutral-core.md).
  */
-const BUDGETS: readonly SizeBudget[] = [{ label: 'core + BM25F + learning', packages: ['core', 'bm25'], maxGzipBytes: 45_000 }];
+const BUDGETS: readonly SizeBudget[] = [{ label: 'core + BM25F + learning', packages: ['core', 'bm25'], maxGzipBytes: 48_500 }];
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let failed = false;

@@ -1,4 +1,4 @@
-import { openFrame, sealFrame } from '@loadout/core/utils';
+import { decodeUtf8, encodeUtf8, openFrame, sealFrame } from '@loadout/core/utils';
 import type { FrameFormat } from '@loadout/core/utils';
 import { createByteReader, corruptIndex } from './byte-reader.js';
 import { createByteWriter } from './byte-writer.js';
@@ -36,9 +36,8 @@ export interface IndexContents {
  */
 export function encodeIndex(contents: IndexContents): Uint8Array {
   const { postings, dictionary } = contents;
-  const encoder = new TextEncoder();
   const writer = createByteWriter(64 + postings.docs.length * 4 + dictionary.terms.length * 12);
-  const signature = encoder.encode(contents.signature);
+  const signature = encodeUtf8(contents.signature);
   writer.varint(signature.length);
   writer.bytes(signature);
   writer.uint32(contents.namesHash);
@@ -46,7 +45,7 @@ export function encodeIndex(contents: IndexContents): Uint8Array {
   writer.varint(postings.termCount);
   writer.varint(postings.docs.length);
   for (let term = 0; term < postings.termCount; term++) {
-    const bytes = encoder.encode(dictionary.terms[term]!);
+    const bytes = encodeUtf8(dictionary.terms[term]!);
     writer.varint(bytes.length);
     writer.bytes(bytes);
   }
@@ -77,13 +76,10 @@ export function decodeIndex(blob: Uint8Array): IndexContents {
   const { payload, flags } = openFrame(blob, INDEX_FRAME);
   if (flags !== FIELD_COUNT) throw corruptIndex('unexpected field count');
   const reader = createByteReader(payload);
-  const decoder = new TextDecoder('utf-8', { fatal: true });
   const text = (bytes: Uint8Array): string => {
-    try {
-      return decoder.decode(bytes);
-    } catch {
-      throw corruptIndex('invalid UTF-8 text');
-    }
+    const value = decodeUtf8(bytes);
+    if (value === undefined) throw corruptIndex('invalid UTF-8 text');
+    return value;
   };
   const signature = text(reader.bytes(reader.varint()));
   const namesHash = reader.uint32();

@@ -12,5 +12,6 @@ export type { CoalescingRunner } from './coalescing-runner.js';
 export { FRAME_HEADER_BYTES, FRAME_TRAILER_BYTES, frameVersion, openFrame, sealFrame } from './checksum-frame.js';
 export type { FrameFormat, OpenedFrame } from './checksum-frame.js';
 export { jsonDepth } from './json-depth.js';
+export { decodeUtf8, encodeUtf8 } from './utf8.js';
 export { isPromise, thenMaybe } from './maybe-promise.js';
 export { isRecord } from './is-record.js';
