@@ -101,6 +101,10 @@ async function runParts(argv: readonly string[]): Promise<number> {
       await (await import('./browser/first-result-bench.js')).runFirstResultBench(RESULTS_DIR);
       continue;
     }
+    if (part === 'wasm') {
+      await (await import('./engines/run-engines.js')).runEngines(dataDir, RESULTS_DIR);
+      continue;
+    }
     if (part === 'fuzz') {
       await runFuzz();
       continue;

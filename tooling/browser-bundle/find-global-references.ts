@@ -75,12 +75,12 @@ function bindingNames(pattern: unknown, names: Set<string>, walkReference: (node
 }
 
 /**
- * References in ES module `code` to any of `names` that no declaration in
- * the code binds: uses of globals. Scopes are not tracked, so a name declared
+ * References in ES module `code` to any of `names` (every name when
+ * `names` is undefined) that no declaration in the code binds: uses of globals. Scopes are not tracked, so a name declared
  * anywhere counts as declared everywhere; in minified code, where the
  * minifier renames every local, that approximation does not hide a global.
  */
-export function findGlobalReferences(code: string, names: ReadonlySet<string>): GlobalReference[] {
+export function findGlobalReferences(code: string, names?: ReadonlySet<string>): GlobalReference[] {
   const declared = new Set<string>();
   const references: GlobalReference[] = [];
 
@@ -92,7 +92,7 @@ export function findGlobalReferences(code: string, names: ReadonlySet<string>): 
     if (!isNode(node)) return;
     if (node.type === 'Identifier') {
       const name = node['name'] as string;
-      if (names.has(name)) references.push({ name, start: node.start });
+      if (names === undefined || names.has(name)) references.push({ name, start: node.start });
       return;
     }
     switch (node.type) {

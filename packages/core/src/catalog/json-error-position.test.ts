@@ -40,3 +40,16 @@ describe('jsonErrorPosition', () => {
     );
   });
 });
+
+describe('jsonSyntaxError', () => {
+  it('says why in its own words, whatever the engine', async () => {
+    const { jsonSyntaxError } = await import('./json-error-position.js');
+    expect(jsonSyntaxError('[1, 2]')).toBeUndefined();
+    expect(jsonSyntaxError('')).toEqual({ position: 0, reason: 'Unexpected end of JSON input' });
+    expect(jsonSyntaxError('{"a": "b')).toEqual({ position: 8, reason: 'Unterminated string' });
+    expect(jsonSyntaxError('{"a":1,}')).toEqual({ position: 7, reason: 'Expected double-quoted property name' });
+    expect(jsonSyntaxError('[1 2]')).toEqual({ position: 3, reason: "Expected ',' or ']' after array element" });
+    expect(jsonSyntaxError('[1] x')).toEqual({ position: 4, reason: 'Unexpected non-whitespace character after JSON' });
+    expect(jsonSyntaxError('"\\x"')).toEqual({ position: 2, reason: 'Bad escaped character' });
+  });
+});

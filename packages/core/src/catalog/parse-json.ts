@@ -1,6 +1,6 @@
 import { createLoadoutError } from '../errors/loadout-error.js';
 import type { LoadoutError } from '../errors/loadout-error.js';
-import { jsonErrorPosition } from './json-error-position.js';
+import { jsonSyntaxError } from './json-error-position.js';
 
 /** 1-based line and column of a UTF-16 offset in `text`. */
 export function lineAndColumn(text: string, position: number): { line: number; column: number } {
@@ -16,14 +16,6 @@ export function lineAndColumn(text: string, position: number): { line: number; c
   return { line, column: end - lineStart + 1 };
 }
 
-/** The parser's reason without any of the text: V8 quotes it (`Unexpected token 'x', "xyz..." is not valid JSON`). */
-function reason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message
-    .replace(/ in JSON at position \d+.*$/s, '')
-    .replace(/, ".*$/s, '')
-    .replace(/^Unexpected token\b.*$/s, 'Unexpected character');
-}
 
 /**
  * `JSON.parse` that throws `catalog-invalid-json` naming where the text broke:
@@ -38,13 +30,15 @@ export function parseJson(text: string, label: string, lineNumber?: number): unk
   }
 }
 
+/** The error for text `JSON.parse` refused; its reason comes from core's own scan (engines word theirs differently, and V8 quotes the text). */
 function invalidJson(error: unknown, text: string, label: string, lineNumber?: number): LoadoutError {
-  const found = jsonErrorPosition(text);
-  const position = found < 0 ? text.length : found;
+  const found = jsonSyntaxError(text);
+  const position = found?.position ?? text.length;
+  const reason = found?.reason ?? (error instanceof RangeError ? 'Nested too deeply' : 'Unexpected character');
   const { line, column } = lineAndColumn(text, position);
   const reportedLine = lineNumber ?? line;
   const where = lineNumber === undefined ? `line ${line}, column ${column} (position ${position})` : `line ${lineNumber}, column ${column}`;
-  return createLoadoutError('catalog-invalid-json', `${label}: invalid JSON at ${where}: ${reason(error)}`, {
+  return createLoadoutError('catalog-invalid-json', `${label}: invalid JSON at ${where}: ${reason}`, {
     line: reportedLine,
     column,
     position,

@@ -3,7 +3,7 @@ import { createLoadoutError } from '../errors/loadout-error.js';
 import { parseToolQuery } from '../query/index.js';
 import type { MaybePromise, Ranker, RankerSearchOptions, ScoreExplanation, SearchHit, SyncRanker } from './ranker.js';
 import { thenMaybe as then } from '../utils/maybe-promise.js';
-import { UNICODE_CLASSES } from '../utils/unicode-classes.js';
+import { unicodeClass } from '../utils/unicode-classes.js';
 import { containsWords, toCompactNameKey, toNameKey, toolNameKeys, toolTextKey } from './tool-name-match.js';
 
 /** Options of {@link withQuerySyntax}. */
@@ -18,7 +18,7 @@ type Filter = (tool: CatalogTool) => boolean;
 
 const DEFAULT_LIMIT = 5;
 /** Required terms without a letter (`+1 555-0100`, `+44`) are phone numbers or votes, not constraints. */
-const hasLetter = new RegExp(`[${UNICODE_CLASSES.letter}]`, 'u');
+const hasLetter = new RegExp(`[${unicodeClass('upper', 'lower', 'otherLetter')}]`, 'u');
 
 function both(first: Filter | undefined, second: Filter | undefined): Filter | undefined {
   if (first === undefined) return second;

@@ -8,3 +8,5 @@ export type { FakeVectorIndex, FakeVectorIndexOptions } from './fake-vector-inde
 export { createFakeTokenCounter } from './fake-token-counter.js';
 export type { FakeTokenCounterOptions } from './fake-token-counter.js';
 export { damageOutcome, resealFrame, undetectedBitFlips } from './frame-damage.js';
+export { policyConformanceInputs } from './policy-conformance-inputs.js';
+export type { PolicyConformanceInput } from './policy-conformance-inputs.js';

@@ -1,5 +1,5 @@
 import { splitAsciiIdentifiers } from './split-ascii-identifiers.js';
-import { UNICODE_CLASSES } from './unicode-classes.js';
+import { unicodeClass } from './unicode-classes.js';
 
 /** Options of {@link splitIdentifiers}. */
 export interface SplitIdentifiersOptions {
@@ -18,20 +18,28 @@ export interface SplitPatterns {
   readonly wordsKeepingDigits: RegExp;
 }
 
-const { upper: U, lower: L, otherLetter: O, mark: M, number: N, letter } = UNICODE_CLASSES;
-const word = `[${letter}${M}${N}]+`;
+const LETTER = ['upper', 'lower', 'otherLetter'] as const;
+const U = unicodeClass('upper');
+const word = `[${unicodeClass(...LETTER, 'mark', 'number')}]+`;
+const upperThenLower = `[${U}]+(?=[${U}][${unicodeClass('lower')}])`;
 
 /**
  * Patterns for any text: letters, marks and digits of every script. Written
- * with {@link UNICODE_CLASSES} where `\p{…}` escapes stood (same matches;
+ * with {@link unicodeClass} where `\p{…}` escapes stood (same matches;
  * chunk `[\p{L}\p{M}\p{N}]+(?:[_\-./:]+[\p{L}\p{M}\p{N}]+)*`, words
  * `\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?[\p{Ll}\p{M}]+|\p{Lu}+\p{M}*|\p{N}+|[\p{Lo}\p{Lm}\p{Lt}\p{M}]+`,
  * digits kept with the letters they follow when not split).
  */
 export const UNICODE_PATTERNS: SplitPatterns = {
   chunk: new RegExp(`${word}(?:[_\\-./:]+${word})*`, 'gu'),
-  wordsSplittingDigits: new RegExp(`[${U}]+(?=[${U}][${L}])|[${U}]?[${L}${M}]+|[${U}]+[${M}]*|[${N}]+|[${O}${M}]+`, 'gu'),
-  wordsKeepingDigits: new RegExp(`[${U}]+(?=[${U}][${L}])|[${U}]?[${L}${M}${N}]+|[${U}]+[${M}${N}]*|[${N}]+|[${O}${M}${N}]+`, 'gu'),
+  wordsSplittingDigits: new RegExp(
+    `${upperThenLower}|[${U}]?[${unicodeClass('lower', 'mark')}]+|[${U}]+[${unicodeClass('mark')}]*|[${unicodeClass('number')}]+|[${unicodeClass('otherLetter', 'mark')}]+`,
+    'gu',
+  ),
+  wordsKeepingDigits: new RegExp(
+    `${upperThenLower}|[${U}]?[${unicodeClass('lower', 'mark', 'number')}]+|[${U}]+[${unicodeClass('mark', 'number')}]*|[${unicodeClass('number')}]+|[${unicodeClass('otherLetter', 'mark', 'number')}]+`,
+    'gu',
+  ),
 };
 
 /** The same patterns restricted to ASCII; equal results on ASCII text. `splitIdentifiers` scans ASCII text without them (same tokens). */

@@ -43,9 +43,15 @@ export function encodeUtf8(text: string): Uint8Array {
 
 const CHUNK = 4096;
 
+function isAscii(bytes: Uint8Array): boolean {
+  for (let index = 0; index < bytes.length; index++) if (bytes[index]! >= 0x80) return false;
+  return true;
+}
+
 /** The text `bytes` encode, or `undefined` when they are not well-formed UTF-8 (overlong forms, surrogates, truncated sequences). */
 export function decodeUtf8(bytes: Uint8Array): string | undefined {
   const length = bytes.length;
+  if (length <= CHUNK && isAscii(bytes)) return String.fromCharCode.apply(null, bytes as unknown as number[]);
   let text = '';
   const units: number[] = [];
   let index = 0;

@@ -1,0 +1,57 @@
+/**
+ * Builds `dist/loadout.wasm`, the WebAssembly component: bundles
+ * `src/component/api.ts` (core and BM25F inlined) into one ES module, then
+ * runs componentize-js (SpiderMonkey inside, offline) against
+ * `wit/loadout.wit` with every WASI feature off: the component imports
+ * nothing. A bundle already componentized (same bytes, same WIT, same
+ * componentize-js) is copied from the cache. Run by `pnpm build`.
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { componentize } from '@bytecodealliance/componentize-js';
+import type { ComponentizeOptions } from '@bytecodealliance/componentize-js';
+import { build } from 'vite';
+import { COMPONENT_CACHE, COMPONENT_FILE, COMPONENT_SOURCE, PACKAGE_DIRECTORY, WIT_FILE, WORLD_NAME } from './component-paths.js';
+
+const started = Date.now();
+await build({
+  configFile: false,
+  root: PACKAGE_DIRECTORY,
+  logLevel: 'warn',
+  publicDir: false,
+  build: {
+    lib: { entry: 'src/component/api.ts', formats: ['es'], fileName: () => 'loadout-api.js' },
+    outDir: dirname(COMPONENT_SOURCE),
+    emptyOutDir: true,
+    minify: true,
+    sourcemap: false,
+    reportCompressedSize: false,
+    target: 'es2022',
+  },
+});
+
+const source = readFileSync(COMPONENT_SOURCE);
+const wit = readFileSync(WIT_FILE, 'utf8');
+const componentizeVersion = (JSON.parse(readFileSync(join(PACKAGE_DIRECTORY, 'node_modules/@bytecodealliance/componentize-js/package.json'), 'utf8')) as { version: string }).version;
+const key = createHash('sha256').update(source).update('\0').update(wit).update('\0').update(componentizeVersion).digest('hex').slice(0, 32);
+const cached = join(COMPONENT_CACHE, `${key}.wasm`);
+
+if (existsSync(cached)) {
+  copyFileSync(cached, COMPONENT_FILE);
+  process.stdout.write(`@loadout/wasm: dist/loadout.wasm from the cache (bundle unchanged)\n`);
+} else {
+  process.stderr.write(`@loadout/wasm: componentizing ${(source.byteLength / 1024).toFixed(0)} kB of JavaScript with componentize-js ${componentizeVersion} (a minute or two)…\n`);
+  const options = {
+    sourcePath: COMPONENT_SOURCE,
+    // The WIT as text (accepted, though not in componentize-js's types): it reads a path through a WASI sandbox that does not see the file system here.
+    witWorld: wit,
+    worldName: WORLD_NAME,
+    disableFeatures: ['random', 'stdio', 'clocks', 'http', 'fetch-event'] as ('random' | 'stdio' | 'clocks' | 'http' | 'fetch-event')[],
+  };
+  const { component } = await componentize(options as unknown as ComponentizeOptions);
+  writeFileSync(COMPONENT_FILE, component);
+  mkdirSync(COMPONENT_CACHE, { recursive: true });
+  writeFileSync(cached, component);
+  process.stdout.write(`@loadout/wasm: dist/loadout.wasm ${(component.byteLength / 1024 / 1024).toFixed(1)} MB in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+}

@@ -1,0 +1,1 @@
+export { COMPONENT_URL, WIT_URL } from './component-files.js';
