@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sealLearnedDecision } from '@loadout/learn';
 
 // The built CLI (`pnpm build` first) as a user runs it, from a folder outside the workspace: a learned.json whose
 // re-ranking model reads word vectors (as learnFromFeedback fits with its `vectors` option) loads the installed table.
@@ -31,7 +32,7 @@ describe('search --feedback with a learned model that reads word vectors', () =>
     mkdirSync(join(folder, '.loadout'));
     writeFileSync(join(folder, '.loadout', 'feedback.jsonl'), `${JSON.stringify({ query: 'keep my notes for later', called: 'write_file' })}\n`);
     const model = JSON.parse(readFileSync(join(root, 'packages/bm25/src/rerank/models/glove-rerank-model.json'), 'utf8')) as object;
-    writeFileSync(join(folder, '.loadout', 'learned.json'), JSON.stringify({ enabled: true, usageWeight: 1, usagePriorWeight: 0, model }));
+    writeFileSync(join(folder, '.loadout', 'learned.json'), sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0, model }));
     const run = search('keep my draft for later');
     expect(run.status).toBe(0);
     expect(run.stderr).toBe('');

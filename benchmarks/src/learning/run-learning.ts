@@ -49,6 +49,8 @@ export const LEARNERS: readonly Learner[] = [
   { name: 'lexical-nosiblings', vectors: false, warmStart: 'choose', siblings: false },
   { name: 'lexical-scratch-nosiblings', vectors: false, warmStart: null, siblings: false },
   { name: 'lexical-warm', vectors: false, warmStart: 'always' },
+  { name: 'lexical-blend-nosiblings', vectors: false, warmStart: 'blend', siblings: false },
+  { name: 'lexical-warm-nosiblings', vectors: false, warmStart: 'always', siblings: false },
   { name: 'glove', vectors: true, warmStart: 'choose' },
   { name: 'glove-scratch', vectors: true, warmStart: null },
   { name: 'glove-warm', vectors: true, warmStart: 'always' },

@@ -6,6 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../run-cli.js';
 import { fakeContext } from '../__fixtures__/fake-context.js';
+import { openLearnedDecision, sealLearnedDecision } from '@loadout/learn';
+import type { LearnedDecision } from '@loadout/learn';
+
+/** The decision in `path` (sealed), or a test failure. */
+async function decisionIn(path: string): Promise<LearnedDecision> {
+  const read = openLearnedDecision(await readFile(path));
+  if (read.kind !== 'decided') throw new Error(`${path}: ${read.kind}`);
+  return read.decision;
+}
 
 const tiny = fileURLToPath(new URL('../../../../packages/eval/src/eval-set/__fixtures__/tiny/', import.meta.url));
 const files = ['--tools', `${tiny}tools.jsonl`, '--queries', `${tiny}queries.dev.jsonl`];
@@ -75,7 +84,7 @@ describe('loadout learn', () => {
     expect(run.stderr()).toContain('line 7: not valid JSON [feedback-invalid-line]');
     const store = join(dir, '.loadout', 'feedback.jsonl');
     expect((await readFile(store, 'utf8')).trim().split('\n')).toHaveLength(6);
-    const decision = JSON.parse(await readFile(join(dir, '.loadout', 'learned.json'), 'utf8')) as { enabled: boolean };
+    const decision = await decisionIn(join(dir, '.loadout', 'learned.json'));
     expect(decision.enabled).toBe(true);
     const compact = fakeContext({ cwd: dir });
     expect(await runCli(['learn', '--compact'], compact.context)).toBe(0);
@@ -244,7 +253,7 @@ export default { ...bm25fDefinition, name: 'learner', capabilities: { usage: { w
     expect(await runCli(['trust'], fakeContext({ cwd: dir, env }).context)).toBe(0);
     expect(await runCli(['learn', 'events.jsonl', '--catalog', 'catalog.json'], fakeContext({ cwd: dir, env }).context)).toBe(0);
     // The plain usage field (no usage prior, no re-ranker) is the definition's to take.
-    await writeFile(join(dir, '.loadout', 'learned.json'), JSON.stringify({ enabled: true, usageWeight: 1, usagePriorWeight: 0 }));
+    await writeFile(join(dir, '.loadout', 'learned.json'), sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0 }));
     const run = fakeContext({ cwd: dir, env });
     expect(await runCli(['search', 'keep the recipe for later', '--catalog', 'catalog.json', '--feedback', join(dir, '.loadout', 'feedback.jsonl'), '--json'], run.context)).toBe(0);
     const result = JSON.parse(run.stdout()) as { ranker: string; hits: { name: string }[] };
@@ -252,7 +261,7 @@ export default { ...bm25fDefinition, name: 'learner', capabilities: { usage: { w
     expect(result.hits[0]!.name).toBe('write_file');
     expect(usageSeen()).toBeGreaterThan(0);
     // A decision with a part the definition does not learn (no capabilities.usage.learns): the usage field alone, and a warning naming the ranker.
-    await writeFile(join(dir, '.loadout', 'learned.json'), JSON.stringify({ enabled: true, usageWeight: 1, usagePriorWeight: 0.2 }));
+    await writeFile(join(dir, '.loadout', 'learned.json'), sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0.2 }));
     const warned = fakeContext({ cwd: dir, env });
     expect(await runCli(['search', 'keep the recipe for later', '--catalog', 'catalog.json', '--feedback', join(dir, '.loadout', 'feedback.jsonl'), '--json'], warned.context)).toBe(0);
     expect(warned.stderr()).toContain('ranker "learner" cannot apply the learned usage prior');
@@ -284,15 +293,15 @@ export default { ...bm25fDefinition, name: 'learner', capabilities: { usage: { w
     const store = join(dir, '.loadout', 'feedback.jsonl');
     expect(await runCli(['learn', events, '--catalog', catalog, '--store', store], fakeContext({ cwd: dir }).context)).toBe(0);
     const decisionPath = join(dir, '.loadout', 'learned.json');
-    const decision = JSON.parse(await readFile(decisionPath, 'utf8')) as Record<string, unknown>;
+    const decision = await decisionIn(decisionPath);
     const { LEXICAL_RERANK_MODEL } = await import('@loadout/bm25');
-    await writeFile(decisionPath, JSON.stringify({ ...decision, enabled: true, model: LEXICAL_RERANK_MODEL }));
+    await writeFile(decisionPath, sealLearnedDecision({ ...decision, enabled: true, model: LEXICAL_RERANK_MODEL }));
     const reranked = fakeContext({ cwd: dir });
     expect(await runCli(['search', 'keep the recipe for later', '--catalog', catalog, '--feedback', store, '--explain', '--json'], reranked.context)).toBe(0);
     const result = JSON.parse(reranked.stdout()) as { hits: { name: string; explanation: { components: Record<string, number>; notes: string[] } }[] };
     expect(Object.keys(result.hits[0]!.explanation.components).some((key) => key.startsWith('feature.'))).toBe(true);
     expect(result.hits[0]!.explanation.notes.join(' ')).toContain('re-ranked');
-    await writeFile(decisionPath, JSON.stringify({ ...decision, enabled: true, model: { format: 'other' } }));
+    await writeFile(decisionPath, sealLearnedDecision({ ...decision, enabled: true, model: { format: 'other' } }));
     const broken = fakeContext({ cwd: dir });
     expect(await runCli(['search', 'keep the recipe for later', '--catalog', catalog, '--feedback', store, '--json'], broken.context)).toBe(0);
     expect(broken.stderr()).toContain('re-ranking model');

@@ -60,7 +60,9 @@ re-ranker's weights, numbers only) in learned.json beside it. Nothing is stored 
 recording on in your own code). Turn learning off by deleting learned.json or
 with --purge, which deletes the store and the decision. A --store that is not a
 feedback store (a catalog, a config, a symbolic link) is never written: exit 2
-[feedback-store-invalid], the file untouched.
+[feedback-store-invalid], the file untouched. learned.json is sealed with a
+checksum: a damaged, hand-edited or out-of-range one is a warning
+[learned-decision-invalid] and search runs without usage (search --strict: exit 2).
 
 Options:
   --catalog FILE   the catalog the events refer to (default: the config's "catalog", else

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { isLoadoutError } from '@loadout/core';
+import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker, RankerLearnedPart, RankerUsageField } from '@loadout/core';
 import type { UsageRankerFactory } from '@loadout/core/plugins';
 import type { CliContext } from '../io/cli-context.js';
@@ -24,7 +24,8 @@ export interface LearningRanker {
  * ranker refuses means the usage field alone, with a note). Undefined when
  * learning is off, undecided or the decision unreadable (a note on stderr
  * says which). Never throws on a damaged store or decision: search then
- * runs the default. A store over `maxFeedbackBytes` (default 64 MiB) is
+ * runs the default; a damaged decision is a warning (`learned-decision-invalid`),
+ * or with `strict` that error. A store over `maxFeedbackBytes` (default 64 MiB) is
  * reported (`feedback-too-large`) and read as empty.
  */
 export async function loadLearnedRanker(
@@ -33,8 +34,9 @@ export async function loadLearnedRanker(
   context: CliContext,
   ranker: LearningRanker,
   maxFeedbackBytes?: number,
+  strict = false,
 ): Promise<Ranker | undefined> {
-  const factory = await loadLearnedRankerFactory(store, tools, context, ranker, { command: 'search', ...(maxFeedbackBytes === undefined ? {} : { maxFeedbackBytes }) });
+  const factory = await loadLearnedRankerFactory(store, tools, context, ranker, { command: 'search', strict, ...(maxFeedbackBytes === undefined ? {} : { maxFeedbackBytes }) });
   return factory?.();
 }
 
@@ -44,6 +46,8 @@ export interface LearnedRankerOptions {
   readonly command: 'search' | 'serve';
   /** Largest store read. Default 64 MiB. */
   readonly maxFeedbackBytes?: number;
+  /** A damaged or out-of-range decision throws `learned-decision-invalid` instead of a warning. Default false. */
+  readonly strict?: boolean;
 }
 
 /**
@@ -69,9 +73,15 @@ export async function loadLearnedRankerFactory(
     note(`no learning decision at ${decisionPath} (run loadout learn); ${without}`);
     return undefined;
   }
-  const decision = read.kind === 'decided' ? read.decision : undefined;
-  if (decision === undefined || !decision.enabled) {
-    note(`learning is ${decision === undefined ? 'unreadable in' : 'off in'} ${decisionPath}; ${without}`);
+  if (read.kind === 'unreadable') {
+    const message = `${decisionPath} cannot be used: ${read.reason}; run loadout learn again to rewrite it`;
+    if (options.strict === true) throw createLoadoutError('learned-decision-invalid', message, { path: decisionPath });
+    note(`warning: ${message}; ${without} [learned-decision-invalid]`);
+    return undefined;
+  }
+  const { decision } = read;
+  if (!decision.enabled) {
+    note(`learning is off in ${decisionPath}; ${without}`);
     return undefined;
   }
   const { events, issues } = await readCommandFeedback(path, tools, { kind: 'store', store }, options.maxFeedbackBytes);

@@ -37,7 +37,8 @@ Options:
 ${MAX_FEEDBACK_HELP}
   --json           print {query, ranker, tools, issues, hits: [{rank, score, tool, name, server,
                    description, explanation?}]}
-  --strict         exit 2 when a tool is invalid or skipped (nameless, duplicate, bad schema)
+  --strict         exit 2 when a tool is invalid or skipped (nameless, duplicate, bad schema), or
+                   when --feedback's learned.json is damaged [learned-decision-invalid]
   --max-tools N    accept catalogs of up to N tools (default 10,000, the spec's limit)
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
   --no-config      ignore the current folder's loadout.config.*
@@ -105,7 +106,7 @@ export const searchCommand: Command = {
     const learned =
       feedback === undefined || withUsage === undefined
         ? undefined
-        : await (await import('./learned-ranker.js')).loadLearnedRanker(feedback, catalog.tools, context, { name: rankerName, learns, withUsage }, maxFeedbackBytes);
+        : await (await import('./learned-ranker.js')).loadLearnedRanker(feedback, catalog.tools, context, { name: rankerName, learns, withUsage }, maxFeedbackBytes, strict);
     const base = learned ?? inner;
     // Every result is checked (ranker-invalid-result: NaN scores, unknown or repeated tools, a throwing plug-in).
     const wrap = (next: Ranker): Ranker => applyQueryKind(definition, withCheckedResults(next));
@@ -130,9 +131,10 @@ export const searchCommand: Command = {
         description: hit.tool.description,
         ...(hit.explanation === undefined ? {} : { explanation: hit.explanation }),
       }));
-      context.stdout(JSON.stringify({ query, ranker: rankerName, tools: catalog.tools.length, issues: loaded.issues, hits: rows }, null, 2) + '\n');
+      context.stdout(JSON.stringify({ query, ranker: rankerName, ...(learned === undefined ? {} : { learned: true }), tools: catalog.tools.length, issues: loaded.issues, hits: rows }, null, 2) + '\n');
     } else {
-      context.stdout(renderSearchView(query, hits, { explain, ranker: rankerName, tools: catalog.tools.length }));
+      // What runs: the ranker, plus what loadout learn learned when --feedback switched it on.
+      context.stdout(renderSearchView(query, hits, { explain, ranker: learned === undefined ? rankerName : `${rankerName} + learned`, tools: catalog.tools.length }));
     }
     return 0;
   },

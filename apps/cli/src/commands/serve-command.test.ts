@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isLoadoutError } from '@loadout/core';
 import { connectUpstream } from '@loadout/mcp';
+import { sealLearnedDecision } from '@loadout/learn';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fakeContext } from '../__fixtures__/fake-context.js';
 import { createServeCommand, parseHttpAddress, serveCommand } from './serve-command.js';
@@ -136,7 +137,7 @@ describe('loadout serve', () => {
     const before = await plain.client.callTool({ name: 'search_tools', arguments: { query: 'repeat my words' } });
     expect((before.structuredContent as { tools: unknown[] }).tools).toEqual([]);
     await plain.client.close();
-    writeFileSync(join(folder, 'usage', 'learned.json'), JSON.stringify({ enabled: true, usageWeight: 1, usagePriorWeight: 0 }));
+    writeFileSync(join(folder, 'usage', 'learned.json'), sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0 }));
     const learned = await serve(['--feedback', store]);
     const again = await learned.client.callTool({ name: 'search_tools', arguments: { query: 'repeat my words', limit: 1 } });
     expect((again.structuredContent as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(['mcp__tools__echo_text']);

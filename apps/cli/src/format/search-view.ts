@@ -8,6 +8,19 @@ function formatContributions(values: Readonly<Record<string, number>>): string {
     .join(', ');
 }
 
+/** Learned features shown per hit with --explain: the largest by size; the rest are counted. */
+const SHOWN_FEATURES = 5;
+
+/** A learned re-ranker's `feature.<name>` components: the {@link SHOWN_FEATURES} largest by size, by name, then how many more. */
+function formatFeatures(values: Readonly<Record<string, number>>): string {
+  const features = Object.entries(values)
+    .filter(([key, value]) => key.startsWith('feature.') && value !== 0)
+    .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
+  const shown = features.slice(0, SHOWN_FEATURES).map(([key, value]) => `${key.slice('feature.'.length)} ${value >= 0 ? '+' : ''}${value.toFixed(3)}`);
+  const more = features.length - shown.length;
+  return shown.join(', ') + (more > 0 ? ` (${more} more)` : '');
+}
+
 function shorten(text: string, width: number): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > width ? `${line.slice(0, width - 1)}…` : line;
@@ -34,8 +47,10 @@ export function renderSearchView(query: string, hits: readonly SearchHit[], opti
     if (explanation.matchedTerms.length > 0) lines.push(`   matched terms: ${explanation.matchedTerms.join(', ')}`);
     const fields = formatContributions(explanation.fields);
     if (fields !== '') lines.push(`   fields: ${fields}`);
-    const components = formatContributions(explanation.components);
+    const components = formatContributions(Object.fromEntries(Object.entries(explanation.components).filter(([key]) => !key.startsWith('feature.'))));
     if (components !== '') lines.push(`   components: ${components}`);
+    const features = formatFeatures(explanation.components);
+    if (features !== '') lines.push(`   learned features: ${features}`);
     for (const note of explanation.notes) lines.push(`   note: ${note}`);
     return lines.join('\n');
   });

@@ -34,6 +34,7 @@ export const LOADOUT_ERROR_CODES = [
   'feedback-empty',
   'feedback-dropped',
   'feedback-store-invalid',
+  'learned-decision-invalid',
   // plug-ins and configuration
   'ranker-failed',
   'ranker-timeout',

@@ -21,7 +21,7 @@ export async function writeFileAtomic(path: string, cwd: string, text: string | 
   try {
     const handle = await open(temporary, 'wx', mode);
     try {
-      await handle.writeFile(text, 'utf8');
+      await handle.writeFile(text);
       await handle.sync();
     } finally {
       await handle.close();

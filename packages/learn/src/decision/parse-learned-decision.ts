@@ -4,9 +4,24 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Largest magnitude of any number in a stored model: trained weights stay far below it, and 1e308 overflows every score. */
+export const MAX_MODEL_NUMBER = 1e6;
+
+/** The first number in `value` (at any depth) that is not finite or exceeds {@link MAX_MODEL_NUMBER}, as a path; undefined when all are in range. */
+function outOfRange(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) && Math.abs(value) <= MAX_MODEL_NUMBER ? undefined : path;
+  if (depth > 4 || typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = outOfRange(item, Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /**
  * Reads a decision from `learned.json`'s text: `enabled` a boolean,
- * `usageWeight` in 0–100 and `usagePriorWeight` (default 0) in 0–10, else
+ * `usageWeight` in 0–100, `usagePriorWeight` (default 0) in 0–10, every
+ * number of `model` finite and within ±{@link MAX_MODEL_NUMBER}, else
  * `unreadable` with the reason (never the file's contents). Pure.
  */
 export function parseLearnedDecision(text: string): LearnedDecisionRead {
@@ -22,6 +37,8 @@ export function parseLearnedDecision(text: string): LearnedDecisionRead {
   if (typeof enabled !== 'boolean') return { kind: 'unreadable', reason: '"enabled" is not true or false' };
   if (typeof usageWeight !== 'number' || !(usageWeight >= 0 && usageWeight <= 100)) return { kind: 'unreadable', reason: '"usageWeight" is not a number in 0–100' };
   if (typeof usagePriorWeight !== 'number' || !(usagePriorWeight >= 0 && usagePriorWeight <= 10)) return { kind: 'unreadable', reason: '"usagePriorWeight" is not a number in 0–10' };
+  const wild = outOfRange(model, 'model');
+  if (wild !== undefined) return { kind: 'unreadable', reason: `${wild} is not a finite number within ±${MAX_MODEL_NUMBER}` };
   const decision: LearnedDecision = {
     enabled,
     usageWeight,

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sealLearnedDecision } from '../decision/seal-learned-decision.js';
 import { createFileFeedbackStore } from './create-file-feedback-store.js';
 
 let folder: string;
@@ -29,9 +30,18 @@ describe('createFileFeedbackStore', () => {
   it('reads a damaged or out-of-range decision as unreadable, with the reason and never the contents', async () => {
     const store = createFileFeedbackStore(join(folder, 'feedback.jsonl'));
     await writeFile(store.decisionLocation, '{secret');
-    expect(await store.readDecision()).toEqual({ kind: 'unreadable', reason: 'not JSON' });
-    await writeFile(store.decisionLocation, JSON.stringify({ enabled: true, usageWeight: 1e308, usagePriorWeight: 0 }));
+    expect(await store.readDecision()).toEqual({ kind: 'unreadable', reason: 'not sealed (changed by hand, or written by an older loadout)' });
+    await writeFile(store.decisionLocation, sealLearnedDecision({ enabled: true, usageWeight: 1e308, usagePriorWeight: 0 }));
     expect(await store.readDecision()).toEqual({ kind: 'unreadable', reason: '"usageWeight" is not a number in 0–100' });
+    await writeFile(store.decisionLocation, sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0, model: { linear: [1, -1e7] } }));
+    expect(await store.readDecision()).toEqual({ kind: 'unreadable', reason: 'model.linear[1] is not a finite number within ±1000000' });
+    const sealed = sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0 });
+    for (let index = 0; index < sealed.length; index++) {
+      const damaged = Uint8Array.from(sealed);
+      damaged[index]! ^= 0x04;
+      await writeFile(store.decisionLocation, damaged);
+      expect((await store.readDecision()).kind).toBe('unreadable');
+    }
   });
 
   it('checkWritable creates an empty store, and fails on a folder in its place', async () => {

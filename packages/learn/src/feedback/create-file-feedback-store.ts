@@ -1,7 +1,7 @@
 import { lstat, mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '@loadout/eval/files';
-import { formatLearnedDecision, parseLearnedDecision } from '../decision/parse-learned-decision.js';
+import { openLearnedDecision, sealLearnedDecision } from '../decision/seal-learned-decision.js';
 import type { LearnedDecisionRead } from '../decision/learned-decision.js';
 import type { FeedbackStore } from './feedback-store-interface.js';
 import { appendFeedbackEvents, checkFeedbackWritable, compactFeedbackFile, feedbackFileSize, purgeFeedbackFile, readFeedbackFile } from './feedback-store.js';
@@ -21,7 +21,9 @@ async function exists(path: string): Promise<boolean> {
 /**
  * The feedback store kept in files: events as JSONL at `path` (default
  * `.loadout/feedback.jsonl` in the CLI), the decision in `learned.json`
- * beside it. See {@link FeedbackStore}.
+ * beside it, sealed in the checksum frame (`sealLearnedDecision`): a
+ * damaged, hand-edited or out-of-range decision reads as `unreadable`.
+ * See {@link FeedbackStore}.
  */
 export function createFileFeedbackStore(path: string): FeedbackStore {
   const location = resolve(path);
@@ -44,19 +46,19 @@ export function createFileFeedbackStore(path: string): FeedbackStore {
       return existing;
     },
     async readDecision(): Promise<LearnedDecisionRead> {
-      let text: string;
+      let bytes: Uint8Array;
       try {
-        text = await readFile(decisionLocation, 'utf8');
+        bytes = await readFile(decisionLocation);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         return code === 'ENOENT' ? { kind: 'missing' } : { kind: 'unreadable', reason: `cannot read it: ${code ?? 'unknown error'}` };
       }
-      return parseLearnedDecision(text);
+      return openLearnedDecision(bytes);
     },
     async writeDecision(decision) {
       // A folder that cannot be made is reported by the write (file-unwritable).
       await mkdir(dirname(decisionLocation), { recursive: true }).catch(() => {});
-      await writeFileAtomic(decisionLocation, location, formatLearnedDecision(decision));
+      await writeFileAtomic(decisionLocation, location, sealLearnedDecision(decision));
     },
   };
 }

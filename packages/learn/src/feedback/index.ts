@@ -6,5 +6,6 @@ export { createFileFeedbackStore, learnedDecisionPath } from './create-file-feed
 export { createFeedbackRecorder } from './feedback-recorder.js';
 export type { FeedbackRecorder, FeedbackRecorderOptions, RecorderIssue } from './feedback-recorder.js';
 export { eventsByTime } from './events-by-time.js';
-export { formatLearnedDecision, parseLearnedDecision } from '../decision/parse-learned-decision.js';
+export { formatLearnedDecision, MAX_MODEL_NUMBER, parseLearnedDecision } from '../decision/parse-learned-decision.js';
+export { openLearnedDecision, sealLearnedDecision } from '../decision/seal-learned-decision.js';
 export type { LearnedDecision, LearnedDecisionRead } from '../decision/learned-decision.js';

@@ -1,0 +1,76 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LEXICAL_RERANK_MODEL } from '@loadout/bm25';
+import { sealLearnedDecision } from '@loadout/learn';
+import { runCli } from '../run-cli.js';
+import { fakeContext } from '../__fixtures__/fake-context.js';
+
+let dir: string;
+const catalog = [
+  { name: 'write_file', server: 'fs', description: 'Write text to disk' },
+  { name: 'keep_alive', server: 'net', description: 'Keep a connection open' },
+];
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'loadout-decision-checks-'));
+  await writeFile(join(dir, 'catalog.json'), JSON.stringify(catalog));
+  await mkdir(join(dir, '.loadout'));
+  await writeFile(join(dir, '.loadout', 'feedback.jsonl'), `${JSON.stringify({ query: 'keep my notes for later', called: ['write_file'], at: '2026-11-30T10:00:00.000Z' })}\n`);
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function search(...flags: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const run = fakeContext({ cwd: dir });
+  const code = await runCli(['search', 'keep the recipe for later', '--catalog', 'catalog.json', '--feedback', '.loadout/feedback.jsonl', ...flags], run.context);
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
+}
+
+describe('search --feedback with learned.json', () => {
+  it('names what runs (bm25f + learned) and shows the five largest learned features by name', async () => {
+    await writeFile(join(dir, '.loadout', 'learned.json'), sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0, model: LEXICAL_RERANK_MODEL }));
+    const run = await search('--explain');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('(bm25f + learned, 2 tools)');
+    const features = run.stdout.split('\n').filter((line) => line.includes('learned features:'));
+    expect(features.length).toBeGreaterThan(0);
+    for (const line of features) {
+      const shown = line.replace(/^.*learned features: /, '').replace(/ \(\d+ more\)$/, '').split(', ');
+      expect(shown.length).toBeLessThanOrEqual(5);
+      expect(shown.every((part) => /^[a-zA-Z][\w.]* [+-]\d+\.\d{3}$/.test(part))).toBe(true);
+      const sizes = shown.map((part) => Math.abs(Number(part.split(' ')[1])));
+      expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    }
+    expect(run.stdout).not.toMatch(/components:.*feature\./);
+    const json = JSON.parse((await search('--json')).stdout) as { ranker: string; learned?: boolean };
+    expect(json).toMatchObject({ ranker: 'bm25f', learned: true });
+  });
+
+  it.each([
+    ['one changed byte', async (path: string) => {
+      const bytes = await readFile(path);
+      bytes[20] = bytes[20] === 0x31 ? 0x32 : 0x31;
+      await writeFile(path, bytes);
+    }, /checksum mismatch/],
+    ['an unsealed (hand-written) file', (path: string) => writeFile(path, JSON.stringify({ enabled: true, usageWeight: 1, usagePriorWeight: 0 })), /not sealed/],
+    ['weights of 1e308', (path: string) => writeFile(path, sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0, model: { ...LEXICAL_RERANK_MODEL, linear: LEXICAL_RERANK_MODEL.linear.map(() => 1e308) } })), /model\.linear\[0\] is not a finite number/],
+    ['a usage weight out of range', (path: string) => writeFile(path, sealLearnedDecision({ enabled: true, usageWeight: 1e9, usagePriorWeight: 0 })), /"usageWeight" is not a number in 0–100/],
+  ])('%s is a coded warning and the default ranker; --strict exits 2', async (_, damage, reason) => {
+    const path = join(dir, '.loadout', 'learned.json');
+    await writeFile(path, sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0, model: LEXICAL_RERANK_MODEL }));
+    await damage(path);
+    const warned = await search();
+    expect(warned.code).toBe(0);
+    expect(warned.stderr).toMatch(reason);
+    expect(warned.stderr).toMatch(/searching without usage \[learned-decision-invalid\]\n/);
+    expect(warned.stdout).toContain('(bm25f, 2 tools)');
+    expect(warned.stdout).not.toContain('null');
+    const strict = await search('--strict');
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toMatch(/\[learned-decision-invalid\]\n$/);
+    expect(strict.stdout).toBe('');
+  });
+});
