@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { runCli } from '../run-cli.js';
 import { fakeContext } from '../__fixtures__/fake-context.js';
 import { openLearnedDecision, sealLearnedDecision } from '@loadout/learn';
@@ -21,8 +21,11 @@ const files = ['--tools', `${tiny}tools.jsonl`, '--queries', `${tiny}queries.dev
 
 const saves = ['keep the summary for later', 'keep my notes for later', 'keep the list for later', 'keep the answer for later', 'keep the log for later', 'keep the plan for later'];
 
+/** A scratch folder removed when the test finishes. */
 async function folder(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'loadout-learn-'));
+  const dir = await mkdtemp(join(tmpdir(), 'loadout-learn-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 describe('loadout eval --feedback', () => {
