@@ -1,4 +1,5 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
+import { seededRandom } from '../rerank/seeded-random.js';
 
 /** A mean difference with its bootstrap confidence interval, in the metric's own units. */
 export interface DifferenceInterval {
@@ -18,18 +19,6 @@ export interface PairedBootstrapOptions {
   readonly seed?: number;
   /** Coverage of the interval. Default 0.95; above 0 and below 1. */
   readonly confidence?: number;
-}
-
-/** mulberry32: a small, fast, seedable 32-bit generator; returns floats in [0, 1). */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function check(name: string, value: number, valid: boolean): void {
@@ -61,7 +50,7 @@ export function pairedBootstrap(baseline: readonly number[], other: readonly num
     differences[index] = other[index]! - baseline[index]!;
     sum += differences[index]!;
   }
-  const random = generator(seed);
+  const random = seededRandom(seed);
   const means = new Float64Array(resamples);
   for (let round = 0; round < resamples; round++) {
     let total = 0;
