@@ -1,4 +1,4 @@
-import { createLoadoutError, isLoadoutError, type Ranker } from '@loadout/core';
+import { createLoadoutError, isLoadoutError, toSearchHitRows, type Ranker } from '@loadout/core';
 import { applyMods, applyQueryKind, withCheckedResults } from '@loadout/core/plugins';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
@@ -122,15 +122,7 @@ export const searchCommand: Command = {
     }
     const hits = await ranker.search(query, { limit, explain });
     if (parsed.values['json']) {
-      const rows = hits.map((hit, index) => ({
-        rank: index + 1,
-        score: hit.score,
-        tool: hit.tool.displayName,
-        name: hit.tool.name,
-        server: hit.tool.server,
-        description: hit.tool.description,
-        ...(hit.explanation === undefined ? {} : { explanation: hit.explanation }),
-      }));
+      const rows = toSearchHitRows(hits);
       context.stdout(JSON.stringify({ query, ranker: rankerName, ...(learned === undefined ? {} : { learned: true }), tools: catalog.tools.length, issues: loaded.issues, hits: rows }, null, 2) + '\n');
     } else {
       // What runs: the ranker, plus what loadout learn learned when --feedback switched it on.

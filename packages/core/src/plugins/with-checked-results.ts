@@ -1,6 +1,6 @@
-import type { CatalogTool } from '../catalog/tool.js';
 import { createLoadoutError, isLoadoutError } from '../errors/loadout-error.js';
-import { isPromise, thenMaybe as then } from '../utils/maybe-promise.js';
+import { isPromise } from '../utils/maybe-promise.js';
+import { trackIndexedTools } from '../ranking/indexed-tools.js';
 import { checkRankerResult } from './check-ranker-result.js';
 import type { MaybePromise, Ranker, SearchHit, SyncRanker } from '../ranking/ranker.js';
 
@@ -25,12 +25,7 @@ function threw(ranker: string, error: unknown): never {
 export function withCheckedResults(ranker: SyncRanker): SyncRanker;
 export function withCheckedResults(ranker: Ranker): Ranker;
 export function withCheckedResults(ranker: Ranker): Ranker {
-  let tools = new Map<string, CatalogTool>();
-  const track = <T>(result: MaybePromise<T>, update: () => void): MaybePromise<T> =>
-    then(result, (value) => {
-      update();
-      return value;
-    });
+  const indexed = trackIndexedTools(ranker);
   return {
     specificationVersion: 'v1',
     name: ranker.name,
@@ -38,23 +33,11 @@ export function withCheckedResults(ranker: Ranker): Ranker {
     get size() {
       return ranker.size;
     },
-    index(next) {
-      return track(ranker.index(next), () => {
-        tools = new Map(next.map((tool) => [tool.displayName, tool]));
-      });
-    },
-    add(added) {
-      return track(ranker.add(added), () => {
-        for (const tool of added) tools.set(tool.displayName, tool);
-      });
-    },
-    remove(displayNames) {
-      return track(ranker.remove(displayNames), () => {
-        for (const name of displayNames) tools.delete(name);
-      });
-    },
+    index: indexed.index,
+    add: indexed.add,
+    remove: indexed.remove,
     search(query, options) {
-      const expected = { ranker: ranker.name, tools, limit: options?.limit ?? DEFAULT_LIMIT };
+      const expected = { ranker: ranker.name, tools: indexed.tools, limit: options?.limit ?? DEFAULT_LIMIT };
       let result: MaybePromise<readonly SearchHit[]>;
       try {
         result = ranker.search(query, options);

@@ -3,6 +3,7 @@ import { createLoadoutError } from '../errors/loadout-error.js';
 import { parseToolQuery } from '../query/index.js';
 import type { MaybePromise, Ranker, RankerSearchOptions, ScoreExplanation, SearchHit, SyncRanker } from './ranker.js';
 import { thenMaybe as then } from '../utils/maybe-promise.js';
+import { trackIndexedTools } from './indexed-tools.js';
 import { unicodeClass } from '../utils/unicode-classes.js';
 import { containsWords, toCompactNameKey, toNameKey, toolNameKeys, toolTextKey } from './tool-name-match.js';
 
@@ -82,15 +83,14 @@ export function withQuerySyntax(ranker: Ranker, options: QuerySyntaxOptions = {}
   if (ranker.queryKind === 'pattern') return ranker;
   const maxLength = options.maxQueryLength ?? 500;
   const exactNameFirst = options.exactNameFirst ?? true;
-  let tools = new Map<string, CatalogTool>();
   let byName: Map<string, CatalogTool[]> | null = null;
   let byNameKey: Map<string, CatalogTool[]> | null = null;
   const textKeys = new WeakMap<CatalogTool, string>();
 
-  const changed = (): void => {
+  const indexed = trackIndexedTools(ranker, () => {
     byName = null;
     byNameKey = null;
-  };
+  });
   const push = (map: Map<string, CatalogTool[]>, key: string, tool: CatalogTool): void => {
     const list = map.get(key);
     if (list === undefined) map.set(key, [tool]);
@@ -99,7 +99,7 @@ export function withQuerySyntax(ranker: Ranker, options: QuerySyntaxOptions = {}
   const names = (): Map<string, CatalogTool[]> => {
     if (byName === null) {
       byName = new Map();
-      for (const tool of tools.values()) {
+      for (const tool of indexed.tools.values()) {
         for (const name of [tool.displayName, tool.name, tool.apiName]) push(byName, name.toLowerCase(), tool);
       }
     }
@@ -108,7 +108,7 @@ export function withQuerySyntax(ranker: Ranker, options: QuerySyntaxOptions = {}
   const nameKeys = (): Map<string, CatalogTool[]> => {
     if (byNameKey === null) {
       byNameKey = new Map();
-      for (const tool of tools.values()) for (const key of toolNameKeys(tool)) push(byNameKey, key, tool);
+      for (const tool of indexed.tools.values()) for (const key of toolNameKeys(tool)) push(byNameKey, key, tool);
     }
     return byNameKey;
   };
@@ -179,7 +179,7 @@ export function withQuerySyntax(ranker: Ranker, options: QuerySyntaxOptions = {}
       }
       if (requiredFilter !== undefined && result.length < limit) {
         const lowest = result.length > 0 ? Math.min(result[result.length - 1]!.score, 0) : 0;
-        for (const tool of tools.values()) {
+        for (const tool of indexed.tools.values()) {
           if (result.length >= limit) break;
           if (seen.has(tool) || !allowed!(tool)) continue;
           seen.add(tool);
@@ -195,35 +195,15 @@ export function withQuerySyntax(ranker: Ranker, options: QuerySyntaxOptions = {}
     );
   };
 
-  const track = <T>(result: MaybePromise<T>, update: () => void): MaybePromise<T> =>
-    then(result, (value) => {
-      update();
-      changed();
-      return value;
-    });
-
   return {
     specificationVersion: 'v1',
     name: ranker.name,
     get size() {
       return ranker.size;
     },
-    index(next) {
-      return track(ranker.index(next), () => {
-        tools = new Map();
-        for (const tool of next) tools.set(tool.displayName, tool);
-      });
-    },
-    add(added) {
-      return track(ranker.add(added), () => {
-        for (const tool of added) tools.set(tool.displayName, tool);
-      });
-    },
-    remove(displayNames) {
-      return track(ranker.remove(displayNames), () => {
-        for (const name of displayNames) tools.delete(name);
-      });
-    },
+    index: indexed.index,
+    add: indexed.add,
+    remove: indexed.remove,
     search(query, searchOptions = {}) {
       const parsed = parseToolQuery(query, { maxLength });
       if (parsed.kind === 'select') return select(parsed.names, searchOptions);

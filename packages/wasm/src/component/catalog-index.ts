@@ -1,4 +1,4 @@
-import { createLoadoutError, withQuerySyntax } from '@loadout/core';
+import { createLoadoutError, toSearchHitRows, withQuerySyntax } from '@loadout/core';
 import type { CatalogIssue, CatalogTool, Ranker } from '@loadout/core';
 import { createBm25Ranker } from '@loadout/bm25';
 import type { Bm25Ranker } from '@loadout/bm25';
@@ -68,14 +68,7 @@ export class CatalogIndex {
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
       throw createLoadoutError('invalid-option', `--limit must be an integer from 1 to ${MAX_LIMIT}, got ${JSON.stringify(String(limit))}`, { flag: 'limit', value: String(limit) });
     }
-    const hits = now(this.ranker.search(query, { limit, explain: false })).map((hit, index) => ({
-      rank: index + 1,
-      score: hit.score,
-      tool: hit.tool.displayName,
-      name: hit.tool.name,
-      server: hit.tool.server,
-      description: hit.tool.description,
-    }));
+    const hits = toSearchHitRows(now(this.ranker.search(query, { limit, explain: false })));
     return JSON.stringify({ query, ranker: RANKER, tools: this.tools.length, issues: this.issues, hits }, null, 2);
   }
 
