@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fakeContext } from './__fixtures__/fake-context.js';
 import { runCli } from './run-cli.js';
 import { CATALOG_SNAPSHOT_FILE } from './io/catalog-snapshot-file.js';
-import { READY_FILE } from './io/ready-file.js';
+import { isReadyFileText } from '@loadout/mcp';
 
 // Issue 34 item 1: `catalog pull --out` and `serve --ready-file` write only where the user meant.
 // Every refusal is exit 2 [file-overwrite-refused] naming the file, with the file byte-identical
@@ -80,10 +80,10 @@ describe('loadout serve --ready-file', () => {
   });
 
   it('recognises what an earlier run wrote', () => {
-    expect(READY_FILE.recognise('stdio\n')).toBe(true);
-    expect(READY_FILE.recognise('http://127.0.0.1:8765/mcp\n')).toBe(true);
-    expect(READY_FILE.recognise('http://[::1]:9000/mcp')).toBe(true);
-    expect(READY_FILE.recognise(catalog)).toBe(false);
-    expect(READY_FILE.recognise('stdio\nmore\n')).toBe(false);
+    expect(isReadyFileText('stdio\n')).toBe(true);
+    expect(isReadyFileText('http://127.0.0.1:8765/mcp\n')).toBe(true);
+    expect(isReadyFileText('http://[::1]:9000/mcp')).toBe(true);
+    expect(isReadyFileText(catalog)).toBe(false);
+    expect(isReadyFileText('stdio\nmore\n')).toBe(false);
   });
 });

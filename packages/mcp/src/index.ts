@@ -38,5 +38,8 @@ export {
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
 } from './serve/serve-http-options.js';
 export { isLoopbackHost } from './serve/loopback.js';
+export { serveGateway } from './serve/serve-gateway.js';
+export type { ServeGatewayOptions, ServedGateway } from './serve/serve-gateway-options.js';
+export { isReadyFileText } from './serve/ready-file.js';
 export { pullCatalog } from './pull/pull-catalog.js';
 export type { McpCatalogSnapshot, PullProgress, PullCatalogOptions, PullCatalogResult } from './pull/pull-catalog.js';

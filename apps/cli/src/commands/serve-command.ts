@@ -3,7 +3,6 @@ import { createLoadoutError, describeValue } from '@loadout/core';
 import type { MaybePromise, Ranker } from '@loadout/core';
 import { usageRankerFactory } from '@loadout/core/plugins';
 import {
-  createGateway,
   createStreamLogger,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_SESSIONS,
@@ -11,19 +10,13 @@ import {
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
   isLoopbackHost,
   parseMcpConfig,
-  serveHttp,
-  serveStdio,
+  serveGateway,
   type GatewayLogLevel,
 } from '@loadout/mcp';
 import type { Command } from './command.js';
 import { integerFlag, listFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { inheritedPolicyEnv } from '../io/parse-env-assignments.js';
 import { sharedTokenCounter } from '../io/shared-token-counter.js';
-import { reservePort } from '../io/reserve-port.js';
-import { checkWritable } from '../io/check-writable.js';
-import { guardOutputFile } from '../io/guard-output-file.js';
-import { READY_FILE } from '../io/ready-file.js';
-import { writeFileAtomic } from '../io/write-file-atomic.js';
 import { BUILTIN_RANKER_NAMES, CONFIG_HELP } from '../config/config-help.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 import { DEFAULT_FEEDBACK_STORE } from '../io/default-feedback-store.js';
@@ -162,21 +155,8 @@ export interface ServeCommandOptions {
   readonly waitForShutdown?: () => Promise<void>;
 }
 
-function waitForSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-}
-
 /** Builds the `serve` command; {@link serveCommand} is the one the CLI uses. */
 export function createServeCommand(options: ServeCommandOptions = {}): Command {
-  const waitForShutdown = options.waitForShutdown ?? waitForSignal;
   return {
     name: 'serve',
     help,
@@ -249,20 +229,12 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const logger = createStreamLogger({ level: level as GatewayLogLevel, prefix: 'loadout serve', write: context.stderr });
 
       const readyFile = stringFlag(parsed, 'ready-file');
-      // A ready file or store that cannot be written fails now, before any upstream is spawned.
-      if (readyFile !== undefined) {
-        await checkWritable(readyFile, context.cwd);
-        await guardOutputFile(readyFile, context.cwd, READY_FILE);
-      }
       // The store itself is opened for appending (a read-only file fails here), and must be a feedback store.
       const database = store !== undefined && isDatabaseStore(store) ? await openDatabaseStore(store) : undefined;
       // A database that is down at start is no reason not to serve: events wait in the queue until it is back.
       if (database !== undefined && record) await database.checkWritable().catch((error: Error) => logger.warn(`${error.message}; usage events are queued until it answers`));
       if (database === undefined && record && store !== undefined) await (await import('@loadout/learn/feedback')).createFileFeedbackStore(resolve(context.cwd, store)).checkWritable();
       const shownStore = store === undefined ? undefined : (database?.location ?? resolve(context.cwd, store));
-      const announce = async (endpoint: string): Promise<void> => {
-        if (readyFile !== undefined) await writeFileAtomic(readyFile, context.cwd, `${endpoint}\n`);
-      };
       const settings = await loadCommandConfig('serve', parsed, context, (message) => logger.warn(message));
       if (settings.mcpServers === undefined) {
         throw createLoadoutError(
@@ -318,11 +290,16 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
             })
           : undefined;
       if (recorder !== undefined) logger.info(`recording usage (search-then-call positives) to ${shownStore}; loadout learn learns from it`);
-      // Hold the port while the upstreams start, so a busy port fails before anything is spawned.
-      const reservation = address === undefined ? undefined : await reservePort(address.host, address.port);
-      let gateway;
-      try {
-        gateway = await createGateway({
+      const finish = async (): Promise<void> => {
+        await recorder?.close();
+        await database?.close();
+      };
+      const served = await serveGateway({
+        logger,
+        cwd: context.cwd,
+        ...(readyFile === undefined ? {} : { readyFile }),
+        ...(options.waitForShutdown === undefined ? {} : { shutdown: options.waitForShutdown }),
+        gateway: {
           config,
           logger,
           registry: settings.registry,
@@ -340,71 +317,41 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
           tokenCounter: sharedTokenCounter(),
           ...(limit === undefined ? {} : { limit }),
           ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
-        });
-      } finally {
-        await reservation?.release();
-      }
-      // Replicas sharing a database store pick up a new decision without restarting: at once on NOTIFY, else within 30 s.
-      const ready = gateway;
-      const stopWatching =
-        database !== undefined && learned !== undefined
-          ? database.watchDecision(() => {
-              forgetLearned();
-              ready.reindex().then(
-                () => logger.info(`re-indexed with the learned decision now in ${database.decisionLocation}`),
-                (error: Error) => logger.error(`re-indexing after a new learned decision failed: ${error.message}`),
-              );
-            })
-          : () => {};
-      const finish = async (): Promise<void> => {
-        stopWatching();
-        await recorder?.close();
-        await database?.close();
-      };
-      if (address === undefined || reservation === undefined) {
-        const served = await serveStdio(gateway, { logger });
-        logger.info('serving MCP over stdio');
-        try {
-          await announce('stdio');
-        } catch (error) {
-          // Never left serving after reporting a failure: the client would wait on a half-started gateway.
-          await served.close();
-          throw error;
-        }
-        await Promise.race([served.closed, waitForShutdown()]);
-        await served.close();
+        },
+        ...(address === undefined
+          ? {}
+          : {
+              http: {
+                host: address.host,
+                port: address.port,
+                allowNonLoopback: Boolean(parsed.values['host-unsafe']),
+                allowedOrigins: listFlag(parsed, 'allowed-origin'),
+                allowedHosts: listFlag(parsed, 'allowed-host'),
+                ...(token === undefined ? {} : { token }),
+                ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+                ...(sessionIdleTimeoutMs === undefined ? {} : { sessionIdleTimeoutMs }),
+                ...(maxSessions === undefined ? {} : { maxSessions }),
+                ...(maxSessionsPerAddress === undefined ? {} : { maxSessionsPerAddress }),
+              },
+            }),
+        // Replicas sharing a database store pick up a new decision without restarting: at once on NOTIFY, else within 30 s.
+        ...(database === undefined || learned === undefined
+          ? {}
+          : {
+              onGateway: (gateway) =>
+                database.watchDecision(() => {
+                  forgetLearned();
+                  gateway.reindex().then(
+                    () => logger.info(`re-indexed with the learned decision now in ${database.decisionLocation}`),
+                    (error: Error) => logger.error(`re-indexing after a new learned decision failed: ${error.message}`),
+                  );
+                }),
+            }),
+      }).catch(async (error: unknown) => {
         await finish();
-        return 0;
-      }
-      let server;
-      try {
-        server = await serveHttp(gateway, {
-          host: address.host,
-          port: reservation.port,
-          allowNonLoopback: Boolean(parsed.values['host-unsafe']),
-          allowedOrigins: listFlag(parsed, 'allowed-origin'),
-          allowedHosts: listFlag(parsed, 'allowed-host'),
-          logger,
-          ...(token === undefined ? {} : { token }),
-          ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
-          ...(sessionIdleTimeoutMs === undefined ? {} : { sessionIdleTimeoutMs }),
-          ...(maxSessions === undefined ? {} : { maxSessions }),
-          ...(maxSessionsPerAddress === undefined ? {} : { maxSessionsPerAddress }),
-        });
-        await announce(server.url);
-      } catch (error) {
-        await (server ?? gateway).close();
-        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-          throw createLoadoutError('address-in-use', `${address.host}:${reservation.port} was taken while the upstreams started; try again`, {
-            host: address.host,
-            port: reservation.port,
-          });
-        }
         throw error;
-      }
-      await waitForShutdown();
-      logger.info('shutting down');
-      await server.close();
+      });
+      await served.stopped;
       await finish();
       return 0;
     },

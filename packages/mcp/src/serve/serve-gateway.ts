@@ -1,0 +1,92 @@
+import { createLoadoutError } from '@loadout/core';
+import { writeFileAtomic } from '@loadout/eval/files';
+import { createGateway } from '../gateway/create-gateway.js';
+import type { Gateway } from '../gateway/gateway.js';
+import { createStreamLogger } from '../logger/create-stream-logger.js';
+import { checkReadyFile } from './ready-file.js';
+import { reservePort } from './reserve-port.js';
+import type { ServedGateway, ServeGatewayOptions } from './serve-gateway-options.js';
+import { serveHttp, type HttpGatewayServer } from './serve-http.js';
+import { serveStdio } from './serve-stdio.js';
+import { waitForSignal } from './wait-for-signal.js';
+
+/**
+ * The whole serving lifecycle of a gateway, as `loadout serve` runs it: the
+ * ready file checked and the HTTP port held before any upstream is spawned
+ * (`address-in-use` at once for a busy port), the gateway started, served
+ * over streamable HTTP (`/healthz`, sessions, connection caps; see
+ * `serveHttp`) or stdio, the endpoint written to the ready file, then
+ * everything closed on shutdown (SIGINT/SIGTERM by default) or, over stdio,
+ * when the client goes. Never left serving after reporting a failure.
+ */
+export async function serveGateway(options: ServeGatewayOptions): Promise<ServedGateway> {
+  const logger = options.logger ?? createStreamLogger();
+  const cwd = options.cwd ?? process.cwd();
+  const { readyFile, http } = options;
+  if (readyFile !== undefined) await checkReadyFile(readyFile, cwd);
+  const start = typeof options.gateway === 'function' ? options.gateway : ((settings) => () => createGateway(settings))(options.gateway);
+  const host = http?.host ?? '127.0.0.1';
+  // Hold the port while the upstreams start, so a busy port fails before anything is spawned.
+  const reservation = http === undefined ? undefined : await reservePort(host, http.port ?? 0);
+  let gateway: Gateway;
+  try {
+    gateway = await start();
+  } finally {
+    await reservation?.release();
+  }
+  const stopWatching = options.onGateway?.(gateway) ?? (() => {});
+  let server: HttpGatewayServer | undefined;
+  let closeServing: () => Promise<void>;
+  let clientGone: Promise<void> = new Promise(() => {});
+  let endpoint: string;
+  try {
+    if (http === undefined) {
+      const served = await serveStdio(gateway, {
+        logger,
+        ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
+        ...(options.stdout === undefined ? {} : { stdout: options.stdout }),
+      });
+      closeServing = () => served.close();
+      clientGone = served.closed;
+      endpoint = 'stdio';
+      logger.info('serving MCP over stdio');
+    } else {
+      server = await serveHttp(gateway, { ...http, host, port: reservation!.port, logger }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EADDRINUSE') throw error;
+        throw createLoadoutError('address-in-use', `${host}:${reservation!.port} was taken while the upstreams started; try again`, {
+          host,
+          port: reservation!.port,
+        });
+      });
+      const running = server;
+      closeServing = () => running.close();
+      endpoint = server.url;
+    }
+    if (readyFile !== undefined) await writeFileAtomic(readyFile, cwd, `${endpoint}\n`);
+  } catch (error) {
+    // Never left serving after reporting a failure: a client would wait on a half-started gateway.
+    stopWatching();
+    await (server?.close() ?? gateway.close());
+    throw error;
+  }
+  let requestStop: () => void = () => {};
+  const stopRequested = new Promise<void>((resolve) => (requestStop = resolve));
+  const signals = options.shutdown === undefined ? waitForSignal() : undefined;
+  const shutdown = (signals?.received ?? options.shutdown!()).then(() => logger.info('shutting down'));
+  const stopped = Promise.race([shutdown, clientGone, stopRequested]).then(async () => {
+    signals?.cancel();
+    stopWatching();
+    await closeServing();
+    await gateway.close();
+  });
+  return {
+    endpoint,
+    gateway,
+    http: server,
+    stopped,
+    close() {
+      requestStop();
+      return stopped;
+    },
+  };
+}
