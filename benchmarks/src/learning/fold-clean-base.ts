@@ -1,5 +1,5 @@
 import { nearDuplicatePairs } from '@loadout/eval';
-import type { TrainingQuery } from '@loadout/eval';
+import type { TrainingQuery } from '@loadout/learn';
 import { trainingOf } from '../rerank/rerank-cases.js';
 import type { RerankCase } from '../rerank/rerank-cases.js';
 

@@ -1,5 +1,7 @@
-import { createEvalCatalog, evaluateRanker, learnFromFeedback, assignFolds, nearDuplicatePairs } from '@loadout/eval';
-import type { EvalQuery, EvalSet, LearnFromFeedbackOptions, LearningReport } from '@loadout/eval';
+import { createEvalCatalog, evaluateRanker, assignFolds, nearDuplicatePairs } from '@loadout/eval';
+import { learnFromFeedback } from '@loadout/learn';
+import type { EvalQuery, EvalSet } from '@loadout/eval';
+import type { LearnFromFeedbackOptions, LearningReport } from '@loadout/learn';
 import { fnv1a32 } from '@loadout/core/utils';
 import { usageRankerFactory } from '@loadout/core/plugins';
 import { bm25fDefinition } from '@loadout/rankers';

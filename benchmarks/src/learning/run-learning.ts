@@ -1,9 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RerankModel } from '@loadout/bm25';
+import type { RerankModel } from '@loadout/learn';
 import { createRerankVectors, defaultStaticTablePath, loadStaticVectors } from '@loadout/embeddings';
-import { listEvalSets, loadEvalSet, trainRerankModel } from '@loadout/eval';
-import type { LearnFromFeedbackOptions } from '@loadout/eval';
+import { listEvalSets, loadEvalSet } from '@loadout/eval';
+import { trainRerankModel } from '@loadout/learn';
+import type { LearnFromFeedbackOptions } from '@loadout/learn';
 import { logProgress } from '../progress-log.js';
 import { formatPoints, markdownTable } from '../report/format.js';
 import { loadRerankCases, POOLED_SETS } from '../rerank/rerank-cases.js';

@@ -1,7 +1,12 @@
-import * as bm25 from '@loadout/bm25';
-import type { RerankVectors } from '@loadout/bm25';
-import { createEvalCatalog, eventTrainingQueries } from '@loadout/eval';
-import type { EvalSet, TrainingQuery } from '@loadout/eval';
+import * as first from '@loadout/bm25';
+import * as rerank from '@loadout/learn';
+
+const bm25 = { ...first, ...rerank };
+import type { RerankVectors } from '@loadout/learn';
+import { createEvalCatalog } from '@loadout/eval';
+import { eventTrainingQueries } from '@loadout/learn';
+import type { EvalSet } from '@loadout/eval';
+import type { TrainingQuery } from '@loadout/learn';
 import { goldNames } from '../rerank/rerank-cases.js';
 import type { RerankCase } from '../rerank/rerank-cases.js';
 import { logOrder } from './out-of-fold.js';

@@ -1,5 +1,5 @@
-import { RERANK_FEATURES, RERANK_VECTOR_FEATURES } from '@loadout/bm25';
-import type { TrainingQuery, TrainRerankOptions } from '@loadout/eval';
+import { RERANK_FEATURES, RERANK_VECTOR_FEATURES } from '@loadout/learn';
+import type { TrainingQuery, TrainRerankOptions } from '@loadout/learn';
 
 /** Features that describe the candidate list rather than the tool (the study found them to hurt transfer). */
 export const LIST_FEATURES = ['firstStageRank', 'fullVsBest', 'sameServerTop10'];

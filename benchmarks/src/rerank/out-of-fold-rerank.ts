@@ -1,4 +1,5 @@
-import { assignFolds, nearDuplicatePairs, trainRerankModel } from '@loadout/eval';
+import { assignFolds, nearDuplicatePairs } from '@loadout/eval';
+import { trainRerankModel } from '@loadout/learn';
 import type { QualityScores } from '@loadout/eval';
 import { variantQueries } from './model-variants.js';
 import type { ModelVariant } from './model-variants.js';

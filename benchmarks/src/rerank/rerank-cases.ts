@@ -1,8 +1,12 @@
-import { createBm25Ranker, extractRerankCandidates } from '@loadout/bm25';
-import type { Bm25Ranker, Bm25RankerOptions, RerankCandidates, RerankVectors } from '@loadout/bm25';
+import { createBm25Ranker } from '@loadout/bm25';
+import { extractRerankCandidates } from '@loadout/learn';
+import type { Bm25Ranker, Bm25RankerOptions } from '@loadout/bm25';
+import type { RerankCandidates, RerankVectors } from '@loadout/learn';
 import { createRerankVectors, defaultStaticTablePath, loadStaticVectors } from '@loadout/embeddings';
-import { createEvalCatalog, isRelevant, listEvalSets, loadEvalSet, nearDuplicatePairs } from '@loadout/eval';
-import type { EvalQuery, EvalSet, TrainingQuery } from '@loadout/eval';
+import { createEvalCatalog, listEvalSets, loadEvalSet, nearDuplicatePairs } from '@loadout/eval';
+import { isRelevant } from '@loadout/learn';
+import type { EvalQuery, EvalSet } from '@loadout/eval';
+import type { TrainingQuery } from '@loadout/learn';
 import { logProgress } from '../progress-log.js';
 
 /** One dev query with its first-stage candidates and their features. */

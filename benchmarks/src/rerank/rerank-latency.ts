@@ -1,10 +1,12 @@
-import { createRerankRanker, createUsageField, LEXICAL_RERANK_MODEL, RERANK_SIBLING_FEATURES, rerankFeatureList } from '@loadout/bm25';
-import { GLOVE_RERANK_MODEL } from '@loadout/bm25/rerank-glove';
+import { createUsageField } from '@loadout/bm25';
+import { createRerankRanker, LEXICAL_RERANK_MODEL, RERANK_SIBLING_FEATURES, rerankFeatureList } from '@loadout/learn';
+import { GLOVE_RERANK_MODEL } from '@loadout/learn/rerank-glove';
 import { withQuerySyntax } from '@loadout/core';
 import type { Ranker } from '@loadout/core';
 import { createRerankVectors, defaultStaticTablePath, loadStaticVectors } from '@loadout/embeddings';
-import { blendRerankModels, evaluateRanker, loadEvalSet, percentile, widenModel } from '@loadout/eval';
-import type { RerankModel } from '@loadout/bm25';
+import { evaluateRanker, loadEvalSet, percentile } from '@loadout/eval';
+import { blendRerankModels, widenModel } from '@loadout/learn';
+import type { RerankModel } from '@loadout/learn';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { join } from 'node:path';
 

@@ -1,5 +1,5 @@
-import { compileRerankModel, scoreRerankFeatures } from '@loadout/bm25';
-import type { RerankModel } from '@loadout/bm25';
+import { compileRerankModel, scoreRerankFeatures } from '@loadout/learn';
+import type { RerankModel } from '@loadout/learn';
 import { scoreQuery } from '@loadout/eval';
 import type { QualityScores } from '@loadout/eval';
 import { projectFeatures } from './model-variants.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { trainRerankModel } from '@loadout/eval';
+import { trainRerankModel } from '@loadout/learn';
 import { REPO_ROOT } from '../paths.js';
 import { MODEL_VARIANTS, variantQueries } from '../rerank/model-variants.js';
 import type { ModelVariant } from '../rerank/model-variants.js';
@@ -19,11 +19,11 @@ const variant = (name: string): ModelVariant => MODEL_VARIANTS.find((item) => it
  * The shipped models, chosen by `pnpm bench -- --only rerank` (see
  * `docs/decisions/0044-learned-reranker.md`): the lexical one (`LEXICAL_RERANK_MODEL` of `@loadout/bm25`)
  * and the one with GloVe-SIF features (`GLOVE_RERANK_MODEL` of
- * `@loadout/bm25/rerank-glove`).
+ * `@loadout/learn/rerank-glove`).
  */
 export const SHIPPED_MODELS: readonly ShippedModel[] = [
-  { path: join(REPO_ROOT, 'packages/bm25/src/rerank/models/lexical-rerank-model.json'), variant: variant('mlp16') },
-  { path: join(REPO_ROOT, 'packages/bm25/src/rerank/models/glove-rerank-model.json'), variant: variant('mlp16 + GloVe') },
+  { path: join(REPO_ROOT, 'packages/learn/src/rerank/models/lexical-rerank-model.json'), variant: variant('mlp16') },
+  { path: join(REPO_ROOT, 'packages/learn/src/rerank/models/glove-rerank-model.json'), variant: variant('mlp16 + GloVe') },
 ];
 
 /** First-stage candidates of the shipped models. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LEXICAL_RERANK_MODEL } from '@loadout/bm25';
-import { GLOVE_RERANK_MODEL } from '@loadout/bm25/rerank-glove';
+import { LEXICAL_RERANK_MODEL } from '@loadout/learn/rerank';
+import { GLOVE_RERANK_MODEL } from '@loadout/learn/rerank-glove';
 import { createCatalog } from '@loadout/core';
 import { usageRankerFactory } from '@loadout/core/plugins';
 import { bm25fDefinition } from './bm25f-definition.js';

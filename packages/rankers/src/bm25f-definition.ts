@@ -1,4 +1,5 @@
-import type { Bm25Ranker, Bm25RankerOptions, RerankModel } from '@loadout/bm25';
+import type { Bm25Ranker, Bm25RankerOptions } from '@loadout/bm25';
+import type { RerankModel } from '@loadout/learn/rerank';
 import type { RankerDefinition, RankerUsage } from '@loadout/core';
 import { BM25_OPTIONS, bm25OptionsOf } from './bm25-options-schema.js';
 import type { Bm25Knobs } from './bm25-options-schema.js';
@@ -56,12 +57,13 @@ export const bm25fDefinition: RankerDefinition<Bm25fDefinitionOptions> = {
     usage: bm25Usage(),
   },
   async create(options) {
-    const { createBm25Ranker, createRerankRanker } = await loadRankerModule(() => import('@loadout/bm25'), '@loadout/bm25', 'bm25f');
     if (options.model !== undefined) {
+      const { createRerankRanker } = await loadRankerModule(() => import('@loadout/learn/rerank'), '@loadout/learn', 'bm25f');
       const vectors = usesVectors(options.model) ? { vectors: await loadRerankVectors('bm25f') } : {};
       const bm25 = bm25OptionsOf(options);
       return createRerankRanker({ model: options.model, ...(bm25 === undefined ? {} : { bm25 }), ...vectors });
     }
+    const { createBm25Ranker } = await loadRankerModule(() => import('@loadout/bm25'), '@loadout/bm25', 'bm25f');
     return createBm25Ranker(bm25OptionsOf(options));
   },
 };

@@ -1,4 +1,5 @@
-import type { Bm25RankerOptions, RerankModel, RerankRanker } from '@loadout/bm25';
+import type { Bm25RankerOptions } from '@loadout/bm25';
+import type { RerankModel, RerankRanker } from '@loadout/learn/rerank';
 import type { RankerDefinition } from '@loadout/core';
 import { bm25Usage } from './bm25f-definition.js';
 import { BM25_OPTIONS, bm25OptionsOf } from './bm25-options-schema.js';
@@ -18,7 +19,7 @@ export interface RerankDefinitionOptions extends Bm25Knobs {
 
 /**
  * `rerank`: clause-fused BM25F, then a learned model re-scores its top 50
- * (`@loadout/bm25`'s `createRerankRanker`). Opt-in: the shipped model,
+ * (`@loadout/learn`'s `createRerankRanker`). Opt-in: the shipped model,
  * trained on the benchmark sets, loses on some unseen catalogs, so `bm25f`
  * stays the default; a deployment's own logs are what make it pay.
  */
@@ -42,7 +43,7 @@ export const rerankDefinition: RankerDefinition<RerankDefinitionOptions> = {
     usage: bm25Usage(),
   },
   async create(options) {
-    const { createRerankRanker, LEXICAL_RERANK_MODEL } = await loadRankerModule(() => import('@loadout/bm25'), '@loadout/bm25', 'rerank');
+    const { createRerankRanker, LEXICAL_RERANK_MODEL } = await loadRankerModule(() => import('@loadout/learn/rerank'), '@loadout/learn', 'rerank');
     const bm25 = bm25OptionsOf(options);
     return createRerankRanker({
       model: options.model ?? LEXICAL_RERANK_MODEL,

@@ -21,8 +21,8 @@ export const rerankGloveDefinition: RankerDefinition<RerankDefinitionOptions> = 
   },
   capabilities: { ...rerankDefinition.capabilities, browserSafe: false },
   async create(options) {
-    const { createRerankRanker } = await loadRankerModule(() => import('@loadout/bm25'), '@loadout/bm25', 'rerank-glove');
-    const { GLOVE_RERANK_MODEL } = await loadRankerModule(() => import('@loadout/bm25/rerank-glove'), '@loadout/bm25', 'rerank-glove');
+    const { createRerankRanker } = await loadRankerModule(() => import('@loadout/learn/rerank'), '@loadout/learn', 'rerank-glove');
+    const { GLOVE_RERANK_MODEL } = await loadRankerModule(() => import('@loadout/learn/rerank-glove'), '@loadout/learn', 'rerank-glove');
     const bm25 = bm25OptionsOf(options);
     return createRerankRanker({
       name: 'rerank-glove',

@@ -1,4 +1,4 @@
-import type { RerankModel, RerankVectors } from '@loadout/bm25';
+import type { RerankModel, RerankVectors } from '@loadout/learn/rerank';
 import { createLoadoutError } from '@loadout/core';
 import { loadRankerModule } from './load-ranker-module.js';
 

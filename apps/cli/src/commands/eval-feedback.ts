@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import type { CatalogTool, Ranker, RankerLearnedPart } from '@loadout/core';
 import type { UsageRankerFactory } from '@loadout/core/plugins';
-import { learnFromFeedback } from '@loadout/eval';
-import type { LearningReport } from '@loadout/eval';
+import { learnFromFeedback } from '@loadout/learn';
+import type { LearningReport } from '@loadout/learn';
 import type { FeedbackIssue } from '@loadout/learn';
 import type { CliContext } from '../io/cli-context.js';
 import { readCommandFeedback } from '../io/read-command-feedback.js';

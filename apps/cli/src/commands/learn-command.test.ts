@@ -297,7 +297,7 @@ export default { ...bm25fDefinition, name: 'learner', capabilities: { usage: { w
     expect(await runCli(['learn', events, '--catalog', catalog, '--store', store], fakeContext({ cwd: dir }).context)).toBe(0);
     const decisionPath = join(dir, '.loadout', 'learned.json');
     const decision = await decisionIn(decisionPath);
-    const { LEXICAL_RERANK_MODEL } = await import('@loadout/bm25');
+    const { LEXICAL_RERANK_MODEL } = await import('@loadout/learn');
     await writeFile(decisionPath, sealLearnedDecision({ ...decision, enabled: true, model: LEXICAL_RERANK_MODEL }));
     const reranked = fakeContext({ cwd: dir });
     expect(await runCli(['search', 'keep the recipe for later', '--catalog', catalog, '--feedback', store, '--explain', '--json'], reranked.context)).toBe(0);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
-import { learnFromFeedback } from '@loadout/eval';
+import { learnFromFeedback } from '@loadout/learn';
 import { openFeedbackStore, isDatabaseStore } from '../io/open-feedback-store.js';
 import type { ParsedFeedback } from '@loadout/learn';
 import type { CatalogTool } from '@loadout/core';

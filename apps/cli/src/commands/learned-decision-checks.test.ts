@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LEXICAL_RERANK_MODEL } from '@loadout/bm25';
+import { LEXICAL_RERANK_MODEL } from '@loadout/learn';
 import { sealLearnedDecision } from '@loadout/learn';
 import { runCli } from '../run-cli.js';
 import { fakeContext } from '../__fixtures__/fake-context.js';

@@ -1,4 +1,4 @@
-import type { LearningReport } from '@loadout/eval';
+import type { LearningReport } from '@loadout/learn';
 import type { FeedbackIssue } from '@loadout/learn';
 
 const percent = (share: number): string => (share * 100).toFixed(1);

@@ -1,5 +1,5 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { seededRandom } from '../rerank/seeded-random.js';
+import { seededRandom } from '../folds/seeded-random.js';
 
 /** A mean difference with its bootstrap confidence interval, in the metric's own units. */
 export interface DifferenceInterval {

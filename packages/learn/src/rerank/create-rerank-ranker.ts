@@ -1,0 +1,277 @@
+import { createLoadoutError, describeValue } from '@loadout/core';
+import type { CatalogTool, RankerSearchOptions, SearchHit, SyncRanker } from '@loadout/core';
+import { createBm25Ranker } from '@loadout/bm25';
+import type { Bm25Ranker } from '@loadout/bm25';
+import type { Bm25RankerOptions } from '@loadout/bm25';
+import { readFirstStage } from '@loadout/bm25/first-stage';
+import { readSearchLimit } from '@loadout/bm25/first-stage';
+import { createFeatureScratch, extractFeatures, FEATURE_PART } from './extract-features.js';
+import { buildDocTerms } from './doc-terms.js';
+import type { DocTerms } from './doc-terms.js';
+import { buildNameTerms } from './name-terms.js';
+import type { NameTerms } from './name-terms.js';
+import { attributeBoundedRow, attributeRow, boundScores, compileRerankModel, scoreRow, scoreScratch } from './rerank-model.js';
+import type { RerankModel } from './rerank-model.js';
+import { rerankFeatureList } from './feature-lists.js';
+import type { RerankFeatureGroups } from './feature-lists.js';
+import { appendNeighbourFeatures, createNeighbourScratch } from './neighbour-features.js';
+import { buildPastSearches } from './past-searches.js';
+import type { PastSearches } from './past-searches.js';
+import type { RerankVectors } from './rerank-vectors.js';
+import { appendVectorFeatures, embedCatalog } from './vector-features.js';
+import type { ToolVectors } from './vector-features.js';
+import { appendSiblingFeatures, createSiblingScratch } from './sibling-features.js';
+import { buildSiblingTerms } from './sibling-terms.js';
+import type { SiblingTerms } from './sibling-terms.js';
+
+/** Options of {@link createRerankRanker}. */
+export interface RerankRankerOptions {
+  /** The model (see `RerankModel`): the shipped `LEXICAL_RERANK_MODEL`, or one a deployment learned. Required. */
+  readonly model: RerankModel;
+  /** Options of the first-stage BM25F (clause fusion, usage field, …); a model with `NEIGHBOUR_FEATURES` reads the past searches of its `usage` field (without one they are 0). Default: its defaults. */
+  readonly bm25?: Bm25RankerOptions;
+  /** First-stage candidates re-scored. Default: the model's `candidates`, else 50; range 1–1,000 (a search for more results re-scores that many). */
+  readonly candidates?: number;
+  /**
+   * Word vectors for a model trained with `VECTOR_FEATURES` (required by
+   * one, ignored by a lexical model): `createRerankVectors` of
+   * `@loadout/embeddings`. Default: none.
+   */
+  readonly vectors?: RerankVectors;
+  /** The ranker's `name` (a registry may register the re-ranker under another). Default `rerank`. */
+  readonly name?: string;
+}
+
+/** The features of one query's first-stage candidates, for training and inspection. */
+export interface RerankCandidates {
+  /** Candidates in first-stage order. */
+  readonly tools: readonly CatalogTool[];
+  /** Their clause-fused BM25F scores. */
+  readonly firstStage: Float64Array;
+  /** `tools.length × rerankFeatureList(groups).length` (the groups asked for), one row per candidate (a copy). */
+  readonly features: Float64Array;
+}
+
+/** A {@link SyncRanker} (named `rerank` unless told): clause-fused BM25F, then a learned model over its best candidates. */
+export interface RerankRanker extends SyncRanker {
+  readonly name: string;
+  /** The first stage (its index is the re-ranker's). */
+  readonly firstStage: Bm25Ranker;
+  /** The first stage's index blob (see `Bm25Ranker.serialize`). */
+  serialize(): Uint8Array;
+  /** Loads a blob from {@link serialize} (see `Bm25Ranker.load`). */
+  load(blob: Uint8Array, tools: readonly CatalogTool[]): void;
+}
+
+/** One query's candidates: document positions in `tools`, first-stage scores and feature rows (the extractor's buffers, valid until its next query). */
+interface Extracted {
+  readonly tools: readonly CatalogTool[];
+  readonly docs: Int32Array;
+  readonly scores: Float64Array;
+  readonly count: number;
+  readonly features: Float64Array;
+}
+
+interface Extractor {
+  readonly extract: (query: string, count: number, filter: RankerSearchOptions['filter']) => Extracted | undefined;
+  /** Builds the past searches of the index as it stands (with `neighbours`; else nothing), which the next query would otherwise build, so indexing pays for them. */
+  readonly prepare: () => void;
+}
+
+/** Feature extraction over a BM25F ranker's own index, with buffers reused across queries; `vectors` adds `VECTOR_FEATURES`, `neighbours` then `NEIGHBOUR_FEATURES`, `siblings` then `SIBLING_FEATURES`. */
+function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined, neighbours: boolean, siblings: boolean): Extractor {
+  const scratch = createFeatureScratch();
+  const siblingScratch = createSiblingScratch();
+  const neighbourScratch = createNeighbourScratch();
+  let names: NameTerms | undefined;
+  let docTerms: DocTerms | undefined;
+  let siblingTerms: SiblingTerms | undefined;
+  let past: PastSearches | undefined;
+  let catalog: ToolVectors | undefined;
+  let wide: Float64Array = new Float64Array(0);
+  // Row widths after each group: the sibling features go after the neighbour features, which go after the lexical (and vector) ones.
+  const lexicalWidth = rerankFeatureList({ vectors: vectors !== undefined }).length;
+  const neighbourWidth = rerankFeatureList({ vectors: vectors !== undefined, neighbours }).length;
+  return {
+    prepare() {
+      if (!neighbours) return;
+      const index = readFirstStage(first);
+      if (index !== undefined && past?.postings !== index.postings) past = buildPastSearches(index);
+    },
+    extract(query, count, filter) {
+      const index = readFirstStage(first);
+      if (index === undefined) throw createLoadoutError('invalid-option', '@loadout/bm25 rerank: the first stage must be a ranker from createBm25Ranker', { option: 'ranker' });
+      const ranked = index.rank(query, count, filter);
+      if (ranked.count === 0) return undefined;
+      if (names?.postings !== index.postings) names = buildNameTerms(index.postings, index.dictionary);
+      if (docTerms?.postings !== index.postings) docTerms = buildDocTerms(index.postings);
+      // The first stage's own query terms (prefix matches included, at their weight).
+      let features = extractFeatures(index, names, docTerms, ranked.terms, ranked.docs, ranked.scores, ranked.count, scratch);
+      if (vectors !== undefined) {
+        if (catalog?.tools !== index.tools) catalog = embedCatalog(vectors, index.tools);
+        features = wide = appendVectorFeatures(features, ranked.count, ranked.docs, ranked.terms, vectors, catalog, wide);
+      }
+      if (neighbours) {
+        if (past?.postings !== index.postings) past = buildPastSearches(index);
+        features = appendNeighbourFeatures(features, lexicalWidth, ranked.count, ranked.docs, ranked.terms, past, neighbourScratch);
+      }
+      if (siblings) {
+        if (siblingTerms?.postings !== index.postings) siblingTerms = buildSiblingTerms(index.tools, names, docTerms);
+        features = appendSiblingFeatures(features, neighbourWidth, ranked.count, ranked.docs, ranked.terms, index, scratch.parts, FEATURE_PART, siblingTerms, siblingScratch);
+      }
+      return { tools: index.tools, docs: ranked.docs, scores: ranked.scores, count: ranked.count, features };
+    },
+  };
+}
+
+const extractors = new WeakMap<object, Map<string, WeakMap<Bm25Ranker, Extractor>>>();
+
+function candidatesOption(value: number | undefined): number {
+  if (value === undefined) return 50;
+  if (!Number.isSafeInteger(value) || value < 1 || value > 1000) {
+    throw createLoadoutError('invalid-option', `@loadout/bm25 rerank: candidates must be an integer from 1 to 1,000 (got ${describeValue(value)})`, {
+      option: 'candidates',
+      value,
+    });
+  }
+  return value;
+}
+
+/**
+ * Features of `query`'s best `candidates` first-stage results in `ranker`
+ * (a ranker from `createBm25Ranker`), as the re-ranker sees them: with
+ * `vectors`, `RERANK_VECTOR_FEATURES`; then `NEIGHBOUR_FEATURES` and
+ * `SIBLING_FEATURES` as `groups` asks (default neither; see
+ * `rerankFeatureList`). For training a model; searching with one is
+ * {@link createRerankRanker}.
+ */
+export function extractRerankCandidates(
+  ranker: Bm25Ranker,
+  query: string,
+  candidates = 50,
+  vectors?: RerankVectors,
+  groups: Pick<RerankFeatureGroups, 'neighbours' | 'siblings'> = {},
+): RerankCandidates {
+  const neighbours = groups.neighbours === true;
+  const siblings = groups.siblings === true;
+  // One extractor per ranker, vectors and groups: its name terms, past searches and tool vectors are built once per index, not per query.
+  const key = `${neighbours ? 'n' : ''}${siblings ? 's' : ''}`;
+  let byKey = extractors.get(vectors ?? ranker);
+  if (byKey === undefined) extractors.set(vectors ?? ranker, (byKey = new Map()));
+  let byRanker = byKey.get(key);
+  if (byRanker === undefined) byKey.set(key, (byRanker = new WeakMap()));
+  let extractor = byRanker.get(ranker);
+  if (extractor === undefined) byRanker.set(ranker, (extractor = createExtractor(ranker, vectors, neighbours, siblings)));
+  const result = extractor.extract(query, candidatesOption(candidates), undefined);
+  if (result === undefined) return { tools: [], firstStage: new Float64Array(0), features: new Float64Array(0) };
+  const { count, docs, tools } = result;
+  const width = rerankFeatureList({ vectors: vectors !== undefined, neighbours, siblings }).length;
+  return {
+    tools: Array.from(docs.subarray(0, count), (doc) => tools[doc]!),
+    firstStage: result.scores.slice(0, count),
+    features: result.features.slice(0, count * width),
+  };
+}
+
+/**
+ * Creates the re-ranking ranker: clause-fused BM25F picks the best
+ * `candidates` tools, the model re-scores them from features read off
+ * BM25F's postings (see `RERANK_FEATURES`), and the best `limit` by model
+ * score are returned (ties keep first-stage order). With `explain`, each
+ * hit lists every feature's contribution, largest first (`feature.<name>` components,
+ * summing to the score with `hiddenBias`). Indexing, `add`, `remove` and
+ * persistence are the first stage's.
+ */
+export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
+  const model = compileRerankModel(options.model);
+  const candidates = candidatesOption(options.candidates ?? model.candidates);
+  const first = createBm25Ranker(options.bm25);
+  if (model.vectors && options.vectors === undefined) {
+    throw createLoadoutError('invalid-option', '@loadout/bm25 rerank: the model uses word-vector features; pass vectors (createRerankVectors of @loadout/embeddings) or use a lexical model', { option: 'vectors' });
+  }
+  const extractor = createExtractor(first, model.vectors ? options.vectors : undefined, model.neighbours, model.siblings);
+  const scratch = scoreScratch(model);
+  let order = new Int32Array(64);
+  let modelScores = new Float64Array(64);
+  return {
+    specificationVersion: 'v1',
+    name: options.name ?? 'rerank',
+    firstStage: first,
+    get size() {
+      return first.size;
+    },
+    // Past searches are read when the catalog is indexed or loaded (after add / remove, by the next search).
+    index: (tools) => {
+      first.index(tools);
+      extractor.prepare();
+    },
+    add: (tools) => first.add(tools),
+    remove: (names) => first.remove(names),
+    serialize: () => first.serialize(),
+    load: (blob, tools) => {
+      first.load(blob, tools);
+      extractor.prepare();
+    },
+    search(query: string, searchOptions: RankerSearchOptions = {}): readonly SearchHit[] {
+      const limit = readSearchLimit(searchOptions.limit, 'rerank');
+      const result = extractor.extract(query, Math.max(candidates, limit), searchOptions.filter);
+      if (result === undefined) return [];
+      const { tools, docs, scores, count, features } = result;
+      if (order.length < count) {
+        order = new Int32Array(count);
+        modelScores = new Float64Array(count);
+      }
+      for (let at = 0; at < count; at++) modelScores[at] = scoreRow(model, features, at, scratch);
+      boundScores(model, features, modelScores, count);
+      // Insertion sort by model score, best first (ties keep first-stage order): no allocation, and count is small.
+      for (let at = 0; at < count; at++) {
+        const score = modelScores[at]!;
+        let slot = at;
+        while (slot > 0 && modelScores[order[slot - 1]!]! < score) {
+          order[slot] = order[slot - 1]!;
+          slot--;
+        }
+        order[slot] = at;
+      }
+      const shown = Math.min(limit, count);
+      const out: SearchHit[] = new Array<SearchHit>(shown);
+      if (searchOptions.explain !== true) {
+        for (let at = 0; at < shown; at++) out[at] = { tool: tools[docs[order[at]!]!]!, score: modelScores[order[at]!]! };
+        return out;
+      }
+      // The first stage's explanations, read before anything else searches it (the extractor's buffers are its own).
+      const firstScores = scores.slice(0, count);
+      const firstDocs = docs.slice(0, count);
+      const explainFirst = first.search(query, { limit: count, explain: true, ...(searchOptions.filter === undefined ? {} : { filter: searchOptions.filter }) });
+      let bestRaw = 0;
+      if (model.margin > 0) for (let at = 1; at < count; at++) if (scoreRow(model, features, at, scratch) > scoreRow(model, features, bestRaw, scratch)) bestRaw = at;
+      for (let at = 0; at < shown; at++) {
+        const candidate = order[at]!;
+        const { contributions, bias } = model.margin > 0 ? attributeBoundedRow(model, features, candidate, bestRaw) : attributeRow(model, features, candidate);
+        // Largest contributions first, so a reader sees what decided.
+        const parts: [string, number][] = [];
+        for (let feature = 0; feature < model.width; feature++) {
+          if (contributions[feature] !== 0) parts.push([`feature.${model.features[feature]!}`, contributions[feature]!]);
+        }
+        if (bias !== 0) parts.push(['hiddenBias', bias]);
+        const components = Object.fromEntries(parts.sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])));
+        const before = explainFirst[candidate]?.explanation;
+        out[at] = {
+          tool: tools[firstDocs[candidate]!]!,
+          score: modelScores[candidate]!,
+          explanation: {
+            matchedTerms: before?.matchedTerms ?? [],
+            fields: before?.fields ?? {},
+            components,
+            notes: [
+              ...(before?.notes ?? []),
+              `re-ranked (${model.kind}) from first-stage rank ${candidate + 1} (score ${firstScores[candidate]!.toFixed(3)})`,
+              ...(model.margin > 0 ? [`bounded: firstStage + ${model.margin} · tanh(model score − the best candidate's)`] : []),
+            ],
+          },
+        };
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { createLoadoutError, describeValue } from '@loadout/core';
+import type { CatalogTool } from '@loadout/core';
+import { clauseTexts } from '@loadout/bm25/first-stage';
+import type { QueryTerms } from '@loadout/bm25/first-stage';
+import { FEATURE_COUNT, RERANK_VECTOR_FEATURES } from './rerank-features.js';
+import type { RerankVectors } from './rerank-vectors.js';
+
+const WIDTH = RERANK_VECTOR_FEATURES.length;
+
+/** A catalog's tool vectors, kept while the catalog (its tool list) is the same. */
+export interface ToolVectors {
+  readonly tools: readonly CatalogTool[];
+  readonly vectors: Float32Array;
+}
+
+/** Embeds `tools` with `vectors`, checking the shape it returns. */
+export function embedCatalog(vectors: RerankVectors, tools: readonly CatalogTool[]): ToolVectors {
+  const embedded = vectors.embedTools(tools);
+  if (!(embedded instanceof Float32Array) || embedded.length !== tools.length * vectors.dimensions) {
+    throw createLoadoutError('invalid-option', `@loadout/bm25 rerank: vectors.embedTools must return ${tools.length} × ${vectors.dimensions} numbers (got ${describeValue(embedded)})`, {
+      option: 'vectors',
+    });
+  }
+  return { tools, vectors: embedded };
+}
+
+function dot(a: Float32Array, b: Float32Array, offset: number, dimensions: number): number {
+  let sum = 0;
+  for (let index = 0; index < dimensions; index++) sum += a[index]! * b[offset + index]!;
+  return sum;
+}
+
+/**
+ * Rows of `RERANK_VECTOR_FEATURES` for `count` candidates `docs`: each
+ * lexical row of `lexical` followed by the cosine of the query's vector to
+ * the tool's, the best cosine of a clause's (the query's when it has one
+ * clause), and the query cosine minus the best candidate's. Writes into
+ * `out` (grown when short) and returns it.
+ */
+export function appendVectorFeatures(
+  lexical: Float64Array,
+  count: number,
+  docs: ArrayLike<number>,
+  terms: QueryTerms,
+  vectors: RerankVectors,
+  catalog: ToolVectors,
+  out: Float64Array,
+): Float64Array {
+  const rows = out.length >= count * WIDTH ? out : new Float64Array(count * WIDTH);
+  const { dimensions } = vectors;
+  const query = vectors.embedText(terms.query);
+  const clauses = terms.clauseCount >= 2 ? clauseTexts(terms).map((text) => vectors.embedText(text)) : [];
+  let best = -Infinity;
+  for (let candidate = 0; candidate < count; candidate++) {
+    const row = candidate * WIDTH;
+    rows.set(lexical.subarray(candidate * FEATURE_COUNT, (candidate + 1) * FEATURE_COUNT), row);
+    const offset = docs[candidate]! * dimensions;
+    const cosine = dot(query, catalog.vectors, offset, dimensions);
+    let clause = clauses.length === 0 ? cosine : -Infinity;
+    for (const vector of clauses) clause = Math.max(clause, dot(vector, catalog.vectors, offset, dimensions));
+    rows[row + FEATURE_COUNT] = cosine;
+    rows[row + FEATURE_COUNT + 1] = clause;
+    if (cosine > best) best = cosine;
+  }
+  for (let candidate = 0; candidate < count; candidate++) rows[candidate * WIDTH + FEATURE_COUNT + 2] = rows[candidate * WIDTH + FEATURE_COUNT]! - best;
+  return rows;
+}

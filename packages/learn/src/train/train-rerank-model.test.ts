@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { createBm25Ranker } from '@loadout/bm25';
+import { createRerankRanker, RERANK_FEATURES, scoreRerankFeatures } from '../rerank/index.js';
+import { makeTool } from '@loadout/core/test';
+import { buildTrainingQueries } from './build-training-queries.js';
+import { seededRandom } from '@loadout/eval';
+import { trainRerankModel } from './train-rerank-model.js';
+import type { TrainingQuery } from './training-query.js';
+
+const F = RERANK_FEATURES.length;
+const signal = RERANK_FEATURES.indexOf('cover.description');
+
+/** Random candidates whose gold is the one with the highest `cover.description` (the first stage's order is noise). */
+function syntheticQueries(count: number, seed: number): TrainingQuery[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, () => {
+    const rows = 12;
+    const features = new Float64Array(rows * F);
+    for (let index = 0; index < features.length; index++) features[index] = random();
+    let gold = 0;
+    for (let row = 1; row < rows; row++) if (features[row * F + signal]! > features[gold * F + signal]!) gold = row;
+    const labels = new Uint8Array(rows);
+    labels[gold] = 1;
+    return { features, labels, count: rows };
+  });
+}
+
+function topOneAccuracy(model: ReturnType<typeof trainRerankModel>, queries: readonly TrainingQuery[]): number {
+  let right = 0;
+  for (const query of queries) {
+    const scores = scoreRerankFeatures(model, query.features, query.count);
+    const best = scores.indexOf(Math.max(...scores));
+    right += query.labels[best]!;
+  }
+  return right / queries.length;
+}
+
+describe('trainRerankModel', () => {
+  it('learns which feature marks the gold candidate, linear and MLP, on queries it never saw', () => {
+    const train = syntheticQueries(200, 1);
+    const test = syntheticQueries(100, 2);
+    for (const kind of ['linear', 'mlp'] as const) {
+      const model = trainRerankModel(train, { kind });
+      expect(model.features).toEqual(RERANK_FEATURES);
+      // Chance is 1 in 12; the gold is the argmax of one feature among 12 uniform values.
+      expect(topOneAccuracy(model, test)).toBeGreaterThan(0.6);
+    }
+  });
+
+  it('trains with LambdaRank or softmax + LambdaRank: it learns the signal too, deterministically, and lambdaDepth changes the fit', () => {
+    const train = syntheticQueries(200, 1);
+    const test = syntheticQueries(100, 2);
+    for (const loss of ['lambda', 'softmax+lambda'] as const) {
+      for (const kind of ['linear', 'mlp'] as const) expect(topOneAccuracy(trainRerankModel(train, { kind, loss }), test)).toBeGreaterThan(0.6);
+    }
+    const small = syntheticQueries(40, 3);
+    const mixed = JSON.stringify(trainRerankModel(small, { epochs: 5, loss: 'softmax+lambda' }));
+    expect(JSON.stringify(trainRerankModel(small, { epochs: 5, loss: 'softmax+lambda' }))).toBe(mixed);
+    expect(JSON.stringify(trainRerankModel(small, { epochs: 5 }))).not.toBe(mixed);
+    expect(JSON.stringify(trainRerankModel(small, { epochs: 5, loss: 'softmax+lambda', lambdaDepth: 2 }))).not.toBe(mixed);
+    // Depth 10 is the default; every candidate list here has 12 rows, so depth 12 and 1,000 weigh the same pairs.
+    expect(JSON.stringify(trainRerankModel(small, { epochs: 5, loss: 'softmax+lambda', lambdaDepth: 10 }))).toBe(mixed);
+    expect(JSON.stringify(trainRerankModel(small, { epochs: 5, loss: 'lambda', lambdaDepth: 12 }))).toBe(JSON.stringify(trainRerankModel(small, { epochs: 5, loss: 'lambda', lambdaDepth: 5000 })));
+  });
+
+  it('is deterministic: the same queries and seed give the same file, another seed another', () => {
+    const queries = syntheticQueries(40, 3);
+    const first = JSON.stringify(trainRerankModel(queries, { epochs: 5 }));
+    expect(JSON.stringify(trainRerankModel(queries, { epochs: 5 }))).toBe(first);
+    expect(JSON.stringify(trainRerankModel(queries, { epochs: 5, seed: 10 }))).not.toBe(first);
+  });
+
+  it('weights queries: the heavier of two conflicting signals wins, and weight 1 is the default', () => {
+    const other = RERANK_FEATURES.indexOf('cover.name');
+    const bySignal = (column: number, seed: number, weight?: number): TrainingQuery[] =>
+      syntheticQueries(120, seed).map((query) => {
+        const features = query.features.slice();
+        let gold = 0;
+        for (let row = 1; row < query.count; row++) if (features[row * F + column]! > features[gold * F + column]!) gold = row;
+        const labels = new Uint8Array(query.count);
+        labels[gold] = 1;
+        return { features, labels, count: query.count, ...(weight === undefined ? {} : { weight }) };
+      });
+    const test = (column: number) => bySignal(column, 7);
+    const first = trainRerankModel([...bySignal(signal, 5, 8), ...bySignal(other, 6, 0.125)], { kind: 'linear' });
+    const second = trainRerankModel([...bySignal(signal, 5, 0.125), ...bySignal(other, 6, 8)], { kind: 'linear' });
+    expect(topOneAccuracy(first, test(signal))).toBeGreaterThan(topOneAccuracy(first, test(other)));
+    expect(topOneAccuracy(second, test(other))).toBeGreaterThan(topOneAccuracy(second, test(signal)));
+    const plain = bySignal(signal, 5);
+    expect(JSON.stringify(trainRerankModel(plain.map((query) => ({ ...query, weight: 1 })), { epochs: 3 }))).toBe(JSON.stringify(trainRerankModel(plain, { epochs: 3 })));
+  });
+
+  it('trains end to end on a tiny catalog: a model fitted on its labelled queries ranks their tools first', () => {
+    const tools = [
+      makeTool({ name: 'write_file', description: 'Write text to a path' }),
+      makeTool({ name: 'read_file', description: 'Read a file and save nothing' }),
+      makeTool({ name: 'save_note', description: 'Save a note' }),
+      makeTool({ name: 'list_dir', description: 'List a folder' }),
+    ];
+    const ranker = createBm25Ranker();
+    ranker.index(tools);
+    const labelled = [
+      { query: 'save it to a file', relevant: ['write_file'] },
+      { query: 'save the text in a file', relevant: ['write_file'] },
+      { query: 'file save please', relevant: ['write_file'] },
+    ];
+    const queries = buildTrainingQueries(ranker, labelled);
+    expect(queries).toHaveLength(3);
+    const model = trainRerankModel(queries, { kind: 'linear', epochs: 200, l2: 0 });
+    const reranker = createRerankRanker({ model });
+    reranker.index(tools);
+    expect(reranker.search('save it to a file', { limit: 1 })[0]!.tool.name).toBe('write_file');
+    expect(buildTrainingQueries(ranker, [{ query: 'zebra', relevant: ['write_file'] }])).toEqual([]);
+  });
+
+  it('warm-starts from init: zero epochs return its weights, training moves them, and L2 pulls toward them rather than toward 0', () => {
+    const train = syntheticQueries(60, 4);
+    const base = trainRerankModel(train, { kind: 'mlp', units: 4, epochs: 10 });
+    const same = trainRerankModel(syntheticQueries(20, 5), { init: base, epochs: 0 });
+    expect(same.kind).toBe('mlp');
+    expect(same.hidden).toEqual(base.hidden);
+    expect(same.linear).toEqual(base.linear);
+    expect(same.mean).toEqual(base.mean);
+    const tuned = trainRerankModel(syntheticQueries(20, 5), { init: base, epochs: 5 });
+    expect(tuned.hidden).toHaveLength(base.hidden!.length);
+    expect(tuned.hidden).not.toEqual(base.hidden);
+    // A huge L2 toward the init keeps the weights near it; the same L2 toward 0 (a cold start) shrinks them.
+    const anchored = trainRerankModel(syntheticQueries(20, 5), { init: base, epochs: 20, l2: 10 });
+    const cold = trainRerankModel(syntheticQueries(20, 5), { kind: 'mlp', units: 4, epochs: 20, l2: 10 });
+    const distance = (a: readonly number[], b: readonly number[]): number => Math.hypot(...a.map((value, index) => value - b[index]!));
+    const norm = (a: readonly number[]): number => Math.hypot(...a);
+    expect(distance(anchored.linear, base.linear)).toBeLessThan(0.5 * distance(cold.linear, base.linear));
+    expect(norm(cold.linear)).toBeLessThan(0.5 * norm(anchored.linear));
+  });
+
+  it('standardises over the queries the features the init never saw, their weights starting at 0', () => {
+    const constant = RERANK_FEATURES.indexOf('full.usage');
+    const flat = syntheticQueries(40, 6).map((query) => {
+      const features = query.features.slice();
+      for (let row = 0; row < query.count; row++) features[row * F + constant] = 0;
+      return { ...query, features };
+    });
+    const base = trainRerankModel(flat, { kind: 'linear', epochs: 5 });
+    expect(base.scale[constant]).toBe(0);
+    const tuned = trainRerankModel(syntheticQueries(40, 7), { init: base, epochs: 0 });
+    expect(tuned.scale[constant]).toBeGreaterThan(0);
+    expect(tuned.linear[constant]).toBe(0);
+    expect(tuned.scale[signal]).toBe(base.scale[signal]);
+    expect(() => trainRerankModel(flat, { init: { ...base, linear: [1] } })).toThrow(RangeError);
+  });
+});
