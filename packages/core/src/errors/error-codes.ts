@@ -62,6 +62,7 @@ export const LOADOUT_ERROR_CODES = [
   'mcp-arguments-too-deep',
   'mcp-arguments-too-large',
   'mcp-invalid-result',
+  'mcp-result-too-large',
   'mcp-tool-over-limit',
   // command line (apps/cli)
   'strict-failed',

@@ -5,9 +5,13 @@
 //   MISBEHAVE_PAGE_SIZE  tools per tools/list page (default 2, so listing needs nextCursor)
 //   MISBEHAVE_DEEP_SCHEMA  also list deep_schema_tool, whose inputSchema nests this many levels
 //   MISBEHAVE_TOOL_COUNT   also list this many generated tools (generated_tool_0, …)
+//   MISBEHAVE_START_LOG    append one line to this file at every start (to count respawns)
+//   MISBEHAVE_BIG_RESULT   also list big_result (answers a text of `bytes` bytes)
+//   MISBEHAVE_BIG_DESCRIPTION  also list, last, huge_description_tool with a description of this many bytes
+//   MISBEHAVE_EXIT_AFTER_LIST  exit this many ms after answering the first tools/list (a crash loop)
 // Values too deep for JSON.stringify are written as raw JSON text (a hostile
 // server need not use a JSON library at all).
-import { existsSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -17,6 +21,8 @@ if (downFile && existsSync(downFile)) {
   process.stderr.write('misbehaving-server: down file present, refusing to start\n');
   process.exit(3);
 }
+if (process.env.MISBEHAVE_START_LOG) appendFileSync(process.env.MISBEHAVE_START_LOG, `${Date.now()}\n`);
+const exitAfterList = process.env.MISBEHAVE_EXIT_AFTER_LIST === undefined ? undefined : Number(process.env.MISBEHAVE_EXIT_AFTER_LIST);
 const pageSize = Number(process.env.MISBEHAVE_PAGE_SIZE ?? '2');
 const object = (properties = {}, required = []) => ({ type: 'object', properties, required });
 
@@ -62,6 +68,10 @@ for (let index = 0; index < generated; index++) {
   tools.push({ name: `generated_tool_${index}`, description: `Generated tool number ${index} of the crowded server`, inputSchema: object() });
 }
 tools.push({ name: 'report_pid', description: 'Report the process id of this server', inputSchema: object() });
+if (process.env.MISBEHAVE_BIG_RESULT) tools.push({ name: 'big_result', description: 'Answer with a text of the given number of bytes', inputSchema: object({ bytes: { type: 'integer' } }) });
+if (process.env.MISBEHAVE_BIG_DESCRIPTION) {
+  tools.push({ name: 'huge_description_tool', description: 'h'.repeat(Number(process.env.MISBEHAVE_BIG_DESCRIPTION)), inputSchema: object() });
+}
 tools.push({ name: 'deep_result', description: 'Answer with a result that nests very deeply', inputSchema: object({ levels: { type: 'integer' } }) });
 
 let listCalls = 0;
@@ -70,6 +80,7 @@ const server = new Server({ name: 'misbehaving-server', version: '1.0.0' }, { ca
 
 server.setRequestHandler(ListToolsRequestSchema, async (request) => {
   listCalls += 1;
+  if (exitAfterList !== undefined && listCalls === 1) setTimeout(() => process.exit(1), exitAfterList);
   if (listDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, listDelayMs));
   const start = Number(request.params?.cursor ?? '0');
   const end = start + pageSize;
@@ -109,6 +120,8 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       return text(`added ${args.name}`);
     case 'pinned_status':
       return text('pinned service: all good');
+    case 'big_result':
+      return text('b'.repeat(Number(args.bytes ?? 0)));
     case 'report_pid':
       return text(String(process.pid));
     case 'deep_result':

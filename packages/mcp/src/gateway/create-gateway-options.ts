@@ -54,7 +54,7 @@ export interface CreateGatewayOptions {
   readonly callTimeoutMs?: number;
   /** Longest wait for an upstream's handshake and each `tools/list` page, in ms. 1–86,400,000; default 10,000. */
   readonly connectTimeoutMs?: number;
-  /** Backoff of reconnections. Default: 500 ms doubling up to 30 s. */
+  /** Backoff of reconnections. Default: 500 ms doubling up to 30 s, back to 500 ms once an upstream has stayed ready for 60 s. */
   readonly reconnect?: ReconnectOptions;
   /** Most tools indexed across all upstreams. 1–10,000 (the documented catalog limit); default 10,000. */
   readonly maxTools?: number;

@@ -13,6 +13,8 @@ import { buildToolIndex } from '../search-index/build-tool-index.js';
 import type { BuildToolIndexInput } from '../search-index/build-tool-index.js';
 import type { ToolIndex } from '../search-index/tool-index.js';
 import { createStreamLogger } from '../logger/create-stream-logger.js';
+import type { GatewayLogger } from '../logger/gateway-logger.js';
+import { createWarningRounds } from '../logger/warning-rounds.js';
 import { GatewayCallError } from '../upstream/gateway-call-error.js';
 import { createUpstream, type Upstream } from '../upstream/upstream.js';
 import { integerOption } from './check-options.js';
@@ -68,6 +70,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   if (options.reconnect !== undefined) {
     integerOption('reconnect.initialMs', options.reconnect.initialMs, 1, 1, DAY_MS);
     integerOption('reconnect.maxMs', options.reconnect.maxMs, 1, 1, DAY_MS);
+    integerOption('reconnect.stableMs', options.reconnect.stableMs, 0, 0, DAY_MS);
   }
   const limits = resolveGatewayLimits(options.limits);
   const liveness = {
@@ -107,7 +110,17 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   let closed = false;
   let changedWhileStarting = false;
 
-  const build = (version: number): Promise<ToolIndex> => buildToolIndex({ config, listings, createRanker, maxTools, plan, version, logger });
+  // A re-index repeats the warnings of the one before (an upstream's duplicate names): each change is logged once, with a count.
+  const indexWarnings = createWarningRounds(logger, ['re-index', 're-indexes']);
+  const build = async (version: number): Promise<ToolIndex> => {
+    const lines: string[] = [];
+    const collecting: GatewayLogger = { ...logger, warn: (line) => void lines.push(line) };
+    try {
+      return await buildToolIndex({ config, listings, createRanker, maxTools, plan, version, logger: collecting });
+    } finally {
+      indexWarnings.report(lines);
+    }
+  };
 
   // One rebuild at a time; catalog changes during a rebuild coalesce into exactly one more.
   const rebuilds = createCoalescingRunner(async () => {

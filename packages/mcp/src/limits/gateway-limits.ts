@@ -25,6 +25,23 @@ export interface GatewayLimits {
   readonly maxDescriptionLength: number;
   /** Most tools listed from one upstream; the rest (in listing order) are dropped and logged. 1–10,000; default 10,000. */
   readonly maxToolsPerServer: number;
+  /**
+   * Largest message a local (stdio) upstream may send, as UTF-8 bytes (the
+   * MCP SDK's own stdio limit is 10 MiB, beyond which it drops the
+   * connection). Larger: dropped as it streams in, never held whole; the
+   * call it answers fails with -32603 `mcp-result-too-large` (its size and
+   * this limit in `data`), the connection and other calls carry on.
+   * 1,024–1,073,741,824; default 10,485,760 (10 MiB).
+   */
+  readonly maxMessageBytes: number;
+  /**
+   * Largest `tools/list` page from a local upstream, as UTF-8 bytes (at
+   * least `maxMessageBytes` applies). Larger: the listing keeps the pages
+   * before it, skips that page and the rest, and logs it
+   * (`mcp-tool-over-limit`); the upstream stays connected.
+   * 1,024–1,073,741,824; default 67,108,864 (64 MiB, room for 10,000 tools of 6 KB).
+   */
+  readonly maxListingBytes: number;
 }
 
 /** The default {@link GatewayLimits}. */
@@ -36,6 +53,8 @@ export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = Object.freeze({
   maxToolBytes: 262_144,
   maxDescriptionLength: 16_384,
   maxToolsPerServer: 10_000,
+  maxMessageBytes: 10_485_760,
+  maxListingBytes: 67_108_864,
 });
 
 const RANGES: Record<keyof GatewayLimits, readonly [number, number]> = {
@@ -46,6 +65,8 @@ const RANGES: Record<keyof GatewayLimits, readonly [number, number]> = {
   maxToolBytes: [256, 67_108_864],
   maxDescriptionLength: [1, 1_048_576],
   maxToolsPerServer: [1, 10_000],
+  maxMessageBytes: [1024, 1_073_741_824],
+  maxListingBytes: [1024, 1_073_741_824],
 };
 
 /** The defaults with `overrides` applied; throws `invalid-option` (naming `limits.<key>`) for a value out of range. */

@@ -64,10 +64,19 @@ export async function pullCatalog(config: McpGatewayConfig, options: PullCatalog
     names.map(async (server) => {
       progress({ server, step: 'connecting' });
       try {
-        const client = await connectUpstream(config.mcpServers[server]!, { timeoutMs, stderr: options.stderr ?? 'ignore' });
+        const client = await connectUpstream(config.mcpServers[server]!, {
+          timeoutMs,
+          stderr: options.stderr ?? 'ignore',
+          messageLimits: {
+            messageBytes: limits.maxMessageBytes,
+            listingBytes: limits.maxListingBytes,
+            onDropped: ({ bytes, limit }) => skipped.push({ server, problem: `dropped a message of ${bytes} bytes, more than the limit of ${limit} [mcp-result-too-large]` }),
+          },
+        });
         try {
           const raw = await listUpstreamTools(client, { timeoutMs });
-          const checked = checkUpstreamTools(raw, limits);
+          const checked = checkUpstreamTools(raw.tools, limits);
+          if (raw.truncated !== undefined) skipped.push({ server, problem: raw.truncated });
           for (const { problem } of checked.skipped) skipped.push({ server, problem });
           listed.set(server, checked.tools);
           progress({ server, step: 'listed', tools: checked.tools.length, skipped: checked.skipped.length });

@@ -1,6 +1,7 @@
 import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { HttpUpstreamConfig, StdioUpstreamConfig, UpstreamConfig } from '../config/mcp-config.js';
+import { limitStdioTransport, type StdioMessageLimits } from './limit-stdio-transport.js';
 
 /** What happens to a local upstream's stderr: shared with the gateway's, dropped, or handed over line by line. */
 export type UpstreamStderr = 'inherit' | 'ignore' | ((line: string) => void);
@@ -15,6 +16,8 @@ export interface ConnectUpstreamOptions {
   readonly clientInfo?: { readonly name: string; readonly version: string };
   /** Aborts the handshake (the process is stopped, the promise rejects). Default: none. */
   readonly signal?: AbortSignal;
+  /** Size limits of a local upstream's messages (see `GatewayLimits.maxMessageBytes`). Default: the MCP SDK's own 10 MiB, over which it drops the connection. */
+  readonly messageLimits?: StdioMessageLimits;
 }
 
 function createHttpTransport(config: HttpUpstreamConfig): Transport {
@@ -22,14 +25,16 @@ function createHttpTransport(config: HttpUpstreamConfig): Transport {
 }
 
 /** Synchronous, so the gateway's upstream processes are all spawned before it does anything else. */
-function createStdioTransport(config: StdioUpstreamConfig, stderr: UpstreamStderr): Transport {
+function createStdioTransport(config: StdioUpstreamConfig, stderr: UpstreamStderr, limits: StdioMessageLimits | undefined): Transport {
   const transport = new StdioClientTransport({
     command: config.command,
     args: [...config.args],
     env: { ...config.env },
     stderr: typeof stderr === 'function' ? 'pipe' : stderr,
     ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+    ...(limits === undefined ? {} : { maxBufferSize: limits.messageBytes }),
   });
+  if (limits !== undefined) limitStdioTransport(transport, limits);
   if (typeof stderr === 'function') {
     let pending = '';
     transport.stderr?.on('data', (chunk: Buffer | string) => {
@@ -50,7 +55,7 @@ function createStdioTransport(config: StdioUpstreamConfig, stderr: UpstreamStder
  */
 export async function connectUpstream(config: UpstreamConfig, options: ConnectUpstreamOptions): Promise<Client> {
   const client = new Client(options.clientInfo ?? { name: 'loadout-gateway', version: '0.1.0' }, { capabilities: {}, versionNegotiation: { mode: 'auto' } });
-  const transport = config.type === 'http' ? createHttpTransport(config) : createStdioTransport(config, options.stderr ?? 'inherit');
+  const transport = config.type === 'http' ? createHttpTransport(config) : createStdioTransport(config, options.stderr ?? 'inherit', options.messageLimits);
   // The SDK's version probe does not stop on the signal: closing the transport does, at once.
   const { signal } = options;
   const abort = (): void => void transport.close().catch(() => {});

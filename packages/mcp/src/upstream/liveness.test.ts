@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { waitFor } from '../__fixtures__/upstream-servers.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startPinging } from './liveness.js';
 
-const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// The clock is vitest's fake timers: no test waits for real time.
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('startPinging', () => {
   it('reports an upstream dead after the given number of failed pings in a row, once', async () => {
@@ -17,12 +23,34 @@ describe('startPinging', () => {
       { intervalMs: 10, timeoutMs: 5, missed: 2 },
       (reason) => dead.push(reason),
     );
-    await waitFor(() => pings >= 3, 5000, 'three pings');
+    await vi.advanceTimersByTimeAsync(30);
+    expect(pings).toBe(3);
     expect(dead).toEqual([]);
     answers = false;
-    await waitFor(() => dead.length > 0, 5000, 'the upstream reported dead');
-    await tick(50);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(dead).toEqual([]);
+    await vi.advanceTimersByTimeAsync(10);
     expect(dead).toEqual(['2 pings in a row failed (timeout 5 ms; last: Request timed out)']);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(pings).toBe(5);
+    expect(dead).toHaveLength(1);
+    stop();
+  });
+
+  it('a ping that answers again resets the count of misses', async () => {
+    const answers = [true, false, true, false, true];
+    let pings = 0;
+    const dead: string[] = [];
+    const stop = startPinging(
+      async () => {
+        if (!(answers[pings++] ?? true)) throw new Error('timeout');
+      },
+      { intervalMs: 10, timeoutMs: 5, missed: 2 },
+      (reason) => dead.push(reason),
+    );
+    await vi.advanceTimersByTimeAsync(60);
+    expect(pings).toBe(6);
+    expect(dead).toEqual([]);
     stop();
   });
 
@@ -31,7 +59,7 @@ describe('startPinging', () => {
     startPinging(async () => void (pings += 1), { intervalMs: 0, timeoutMs: 5, missed: 1 }, () => {})();
     const stop = startPinging(async () => void (pings += 1), { intervalMs: 10, timeoutMs: 5, missed: 1 }, () => {});
     stop();
-    await tick(40);
+    await vi.advanceTimersByTimeAsync(40);
     expect(pings).toBe(0);
   });
 });

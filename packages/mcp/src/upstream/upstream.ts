@@ -1,19 +1,30 @@
-import { createCoalescingRunner } from '@loadout/core/utils';
-import { ProtocolError, ProtocolErrorCode as ErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { createCoalescingRunner, jsonDepth } from '@loadout/core/utils';
+import { ProtocolErrorCode as ErrorCode } from '@modelcontextprotocol/client';
 import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
 import type { UpstreamConfig } from '../config/mcp-config.js';
-import type { GatewayLogger } from '../logger/gateway-logger.js';
-import { backoffDelay, type ReconnectOptions } from './backoff.js';
-import { jsonDepth } from '@loadout/core/utils';
 import { checkCallArguments } from '../limits/check-call-arguments.js';
 import type { GatewayLimits } from '../limits/gateway-limits.js';
+import type { GatewayLogger } from '../logger/gateway-logger.js';
+import { createWarningRounds } from '../logger/warning-rounds.js';
+import type { ReconnectOptions } from './backoff.js';
 import { checkUpstreamTools } from './check-upstream-tools.js';
-import { connectUpstream, type UpstreamStderr } from './connect-upstream.js';
-import { GatewayCallError, gatewayCallError, UPSTREAM_TIMEOUT_CODE, UPSTREAM_UNAVAILABLE_CODE } from './gateway-call-error.js';
-import { listUpstreamTools } from './list-upstream-tools.js';
 import { createCircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js';
+import { classifyCallFailure } from './classify-call-failure.js';
+import { connectUpstream, type UpstreamStderr } from './connect-upstream.js';
+import { gatewayCallError, UPSTREAM_UNAVAILABLE_CODE, type GatewayCallError } from './gateway-call-error.js';
+import { listUpstreamTools } from './list-upstream-tools.js';
 import { startPinging, type LivenessOptions } from './liveness.js';
-import { isTransportFailure } from './transport-failure.js';
+import {
+  attemptStarted,
+  becameReady,
+  closedLifecycle,
+  connectionLost,
+  handshakeDone,
+  initialLifecycle,
+  isCurrent,
+  settledFailures,
+  type UpstreamLifecycle,
+} from './upstream-lifecycle.js';
 
 /**
  * Where an upstream stands: `connecting` (first attempt), `ready`,
@@ -27,7 +38,7 @@ export interface UpstreamStatus {
   readonly state: UpstreamState;
   /** Valid tools of the last successful listing; kept while reconnecting. 0 before the first. */
   readonly toolCount: number;
-  /** Failed connection attempts since it was last ready. */
+  /** Failed connection attempts (and connections lost soon after they were made) since it last stayed ready for `reconnect.stableMs`. */
   readonly failedAttempts: number;
   /** Why it is not ready, when it is not. */
   readonly lastError?: string;
@@ -37,6 +48,8 @@ export interface UpstreamStatus {
   readonly available: boolean;
   /** Until when (epoch ms) calls are refused because they kept failing; absent while the circuit is closed. */
   readonly circuitOpenUntil?: number;
+  /** Process id of a local (stdio) upstream while it is ready. */
+  readonly pid?: number;
 }
 
 /** Options of {@link createUpstream}. */
@@ -60,6 +73,8 @@ export interface UpstreamOptions {
   readonly onTools: (tools: readonly Tool[]) => void;
   /** Called whenever the state changes. */
   readonly onState?: (status: UpstreamStatus) => void;
+  /** The clock (epoch ms) of status times, backoff and the breaker's cooldown. Default `Date.now`. */
+  readonly now?: () => number;
 }
 
 /** Options of one {@link Upstream.callTool}. */
@@ -92,46 +107,47 @@ function messageOf(error: unknown): string {
 /** Creates an {@link Upstream}; nothing happens until `start()`. */
 export function createUpstream(options: UpstreamOptions): Upstream {
   const { name, logger } = options;
-  let state: UpstreamState = 'connecting';
-  let client: Client | undefined;
-  let generation = 0;
+  const label = JSON.stringify(name);
+  const now = options.now ?? Date.now;
+  const reconnect = options.reconnect ?? {};
+  const breaker = createCircuitBreaker(options.circuitBreaker, now);
+  const listingWarnings = createWarningRounds(logger, ['listing', 'listings']);
+  let life: UpstreamLifecycle<Client> = initialLifecycle(new AbortController());
   let tools: readonly Tool[] | undefined;
-  let failedAttempts = 0;
-  let lastError: string | undefined;
-  let nextAttemptAt: number | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let stopPinging: () => void = () => {};
-  // The attempt in flight, so close() stops its process at once: its handshake, then its connection while it lists.
-  let handshake: AbortController | undefined;
-  let listing: Client | undefined;
-  const breaker = createCircuitBreaker(options.circuitBreaker);
+  /** Closes of lost connections still under way (see `close`). */
+  const retiring = new Set<Promise<void>>();
 
-  const isClosed = (): boolean => state === 'closed';
   const status = (): UpstreamStatus => {
+    const { phase } = life;
+    const failures = settledFailures(life, now(), reconnect);
     const open = breaker.isOpen() ? breaker.openUntil() : undefined;
+    const pid = phase.kind === 'ready' ? (phase.connection.transport as { pid?: unknown } | undefined)?.pid : undefined;
     return {
       name,
-      state,
+      state: phase.kind,
       toolCount: tools?.length ?? 0,
-      failedAttempts,
-      ...(lastError === undefined || state === 'ready' ? {} : { lastError }),
-      ...(nextAttemptAt === undefined || state !== 'reconnecting' ? {} : { nextAttemptAt }),
-      available: state === 'ready' && open === undefined,
+      failedAttempts: failures.failedAttempts,
+      ...(failures.lastError === undefined || phase.kind === 'ready' ? {} : { lastError: failures.lastError }),
+      ...(phase.kind === 'reconnecting' ? { nextAttemptAt: phase.retryAt } : {}),
+      available: phase.kind === 'ready' && open === undefined,
       ...(open === undefined ? {} : { circuitOpenUntil: open }),
+      ...(typeof pid === 'number' ? { pid } : {}),
     };
   };
-  const setState = (next: UpstreamState): void => {
-    if (state === next) return;
-    state = next;
-    options.onState?.(status());
+  const moveTo = (next: UpstreamLifecycle<Client>): void => {
+    const changed = next.phase.kind !== life.phase.kind;
+    life = next;
+    if (changed || next.phase.kind === 'reconnecting') options.onState?.(status());
   };
 
   const readTools = async (connected: Client): Promise<readonly Tool[]> => {
-    const raw = await listUpstreamTools(connected, { timeoutMs: options.connectTimeoutMs });
-    const { tools: valid, skipped } = checkUpstreamTools(raw, options.limits);
-    for (const { kind, problem } of skipped) {
-      logger.warn(`upstream ${JSON.stringify(name)}: skipped ${kind === 'malformed' ? 'a malformed tool: ' : ''}${problem}`);
-    }
+    const listing = await listUpstreamTools(connected, { timeoutMs: options.connectTimeoutMs });
+    const { tools: valid, skipped } = checkUpstreamTools(listing.tools, options.limits);
+    const problems = skipped.map(({ kind, problem }) => `upstream ${label}: skipped ${kind === 'malformed' ? 'a malformed tool: ' : ''}${problem}`);
+    if (listing.truncated !== undefined) problems.unshift(`upstream ${label}: ${listing.truncated}`);
+    listingWarnings.report(problems);
     return valid;
   };
 
@@ -142,114 +158,112 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 
   // One tools/list at a time; list_changed during a listing coalesces into exactly one more.
   const relisting = createCoalescingRunner(async () => {
-    const mine = generation;
-    const connected = client;
-    if (connected === undefined || state !== 'ready') return;
+    const { phase } = life;
+    if (phase.kind !== 'ready') return;
     try {
-      const listed = await readTools(connected);
-      if (mine === generation) publish(listed);
+      const listed = await readTools(phase.connection);
+      if (isCurrent(life, phase.connection)) publish(listed);
     } catch (error) {
-      logger.warn(`upstream ${JSON.stringify(name)}: re-listing tools after list_changed failed (keeping the previous list): ${messageOf(error)}`);
+      logger.warn(`upstream ${label}: re-listing tools after list_changed failed (keeping the previous list): ${messageOf(error)}`);
     }
   });
-  const relist = (): Promise<void> => relisting.request();
 
-  const scheduleRetry = (reason: string): void => {
-    if (state === 'closed') return;
-    failedAttempts += 1;
-    lastError = reason;
-    const delay = backoffDelay(failedAttempts, options.reconnect);
-    nextAttemptAt = Date.now() + delay;
-    state = 'reconnecting';
-    options.onState?.(status());
-    logger.warn(`upstream ${JSON.stringify(name)}: ${reason}; retrying in ${delay} ms (attempt ${failedAttempts + 1})`);
-    timer = setTimeout(() => void attempt(), delay);
-    timer.unref?.();
+  /** Retires a connection that is no longer current: a frozen server dies only when the SDK escalates to SIGTERM (after 2 s); close() awaits it. */
+  const retire = (connection: Client): void => {
+    connection.onclose = undefined;
+    const closing = connection.close().catch(() => {});
+    retiring.add(closing);
+    void closing.finally(() => retiring.delete(closing));
   };
 
-  /** Closes of lost connections still under way (see `close`). */
-  const retiring = new Set<Promise<void>>();
-  const lost = (mine: number, reason: string): void => {
-    if (mine !== generation || isClosed()) return;
-    generation += 1;
+  /** The attempt or connection `token` failed: reconnect after the backoff; a stale token changes nothing. */
+  const fail = (token: AbortController | Client, reason: string): void => {
+    const previous = life;
+    const next = connectionLost(previous, token, reason, now(), reconnect);
+    if (next === undefined || next.phase.kind !== 'reconnecting') return;
     stopPinging();
-    const previous = client;
-    client = undefined;
-    if (previous !== undefined) {
-      // A frozen server dies only when the SDK escalates to SIGTERM (after 2 s); close() awaits it so none outlives the gateway.
-      const closing = previous.close().catch(() => {});
-      retiring.add(closing);
-      void closing.finally(() => retiring.delete(closing));
+    const { phase } = previous;
+    if (phase.kind === 'ready' || phase.kind === 'connecting') {
+      if (phase.connection !== undefined) retire(phase.connection);
     }
-    scheduleRetry(reason);
+    moveTo(next);
+    const { delayMs } = next.phase;
+    // Logged once per reason: a crash loop repeating itself is counted in the attempt number and the ready line.
+    const repeated = previous.lastError === reason && next.failedAttempts > 1;
+    const line = `upstream ${label}: ${reason}; retrying in ${delayMs} ms (attempt ${next.failedAttempts + 1})`;
+    if (repeated) logger.debug(line);
+    else logger.warn(line);
+    retryTimer = setTimeout(() => void attempt(), delayMs);
+    retryTimer.unref?.();
   };
 
   const attempt = async (): Promise<void> => {
-    timer = undefined;
-    if (state === 'closed') return;
-    const mine = ++generation;
-    let connected: Client | undefined;
-    const aborter = new AbortController();
-    handshake = aborter;
+    retryTimer = undefined;
+    const abort = new AbortController();
+    const started = attemptStarted(life, abort);
+    if (started.phase.kind !== 'connecting') return;
+    moveTo(started);
+    let connected: Client;
     try {
       connected = await connectUpstream(options.config, {
         timeoutMs: options.connectTimeoutMs,
-        signal: aborter.signal,
+        signal: abort.signal,
         ...(options.stderr === undefined ? {} : { stderr: options.stderr }),
+        messageLimits: {
+          messageBytes: options.limits.maxMessageBytes,
+          listingBytes: options.limits.maxListingBytes,
+          onDropped: ({ bytes, limit }) =>
+            logger.warn(`upstream ${label}: dropped a message of ${bytes} bytes, more than the limit of ${limit}, that answered no request [mcp-result-too-large]`),
+        },
       });
-      if (mine !== generation || isClosed()) {
-        await connected.close().catch(() => {});
-        return;
-      }
-      const current = connected;
-      listing = current;
-      let changedWhileListing = false;
-      current.onclose = () => lost(mine, 'the connection closed');
-      current.setNotificationHandler('notifications/tools/list_changed', () => {
-        if (mine !== generation) return;
-        if (state === 'ready') setImmediate(() => void relist());
-        else changedWhileListing = true;
-      });
-      const listed = await readTools(current);
-      if (mine !== generation || isClosed()) {
-        current.onclose = undefined;
-        await current.close().catch(() => {});
-        return;
-      }
-      client = current;
-      failedAttempts = 0;
-      lastError = undefined;
-      nextAttemptAt = undefined;
-      setState('ready');
-      stopPinging = startPinging((timeout) => current.ping({ timeout }), options.liveness, (reason) => {
-        logger.warn(`upstream ${JSON.stringify(name)}: stopped answering: ${reason}; reconnecting`);
-        lost(mine, `stopped answering pings: ${reason}`);
-      });
-      logger.info(`upstream ${JSON.stringify(name)}: ready with ${listed.length} tools`);
-      publish(listed);
-      if (changedWhileListing) void relist();
     } catch (error) {
-      if (mine !== generation || isClosed()) return;
-      generation += 1;
-      if (connected !== undefined) {
-        connected.onclose = undefined;
-        await connected.close().catch(() => {});
-      }
-      scheduleRetry(`could not connect: ${messageOf(error)}`);
-    } finally {
-      if (handshake === aborter) handshake = undefined;
-      if (listing === connected) listing = undefined;
+      fail(abort, `could not connect: ${messageOf(error)}`);
+      return;
     }
+    const listing = handshakeDone(life, abort, connected);
+    if (listing === undefined) {
+      await connected.close().catch(() => {});
+      return;
+    }
+    life = listing;
+    let changedWhileListing = false;
+    connected.onclose = () => fail(connected, 'the connection closed');
+    connected.setNotificationHandler('notifications/tools/list_changed', () => {
+      if (!isCurrent(life, connected)) return;
+      if (life.phase.kind === 'ready') setImmediate(() => void relisting.request());
+      else changedWhileListing = true;
+    });
+    let listed: readonly Tool[];
+    try {
+      listed = await readTools(connected);
+    } catch (error) {
+      fail(abort, `could not connect: ${messageOf(error)}`);
+      return;
+    }
+    const ready = becameReady(life, abort, now());
+    if (ready === undefined) {
+      // Closed (or failed) while listing: close() or fail() already retires the connection.
+      return;
+    }
+    const failuresBefore = life.failedAttempts;
+    moveTo(ready);
+    stopPinging = startPinging((timeout) => connected.ping({ timeout }), options.liveness, (reason) => {
+      logger.warn(`upstream ${label}: stopped answering: ${reason}; reconnecting`);
+      fail(connected, `stopped answering pings: ${reason}`);
+    });
+    const after = failuresBefore === 0 ? '' : ` (after ${failuresBefore} failed attempt${failuresBefore === 1 ? '' : 's'})`;
+    logger.info(`upstream ${label}: ready with ${listed.length} tools${after}`);
+    publish(listed);
+    if (changedWhileListing) void relisting.request();
   };
 
   const unavailable = (toolName: string, detail?: string): GatewayCallError => {
     const current = status();
     const parts = [`state: ${current.state}`];
     if (current.failedAttempts > 0) parts.push(`${current.failedAttempts} failed attempt${current.failedAttempts === 1 ? '' : 's'}`);
-    if (current.nextAttemptAt !== undefined) parts.push(`next attempt in ${Math.max(0, current.nextAttemptAt - Date.now())} ms`);
+    if (current.nextAttemptAt !== undefined) parts.push(`next attempt in ${Math.max(0, current.nextAttemptAt - now())} ms`);
     if (current.lastError !== undefined) parts.push(`last error: ${current.lastError}`);
-    const what = detail ?? 'is unavailable';
-    return gatewayCallError(UPSTREAM_UNAVAILABLE_CODE, 'mcp-upstream-unavailable', `upstream server ${JSON.stringify(name)} ${what} (${parts.join('; ')})`, {
+    return gatewayCallError(UPSTREAM_UNAVAILABLE_CODE, 'mcp-upstream-unavailable', `upstream server ${label} ${detail ?? 'is unavailable'} (${parts.join('; ')})`, {
       server: name,
       tool: toolName,
       state: current.state,
@@ -263,19 +277,19 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     start: attempt,
     async callTool(toolName, args, callOptions = {}) {
       checkCallArguments(args, toolName, options.limits);
-      const connected = client;
-      if (connected === undefined || state !== 'ready') throw unavailable(toolName);
+      const { phase } = life;
+      if (phase.kind !== 'ready') throw unavailable(toolName);
+      const connected = phase.connection;
       const open = breaker.refusal();
       if (open !== undefined) {
         throw gatewayCallError(
           UPSTREAM_UNAVAILABLE_CODE,
           'mcp-upstream-unavailable',
-          `upstream server ${JSON.stringify(name)} keeps failing: ${open.failures} calls in a row failed (last: ${open.lastFailure}); ` +
-            `the circuit breaker refuses calls for ${Math.max(0, open.retryAt - Date.now())} ms more, then lets one through to try`,
-          { server: name, tool: toolName, state, circuit: 'open', retryAt: open.retryAt },
+          `upstream server ${label} keeps failing: ${open.failures} calls in a row failed (last: ${open.lastFailure}); ` +
+            `the circuit breaker refuses calls for ${Math.max(0, open.retryAt - now())} ms more, then lets one through to try`,
+          { server: name, tool: toolName, state: phase.kind, circuit: 'open', retryAt: open.retryAt },
         );
       }
-      const mine = generation;
       const timeoutMs = callOptions.timeoutMs ?? options.callTimeoutMs;
       let result: CallToolResult;
       try {
@@ -284,58 +298,20 @@ export function createUpstream(options: UpstreamOptions): Upstream {
           { timeout: timeoutMs, ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }) },
         )) as CallToolResult;
       } catch (error) {
-        if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-          {
-            breaker.failed(`timed out after ${timeoutMs} ms`);
-            throw gatewayCallError(
-              UPSTREAM_TIMEOUT_CODE,
-              'mcp-upstream-timeout',
-              `tool ${JSON.stringify(toolName)} of upstream server ${JSON.stringify(name)} did not answer within ${timeoutMs} ms; the call was cancelled`,
-              { server: name, tool: toolName, timeoutMs },
-            );
-          }
-        }
-        if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
-          breaker.failed('the connection closed during the call');
-          lost(mine, 'the connection closed during a call');
-          throw unavailable(toolName, `closed the connection during the call to ${JSON.stringify(toolName)}`);
-        }
-        if (error instanceof ProtocolError) {
-          breaker.succeeded();
-          throw new GatewayCallError(error.code, messageOf(error), error.data === undefined ? undefined : { upstream: error.data });
-        }
-        if (error instanceof Error && error.name === 'AbortError') {
-          breaker.released();
-          throw error;
-        }
-        if ((error instanceof Error && error.name === 'ZodError') || (error instanceof SdkError && error.code === SdkErrorCode.InvalidResult)) {
-          breaker.succeeded();
-          throw gatewayCallError(
-            ErrorCode.InternalError,
-            'mcp-invalid-result',
-            `upstream server ${JSON.stringify(name)} answered ${JSON.stringify(toolName)} with an invalid result: ${messageOf(error)}`,
-            { server: name, tool: toolName },
-          );
-        }
-        if (isTransportFailure(error)) {
-          breaker.failed(messageOf(error));
-          lost(mine, `a call failed: ${messageOf(error)}`);
-          throw unavailable(toolName);
-        }
-        breaker.released();
-        logger.warn(`upstream ${JSON.stringify(name)}: a call of ${JSON.stringify(toolName)} failed locally (the upstream is untouched): ${messageOf(error)}`);
-        throw new GatewayCallError(ErrorCode.InternalError, `the gateway could not complete the call to ${JSON.stringify(toolName)}: ${messageOf(error)}`, {
-          code: 'internal',
-          server: name,
-          tool: toolName,
-        });
+        const failure = classifyCallFailure(error, { server: name, tool: toolName, timeoutMs });
+        if (failure.breaker === 'failed') breaker.failed(failure.failure ?? messageOf(error));
+        else if (failure.breaker === 'answered') breaker.succeeded();
+        else breaker.released();
+        if (failure.warn !== undefined) logger.warn(failure.warn);
+        if (failure.lost !== undefined) fail(connected, failure.lost);
+        throw failure.reply.kind === 'unavailable' ? unavailable(toolName, failure.reply.detail) : failure.reply.error;
       }
       breaker.succeeded();
       if (jsonDepth(result, options.limits.maxResultDepth) > options.limits.maxResultDepth) {
         throw gatewayCallError(
           ErrorCode.InternalError,
           'mcp-invalid-result',
-          `upstream server ${JSON.stringify(name)} answered ${JSON.stringify(toolName)} with a result nested deeper than ${options.limits.maxResultDepth} levels; it was not forwarded`,
+          `upstream server ${label} answered ${JSON.stringify(toolName)} with a result nested deeper than ${options.limits.maxResultDepth} levels; it was not forwarded`,
           { server: name, tool: toolName, limit: options.limits.maxResultDepth },
         );
       }
@@ -343,17 +319,14 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     },
     async close() {
       stopPinging();
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-      state = 'closed';
-      generation += 1;
-      handshake?.abort();
-      const previous = client ?? listing;
-      client = undefined;
-      listing = undefined;
-      if (previous !== undefined) {
-        previous.onclose = undefined;
-        await previous.close().catch(() => {});
+      if (retryTimer !== undefined) clearTimeout(retryTimer);
+      retryTimer = undefined;
+      const { phase } = life;
+      life = closedLifecycle(life);
+      if (phase.kind === 'connecting') phase.abort.abort();
+      if ((phase.kind === 'connecting' || phase.kind === 'ready') && phase.connection !== undefined) {
+        phase.connection.onclose = undefined;
+        await phase.connection.close().catch(() => {});
       }
       await Promise.all(retiring);
     },

@@ -1,0 +1,131 @@
+import { ProtocolError, ProtocolErrorCode as ErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { GatewayCallError, gatewayCallError, UPSTREAM_TIMEOUT_CODE } from './gateway-call-error.js';
+import { overLimitOf } from './oversized-message.js';
+import { isTransportFailure } from './transport-failure.js';
+
+/**
+ * What a failed call means for the circuit breaker: `failed` (the upstream
+ * timed out or lost the connection: it counts towards opening), `answered`
+ * (the upstream did answer, with an error or a result the gateway refused:
+ * it closes the circuit), `neutral` (the call ended on the caller's or the
+ * gateway's side: a trial call is freed without deciding).
+ */
+export type BreakerOutcome = 'failed' | 'answered' | 'neutral';
+
+/** What the caller of a failed call gets back. */
+export type CallFailureReply =
+  /** This error, thrown as is (a {@link GatewayCallError}, or the caller's own abort). */
+  | { readonly kind: 'error'; readonly error: unknown }
+  /** -32010 `mcp-upstream-unavailable`, made by the upstream with its current state; `detail` replaces "is unavailable". */
+  | { readonly kind: 'unavailable'; readonly detail?: string };
+
+/** The verdict on one failed call; see {@link classifyCallFailure}. */
+export interface CallFailure {
+  readonly breaker: BreakerOutcome;
+  /** The reason the circuit breaker records, when `breaker` is `failed`. */
+  readonly failure?: string;
+  /** Why the connection is lost (the upstream then reconnects), or undefined when it survives. */
+  readonly lost?: string;
+  readonly reply: CallFailureReply;
+  /** A line for the log, for failures of the gateway's own. */
+  readonly warn?: string;
+}
+
+/** The call that failed. */
+export interface FailedCall {
+  readonly server: string;
+  readonly tool: string;
+  /** The call's timeout, in ms. */
+  readonly timeoutMs: number;
+}
+
+function messageOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/^MCP error -?\d+: /, '');
+}
+
+/**
+ * Classifies the error a `tools/call` to an upstream rejected with: what the
+ * circuit breaker records, whether the connection is lost, and what the
+ * caller gets. Pure: no clock, no I/O, so every case is tested without a
+ * process. Only timeouts and transport failures count against the upstream;
+ * an upstream's own error, a result too large or invalid to forward, and a
+ * caller's cancellation are that call's alone.
+ */
+export function classifyCallFailure(error: unknown, call: FailedCall): CallFailure {
+  const { server, tool } = call;
+  const names = `tool ${JSON.stringify(tool)} of upstream server ${JSON.stringify(server)}`;
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+    return {
+      breaker: 'failed',
+      failure: `timed out after ${call.timeoutMs} ms`,
+      reply: {
+        kind: 'error',
+        error: gatewayCallError(UPSTREAM_TIMEOUT_CODE, 'mcp-upstream-timeout', `${names} did not answer within ${call.timeoutMs} ms; the call was cancelled`, {
+          server,
+          tool,
+          timeoutMs: call.timeoutMs,
+        }),
+      },
+    };
+  }
+  if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
+    return {
+      breaker: 'failed',
+      failure: 'the connection closed during the call',
+      lost: 'the connection closed during a call',
+      reply: { kind: 'unavailable', detail: `closed the connection during the call to ${JSON.stringify(tool)}` },
+    };
+  }
+  if (error instanceof ProtocolError) {
+    const over = overLimitOf(error.data);
+    if (over !== undefined) {
+      return {
+        breaker: 'answered',
+        reply: {
+          kind: 'error',
+          error: gatewayCallError(
+            ErrorCode.InternalError,
+            'mcp-result-too-large',
+            `${names} answered with a message of ${over.bytes} bytes, more than the limit of ${over.limit}; the result was dropped and the connection kept`,
+            { server, tool, bytes: over.bytes, limit: over.limit },
+          ),
+        },
+      };
+    }
+    return {
+      breaker: 'answered',
+      reply: { kind: 'error', error: new GatewayCallError(error.code, messageOf(error), error.data === undefined ? undefined : { upstream: error.data }) },
+    };
+  }
+  if (error instanceof Error && error.name === 'AbortError') return { breaker: 'neutral', reply: { kind: 'error', error } };
+  if ((error instanceof Error && error.name === 'ZodError') || (error instanceof SdkError && error.code === SdkErrorCode.InvalidResult)) {
+    return {
+      breaker: 'answered',
+      reply: {
+        kind: 'error',
+        error: gatewayCallError(
+          ErrorCode.InternalError,
+          'mcp-invalid-result',
+          `upstream server ${JSON.stringify(server)} answered ${JSON.stringify(tool)} with an invalid result: ${messageOf(error)}`,
+          { server, tool },
+        ),
+      },
+    };
+  }
+  if (isTransportFailure(error)) {
+    return { breaker: 'failed', failure: messageOf(error), lost: `a call failed: ${messageOf(error)}`, reply: { kind: 'unavailable' } };
+  }
+  return {
+    breaker: 'neutral',
+    warn: `upstream ${JSON.stringify(server)}: a call of ${JSON.stringify(tool)} failed locally (the upstream is untouched): ${messageOf(error)}`,
+    reply: {
+      kind: 'error',
+      error: new GatewayCallError(ErrorCode.InternalError, `the gateway could not complete the call to ${JSON.stringify(tool)}: ${messageOf(error)}`, {
+        code: 'internal',
+        server,
+        tool,
+      }),
+    },
+  };
+}
