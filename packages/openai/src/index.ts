@@ -1,7 +1,4 @@
 export * from './responses/index.js';
 export { MAX_FUNCTIONS, FUNCTION_NAME_PATTERN } from './shared/limits.js';
-export { toolSearchRejection } from './shared/tool-search-rejection.js';
-export type { OpenAIToolSearchRejection } from './shared/tool-search-rejection.js';
-export type { ToolSearchWarning } from './shared/adapter-warning.js';
-export type { ToolLoopResult } from './shared/tool-loop-result.js';
-export { deploymentKey } from './shared/adapter-warning.js';
+export { deploymentKey, toolSearchRejection } from '@loadout/core/adapter';
+export type { ToolLoopResult, ToolSearchRejection as OpenAIToolSearchRejection, ToolSearchWarning } from '@loadout/core/adapter';

@@ -1,16 +1,18 @@
 import { createLoadoutError } from '@loadout/core';
-import type { DeclarativeMod, DeferralPlan, Mod, PolicyInput, Ranker, ServerSettings, TokenCounter, ToolInput, ToolLoadingPlan } from '@loadout/core';
-import type { RequestCost, SearchCost } from '@loadout/core/adapter';
+import type { DeclarativeMod, DeferralPlan, Mod, PolicyInput, ServerSettings, TokenCounter, ToolInput, ToolLoadingPlan } from '@loadout/core';
+import type { RequestCost, ToolSearchAdapter, ToolSearchAdapterRequest } from '@loadout/core/adapter';
+import { ADAPTER_LIST } from './adapter-list.js';
 import { closestName } from '../io/closest-name.js';
 
 /**
- * The adapters `loadout plan --adapter` renders a first request for. The
- * names are part of `plan --json`'s contract (`adapter.name`).
+ * The adapters `loadout plan --adapter` renders a first request for
+ * ({@link ADAPTER_LIST}'s names). The names are part of `plan --json`'s
+ * contract (`adapter.name`).
  */
-export const PLAN_ADAPTERS = ['anthropic', 'openai-responses', 'openai-chat', 'openai-chat-tool-reference', 'ai-sdk'] as const;
+export const PLAN_ADAPTERS: readonly PlanAdapterName[] = ADAPTER_LIST.map((entry) => entry.name);
 
 /** One of {@link PLAN_ADAPTERS}. */
-export type PlanAdapterName = (typeof PLAN_ADAPTERS)[number];
+export type PlanAdapterName = (typeof ADAPTER_LIST)[number]['name'];
 
 /** What one search costs with an adapter, when it loads `limit` tools of the catalog's average size. */
 export interface PlanSearchCost {
@@ -75,104 +77,11 @@ export function readPlanAdapter(value: string): PlanAdapterName {
   );
 }
 
-/** What every adapter's first request gives the plan, in the same terms. */
-interface AdapterRequest {
-  readonly plan: DeferralPlan | ToolLoadingPlan;
-  readonly toolSearch: 'on' | 'off';
-  readonly upfront: readonly string[];
-  readonly deferred: readonly string[];
-  readonly tokens: RequestCost;
-  /** What a search loading these API names costs. */
-  readonly searchCost: (names: readonly string[]) => SearchCost;
-  /** The {@link PlanAdapterView.searchTool} text when tool search is on. */
-  readonly searchTool: string;
-}
-
-/** The adapter-neutral options the OpenAI and AI SDK adapters take (a fresh BM25 ranker each). */
-type NeutralOptions = Pick<PlanAdapterInput, 'tools' | 'servers' | 'mods'> & {
-  readonly ranker: Ranker;
-  readonly planOptions: { readonly tokenCounter: TokenCounter; readonly mods: readonly Mod[] };
-};
-
-/** What differs between adapters: the package, how a search's definitions reach the model, and how the first request is rendered. */
-interface AdapterEntry {
-  readonly package: string;
-  /** {@link PlanSearchCost.loadedBy}. */
-  readonly loadedBy: string;
-  /** Renders the first request with the adapter's own code (loaded on demand: plain `loadout plan` loads no adapter). */
-  readonly render: (input: PlanAdapterInput, neutral: NeutralOptions) => Promise<AdapterRequest>;
-}
-
-/** The tool search object the Anthropic and OpenAI adapters return: its first request and what a search costs. */
-interface AdapterSearch {
-  request(): Omit<AdapterRequest, 'searchCost' | 'searchTool'>;
-  searchCost(names: readonly string[]): SearchCost;
-}
-
-function fromSearch(search: AdapterSearch, searchTool: string): AdapterRequest {
-  return { ...search.request(), searchCost: (names) => search.searchCost(names), searchTool };
-}
-
-function chatEntry(mode: 'plain' | 'tool-reference'): AdapterEntry {
-  const plain = mode === 'plain';
-  return {
-    package: '@loadout/openai/chat',
-    loadedBy: plain ? 'a JSON copy in the tool message, then the functions in every later request' : 'tool_reference blocks; the gateway expands the definitions sent with defer_loading',
-    async render(_input, neutral) {
-      const { createChatToolSearch } = await import('@loadout/openai/chat');
-      const search = createChatToolSearch({ ...neutral, mode });
-      return fromSearch(search, `${search.searchToolName} (function; ${plain ? 'answered with the definitions as JSON' : 'answered with tool_reference blocks'})`);
-    },
-  };
-}
-
-const ADAPTERS: Readonly<Record<PlanAdapterName, AdapterEntry>> = {
-  anthropic: {
-    package: '@loadout/anthropic',
-    loadedBy: 'tool_reference blocks; the API expands the definitions sent with defer_loading',
-    async render(input, neutral) {
-      const { createToolSearch } = await import('@loadout/anthropic');
-      const { tools: _tools, servers: _servers, ...policy } = input.policy;
-      const search = createToolSearch({ tools: input.tools, servers: input.servers, ranker: neutral.ranker, planOptions: neutral.planOptions, policy });
-      return fromSearch(search, `${search.searchToolName} (custom tool answered with tool_reference blocks)`);
-    },
-  },
-  'openai-responses': {
-    package: '@loadout/openai',
-    loadedBy: 'the tool_search_output carries the function definitions',
-    async render(_input, neutral) {
-      const { createResponsesToolSearch } = await import('@loadout/openai');
-      const search = createResponsesToolSearch(neutral);
-      return fromSearch(search, 'tool_search (execution: client)');
-    },
-  },
-  'openai-chat': chatEntry('plain'),
-  'openai-chat-tool-reference': chatEntry('tool-reference'),
-  'ai-sdk': {
-    package: '@loadout/ai-sdk',
-    loadedBy: 'activeTools adds the definitions to the later steps',
-    async render(_input, neutral) {
-      const { planAiSdkRequest } = await import('@loadout/ai-sdk/plan');
-      const request = planAiSdkRequest(neutral);
-      return {
-        plan: request.plan,
-        toolSearch: request.toolSearch,
-        // The first active tool is the search tool when tool search is on.
-        upfront: request.toolSearch === 'on' ? request.activeTools.slice(1) : request.activeTools,
-        deferred: request.plan.tools.filter((tool) => tool.deferred).map((tool) => tool.apiName),
-        tokens: request.tokens,
-        searchCost: request.searchCost,
-        searchTool: 'search_tools (a tool; prepareStep sets activeTools)',
-      };
-    },
-  },
-};
-
-function searchView(request: AdapterRequest, loadedBy: string): PlanSearchCost | null {
+function searchView(adapter: ToolSearchAdapter, request: ToolSearchAdapterRequest, loadedBy: string): PlanSearchCost | null {
   const { deferred } = request;
   if (request.toolSearch !== 'on' || deferred.length === 0) return null;
-  const fixedTokens = request.searchCost([]).total;
-  const perToolTokens = Math.round(((request.searchCost(deferred).total - fixedTokens) / deferred.length) * 10) / 10;
+  const fixedTokens = adapter.searchCost([]).total;
+  const perToolTokens = Math.round(((adapter.searchCost(deferred).total - fixedTokens) / deferred.length) * 10) / 10;
   return { limit: DEFAULT_LIMIT, fixedTokens, perToolTokens, typicalTokens: Math.round(fixedTokens + DEFAULT_LIMIT * perToolTokens), loadedBy };
 }
 
@@ -185,27 +94,33 @@ function searchView(request: AdapterRequest, loadedBy: string): PlanSearchCost |
 export async function planAdapter(name: PlanAdapterName, input: PlanAdapterInput): Promise<PlannedAdapter> {
   // Loaded here, not at the top: plain `loadout plan` loads no ranker.
   const { createBm25Ranker } = await import('@loadout/bm25');
-  const entry = ADAPTERS[name];
-  const neutral: NeutralOptions = {
+  const definition = await ADAPTER_LIST.find((entry) => entry.name === name)!.load();
+  const adapter = definition.create({
     tools: input.tools,
     servers: input.servers,
     mods: input.mods,
     ranker: createBm25Ranker(),
     planOptions: { tokenCounter: input.tokenCounter, mods: input.programmaticMods },
-  };
-  const request = await entry.render(input, neutral);
-  const on = request.toolSearch === 'on';
+    policy: policyWithoutTools(input.policy),
+  });
+  const request = adapter.request();
   return {
     plan: request.plan,
     view: {
       name,
-      package: entry.package,
+      package: definition.package,
       toolSearch: request.toolSearch,
-      searchTool: on ? request.searchTool : null,
+      searchTool: request.toolSearch === 'on' ? definition.searchTool : null,
       upfront: request.upfront,
       deferred: request.deferred,
       tokens: request.tokens,
-      search: searchView(request, entry.loadedBy),
+      search: searchView(adapter, request, definition.loadedBy),
     },
   };
+}
+
+/** Claude's policy input without the tools (the adapters take them separately). */
+function policyWithoutTools(policy: PolicyInput): Omit<PolicyInput, 'tools' | 'servers'> {
+  const { tools: _tools, servers: _servers, ...rest } = policy;
+  return rest;
 }

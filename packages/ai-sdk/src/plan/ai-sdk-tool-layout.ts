@@ -1,5 +1,5 @@
 import type { CatalogTool, DeferralPlan, ToolSearchAnswer } from '@loadout/core';
-import { searchFailureText } from '@loadout/core/adapter';
+import { objectInputSchema, searchFailureText } from '@loadout/core/adapter';
 import type { ToolSearchKit } from '@loadout/core/adapter';
 
 /** A tool as the AI SDK's `tool()` is given it: a description and a JSON Schema for its input. */
@@ -37,11 +37,6 @@ export interface AiSdkToolLayout {
   searchResult(answer: ToolSearchAnswer): AiSdkSearchResult;
 }
 
-function objectSchema(catalogTool: CatalogTool): Record<string, unknown> {
-  const schema = catalogTool.inputSchema;
-  return schema['type'] === undefined ? { type: 'object', ...schema } : { ...schema };
-}
-
 /** Lays out `kit`'s catalog for the AI SDK (plans it once). */
 export function createAiSdkToolLayout(kit: ToolSearchKit): AiSdkToolLayout {
   const plan = kit.plan();
@@ -60,7 +55,7 @@ export function createAiSdkToolLayout(kit: ToolSearchKit): AiSdkToolLayout {
     searchTool,
     toolShape(tool) {
       const description = kit.planned(tool.apiName)?.description ?? tool.description;
-      return { ...(description === '' ? {} : { description }), inputSchema: objectSchema(tool) };
+      return { ...(description === '' ? {} : { description }), inputSchema: objectInputSchema(tool) };
     },
     searchResult(answer) {
       const failure = searchFailureText(answer);

@@ -1,6 +1,6 @@
 import { countRequestTools, createToolSearchKit, searchCost } from '@loadout/core/adapter';
 import type { RequestCost, SearchCost, ToolSearchKitOptions } from '@loadout/core/adapter';
-import type { DeferralPlan } from '@loadout/core';
+import type { DeferralPlan, TokenCounter } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
 import { createAiSdkToolLayout } from './ai-sdk-tool-layout.js';
 import type { AiSdkToolLayout } from './ai-sdk-tool-layout.js';
@@ -46,7 +46,12 @@ export function aiSdkStepTools(layout: AiSdkToolLayout, names: readonly string[]
 export function planAiSdkRequest(options: ToolSearchKitOptions): AiSdkRequestPlan {
   const tokenCounter = options?.planOptions?.tokenCounter ?? defaultTokenCounter();
   const kit = createToolSearchKit('planAiSdkRequest', { ...options, planOptions: { ...options?.planOptions, tokenCounter } });
-  const layout = createAiSdkToolLayout(kit);
+  return layoutRequest(createAiSdkToolLayout(kit), tokenCounter);
+}
+
+/** {@link planAiSdkRequest} of a layout: its first step, counted with `tokenCounter`. */
+export function layoutRequest(layout: AiSdkToolLayout, tokenCounter: TokenCounter): AiSdkRequestPlan {
+  const { kit } = layout;
   const activeTools = layout.on ? [kit.searchToolName, ...layout.upfront] : [...layout.upfront];
   const tools = aiSdkStepTools(layout, activeTools);
   return {

@@ -18,3 +18,29 @@ export { countJsonTokens, countRequestTools, searchCost } from './request-cost.j
 export type { RequestCost, SearchCost } from './request-cost.js';
 export { createUsageRecording, deliverUsage } from './usage-recording.js';
 export type { UsageRecording } from './usage-recording.js';
+export { answerFunctionCall } from './answer-function-call.js';
+export type { FunctionCall, FunctionCallContext, FunctionCallHandler } from './answer-function-call.js';
+export { createFallbackStep } from './fallback-step.js';
+export type { FallbackStep, FallbackStepOptions, SendOutcome } from './fallback-step.js';
+export { notLoadedText } from './not-loaded-text.js';
+export { objectInputSchema } from './object-input-schema.js';
+export { parseCallArguments } from './parse-call-arguments.js';
+export type { ParsedArguments } from './parse-call-arguments.js';
+export { plainAnswerNames, plainSearchAnswer } from './plain-search-answer.js';
+export { invalidOption, ownToolNames, readMaxSteps } from './read-loop-options.js';
+export { searchCall } from './search-call.js';
+export type { ToolLoopResult } from './tool-loop-result.js';
+export { toolOutputText } from './tool-output-text.js';
+export { toolSearchRejection } from './tool-search-rejection.js';
+export type { ToolSearchRejection } from './tool-search-rejection.js';
+export { deploymentKey, reportRejection } from './tool-search-warning.js';
+export type { ToolSearchWarning } from './tool-search-warning.js';
+export type {
+  ToolSearchAdapter,
+  ToolSearchAdapterAnswer,
+  ToolSearchAdapterDefinition,
+  ToolSearchAdapterOptions,
+  ToolSearchAdapterRequest,
+} from './tool-search-adapter.js';
+export { discoveredNames } from './discovered-names.js';
+export { adapterRequest } from './adapter-request.js';

@@ -1,7 +1,5 @@
-import type { DeploymentMemory, DiscoverySession } from '@loadout/core/adapter';
+import type { DeploymentMemory, DiscoverySession, ToolLoopResult, ToolSearchWarning } from '@loadout/core/adapter';
 import type { FunctionCallHandler } from '../responses/responses-client-types.js';
-import type { ToolSearchWarning } from '../shared/adapter-warning.js';
-import type { ToolLoopResult } from '../shared/tool-loop-result.js';
 import type { ChatToolSearch, ChatToolsRequest } from './chat-tool-search-types.js';
 import type { ChatClientLike, ChatCompletionLike, ChatMessage } from './chat-types.js';
 

@@ -1,6 +1,6 @@
+import { plainAnswerNames } from '@loadout/core/adapter';
 import type { ToolDiscovery } from '@loadout/core/adapter';
 import { isRecord } from '@loadout/core/utils';
-import { plainAnswerNames } from '../shared/plain-search-answer.js';
 import type { ChatMessage } from './chat-types.js';
 
 function searchCallIds(messages: readonly ChatMessage[], searchToolName: string): Set<string> {

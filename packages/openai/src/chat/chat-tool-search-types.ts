@@ -64,6 +64,8 @@ export interface ChatSearchAnswer {
   readonly message: ChatToolMessage;
   /** API names it loads, best first. */
   readonly loaded: readonly string[];
+  /** For the model when the search failed or found nothing (the JSON answer's `error`), else null. */
+  readonly failure: string | null;
   readonly answer: ToolSearchAnswer;
   /** Definition tokens this answer loads into the context (`cost.definitions`). */
   readonly tokens: number;
@@ -90,6 +92,8 @@ export interface ChatToolSearch {
   /** What an answer loading these tools (API names; unknown ones skipped) costs in `mode` (default the configured one), without searching. */
   searchCost(apiNames: readonly string[], options?: { readonly mode?: ChatToolSearchMode }): SearchCost;
   toolFor(apiName: string): CatalogTool | undefined;
+  /** The function definition of a catalog tool (description after mods). */
+  functionFor(apiName: string): ChatFunctionTool | undefined;
   /** Whether the tool is reachable only through a search. */
   isDeferred(apiName: string): boolean;
   /**

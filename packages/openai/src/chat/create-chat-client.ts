@@ -1,11 +1,7 @@
+import type { ToolSearchWarning } from '@loadout/core/adapter';
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { createDeploymentMemory, createDiscoverySession } from '@loadout/core/adapter';
-import { deploymentKey } from '../shared/adapter-warning.js';
-import type { ToolSearchWarning } from '../shared/adapter-warning.js';
-import { answerFunctionCall } from '../shared/answer-function-call.js';
+import { answerFunctionCall, createDeploymentMemory, createDiscoverySession, createFallbackStep, deploymentKey, invalidOption, ownToolNames, readMaxSteps } from '@loadout/core/adapter';
 import { isRecord } from '@loadout/core/utils';
-import { invalidOption, ownToolNames, readMaxSteps } from '../shared/read-loop-options.js';
-import { createFallbackStep } from '../shared/fallback-step.js';
 import { chatDiscoveries, withoutToolReferences } from './chat-discoveries.js';
 import type { ChatClient, ChatClientOptions, ChatRunOptions, ChatRunParams, ChatRunResult } from './chat-client-types.js';
 import type { ChatCompletionLike, ChatMessage, ChatToolCall } from './chat-types.js';

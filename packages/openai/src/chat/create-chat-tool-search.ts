@@ -1,12 +1,9 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { countRequestTools, createToolSearchKit, searchCost, searchFailureText } from '@loadout/core/adapter';
+import { countRequestTools, createToolSearchKit, objectInputSchema, plainSearchAnswer, searchCall, searchCost, searchFailureText } from '@loadout/core/adapter';
 import type { SearchCost } from '@loadout/core/adapter';
 import type { CatalogTool, DeferralPlan } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
-import { functionSchema } from '../shared/function-schema.js';
 import { MAX_FUNCTIONS } from '../shared/limits.js';
-import { plainSearchAnswer } from '../shared/plain-search-answer.js';
-import { searchCall } from '../shared/search-call.js';
 import type { ChatSearchAnswer, ChatToolSearch, ChatToolSearchMode, ChatToolSearchOptions, ChatToolsRequest } from './chat-tool-search-types.js';
 import type { ChatFunctionTool, ChatToolMessage } from './chat-types.js';
 
@@ -46,7 +43,7 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
     const description = kit.planned(tool.apiName)?.description ?? tool.description;
     return {
       type: 'function',
-      function: { name: tool.apiName, ...(description === '' ? {} : { description }), parameters: functionSchema(tool) },
+      function: { name: tool.apiName, ...(description === '' ? {} : { description }), parameters: objectInputSchema(tool) },
       ...(deferred ? { defer_loading: true as const } : {}),
     };
   };
@@ -120,14 +117,18 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
       const tool_call_id = call.id;
       if (failure !== null) {
         const content = plainSearchAnswer([], [], failure);
-        return { message: { role: 'tool', tool_call_id, content }, loaded: [], answer: result, tokens: 0, cost: searchCost([], [content], tokenCounter) };
+        return { message: { role: 'tool', tool_call_id, content }, loaded: [], failure, answer: result, tokens: 0, cost: searchCost([], [content], tokenCounter) };
       }
       const { message, cost: answerCost } = render(tool_call_id, found, answerOptions.mode ?? mode);
-      return { message, loaded: found, answer: result, tokens: answerCost.definitions, cost: answerCost };
+      return { message, loaded: found, failure: null, answer: result, tokens: answerCost.definitions, cost: answerCost };
     },
     searchCost: (apiNames, costOptions = {}) => render('call_0', apiNames.filter((name) => catalog.byApiName.has(name)), costOptions.mode ?? mode).cost,
     isSearchCall: (call) => call.function?.name === kit.searchToolName,
     toolFor: (apiName) => catalog.byApiName.get(apiName),
+    functionFor(apiName) {
+      const tool = catalog.byApiName.get(apiName);
+      return tool === undefined ? undefined : definition(tool);
+    },
     isDeferred: (apiName) => deferredNow.has(apiName),
     called: kit.called,
   };

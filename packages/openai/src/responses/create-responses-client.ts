@@ -1,11 +1,7 @@
+import type { ToolSearchWarning } from '@loadout/core/adapter';
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { createDeploymentMemory } from '@loadout/core/adapter';
-import { answerFunctionCall } from '../shared/answer-function-call.js';
-import { deploymentKey } from '../shared/adapter-warning.js';
-import type { ToolSearchWarning } from '../shared/adapter-warning.js';
+import { answerFunctionCall, createDeploymentMemory, createFallbackStep, deploymentKey, invalidOption, ownToolNames, readMaxSteps } from '@loadout/core/adapter';
 import { isRecord } from '@loadout/core/utils';
-import { invalidOption, ownToolNames, readMaxSteps } from '../shared/read-loop-options.js';
-import { createFallbackStep } from '../shared/fallback-step.js';
 import { createResponsesSession } from './create-responses-session.js';
 import { responseText } from './response-text.js';
 import type { ResponsesClient, ResponsesClientOptions, ResponsesRunOptions, ResponsesRunParams, ResponsesRunResult } from './responses-client-types.js';

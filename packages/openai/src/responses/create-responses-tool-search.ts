@@ -1,11 +1,9 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { countJsonTokens, countRequestTools, createToolSearchKit, searchCost, searchFailureText } from '@loadout/core/adapter';
+import { countJsonTokens, countRequestTools, createToolSearchKit, plainSearchAnswer, searchCall, searchCost, searchFailureText } from '@loadout/core/adapter';
 import type { RequestCost, SearchCost } from '@loadout/core/adapter';
 import type { CatalogTool, DeferralPlan } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
 import { MAX_FUNCTIONS } from '../shared/limits.js';
-import { plainSearchAnswer } from '../shared/plain-search-answer.js';
-import { searchCall } from '../shared/search-call.js';
 import { functionDefinition, groupFunctions } from './function-definitions.js';
 import type {
   ResponsesRequestOptions,

@@ -1,5 +1,5 @@
+import { objectInputSchema } from '@loadout/core/adapter';
 import type { CatalogTool, PlannedTool } from '@loadout/core';
-import { functionSchema } from '../shared/function-schema.js';
 import { namespaceName } from '../shared/namespace-name.js';
 import type { FunctionToolDefinition, LoadedToolDefinition } from './responses-types.js';
 
@@ -10,7 +10,7 @@ export function functionDefinition(tool: CatalogTool, planned: PlannedTool | und
     type: 'function',
     name: tool.apiName,
     ...(description === '' ? {} : { description }),
-    parameters: functionSchema(tool),
+    parameters: objectInputSchema(tool),
     strict: false,
     ...(deferred ? { defer_loading: true } : {}),
   };

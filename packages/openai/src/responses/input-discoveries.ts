@@ -1,6 +1,6 @@
+import { plainAnswerNames } from '@loadout/core/adapter';
 import type { ToolDiscovery } from '@loadout/core/adapter';
 import { isRecord } from '@loadout/core/utils';
-import { plainAnswerNames } from '../shared/plain-search-answer.js';
 import type { ResponseInputItem } from './responses-types.js';
 
 function definitionNames(tools: unknown): string[] {

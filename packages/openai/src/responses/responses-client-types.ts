@@ -1,7 +1,4 @@
-import type { CatalogTool } from '@loadout/core';
-import type { DeploymentMemory } from '@loadout/core/adapter';
-import type { ToolSearchWarning } from '../shared/adapter-warning.js';
-import type { ToolLoopResult } from '../shared/tool-loop-result.js';
+import type { DeploymentMemory, ToolLoopResult, ToolSearchWarning } from '@loadout/core/adapter';
 import type { ResponsesSession } from './create-responses-session.js';
 import type { ResponsesToolMode, ResponsesToolSearch } from './responses-tool-search-types.js';
 import type { ResponseInputItem, ResponseLike, ResponsesClientLike } from './responses-types.js';
@@ -21,19 +18,8 @@ export interface ResponsesClientOptions {
   readonly maxSteps?: number;
 }
 
-/** One function call the loop hands to the caller's handler. */
-export interface FunctionCall {
-  /** The function's name (a catalog tool's API name, or one of the caller's own tools). */
-  readonly name: string;
-  /** The parsed arguments. */
-  readonly arguments: unknown;
-  readonly callId: string;
-  /** The catalog tool, or undefined for the caller's own tools. */
-  readonly tool: CatalogTool | undefined;
-}
-
-/** Runs one function call; the result is sent as the output (strings as they are, anything else as JSON). A throw ends the run with that error. */
-export type FunctionCallHandler = (call: FunctionCall) => unknown;
+export type { FunctionCall, FunctionCallHandler } from '@loadout/core/adapter';
+import type { FunctionCallHandler } from '@loadout/core/adapter';
 
 /** What `run` accepts: a non-streaming `responses.create` body; `tools` is added to. */
 export interface ResponsesRunParams {

@@ -1,8 +1,18 @@
-import { createToolSearchKit } from '@loadout/core/adapter';
-import { createFakeRanker, createFakeTokenCounter } from '@loadout/core/test';
+import type { ToolInput } from '../catalog/tool.js';
+import { createFakeRanker } from '../test/fake-ranker.js';
+import { createFakeTokenCounter } from '../test/fake-token-counter.js';
+import { createToolSearchKit } from './create-tool-search-kit.js';
 import { describe, expect, it } from 'vitest';
-import { CREATE_ISSUE, TOOLS, WEATHER } from '../__fixtures__/catalog.js';
 import { searchCall } from './search-call.js';
+
+const object = { type: 'object', properties: { text: { type: 'string' } } };
+const TOOLS: ToolInput[] = [
+  { name: 'get_weather', server: 'weather', description: 'Get the current weather forecast for a city.', inputSchema: object },
+  { name: 'create_issue', server: 'github', description: 'Create a GitHub issue in a repository.', inputSchema: object },
+  { name: 'list_issues', server: 'github', description: 'List open issues of a GitHub repository.', inputSchema: object },
+];
+const WEATHER = 'mcp__weather__get_weather';
+const CREATE_ISSUE = 'mcp__github__create_issue';
 
 function kit() {
   const made = createToolSearchKit('searchCall test', { tools: TOOLS, ranker: createFakeRanker(), planOptions: { tokenCounter: createFakeTokenCounter() } });

@@ -1,4 +1,4 @@
-import { describeValue } from '@loadout/core';
+import { describeValue } from '../errors/loadout-error.js';
 
 /** A call's arguments parsed, or a message naming why they are not JSON. */
 export type ParsedArguments = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };

@@ -1,11 +1,11 @@
-import { createDeploymentMemory } from '@loadout/core/adapter';
-import OpenAI from 'openai';
+import { createDeploymentMemory } from './deployment-memory.js';
 import { describe, expect, it, vi } from 'vitest';
-import type { ToolSearchWarning } from './adapter-warning.js';
+import type { ToolSearchWarning } from './tool-search-warning.js';
 import { createFallbackStep } from './fallback-step.js';
 
 const KEY = 'https://gateway.example/v1?model=gpt-5.4';
-const apiError = (status: number, message: string) => OpenAI.APIError.generate(status, { error: { message } }, undefined, new Headers());
+/** An SDK error as the provider SDKs throw them: `status` and the API's body under `error`. */
+const apiError = (status: number, message: string) => Object.assign(new Error(`${status} ${message}`), { status, error: { error: { message } } });
 const rejected = () => Promise.reject(apiError(400, 'tool_search is not supported'));
 
 function setup() {
@@ -48,7 +48,7 @@ describe('createFallbackStep', () => {
     expect(warnings).toHaveLength(1);
   });
 
-  it('takes a 422 too, and a structural error of any openai copy', async () => {
+  it('takes a 422 too, and a plain object with a status (any SDK copy)', async () => {
     const { step } = setup();
     await expect(step.send(true, () => Promise.reject({ status: 422, error: { message: 'unknown field tool_search' } }))).resolves.toMatchObject({ sent: false });
   });

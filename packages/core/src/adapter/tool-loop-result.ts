@@ -1,4 +1,4 @@
-import type { ToolSearchWarning } from './adapter-warning.js';
+import type { ToolSearchWarning } from './tool-search-warning.js';
 
 /**
  * What a tool loop's `run` reports besides the API's own answer, the same

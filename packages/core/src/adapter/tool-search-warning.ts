@@ -1,4 +1,4 @@
-import type { DeploymentMemory } from '@loadout/core/adapter';
+import type { DeploymentMemory } from './deployment-memory.js';
 
 /** A condition the caller should know about: `tool-search-rejected`, the deployment rejected tool search; the call was retried without it and the deployment remembered. */
 export interface ToolSearchWarning {

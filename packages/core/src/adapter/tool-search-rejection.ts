@@ -1,7 +1,7 @@
-import { isRecord } from '@loadout/core/utils';
+import { isRecord } from '../utils/is-record.js';
 
 /** A 400 by which a deployment rejected tool search. */
-export interface OpenAIToolSearchRejection {
+export interface ToolSearchRejection {
   readonly status: number;
   /** The API's error message. */
   readonly message: string;
@@ -20,10 +20,11 @@ function apiMessage(error: Record<string, unknown>): string | undefined {
  * (`pattern`: for the Responses API `tool_search`, `tool_search_output`,
  * `defer_loading`, `namespace`; for gateways `defer_loading`,
  * `tool_reference`); null for every other error, which is thrown unchanged.
- * Reads the error structurally (`status`, `error.message`), so errors of
- * any copy of the `openai` package work.
+ * Reads the error structurally (`status`, `error.error.message`,
+ * `error.message`, `message`), so errors of any copy of a provider SDK
+ * (`openai`, `@google/genai`) work.
  */
-export function toolSearchRejection(error: unknown, pattern: RegExp): OpenAIToolSearchRejection | null {
+export function toolSearchRejection(error: unknown, pattern: RegExp): ToolSearchRejection | null {
   if (!isRecord(error)) return null;
   const status = error['status'];
   if (status !== 400 && status !== 422) return null;

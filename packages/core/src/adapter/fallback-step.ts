@@ -1,6 +1,6 @@
-import type { DeploymentMemory } from '@loadout/core/adapter';
-import { reportRejection } from './adapter-warning.js';
-import type { ToolSearchWarning } from './adapter-warning.js';
+import type { DeploymentMemory } from './deployment-memory.js';
+import { reportRejection } from './tool-search-warning.js';
+import type { ToolSearchWarning } from './tool-search-warning.js';
 import { toolSearchRejection } from './tool-search-rejection.js';
 
 /** How a tool loop's run falls back when a deployment rejects tool search (see {@link createFallbackStep}). */
@@ -37,7 +37,7 @@ export interface FallbackStep {
   send(withToolSearch: boolean, request: () => PromiseLike<unknown>): Promise<SendOutcome>;
 }
 
-/** The send step the Responses and Chat clients share: one request, or one remembered fall-back. */
+/** The send step the adapters' tool loops share (OpenAI Responses and Chat, Gemini): one request, or one remembered fall-back. */
 export function createFallbackStep(options: FallbackStepOptions): FallbackStep {
   let fellBack = false;
   return {

@@ -1,4 +1,4 @@
-import { isRecord } from '@loadout/core/utils';
+import { isRecord } from '../utils/is-record.js';
 
 /**
  * The JSON text a plain search answers with (the Chat `plain` mode's tool

@@ -1,5 +1,5 @@
-import type { ToolSearchAnswer } from '@loadout/core';
-import type { ToolSearchKit } from '@loadout/core/adapter';
+import type { ToolSearchAnswer } from '../search/tool-search-answer.js';
+import type { ToolSearchKit } from './tool-search-kit-types.js';
 import { parseCallArguments } from './parse-call-arguments.js';
 
 /**

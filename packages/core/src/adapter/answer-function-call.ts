@@ -1,8 +1,21 @@
-import type { CatalogTool } from '@loadout/core';
-import type { FunctionCallHandler } from '../responses/responses-client-types.js';
+import type { CatalogTool } from '../catalog/tool.js';
 import { notLoadedText } from './not-loaded-text.js';
 import { parseCallArguments } from './parse-call-arguments.js';
 import { toolOutputText } from './tool-output-text.js';
+
+/** One function call a tool loop hands to the caller's handler. */
+export interface FunctionCall {
+  /** The function's name (a catalog tool's API name, or one of the caller's own tools). */
+  readonly name: string;
+  /** The parsed arguments. */
+  readonly arguments: unknown;
+  readonly callId: string;
+  /** The catalog tool, or undefined for the caller's own tools. */
+  readonly tool: CatalogTool | undefined;
+}
+
+/** Runs one function call; the result is sent as the output (strings as they are, anything else as JSON). A throw ends the run with that error. */
+export type FunctionCallHandler = (call: FunctionCall) => unknown;
 
 /** What {@link answerFunctionCall} needs to know about the request the call came from. */
 export interface FunctionCallContext {

@@ -1,5 +1,5 @@
-import { createLoadoutError, describeValue } from '@loadout/core';
-import { isRecord } from '@loadout/core/utils';
+import { createLoadoutError, describeValue } from '../errors/loadout-error.js';
+import { isRecord } from '../utils/is-record.js';
 
 /** Throws `invalid-option` for `owner`'s `option`. */
 export function invalidOption(owner: string, option: string, message: string, value: unknown): never {

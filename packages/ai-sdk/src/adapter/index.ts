@@ -1,0 +1,1 @@
+export { aiSdkAdapter } from './ai-sdk-adapter.js';

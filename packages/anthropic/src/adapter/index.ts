@@ -1,0 +1,1 @@
+export { anthropicAdapter } from './anthropic-adapter.js';

@@ -1,0 +1,2 @@
+export { openaiResponsesAdapter } from './responses-adapter.js';
+export { openaiChatAdapter, openaiChatToolReferenceAdapter } from './chat-adapter.js';
