@@ -2,12 +2,14 @@ import { createBm25Ranker } from '@loadout/bm25';
 import { createCatalog, decideToolSearch, isLoadoutError, parseJson, parsePolicyInput, withQuerySyntax } from '@loadout/core';
 import type { ToolInput } from '@loadout/core';
 import { demoCatalogInput, demoQueries } from '@loadout/demo-catalog';
+import { readFileSync } from 'node:fs';
+import { createTiktokenCounter } from '@loadout/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyConformanceInputs } from '@loadout/core/test';
 import { createQuickJsLoadout } from './quickjs-loadout.js';
 import type { QuickJsLoadout } from './quickjs-loadout.js';
 
-// The policy and BM25F inside QuickJS (WebAssembly), from the built browser
+// The policy, BM25F and the tokenizer inside QuickJS (WebAssembly), from the built browser
 // bundles (`pnpm build` first), compared with Node on the same inputs.
 
 /** Node's answer in the driver's shape. */
@@ -66,6 +68,16 @@ describe('Loadout in QuickJS', () => {
       expect(restored[index], query).toBe(indexed[index]);
     });
     expect(JSON.parse(indexed[QUERIES.indexOf('天气预报 北京')]!).ok[0].name).toBe('天气预报');
+  });
+
+  it('counts tokens of mixed-script text as Node does, in both encodings', { timeout: 120_000 }, () => {
+    const sample = readFileSync(new URL('../unicode/__fixtures__/non-ascii-sample.txt', import.meta.url), 'utf8');
+    const texts = [...sample.split('\n'), sample, ...NON_ASCII_TOOLS.map((tool) => JSON.stringify(tool)), JSON.stringify(demoCatalogInput.tools.slice(0, 20)), 'ǅemo ᾈthens 👍🏽 \u0301x'];
+    for (const encoding of ['cl100k_base', 'o200k_base'] as const) {
+      const node = createTiktokenCounter({ encoding });
+      const counts = texts.map((text) => (JSON.parse(quickJs.count(encoding, text)) as { ok: number }).ok);
+      expect(counts, encoding).toEqual(texts.map((text) => node.count(text)));
+    }
   });
 
   it('rejects index bytes of another format version with index-corrupt', () => {

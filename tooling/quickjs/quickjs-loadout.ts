@@ -13,6 +13,7 @@ const bundle = (name: string): string => readFileSync(`${packages}${name}/dist/b
 const DRIVER = `
 import { createCatalog, decideToolSearch, isLoadoutError, parseCatalogText, parseJson, parsePolicyInput, withQuerySyntax } from '@loadout/core';
 import { createBm25Ranker } from '@loadout/bm25';
+import { createTiktokenCounter } from '@loadout/tokens';
 const answer = (body) => {
   try {
     return JSON.stringify({ ok: body() });
@@ -36,11 +37,12 @@ globalThis.loadout = {
   index: (catalog) => answer(() => open(catalog, undefined)),
   restore: (catalog, buffer) => answer(() => open(catalog, new Uint8Array(buffer))),
   search: (query, limit) => answer(() => ranker.search(query, { limit }).map((hit) => ({ name: hit.tool.name, score: hit.score }))),
+  count: (encoding, text) => answer(() => createTiktokenCounter({ encoding }).count(text)),
   save: () => { const bytes = bm25.serialize(); return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength); },
 };
 `;
 
-/** Loadout inside QuickJS (quickjs-emscripten, WebAssembly): core's and BM25F's browser bundles, driven with JSON. */
+/** Loadout inside QuickJS (quickjs-emscripten, WebAssembly): core's, BM25F's and the tokenizer's browser bundles, driven with JSON. */
 export interface QuickJsLoadout {
   /** `decideToolSearch(parsePolicyInput(parseJson(text, "input")))` in QuickJS; JSON `{"ok": decision}` or `{"error": {code, message}}`. */
   decide(text: string): string;
@@ -52,6 +54,8 @@ export interface QuickJsLoadout {
   restore(catalog: string, saved: Uint8Array): string;
   /** `{"ok": [{name, score}]}`. */
   search(query: string, limit: number): string;
+  /** `createTiktokenCounter({ encoding }).count(text)` from `@loadout/tokens`' browser bundle; `{"ok": tokens}`. */
+  count(encoding: 'cl100k_base' | 'o200k_base', text: string): string;
   dispose(): void;
 }
 
@@ -59,11 +63,11 @@ function evaluate(context: QuickJSContext, code: string): QuickJSHandle {
   return context.unwrapResult(context.evalCode(code, 'call.js'));
 }
 
-/** Loads the built browser bundles of `@loadout/core` and `@loadout/bm25` (`pnpm build` first) into a fresh QuickJS runtime. */
+/** Loads the built browser bundles of `@loadout/core`, `@loadout/bm25` and `@loadout/tokens` (`pnpm build` first) into a fresh QuickJS runtime. */
 export async function createQuickJsLoadout(): Promise<QuickJsLoadout> {
   const quickJs = await getQuickJS();
   const runtime = quickJs.newRuntime();
-  const modules: Record<string, string> = { '@loadout/core': bundle('core'), '@loadout/core/utils': bundle('core'), '@loadout/bm25': bundle('bm25') };
+  const modules: Record<string, string> = { '@loadout/core': bundle('core'), '@loadout/core/utils': bundle('core'), '@loadout/bm25': bundle('bm25'), '@loadout/tokens': bundle('tokens') };
   // core's bundle carries its utils subpath: both names are one module.
   runtime.setModuleLoader(
     (name) => modules[name] ?? { error: new Error(`no module ${name}`) },
@@ -83,6 +87,7 @@ export async function createQuickJsLoadout(): Promise<QuickJsLoadout> {
       return call(`loadout.restore(${JSON.stringify(catalog)}, incoming)`);
     },
     search: (query, limit) => call(`loadout.search(${JSON.stringify(query)}, ${limit})`),
+    count: (encoding, text) => call(`loadout.count(${JSON.stringify(encoding)}, ${JSON.stringify(text)})`),
     dispose() {
       context.dispose();
       runtime.dispose();

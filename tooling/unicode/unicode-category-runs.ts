@@ -1,16 +1,17 @@
 /**
- * The character classes the identifier splitter needs, read from the
+ * The character classes the identifier splitter and the tiktoken
+ * pre-tokenizer (`@loadout/tokens`) need, read from the
  * running engine's Unicode property escapes, as one run-length string over
  * the code space (see `packages/core/src/utils/unicode-category-runs.ts`).
  * Used by `write-unicode-category-runs.ts` and by the test that proves the
  * committed table equal to `\p{…}`.
  */
 
-/** The classes, in the order of their letters `A`…`F` in the encoding. */
-export const CATEGORY_PATTERNS: readonly RegExp[] = [/\p{Lu}/u, /\p{Ll}/u, /[\p{Lt}\p{Lm}\p{Lo}]/u, /\p{M}/u, /\p{N}/u];
+/** The classes, in the order of their letters `B`…`G` in the encoding (`A` is none). */
+export const CATEGORY_PATTERNS: readonly RegExp[] = [/\p{Lu}/u, /\p{Ll}/u, /[\p{Lm}\p{Lo}]/u, /\p{M}/u, /\p{N}/u, /\p{Lt}/u];
 
 const LAST_CODE_POINT = 0x10ffff;
-const CLASS_LETTERS = 'ABCDEF';
+const CLASS_LETTERS = 'ABCDEFG';
 
 /** Each code point's class: 0 for none, 1 + the index in {@link CATEGORY_PATTERNS} otherwise. */
 export function classifyCodePoints(): Uint8Array {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TOOL_DEFINITIONS } from './__fixtures__/tool-definitions.js';
 import { RANK_FILES } from './__fixtures__/rank-files.js';
 import type { TiktokenEncodingName } from './encodings.js';
+import { spellPreTokenizerPattern } from './pre-tokenizer-pattern.js';
 import { buildRankTable } from './rank-table.js';
 import { createTextCounter } from './text-counter.js';
 
@@ -23,7 +24,7 @@ describe.each<TiktokenEncodingName>(['cl100k_base', 'o200k_base'])('createTextCo
   const ranks = RANK_FILES[encoding];
   const encoder = new Tiktoken(ranks);
   const reference = (value: string): number => encoder.encode(value, [], []).length;
-  const count = createTextCounter(buildRankTable(ranks.bpe_ranks)!, ranks.pat_str);
+  const count = createTextCounter(buildRankTable(ranks.bpe_ranks)!, spellPreTokenizerPattern(ranks.pat_str)!);
 
   it('equals encode(text).length on random strings, unicode and lone surrogates included', () => {
     fc.assert(

@@ -4,6 +4,7 @@ import type { TiktokenBPE } from 'js-tiktoken/lite';
 import { DEFAULT_TIKTOKEN_ENCODING, TIKTOKEN_ENCODINGS, isTiktokenEncodingName } from './encodings.js';
 import type { TiktokenEncodingName } from './encodings.js';
 import { loadRankFile } from '#load-rank-file';
+import { spellPreTokenizerPattern } from './pre-tokenizer-pattern.js';
 import { buildRankTable } from './rank-table.js';
 import { createTextCounter } from './text-counter.js';
 
@@ -22,7 +23,8 @@ function textCounterFor(encoding: TiktokenEncodingName): (text: string) => numbe
     const loaded = loadRankFile(encoding);
     const ranks = typeof loaded === 'object' && loaded !== null ? (loaded as Partial<TiktokenBPE>) : undefined;
     const table = typeof ranks?.bpe_ranks === 'string' ? buildRankTable(ranks.bpe_ranks) : undefined;
-    if (table === undefined || typeof ranks?.pat_str !== 'string') {
+    const pattern = typeof ranks?.pat_str === 'string' ? spellPreTokenizerPattern(ranks.pat_str) : undefined;
+    if (table === undefined || pattern === undefined) {
       // Never echo the file or the loader's error: the message names the encoding and the module only.
       const state = loaded === undefined ? 'is missing or cannot be loaded' : 'is damaged or empty';
       throw createLoadoutError('model-unavailable', `@loadout/tokens: the rank file of encoding "${encoding}" (${file}) ${state}; reinstall js-tiktoken`, {
@@ -30,7 +32,7 @@ function textCounterFor(encoding: TiktokenEncodingName): (text: string) => numbe
         file,
       });
     }
-    counter = createTextCounter(table, ranks.pat_str);
+    counter = createTextCounter(table, pattern);
     textCounters.set(encoding, counter);
   }
   return counter;

@@ -1,6 +1,7 @@
 /**
  * Builds `dist/loadout.wasm`, the WebAssembly component: bundles
- * `src/component/api.ts` (core and BM25F inlined) into one ES module, then
+ * `src/component/api.ts` (core, BM25F and the tokenizer inlined) into one
+ * ES module, then
  * runs componentize-js (SpiderMonkey inside, offline) against
  * `wit/loadout.wit` with every WASI feature off: the component imports
  * nothing. A bundle already componentized (same bytes, same WIT, same
@@ -12,7 +13,26 @@ import { dirname, join } from 'node:path';
 import { componentize } from '@bytecodealliance/componentize-js';
 import type { ComponentizeOptions } from '@bytecodealliance/componentize-js';
 import { build } from 'vite';
+import type { Plugin } from 'vite';
 import { COMPONENT_CACHE, COMPONENT_FILE, COMPONENT_SOURCE, PACKAGE_DIRECTORY, WIT_FILE, WORLD_NAME } from './component-paths.js';
+
+/** The rank file the component never reads: `plan` counts with `cl100k_base` only, as `loadout plan` does. */
+const UNUSED_RANK_FILE = 'js-tiktoken/ranks/o200k_base';
+
+/**
+ * Leaves `o200k_base`'s rank file (2.3 MB of text) out of the bundle: in the
+ * component a counter of that encoding reports `model-unavailable` (missing
+ * rank file), which no exported function asks for.
+ */
+function withoutUnusedRankFile(): Plugin {
+  const id = '\0loadout-unused-rank-file';
+  return {
+    name: 'loadout:without-unused-rank-file',
+    enforce: 'pre',
+    resolveId: (source) => (source === UNUSED_RANK_FILE ? id : null),
+    load: (loaded) => (loaded === id ? 'export default undefined;' : null),
+  };
+}
 
 const started = Date.now();
 await build({
@@ -20,6 +40,7 @@ await build({
   root: PACKAGE_DIRECTORY,
   logLevel: 'warn',
   publicDir: false,
+  plugins: [withoutUnusedRankFile()],
   build: {
     lib: { entry: 'src/component/api.ts', formats: ['es'], fileName: () => 'loadout-api.js' },
     outDir: dirname(COMPONENT_SOURCE),

@@ -103,6 +103,32 @@ print(json.dumps(answers))`,
     expect(python('search.py', [missing, 'x']).stdout).toBe(loadout(['search', 'x', '--catalog', missing, '--json']).stdout);
   });
 
+  it('plans the demo catalog exactly as loadout plan --json --clean-env, tiktoken counts included', { timeout: LONG }, () => {
+    const catalog = join(folder, 'demo-catalog.json');
+    writeFileSync(catalog, JSON.stringify(demoCatalogInput));
+    const cases = [
+      { settings: '{}', flags: [] },
+      { settings: '{"model": "claude-opus-4-5", "env": {"ENABLE_TOOL_SEARCH": "auto:5"}}', flags: ['--model', 'claude-opus-4-5', '--env', 'ENABLE_TOOL_SEARCH=auto:5'] },
+    ];
+    const planned = JSON.parse(
+      pythonCode(
+        `import json
+from loadout_component import Loadout
+loadout = Loadout()
+catalog = open(${JSON.stringify(catalog)}).read()
+print(json.dumps([loadout.plan(catalog, settings, ${JSON.stringify(catalog)}) for settings in json.load(sys.stdin)]))`,
+        JSON.stringify(cases.map((item) => item.settings)),
+      ),
+    ) as string[];
+    cases.forEach(({ flags }, index) => {
+      const expected = loadout(['plan', '--json', '--clean-env', '--catalog', catalog, ...flags]);
+      expect(expected.status).toBe(0);
+      expect(`${planned[index]}\n`, flags.join(' ')).toBe(expected.stdout);
+    });
+    // The demo catalog's tools carry no token counts: equal plans mean equal tiktoken counts.
+    expect(demoCatalogInput.tools.every((tool) => !('tokens' in tool))).toBe(true);
+  });
+
   it('answers bad input with coded errors and keeps the instance running', { timeout: LONG }, () => {
     const tools = JSON.stringify(Array.from({ length: 10_001 }, (_, index) => ({ name: `tool_${index}`, description: 'does a thing' })));
     writeFileSync(join(folder, 'big.json'), tools);
@@ -120,9 +146,13 @@ saved[4] = 9  # the format version, after the magic
 print(code(lambda: loadout.decide("not json")))
 print(code(lambda: loadout.index_catalog(open(${JSON.stringify(join(folder, 'big.json'))}).read())))
 print(code(lambda: loadout.restore_index(catalog, bytes(saved))))
+try:
+    loadout.restore_index(catalog, bytes(saved))
+except LoadoutError as error:
+    print("names the version" if "unsupported format version 9" in error.message else error.message)
 print(code(lambda: loadout.restore_index(catalog, b"")))
 print(code(lambda: loadout.index_catalog(catalog).search("web", 500)))
 print(loadout.decide('{"model": "claude-sonnet-4-5"}').count('"reason"'))`);
-    expect(out.split('\n')).toEqual(['invalid-input', 'catalog-too-large', 'index-corrupt', 'index-corrupt', 'invalid-option', '1', '']);
+    expect(out.split('\n')).toEqual(['invalid-input', 'catalog-too-large', 'index-corrupt', 'names the version', 'index-corrupt', 'invalid-option', '1', '']);
   });
 });

@@ -19,7 +19,7 @@ type Filter = (tool: CatalogTool) => boolean;
 
 const DEFAULT_LIMIT = 5;
 /** Required terms without a letter (`+1 555-0100`, `+44`) are phone numbers or votes, not constraints. */
-const hasLetter = new RegExp(`[${unicodeClass('upper', 'lower', 'otherLetter')}]`, 'u');
+const hasLetter = new RegExp(`[${unicodeClass('upper', 'lower', 'title', 'otherLetter')}]`, 'u');
 
 function both(first: Filter | undefined, second: Filter | undefined): Filter | undefined {
   if (first === undefined) return second;

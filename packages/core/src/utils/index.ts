@@ -15,3 +15,5 @@ export { jsonDepth } from './json-depth.js';
 export { decodeUtf8, encodeUtf8 } from './utf8.js';
 export { isPromise, thenMaybe } from './maybe-promise.js';
 export { isRecord } from './is-record.js';
+export { unicodeClass } from './unicode-classes.js';
+export type { UnicodeCategory } from './unicode-classes.js';

@@ -18,7 +18,7 @@ export interface SplitPatterns {
   readonly wordsKeepingDigits: RegExp;
 }
 
-const LETTER = ['upper', 'lower', 'otherLetter'] as const;
+const LETTER = ['upper', 'lower', 'title', 'otherLetter'] as const;
 const U = unicodeClass('upper');
 const word = `[${unicodeClass(...LETTER, 'mark', 'number')}]+`;
 const upperThenLower = `[${U}]+(?=[${U}][${unicodeClass('lower')}])`;
@@ -33,11 +33,11 @@ const upperThenLower = `[${U}]+(?=[${U}][${unicodeClass('lower')}])`;
 export const UNICODE_PATTERNS: SplitPatterns = {
   chunk: new RegExp(`${word}(?:[_\\-./:]+${word})*`, 'gu'),
   wordsSplittingDigits: new RegExp(
-    `${upperThenLower}|[${U}]?[${unicodeClass('lower', 'mark')}]+|[${U}]+[${unicodeClass('mark')}]*|[${unicodeClass('number')}]+|[${unicodeClass('otherLetter', 'mark')}]+`,
+    `${upperThenLower}|[${U}]?[${unicodeClass('lower', 'mark')}]+|[${U}]+[${unicodeClass('mark')}]*|[${unicodeClass('number')}]+|[${unicodeClass('title', 'otherLetter', 'mark')}]+`,
     'gu',
   ),
   wordsKeepingDigits: new RegExp(
-    `${upperThenLower}|[${U}]?[${unicodeClass('lower', 'mark', 'number')}]+|[${U}]+[${unicodeClass('mark', 'number')}]*|[${unicodeClass('number')}]+|[${unicodeClass('otherLetter', 'mark', 'number')}]+`,
+    `${upperThenLower}|[${U}]?[${unicodeClass('lower', 'mark', 'number')}]+|[${U}]+[${unicodeClass('mark', 'number')}]*|[${unicodeClass('number')}]+|[${unicodeClass('title', 'otherLetter', 'mark', 'number')}]+`,
     'gu',
   ),
 };

@@ -1,7 +1,7 @@
 import { CatalogIndex } from './catalog-index.js';
 import { decide } from './decide.js';
 import { coded } from './failure.js';
-import { plan } from './plan.js';
+import { plan, preparePlanTokenCounter } from './plan.js';
 
 /** `index` as the component exports it: every call returns a value or a coded failure. */
 class Index {
@@ -35,3 +35,9 @@ export const api = {
   plan: (catalog: string, source: string, input: string): string => coded(() => plan(catalog, source, input)),
   Index,
 };
+
+// componentize-js runs this module's top level while it snapshots the
+// component: the tokenizer's rank table built here ships in the snapshot,
+// so a host's first plan does not parse 1.1 MB of ranks in the interpreter
+// (figures in docs/decisions/3103-plan-counts-with-tiktoken.md).
+preparePlanTokenCounter();
