@@ -3,7 +3,7 @@ import { parseBenchArgs } from './cli-args.js';
 
 describe('parseBenchArgs', () => {
   it('runs every part by default', () => {
-    expect(parseBenchArgs([])).toEqual({ parts: ['quality', 'names', 'learning', 'rerank', 'speed', 'plan', 'throughput', 'soak', 'startup', 'serve-startup', 'fuzz', 'browser', 'wasm'], only: false, help: false });
+    expect(parseBenchArgs([])).toEqual({ parts: ['quality', 'names', 'learning', 'rerank', 'speed', 'plan', 'throughput', 'soak', 'startup', 'serve-startup', 'fuzz', 'browser', 'wasm', 'replicas'], only: false, help: false });
   });
 
   it('reads --only, --data, --sets and --rankers, ignoring a pnpm "--"', () => {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 
 /** The parts `main.ts` runs. */
-export const BENCH_PARTS = ['quality', 'names', 'learning', 'rerank', 'speed', 'plan', 'throughput', 'soak', 'startup', 'serve-startup', 'fuzz', 'browser', 'wasm'] as const;
+export const BENCH_PARTS = ['quality', 'names', 'learning', 'rerank', 'speed', 'plan', 'throughput', 'soak', 'startup', 'serve-startup', 'fuzz', 'browser', 'wasm', 'replicas'] as const;
 /** Names `--only` also takes, each standing for several parts. */
 export const BENCH_PART_ALIASES: Readonly<Record<string, readonly BenchPart[]>> = { gateway: ['throughput', 'soak'] };
 /** One of {@link BENCH_PARTS}. */
@@ -26,7 +26,7 @@ export interface BenchArgs {
 
 /** Usage text of `pnpm bench`. */
 export const BENCH_USAGE = `Usage: pnpm bench [-- options]
-  --only quality|names|learning|rerank|speed|plan|throughput|soak|startup|serve-startup|fuzz|browser|wasm
+  --only quality|names|learning|rerank|speed|plan|throughput|soak|startup|serve-startup|fuzz|browser|wasm|replicas
                               run one part (comma-separate several; gateway = throughput,soak); default: all
   --data DIR                  eval data root (default: ../shared/data/eval from the repo root)
   --sets a,b                  quality, learning, rerank: only these sets

@@ -105,6 +105,11 @@ async function runParts(argv: readonly string[]): Promise<number> {
       await (await import('./engines/run-engines.js')).runEngines(dataDir, RESULTS_DIR);
       continue;
     }
+    if (part === 'replicas') {
+      logProgress('replicas: loadout serve --http behind HAProxy against direct, stateless against session searches, the recorder with PostgreSQL up and down (at nice 10)');
+      await (await import('./replicas/run-replicas.js')).runReplicasBench(RESULTS_DIR);
+      continue;
+    }
     if (part === 'fuzz') {
       await runFuzz();
       continue;

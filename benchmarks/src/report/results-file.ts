@@ -106,6 +106,7 @@ export const RESULTS_SECTIONS: readonly ResultsSection[] = [
   { key: 'learning', title: 'Learning from logs (`--only learning`)', file: 'learning.json', render: renderLearning },
   { key: 'startup', title: 'CLI start-up (`--only startup`)', file: 'startup.md', render: embedMarkdown },
   { key: 'serve-startup', title: 'Gateway start-up (`--only serve-startup`)', file: 'serve-startup.md', render: embedMarkdown },
+  { key: 'replicas', title: 'Replicas, protocols and the recorder (`--only replicas`)', file: 'replicas.md', render: embedMarkdown },
 ];
 
 const MARKER = /^<!-- results:([a-z0-9-]+) -->$/;
