@@ -9,7 +9,7 @@
 //      throwaway PostgreSQL against one recording nothing, then with the
 //      database stopped (events queue), as CPU time of the replica per call.
 // A comparison whose tool is missing (haproxy, initdb) is skipped with the reason.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { percentile } from '@loadout/eval';
@@ -177,8 +177,9 @@ export async function runReplicasBench(resultsDir: string, options: ReplicasBenc
 
     const result: ReplicasBenchResult = { generatedAt: new Date().toISOString(), tools: toolCount, concurrency, rounds, roundWork, loadBalancer, protocols, recorder };
     const report = renderReplicas(result);
-    writeFileSync(join(resultsDir, 'replicas.md'), report);
     process.stdout.write(`${report}\n`);
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(join(resultsDir, 'replicas.md'), report);
     return result;
   } finally {
     await Promise.all(clients.map((client) => client.close().catch(() => {})));
