@@ -34,16 +34,24 @@ export interface ReplicasBenchOptions {
 export interface Side {
   readonly label: string;
   readonly perSecond: number;
-  /** CPU time of the serving replica per unit of work, in ms (measured where it says). */
-  readonly replicaCpuMs?: number;
+  /** CPU time of the serving replica per unit of work, in ms. */
+  readonly replicaCpuMs: number;
+  /** CPU time per unit of work of every process on the path (clients, HAProxy when in front, replica), in ms. */
+  readonly pathCpuMs: number;
 }
 
-/** Two sides measured in alternating rounds, and the median of the per-round ratios (a / b). */
+/**
+ * Two sides measured in alternating rounds: the median of the per-round
+ * throughput ratios (a / b), and the ratio of the CPU time per unit of the
+ * whole path (b / a: what a's throughput would be against b's on a machine
+ * where CPU is the limit), which a loaded machine disturbs far less.
+ */
 export interface Comparison {
   readonly a: Side;
   readonly b: Side;
   readonly ratio: number;
   readonly ratios: readonly number[];
+  readonly cpuRatio: number;
 }
 
 /** What {@link runReplicasBench} measured; a comparison that could not run says why. */
@@ -74,37 +82,61 @@ const round3 = (value: number): number => Math.round(value * 1000) / 1000;
 interface Target {
   readonly label: string;
   readonly pool: readonly ReplicaClient[];
-  /** The replica whose CPU time is read, if any. */
-  readonly replica?: Replica;
+  /** The replica serving it. */
+  readonly replica: Replica;
+  /** Other processes on the path (HAProxy). */
+  readonly via?: readonly Running[];
 }
 
-async function measure(target: Target, work: Work, count: number): Promise<{ perSecond: number; cpuMs?: number }> {
-  const before = target.replica === undefined ? 0 : processCpuMs(target.replica.pid);
+interface Measured {
+  readonly perSecond: number;
+  readonly replicaCpuMs: number;
+  readonly pathCpuMs: number;
+}
+
+const ownCpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+async function measure(target: Target, work: Work, count: number): Promise<Measured> {
+  const others = (target.via ?? []).map((process_) => process_.pid);
+  const cpu = (): { replica: number; path: number } => {
+    const replica = processCpuMs(target.replica.pid);
+    return { replica, path: replica + ownCpuMs() + others.reduce((sum, pid) => sum + processCpuMs(pid), 0) };
+  };
+  const before = cpu();
   const ms = await runPool(target.pool, count, work);
-  const perSecond = (count * 1000) / ms;
-  if (target.replica === undefined) return { perSecond };
-  return { perSecond, cpuMs: (processCpuMs(target.replica.pid) - before) / count };
+  const after = cpu();
+  return { perSecond: (count * 1000) / ms, replicaCpuMs: (after.replica - before.replica) / count, pathCpuMs: (after.path - before.path) / count };
 }
 
 /** Times `a` and `b` in alternating rounds (ABBA), after a warm-up of each. */
 async function compare(a: Target, b: Target, work: Work, rounds: number, count: number, what: string): Promise<Comparison> {
   await runPool(a.pool, Math.min(count, 200), work);
   await runPool(b.pool, Math.min(count, 200), work);
-  const sides = { a: [] as { perSecond: number; cpuMs?: number }[], b: [] as { perSecond: number; cpuMs?: number }[] };
+  const sides = { a: [] as Measured[], b: [] as Measured[] };
   for (let index = 0; index < rounds; index++) {
     const first = index % 4 === 0 || index % 4 === 3 ? 'a' : 'b';
     const second = first === 'a' ? 'b' : 'a';
     sides[first].push(await measure(first === 'a' ? a : b, work, count));
     sides[second].push(await measure(second === 'a' ? a : b, work, count));
     const last = (side: 'a' | 'b') => sides[side][sides[side].length - 1]!;
-    process.stderr.write(`[bench] replicas ${what} round ${index + 1}/${rounds}: ${a.label} ${Math.round(last('a').perSecond)}/s, ${b.label} ${Math.round(last('b').perSecond)}/s\n`);
+    process.stderr.write(
+      `[bench] replicas ${what} round ${index + 1}/${rounds}: ${a.label} ${Math.round(last('a').perSecond)}/s (${last('a').pathCpuMs.toFixed(2)} ms CPU), ` +
+        `${b.label} ${Math.round(last('b').perSecond)}/s (${last('b').pathCpuMs.toFixed(2)} ms CPU)\n`,
+    );
   }
-  const side = (target: Target, measured: typeof sides.a): Side => {
-    const cpu = measured.flatMap((entry) => (entry.cpuMs === undefined ? [] : [entry.cpuMs]));
-    return { label: target.label, perSecond: Math.round(median(measured.map((entry) => entry.perSecond))), ...(cpu.length === 0 ? {} : { replicaCpuMs: round3(median(cpu)) }) };
-  };
+  const side = (target: Target, measured: readonly Measured[]): Side => ({
+    label: target.label,
+    perSecond: Math.round(median(measured.map((entry) => entry.perSecond))),
+    replicaCpuMs: round3(median(measured.map((entry) => entry.replicaCpuMs))),
+    pathCpuMs: round3(median(measured.map((entry) => entry.pathCpuMs))),
+  });
   const ratios = sides.a.map((entry, index) => round2(entry.perSecond / sides.b[index]!.perSecond));
-  return { a: side(a, sides.a), b: side(b, sides.b), ratio: round2(median(ratios)), ratios };
+  const sideA = side(a, sides.a);
+  const sideB = side(b, sides.b);
+  return { a: sideA, b: sideB, ratio: round2(median(ratios)), ratios, cpuRatio: round2(sideB.pathCpuMs / sideA.pathCpuMs) };
 }
 
 /** Runs the replicas bench; writes `replicas.md` into `resultsDir` and returns the figures. */
@@ -145,11 +177,18 @@ export async function runReplicasBench(resultsDir: string, options: ReplicasBenc
       const proxy = await startHaproxy(folder, frontend, [replica]);
       running.push(proxy);
       const viaProxy = await connect(proxy.url, 'modern');
-      loadBalancer = await compare({ label: 'behind HAProxy', pool: viaProxy }, { label: 'direct', pool: direct }, searches, rounds, roundWork, 'load balancer');
+      loadBalancer = await compare({ label: 'behind HAProxy', pool: viaProxy, replica, via: [proxy] }, { label: 'direct', pool: direct, replica }, searches, rounds, roundWork, 'load balancer');
     } else loadBalancer = { skipped: 'haproxy is not installed (Debian package haproxy)' };
 
     const sessions = await connect(replica.url, 'legacy');
-    const protocols = await compare({ label: 'stateless (2026-07-28, SDK v2 client)', pool: direct }, { label: '2025-era sessions (SDK 1.x client)', pool: sessions }, searches, rounds, roundWork, 'protocols');
+    const protocols = await compare(
+      { label: 'stateless (2026-07-28, SDK v2 client)', pool: direct, replica },
+      { label: '2025-era sessions (SDK 1.x client)', pool: sessions, replica },
+      searches,
+      rounds,
+      roundWork,
+      'protocols',
+    );
 
     let recorder: ReplicasBenchResult['recorder'];
     if (installed('initdb') && installed('pg_ctl')) {
@@ -171,7 +210,7 @@ export async function runReplicasBench(resultsDir: string, options: ReplicasBenc
         await new Promise((resolve) => setTimeout(resolve, 500));
         rows = database.count('loadout_usage_events');
       }
-      const cost = (comparison: Comparison): number => round3((comparison.a.replicaCpuMs ?? 0) - (comparison.b.replicaCpuMs ?? 0));
+      const cost = (comparison: Comparison): number => round3(comparison.a.replicaCpuMs - comparison.b.replicaCpuMs);
       recorder = { up, down, costMs: { up: cost(up), down: cost(down) }, calls: recordedCalls, ...(rows === undefined ? {} : { rows }) };
     } else recorder = { skipped: 'PostgreSQL is not installed (initdb, pg_ctl: Debian package postgresql)' };
 
@@ -190,12 +229,9 @@ export async function runReplicasBench(resultsDir: string, options: ReplicasBenc
 }
 
 function row(comparison: Comparison, unit: string): string[] {
-  const cpu = (side: Side): string => (side.replicaCpuMs === undefined ? '' : `, ${side.replicaCpuMs} ms replica CPU`);
-  return [
-    `${comparison.a.label}: ${comparison.a.perSecond.toLocaleString('en-US')} ${unit}/s${cpu(comparison.a)}`,
-    `${comparison.b.label}: ${comparison.b.perSecond.toLocaleString('en-US')} ${unit}/s${cpu(comparison.b)}`,
-    `ratio ${comparison.ratio} (median per round; rounds ${comparison.ratios.join(' ')})`,
-  ];
+  const side = (measured: Side): string =>
+    `${measured.label}: ${measured.perSecond.toLocaleString('en-US')} ${unit}/s; CPU per ${unit.replace(/e?s$/, '')}: ${measured.pathCpuMs} ms on the path, ${measured.replicaCpuMs} ms in the replica`;
+  return [side(comparison.a), side(comparison.b), `${comparison.cpuRatio} by CPU per unit; ${comparison.ratio} by throughput (median per round; rounds ${comparison.ratios.join(' ')})`];
 }
 
 /** The bench's section of RESULTS.md. */
@@ -204,7 +240,9 @@ export function renderReplicas(result: ReplicasBenchResult): string {
     '# Replicas',
     '',
     `\`loadout serve --http\` over a synthetic upstream of ${result.tools.toLocaleString('en-US')} tools, ${result.concurrency} clients per side, ` +
-      `${result.rounds} alternating rounds (ABBA) of ${result.roundWork.toLocaleString('en-US')} units of work per side; medians.`,
+      `${result.rounds} alternating rounds (ABBA) of ${result.roundWork.toLocaleString('en-US')} units of work per side; medians. ` +
+      'CPU per unit counts every process on the path (the clients, HAProxy when in front, the replica): its ratio is what throughput comes to where CPU is the limit, ' +
+      'and holds on a shared, loaded machine where the throughput of a round does not.',
     '',
     '| comparison | A | B | A / B |',
     '| --- | --- | --- | --- |',
