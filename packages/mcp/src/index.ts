@@ -8,6 +8,8 @@ export type { CreateGatewayOptions } from './gateway/create-gateway-options.js';
 export { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_MAX_LOADED_TOOLS } from './gateway/create-gateway-options.js';
 export type { Gateway, GatewaySearchHit, GatewaySearchOptions, GatewayCallOptions } from './gateway/gateway.js';
 export { SEARCH_TOOLS_NAME, CALL_TOOL_NAME } from './gateway/gateway-tools.js';
+export { CALL_POLICIES } from './gateway/call-policy.js';
+export type { CallPolicy } from './gateway/call-policy.js';
 export { DEFAULT_GATEWAY_LIMITS } from './limits/gateway-limits.js';
 export type { GatewayLimits } from './limits/gateway-limits.js';
 export type { ToolIndex } from './search-index/tool-index.js';
@@ -32,9 +34,15 @@ export { serveHttp } from './serve/serve-http.js';
 export type { HttpGatewayServer } from './serve/serve-http.js';
 export type { ServeHttpOptions } from './serve/serve-http-options.js';
 export {
+  DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_MAX_SESSIONS_PER_ADDRESS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_SESSION_GRACE_MS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
 } from './serve/serve-http-options.js';
 export { isLoopbackHost } from './serve/loopback.js';

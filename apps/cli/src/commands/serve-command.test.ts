@@ -48,8 +48,16 @@ describe('loadout serve', () => {
     [['--config', 'mcp.json', '--session-idle-timeout', '5000'], /--session-idle-timeout applies to --http only/],
     [['--config', 'mcp.json', '--http', '0', '--session-idle-timeout', '5'], /--session-idle-timeout must be an integer from 100 to 86400000/],
     [['--config', 'mcp.json', '--http', '0', '--max-sessions', '10', '--max-sessions-per-address', '11'], /--max-sessions-per-address must be an integer from 1 to 10/],
+    [['--config', 'mcp.json', '--calls', 'some'], /--calls must be one of any, found, got "some"/],
+    [['--config', 'mcp.json', '--max-connections', '10'], /--max-connections applies to --http only/],
+    [['--config', 'mcp.json', '--session-grace', '10'], /--session-grace applies to --http only/],
+    [['--config', 'mcp.json', '--http', '0', '--session-idle-timeout', '1000', '--session-grace', '2000'], /--session-grace must be an integer from 0 to 1000/],
+    [['--config', 'mcp.json', '--http', '0', '--max-connections', '10', '--max-connections-per-address', '11'], /--max-connections-per-address must be an integer from 1 to 10/],
+    [['--config', 'mcp.json', '--http', '0', '--request-timeout', '2000', '--headers-timeout', '3000'], /--headers-timeout must be an integer from 1000 to 2000/],
+    [['--config', 'mcp.json', '--http', '0', '--max-response', '100'], /--max-response must be an integer from 65536 to 1073741824/],
+    [['--config', 'mcp.json', '--http', '0', '--token-env', 'GOOD_TOKEN', '--token-env', 'NOT_SET_ANYWHERE'], /--token-env NOT_SET_ANYWHERE: the variable is not set or empty/],
   ])('refuses %j', async (argv, pattern) => {
-    const error = await refusal(argv);
+    const error = await refusal(argv, { GOOD_TOKEN: 'a-long-enough-token' });
     expect(error.code).toBe('invalid-option');
     expect(error.message).toMatch(pattern);
   });
@@ -62,6 +70,25 @@ describe('loadout serve', () => {
     expect(error.message).toBe('cannot write no-such-folder/ready.txt: ENOENT');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it('--help states the call policy and every connection bound with its default', async () => {
+    const { context, stdout } = fakeContext({ cwd: folder });
+    expect(await serveCommand.run(['--help'], context)).toBe(0);
+    const help = stdout().replace(/\s+/g, ' ');
+    expect(help).toContain('Search is not an access boundary');
+    for (const [flag, fallback] of [
+      ['--calls any|found', 'default any'],
+      ['--max-connections N', 'default 1024'],
+      ['--max-connections-per-address N', 'default 256'],
+      ['--headers-timeout MS', 'default 10000'],
+      ['--request-timeout MS', 'default 30000'],
+      ['--max-response BYTES', 'default 16777216'],
+      ['--session-grace MS', 'default 30000'],
+    ]) {
+      expect(help).toContain(flag);
+      expect(help.slice(help.indexOf(flag), help.indexOf(flag) + 400)).toContain(fallback);
+    }
   });
 
   it('reads --http as PORT, HOST:PORT or [IPv6]:PORT', () => {

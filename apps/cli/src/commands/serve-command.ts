@@ -4,13 +4,21 @@ import type { MaybePromise, Ranker } from '@loadout/core';
 import { usageRankerFactory } from '@loadout/core/plugins';
 import {
   createStreamLogger,
+  DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_MAX_SESSIONS_PER_ADDRESS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_SESSION_GRACE_MS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
   isLoopbackHost,
   parseMcpConfig,
   serveGateway,
+  CALL_POLICIES,
+  type CallPolicy,
   type GatewayLogLevel,
 } from '@loadout/mcp';
 import type { Command } from './command.js';
@@ -68,6 +76,14 @@ Options:
   --model M                the model the policy decides for (default claude-sonnet-4-5)
   --context-window N       the model's context window in tokens (default: the model's own)
   --call-timeout MS        longest wait for an upstream tool call (default 30000)
+  --calls any|found        which upstream tools clients may call (default any). Search is not an
+                           access boundary: with any, a client may call every upstream tool by
+                           name, found by a search or not. With found, only the tools listed
+                           upfront and those a search returned: of that session (stdio and
+                           2025-era HTTP sessions), or, for a stateless call_tool, of the
+                           search whose searchId it carries; any other call gets -32602
+                           [mcp-call-not-found]. It stops calls by guessed names, not a client
+                           that searches first: limit who connects with --token-env
   --log-level LEVEL        debug | info | warn | error (default info)
   --ready-file FILE        once serving, write the endpoint (http://HOST:PORT/mcp, or "stdio")
                            and a newline to FILE; scripts wait for it to appear. FILE must be
@@ -96,19 +112,37 @@ with exit 2 [address-in-use]. Once listening, stderr says
 
 HTTP safety (on by default; each relaxation is logged):
   --token-env VAR          require "Authorization: Bearer <value of $VAR>"; the token is
-                           read from the environment, never from the command line
+                           read from the environment, never from the command line. Repeat it
+                           for several clients: each session is bound to the token that opened
+                           it (without tokens, to the client address), so another client that
+                           holds its id can neither use nor delete it (404)
   --allowed-origin ORIGIN  a browser origin allowed to call, e.g. http://localhost:5173;
                            repeatable. Other Origins get 403 (the gateway's own is allowed)
   --allowed-host HOST:PORT a Host header allowed besides the gateway's own, e.g. the load
                            balancer's address clients use; repeatable
   --max-body BYTES         largest request body, larger gets 413 (default ${DEFAULT_MAX_BODY_BYTES})
+  --max-response BYTES     largest answer to one request (a batch's replies together); a reply
+                           past it becomes error -32603 [mcp-response-too-large] (default ${DEFAULT_MAX_RESPONSE_BYTES})
+  --max-connections N      open connections at once; past it a new one gets 503 with
+                           Retry-After and is closed (default ${DEFAULT_MAX_CONNECTIONS})
+  --max-connections-per-address N
+                           open connections from one client address (default ${DEFAULT_MAX_CONNECTIONS_PER_ADDRESS});
+                           behind a load balancer, raise it to --max-connections
+  --headers-timeout MS     time a client has to send a request's headers, then 408 (default ${DEFAULT_HEADERS_TIMEOUT_MS})
+  --request-timeout MS     time a client has to send a whole request, headers and body, then
+                           408 (default ${DEFAULT_REQUEST_TIMEOUT_MS}); answers and streams are not limited
   --session-idle-timeout MS
                            close a session with nothing in flight for this long; its next
                            request gets 404 and the client re-initializes (default ${DEFAULT_SESSION_IDLE_TIMEOUT_MS})
-  --max-sessions N         sessions open at once; at the cap the least recently used idle
-                           one is closed to make room (default ${DEFAULT_MAX_SESSIONS})
+  --max-sessions N         sessions open at once (default ${DEFAULT_MAX_SESSIONS}); at the cap a session whose client
+                           left (stream closed) or the least recently used one idle past
+                           --session-grace makes room; never one with a request in flight or
+                           in its handshake. If none can, the newcomer gets 503 with
+                           Retry-After (the seconds until one may)
   --max-sessions-per-address N
                            sessions one client address may hold (default ${DEFAULT_MAX_SESSIONS_PER_ADDRESS})
+  --session-grace MS       how long a session must be idle before a newcomer may evict it
+                           (default ${DEFAULT_SESSION_GRACE_MS})
   --host-unsafe            allow a HOST other machines can reach (e.g. 0.0.0.0)
   -h, --help               show this help
 
@@ -121,6 +155,7 @@ Examples:
   loadout serve --config .mcp.json
   loadout serve --record               # record usage; later: loadout learn, then serve again
   LOADOUT_TOKEN=$(openssl rand -hex 16) loadout serve --config .mcp.json --http 127.0.0.1:8765 --token-env LOADOUT_TOKEN
+  loadout serve --config .mcp.json --calls found   # only tools a search returned may be called
 `;
 
 const LOG_LEVELS: readonly GatewayLogLevel[] = ['debug', 'info', 'warn', 'error'];
@@ -133,6 +168,12 @@ const HTTP_ONLY = [
   'session-idle-timeout',
   'max-sessions',
   'max-sessions-per-address',
+  'session-grace',
+  'max-response',
+  'max-connections',
+  'max-connections-per-address',
+  'headers-timeout',
+  'request-timeout',
 ] as const;
 
 /** Reads `--http`: `PORT`, `HOST:PORT` or `[IPv6]:PORT`. */
@@ -174,7 +215,14 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         'call-timeout': { type: 'string' },
         'log-level': { type: 'string' },
         'ready-file': { type: 'string' },
-        'token-env': { type: 'string' },
+        'token-env': { type: 'string', multiple: true },
+        calls: { type: 'string' },
+        'session-grace': { type: 'string' },
+        'max-response': { type: 'string' },
+        'max-connections': { type: 'string' },
+        'max-connections-per-address': { type: 'string' },
+        'headers-timeout': { type: 'string' },
+        'request-timeout': { type: 'string' },
         'allowed-origin': { type: 'string', multiple: true },
         'allowed-host': { type: 'string', multiple: true },
         'max-body': { type: 'string' },
@@ -207,10 +255,17 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       if (!LOG_LEVELS.includes(level as GatewayLogLevel)) {
         throw createLoadoutError('invalid-option', `--log-level must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(level)}`, { flag: 'log-level' });
       }
-      const tokenVariable = stringFlag(parsed, 'token-env');
-      const token = tokenVariable === undefined ? undefined : context.env[tokenVariable];
-      if (tokenVariable !== undefined && (token === undefined || token.length === 0)) {
-        throw createLoadoutError('invalid-option', `--token-env ${tokenVariable}: the variable is not set or empty`, { flag: 'token-env' });
+      const tokens = listFlag(parsed, 'token-env').map((variable) => {
+        const value = context.env[variable];
+        if (value === undefined || value.length === 0) {
+          throw createLoadoutError('invalid-option', `--token-env ${variable}: the variable is not set or empty`, { flag: 'token-env' });
+        }
+        return value;
+      });
+      const token = tokens.length === 0 ? undefined : tokens;
+      const calls = stringFlag(parsed, 'calls') ?? 'any';
+      if (!CALL_POLICIES.includes(calls as CallPolicy)) {
+        throw createLoadoutError('invalid-option', `--calls must be one of ${CALL_POLICIES.join(', ')}, got ${JSON.stringify(calls)}`, { flag: 'calls' });
       }
       const limitFlag = integerFlag(parsed, 'limit', { min: 1, max: 100 });
       const contextWindow = integerFlag(parsed, 'context-window', { min: 1, max: 100_000_000 });
@@ -219,6 +274,12 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const sessionIdleTimeoutMs = integerFlag(parsed, 'session-idle-timeout', { min: 100, max: 86_400_000 });
       const maxSessions = integerFlag(parsed, 'max-sessions', { min: 1, max: 10_000 });
       const maxSessionsPerAddress = integerFlag(parsed, 'max-sessions-per-address', { min: 1, max: maxSessions ?? 10_000 });
+      const sessionGraceMs = integerFlag(parsed, 'session-grace', { min: 0, max: sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS });
+      const maxResponseBytes = integerFlag(parsed, 'max-response', { min: 65_536, max: 1_073_741_824 });
+      const maxConnections = integerFlag(parsed, 'max-connections', { min: 1, max: 100_000 });
+      const maxConnectionsPerAddress = integerFlag(parsed, 'max-connections-per-address', { min: 1, max: maxConnections ?? 100_000 });
+      const requestTimeoutMs = integerFlag(parsed, 'request-timeout', { min: 1000, max: 3_600_000 });
+      const headersTimeoutMs = integerFlag(parsed, 'headers-timeout', { min: 1000, max: requestTimeoutMs ?? 3_600_000 });
       const record = parsed.values['record'] === true;
       const feedbackFlag = stringFlag(parsed, 'feedback');
       const store = feedbackFlag ?? (record ? DEFAULT_FEEDBACK_STORE : undefined);
@@ -317,6 +378,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
           tokenCounter: sharedTokenCounter(),
           ...(limit === undefined ? {} : { limit }),
           ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
+          calls: calls as CallPolicy,
         },
         ...(address === undefined
           ? {}
@@ -332,6 +394,12 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
                 ...(sessionIdleTimeoutMs === undefined ? {} : { sessionIdleTimeoutMs }),
                 ...(maxSessions === undefined ? {} : { maxSessions }),
                 ...(maxSessionsPerAddress === undefined ? {} : { maxSessionsPerAddress }),
+                ...(sessionGraceMs === undefined ? {} : { sessionGraceMs }),
+                ...(maxResponseBytes === undefined ? {} : { maxResponseBytes }),
+                ...(maxConnections === undefined ? {} : { maxConnections }),
+                ...(maxConnectionsPerAddress === undefined ? {} : { maxConnectionsPerAddress }),
+                ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
+                ...(headersTimeoutMs === undefined ? {} : { headersTimeoutMs }),
               },
             }),
         // Replicas sharing a database store pick up a new decision without restarting: at once on NOTIFY, else within 30 s.

@@ -64,6 +64,9 @@ export const LOADOUT_ERROR_CODES = [
   'mcp-invalid-result',
   'mcp-result-too-large',
   'mcp-tool-over-limit',
+  'mcp-response-too-large',
+  'mcp-tool-ambiguous',
+  'mcp-call-not-found',
   // command line (apps/cli)
   'strict-failed',
   'catalog-pull-failed',

@@ -2,6 +2,7 @@ import type { DeclarativeMod, MaybePromise, PolicyInput, Ranker, Registry, Token
 import type { McpGatewayConfig } from '../config/mcp-config.js';
 import type { GatewayLimits } from '../limits/gateway-limits.js';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
+import type { CallPolicy } from './call-policy.js';
 import type { CircuitBreakerOptions } from '../upstream/circuit-breaker.js';
 import type { LivenessOptions } from '../upstream/liveness.js';
 import type { ReconnectOptions } from '../upstream/backoff.js';
@@ -81,6 +82,15 @@ export interface CreateGatewayOptions {
    * 30,000 ms.
    */
   readonly circuitBreaker?: CircuitBreakerOptions;
+  /**
+   * Which tools clients may call. `any`: every upstream tool, found by a
+   * search or not (search is not an access boundary). `found`: only the tools
+   * listed upfront and those a search returned: of that session (2025-era
+   * sessions, stdio included), or of the search whose `searchId` a stateless
+   * `call_tool` carries (run again to check it); any other call gets -32602
+   * `mcp-call-not-found`. Default `any`.
+   */
+  readonly calls?: CallPolicy;
   /** Where the gateway reports. Default: `info` and above to stderr. */
   readonly logger?: GatewayLogger;
   /** Local upstreams' stderr. Default `inherit` (the gateway's own stderr). */

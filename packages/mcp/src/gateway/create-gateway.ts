@@ -1,5 +1,6 @@
 import { createConversationPolicy, createLoadoutError, DEFAULT_MAX_TOOLS, describeValue, withQuerySyntax } from '@loadout/core';
 import { answerToolSearchNow } from '@loadout/core/search';
+import { applyQueryKind, withCheckedResults } from '@loadout/core/plugins';
 import { createCoalescingRunner } from '@loadout/core/utils';
 import type { ConversationPolicy, ToolSearchDecision } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker } from '@loadout/core';
@@ -18,6 +19,8 @@ import { createWarningRounds } from '../logger/warning-rounds.js';
 import { GatewayCallError } from '../upstream/gateway-call-error.js';
 import { createUpstream, type Upstream } from '../upstream/upstream.js';
 import { integerOption } from './check-options.js';
+import { resolveToolName } from './resolve-tool-name.js';
+import { CALL_POLICIES } from './call-policy.js';
 import {
   DEFAULT_CALL_TIMEOUT_MS,
   DEFAULT_CONNECT_TIMEOUT_MS,
@@ -34,14 +37,20 @@ const DAY_MS = 86_400_000;
 /** How long a stateless client may keep `tools/list` (a change is announced through `subscriptions/listen` sooner). */
 const DEFAULT_LIST_TTL_MS = 60_000;
 
-/** Throws `unknown-ranker` at once for a name the registry lacks, before anything is spawned. */
+/**
+ * Fresh rankers, each search's result checked (`withCheckedResults`: a
+ * plug-in returning NaN scores or unknown tools fails that search with
+ * `ranker-invalid-result`, the gateway serves on), then the query syntax.
+ * Throws `unknown-ranker` at once for a name the registry lacks, before
+ * anything is spawned.
+ */
 function rankerFactory(options: CreateGatewayOptions): () => MaybePromise<Ranker> {
   const { ranker } = options;
-  if (typeof ranker === 'function') return async () => withQuerySyntax(await ranker());
+  if (typeof ranker === 'function') return async () => withQuerySyntax(withCheckedResults(await ranker()));
   const registry = options.registry ?? createBuiltinRegistry();
   const name = ranker ?? registry.defaultRanker;
-  registry.ranker(name);
-  return () => registry.createRanker(name, options.rankerOptions);
+  const definition = registry.ranker(name);
+  return async () => applyQueryKind(definition, withCheckedResults(await registry.createRanker(name, options.rankerOptions, false)));
 }
 
 /**
@@ -73,6 +82,10 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     integerOption('reconnect.stableMs', options.reconnect.stableMs, 0, 0, DAY_MS);
   }
   const limits = resolveGatewayLimits(options.limits);
+  const callPolicy = options.calls ?? 'any';
+  if (!CALL_POLICIES.includes(callPolicy)) {
+    throw createLoadoutError('invalid-option', `calls must be one of ${CALL_POLICIES.join(', ')} (got ${describeValue(options.calls)})`, { option: 'calls' });
+  }
   const liveness = {
     intervalMs: integerOption('liveness.intervalMs', options.liveness?.intervalMs, DEFAULT_PING_INTERVAL_MS, 0, DAY_MS),
     timeoutMs: integerOption('liveness.timeoutMs', options.liveness?.timeoutMs, DEFAULT_PING_TIMEOUT_MS, 1, DAY_MS),
@@ -214,12 +227,13 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   const renderResult = createSearchResultRenderer();
   const receipts = createSearchReceipts(options.recordUsage, logger);
   const checkArguments = createArgumentChecker();
+  /** A tool by name, undefined when none or ambiguous (a call then gets the ambiguity error of `resolveToolName`). */
   const findIn = (index: ToolIndex, name: string): CatalogTool | undefined => {
-    const { catalog } = index;
-    const direct = catalog.byApiName.get(name) ?? catalog.byDisplayName.get(name);
-    if (direct !== undefined) return direct;
-    const sameName = catalog.tools.filter((tool) => tool.name === name);
-    return sameName.length === 1 ? sameName[0] : undefined;
+    try {
+      return resolveToolName(index.catalog, name);
+    } catch {
+      return undefined;
+    }
   };
 
   const gateway: Gateway = {
@@ -249,7 +263,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     },
     findTool: (name) => findIn(current, name),
     async callTool(name, args = {}, callOptions = {}) {
-      const tool = findIn(current, name);
+      const tool = resolveToolName(current.catalog, name);
       const upstream = tool?.server === null || tool?.server === undefined ? undefined : upstreams.get(tool.server);
       if (tool === undefined || upstream === undefined) {
         throw new GatewayCallError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}: search_tools finds tools and returns their names`, {
@@ -265,6 +279,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
             renderResult,
             receipts,
             checkArguments,
+            callPolicy,
             listTtlMs: DEFAULT_LIST_TTL_MS,
             ...(options.serverInfo === undefined ? {} : { serverInfo: options.serverInfo }),
           })
@@ -273,6 +288,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
         logger,
         renderResult,
         receipts,
+        callPolicy,
         ...(options.serverInfo === undefined ? {} : { serverInfo: options.serverInfo }),
         ...(options.recordUsage === undefined ? {} : { recordUsage: options.recordUsage }),
       }),

@@ -8,6 +8,7 @@ import type { GatewayLogger } from '../logger/gateway-logger.js';
 import { GatewayCallError } from '../upstream/gateway-call-error.js';
 import type { Gateway } from './gateway.js';
 import type { SearchReceipts } from './search-receipts.js';
+import { callNotFoundError, isUpfront, type CallPolicy } from './call-policy.js';
 import { encodeSearchId } from './search-id.js';
 import type { SearchResultRenderer } from './search-result.js';
 import { CALL_TOOL_NAME, callToolDefinition, renderTool, SEARCH_TOOLS_NAME, searchToolsDefinition } from './gateway-tools.js';
@@ -25,6 +26,8 @@ export interface GatewaySessionOptions {
   readonly recordUsage?: (event: UsageEvent) => void;
   /** Records the positive of a `call_tool` that carries a `searchId` (shared with the stateless servers). */
   readonly receipts: SearchReceipts;
+  /** `found`: only tools listed upfront or returned by a search of this session may be called. Default `any`. */
+  readonly callPolicy?: CallPolicy;
 }
 
 function invalidParams(message: string): GatewayCallError {
@@ -52,6 +55,14 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
       'Tools of many MCP servers are behind search_tools: search by what you need to do, then call a found tool directly or through call_tool.',
   });
   const loaded = new Map<string, true>();
+  /** Every tool a search of this session returned (kept only under `callPolicy: 'found'`). */
+  const found = options.callPolicy === 'found' ? new Set<string>() : undefined;
+  /** Throws `mcp-call-not-found` for a call `callPolicy: 'found'` does not allow; unknown and ambiguous names are left to the call. */
+  const checkFound = (name: string): void => {
+    if (found === undefined) return;
+    const tool = gateway.findTool(name);
+    if (tool !== undefined && !found.has(tool.displayName) && !isUpfront(gateway.index, tool)) throw callNotFoundError(tool, false);
+  };
   const { recordUsage } = options;
   const tracker = recordUsage === undefined ? undefined : createUsageTracker();
   /** A call of `name`: the positive of the search that found it, if any, goes to `recordUsage`. */
@@ -109,8 +120,9 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
       if (answer.stage === 'arguments') throw invalidParams(answer.message);
       return { isError: true, content: [{ type: 'text', text: `${SEARCH_TOOLS_NAME}: ${answer.message} [${answer.code}]` }] };
     }
-    const names = answer.tools.map((found) => found.tool.displayName);
-    const searchId = names.length === 0 || /^select:/i.test(answer.query.trim()) ? undefined : encodeSearchId(answer.query, names);
+    const names = answer.tools.map((hit) => hit.tool.displayName);
+    if (found !== undefined) for (const name of names) found.add(name);
+    const searchId = names.length === 0 ? undefined : encodeSearchId(answer.query, names);
     const result = options.renderResult(answer.query, answer.tools, searchId);
     tracker?.searched(answer.query, answer.tools.map((found) => found.tool.displayName));
     if (load(answer.tools.map((tool) => tool.tool)) && !stale) {
@@ -142,9 +154,11 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
       const target = args['name'];
       if (typeof target !== 'string' || target.length === 0) throw invalidParams('call_tool: name must be a non-empty string');
       const targetArgs = readArguments(args['arguments']);
+      checkFound(target);
       noteCall(target, args['searchId']);
       return gateway.callTool(target, targetArgs, { signal: context.mcpReq.signal });
     }
+    checkFound(name);
     if (on) noteCall(name);
     return gateway.callTool(name, args, { signal: context.mcpReq.signal });
   });

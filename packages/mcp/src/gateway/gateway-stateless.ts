@@ -7,7 +7,8 @@ import { GatewayCallError } from '../upstream/gateway-call-error.js';
 import type { ArgumentChecker } from './check-tool-arguments.js';
 import type { Gateway } from './gateway.js';
 import type { SearchReceipts } from './search-receipts.js';
-import { encodeSearchId } from './search-id.js';
+import { decodeSearchId, encodeSearchId } from './search-id.js';
+import { callNotFoundError, isUpfront, type CallPolicy } from './call-policy.js';
 import type { SearchResultRenderer } from './search-result.js';
 import { CALL_TOOL_NAME, callToolDefinition, renderTool, SEARCH_TOOLS_NAME, searchToolsDefinition } from './gateway-tools.js';
 
@@ -18,6 +19,8 @@ export interface StatelessServerOptions {
   readonly checkArguments: ArgumentChecker;
   /** How long a client may keep the `tools/list` result, in ms. */
   readonly listTtlMs: number;
+  /** `found`: only tools listed upfront or returned by the search a call's `searchId` names may be called. Default `any`. */
+  readonly callPolicy?: CallPolicy;
   /** Default `{ name: "loadout", version: "0.1.0" }`. */
   readonly serverInfo?: { readonly name: string; readonly version: string };
 }
@@ -33,6 +36,9 @@ export function statelessTools(index: ToolIndex, limit: number): Tool[] {
   for (const tool of index.upfront) tools.push(renderTool(tool, index.definitions.get(tool.displayName)));
   return tools;
 }
+
+/** Results a search may return; a `searchId`'s search is run again with it. */
+const MAX_LIMIT = 100;
 
 function invalidParams(message: string): GatewayCallError {
   return new GatewayCallError(ProtocolErrorCode.InvalidParams, message);
@@ -66,14 +72,27 @@ export function createStatelessServer(gateway: Gateway, options: StatelessServer
       return { isError: true, content: [{ type: 'text', text: `${SEARCH_TOOLS_NAME}: ${answer.message} [${answer.code}]` }] };
     }
     const names = answer.tools.map((found) => found.tool.displayName);
-    const searchId = names.length === 0 || /^select:/i.test(answer.query.trim()) ? undefined : encodeSearchId(answer.query, names);
+    const searchId = names.length === 0 ? undefined : encodeSearchId(answer.query, names);
     return options.renderResult(answer.query, answer.tools, searchId);
   };
 
-  const call = (name: string, args: Record<string, unknown>, searchId: unknown, signal: AbortSignal): Promise<CallToolResult> => {
+  /**
+   * Whether the search `searchId` names returned `tool`: the id must name it,
+   * and the search, run again here, must return it (a forged id is worth no
+   * more than running that search). Only under `callPolicy: 'found'`.
+   */
+  const searchFound = async (tool: CatalogTool, searchId: unknown): Promise<boolean> => {
+    const receipt = decodeSearchId(searchId);
+    if (receipt === undefined || !receipt.found(tool.displayName)) return false;
+    const again = await gateway.answer({ query: receipt.query, limit: MAX_LIMIT });
+    return again.ok && again.tools.some((hit) => hit.tool.displayName === tool.displayName);
+  };
+
+  const call = async (name: string, args: Record<string, unknown>, searchId: unknown, signal: AbortSignal): Promise<CallToolResult> => {
     const tool: CatalogTool | undefined = gateway.findTool(name);
     if (tool !== undefined) {
       options.checkArguments(tool, args);
+      if (options.callPolicy === 'found' && !isUpfront(gateway.index, tool) && !(await searchFound(tool, searchId))) throw callNotFoundError(tool, true);
       options.receipts.called(tool, searchId);
     }
     return gateway.callTool(name, args, { signal });

@@ -51,11 +51,12 @@ export interface Gateway {
   answer(args: unknown): MaybePromise<ToolSearchAnswer>;
   /** Ranks the current generation's tools; query syntax (`select:`, `+term`) applies. Throws LoadoutErrors for bad queries. */
   search(query: string, options?: GatewaySearchOptions): Promise<readonly GatewaySearchHit[]>;
-  /** A tool by API name or display name (`mcp__server__tool`), else by its own name when only one server has it. */
+  /** A tool by API name or display name (`mcp__server__tool`), else by its own name when only one server has it (undefined when several do). */
   findTool(name: string): CatalogTool | undefined;
   /**
    * Calls a tool on its upstream and returns the upstream's result unchanged.
-   * Rejects with a `GatewayCallError`: unknown tool (-32602), upstream
+   * Rejects with a `GatewayCallError`: unknown tool (-32602), a bare name
+   * two servers share (-32602 `mcp-tool-ambiguous`, naming both), upstream
    * unavailable (-32010, naming server and state), timeout (-32001); an
    * upstream's own JSON-RPC error keeps its code and message.
    */

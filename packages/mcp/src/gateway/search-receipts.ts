@@ -29,7 +29,8 @@ export function createSearchReceipts(recordUsage: ((event: UsageEvent) => void) 
     called(tool, searchId) {
       const receipt = decodeSearchId(searchId);
       if (receipt === undefined) return false;
-      if (recordUsage === undefined || !receipt.found(tool.displayName)) return true;
+      // A select: query names its tools: calling one is no evidence about ranking.
+      if (recordUsage === undefined || !receipt.found(tool.displayName) || /^select:/i.test(receipt.query.trim())) return true;
       const key = `${searchId as string}\u0000${tool.displayName}`;
       if (seen.has(key)) return true;
       seen.add(key);

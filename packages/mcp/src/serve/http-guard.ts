@@ -9,8 +9,8 @@ export interface HttpGuardPolicy {
   readonly allowedOrigins: ReadonlySet<string>;
   /** Accept every `Origin`. */
   readonly anyOrigin: boolean;
-  /** Required `Authorization: Bearer` token; `undefined` requires none. */
-  readonly token: string | undefined;
+  /** Accepted `Authorization: Bearer` tokens (any one of them); `undefined` requires none. */
+  readonly token: string | readonly string[] | undefined;
 }
 
 /** Why a request was refused: its HTTP status, a message, and headers to send. */
@@ -39,6 +39,17 @@ export function normalizeOrigin(origin: string): string | undefined {
 }
 
 /**
+ * Who a request is, for binding sessions: a fingerprint of its bearer token
+ * when tokens are required (the request passed {@link checkRequestHeaders}),
+ * else its client address.
+ */
+export function requestPrincipal(headers: IncomingHttpHeaders, policy: HttpGuardPolicy, address: string): string {
+  if (policy.token === undefined) return `address ${address}`;
+  const match = /^Bearer[ ]+(.+)$/i.exec((single(headers.authorization) ?? '').trim());
+  return `token ${digest(match?.[1] ?? '').toString('hex').slice(0, 32)}`;
+}
+
+/**
  * Checks a request's `Host` (DNS rebinding), `Origin` (browsers on other
  * sites, DNS rebinding) and bearer token, in that order. Returns the
  * rejection, or undefined when the request may proceed. Token comparison
@@ -61,8 +72,11 @@ export function checkRequestHeaders(headers: IncomingHttpHeaders, policy: HttpGu
   if (policy.token !== undefined) {
     const authorization = single(headers.authorization) ?? '';
     const match = /^Bearer[ ]+(.+)$/i.exec(authorization.trim());
-    const given = match?.[1] ?? '';
-    if (!timingSafeEqual(digest(given), digest(policy.token)) || match === null) {
+    const given = digest(match?.[1] ?? '');
+    // Every token is compared, so the time taken says nothing about which one came close.
+    let accepted = false;
+    for (const token of typeof policy.token === 'string' ? [policy.token] : policy.token) accepted = timingSafeEqual(given, digest(token)) || accepted;
+    if (!accepted || match === null) {
       return {
         status: 401,
         message: match === null ? 'a bearer token is required' : 'the bearer token is not valid',

@@ -8,6 +8,18 @@ export const DEFAULT_MAX_SESSIONS = 100;
 export const DEFAULT_MAX_SESSIONS_PER_ADDRESS = 50;
 /** Default {@link ServeHttpOptions.sessionIdleTimeoutMs}: 5 minutes. */
 export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 300_000;
+/** Default {@link ServeHttpOptions.sessionGraceMs}: 30 seconds. */
+export const DEFAULT_SESSION_GRACE_MS = 30_000;
+/** Default {@link ServeHttpOptions.maxConnections}. */
+export const DEFAULT_MAX_CONNECTIONS = 1024;
+/** Default {@link ServeHttpOptions.maxConnectionsPerAddress}. */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
+/** Default {@link ServeHttpOptions.headersTimeoutMs}: 10 seconds. */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+/** Default {@link ServeHttpOptions.requestTimeoutMs}: 30 seconds. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Default {@link ServeHttpOptions.maxResponseBytes}: 16 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16_777_216;
 
 /**
  * Options of `serveHttp`. The defaults are the safe ones; every relaxation
@@ -34,22 +46,30 @@ export interface ServeHttpOptions {
    * off unless hosts are listed here (logged). Default: none.
    */
   readonly allowedHosts?: readonly string[];
-  /** Bearer token every request must carry (`Authorization: Bearer …`), else 401. Default: none (logged). */
-  readonly token?: string;
+  /**
+   * Bearer token every request must carry (`Authorization: Bearer …`), else
+   * 401; several tokens are several clients. A session is bound to the token
+   * that opened it (without tokens, to the client address): a request or
+   * DELETE with its id and another token gets 404, as for an unknown session.
+   * Each at least 8 characters. Default: none (logged).
+   */
+  readonly token?: string | readonly string[];
   /** Largest request body, in bytes; larger gets 413. 1,024–67,108,864; default 1,048,576. Raising it is logged. */
   readonly maxBodyBytes?: number;
   /**
-   * Most MCP sessions open at once. At the cap a new `initialize` closes the
-   * least recently used idle session (one without an open stream first) and
-   * takes its place (logged at info); only when every session has a request
-   * in flight does it get 503 with `Retry-After`. 1–10,000; default 100.
+   * Most MCP sessions open at once. At the cap a new `initialize` closes a
+   * session whose client left (its stream closed, nothing in flight), else
+   * the least recently used one idle past `sessionGraceMs`, and takes its
+   * place (logged at info); never one with a request in flight or active
+   * within the grace period. When none qualifies the newcomer gets 503 with
+   * `Retry-After` (seconds until one may). 1–10,000; default 100.
    */
   readonly maxSessions?: number;
   /**
-   * Most sessions one client address holds; at the cap its own least
-   * recently used idle session makes room, so one process cannot take every
-   * slot from other addresses. 1–`maxSessions`; default 50 (or `maxSessions`
-   * when smaller).
+   * Most sessions one client address holds; at the cap one of its own
+   * sessions makes room as for `maxSessions`, so one process cannot take
+   * every slot from other addresses. 1–`maxSessions`; default 50 (or
+   * `maxSessions` when smaller).
    */
   readonly maxSessionsPerAddress?: number;
   /**
@@ -58,10 +78,43 @@ export interface ServeHttpOptions {
    * to initialize again. 100–86,400,000 ms; default 300,000 (5 minutes).
    */
   readonly sessionIdleTimeoutMs?: number;
+  /**
+   * How long a session must be idle (no request in flight, none made) before
+   * a newcomer may evict it at a cap; covers the gaps between a client's
+   * handshake steps and requests. 0–`sessionIdleTimeoutMs`; default 30,000.
+   */
+  readonly sessionGraceMs?: number;
+  /**
+   * Most open TCP connections; past it a new connection is answered 503 with
+   * `Retry-After: 1` and closed. 1–100,000; default 1,024.
+   */
+  readonly maxConnections?: number;
+  /**
+   * Most open TCP connections from one client address (a slow-connection
+   * flood from one address leaves the others served); past it, 503 as for
+   * `maxConnections`. Behind a load balancer every client has its address:
+   * raise it to `maxConnections`. 1–`maxConnections`; default 256.
+   */
+  readonly maxConnectionsPerAddress?: number;
+  /** Longest time a client may take to send a request's headers, in ms; then 408 and the connection closes. 1,000–`requestTimeoutMs`; default 10,000. */
+  readonly headersTimeoutMs?: number;
+  /** Longest time a client may take to send a whole request (headers and body), in ms; then 408. 1,000–3,600,000; default 30,000. Streams the server sends are not limited. */
+  readonly requestTimeoutMs?: number;
+  /**
+   * Largest answer to one HTTP request (all the replies to one POSTed batch),
+   * in bytes: a reply that would pass it is replaced by the short error
+   * -32603 `mcp-response-too-large` naming its size (under 400 bytes; every
+   * request of a batch of at most 100 still gets its reply). A 2026-07-28 request
+   * carries one message, bounded by the upstream result limits.
+   * 65,536–1,073,741,824; default 16,777,216 (16 MiB).
+   */
+  readonly maxResponseBytes?: number;
   /** Path of the MCP endpoint. Default `/mcp`. */
   readonly path?: string;
   /** Close the gateway too when the server closes. Default true. */
   readonly closeGateway?: boolean;
+  /** Clock of the session caps (idle timeout, grace period), for tests. Default `Date.now`. */
+  readonly now?: () => number;
   /** Where startup lines and refused requests are reported. Default: stderr, `info` and above. */
   readonly logger?: GatewayLogger;
 }

@@ -53,7 +53,7 @@ describe('serveHttp sessions', () => {
         await client.close();
       }
       expect(server.sessionCount()).toBeLessThanOrEqual(50);
-      expect(logger.has('info', /closed session \w+ of 127\.0\.0\.1: evicted, the least recently used idle session/)).toBe(true);
+      expect(logger.has('info', /closed session \w+ of 127\.0\.0\.1: evicted, its client gone \(stream closed\)/)).toBe(true);
       const late = await connect(server.url);
       expect(await searchNames(late, 'echo a text message')).toContain('mcp__tools__echo_text');
       await late.close();
@@ -77,7 +77,7 @@ describe('serveHttp sessions', () => {
       });
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('1');
-      expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/all 2 sessions (of 127\.0\.0\.1 )?are busy/);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/all 2 sessions (of 127\.0\.0\.1 )?are in use or active within the last/);
       for (const client of busy) await client.close();
       await Promise.all(hanging);
       const next = await connect(server.url);
@@ -89,7 +89,7 @@ describe('serveHttp sessions', () => {
   }, 30_000);
 
   it('answers 404 to an evicted session, and a well-behaved client re-initializes', async () => {
-    const server = await serveHttp(gateway, { logger, closeGateway: false, maxSessions: 1 });
+    const server = await serveHttp(gateway, { logger, closeGateway: false, maxSessions: 1, sessionGraceMs: 0 });
     try {
       const first = await connect(server.url);
       await searchNames(first, 'echo');

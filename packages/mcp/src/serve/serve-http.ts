@@ -9,14 +9,21 @@ import type { Gateway } from '../gateway/gateway.js';
 import { createStreamLogger } from '../logger/create-stream-logger.js';
 import { replyError as reply } from './http-reply.js';
 import { healthStatus } from './health-status.js';
-import { checkRequestHeaders, normalizeOrigin, type HttpGuardPolicy } from './http-guard.js';
+import { checkRequestHeaders, normalizeOrigin, requestPrincipal, type HttpGuardPolicy } from './http-guard.js';
+import { limitConnections, socketAddress } from './connection-limits.js';
 import { isLoopbackHost, urlHost } from './loopback.js';
 import { checkJsonRpcEnvelope, INVALID_REQUEST_CODE, PARSE_ERROR_CODE } from './jsonrpc-envelope.js';
 import { isClientAbort, readLimitedBody } from './read-limited-body.js';
 import {
+  DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_MAX_SESSIONS_PER_ADDRESS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_SESSION_GRACE_MS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
   type ServeHttpOptions,
 } from './serve-http-options.js';
@@ -37,6 +44,8 @@ export interface HttpGatewayServer {
   readonly port: number;
   /** Open MCP sessions. */
   sessionCount(): number;
+  /** Open TCP connections (those refused at a cap are not counted). */
+  connectionCount(): number;
   /** Closes every session and the listener (and the gateway unless `closeGateway: false`). */
   close(): Promise<void>;
 }
@@ -44,12 +53,6 @@ export interface HttpGatewayServer {
 interface Session {
   readonly transport: SessionTransport;
   readonly server: Server;
-}
-
-/** The client's address, IPv4-mapped IPv6 written as IPv4. */
-function clientAddress(request: IncomingMessage): string {
-  const address = request.socket.remoteAddress ?? 'unknown';
-  return address.startsWith('::ffff:') ? address.slice(7) : address;
 }
 
 function header(request: IncomingMessage, name: string): string | undefined {
@@ -109,10 +112,23 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
     maxSessions,
   );
   const idleTimeoutMs = integerOption('sessionIdleTimeoutMs', options.sessionIdleTimeoutMs, DEFAULT_SESSION_IDLE_TIMEOUT_MS, 100, 86_400_000);
+  const graceMs = integerOption('sessionGraceMs', options.sessionGraceMs, Math.min(DEFAULT_SESSION_GRACE_MS, idleTimeoutMs), 0, idleTimeoutMs);
+  const maxConnections = integerOption('maxConnections', options.maxConnections, DEFAULT_MAX_CONNECTIONS, 1, 100_000);
+  const maxConnectionsPerAddress = integerOption(
+    'maxConnectionsPerAddress',
+    options.maxConnectionsPerAddress,
+    Math.min(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, maxConnections),
+    1,
+    maxConnections,
+  );
+  const requestTimeoutMs = integerOption('requestTimeoutMs', options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS, 1000, 3_600_000);
+  const headersTimeoutMs = integerOption('headersTimeoutMs', options.headersTimeoutMs, Math.min(DEFAULT_HEADERS_TIMEOUT_MS, requestTimeoutMs), 1000, requestTimeoutMs);
+  const maxResponseBytes = integerOption('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 65_536, 1_073_741_824);
   const path = options.path ?? '/mcp';
   if (!path.startsWith('/')) throw createLoadoutError('invalid-option', `path must start with "/" (got ${describeValue(path)})`, { option: 'path' });
-  if (options.token !== undefined && options.token.length < 8) {
-    throw createLoadoutError('invalid-option', 'the bearer token must be at least 8 characters long', { option: 'token' });
+  const tokens = options.token === undefined ? undefined : typeof options.token === 'string' ? [options.token] : [...options.token];
+  if (tokens !== undefined && (tokens.length === 0 || tokens.some((token) => typeof token !== 'string' || token.length < 8))) {
+    throw createLoadoutError('invalid-option', 'every bearer token must be at least 8 characters long', { option: 'token' });
   }
   const { anyOrigin, origins } = checkOrigins(options.allowedOrigins ?? []);
 
@@ -120,7 +136,9 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
     maxSessions,
     maxSessionsPerAddress,
     idleTimeoutMs,
+    graceMs,
     logger,
+    ...(options.now === undefined ? {} : { now: options.now }),
     close: (session) => session.server.close(),
   });
   let policy: HttpGuardPolicy | undefined;
@@ -162,6 +180,8 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
       return reply(response, 503, 'the gateway is starting: its upstream servers are connecting', { 'retry-after': '1' });
     }
     const sessionId = header(request, 'mcp-session-id');
+    // A session answers only the credentials that opened it; to anyone else it does not exist.
+    const principal = requestPrincipal(request.headers, policy!, address);
     if (request.method === 'POST') {
       const body = await readLimitedBody(request, maxBodyBytes);
       if (body.tooLarge) return reply(response, 413, `request body larger than ${maxBodyBytes} bytes`, { connection: 'close' });
@@ -178,11 +198,15 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
       }
       if (sessionId === undefined) {
         if (!isInitializeRequest(parsed)) return reply(response, 400, 'no mcp-session-id: start a session with an initialize request');
-        const ticket = sessions.admit(address);
-        if (ticket.refused) return reply(response, 503, ticket.message, { 'retry-after': '1' });
+        const ticket = sessions.admit(address, principal);
+        if (ticket.refused) {
+          logger.info(`refused a new session from ${address}: ${ticket.message}`);
+          return reply(response, 503, ticket.message, { 'retry-after': String(ticket.retryAfterSeconds) });
+        }
         const server = gateway.createServer();
         let committed = false;
         const transport = createSessionTransport({
+          maxResponseBytes,
           sessionIdGenerator: () => randomUUID(),
           onsessioninitialized: (id) => {
             committed = true;
@@ -204,13 +228,13 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
         }
         return;
       }
-      const session = sessions.get(sessionId);
+      const session = sessions.get(sessionId, principal);
       if (session === undefined) return reply(response, 404, UNKNOWN_SESSION, {}, SESSION_NOT_FOUND_CODE);
       response.once('close', sessions.begin(sessionId, 'request'));
       return session.transport.handle(request, response, parsed);
     }
     if (request.method === 'GET' || request.method === 'DELETE') {
-      const session = sessionId === undefined ? undefined : sessions.get(sessionId);
+      const session = sessionId === undefined ? undefined : sessions.get(sessionId, principal);
       if (session === undefined) {
         if (sessionId === undefined) return reply(response, 400, 'a valid mcp-session-id header is required');
         return reply(response, 404, UNKNOWN_SESSION, {}, SESSION_NOT_FOUND_CODE);
@@ -221,8 +245,9 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
     return reply(response, 405, `method ${request.method ?? '?'} not allowed`, { allow: 'GET, POST, DELETE' });
   };
 
-  const httpServer = createServer((request, response) => {
-    const address = clientAddress(request);
+  // Slow clients are bounded: headers and the whole request each have a deadline (checked every second), then 408.
+  const httpServer = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 }, (request, response) => {
+    const address = socketAddress(request.socket);
     handle(request, response, address).catch((error: unknown) => {
       if (isClientAbort(error) || request.destroyed || response.destroyed) {
         logger.debug(`${request.method ?? '?'} from ${address} aborted by the client: ${(error as Error).message}`);
@@ -232,6 +257,7 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
       reply(response, 500, 'internal error');
     });
   });
+  const openConnections = limitConnections(httpServer, { max: maxConnections, perAddress: maxConnectionsPerAddress, logger });
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(port, host, () => {
@@ -247,13 +273,13 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
     allowedHosts: checkHosts ? new Set([...ownHosts, ...extraHosts]) : undefined,
     allowedOrigins: new Set([...ownHosts.map((name) => `http://${name}`), ...origins]),
     anyOrigin,
-    token: options.token,
+    token: tokens,
   };
 
   if (!loopback) logger.warn(`listening on ${host}, reachable from other machines (host-unsafe)`);
   if (!checkHosts) logger.warn('Host header check is off on a non-loopback address: list the names clients use with allowedHosts');
   if (anyOrigin) logger.warn('Origin check is off (allowed origin "*"): any web page the user opens can call these tools');
-  if (options.token === undefined) {
+  if (tokens === undefined) {
     if (loopback) logger.info('no bearer token required: any local process can connect (require one with a token)');
     else logger.warn('no bearer token required: anyone who can reach this address can call these tools');
   }
@@ -267,6 +293,7 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
     host,
     port: boundPort,
     sessionCount: () => sessions.size,
+    connectionCount: openConnections,
     close() {
       closing ??= (async () => {
         unsubscribe();

@@ -8,6 +8,12 @@ export interface SessionStoreOptions<T> {
   readonly maxSessionsPerAddress: number;
   /** A session with nothing in flight and no open stream for this long is closed, in ms. */
   readonly idleTimeoutMs: number;
+  /**
+   * A session may be evicted to make room only once it has been idle (no
+   * request in flight, nothing sent) this long, in ms; a client that left
+   * (its stream closed, nothing in flight) may be evicted at once.
+   */
+  readonly graceMs: number;
   /** Closes a session's server and transport; the store has already forgotten it. */
   readonly close: (value: T) => Promise<void>;
   readonly logger: GatewayLogger;
@@ -15,10 +21,12 @@ export interface SessionStoreOptions<T> {
   readonly now?: () => number;
 }
 
-/** Why a new session could not be admitted: every candidate slot is busy. */
+/** Why a new session could not be admitted: every candidate slot is busy or within its grace period. */
 export interface SessionRefusal {
   readonly refused: true;
   readonly message: string;
+  /** Seconds until a slot may be freed (the `Retry-After`), at least 1. */
+  readonly retryAfterSeconds: number;
 }
 
 /** A place reserved for a session being initialized; `commit` it under its id, or `release` it. */
@@ -29,19 +37,26 @@ export interface SessionTicket<T> {
 }
 
 /**
- * The open HTTP sessions, in least-recently-used order. It never refuses a
- * new client while some session is idle: at the cap (overall, or for the
- * client's address) the least recently used idle session is closed to make
- * room, sessions without an open stream first (an SDK client's `close()`
- * sends no DELETE, but it does drop its stream). Sessions idle past the idle
- * timeout are closed by a background sweep. A session is busy while a
- * request of it is in flight.
+ * The open HTTP sessions, in least-recently-used order, each bound to the
+ * credentials (`principal`) that opened it. At the cap (overall, or for the
+ * client's address) one session is closed to make room: first one whose
+ * client left (its stream closed and nothing in flight: an SDK client's
+ * `close()` sends no DELETE, but it does drop its stream), else the least
+ * recently used one idle past the grace period. Never one with a request in
+ * flight, nor one active within the grace period (so never a session between
+ * its handshake steps); when none qualifies the newcomer is refused with the
+ * seconds until one may. Sessions idle past the idle timeout are closed by a
+ * background sweep.
  */
 export interface SessionStore<T> {
-  /** Makes room for one more session from `address`, or says why it cannot. */
-  admit(address: string): SessionTicket<T> | SessionRefusal;
-  /** The session's value, marking it used; undefined when unknown, closed or evicted. */
-  get(id: string): T | undefined;
+  /** Makes room for one more session from `address`, opened with `principal`, or says why it cannot. */
+  admit(address: string, principal?: string): SessionTicket<T> | SessionRefusal;
+  /**
+   * The session's value, marking it used; undefined when unknown, closed,
+   * evicted, or opened with other credentials than `principal` (then it is
+   * not touched).
+   */
+  get(id: string, principal?: string): T | undefined;
   /** Marks a request (`request`) or a long-lived stream (`stream`) of the session as open until the returned function is called. */
   begin(id: string, kind: 'request' | 'stream'): () => void;
   /** Forgets a session that closed on its own. */
@@ -56,10 +71,13 @@ export interface SessionStore<T> {
 interface Entry<T> {
   readonly id: string;
   readonly address: string;
+  readonly principal: string;
   readonly value: T;
   lastActive: number;
   requests: number;
   streams: number;
+  /** A stream was open and closed, and none is open now: the client most likely left. */
+  departed: boolean;
 }
 
 /** Creates a {@link SessionStore}; its sweep timer does not keep the process alive. */
@@ -87,19 +105,43 @@ export function createSessionStore<T>(options: SessionStoreOptions<T>): SessionS
     });
   };
 
-  /** The least recently used idle session (of `address` when given): one without a stream first. */
-  const leastRecentlyUsedIdle = (address?: string): Entry<T> | undefined => {
-    let withStream: Entry<T> | undefined;
+  /** Whether `entry` may be evicted now: nothing in flight, and its client left or it is idle past the grace period. */
+  const evictable = (entry: Entry<T>, at: number): boolean =>
+    entry.requests === 0 && (entry.departed || at - entry.lastActive >= options.graceMs);
+
+  /** The session to evict (of `address` when given): a departed client's first, else the least recently used past its grace. */
+  const victimFor = (address?: string): Entry<T> | undefined => {
+    const at = now();
+    let oldest: Entry<T> | undefined;
+    for (const entry of entries.values()) {
+      if ((address !== undefined && entry.address !== address) || !evictable(entry, at)) continue;
+      if (entry.departed) return entry;
+      oldest ??= entry;
+    }
+    return oldest;
+  };
+
+  /** Seconds until some session of `address` (or any) may be evicted: at least 1, at most the grace period. */
+  const retryAfter = (address?: string): number => {
+    const at = now();
+    // With every session busy, when one ends is unknown: ask again in a second.
+    let wait = Number.POSITIVE_INFINITY;
     for (const entry of entries.values()) {
       if (entry.requests > 0 || (address !== undefined && entry.address !== address)) continue;
-      if (entry.streams === 0) return entry;
-      withStream ??= entry;
+      wait = Math.min(wait, entry.lastActive + options.graceMs - at);
     }
-    return withStream;
+    if (wait === Number.POSITIVE_INFINITY) wait = 1000;
+    return Math.max(1, Math.ceil(wait / 1000));
   };
 
   const evict = (entry: Entry<T>, reason: string): void => {
-    drop(entry, `evicted, the least recently used idle session (idle ${Math.round((now() - entry.lastActive) / 1000)} s), ${reason}`);
+    const idle = Math.round((now() - entry.lastActive) / 1000);
+    drop(entry, `evicted, ${entry.departed ? 'its client gone (stream closed)' : `idle ${idle} s`}, ${reason}`);
+  };
+
+  const refuse = (message: string, address?: string): SessionRefusal => {
+    const seconds = retryAfter(address);
+    return { refused: true, message: `${message}; retry in ${seconds} s`, retryAfterSeconds: seconds };
   };
 
   const touch = (entry: Entry<T>): void => {
@@ -120,17 +162,16 @@ export function createSessionStore<T>(options: SessionStoreOptions<T>): SessionS
   timer.unref?.();
 
   return {
-    admit(address) {
+    admit(address, principal = '') {
+      const grace = `in use or active within the last ${options.graceMs} ms`;
       if (countOf(address) >= options.maxSessionsPerAddress) {
-        const victim = leastRecentlyUsedIdle(address);
-        if (victim === undefined) {
-          return { refused: true, message: `all ${options.maxSessionsPerAddress} sessions of ${address} are busy; retry when one finishes` };
-        }
+        const victim = victimFor(address);
+        if (victim === undefined) return refuse(`all ${options.maxSessionsPerAddress} sessions of ${address} are ${grace}`, address);
         evict(victim, `to admit a new session from the same address (at most ${options.maxSessionsPerAddress} per address)`);
       }
       if (entries.size + pending >= options.maxSessions) {
-        const victim = leastRecentlyUsedIdle();
-        if (victim === undefined) return { refused: true, message: `all ${options.maxSessions} sessions are busy; retry when one finishes` };
+        const victim = victimFor();
+        if (victim === undefined) return refuse(`all ${options.maxSessions} sessions are ${grace}`);
         evict(victim, `to admit a new session (at most ${options.maxSessions})`);
       }
       pending += 1;
@@ -147,15 +188,15 @@ export function createSessionStore<T>(options: SessionStoreOptions<T>): SessionS
         commit(id, value) {
           if (settled) return;
           release();
-          entries.set(id, { id, address, value, lastActive: now(), requests: 0, streams: 0 });
+          entries.set(id, { id, address, principal, value, lastActive: now(), requests: 0, streams: 0, departed: false });
           bump(perAddress, address, 1);
         },
         release,
       };
     },
-    get(id) {
+    get(id, principal = '') {
       const entry = entries.get(id);
-      if (entry === undefined) return undefined;
+      if (entry === undefined || entry.principal !== principal) return undefined;
       touch(entry);
       return entry.value;
     },
@@ -163,15 +204,20 @@ export function createSessionStore<T>(options: SessionStoreOptions<T>): SessionS
       const entry = entries.get(id);
       if (entry === undefined) return () => {};
       touch(entry);
+      entry.departed = false;
       if (kind === 'request') entry.requests += 1;
       else entry.streams += 1;
       let ended = false;
       return () => {
         if (ended) return;
         ended = true;
-        if (kind === 'request') entry.requests -= 1;
-        else entry.streams -= 1;
-        entry.lastActive = now();
+        if (kind === 'request') {
+          entry.requests -= 1;
+          entry.lastActive = now();
+        } else {
+          entry.streams -= 1;
+          entry.departed = entry.streams === 0 && entry.requests === 0;
+        }
       };
     },
     remove(id) {

@@ -26,7 +26,17 @@ export interface SessionTransportOptions {
   readonly onsessioninitialized?: (sessionId: string) => void;
   /** Called when the client ends the session with DELETE, before the transport closes. */
   readonly onsessionclosed?: (sessionId: string) => void;
+  /**
+   * Largest answer to one POST, in bytes: a reply that would pass it is
+   * replaced by the short error -32603 `mcp-response-too-large` (under 400
+   * bytes; every request gets its reply), notifications past it are
+   * dropped. Default: unbounded.
+   */
+  readonly maxResponseBytes?: number;
 }
+
+/** JSON-RPC "Internal error", the code of a reply replaced for its size. */
+const INTERNAL_ERROR_CODE = -32603;
 
 /**
  * The server side of MCP's streamable HTTP transport for one session, on
@@ -37,7 +47,8 @@ export interface SessionTransportOptions {
  * - POST: `Accept` must name `application/json` and `text/event-stream`
  *   (406), `Content-Type` must be JSON (415), at most
  *   {@link MAX_BATCH_MESSAGES} messages (400), each a JSON-RPC message (400,
- *   -32700); one `initialize` opens the session, later requests need its
+ *   -32700), no request id already in flight in the session or repeated in
+ *   the batch (400, -32600; the first request keeps its stream); one `initialize` opens the session, later requests need its
  *   `mcp-session-id` (400 without, 404 for another) and a supported
  *   `mcp-protocol-version` when they send one (400). A plain request or
  *   notification is taken as it is, anything else is checked with the SDK's
@@ -67,6 +78,8 @@ interface RequestStream {
   readonly pending: Set<RequestId>;
   /** Events written before the stream started (sent as one body when every reply is ready first). */
   events: string[];
+  /** Bytes of JSON sent or queued on this stream. */
+  bytes: number;
   streaming: boolean;
   /** False once ended or after the client went away. */
   open: boolean;
@@ -92,6 +105,17 @@ function serverSentEvent(message: JSONRPCMessage): string {
 
 /** Creates a {@link SessionTransport}. */
 export function createSessionTransport(options: SessionTransportOptions): SessionTransport {
+  const maxResponseBytes = options.maxResponseBytes ?? Number.POSITIVE_INFINITY;
+  const tooLarge = (id: RequestId, bytes: number): string =>
+    serverSentEvent({
+      jsonrpc: '2.0',
+      id,
+      error: {
+        code: INTERNAL_ERROR_CODE,
+        message: `response too large: this reply is ${bytes} bytes, one HTTP answer may hold ${maxResponseBytes}; ask for less or split the batch`,
+        data: { code: 'mcp-response-too-large', bytes, limit: maxResponseBytes },
+      },
+    } as JSONRPCMessage);
   let started = false;
   let initialized = false;
   let closed = false;
@@ -209,7 +233,16 @@ export function createSessionTransport(options: SessionTransportOptions): Sessio
       response.writeHead(202).end();
       return;
     }
-    const stream: RequestStream = { response, pending: new Set(), events: [], streaming: false, open: true };
+    // A request id already in flight in this session (or twice in one batch) is refused: the first keeps its stream.
+    const ids = new Set<RequestId>();
+    for (const message of messages) {
+      if (!isRequest(message)) continue;
+      if (requests.has(message.id) || ids.has(message.id)) {
+        return replyError(response, 400, `Invalid Request: request id ${JSON.stringify(message.id)} is already in flight in this session; use a new id`, {}, -32600, message.id);
+      }
+      ids.add(message.id);
+    }
+    const stream: RequestStream = { response, pending: new Set(), events: [], bytes: 0, streaming: false, open: true };
     for (const message of messages) {
       if (!isRequest(message)) continue;
       stream.pending.add(message.id);
@@ -284,6 +317,11 @@ export function createSessionTransport(options: SessionTransportOptions): Sessio
         event = serverSentEvent(message);
       } catch (error) {
         transport.onerror?.(error as Error);
+      }
+      if (event !== undefined) {
+        const bytes = Buffer.byteLength(event);
+        if (stream.bytes + bytes > maxResponseBytes) event = reply ? tooLarge(id, bytes) : undefined;
+        if (event !== undefined) stream.bytes += Buffer.byteLength(event);
       }
       if (event !== undefined) {
         if (stream.streaming) stream.response.write(event);

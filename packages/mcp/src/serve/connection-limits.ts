@@ -1,0 +1,74 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { GatewayLogger } from '../logger/gateway-logger.js';
+
+/** Caps of {@link limitConnections}. */
+export interface ConnectionLimits {
+  /** Most open connections. */
+  readonly max: number;
+  /** Most open connections from one client address. */
+  readonly perAddress: number;
+  readonly logger: GatewayLogger;
+  /** Clock, for tests. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** Refusals are logged at warn at most this often, with a count (a flood is one line per interval). */
+const WARN_INTERVAL_MS = 10_000;
+
+/** The client's address, IPv4-mapped IPv6 written as IPv4. */
+export function socketAddress(socket: Socket): string {
+  const address = socket.remoteAddress ?? 'unknown';
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+function refusal(message: string): string {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+  return `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}
+
+/**
+ * Counts `server`'s open connections, overall and per client address; a
+ * connection past either cap is answered 503 with `Retry-After: 1` and
+ * closed before any of its bytes are read, so a flood of slow or idle
+ * connections from one address cannot take every slot. Refusals are logged
+ * at warn at most every 10 s, with their count. Returns the open count.
+ */
+export function limitConnections(server: Server, limits: ConnectionLimits): () => number {
+  let open = 0;
+  const perAddress = new Map<string, number>();
+  const now = limits.now ?? Date.now;
+  let refused = 0;
+  let warnedAt = Number.NEGATIVE_INFINITY;
+  server.on('connection', (socket: Socket) => {
+    const address = socketAddress(socket);
+    const mine = perAddress.get(address) ?? 0;
+    const over =
+      open >= limits.max
+        ? `all ${limits.max} connections are open`
+        : mine >= limits.perAddress
+          ? `${address} has ${limits.perAddress} connections open`
+          : undefined;
+    if (over !== undefined) {
+      refused += 1;
+      if (now() - warnedAt >= WARN_INTERVAL_MS) {
+        limits.logger.warn(`refused ${refused} connection${refused === 1 ? '' : 's'} with 503: ${over} (at most ${limits.max}, ${limits.perAddress} per address)`);
+        warnedAt = now();
+        refused = 0;
+      }
+      socket.on('error', () => {});
+      socket.end(refusal(`too many connections: ${over}; retry shortly`));
+      socket.destroySoon?.();
+      return;
+    }
+    open += 1;
+    perAddress.set(address, mine + 1);
+    socket.once('close', () => {
+      open -= 1;
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left <= 0) perAddress.delete(address);
+      else perAddress.set(address, left);
+    });
+  });
+  return () => open;
+}
