@@ -77,7 +77,7 @@ describe('loadout serve', () => {
     expect(await serveCommand.run(['--help'], context)).toBe(0);
     const help = stdout().replace(/\s+/g, ' ');
     expect(help).toContain('Search is not an access boundary');
-    for (const [flag, fallback] of [
+    const flags: readonly (readonly [string, string])[] = [
       ['--calls any|found', 'default any'],
       ['--max-connections N', 'default 1024'],
       ['--max-connections-per-address N', 'default 256'],
@@ -85,7 +85,8 @@ describe('loadout serve', () => {
       ['--request-timeout MS', 'default 30000'],
       ['--max-response BYTES', 'default 16777216'],
       ['--session-grace MS', 'default 30000'],
-    ]) {
+    ];
+    for (const [flag, fallback] of flags) {
       expect(help).toContain(flag);
       expect(help.slice(help.indexOf(flag), help.indexOf(flag) + 400)).toContain(fallback);
     }
