@@ -377,12 +377,84 @@ describe('playground in headless Chromium', () => {
         const box = await hit.boundingBox();
         expect(box!.x).toBeGreaterThanOrEqual(0);
         expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+        // The phone's picture shows the result list as it first appears (docs/playground-phone.png is a copy).
+        if (viewport.name === 'phone') {
+          await page.waitForFunction(() => window.__loadoutTimings?.catalogs[0]?.exactPlanMs != null);
+          await page.screenshot({ path: `${screenshots}playground-phone.png` });
+        }
         await hit.locator('summary').click();
         const after = await page.evaluate(readLayout);
         expect(after.scrollWidth).toBe(viewport.width);
         if (viewport.name === 'phone') expect(after.smallTargets).toEqual([]);
         await page.waitForFunction(() => window.__loadoutTimings?.catalogs[0]?.exactPlanMs != null);
-        await page.screenshot({ path: `${screenshots}playground-${viewport.name}.png` });
+        if (viewport.name === 'desktop') await page.screenshot({ path: `${screenshots}playground-desktop.png` });
+        await page.close();
+      } finally {
+        await device.close();
+      }
+    }, 30_000);
+  }
+
+  for (const viewport of VIEWPORTS) {
+    it(`reads well at ${viewport.width} px: chart text at least 12 px, nothing past its panel, one result layout`, async () => {
+      const device = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        ...(viewport.name === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+      });
+      device.setDefaultTimeout(15_000);
+      try {
+        const page = await open(`?q=${encodeURIComponent('create a github issue')}`, device);
+        await page.waitForSelector('#results li.hit');
+        await decision(page);
+        await page.waitForSelector('#token-chart g.row');
+        const measured = await page.evaluate(() => {
+          const chart = document.querySelector<SVGSVGElement>('#token-chart')!;
+          const chartBox = chart.getBoundingClientRect();
+          // The size a text is drawn at: its font size times the chart's scale (1 when drawn at its box's width).
+          const scale = chartBox.width / chart.viewBox.baseVal.width;
+          const texts = [...chart.querySelectorAll('text')].map((text) => {
+            const box = text.getBoundingClientRect();
+            return { text: text.textContent ?? '', px: parseFloat(getComputedStyle(text).fontSize) * scale, inside: box.left >= chartBox.left - 0.5 && box.right <= chartBox.right + 0.5 };
+          });
+          // Every visible element stays inside its panel's content box (padding excluded), unless a scrolling box holds it.
+          const overflowing: string[] = [];
+          for (const panel of document.querySelectorAll<HTMLElement>('.panel')) {
+            const box = panel.getBoundingClientRect();
+            const style = getComputedStyle(panel);
+            const left = box.left + parseFloat(style.paddingLeft) - 0.5;
+            const right = box.right - parseFloat(style.paddingRight) + 0.5;
+            for (const element of panel.querySelectorAll<HTMLElement>('*')) {
+              const own = element.getBoundingClientRect();
+              if (own.width === 0 || own.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
+              let scrolled = false;
+              for (let parent = element.parentElement; parent !== null && parent !== panel; parent = parent.parentElement) {
+                if (getComputedStyle(parent).overflowX !== 'visible') scrolled = true;
+              }
+              if (!scrolled && (own.left < left || own.right > right)) overflowing.push(`${panel.id} ${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.slice(0, 40)}"`);
+            }
+          }
+          const rows = [...document.querySelectorAll<HTMLElement>('#results li.hit')].map((hit) => {
+            const top = hit.getBoundingClientRect().top;
+            const at = (selector: string): number => Math.round(hit.querySelector(selector)!.getBoundingClientRect().top - top);
+            return { rank: at('.rank'), name: at('.tool-name'), badge: at('.hit-title .badge'), score: at('.score') };
+          });
+          return { texts, overflowing, rows, hint: document.querySelector('#token-chart-hint')?.textContent ?? '', legend: [...chart.querySelectorAll('.legend-row text')].map((text) => text.textContent) };
+        });
+        expect(measured.texts.length).toBeGreaterThan(10);
+        expect(measured.texts.filter((text) => text.px < 12)).toEqual([]);
+        expect(measured.texts.filter((text) => !text.inside)).toEqual([]);
+        expect(measured.overflowing).toEqual([]);
+        // The band is explained by its legend, and the wording says the rows share one scale.
+        expect(measured.legend).toEqual(['the servers below, in order', '4 more servers']);
+        expect(measured.hint).toContain('share one scale');
+        expect(measured.hint).not.toContain('own scale');
+        expect(measured.rows).toHaveLength(10);
+        for (const row of measured.rows) {
+          // The score is on the name's line in every result.
+          expect(Math.abs(row.score - row.name)).toBeLessThanOrEqual(4);
+          if (viewport.name === 'phone') expect(row).toEqual(measured.rows[0]);
+        }
+        await page.locator('#tokens-panel').screenshot({ path: `${screenshots}playground-${viewport.name}-tokens.png` });
         await page.close();
       } finally {
         await device.close();

@@ -38,6 +38,11 @@ export interface PolicyPanel {
   setState(policy: PolicyState): void;
 }
 
+/** An environment variable's name as a label: it may wrap after each `_` (never past its column), and reads and copies as one word. */
+function envName(name: string): HTMLElement {
+  return h('code', {}, name.split(/(?<=_)/).flatMap((part, index) => (index === 0 ? [part] : [h('wbr'), part])));
+}
+
 function field(id: string, label: string | Node, control: HTMLElement, hint?: string): HTMLElement {
   return h('div', { class: 'field' }, h('label', { for: id }, label), control, hint === undefined ? null : h('span', { class: 'hint' }, hint));
 }
@@ -92,15 +97,15 @@ export function createPolicyPanel(initial: PolicyState, onChange: (policy: Polic
     h(
       'div',
       { class: 'field' },
-      h('label', { for: 'env-mode' }, h('code', {}, 'ENABLE_TOOL_SEARCH')),
+      h('label', { for: 'env-mode' }, envName('ENABLE_TOOL_SEARCH')),
       h('div', { class: 'inline' }, envMode, envPercent, h('span', { class: 'unit', 'aria-hidden': 'true' }, '%')),
     ),
     field('model', 'Model id', model),
     h('datalist', { id: 'model-examples' }, MODEL_EXAMPLES.map((value) => h('option', { value }))),
     field('provider', 'Provider', provider),
     field('sdk-version', 'SDK version', sdkVersion),
-    field('base-url', h('code', {}, 'ANTHROPIC_BASE_URL'), baseUrl),
-    field('disable-betas', h('code', {}, 'CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS'), betas),
+    field('base-url', envName('ANTHROPIC_BASE_URL'), baseUrl),
+    field('disable-betas', envName('CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS'), betas),
     field('context-window', 'Context window (tokens)', contextWindow),
     h('fieldset', { class: 'checks' }, h('legend', {}, 'Session'), hipaaRow, keepRow, activatedRow),
   );

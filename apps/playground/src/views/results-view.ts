@@ -25,9 +25,8 @@ function renderHit(hit: SearchHit, rank: number, planned: PlannedTool | undefine
       'div',
       { class: 'hit-head' },
       h('span', { class: 'rank' }, h('span', { class: 'visually-hidden' }, 'rank '), String(rank)),
-      h('span', { class: 'tool-name' }, highlighted(tool.name, terms)),
-      tool.server === null ? null : h('span', { class: 'badge server' }, tool.server),
-      placement(planned),
+      // Name and badges wrap inside the middle column; rank and score keep their columns on every row.
+      h('span', { class: 'hit-title' }, h('span', { class: 'tool-name' }, highlighted(tool.name, terms)), tool.server === null ? null : h('span', { class: 'badge server' }, tool.server), placement(planned)),
       h('span', { class: 'score', title: 'score (comparable within this list only)' }, formatScore(hit.score)),
     ),
     h('p', { class: 'hit-description' }, highlighted(tool.description === '' ? '(no description)' : tool.description, terms)),
@@ -46,10 +45,10 @@ export function renderResults(list: HTMLElement, result: EngineSearchResult, pla
 /** Updates the deferred / upfront badges of the results on the page after a new plan. */
 export function updatePlacements(list: HTMLElement, plannedTools: ReadonlyMap<string, PlannedTool>): void {
   for (const item of list.querySelectorAll<HTMLElement>('li.hit')) {
-    const head = item.querySelector('.hit-head');
-    if (head === null) continue;
-    head.querySelector('.badge.deferred, .badge.upfront')?.remove();
+    const title = item.querySelector('.hit-title');
+    if (title === null) continue;
+    title.querySelector('.badge.deferred, .badge.upfront')?.remove();
     const badge = placement(plannedTools.get(item.dataset['tool'] ?? ''));
-    if (badge !== null) head.querySelector('.score')?.before(badge);
+    if (badge !== null) title.append(badge);
   }
 }
