@@ -69,7 +69,7 @@ describe.each(ADAPTER_LIST.map((entry) => [entry.name, entry] as const))('%s', (
     const request = build(definition, {}).request();
     expect(request.toolSearch).toBe('on');
     expect(request.upfront).toEqual(['Read', 'mcp__github__whoami', 'mcp__db__query']);
-    expect(request.tools.length).toBeGreaterThan(request.upfront.length);
+    expect(request.tokens.definitions).toBeGreaterThan(request.upfront.length);
   });
 
   it('applies mods: a pin moves a tool upfront, a rewrite changes the description the model gets', () => {
@@ -83,7 +83,7 @@ describe.each(ADAPTER_LIST.map((entry) => [entry.name, entry] as const))('%s', (
     const request = build(definition, { toolSearch: false }).request();
     expect(request.toolSearch).toBe('off');
     expect(request.upfront).toHaveLength(TOOLS.length);
-    expect(request.tools).toHaveLength(TOOLS.length);
+    expect(request.tokens.definitions).toBe(TOOLS.length);
   });
 
   it('searches only deferred tools', async () => {

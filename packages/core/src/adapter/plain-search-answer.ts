@@ -7,8 +7,16 @@ import { isRecord } from '../utils/is-record.js';
  * the search failed (`error` not null).
  */
 export function plainSearchAnswer(found: readonly string[], tools: readonly unknown[], error: string | null): string {
-  return JSON.stringify(error === null ? { loaded: found, tools } : { loaded: [], error });
+  return JSON.stringify(plainSearchResult(found, tools, error));
 }
+
+/** The object a plain search answers with, for providers that take JSON objects (a Gemini function response): see {@link plainSearchAnswer}. */
+export function plainSearchResult(found: readonly string[], tools: readonly unknown[], error: string | null): PlainSearchResult {
+  return error === null ? { loaded: [...found], tools: [...tools] } : { loaded: [], error };
+}
+
+/** What a plain search answers: the API names it loaded and their definitions, or no names and the error text. */
+export type PlainSearchResult = { readonly loaded: string[]; readonly tools: unknown[] } | { readonly loaded: []; readonly error: string };
 
 /** The API names a plain search answer loads: its `loaded` list; none for text that is not such an answer. */
 export function plainAnswerNames(text: unknown): string[] {

@@ -35,7 +35,7 @@ export interface ToolSearchAdapterOptions {
 
 /** What a first request declares, in the same terms for every adapter. */
 export interface ToolSearchAdapterRequest {
-  /** The request's tool definitions exactly as the adapter sends them (the provider's JSON). */
+  /** The request's tools exactly as the adapter sends them (the provider's JSON: definitions, or groups of them such as Gemini's `functionDeclarations`). */
   readonly tools: readonly unknown[];
   /** `on` when the request carries a search tool and deferred tools. */
   readonly toolSearch: 'on' | 'off';
@@ -43,7 +43,7 @@ export interface ToolSearchAdapterRequest {
   readonly upfront: readonly string[];
   /** API names only a search loads, in catalog order. */
   readonly deferred: readonly string[];
-  /** What `tools` cost ({@link RequestCost}). */
+  /** What `tools` cost ({@link RequestCost}); `definitions` counts each definition, grouped or not. */
   readonly tokens: RequestCost;
   /** The plan behind it: core's deferral plan, or a provider policy's loading plan. */
   readonly plan: DeferralPlan | ToolLoadingPlan;
