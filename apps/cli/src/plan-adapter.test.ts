@@ -1,32 +1,33 @@
-import { createToolSearch } from '@loadout/anthropic';
-import { planAiSdkRequest } from '@loadout/ai-sdk/plan';
 import { createBm25Ranker } from '@loadout/bm25';
+import { toToolInput } from '@loadout/core';
 import { createDemoCatalog } from '@loadout/demo-catalog';
-import { createResponsesToolSearch } from '@loadout/openai';
-import { createChatToolSearch } from '@loadout/openai/chat';
 import { defaultTokenCounter } from '@loadout/tokens';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { fakeContext } from './__fixtures__/fake-context.js';
+import { ADAPTER_LIST } from './commands/adapter-list.js';
+import { PLAN_ADAPTERS } from './commands/plan-adapter.js';
 import { runCli } from './run-cli.js';
 
 const counter = defaultTokenCounter();
+/** A request's definitions, the members of a group (`namespace`, Gemini's `functionDeclarations`) each on its own. */
+const definitionsOf = (tools: readonly object[]): object[] =>
+  tools.flatMap((tool) => {
+    const group = tool as { functionDeclarations?: object[] };
+    return Array.isArray(group.functionDeclarations) ? [{ ...tool, functionDeclarations: [] }, ...group.functionDeclarations] : [tool];
+  });
 /** Tokens of the definitions the model reads up front, counted here independently: each definition's JSON, those sent with defer_loading left out. */
 const readUpfront = (tools: readonly object[]): number =>
-  tools.filter((tool) => (tool as { defer_loading?: boolean }).defer_loading !== true).reduce((sum, tool) => sum + counter.count(JSON.stringify(tool)), 0);
+  definitionsOf(tools).filter((tool) => (tool as { defer_loading?: boolean }).defer_loading !== true).reduce((sum, tool) => sum + counter.count(JSON.stringify(tool)), 0);
 
 const catalog = createDemoCatalog();
-const neutral = () => ({ catalog, ranker: createBm25Ranker() });
-/** The first request's tools each adapter renders for the demo catalog, built directly with the adapter. */
-const rendered: Record<string, () => readonly object[]> = {
-  anthropic: () => createToolSearch({ ...neutral(), policy: { model: 'claude-sonnet-4-5', env: {} } }).request().tools,
-  'openai-responses': () => createResponsesToolSearch(neutral()).request().tools,
-  'openai-chat': () => createChatToolSearch(neutral()).request().tools,
-  'openai-chat-tool-reference': () => createChatToolSearch({ ...neutral(), mode: 'tool-reference' }).request().tools,
-  'ai-sdk': () => planAiSdkRequest(neutral()).tools,
-};
+/** The first request's tools an adapter renders for the demo catalog, built directly with its definition (Claude's policy with no env). */
+async function rendered(name: string): Promise<readonly unknown[]> {
+  const definition = await ADAPTER_LIST.find((entry) => entry.name === name)!.load();
+  return definition.create({ tools: catalog.tools.map(toToolInput), servers: catalog.servers, ranker: createBm25Ranker(), policy: { model: 'claude-sonnet-4-5', env: {} } }).request().tools;
+}
 
 interface AdapterJson {
   adapter: {
@@ -49,16 +50,16 @@ async function plan(args: string[]): Promise<{ code: number; stdout: string; std
 }
 
 describe('loadout plan --adapter', () => {
-  it.each(Object.keys(rendered))('%s: the upfront tokens and bytes are those of the tools the adapter renders for the demo catalog', async (name) => {
+  it.each(PLAN_ADAPTERS)('%s: the upfront tokens and bytes are those of the tools the adapter renders for the demo catalog', async (name) => {
     const run = await plan(['--adapter', name, '--json']);
     expect(run.code).toBe(0);
     const json = JSON.parse(run.stdout) as AdapterJson;
-    const tools = rendered[name]!();
+    const tools = (await rendered(name)) as object[];
     expect(json.adapter.name).toBe(name);
     expect(json.adapter.toolSearch).toBe('on');
     expect(json.adapter.tokens.upfront).toBe(readUpfront(tools));
     expect(json.adapter.tokens.bytes).toBe(Buffer.byteLength(JSON.stringify(tools)));
-    expect(json.adapter.tokens.definitions).toBe(tools.length);
+    expect(json.adapter.tokens.definitions).toBe(definitionsOf(tools).filter((tool) => !('functionDeclarations' in tool)).length);
     expect(json.adapter.upfront.length + json.adapter.deferred.length).toBe(catalog.tools.length);
     expect(json.adapter.tokens.deferred).toBeGreaterThan(json.adapter.tokens.upfront * 5);
     expect(json.adapter.search).toMatchObject({ limit: 5 });
@@ -109,7 +110,7 @@ describe('loadout plan --adapter', () => {
     const typo = await plan(['--adapter', 'openai-respones']);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toBe(
-      'loadout plan: --adapter must be one of anthropic, openai-responses, openai-chat, openai-chat-tool-reference, ai-sdk, got "openai-respones"; did you mean openai-responses? [invalid-option]\n',
+      `loadout plan: --adapter must be one of ${PLAN_ADAPTERS.join(', ')}, got "openai-respones"; did you mean openai-responses? [invalid-option]\n`,
     );
   });
 });

@@ -12,7 +12,8 @@ export interface RequestCost {
    * Tokens of the definitions the model reads up front: every definition in
    * `tools` without `defer_loading: true`, the search tool included. A
    * `namespace` tool counts as its own header (`tools` emptied) plus its
-   * members, each on its own.
+   * members, each on its own; so does a group of `functionDeclarations`
+   * (Gemini's `tools` entries).
    */
   readonly upfront: number;
   /**
@@ -23,7 +24,7 @@ export interface RequestCost {
   readonly deferred: number;
   /** UTF-8 bytes of `JSON.stringify(tools)`: the weight of the request's `tools` on the wire. */
   readonly bytes: number;
-  /** Definitions in `tools` (members of a namespace each; the namespace itself not); deferred ones included. */
+  /** Definitions in `tools` (members of a namespace or a `functionDeclarations` group each; the group itself not); deferred ones included. */
   readonly definitions: number;
   /** Of those, definitions sent with `defer_loading: true` (in the request, not read until a search loads them). */
   readonly deferredDefinitions: number;
@@ -82,6 +83,11 @@ export function countRequestTools(tools: readonly unknown[], counter: TokenCount
     if (isRecord(definition) && definition['type'] === 'namespace' && Array.isArray(definition['tools'])) {
       upfront += countJsonTokens([{ ...definition, tools: [] }], counter);
       for (const member of definition['tools']) visit(member);
+      return;
+    }
+    if (isRecord(definition) && Array.isArray(definition['functionDeclarations'])) {
+      upfront += countJsonTokens([{ ...definition, functionDeclarations: [] }], counter);
+      for (const member of definition['functionDeclarations']) visit(member);
       return;
     }
     definitions++;
