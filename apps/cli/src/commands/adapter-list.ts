@@ -19,4 +19,5 @@ export const ADAPTER_LIST = [
   { name: 'openai-chat', load: async () => (await import('@loadout/openai/adapter')).openaiChatAdapter },
   { name: 'openai-chat-tool-reference', load: async () => (await import('@loadout/openai/adapter')).openaiChatToolReferenceAdapter },
   { name: 'ai-sdk', load: async () => (await import('@loadout/ai-sdk/adapter')).aiSdkAdapter },
+  { name: 'google', load: async () => (await import('@loadout/google/adapter')).googleAdapter },
 ] as const satisfies readonly AdapterListEntry[];

@@ -1,0 +1,1 @@
+export { googleAdapter } from './google-adapter.js';

@@ -1,0 +1,116 @@
+import { createLoadoutError, describeValue } from '@loadout/core';
+import { answerFunctionCall, createDeploymentMemory, createDiscoverySession, createFallbackStep, deploymentKey, invalidOption, readMaxSteps } from '@loadout/core/adapter';
+import type { ToolSearchWarning } from '@loadout/core/adapter';
+import { isRecord } from '@loadout/core/utils';
+import { contentDiscoveries } from './content-discoveries.js';
+import { functionResponse } from './function-response.js';
+import type { GeminiClient, GeminiClientOptions, GeminiRunOptions, GeminiRunParams, GeminiRunResult } from './gemini-client-types.js';
+import type { GeminiContent, GeminiFunctionCall, GeminiPart, GenerateContentResponseLike } from './gemini-types.js';
+
+const OWNER = 'createGeminiClient';
+/** What a Gemini deployment says when it does not take the search function's schema (`additionalProperties`, `minLength`, `maxLength`). */
+const REJECTION_PATTERN = /additional_?properties|min_?length|max_?length/i;
+const invalid = (option: string, message: string, value: unknown): never => invalidOption(OWNER, option, message, value);
+
+function readResponse(value: unknown): { response: GenerateContentResponseLike; content: GeminiContent } {
+  const candidates = isRecord(value) ? value['candidates'] : undefined;
+  if (!Array.isArray(candidates)) throw createLoadoutError('invalid-input', `${OWNER}: the API answered something that is not a generateContent response: ${describeValue(value)}`);
+  const content: unknown = isRecord(candidates[0]) ? candidates[0]['content'] : undefined;
+  return { response: value as GenerateContentResponseLike, content: isRecord(content) ? (content as GeminiContent) : { role: 'model', parts: [] } };
+}
+
+/** Names of the caller's own function declarations (`config.tools[].functionDeclarations[].name`). */
+function ownFunctionNames(tools: readonly Readonly<Record<string, unknown>>[]): Set<string> {
+  const names = new Set<string>();
+  for (const tool of tools) {
+    const declared = tool['functionDeclarations'];
+    if (Array.isArray(declared)) for (const declaration of declared) if (isRecord(declaration) && typeof declaration['name'] === 'string') names.add(declaration['name']);
+  }
+  return names;
+}
+
+const textOf = (content: GeminiContent): string => (content.parts ?? []).flatMap((part) => (typeof part.text === 'string' ? [part.text] : [])).join('');
+
+/**
+ * Wraps a `@google/genai` client so `run` sends one turn with tool search:
+ * it adds the declarations of {@link GeminiToolSearch.request} to
+ * `config.tools`, answers calls of the search function client-side, runs
+ * other function calls with `callTool` and sends their responses, until a
+ * response calls nothing (or `maxSteps`). Loaded tools follow the contents:
+ * a tool stays declared while a search answer that loaded it is in them.
+ *
+ * A call of a deferred tool the conversation never loaded is answered
+ * `{ error, code: "tool-not-loaded" }` without calling `callTool`; a name
+ * neither in the catalog nor among your own functions, `unknown-tool`. When
+ * the deployment rejects the search request with a 400 naming a schema
+ * feature of the search function, the request is retried once with every
+ * tool upfront, the deployment (`deployment` and model) is remembered so
+ * later requests skip tool search, and a `tool-search-rejected` warning is
+ * raised. Every other API error is thrown unchanged.
+ */
+export function createGeminiClient(options: GeminiClientOptions): GeminiClient {
+  if (!isRecord(options)) invalid('options', 'must be an object', options);
+  const { client, toolSearch } = options;
+  if (!isRecord(client) || !isRecord(client.models) || typeof client.models.generateContent !== 'function') {
+    invalid('client', 'must be a @google/genai client (new GoogleGenAI({ apiKey }))', client);
+  }
+  if (!isRecord(toolSearch) || typeof toolSearch.request !== 'function') invalid('toolSearch', 'must come from createGeminiToolSearch', toolSearch);
+  const maxSteps = readMaxSteps(OWNER, options.maxSteps);
+  const memory = options.memory ?? createDeploymentMemory();
+  const session = options.session ?? createDiscoverySession();
+  const generate = client.models.generateContent.bind(client.models);
+
+  const run = async (params: GeminiRunParams, runOptions: GeminiRunOptions): Promise<GeminiRunResult> => {
+    if (!isRecord(params) || typeof params.model !== 'string') invalid('params', 'must be a generateContent body with a model', params);
+    if (!isRecord(runOptions) || typeof runOptions.callTool !== 'function') invalid('callTool', 'must be a function answering function calls', runOptions?.callTool);
+    const { tools: ownTools = [], ...config } = params.config ?? {};
+    const ownNames = ownFunctionNames(ownTools);
+    const key = deploymentKey(options.deployment ?? 'gemini', params.model);
+    const warnings: ToolSearchWarning[] = [];
+    const loaded: string[] = [];
+    const unloaded: string[] = [];
+    let contents: GeminiContent[] = typeof params.contents === 'string' ? [{ role: 'user', parts: [{ text: params.contents }] }] : [...params.contents];
+    const fallback = createFallbackStep({ pattern: REJECTION_PATTERN, memory, key, retried: 'with every tool upfront', warnings, onWarning: options.onWarning });
+
+    for (let step = 1; ; step++) {
+      const change = session.sync(contentDiscoveries(contents, toolSearch.searchToolName));
+      loaded.push(...change.loaded);
+      unloaded.push(...change.unloaded);
+      const request = toolSearch.request({ disabled: memory.has(key), loaded: session.loaded() });
+      const body = { model: params.model, contents, config: { ...config, tools: [...request.tools, ...ownTools] } };
+      const outcome = await fallback.send(request.toolSearch === 'on', () => generate(body));
+      if (!outcome.sent) {
+        step--;
+        continue;
+      }
+      const { response, content } = readResponse(outcome.value);
+      contents = [...contents, content];
+      const answers: GeminiPart[] = [];
+      for (const part of content.parts ?? []) {
+        if (!isRecord(part.functionCall)) continue;
+        const call: GeminiFunctionCall = part.functionCall;
+        if (request.toolSearch === 'on' && toolSearch.isSearchCall(call)) {
+          answers.push({ functionResponse: (await toolSearch.answer(call, { isLoaded: session.isLoaded })).response });
+          continue;
+        }
+        const name = typeof call.name === 'string' ? call.name : '';
+        const output = await answerFunctionCall(name, call.args ?? {}, call.id ?? '', {
+          toolFor: toolSearch.toolFor,
+          notLoaded: (apiName) => request.toolSearch === 'on' && toolSearch.isDeferred(apiName) && !session.isLoaded(apiName),
+          ownNames,
+          searchName: toolSearch.searchToolName,
+          callTool: runOptions.callTool,
+          called: toolSearch.called,
+        });
+        answers.push({ functionResponse: functionResponse(name, call.id, output) });
+      }
+      const done = answers.length === 0;
+      if (done || step >= maxSteps) {
+        return { response, text: textOf(content), contents, mode: request.mode, steps: step, truncated: !done, loaded, unloaded, fallback: fallback.fellBack, warnings };
+      }
+      contents = [...contents, { role: 'user', parts: answers }];
+    }
+  };
+
+  return { run, toolSearch, session, memory };
+}

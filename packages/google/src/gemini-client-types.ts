@@ -1,0 +1,58 @@
+import type { DeploymentMemory, FunctionCallHandler, ToolLoopResult, ToolSearchWarning } from '@loadout/core/adapter';
+import type { DiscoverySession } from '@loadout/core/adapter';
+import type { GeminiToolMode, GeminiToolSearch } from './gemini-tool-search-types.js';
+import type { GeminiClientLike, GeminiContent, GenerateContentResponseLike } from './gemini-types.js';
+
+/** Options of {@link createGeminiClient}. */
+export interface GeminiClientOptions {
+  /** A `@google/genai` client (`new GoogleGenAI({ apiKey })`). */
+  readonly client: GeminiClientLike;
+  readonly toolSearch: GeminiToolSearch;
+  /**
+   * Names the deployment in `memory` together with the request's `model`
+   * (the SDK keeps its base URL private): e.g. the `httpOptions.baseUrl`
+   * you gave the client. Default `gemini`.
+   */
+  readonly deployment?: string;
+  /** Deployments known to reject the search request; share one between clients. Default: a new one. */
+  readonly memory?: DeploymentMemory;
+  /** The loaded-tools session of the conversation (core's discovery session). Default: a new one. */
+  readonly session?: DiscoverySession;
+  /** Called with each warning as it happens (they are also in each result). Default: none. */
+  readonly onWarning?: (warning: ToolSearchWarning) => void;
+  /** Requests one `run` may send before it hands back. An integer 1–100; default 16. */
+  readonly maxSteps?: number;
+}
+
+/** What `run` accepts: a `models.generateContent` body; `config.tools` is added to. */
+export interface GeminiRunParams {
+  readonly model: string;
+  /** The conversation: a user text, or contents. */
+  readonly contents: string | readonly GeminiContent[];
+  /** The request's config; its `tools` (your own function declarations) are sent after Loadout's. */
+  readonly config?: { readonly tools?: readonly Readonly<Record<string, unknown>>[]; readonly [field: string]: unknown };
+}
+
+/** Options of one `run`. */
+export interface GeminiRunOptions {
+  /** Answers function calls (catalog tools and your own); a non-object result is sent as `{ output }`. Required. */
+  readonly callTool: FunctionCallHandler;
+}
+
+/** What one `run` did: the last response and the conversation, with the loop's facts ({@link ToolLoopResult}). */
+export interface GeminiRunResult extends ToolLoopResult<GeminiToolMode> {
+  /** The last response. */
+  readonly response: GenerateContentResponseLike;
+  /** Its text parts, joined. */
+  readonly text: string;
+  /** The whole conversation: the contents sent, every model turn and every function response. Append your next message to it. */
+  readonly contents: GeminiContent[];
+}
+
+/** A Gemini client with client-side tool search; see {@link createGeminiClient}. */
+export interface GeminiClient {
+  run(params: GeminiRunParams, options: GeminiRunOptions): Promise<GeminiRunResult>;
+  readonly toolSearch: GeminiToolSearch;
+  readonly session: DiscoverySession;
+  readonly memory: DeploymentMemory;
+}

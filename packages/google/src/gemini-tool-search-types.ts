@@ -1,0 +1,95 @@
+import type { Catalog, CatalogTool, DeferralPlan, ToolSearchAnswer } from '@loadout/core';
+import type { RequestCost, SearchCost, ToolSearchKitOptions } from '@loadout/core/adapter';
+import type { GeminiFunctionCall, GeminiFunctionDeclaration, GeminiFunctionResponse, GeminiFunctionTool } from './gemini-types.js';
+
+/**
+ * Options of {@link createGeminiToolSearch}: the kit's (catalog or tools,
+ * ranker, mods, `toolSearch`, `searchToolName`, `limit` 1–100 default 5,
+ * `maxLimit` default 10, `querySyntax`, `recordUsage`).
+ */
+export type GeminiToolSearchOptions = ToolSearchKitOptions;
+
+/**
+ * How a request offers tools:
+ * - `search`: the search function plus the upfront functions and the ones the conversation loaded;
+ * - `upfront`: every tool as a function (tool search off, nothing deferrable, or the deployment rejected the search request).
+ */
+export type GeminiToolMode = 'search' | 'upfront';
+
+/** Options of {@link GeminiToolSearch.request}. */
+export interface GeminiRequestOptions {
+  /** The deployment rejects the search request: declare every tool upfront. Default false. */
+  readonly disabled?: boolean;
+  /** API names loaded in the conversation (declared after the upfront functions). Default: none. */
+  readonly loaded?: readonly string[];
+}
+
+/** The tool part of one `generateContent` request. */
+export interface GeminiToolsRequest {
+  /** The request's `config.tools`: one entry holding every function declaration (none when the catalog is empty). */
+  readonly tools: GeminiFunctionTool[];
+  readonly mode: GeminiToolMode;
+  /** `on` in `search` mode. */
+  readonly toolSearch: 'on' | 'off';
+  /** API names only a search can load, in catalog order. */
+  readonly deferred: readonly string[];
+  /** API names declared as callable functions: the upfront tools in catalog order, then the loaded ones. */
+  readonly upfront: readonly string[];
+  readonly plan: DeferralPlan;
+  /**
+   * What the declarations cost ({@link RequestCost}, each declaration's JSON
+   * counted with the plan's counter, plus the group's own envelope):
+   * `upfront` every declaration the model reads (the search function
+   * included), `deferred` the declarations only a search brings in, `bytes`
+   * the JSON of `tools`.
+   */
+  readonly tokens: RequestCost;
+}
+
+/** What answering one search call produced. */
+export interface GeminiSearchAnswer {
+  /** The `functionResponse` to send back (same `id` as the call): `{ loaded, tools }`, or `{ loaded: [], error }`. */
+  readonly response: GeminiFunctionResponse;
+  /** API names it loads, best first. */
+  readonly loaded: readonly string[];
+  /** For the model when the search failed or found nothing (the response's `error`), else null. */
+  readonly message: string | null;
+  /** The kernel's answer. */
+  readonly answer: ToolSearchAnswer;
+  /** What the answer adds to the context: the loaded declarations (in every later request) plus the response. */
+  readonly cost: SearchCost;
+}
+
+/** Tool search for the Gemini API; see {@link createGeminiToolSearch}. */
+export interface GeminiToolSearch {
+  readonly catalog: Catalog;
+  /** The catalog summary the search function's description carries. */
+  readonly summary: string;
+  readonly searchToolName: string;
+  /** Plans this turn and returns the request's tools. */
+  request(options?: GeminiRequestOptions): GeminiToolsRequest;
+  /**
+   * Answers a call of the search function with a `functionResponse` holding
+   * the best deferred tools' declarations (descriptions after mods), never a
+   * tool `isLoaded` says is loaded. Never rejects: a bad query answers no
+   * tools and an `error` for the model.
+   */
+  answer(call: GeminiFunctionCall, options?: { readonly isLoaded?: (apiName: string) => boolean }): Promise<GeminiSearchAnswer>;
+  /** Whether a function call is a search this object answers (a call of the search function while the last request offered it). */
+  isSearchCall(call: GeminiFunctionCall): boolean;
+  /** The catalog tool sent under this API name. */
+  toolFor(apiName: string): CatalogTool | undefined;
+  /** The function declaration of a catalog tool (description after mods). */
+  functionFor(apiName: string): GeminiFunctionDeclaration | undefined;
+  /** Whether the tool is reachable only through a search (deferred in the last request). */
+  isDeferred(apiName: string): boolean;
+  /**
+   * Call this when you run a tool the model called (its API name), if you
+   * run function calls yourself; `createGeminiClient`'s `run` calls it for
+   * you. With `recordUsage`, the positive of the recent search that found
+   * the tool is recorded. Never throws.
+   */
+  called(apiName: string): void;
+  /** What an answer loading these tools (API names; unknown ones skipped) costs, without searching. */
+  searchCost(apiNames: readonly string[]): SearchCost;
+}
