@@ -1,7 +1,24 @@
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig } from 'vite';
+import type { Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Empties `dist/element-chunks/` before each build (the rest of `dist/` is
+ * tsc's and stays): chunk names carry hashes, so without it every rebuild
+ * would leave the previous chunks beside the new ones, and a packed tarball
+ * would ship them all.
+ */
+function withoutStaleChunks(): Plugin {
+  return {
+    name: 'loadout:without-stale-chunks',
+    buildStart() {
+      rmSync(`${root}dist/element-chunks`, { recursive: true, force: true });
+    },
+  };
+}
 
 /**
  * The ES module build of `<loadout-search>` for pages without a bundler:
@@ -15,6 +32,7 @@ export default defineConfig({
   configFile: false,
   logLevel: 'warn',
   resolve: { conditions: ['development', ...defaultClientConditions] },
+  plugins: [withoutStaleChunks()],
   build: {
     target: 'es2022',
     outDir: 'dist',
