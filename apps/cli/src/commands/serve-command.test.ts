@@ -80,7 +80,7 @@ describe('loadout serve', () => {
     const flags: readonly (readonly [string, string])[] = [
       ['--calls any|found', 'default any'],
       ['--max-connections N', 'default 1024'],
-      ['--max-connections-per-address N', 'default 256'],
+      ['--max-connections-per-address N', 'default 512'],
       ['--headers-timeout MS', 'default 10000'],
       ['--request-timeout MS', 'default 30000'],
       ['--max-response BYTES', 'default 16777216'],

@@ -13,6 +13,17 @@ export interface ConnectionLimits {
   readonly now?: () => number;
 }
 
+/** How long a refused connection may stay half-closed before it is destroyed, in ms. */
+const REFUSED_LINGER_MS = 1000;
+
+/** Connections refused at a cap: the HTTP server must not answer their requests. */
+const refusedSockets = new WeakSet<Socket>();
+
+/** Whether `socket` was refused at a connection cap (its requests are not served). */
+export function wasRefused(socket: Socket): boolean {
+  return refusedSockets.has(socket);
+}
+
 /** Refusals are logged at warn at most this often, with a count (a flood is one line per interval). */
 const WARN_INTERVAL_MS = 10_000;
 
@@ -57,8 +68,11 @@ export function limitConnections(server: Server, limits: ConnectionLimits): () =
         refused = 0;
       }
       socket.on('error', () => {});
+      // Half-closed, not destroyed: destroying a socket with unread bytes resets it (RST), and the
+      // client would lose the 503 it was sent. It is destroyed once the client closes, or after a second.
       socket.end(refusal(`too many connections: ${over}; retry shortly`));
-      socket.destroySoon?.();
+      socket.setTimeout(REFUSED_LINGER_MS, () => socket.destroy());
+      refusedSockets.add(socket);
       return;
     }
     open += 1;

@@ -13,7 +13,7 @@ export const DEFAULT_SESSION_GRACE_MS = 30_000;
 /** Default {@link ServeHttpOptions.maxConnections}. */
 export const DEFAULT_MAX_CONNECTIONS = 1024;
 /** Default {@link ServeHttpOptions.maxConnectionsPerAddress}. */
-export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 512;
 /** Default {@link ServeHttpOptions.headersTimeoutMs}: 10 seconds. */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 /** Default {@link ServeHttpOptions.requestTimeoutMs}: 30 seconds. */
@@ -93,7 +93,7 @@ export interface ServeHttpOptions {
    * Most open TCP connections from one client address (a slow-connection
    * flood from one address leaves the others served); past it, 503 as for
    * `maxConnections`. Behind a load balancer every client has its address:
-   * raise it to `maxConnections`. 1–`maxConnections`; default 256.
+   * raise it to `maxConnections`. 1–`maxConnections`; default 512.
    */
   readonly maxConnectionsPerAddress?: number;
   /** Longest time a client may take to send a request's headers, in ms; then 408 and the connection closes. 1,000–`requestTimeoutMs`; default 10,000. */

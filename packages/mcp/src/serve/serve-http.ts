@@ -10,7 +10,7 @@ import { createStreamLogger } from '../logger/create-stream-logger.js';
 import { replyError as reply } from './http-reply.js';
 import { healthStatus } from './health-status.js';
 import { checkRequestHeaders, normalizeOrigin, requestPrincipal, type HttpGuardPolicy } from './http-guard.js';
-import { limitConnections, socketAddress } from './connection-limits.js';
+import { limitConnections, socketAddress, wasRefused } from './connection-limits.js';
 import { isLoopbackHost, urlHost } from './loopback.js';
 import { checkJsonRpcEnvelope, INVALID_REQUEST_CODE, PARSE_ERROR_CODE } from './jsonrpc-envelope.js';
 import { isClientAbort, readLimitedBody } from './read-limited-body.js';
@@ -247,6 +247,8 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
 
   // Slow clients are bounded: headers and the whole request each have a deadline (checked every second), then 408.
   const httpServer = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 }, (request, response) => {
+    // A connection refused at a cap was already answered 503; a request it still sends is not served.
+    if (wasRefused(request.socket)) return void request.socket.destroy();
     const address = socketAddress(request.socket);
     handle(request, response, address).catch((error: unknown) => {
       if (isClientAbort(error) || request.destroyed || response.destroyed) {
