@@ -43,14 +43,26 @@ function refusal(message: string): string {
  * connection past either cap is answered 503 with `Retry-After: 1` and
  * closed before any of its bytes are read, so a flood of slow or idle
  * connections from one address cannot take every slot. Refusals are logged
- * at warn at most every 10 s, with their count. Returns the open count.
+ * at warn at most every 10 s, with their count (the last ones when the
+ * interval ends). Returns the open count.
  */
 export function limitConnections(server: Server, limits: ConnectionLimits): () => number {
   let open = 0;
   const perAddress = new Map<string, number>();
   const now = limits.now ?? Date.now;
   let refused = 0;
+  let lastReason = '';
   let warnedAt = Number.NEGATIVE_INFINITY;
+  let pending: NodeJS.Timeout | undefined;
+  const report = (): void => {
+    clearTimeout(pending);
+    pending = undefined;
+    if (refused === 0) return;
+    limits.logger.warn(`refused ${refused} connection${refused === 1 ? '' : 's'} with 503: ${lastReason} (at most ${limits.max}, ${limits.perAddress} per address)`);
+    warnedAt = now();
+    refused = 0;
+  };
+  server.once('close', () => clearTimeout(pending));
   server.on('connection', (socket: Socket) => {
     const address = socketAddress(socket);
     const mine = perAddress.get(address) ?? 0;
@@ -62,10 +74,13 @@ export function limitConnections(server: Server, limits: ConnectionLimits): () =
           : undefined;
     if (over !== undefined) {
       refused += 1;
-      if (now() - warnedAt >= WARN_INTERVAL_MS) {
-        limits.logger.warn(`refused ${refused} connection${refused === 1 ? '' : 's'} with 503: ${over} (at most ${limits.max}, ${limits.perAddress} per address)`);
-        warnedAt = now();
-        refused = 0;
+      lastReason = over;
+      const wait = warnedAt + WARN_INTERVAL_MS - now();
+      if (wait <= 0) report();
+      else if (pending === undefined) {
+        // The refusals of the interval are reported once it ends, with their count.
+        pending = setTimeout(report, wait);
+        pending.unref();
       }
       socket.on('error', () => {});
       // Half-closed, not destroyed: destroying a socket with unread bytes resets it (RST), and the
