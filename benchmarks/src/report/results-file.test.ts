@@ -49,6 +49,17 @@ describe('renderResultsFile', () => {
     expect(out).toContain('ratio 0.98');
   });
 
+  it('writes the WebAssembly hosts table and the browser first-result figures', () => {
+    writeFileSync(join(dir, 'engines.md'), '# WebAssembly hosts\n\n| engine | decide p50 |\n| --- | --- |\n| Node | 1 ms |\n');
+    writeFileSync(join(dir, 'browser-first-result.json'), JSON.stringify({ tools: 10_000, rounds: 2, cpuThrottlingRate: 4, builtMs: 3020.4, loadedMs: 1705.2, speedup: 1.771, catalogBytes: 4_254_742, indexBytes: 5_285_393 }));
+    const out = renderResultsFile(dir, '');
+    expect(out).toContain('<!-- results:wasm -->\n## WebAssembly hosts');
+    expect(out).toContain('| Node | 1 ms |');
+    expect(out).toContain('| index built in the page | tools.json, 4.3 MB | 3,020 ms |');
+    expect(out).toContain('| prebuilt index loaded | tools.index, 5.3 MB | 1,705 ms |');
+    expect(out).toContain('Loaded is 1.77x faster.');
+  });
+
   it("embeds a part's Markdown under its heading, charts left out", () => {
     writeFileSync(join(dir, 'startup.md'), 'Start-up table\n\n| command | median ms |\n| --- | ---: |\n| --version | 60 |\n');
     writeFileSync(join(dir, 'report.md'), '# Retrieval quality\n\n![Recall](recall-at-5.svg)\n\ntext\n');

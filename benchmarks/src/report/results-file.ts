@@ -97,6 +97,25 @@ function renderLearning(json: string): string {
   ].join('\n');
 }
 
+function renderFirstResult(json: string): string {
+  const figures: Record<string, unknown> = JSON.parse(json);
+  const ms = (value: unknown): string => (typeof value === 'number' ? `${Math.round(value).toLocaleString('en-US')} ms` : '–');
+  const megabytes = (value: unknown): string => (typeof value === 'number' ? `${(value / 1e6).toFixed(1)} MB` : '–');
+  return [
+    `\`<loadout-search>\` from a static folder, ${text(figures.tools)} tools, Chromium with ${text(figures.cpuThrottlingRate)}x CPU throttling, time from navigation to the first results (median of ${text(figures.rounds)} interleaved rounds, fresh contexts):`,
+    '',
+    markdownTable(
+      ['start', 'file', 'first result'],
+      [
+        ['index built in the page', `tools.json, ${megabytes(figures.catalogBytes)}`, ms(figures.builtMs)],
+        ['prebuilt index loaded', `tools.index, ${megabytes(figures.indexBytes)}`, ms(figures.loadedMs)],
+      ],
+    ),
+    '',
+    `Loaded is ${typeof figures.speedup === 'number' ? figures.speedup.toFixed(2) : '–'}x faster.`,
+  ].join('\n');
+}
+
 /** The sections the bench writes, in order. A part that writes a results file adds one entry here. */
 export const RESULTS_SECTIONS: readonly ResultsSection[] = [
   { key: 'quality', title: 'Retrieval quality (`--only quality`)', file: 'report.md', render: embedMarkdown },
@@ -107,6 +126,8 @@ export const RESULTS_SECTIONS: readonly ResultsSection[] = [
   { key: 'startup', title: 'CLI start-up (`--only startup`)', file: 'startup.md', render: embedMarkdown },
   { key: 'serve-startup', title: 'Gateway start-up (`--only serve-startup`)', file: 'serve-startup.md', render: embedMarkdown },
   { key: 'replicas', title: 'Replicas, protocols and the recorder (`--only replicas`)', file: 'replicas.md', render: embedMarkdown },
+  { key: 'wasm', title: 'WebAssembly hosts (`--only wasm`)', file: 'engines.md', render: embedMarkdown },
+  { key: 'browser', title: 'First result in the browser (`--only browser`)', file: 'browser-first-result.json', render: renderFirstResult },
 ];
 
 const MARKER = /^<!-- results:([a-z0-9-]+) -->$/;
