@@ -10,8 +10,8 @@ export const DEFAULT_SEARCH_LIMIT = 5;
 /** Default ceiling on the `limit` the model may ask for. */
 export const DEFAULT_MAX_SEARCH_LIMIT = 10;
 
-/** The ceiling of both limits: what a ranker returns at most. */
-export const MAX_SEARCH_LIMIT = 100;
+/** The ceiling of both limits: what a ranker returns at most (core's). */
+export { MAX_SEARCH_LIMIT } from '@loadout/core/utils';
 
 /** The server-side search tools by mode, as the Messages API declares them. */
 export const SERVER_SEARCH_TOOLS = {

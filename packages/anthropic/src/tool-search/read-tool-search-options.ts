@@ -1,5 +1,6 @@
 import { API_NAME_PATTERN, createCatalog, createLoadoutError, describeValue, isLoadoutError } from '@loadout/core';
 import type { Catalog, Ranker } from '@loadout/core';
+import { isSearchLimit } from '@loadout/core/utils';
 import {
   DEFAULT_MAX_SEARCH_LIMIT,
   DEFAULT_SEARCH_LIMIT,
@@ -27,11 +28,9 @@ function invalid(option: string, message: string, value: unknown): never {
   throw createLoadoutError('invalid-option', `createToolSearch: ${option} ${message}, got ${describeValue(value)}`, { option, value });
 }
 
-function integerIn(option: string, value: unknown, fallback: number, min: number, max: number): number {
+function searchLimit(option: string, value: unknown, fallback: number, min: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    invalid(option, `must be an integer from ${min} to ${max}`, value);
-  }
+  if (!isSearchLimit(value, min)) invalid(option, `must be an integer from ${min} to ${MAX_SEARCH_LIMIT}`, value);
   return value;
 }
 
@@ -70,8 +69,8 @@ export function readToolSearchOptions(options: CreateToolSearchOptions): ToolSea
   if (catalog.byApiName.has(searchToolName)) {
     invalid('searchToolName', 'must differ from every tool name in the catalog', searchToolName);
   }
-  const limit = integerIn('limit', options.limit, DEFAULT_SEARCH_LIMIT, 1, MAX_SEARCH_LIMIT);
-  const maxLimit = integerIn('maxLimit', options.maxLimit, Math.max(limit, DEFAULT_MAX_SEARCH_LIMIT), limit, MAX_SEARCH_LIMIT);
+  const limit = searchLimit('limit', options.limit, DEFAULT_SEARCH_LIMIT, 1);
+  const maxLimit = searchLimit('maxLimit', options.maxLimit, Math.max(limit, DEFAULT_MAX_SEARCH_LIMIT), limit);
   const beta = options.beta === undefined ? TOOL_SEARCH_BETA : options.beta;
   if (beta !== null && (typeof beta !== 'string' || beta.trim() === '')) invalid('beta', 'must be a non-empty string or null', beta);
   if (options.recordUsage !== undefined && typeof options.recordUsage !== 'function') invalid('recordUsage', 'must be a function', options.recordUsage);

@@ -2,6 +2,7 @@ import type { LoadoutErrorCode } from '@loadout/core';
 import type { CatalogInput, LoadCatalogOptions, LoadedCatalog } from '../catalog/catalog-input.js';
 import type { EngineConfig, TokenizerName } from '../engine/engine-options.js';
 import type { EnginePlan, EngineSearchResult, PlanInput, RankerAvailability, RankerStatus } from '../engine/engine-types.js';
+import { isRecord } from '@loadout/core/utils';
 
 /** Version of the message protocol; the worker refuses an `init` of another version. */
 export const PROTOCOL_VERSION = 1;
@@ -56,10 +57,6 @@ export interface ErrorMessage {
 export type EngineResponse = ResultMessage | ErrorMessage;
 
 const METHODS: readonly string[] = ['init', 'loadCatalog', 'plan', 'search', 'prepare', 'rankers', 'flush'] satisfies readonly EngineMethod[];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 /** True for a well-formed {@link EngineRequest} (the worker ignores anything else). */
 export function isEngineRequest(value: unknown): value is EngineRequest {

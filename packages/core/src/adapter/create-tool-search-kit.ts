@@ -10,24 +10,22 @@ import { withQuerySyntax } from '../ranking/with-query-syntax.js';
 import { answerToolSearch } from '../search/answer-tool-search.js';
 import { indexOnce } from '../search/index-once.js';
 import { summarizeCatalog } from '../summary/summarize-catalog.js';
+import { isSearchLimit, MAX_SEARCH_LIMIT } from '../utils/search-limit.js';
 import { searchToolDescription, searchToolInputSchema } from './search-tool-definition.js';
 import { createUsageRecording } from './usage-recording.js';
 import type { ToolSearchKit, ToolSearchKitOptions } from './tool-search-kit-types.js';
 
 const DEFAULT_LIMIT = 5;
 const DEFAULT_MAX_LIMIT = 10;
-const MAX_LIMIT = 100;
 const DEFAULT_MAX_QUERY_LENGTH = 500;
 
 function invalid(owner: string, option: string, message: string, value: unknown): never {
   throw createLoadoutError('invalid-option', `${owner}: ${option} ${message}, got ${describeValue(value)}`, { option, value });
 }
 
-function integerIn(owner: string, option: string, value: unknown, fallback: number, min: number, max: number): number {
+function searchLimit(owner: string, option: string, value: unknown, fallback: number, min: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    invalid(owner, option, `must be an integer from ${min} to ${max}`, value);
-  }
+  if (!isSearchLimit(value, min)) invalid(owner, option, `must be an integer from ${min} to ${MAX_SEARCH_LIMIT}`, value);
   return value;
 }
 
@@ -65,8 +63,8 @@ export function createToolSearchKit(owner: string, options: ToolSearchKitOptions
     invalid(owner, 'searchToolName', `must match ${String(API_NAME_PATTERN)}`, searchToolName);
   }
   if (catalog.byApiName.has(searchToolName)) invalid(owner, 'searchToolName', 'must differ from every tool name in the catalog', searchToolName);
-  const limit = integerIn(owner, 'limit', options.limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
-  const maxLimit = integerIn(owner, 'maxLimit', options.maxLimit, Math.max(limit, DEFAULT_MAX_LIMIT), limit, MAX_LIMIT);
+  const limit = searchLimit(owner, 'limit', options.limit, DEFAULT_LIMIT, 1);
+  const maxLimit = searchLimit(owner, 'maxLimit', options.maxLimit, Math.max(limit, DEFAULT_MAX_LIMIT), limit);
   const searchRanker = withQuerySyntax(ranker, options.querySyntax);
   const ready = indexOnce(searchRanker, catalog.tools);
   const tools = catalog.tools.map(toToolInput);

@@ -17,3 +17,4 @@ export { isPromise, thenMaybe } from './maybe-promise.js';
 export { isRecord } from './is-record.js';
 export { unicodeClass } from './unicode-classes.js';
 export type { UnicodeCategory } from './unicode-classes.js';
+export { isSearchLimit, MAX_SEARCH_LIMIT } from './search-limit.js';

@@ -3,6 +3,7 @@ import type { CatalogTool } from '@loadout/core';
 import type { EvalQuery } from './eval-set.js';
 import { readJsonLines } from './read-json-lines.js';
 import { toEvalQuery } from './to-eval-query.js';
+import { isRecord } from '@loadout/core/utils';
 
 /** Options of {@link parseEvalQueries}. */
 export interface ParseEvalQueriesOptions {
@@ -17,10 +18,6 @@ export interface ParseEvalQueriesOptions {
   readonly tools: readonly CatalogTool[];
   /** How to call the catalog in messages. Default `the catalog`. */
   readonly catalogLabel?: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A usage event (`{"query", "called": name | [names], "at"?}`, a feedback store's line) as a labelled query: its called tools are its gold. */

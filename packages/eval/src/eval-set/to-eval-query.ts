@@ -2,10 +2,7 @@ import { createLoadoutError, describeValue } from '@loadout/core';
 import type { LoadoutError } from '@loadout/core';
 import type { EvalQuery } from './eval-set.js';
 import type { JsonLine } from './read-json-lines.js';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '@loadout/core/utils';
 
 function isNameList(value: unknown): value is string[] {
   return Array.isArray(value) && value.length > 0 && value.every((name) => typeof name === 'string' && name.length > 0);

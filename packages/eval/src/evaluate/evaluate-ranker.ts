@@ -6,6 +6,7 @@ import { percentile } from '../metrics/percentile.js';
 import { scoreQuery } from '../metrics/score-query.js';
 import type { QualityScores } from '../metrics/score-query.js';
 import type { EvaluationProgress, EvaluationResult } from './evaluation-result.js';
+import { isSearchLimit } from '@loadout/core/utils';
 
 /** Options of {@link evaluateRanker}. */
 export interface EvaluateRankerOptions {
@@ -49,7 +50,7 @@ export interface QueryOutcome {
 }
 
 function checkLimit(limit: unknown): number {
-  if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1 || limit > 100) {
+  if (!isSearchLimit(limit)) {
     throw createLoadoutError('invalid-option', `@loadout/eval: limit must be an integer in 1–100 (got ${describeValue(limit)})`, {
       option: 'limit',
       value: limit,

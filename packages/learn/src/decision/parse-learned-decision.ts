@@ -1,8 +1,5 @@
 import type { LearnedDecision, LearnedDecisionRead } from './learned-decision.js';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '@loadout/core/utils';
 
 /** Largest magnitude of any number in a stored model: trained weights stay far below it, and 1e308 overflows every score. */
 export const MAX_MODEL_NUMBER = 1e6;

@@ -1,6 +1,7 @@
 import { describeValue } from '@loadout/core';
 import type { LoadoutErrorCode } from '@loadout/core';
 import type { UsageEvent } from '@loadout/core';
+import { isRecord } from '@loadout/core/utils';
 
 /** A feedback line that was skipped, and why. Never carries the line's text. */
 export interface FeedbackIssue {
@@ -22,10 +23,6 @@ export interface ParseFeedbackOptions {
   readonly knownTools?: ReadonlySet<string>;
   /** Longest query kept, in characters; longer lines are skipped. Default 100,000. */
   readonly maxQueryLength?: number;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function names(value: unknown): string[] | undefined {
