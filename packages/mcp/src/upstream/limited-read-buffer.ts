@@ -28,6 +28,26 @@ export interface StdioReadBuffer {
   clear(): void;
 }
 
+/** The line being read: held whole while within the limit, else only its length and both ends. */
+type Line =
+  | { readonly kind: 'held'; readonly parts: readonly Buffer[]; readonly bytes: number }
+  | { readonly kind: 'dropped'; readonly head: Buffer; readonly tail: Buffer; readonly bytes: number };
+
+const EMPTY_LINE: Line = { kind: 'held', parts: [], bytes: 0 };
+
+/** `line` with `piece` added; a held line over `limit` becomes a dropped one (its ends copied, the rest let go). */
+function lineWith(line: Line, piece: Buffer, limit: number): Line {
+  const bytes = line.bytes + piece.length;
+  if (line.kind === 'dropped') {
+    const tail = piece.length >= END_BYTES ? piece.subarray(piece.length - END_BYTES) : Buffer.concat([line.tail, piece]).subarray(-END_BYTES);
+    return { kind: 'dropped', head: line.head, tail, bytes };
+  }
+  const parts = [...line.parts, piece];
+  if (bytes <= limit) return { kind: 'held', parts, bytes };
+  const held = Buffer.concat(parts);
+  return { kind: 'dropped', head: Buffer.from(held.subarray(0, END_BYTES)), tail: Buffer.from(held.subarray(-END_BYTES)), bytes };
+}
+
 /**
  * A stdio read buffer that survives messages over the size limit. The MCP
  * SDK's buffer throws once a line exceeds its limit and the transport then
@@ -39,51 +59,31 @@ export interface StdioReadBuffer {
  */
 export function createLimitedReadBuffer(options: LimitedReadBufferOptions): StdioReadBuffer {
   const ready: (Buffer | JSONRPCMessage)[] = [];
-  let parts: Buffer[] = [];
-  let bytes = 0;
-  let discarding = false;
-  let head: Buffer = Buffer.alloc(0);
-  let tail: Buffer = Buffer.alloc(0);
+  const listingLimit = Math.max(options.listingBytes, options.messageBytes);
+  let line = EMPTY_LINE;
 
-  const limit = (): number => (options.listings.size > 0 ? Math.max(options.listingBytes, options.messageBytes) : options.messageBytes);
-  const keepTail = (piece: Buffer): void => {
-    tail = piece.length >= END_BYTES ? piece.subarray(piece.length - END_BYTES) : Buffer.concat([tail, piece]).subarray(-END_BYTES);
-  };
-  const oversized = (first: Buffer, last: Buffer): void => {
-    const id = responseIdOf(first.toString('utf8'), last.toString('utf8'));
-    const listing = id !== undefined && options.listings.has(id);
-    const message = { bytes, limit: listing ? Math.max(options.listingBytes, options.messageBytes) : options.messageBytes };
+  const oversized = (head: Buffer, tail: Buffer, bytes: number): void => {
+    const id = responseIdOf(head.toString('utf8'), tail.toString('utf8'));
+    const message = { bytes, limit: id !== undefined && options.listings.has(id) ? listingLimit : options.messageBytes };
     if (id === undefined) options.onDropped(message);
     else ready.push(oversizedResponse({ ...message, id }));
   };
   const endLine = (): void => {
-    if (discarding) oversized(head, tail);
-    else if (bytes > options.messageBytes) {
-      const line = Buffer.concat(parts);
-      const id = responseIdOf(line.subarray(0, END_BYTES).toString('utf8'), line.subarray(-END_BYTES).toString('utf8'));
-      if (id !== undefined && options.listings.has(id)) ready.push(line);
-      else oversized(line.subarray(0, END_BYTES), line.subarray(-END_BYTES));
-    } else if (bytes > 0) ready.push(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
-    parts = [];
-    bytes = 0;
-    discarding = false;
-    head = Buffer.alloc(0);
-    tail = Buffer.alloc(0);
+    const ended = line;
+    line = EMPTY_LINE;
+    if (ended.kind === 'dropped') return oversized(ended.head, ended.tail, ended.bytes);
+    if (ended.bytes === 0) return;
+    const whole = ended.parts.length === 1 ? ended.parts[0]! : Buffer.concat(ended.parts);
+    if (ended.bytes <= options.messageBytes) return void ready.push(whole);
+    // Held past the message limit because a listing was awaited: delivered only if it answers one.
+    const head = whole.subarray(0, END_BYTES);
+    const tail = whole.subarray(-END_BYTES);
+    const id = responseIdOf(head.toString('utf8'), tail.toString('utf8'));
+    if (id !== undefined && options.listings.has(id)) ready.push(whole);
+    else oversized(head, tail, ended.bytes);
   };
   const take = (piece: Buffer): void => {
-    if (piece.length === 0) return;
-    bytes += piece.length;
-    if (discarding) {
-      keepTail(piece);
-      return;
-    }
-    parts.push(piece);
-    if (bytes <= limit()) return;
-    const held = Buffer.concat(parts);
-    head = Buffer.from(held.subarray(0, END_BYTES));
-    tail = Buffer.from(held.subarray(-END_BYTES));
-    parts = [];
-    discarding = true;
+    if (piece.length > 0) line = lineWith(line, piece, options.listings.size > 0 ? listingLimit : options.messageBytes);
   };
 
   return {
@@ -113,9 +113,7 @@ export function createLimitedReadBuffer(options: LimitedReadBufferOptions): Stdi
     },
     clear() {
       ready.length = 0;
-      parts = [];
-      bytes = 0;
-      discarding = false;
+      line = EMPTY_LINE;
     },
   };
 }
