@@ -1,5 +1,6 @@
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import type { UsageEvent } from '@loadout/core';
+import './error-codes.js';
 import { formatLearnedDecision, parseFeedbackText, parseLearnedDecision } from '@loadout/learn';
 import type { FeedbackStore, LearnedDecisionRead, ParsedFeedback } from '@loadout/learn';
 import pg from 'pg';

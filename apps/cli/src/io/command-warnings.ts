@@ -1,4 +1,5 @@
 import { createLoadoutError } from '@loadout/core';
+import './cli-error-codes.js';
 import { countOf } from '../format/count-of.js';
 import type { CliContext } from './cli-context.js';
 

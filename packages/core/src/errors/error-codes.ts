@@ -1,6 +1,8 @@
 /**
- * Every stable error code Loadout throws. Codes are a public contract: add
- * freely, never rename. Grouped by the package area that raises them.
+ * The stable error codes core and the packages without codes of their own
+ * throw. Codes are a public contract: never rename. A package with codes of
+ * its own declares them in {@link LoadoutErrorCodeRegistry} instead of
+ * editing this list.
  */
 export const LOADOUT_ERROR_CODES = [
   // generic input
@@ -67,14 +69,25 @@ export const LOADOUT_ERROR_CODES = [
   'mcp-response-too-large',
   'mcp-tool-ambiguous',
   'mcp-call-not-found',
-  // command line (apps/cli)
-  'strict-failed',
-  'catalog-pull-failed',
-  'catalog-pull-partial',
+  // serving (@loadout/mcp, apps/cli)
   'address-in-use',
-  'store-unavailable',
-  'store-schema-newer',
 ] as const;
 
-/** A stable error code; see {@link LOADOUT_ERROR_CODES}. */
-export type LoadoutErrorCode = (typeof LOADOUT_ERROR_CODES)[number];
+/**
+ * Error codes a package adds for its own errors, by declaration merging, so
+ * core's list stays core's:
+ *
+ * ```ts
+ * declare module '@loadout/core' {
+ *   interface LoadoutErrorCodeRegistry {
+ *     'store-unavailable': true;
+ *   }
+ * }
+ * ```
+ *
+ * Keys are the codes (kebab-case, stable); values are `true`.
+ */
+export interface LoadoutErrorCodeRegistry {}
+
+/** A stable error code: one of {@link LOADOUT_ERROR_CODES} or a code a package declared in {@link LoadoutErrorCodeRegistry}. */
+export type LoadoutErrorCode = (typeof LOADOUT_ERROR_CODES)[number] | keyof LoadoutErrorCodeRegistry;
