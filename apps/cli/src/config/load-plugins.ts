@@ -5,6 +5,7 @@ import { configError } from './config-error.js';
 import { importDefault } from './import-config-module.js';
 import { resolvePlugin } from './resolve-plugin.js';
 import { sandboxedDefinition } from '../sandbox/sandboxed-definition.js';
+import { createModSandbox } from '../sandbox/sandboxed-mods.js';
 
 async function importPlugin(specifier: string, folder: string, path: string, key: string): Promise<{ file: string; value: unknown }> {
   const file = resolvePlugin(specifier, folder, path, key);
@@ -43,7 +44,11 @@ export async function loadRankers(rankers: Readonly<Record<string, string>>, fol
   return definitions;
 }
 
-/** The mods of a configuration's `plugins`: each default export a Mod or an array of Mods; names unique across files. */
+/**
+ * The mods of a configuration's `plugins`: each default export a Mod or an
+ * array of Mods; names unique across files. Their hooks run in a worker
+ * thread per file (see `createModSandbox`).
+ */
 export async function loadPluginMods(plugins: readonly string[], folder: string, path: string): Promise<Mod[]> {
   const mods: Mod[] = [];
   const from = new Map<string, string>();
@@ -51,6 +56,8 @@ export async function loadPluginMods(plugins: readonly string[], folder: string,
     const key = `plugins[${index}]`;
     const { file, value } = await importPlugin(plugins[index] as string, folder, path, key);
     const list: unknown[] = Array.isArray(value) ? value : [value];
+    // Its hooks run in a worker thread with time and memory budgets: a loop or a leak turns this file's mods off, nothing more.
+    const sandbox = createModSandbox(file);
     for (const mod of list) {
       try {
         validateMod(mod);
@@ -62,7 +69,7 @@ export async function loadPluginMods(plugins: readonly string[], folder: string,
         throw configError('plugin-duplicate', path, key, `${file} and ${earlier} both define a mod named ${JSON.stringify(mod.name)}`);
       }
       from.set(mod.name, file);
-      mods.push(mod);
+      mods.push({ name: mod.name, hooks: mod.hooks['tool.describe'] === undefined ? {} : { 'tool.describe': sandbox.hook(mod.name) } });
     }
   }
   return mods;

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 // client's next search is answered by the same gateway process.
 const main = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const hostile = fileURLToPath(new URL('./__fixtures__/hostile-ranker.mjs', import.meta.url));
+const loopingMod = fileURLToPath(new URL('./__fixtures__/looping-mod.mjs', import.meta.url));
 const weatherServer = fileURLToPath(new URL('../../../../packages/mcp/src/__fixtures__/weather-server.mjs', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'loadout-hostile-serve-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -19,9 +20,14 @@ writeFileSync(
   JSON.stringify({ ranker: 'hostile', rankers: { hostile }, mcpServers: { weather: { command: process.execPath, args: [weatherServer] } } }),
 );
 
-async function connect(): Promise<Client> {
+writeFileSync(
+  join(folder, 'looping-mod.json'),
+  JSON.stringify({ plugins: [loopingMod], mcpServers: { weather: { command: process.execPath, args: [weatherServer] } } }),
+);
+
+async function connect(config = 'gateway.json'): Promise<Client> {
   const client = new Client({ name: 'hostile-plug-in-test', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [main, 'serve', '--config', 'gateway.json'], cwd: folder, env: { PATH: process.env['PATH'] ?? '' }, stderr: 'ignore' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [main, 'serve', '--config', config], cwd: folder, env: { PATH: process.env['PATH'] ?? '' }, stderr: 'ignore' }));
   return client;
 }
 
@@ -43,6 +49,19 @@ describe('loadout serve with a hostile ranker plug-in', () => {
         expect(failed.isError, query).toBe(true);
         expect(failed.text).toMatch(code);
         expect((await search(client, 'forecast')).names).toEqual(['mcp__weather__get_forecast']);
+      }
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  it('a mod that loops is stopped at its budget and turned off; the gateway serves every search', async () => {
+    const client = await connect('looping-mod.json');
+    try {
+      for (const query of ['forecast', 'send an alert', 'forecast']) {
+        const found = await search(client, query);
+        expect(found.isError, query).toBe(false);
+        expect(found.names.length, query).toBeGreaterThan(0);
       }
     } finally {
       await client.close();

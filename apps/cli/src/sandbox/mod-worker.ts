@@ -1,0 +1,55 @@
+// The worker thread of a configuration's mod plug-in file (see sandboxed-mods.ts):
+// it imports the file and answers one `tool.describe` at a time, over the
+// synchronous channel of mod-channel.ts. Nothing here is trusted by the main
+// thread: its core checks every answer as it checks an in-process mod's.
+import { workerData } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
+import type { ToolDescribeEvent, ToolDescribeHook, ToolDescribeResult } from '@loadout/core';
+import { importDefault } from '../config/import-config-module.js';
+import { MAIN_POSTED, WORKER_POSTED, post, receive } from './mod-channel.js';
+import type { ModChannel, ModMessage } from './mod-channel.js';
+
+const { file, flags, port } = workerData as { file: string; flags: Int32Array; port: MessagePort };
+const channel: ModChannel = { flags, port };
+const hooks = new Map<string, ToolDescribeHook>();
+
+const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+function answer(request: Extract<ModMessage, { type: 'describe' }>): void {
+  const hook = hooks.get(request.mod);
+  if (hook === undefined) return post(channel, WORKER_POSTED, { type: 'error', message: `no mod named ${JSON.stringify(request.mod)} in ${file}` });
+  // `next` asks the main thread for the layers beneath, and blocks until it answers (it cannot take long: no plug-in code runs there).
+  const next = (event?: ToolDescribeEvent): ToolDescribeResult => {
+    post(channel, WORKER_POSTED, { type: 'next', event });
+    const reply = receive(channel, MAIN_POSTED, Infinity);
+    if (reply?.type === 'error') throw new Error(reply.message);
+    if (reply?.type !== 'answer') throw new Error('the main thread did not answer next()');
+    return reply.value as ToolDescribeResult;
+  };
+  let value: unknown;
+  try {
+    value = hook(request.event as ToolDescribeEvent, next);
+  } catch (error) {
+    return post(channel, WORKER_POSTED, { type: 'error', message: message(error) });
+  }
+  try {
+    post(channel, WORKER_POSTED, { type: 'answer', value });
+  } catch (error) {
+    // An answer that cannot be copied (a function, a promise) is not a result.
+    post(channel, WORKER_POSTED, { type: 'error', message: `returned a value that cannot leave its worker: ${message(error)}` });
+  }
+}
+
+try {
+  const value = await importDefault(file);
+  for (const mod of Array.isArray(value) ? value : [value]) {
+    const hook = (mod as { hooks?: { 'tool.describe'?: unknown } } | null)?.hooks?.['tool.describe'];
+    if (typeof hook === 'function') hooks.set((mod as { name: string }).name, hook as ToolDescribeHook);
+  }
+  port.on('message', (request: ModMessage) => {
+    if (request.type === 'describe') answer(request);
+  });
+  post(channel, WORKER_POSTED, { type: 'ready' });
+} catch (error) {
+  post(channel, WORKER_POSTED, { type: 'error', message: `threw while loading: ${message(error)}` });
+}

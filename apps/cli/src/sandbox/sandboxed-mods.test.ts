@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import { createModResolver } from '@loadout/core';
+import type { CatalogTool, Mod, ToolDescribeEvent } from '@loadout/core';
+import { describe, expect, it } from 'vitest';
+import { createModSandbox } from './sandboxed-mods.js';
+
+const file = fileURLToPath(new URL('./__fixtures__/hostile-mods.mjs', import.meta.url));
+
+function event(name: string): ToolDescribeEvent {
+  const tool = { name, displayName: name, apiName: name, server: 'srv', description: `${name} does things`, kind: 'mcp' } as unknown as CatalogTool;
+  return { tool, description: tool.description, isDeferred: true, provider: 'srv' };
+}
+
+function resolver(budget?: Parameters<typeof createModSandbox>[1]) {
+  const sandbox = createModSandbox(file, budget);
+  // An in-process mod beneath, so `next` crosses back to the main thread.
+  const beneath: Mod = { name: 'beneath', hooks: { 'tool.describe': (_event, next) => ({ description: `${next().description}!` }) } };
+  const hostile: Mod = { name: 'hostile', hooks: { 'tool.describe': sandbox.hook('hostile') } };
+  return createModResolver([beneath, hostile]);
+}
+
+describe('createModSandbox', () => {
+  it('answers as the mod would in-process, with next() running the layers beneath in the main thread', () => {
+    const resolve = resolver();
+    const plain = event('send_email');
+    expect(resolve.resolve(plain.tool, plain)).toMatchObject({ description: 'send_email does things! (sandboxed)', isDeferred: true, failures: [] });
+    const renamed = event('rename_me');
+    expect(resolve.resolve(renamed.tool, renamed).description).toBe('renamed rename_me does things! (sandboxed)');
+  });
+
+  it('a hook that throws or answers with a promise fails that tool only', () => {
+    const resolve = resolver();
+    const thrown = event('throw_it');
+    expect(resolve.resolve(thrown.tool, thrown)).toMatchObject({ description: 'throw_it does things!', failures: [{ mod: 'hostile', message: 'mod bug' }] });
+    const late = event('promise_it');
+    expect(resolve.resolve(late.tool, late).failures[0]?.message).toMatch(/cannot leave its worker/);
+    const plain = event('send_email');
+    expect(resolve.resolve(plain.tool, plain).description).toBe('send_email does things! (sandboxed)');
+  });
+
+  it.each(['loop_forever', 'oom_now'])('%s: stopped at the budget, its mods off after, every tool keeps the answer from beneath', (name) => {
+    const resolve = resolver({ describeMs: 500, memoryMb: 32 });
+    const bad = event(name);
+    const started = performance.now();
+    const first = resolve.resolve(bad.tool, bad);
+    expect(first.description).toBe(`${name} does things!`);
+    expect(first.failures[0]?.message).toMatch(/gave no answer within 500 ms.*mods are off/);
+    const plain = event('send_email');
+    const after = resolve.resolve(plain.tool, plain);
+    expect(after.description).toBe('send_email does things!');
+    expect(after.failures[0]?.message).toMatch(/mods are off/);
+    expect(performance.now() - started).toBeLessThan(20_000);
+  }, 30_000);
+
+  it('a file that throws at load turns its mods off with the reason', () => {
+    const sandbox = createModSandbox(fileURLToPath(new URL('./__fixtures__/missing-mods.mjs', import.meta.url)));
+    const resolve = createModResolver([{ name: 'gone', hooks: { 'tool.describe': sandbox.hook('gone') } }]);
+    const plain = event('send_email');
+    const resolved = resolve.resolve(plain.tool, plain);
+    expect(resolved.description).toBe('send_email does things');
+    expect(resolved.failures[0]?.message).toMatch(/mods are off/);
+  });
+});
