@@ -19,7 +19,7 @@ export interface BenchArgs {
   readonly sets?: readonly string[];
   /** `--rankers a,b`: only these rankers in the quality part. Default: all registered. */
   readonly rankers?: readonly string[];
-  /** `--learners a,b`: the learning part's learners (the first reported in full). Default: what a deployment gets, then from scratch. */
+  /** `--learners a,b`: the learning part's learners (the first reported in full). Default: what a deployment gets, then under a second partition. */
   readonly learners?: readonly string[];
   readonly help: boolean;
 }
@@ -31,7 +31,7 @@ export const BENCH_USAGE = `Usage: pnpm bench [-- options]
   --data DIR                  eval data root (default: ../shared/data/eval from the repo root)
   --sets a,b                  quality, learning, rerank: only these sets
   --rankers a,b               quality: only these rankers
-  --learners a,b              learning: these learners (lexical, glove, each also -scratch, -warm, -blend)
+  --learners a,b              learning: these learners (lexical, lexical-seed2: a second partition)
   --help                      this text`;
 
 const list = (value: string | undefined): string[] | undefined =>

@@ -8,8 +8,8 @@
 //   other four, the base model trained on the other sets only): what the
 //   learned ranker gives a deployment; it also fails when any query leaks
 //   into its log or its base model's training. toolbench_stb is the set
-//   whose learned ranker uses every part (usage field, re-ranker, warm
-//   start, sibling features) at a CI cost of about 90 s; mix10k takes 10 min.
+//   whose learned ranker uses every part (usage field, prior, warm-started
+//   re-ranker) at a CI cost of a few minutes; mix10k takes far longer.
 // Exits 0 with a message when the eval data is absent. `--record` writes the
 // measured figures as the new baseline.
 import { existsSync } from 'node:fs';

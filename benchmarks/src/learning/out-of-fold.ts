@@ -49,7 +49,7 @@ function weighted(parts: readonly { scores: FoldScores; count: number }[]): Fold
  * and the fold's queries are answered. No
  * query is ever scored by a ranker that learned from it or a near-duplicate.
  */
-export async function measureOutOfFold(evalSet: EvalSet, folds = 5, learning: Partial<Pick<LearnFromFeedbackOptions, 'usagePriorWeight' | 'baseModel' | 'vectors' | 'warmStart' | 'siblings' | 'neighbours'>> = {}): Promise<OutOfFoldResult> {
+export async function measureOutOfFold(evalSet: EvalSet, folds = 5, learning: Partial<Pick<LearnFromFeedbackOptions, 'baseModel' | 'seed'>> = {}): Promise<OutOfFoldResult> {
   const tools = createEvalCatalog(evalSet).tools;
   const assignment = assignFolds(
     evalSet.queries.map((query) => query.query),

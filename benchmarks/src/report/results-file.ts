@@ -91,6 +91,7 @@ function renderLearning(json: string): string {
         ['model-free default', ...results.map((result) => metrics(result.baseline))],
         ['learning from the other folds', ...results.map((result) => metrics(result.learned))],
         ['folds where learning switched on', ...results.map((result) => `${text(result.enabledFolds)} / ${text(result.folds)}`)],
+        ...list(report.others).map((other) => [`learner \`${text(other.learner)}\``, ...list(other.results).map((result) => metrics(result.learned))]),
         ['test queries leaked into their log', ...results.map((result) => text(result.leakedQueries))],
       ],
     ),

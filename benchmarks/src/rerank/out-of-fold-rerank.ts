@@ -1,7 +1,6 @@
 import { assignFolds, nearDuplicatePairs } from '@loadout/eval';
 import { trainRerankModel } from '@loadout/learn';
 import type { QualityScores } from '@loadout/eval';
-import { variantQueries } from './model-variants.js';
 import type { ModelVariant } from './model-variants.js';
 import { trainingOf } from './rerank-cases.js';
 import type { RerankCase } from './rerank-cases.js';
@@ -50,7 +49,7 @@ export function measureOutOfFoldRerank(cases: readonly RerankCase[], variants: r
     const train = cases.filter((_, index) => assignment[index] !== fold);
     const test = cases.filter((_, index) => assignment[index] === fold);
     leakedQueries += leaks(test, train);
-    const models = variants.map((variant) => ({ variant, model: trainRerankModel(variantQueries(trainingOf(train), variant), variant.options) }));
+    const models = variants.map((variant) => ({ variant, model: trainRerankModel(trainingOf(train), variant.options) }));
     log(`fold ${fold + 1}/${folds}: trained ${variants.length} models on ${trainingOf(train).length} queries`);
     for (const set of new Set(test.map((item) => item.set))) {
       const part = test.filter((item) => item.set === set);
@@ -97,7 +96,7 @@ export function measureLeaveOneSetOut(cases: readonly RerankCase[], variants: re
     }
     leakedQueries += leaks(test, train);
     const models: Record<string, QualityScores> = {};
-    for (const variant of variants) models[variant.name] = scoreCases(test, trainRerankModel(variantQueries(trainingOf(train), variant), variant.options));
+    for (const variant of variants) models[variant.name] = scoreCases(test, trainRerankModel(trainingOf(train), variant.options));
     log(`held out ${set}: ${test.length} queries scored, models trained on ${trainingOf(train).length}`);
     results.push({ set, queries: test.length, baseline: scoreCases(test, undefined), models });
   }

@@ -1,12 +1,10 @@
 import { createUsageField } from '@loadout/bm25';
-import { createRerankRanker, LEXICAL_RERANK_MODEL, RERANK_SIBLING_FEATURES, rerankFeatureList } from '@loadout/learn';
+import { createRerankRanker, LEXICAL_RERANK_MODEL } from '@loadout/learn';
 import { GLOVE_RERANK_MODEL } from '@loadout/learn/rerank-glove';
 import { withQuerySyntax } from '@loadout/core';
 import type { Ranker } from '@loadout/core';
 import { createRerankVectors, defaultStaticTablePath, loadStaticVectors } from '@loadout/embeddings';
 import { evaluateRanker, loadEvalSet, percentile } from '@loadout/eval';
-import { blendRerankModels, widenModel } from '@loadout/learn';
-import type { RerankModel } from '@loadout/learn';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { join } from 'node:path';
 
@@ -21,18 +19,11 @@ export interface LatencyRow {
   readonly recallAt5: number;
 }
 
-/** `model` blended with itself twice over: the same scores (up to a constant), four times the hidden units, as a log's default re-ranker. */
-function fourfold(model: RerankModel): RerankModel {
-  const twice = blendRerankModels(model, model);
-  return blendRerankModels(twice, twice);
-}
-
 /** Timed passes over the queries per ranker, interleaved across rankers so load from elsewhere falls on all of them alike. */
 const PASSES = 3;
 
 /**
- * BM25F, the re-ranker (shipped lexical model, the same reading
- * `SIBLING_FEATURES` as a log's does, a model of a log's default shape
+ * BM25F, the re-ranker (shipped lexical model, a model of a log's shape
  * over a usage field of the dev queries, and the GloVe one, over the top
  * `candidates`) and wink-bm25 on mix10k's dev queries in this process,
  * each wrapped with the query syntax as the CLI runs them. Each ranker is
@@ -48,13 +39,10 @@ export async function measureRerankLatency(dataDir: string, candidates: number):
   const rankers: { name: string; create: () => Promise<Ranker> }[] = [
     { name: 'bm25f', create: async () => registry.createRanker('bm25f', undefined, false) },
     { name: `rerank (lexical ${LEXICAL_RERANK_MODEL.kind}, top ${candidates})`, create: async () => createRerankRanker({ model: LEXICAL_RERANK_MODEL, candidates }) },
-    // A log's re-ranker also reads SIBLING_FEATURES: the shipped model widened (sibling weights 0), so the row is the extraction's cost.
-    { name: `rerank (lexical + siblings, top ${candidates})`, create: async () => createRerankRanker({ model: widenModel(LEXICAL_RERANK_MODEL, RERANK_SIBLING_FEATURES), candidates }) },
-    // A log's default model reads NEIGHBOUR_FEATURES and SIBLING_FEATURES and has four MLPs' hidden units (the blends of warm and cold, with and
-    // without sibling features): the same model four times, over a usage field of every dev query as a past search, so the neighbours are found.
+    // A log's model is the shipped one warm-started on the log (the same features and hidden units), over a usage field of every dev query as a past search.
     {
-      name: `rerank (a log's model: 4 × lexical + neighbours + siblings, ${evalSet.queries.length} past searches, top ${candidates})`,
-      create: async () => createRerankRanker({ model: fourfold(widenModel(LEXICAL_RERANK_MODEL, rerankFeatureList({ neighbours: true, siblings: true }))), candidates, bm25: { usage } }),
+      name: `rerank (a log's model: lexical ${LEXICAL_RERANK_MODEL.kind} over ${evalSet.queries.length} past searches, top ${candidates})`,
+      create: async () => createRerankRanker({ model: LEXICAL_RERANK_MODEL, candidates, bm25: { usage } }),
     },
     {
       name: `rerank-glove (${GLOVE_RERANK_MODEL.kind}, top ${candidates})`,

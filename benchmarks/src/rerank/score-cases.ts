@@ -2,7 +2,6 @@ import { compileRerankModel, scoreRerankFeatures } from '@loadout/learn';
 import type { RerankModel } from '@loadout/learn';
 import { scoreQuery } from '@loadout/eval';
 import type { QualityScores } from '@loadout/eval';
-import { projectFeatures } from './model-variants.js';
 import type { RerankCase } from './rerank-cases.js';
 
 /** Mean Recall@5 / NDCG@5 / MRR@10 of `cases`, ranked by `model` (undefined: the first stage's order). */
@@ -13,7 +12,7 @@ export function scoreCases(cases: readonly RerankCase[], model: RerankModel | un
     const { tools, features } = item.candidates;
     let order = tools.map((_, index) => index);
     if (compiled !== undefined && tools.length > 0) {
-      const scores = scoreRerankFeatures(compiled, projectFeatures(features, tools.length, compiled.width), tools.length);
+      const scores = scoreRerankFeatures(compiled, features, tools.length);
       order = order.sort((a, b) => scores[b]! - scores[a]! || a - b);
     }
     const scores = scoreQuery(

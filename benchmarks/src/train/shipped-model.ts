@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { trainRerankModel } from '@loadout/learn';
 import { REPO_ROOT } from '../paths.js';
-import { MODEL_VARIANTS, variantQueries } from '../rerank/model-variants.js';
+import { MODEL_VARIANTS } from '../rerank/model-variants.js';
 import type { ModelVariant } from '../rerank/model-variants.js';
 import { loadRerankCases, trainingOf } from '../rerank/rerank-cases.js';
 import type { RerankCase } from '../rerank/rerank-cases.js';
@@ -50,7 +50,7 @@ export function trainShippedFromCases(cases: readonly RerankCase[], log: (line: 
   const training = trainingOf(cases);
   return SHIPPED_MODELS.map(({ path, variant: shipped }) => {
     log(`training ${shipped.name} on ${training.length} queries`);
-    const model = trainRerankModel(variantQueries(training, shipped), shipped.options);
+    const model = trainRerankModel(training, shipped.options);
     return { path, text: `${JSON.stringify(model)}\n` };
   });
 }

@@ -6,7 +6,8 @@ import type { LearningReport } from '@loadout/learn';
 import type { FeedbackIssue } from '@loadout/learn';
 import type { CliContext } from '../io/cli-context.js';
 import { readCommandFeedback } from '../io/read-command-feedback.js';
-import { renderFeedbackIssues } from '../format/learning-view.js';
+import { learningProgress, renderFeedbackIssues } from '../format/learning-view.js';
+import { createProgressReporter } from '../io/progress-reporter.js';
 
 /** What `loadout eval --feedback F` learned before answering the queries. */
 export interface EvalFeedback {
@@ -19,9 +20,9 @@ export interface EvalFeedback {
 /**
  * Learns from `F` exactly as a deployment learns from its log: each line
  * (the queries file's format, or store events) is a past search whose gold
- * tools were called; the usage field is fitted on the older lines, compared
- * with the default on the newest fifth, and used (refitted on every line)
- * only when it wins. Every ranker learning builds is the chosen ranker's
+ * tools were called; the usage field is fitted and compared with the
+ * default on held-out lines (`learnFromFeedback`), and used (refitted on
+ * every line) only when it wins; progress goes to stderr. Every ranker learning builds is the chosen ranker's
  * (`withUsage`, through its definition's `capabilities.usage`), trying only
  * the parts it `learns`. Bad lines are reported on stderr with their code
  * and skipped; they never stop the evaluation. A file over
@@ -41,6 +42,7 @@ export async function learnForEval(
     await readTextFile(path, { cwd: context.cwd });
   }
   context.stderr(renderFeedbackIssues('eval', path, issues));
-  const learned = await learnFromFeedback({ tools, events, ranker: ranker.withUsage, learns: ranker.learns });
+  const progress = createProgressReporter({ write: context.stderr, prefix: 'loadout eval' });
+  const learned = await learnFromFeedback({ tools, events, ranker: ranker.withUsage, learns: ranker.learns, onProgress: learningProgress(progress) });
   return { ranker: learned.ranker, report: learned.report, events: events.length, issues };
 }

@@ -33,8 +33,9 @@ Options:
   --feedback FILE  past searches (same format as --queries: each line's gold tools
                    were called) to learn from first, as a deployment learns from its
                    log: the usage field (and the usage prior and a re-ranker, when the
-                   ranker learns them) is fitted on the older lines and used only if it
-                   beats the default on the newest held-out lines. The ranker must accept
+                   ranker learns them) is fitted and used only if it beats the default on
+                   held-out lines (the newest when every line has an "at", else seeded
+                   random folds; the report says which). The ranker must accept
                    usage (capabilities.usage in its definition, as bm25f's and rerank's);
                    learning builds on that ranker with its options
 ${MAX_FEEDBACK_HELP}

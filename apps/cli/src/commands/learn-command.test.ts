@@ -81,9 +81,10 @@ describe('loadout learn', () => {
     expect(run.stdout()).toContain('imported 6 events');
     expect(run.stdout()).toMatch(/default \(model-free BM25F\)\s+\d/);
     expect(run.stdout()).toContain('learned ranking ON');
-    // The re-ranker judged is one model: the blend of the fits warm-started from the shipped model and from scratch, each with and without the sibling features.
-    expect(run.stdout()).toMatch(/learned \(\+ warm re-ranker, siblings blended\)\s+\d/);
-    expect(run.stdout()).not.toMatch(/learned \(usage \+ re-ranker|learned \(\+ warm re-ranker(, siblings)?\)/);
+    // One recipe: the usage field, then the shipped model warm-started on the events as the re-ranker.
+    expect(run.stdout()).toMatch(/learned \(usage field \+ prior\)\s+\d/);
+    expect(run.stdout()).toMatch(/learned \(usage field \+ re-ranker\)\s+\d/);
+    expect(run.stdout()).toMatch(/held-out comparison on \d+ of 6 events, (the newest|seeded random folds \(seed 29\))/);
     expect(run.stderr()).toContain('line 7: not valid JSON [feedback-invalid-line]');
     const store = join(dir, '.loadout', 'feedback.jsonl');
     expect((await readFile(store, 'utf8')).trim().split('\n')).toHaveLength(6);

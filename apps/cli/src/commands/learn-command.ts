@@ -13,7 +13,8 @@ import { loadCatalog } from '../io/load-catalog.js';
 import { MAX_FEEDBACK_HELP, maxFeedbackFlag } from '../io/max-feedback-flag.js';
 import { readCommandFeedback } from '../io/read-command-feedback.js';
 import { DEFAULT_FEEDBACK_STORE } from '../io/default-feedback-store.js';
-import { renderFeedbackIssues, renderLearningReport } from '../format/learning-view.js';
+import { learningProgress, renderFeedbackIssues, renderLearningReport } from '../format/learning-view.js';
+import { createProgressReporter } from '../io/progress-reporter.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 
@@ -38,12 +39,13 @@ store as it stands (what loadout serve --record appended). Then fits the usage
 field (each tool's past queries, as its own BM25F field), the usage prior (a
 small boost for how often a tool was called, log-scaled, each call's weight
 halving every 90 days) and a re-ranker (a small model over BM25F's top 50,
-which also reads how the tools called after the nearest past searches are
-named) on the older events and compares them with the model-free default
-on the newest events (three newest fifths, each judged by what was learned
-before it). It switches learned ranking on only when it wins on Recall@5
+warm-started from the shipped one) and compares them with the model-free
+default on held-out events: the three newest fifths, each judged by what
+was learned before it, when every event has a time ("at"); otherwise three
+seeded random fifths, each judged by the rest (the report says which). It
+switches learned ranking on only when it wins on Recall@5
 (the re-ranker only when it also beats the usage field alone on Recall@5 +
-MRR@10), and prints that comparison. Usage never puts a tool above one the
+MRR@10), and prints that comparison (progress on stderr while it runs). Usage never puts a tool above one the
 query names exactly.
 
 FILE is JSONL, one event per line:
@@ -211,7 +213,8 @@ export const learnCommand: Command = {
         path: shown,
       });
     }
-    const { report, model } = await learnFromFeedback({ tools: catalog.tools, events: stored.events, ranker: withUsage, learns: definition.capabilities?.usage?.learns ?? [] });
+    const progress = learningProgress(createProgressReporter({ write: context.stderr, prefix: 'loadout learn' }));
+    const { report, model } = await learnFromFeedback({ tools: catalog.tools, events: stored.events, ranker: withUsage, learns: definition.capabilities?.usage?.learns ?? [], onProgress: progress });
     await feedbackStore.writeDecision({
       enabled: report.enabled,
       ranker: rankerName,

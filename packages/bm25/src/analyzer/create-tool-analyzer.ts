@@ -66,6 +66,9 @@ function integerOption(name: string, value: number | undefined, fallback: number
 const nonAscii = /[^\x00-\x7f]/;
 
 /** Creates the analyzer shared by the BM25F and wink rankers. */
+/** Per analyzer signature, the field tokens of the frozen tools analysed so far (dropped with the tools): indexing a catalog again, as learning does for each usage field it judges, does not split its text again. */
+const ANALYSED = new Map<string, WeakMap<CatalogTool, ToolFieldTokens>>();
+
 export function createToolAnalyzer(options: ToolAnalyzerOptions = {}): ToolAnalyzer {
   const split: SplitIdentifiersOptions = {
     keepCompounds: options.keepCompounds ?? true,
@@ -84,9 +87,12 @@ export function createToolAnalyzer(options: ToolAnalyzerOptions = {}): ToolAnaly
   const stopwords = new Set<string>();
   for (const word of options.stopwords ?? DEFAULT_STOPWORDS) stopwords.add(word.toLowerCase());
   const analyzeText = (text: string): string[] => (stem ? stripPlurals(splitIdentifiers(text, split)) : splitIdentifiers(text, split));
+  const signature = `v1;c${split.keepCompounds ? 1 : 0};d${split.splitDigits ? 1 : 0};m${split.maxCompoundLength};s${schemaDepth}${stem ? ';p1' : ''}`;
+  let analysed = ANALYSED.get(signature);
+  if (analysed === undefined) ANALYSED.set(signature, (analysed = new WeakMap()));
   const analyzer: ToolAnalyzer = {
     // `;p1` only when stemming, so indexes saved before stemming existed still load with `stemming: 'off'`.
-    signature: `v1;c${split.keepCompounds ? 1 : 0};d${split.splitDigits ? 1 : 0};m${split.maxCompoundLength};s${schemaDepth}${stem ? ';p1' : ''}`,
+    signature,
     analyzeText,
     analyzeQuery(text) {
       const tokens = splitIdentifiers(text, split);
@@ -97,9 +103,13 @@ export function createToolAnalyzer(options: ToolAnalyzerOptions = {}): ToolAnaly
     },
     fieldTexts: (tool) => extractToolFields(tool, schemaDepth),
     analyzeTool(tool) {
+      const known = analysed.get(tool);
+      if (known !== undefined) return { ...known };
       const texts = extractToolFields(tool, schemaDepth);
       const result = {} as ToolFieldTokens;
       for (const field of TOOL_FIELDS) result[field] = analyzeText(texts[field]);
+      // A frozen tool (every catalog's) cannot change, so its tokens are kept for the next index of it by an analyzer of the same signature.
+      if (Object.isFrozen(tool)) analysed.set(tool, { ...result });
       return result;
     },
   };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalog } from '@loadout/core';
+import { LEXICAL_RERANK_MODEL } from '../rerank/index.js';
 import { learnFromFeedback } from './learn-from-feedback.js';
+import type { LearningProgress } from './learn-from-feedback.js';
 
 const { tools } = createCatalog([
   { name: 'write_file', server: 'fs', description: 'Write content to a file' },
@@ -10,15 +12,17 @@ const { tools } = createCatalog([
 ]);
 
 const saves = ['save the summary as markdown', 'save my notes as markdown', 'save the report in markdown', 'save this list as markdown', 'save the answer as markdown'];
+const mixed = [...saves, 'search the web for news', 'look up the weather on the web', 'save the slides', 'save the chart as png', 'write the text to a file'].map((query) => ({
+  query,
+  called: [query.includes('web') ? 'search_web' : query.includes('slides') ? 'save_presentation' : query.includes('chart') ? 'save_chart' : 'write_file'],
+}));
 
 describe('learnFromFeedback', () => {
-  it('switches to the usage field when it wins on the newest held-out events, and says so', async () => {
-    const events = saves.map((query) => ({ query, called: ['write_file'] }));
-    const { report, ranker } = await learnFromFeedback({ tools, events, heldOutShare: 0.4, windows: 1 });
-    expect(report.trainEvents).toBe(3);
-    expect(report.heldOutEvents).toBe(2);
-    expect(report.enabled).toBe(true);
-    expect(report.reason).toBe('wins');
+  it('switches to the usage field when it wins on held-out events, and says so', async () => {
+    const events = [...saves, ...saves].map((query) => ({ query, called: ['write_file'] }));
+    const { report, ranker } = await learnFromFeedback({ tools, events, learns: ['prior'] });
+    expect(report).toMatchObject({ trainEvents: 4, heldOutEvents: 6, enabled: true, reason: 'wins', rerank: false });
+    expect(report.reranked).toBeUndefined();
     expect(report.learned['recall@5']).toBeGreaterThan(report.baseline['recall@5']);
     expect((await ranker.search('save the slides as markdown'))[0]?.tool.name).toBe('write_file');
     // Usage never outranks an exact name.
@@ -26,20 +30,33 @@ describe('learnFromFeedback', () => {
   });
 
   it('keeps the default when learning does not help or there is too little to judge', async () => {
-    const useless = await learnFromFeedback({ tools, events: [{ query: 'search the web', called: ['search_web'] }, { query: 'web search', called: ['search_web'] }], heldOutShare: 0.5 });
-    expect(useless.report.enabled).toBe(false);
-    expect(useless.report.reason).toBe('no-gain');
+    const web = ['search the web', 'web search', 'search the web now', 'web search please', 'search web'].map((query) => ({ query, called: ['search_web'] }));
+    const useless = await learnFromFeedback({ tools, events: web });
+    expect(useless.report).toMatchObject({ enabled: false, reason: 'no-gain' });
     const tiny = await learnFromFeedback({ tools, events: [{ query: 'x', called: ['search_web'] }] });
     expect(tiny.report).toMatchObject({ enabled: false, reason: 'too-few-events', heldOutEvents: 0 });
   });
-});
 
-describe('learnFromFeedback backtesting', () => {
-  it('judges on several consecutive newest windows, each fitted only on older events', async () => {
-    const events = [...saves, ...saves].map((query) => ({ query, called: ['write_file'] }));
-    const { report } = await learnFromFeedback({ tools, events, heldOutShare: 0.2, windows: 3 });
-    expect(report.heldOutEvents).toBe(6);
-    expect(report.trainEvents).toBe(4);
-    expect(report.enabled).toBe(true);
+  it('judges on the newest events when every event has a time, on seeded random folds otherwise, and says which', async () => {
+    const timed = mixed.map((event, index) => ({ ...event, at: index }));
+    const newest = await learnFromFeedback({ tools, events: [...timed, ...timed.map((event) => ({ ...event, at: event.at + 10 }))] });
+    expect(newest.report.folds).toBe('newest');
+    expect(newest.report.seed).toBeUndefined();
+    const random = await learnFromFeedback({ tools, events: [...mixed, ...mixed] });
+    expect(random.report).toMatchObject({ folds: 'random', seed: 29, heldOutEvents: 12, trainEvents: 8 });
+    expect((await learnFromFeedback({ tools, events: [...mixed, ...mixed], seed: 7 })).report.seed).toBe(7);
+  });
+
+  it('judges the usage field with the re-ranker warm-started from the shipped model, and reports progress', async () => {
+    const steps: LearningProgress[] = [];
+    const log = Array.from({ length: 13 }, () => mixed).flat();
+    const tried = await learnFromFeedback({ tools, events: log, onProgress: (step) => steps.push(step) });
+    expect(tried.report.reranked?.['recall@5']).toBeGreaterThanOrEqual(0);
+    expect(tried.model !== undefined).toBe(tried.report.rerank);
+    if (tried.model !== undefined) expect(tried.model.features).toEqual(LEXICAL_RERANK_MODEL.features);
+    expect(tried.report.heldOutEvents).toBe(78);
+    expect(steps[0]).toEqual({ phase: 'judging', done: 0, total: 7 });
+    expect(steps.filter((step) => step.phase === 'judging').map((step) => step.done)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    await expect(learnFromFeedback({ tools, events: log, baseModel: { ...LEXICAL_RERANK_MODEL, features: ['x'] } })).rejects.toMatchObject({ code: 'invalid-option' });
   });
 });

@@ -6,7 +6,7 @@ import { createRerankRanker, extractRerankCandidates } from './create-rerank-ran
 import { LEXICAL_RERANK_MODEL } from './lexical-rerank-model.js';
 import { compileRerankModel, scoreRerankFeatures } from './rerank-model.js';
 import type { RerankModel } from './rerank-model.js';
-import { FEATURE_COUNT, RERANK_FEATURES, RERANK_VECTOR_FEATURES } from './rerank-features.js';
+import { FEATURES, RERANK_FEATURES, ROW_WIDTH } from './rerank-features.js';
 import type { RerankVectors } from './rerank-vectors.js';
 
 const tools = [
@@ -29,7 +29,7 @@ function linearModel(weights: Record<string, number>): RerankModel {
   };
 }
 
-const column = (name: string): number => RERANK_FEATURES.indexOf(name);
+const column = (name: string): number => FEATURES.indexOf(name);
 
 /** Toy word vectors: one axis per word of a small vocabulary, a text's vector the normalised count of its words. */
 function toyVectors(): RerankVectors & { calls: number } {
@@ -60,10 +60,10 @@ describe('extractRerankCandidates', () => {
     ranker.index(tools);
     const found = extractRerankCandidates(ranker, 'send email');
     expect(found.tools[0]!.name).toBe('send_email');
-    expect(found.features.length).toBe(found.tools.length * FEATURE_COUNT);
+    expect(found.features.length).toBe(found.tools.length * ROW_WIDTH);
     const row = (name: string): Float64Array => {
       const at = found.tools.findIndex((tool) => tool.name === name);
-      return found.features.subarray(at * FEATURE_COUNT, (at + 1) * FEATURE_COUNT);
+      return found.features.subarray(at * ROW_WIDTH, (at + 1) * ROW_WIDTH);
     };
     const send = row('send_email');
     expect(send[column('firstStage')]).toBe(1);
@@ -92,32 +92,32 @@ describe('extractRerankCandidates', () => {
     ranker.index(tools);
     const found = extractRerankCandidates(ranker, 'send an email to Bob, then list the files of my folder');
     const at = found.tools.findIndex((tool) => tool.name === 'list_files');
-    const row = found.features.subarray(at * FEATURE_COUNT, (at + 1) * FEATURE_COUNT);
+    const row = found.features.subarray(at * ROW_WIDTH, (at + 1) * ROW_WIDTH);
     expect(row[column('clauses')]).toBeCloseTo(Math.log1p(2), 12);
     expect(row[column('clause')]).toBeCloseTo(1, 12);
     expect(row[column('clauseCover')]).toBeCloseTo(1, 12);
     expect(row[column('cover')]).toBeLessThan(1);
   });
 
-  it('adds the word-vector features after the lexical ones when given vectors', () => {
+  it('fills the word-vector features of the same rows when given vectors (0 without), the lexical ones unchanged', () => {
     const ranker = createBm25Ranker();
     ranker.index(tools);
     const vectors = toyVectors();
-    const width = RERANK_VECTOR_FEATURES.length;
     const found = extractRerankCandidates(ranker, 'email message, then list the files of the folder', 50, vectors);
     const lexical = extractRerankCandidates(ranker, 'email message, then list the files of the folder');
-    expect(found.features.length).toBe(found.tools.length * width);
-    const vectorColumn = (name: string): number => RERANK_VECTOR_FEATURES.indexOf(name);
+    expect(found.features.length).toBe(found.tools.length * ROW_WIDTH);
+    const lexicalWidth = RERANK_FEATURES.length;
     const row = (name: string): Float64Array => {
       const at = found.tools.findIndex((tool) => tool.name === name);
-      expect(Array.from(found.features.subarray(at * width, at * width + FEATURE_COUNT))).toEqual(Array.from(lexical.features.subarray(at * FEATURE_COUNT, (at + 1) * FEATURE_COUNT)));
-      return found.features.subarray(at * width, (at + 1) * width);
+      expect(Array.from(found.features.subarray(at * ROW_WIDTH, at * ROW_WIDTH + lexicalWidth))).toEqual(Array.from(lexical.features.subarray(at * ROW_WIDTH, at * ROW_WIDTH + lexicalWidth)));
+      expect(lexical.features[at * ROW_WIDTH + column('vector.query')]).toBe(0);
+      return found.features.subarray(at * ROW_WIDTH, (at + 1) * ROW_WIDTH);
     };
     // list_files ("List the files of a folder"): its vector is the second clause's exactly.
-    expect(row('list_files')[vectorColumn('vector.clause')]).toBeCloseTo(1, 6);
-    expect(row('list_files')[vectorColumn('vector.query')]).toBeLessThan(0.9);
-    const best = Math.max(...found.tools.map((_, at) => found.features[at * width + vectorColumn('vector.query')]!));
-    expect(row('post_message')[vectorColumn('vector.queryVsBest')]).toBeCloseTo(row('post_message')[vectorColumn('vector.query')]! - best, 12);
+    expect(row('list_files')[column('vector.clause')]).toBeCloseTo(1, 6);
+    expect(row('list_files')[column('vector.query')]).toBeLessThan(0.9);
+    const best = Math.max(...found.tools.map((_, at) => found.features[at * ROW_WIDTH + column('vector.query')]!));
+    expect(row('post_message')[column('vector.queryVsBest')]).toBeCloseTo(row('post_message')[column('vector.query')]! - best, 12);
     // The catalog is embedded once, not per query.
     extractRerankCandidates(ranker, 'read email', 50, vectors);
     expect(vectors.calls).toBe(1);
@@ -182,45 +182,20 @@ describe('createRerankRanker', () => {
     expect(reranker.search('read my email inbox', { limit: 1 })[0]!.tool).toBe(best);
   });
 
-  it('adds the fixed first-stage weight to the score and to the firstStage contribution', () => {
-    const base = linearModel({ noDescription: 0.1 });
-    const weighted = createRerankRanker({ model: { ...base, firstStageWeight: 10 } });
-    const plain = createRerankRanker({ model: base });
-    weighted.index(tools);
-    plain.index(tools);
-    const [hit] = weighted.search('email message', { limit: 1, explain: true });
-    const unweighted = plain.search('email message', { limit: 5 }).find((other) => other.tool === hit!.tool)!;
-    expect(hit!.score).toBeCloseTo(unweighted.score + 10, 9);
-    expect(hit!.explanation!.components['feature.firstStage']).toBeCloseTo(10, 9);
-  });
-
-  it('with a margin, reorders only candidates whose first-stage scores are that close, and explains exactly', () => {
-    const plain = createBm25Ranker();
-    plain.index(tools);
-    const first = plain.search('email message', { limit: 5 });
-    const ratio = (hit: { score: number }): number => hit.score / first[0]!.score;
-    // The model prefers tools without a description (email_digest), strongly.
-    const model = { ...linearModel({ noDescription: 50 }), margin: 0.05 };
-    const bounded = createRerankRanker({ model });
-    bounded.index(tools);
-    const hits = bounded.search('email message', { limit: 5, explain: true });
-    for (const hit of hits) {
-      const before = first.find((other) => other.tool === hit.tool)!;
-      expect(hit.score).toBeLessThanOrEqual(ratio(before) + 1e-12);
-      expect(hit.score).toBeGreaterThanOrEqual(ratio(before) - 0.05 - 1e-12);
-      const parts = Object.values(hit.explanation!.components).reduce((sum, value) => sum + value, 0);
-      expect(parts).toBeCloseTo(hit.score, 9);
-    }
-    const digest = first.findIndex((hit) => hit.tool.name === 'email_digest');
-    const overtaken = first.slice(0, digest).filter((hit) => ratio(hit) - ratio(first[digest]!) > 0.05);
-    for (const hit of overtaken) expect(hits.findIndex((other) => other.tool === hit.tool)).toBeLessThan(hits.findIndex((other) => other.tool.name === 'email_digest'));
-    const wide = createRerankRanker({ model: { ...model, margin: 10 } });
-    wide.index(tools);
-    expect(wide.search('email message', { limit: 1 })[0]!.tool.name).toBe('email_digest');
+  it('reads any subset of the registry, in any order, by name', () => {
+    const subset: RerankModel = { format: 'loadout-rerank-v1', kind: 'linear', features: ['noDescription', 'firstStage'], mean: [0, 0], scale: [1, 1], linear: [5, 1] };
+    const reranker = createRerankRanker({ model: subset });
+    const full = createRerankRanker({ model: linearModel({ firstStage: 1, noDescription: 5 }) });
+    reranker.index(tools);
+    full.index(tools);
+    const [hit] = reranker.search('email', { limit: 1, explain: true });
+    expect(hit!.tool.name).toBe('email_digest');
+    expect(hit!.score).toBeCloseTo(full.search('email', { limit: 1 })[0]!.score, 12);
+    expect(Object.keys(hit!.explanation!.components)).toEqual(['feature.noDescription', 'feature.firstStage']);
   });
 
   it('needs vectors for a model with word-vector features, and scores with them', () => {
-    const names = RERANK_VECTOR_FEATURES;
+    const names = FEATURES;
     const model: RerankModel = {
       format: 'loadout-rerank-v1',
       kind: 'linear',
@@ -262,7 +237,7 @@ describe('compileRerankModel', () => {
     expect(compileRerankModel(LEXICAL_RERANK_MODEL).kind).toBe(LEXICAL_RERANK_MODEL.kind);
   });
 
-  it('refuses other formats, other features and non-numbers with invalid-option', () => {
+  it('refuses other formats, features the registry lacks or repeats, margins and non-numbers with invalid-option', () => {
     const bad: unknown[] = [
       null,
       { ...linearModel({}), format: 'v0' },
@@ -270,8 +245,9 @@ describe('compileRerankModel', () => {
       { ...linearModel({}), linear: [1] },
       { ...linearModel({}), mean: RERANK_FEATURES.map(() => Number.NaN) },
       { ...linearModel({}), kind: 'mlp', output: [] },
-      { ...linearModel({}), firstStageWeight: -1 },
-      { ...linearModel({}), margin: Number.POSITIVE_INFINITY },
+      { ...linearModel({}), features: [...RERANK_FEATURES.slice(1), 'neighbour.nameForm'] },
+      { ...linearModel({}), features: [...RERANK_FEATURES.slice(1), 'cover'] },
+      { ...linearModel({}), margin: 0.05 },
     ];
     for (const model of bad) {
       let error: unknown;

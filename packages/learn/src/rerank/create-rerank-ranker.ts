@@ -1,34 +1,25 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import type { CatalogTool, RankerSearchOptions, SearchHit, SyncRanker } from '@loadout/core';
 import { createBm25Ranker } from '@loadout/bm25';
-import type { Bm25Ranker } from '@loadout/bm25';
-import type { Bm25RankerOptions } from '@loadout/bm25';
-import { readFirstStage } from '@loadout/bm25/first-stage';
-import { readSearchLimit } from '@loadout/bm25/first-stage';
-import { createFeatureScratch, extractFeatures, FEATURE_PART } from './extract-features.js';
+import type { Bm25Ranker, Bm25RankerOptions } from '@loadout/bm25';
+import { readFirstStage, readSearchLimit } from '@loadout/bm25/first-stage';
+import { createFeatureScratch, extractFeatures } from './extract-features.js';
 import { buildDocTerms } from './doc-terms.js';
 import type { DocTerms } from './doc-terms.js';
 import { buildNameTerms } from './name-terms.js';
 import type { NameTerms } from './name-terms.js';
-import { attributeBoundedRow, attributeRow, boundScores, compileRerankModel, scoreRow, scoreScratch } from './rerank-model.js';
+import { attributeRow, compileRerankModel, scoreRow, scoreScratch } from './rerank-model.js';
 import type { RerankModel } from './rerank-model.js';
-import { rerankFeatureList } from './feature-lists.js';
-import type { RerankFeatureGroups } from './feature-lists.js';
-import { appendNeighbourFeatures, createNeighbourScratch } from './neighbour-features.js';
-import { buildPastSearches } from './past-searches.js';
-import type { PastSearches } from './past-searches.js';
+import { ROW_WIDTH } from './rerank-features.js';
 import type { RerankVectors } from './rerank-vectors.js';
-import { appendVectorFeatures, embedCatalog } from './vector-features.js';
+import { embedCatalog, fillVectorFeatures } from './vector-features.js';
 import type { ToolVectors } from './vector-features.js';
-import { appendSiblingFeatures, createSiblingScratch } from './sibling-features.js';
-import { buildSiblingTerms } from './sibling-terms.js';
-import type { SiblingTerms } from './sibling-terms.js';
 
 /** Options of {@link createRerankRanker}. */
 export interface RerankRankerOptions {
   /** The model (see `RerankModel`): the shipped `LEXICAL_RERANK_MODEL`, or one a deployment learned. Required. */
   readonly model: RerankModel;
-  /** Options of the first-stage BM25F (clause fusion, usage field, …); a model with `NEIGHBOUR_FEATURES` reads the past searches of its `usage` field (without one they are 0). Default: its defaults. */
+  /** Options of the first-stage BM25F (clause fusion, usage field, …). Default: its defaults. */
   readonly bm25?: Bm25RankerOptions;
   /** First-stage candidates re-scored. Default: the model's `candidates`, else 50; range 1–1,000 (a search for more results re-scores that many). */
   readonly candidates?: number;
@@ -48,7 +39,7 @@ export interface RerankCandidates {
   readonly tools: readonly CatalogTool[];
   /** Their clause-fused BM25F scores. */
   readonly firstStage: Float64Array;
-  /** `tools.length × rerankFeatureList(groups).length` (the groups asked for), one row per candidate (a copy). */
+  /** `tools.length × ROW_WIDTH`: one row of every registry feature (`FEATURES`) per candidate, the `VECTOR_FEATURES` 0 without vectors (a copy). */
   readonly features: Float64Array;
 }
 
@@ -72,59 +63,30 @@ interface Extracted {
   readonly features: Float64Array;
 }
 
-interface Extractor {
-  readonly extract: (query: string, count: number, filter: RankerSearchOptions['filter']) => Extracted | undefined;
-  /** Builds the past searches of the index as it stands (with `neighbours`; else nothing), which the next query would otherwise build, so indexing pays for them. */
-  readonly prepare: () => void;
-}
-
-/** Feature extraction over a BM25F ranker's own index, with buffers reused across queries; `vectors` adds `VECTOR_FEATURES`, `neighbours` then `NEIGHBOUR_FEATURES`, `siblings` then `SIBLING_FEATURES`. */
-function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined, neighbours: boolean, siblings: boolean): Extractor {
+/** Feature extraction over a BM25F ranker's own index, with buffers reused across queries; `vectors` fills the `VECTOR_FEATURES`. */
+function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined): (query: string, count: number, filter: RankerSearchOptions['filter']) => Extracted | undefined {
   const scratch = createFeatureScratch();
-  const siblingScratch = createSiblingScratch();
-  const neighbourScratch = createNeighbourScratch();
   let names: NameTerms | undefined;
   let docTerms: DocTerms | undefined;
-  let siblingTerms: SiblingTerms | undefined;
-  let past: PastSearches | undefined;
   let catalog: ToolVectors | undefined;
-  let wide: Float64Array = new Float64Array(0);
-  // Row widths after each group: the sibling features go after the neighbour features, which go after the lexical (and vector) ones.
-  const lexicalWidth = rerankFeatureList({ vectors: vectors !== undefined }).length;
-  const neighbourWidth = rerankFeatureList({ vectors: vectors !== undefined, neighbours }).length;
-  return {
-    prepare() {
-      if (!neighbours) return;
-      const index = readFirstStage(first);
-      if (index !== undefined && past?.postings !== index.postings) past = buildPastSearches(index);
-    },
-    extract(query, count, filter) {
-      const index = readFirstStage(first);
-      if (index === undefined) throw createLoadoutError('invalid-option', '@loadout/bm25 rerank: the first stage must be a ranker from createBm25Ranker', { option: 'ranker' });
-      const ranked = index.rank(query, count, filter);
-      if (ranked.count === 0) return undefined;
-      if (names?.postings !== index.postings) names = buildNameTerms(index.postings, index.dictionary);
-      if (docTerms?.postings !== index.postings) docTerms = buildDocTerms(index.postings);
-      // The first stage's own query terms (prefix matches included, at their weight).
-      let features = extractFeatures(index, names, docTerms, ranked.terms, ranked.docs, ranked.scores, ranked.count, scratch);
-      if (vectors !== undefined) {
-        if (catalog?.tools !== index.tools) catalog = embedCatalog(vectors, index.tools);
-        features = wide = appendVectorFeatures(features, ranked.count, ranked.docs, ranked.terms, vectors, catalog, wide);
-      }
-      if (neighbours) {
-        if (past?.postings !== index.postings) past = buildPastSearches(index);
-        features = appendNeighbourFeatures(features, lexicalWidth, ranked.count, ranked.docs, ranked.terms, past, neighbourScratch);
-      }
-      if (siblings) {
-        if (siblingTerms?.postings !== index.postings) siblingTerms = buildSiblingTerms(index.tools, names, docTerms);
-        features = appendSiblingFeatures(features, neighbourWidth, ranked.count, ranked.docs, ranked.terms, index, scratch.parts, FEATURE_PART, siblingTerms, siblingScratch);
-      }
-      return { tools: index.tools, docs: ranked.docs, scores: ranked.scores, count: ranked.count, features };
-    },
+  return (query, count, filter) => {
+    const index = readFirstStage(first);
+    if (index === undefined) throw createLoadoutError('invalid-option', '@loadout/learn rerank: the first stage must be a ranker from createBm25Ranker', { option: 'ranker' });
+    const ranked = index.rank(query, count, filter);
+    if (ranked.count === 0) return undefined;
+    if (names?.postings !== index.postings) names = buildNameTerms(index.postings, index.dictionary);
+    if (docTerms?.postings !== index.postings) docTerms = buildDocTerms(index.postings);
+    // The first stage's own query terms (prefix matches included, at their weight).
+    const features = extractFeatures(index, names, docTerms, ranked.terms, ranked.docs, ranked.scores, ranked.count, scratch);
+    if (vectors !== undefined) {
+      if (catalog?.tools !== index.tools) catalog = embedCatalog(vectors, index.tools);
+      fillVectorFeatures(features, ranked.count, ranked.docs, ranked.terms, vectors, catalog);
+    }
+    return { tools: index.tools, docs: ranked.docs, scores: ranked.scores, count: ranked.count, features };
   };
 }
 
-const extractors = new WeakMap<object, Map<string, WeakMap<Bm25Ranker, Extractor>>>();
+const extractors = new WeakMap<object, WeakMap<Bm25Ranker, ReturnType<typeof createExtractor>>>();
 
 function candidatesOption(value: number | undefined): number {
   if (value === undefined) return 50;
@@ -139,37 +101,24 @@ function candidatesOption(value: number | undefined): number {
 
 /**
  * Features of `query`'s best `candidates` first-stage results in `ranker`
- * (a ranker from `createBm25Ranker`), as the re-ranker sees them: with
- * `vectors`, `RERANK_VECTOR_FEATURES`; then `NEIGHBOUR_FEATURES` and
- * `SIBLING_FEATURES` as `groups` asks (default neither; see
- * `rerankFeatureList`). For training a model; searching with one is
+ * (a ranker from `createBm25Ranker`), as the re-ranker sees them: a row of
+ * every registry feature per candidate (`VECTOR_FEATURES` only with
+ * `vectors`). For training a model; searching with one is
  * {@link createRerankRanker}.
  */
-export function extractRerankCandidates(
-  ranker: Bm25Ranker,
-  query: string,
-  candidates = 50,
-  vectors?: RerankVectors,
-  groups: Pick<RerankFeatureGroups, 'neighbours' | 'siblings'> = {},
-): RerankCandidates {
-  const neighbours = groups.neighbours === true;
-  const siblings = groups.siblings === true;
-  // One extractor per ranker, vectors and groups: its name terms, past searches and tool vectors are built once per index, not per query.
-  const key = `${neighbours ? 'n' : ''}${siblings ? 's' : ''}`;
-  let byKey = extractors.get(vectors ?? ranker);
-  if (byKey === undefined) extractors.set(vectors ?? ranker, (byKey = new Map()));
-  let byRanker = byKey.get(key);
-  if (byRanker === undefined) byKey.set(key, (byRanker = new WeakMap()));
-  let extractor = byRanker.get(ranker);
-  if (extractor === undefined) byRanker.set(ranker, (extractor = createExtractor(ranker, vectors, neighbours, siblings)));
-  const result = extractor.extract(query, candidatesOption(candidates), undefined);
+export function extractRerankCandidates(ranker: Bm25Ranker, query: string, candidates = 50, vectors?: RerankVectors): RerankCandidates {
+  // One extractor per ranker and vectors: its name terms and tool vectors are built once per index, not per query.
+  let byRanker = extractors.get(vectors ?? ranker);
+  if (byRanker === undefined) extractors.set(vectors ?? ranker, (byRanker = new WeakMap()));
+  let extract = byRanker.get(ranker);
+  if (extract === undefined) byRanker.set(ranker, (extract = createExtractor(ranker, vectors)));
+  const result = extract(query, candidatesOption(candidates), undefined);
   if (result === undefined) return { tools: [], firstStage: new Float64Array(0), features: new Float64Array(0) };
   const { count, docs, tools } = result;
-  const width = rerankFeatureList({ vectors: vectors !== undefined, neighbours, siblings }).length;
   return {
     tools: Array.from(docs.subarray(0, count), (doc) => tools[doc]!),
     firstStage: result.scores.slice(0, count),
-    features: result.features.slice(0, count * width),
+    features: result.features.slice(0, count * ROW_WIDTH),
   };
 }
 
@@ -187,9 +136,9 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
   const candidates = candidatesOption(options.candidates ?? model.candidates);
   const first = createBm25Ranker(options.bm25);
   if (model.vectors && options.vectors === undefined) {
-    throw createLoadoutError('invalid-option', '@loadout/bm25 rerank: the model uses word-vector features; pass vectors (createRerankVectors of @loadout/embeddings) or use a lexical model', { option: 'vectors' });
+    throw createLoadoutError('invalid-option', '@loadout/learn rerank: the model uses word-vector features; pass vectors (createRerankVectors of @loadout/embeddings) or use a lexical model', { option: 'vectors' });
   }
-  const extractor = createExtractor(first, model.vectors ? options.vectors : undefined, model.neighbours, model.siblings);
+  const extract = createExtractor(first, model.vectors ? options.vectors : undefined);
   const scratch = scoreScratch(model);
   let order = new Int32Array(64);
   let modelScores = new Float64Array(64);
@@ -200,21 +149,14 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
     get size() {
       return first.size;
     },
-    // Past searches are read when the catalog is indexed or loaded (after add / remove, by the next search).
-    index: (tools) => {
-      first.index(tools);
-      extractor.prepare();
-    },
+    index: (tools) => first.index(tools),
     add: (tools) => first.add(tools),
     remove: (names) => first.remove(names),
     serialize: () => first.serialize(),
-    load: (blob, tools) => {
-      first.load(blob, tools);
-      extractor.prepare();
-    },
+    load: (blob, tools) => first.load(blob, tools),
     search(query: string, searchOptions: RankerSearchOptions = {}): readonly SearchHit[] {
       const limit = readSearchLimit(searchOptions.limit, 'rerank');
-      const result = extractor.extract(query, Math.max(candidates, limit), searchOptions.filter);
+      const result = extract(query, Math.max(candidates, limit), searchOptions.filter);
       if (result === undefined) return [];
       const { tools, docs, scores, count, features } = result;
       if (order.length < count) {
@@ -222,7 +164,6 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
         modelScores = new Float64Array(count);
       }
       for (let at = 0; at < count; at++) modelScores[at] = scoreRow(model, features, at, scratch);
-      boundScores(model, features, modelScores, count);
       // Insertion sort by model score, best first (ties keep first-stage order): no allocation, and count is small.
       for (let at = 0; at < count; at++) {
         const score = modelScores[at]!;
@@ -243,11 +184,9 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
       const firstScores = scores.slice(0, count);
       const firstDocs = docs.slice(0, count);
       const explainFirst = first.search(query, { limit: count, explain: true, ...(searchOptions.filter === undefined ? {} : { filter: searchOptions.filter }) });
-      let bestRaw = 0;
-      if (model.margin > 0) for (let at = 1; at < count; at++) if (scoreRow(model, features, at, scratch) > scoreRow(model, features, bestRaw, scratch)) bestRaw = at;
       for (let at = 0; at < shown; at++) {
         const candidate = order[at]!;
-        const { contributions, bias } = model.margin > 0 ? attributeBoundedRow(model, features, candidate, bestRaw) : attributeRow(model, features, candidate);
+        const { contributions, bias } = attributeRow(model, features, candidate);
         // Largest contributions first, so a reader sees what decided.
         const parts: [string, number][] = [];
         for (let feature = 0; feature < model.width; feature++) {
@@ -266,7 +205,6 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
             notes: [
               ...(before?.notes ?? []),
               `re-ranked (${model.kind}) from first-stage rank ${candidate + 1} (score ${firstScores[candidate]!.toFixed(3)})`,
-              ...(model.margin > 0 ? [`bounded: firstStage + ${model.margin} · tanh(model score − the best candidate's)`] : []),
             ],
           },
         };

@@ -4,7 +4,7 @@ import type { QueryTerms } from '@loadout/bm25/first-stage';
 import type { FirstStage } from '@loadout/bm25/first-stage';
 import type { DocTerms } from './doc-terms.js';
 import type { NameTerms } from './name-terms.js';
-import { FEATURE_COUNT } from './rerank-features.js';
+import { ROW_WIDTH } from './rerank-features.js';
 
 /** Buffers reused by every query's feature extraction. */
 export interface FeatureScratch {
@@ -33,8 +33,6 @@ export function createFeatureScratch(): FeatureScratch {
 }
 
 const PART = 1 + FIELD_COUNT;
-/** Numbers per candidate and query term in `FeatureScratch.parts`. */
-export const FEATURE_PART = PART;
 // Offsets of feature groups (see RERANK_FEATURES).
 const FULL_FIELDS = 4;
 const COVER = FULL_FIELDS + FIELD_COUNT;
@@ -48,7 +46,7 @@ const SAME_SERVER = DESCRIPTION + 2;
 const QUERY = SAME_SERVER + 1;
 
 /**
- * Fills `scratch.features` (`count × FEATURE_COUNT`, row per candidate) for
+ * Fills `scratch.features` (`count × ROW_WIDTH`, row per candidate; the `VECTOR_FEATURES` left 0) for
  * the first stage's candidates `docs[0 .. count)` with fused scores
  * `firstStage` (best first), reading the BM25F postings directly: one
  * binary search per candidate and query term. Returns the features buffer.
@@ -72,10 +70,10 @@ export function extractFeatures(
   if (scratch.position.length < postings.termCount) {
     scratch.position = new Int32Array(Math.max(postings.termCount, scratch.position.length * 2)).fill(-1);
   }
-  if (scratch.features.length < count * FEATURE_COUNT) scratch.features = new Float64Array(Math.max(count * FEATURE_COUNT, scratch.features.length * 2));
+  if (scratch.features.length < count * ROW_WIDTH) scratch.features = new Float64Array(Math.max(count * ROW_WIDTH, scratch.features.length * 2));
   if (scratch.weight.length < termCount) scratch.weight = new Float64Array(Math.max(termCount, scratch.weight.length * 2));
   const { parts, position, features, weight: termIdf } = scratch;
-  features.fill(0, 0, count * FEATURE_COUNT);
+  features.fill(0, 0, count * ROW_WIDTH);
   let sumIdf = 0;
   for (let index = 0; index < termCount; index++) {
     const term = full[index]!;
@@ -89,7 +87,7 @@ export function extractFeatures(
   let bestFull = 0;
   for (let candidate = 0; candidate < count; candidate++) {
     const doc = docs[candidate]!;
-    const row = candidate * FEATURE_COUNT;
+    const row = candidate * ROW_WIDTH;
     let raw = 0;
     let covered = 0;
     // A candidate's query terms in one pass over its own terms (the forward index).
@@ -139,7 +137,7 @@ export function extractFeatures(
     const factor = max > 0 ? 1 / max : 0;
     for (let candidate = 0; candidate < count; candidate++) {
       const normalised = clauseScores[candidate * clauseCount + clause]! * factor;
-      const row = candidate * FEATURE_COUNT;
+      const row = candidate * ROW_WIDTH;
       if (clause === 0 || normalised > features[row + CLAUSE]!) {
         features[row + CLAUSE] = normalised;
         bestClause[candidate] = clause;
@@ -147,7 +145,7 @@ export function extractFeatures(
     }
   }
   for (let candidate = 0; candidate < count; candidate++) {
-    const row = candidate * FEATURE_COUNT;
+    const row = candidate * ROW_WIDTH;
     const clause = bestClause[candidate]!;
     let clauseIdf = 0;
     let covered = 0;
@@ -170,7 +168,7 @@ export function extractFeatures(
   const topTen = Math.min(count, 10);
   for (let candidate = 0; candidate < count; candidate++) {
     const doc = docs[candidate]!;
-    const row = candidate * FEATURE_COUNT;
+    const row = candidate * ROW_WIDTH;
     features[row] = top > 0 ? firstStage[candidate]! / top : 0;
     features[row + 1] = 1 / (1 + candidate);
     features[row + 3] = bestFull > 0 ? features[row + 3]! / bestFull : 0;

@@ -1,11 +1,7 @@
 export { createRerankRanker, extractRerankCandidates } from './create-rerank-ranker.js';
 export type { RerankCandidates, RerankRanker, RerankRankerOptions } from './create-rerank-ranker.js';
 export type { RerankVectors } from './rerank-vectors.js';
-export { RERANK_FEATURES, RERANK_VECTOR_FEATURES, VECTOR_FEATURES } from './rerank-features.js';
-export { RERANK_SIBLING_FEATURES, RERANK_VECTOR_SIBLING_FEATURES, SIBLING_FEATURES } from './sibling-features.js';
-export { NEIGHBOUR_FEATURES, NEIGHBOURS } from './neighbour-features.js';
-export { rerankFeatureGroups, rerankFeatureList } from './feature-lists.js';
-export type { RerankFeatureGroups } from './feature-lists.js';
+export { FEATURES, featureColumns, RERANK_FEATURES, ROW_WIDTH, VECTOR_FEATURES } from './rerank-features.js';
 export { compileRerankModel, scoreRerankFeatures } from './rerank-model.js';
 export type { CompiledModel, RerankModel } from './rerank-model.js';
 export { LEXICAL_RERANK_MODEL } from './lexical-rerank-model.js';

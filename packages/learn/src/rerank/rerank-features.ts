@@ -48,18 +48,39 @@ export const RERANK_FEATURES: readonly string[] = Object.freeze([
   'clauses',
 ]);
 
-/** Number of {@link RERANK_FEATURES}. */
-export const FEATURE_COUNT = RERANK_FEATURES.length;
-
 /**
  * Optional features that need word vectors (GloVe-SIF, see
- * `RerankRankerOptions.vectors`), after {@link RERANK_FEATURES} in a model
- * that uses them: `vector.query`, the cosine of the query's vector to the
- * tool's; `vector.clause`, the best cosine of a clause's vector to the tool's
- * (the query's for a query of one clause); `vector.queryVsBest`, the query
- * cosine minus the best among the candidates (list-relative).
+ * `RerankRankerOptions.vectors`): `vector.query`, the cosine of the query's
+ * vector to the tool's; `vector.clause`, the best cosine of a clause's
+ * vector to the tool's (the query's for a query of one clause);
+ * `vector.queryVsBest`, the query cosine minus the best among the
+ * candidates (list-relative). 0 without vectors.
  */
 export const VECTOR_FEATURES: readonly string[] = Object.freeze(['vector.query', 'vector.clause', 'vector.queryVsBest']);
 
-/** The features of a model with word vectors: {@link RERANK_FEATURES} then {@link VECTOR_FEATURES}. */
-export const RERANK_VECTOR_FEATURES: readonly string[] = Object.freeze([...RERANK_FEATURES, ...VECTOR_FEATURES]);
+/**
+ * The feature registry: every feature the re-ranker extracts, by name, in
+ * the order of an extracted row ({@link RERANK_FEATURES}, then
+ * {@link VECTOR_FEATURES}). A model lists the names it reads, in any order,
+ * each with its own standardisation; any subset is valid.
+ */
+export const FEATURES: readonly string[] = Object.freeze([...RERANK_FEATURES, ...VECTOR_FEATURES]);
+
+/** Numbers per extracted row: the length of {@link FEATURES}. */
+export const ROW_WIDTH = FEATURES.length;
+
+/** Row position of each registry feature. */
+const COLUMN = new Map(FEATURES.map((name, column) => [name, column]));
+
+/** The row columns of feature `names` (in their order), or the first name the registry lacks or repeats. */
+export function featureColumns(names: readonly string[]): Int32Array | string {
+  const columns = new Int32Array(names.length);
+  const seen = new Set<string>();
+  for (const [at, name] of names.entries()) {
+    const column = COLUMN.get(name);
+    if (column === undefined || seen.has(name)) return String(name);
+    seen.add(name);
+    columns[at] = column;
+  }
+  return columns;
+}

@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { LEXICAL_RERANK_MODEL } from './lexical-rerank-model.js';
 import { compileRerankModel, scoreRerankFeatures, scoreRow, scoreScratch } from './rerank-model.js';
 import type { RerankModel } from './rerank-model.js';
-import { RERANK_FEATURES } from './rerank-features.js';
+import { RERANK_FEATURES, ROW_WIDTH } from './rerank-features.js';
+
+/** `rows` as extracted rows: each padded with zeros to `ROW_WIDTH` (the lexical features come first). */
+const extracted = (rows: readonly (readonly number[])[]): Float64Array => Float64Array.from(rows.flatMap((row) => [...row, ...new Array<number>(ROW_WIDTH - row.length).fill(0)]));
 
 /** The model's documented formula, standardising every feature: the reference {@link scoreRow} must equal. */
 function reference(model: RerankModel, row: readonly number[]): number {
   const z = row.map((value, f) => (value - model.mean[f]!) * model.scale[f]!);
-  let score = (model.firstStageWeight ?? 0) * row[0]! + z.reduce((sum, value, f) => sum + model.linear[f]! * value, 0);
+  let score = z.reduce((sum, value, f) => sum + model.linear[f]! * value, 0);
   const F = row.length;
   for (let unit = 0; unit < (model.output?.length ?? 0); unit++) {
     let activation = model.hiddenBias![unit]!;
@@ -40,7 +43,6 @@ describe('scoreRow', () => {
     hidden: numbers(F * units, 4),
     hiddenBias: numbers(units, 5),
     output: numbers(units, 6),
-    firstStageWeight: 0.7,
   };
 
   it('equals the standardised formula, raw zeros (skipped) included', () => {
@@ -48,18 +50,18 @@ describe('scoreRow', () => {
     const compiled = compileRerankModel(model);
     const scratch = scoreScratch(compiled);
     rows.forEach((row, index) => {
-      expect(scoreRow(compiled, Float64Array.from(rows.flat()), index, scratch)).toBeCloseTo(reference(model, row), 12);
+      expect(scoreRow(compiled, extracted(rows), index, scratch)).toBeCloseTo(reference(model, row), 12);
     });
   });
 
   it('scores the shipped model as its formula says', () => {
     const row = numbers(F, 9).map((value, f) => (f % 2 === 0 ? 0 : Math.abs(value)));
-    expect(scoreRerankFeatures(LEXICAL_RERANK_MODEL, Float64Array.from(row))[0]).toBeCloseTo(reference(LEXICAL_RERANK_MODEL, row), 12);
+    expect(scoreRerankFeatures(LEXICAL_RERANK_MODEL, extracted([row]))[0]).toBeCloseTo(reference(LEXICAL_RERANK_MODEL, row), 12);
   });
 
   it('scores a linear model, which needs no hidden units', () => {
     const linear: RerankModel = { format: 'loadout-rerank-v1', kind: 'linear', features: RERANK_FEATURES, mean: model.mean, scale: model.scale, linear: model.linear };
     const row = numbers(F, 10);
-    expect(scoreRerankFeatures(linear, Float64Array.from(row))[0]).toBeCloseTo(reference(linear, row), 12);
+    expect(scoreRerankFeatures(linear, extracted([row]))[0]).toBeCloseTo(reference(linear, row), 12);
   });
 });

@@ -1,10 +1,11 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { rerankFeatureGroups, rerankFeatureList } from './feature-lists.js';
+import { featureColumns, ROW_WIDTH } from './rerank-features.js';
 
 /**
- * A re-ranking model as JSON (numbers, plus the feature names it was
- * trained on). Features are standardised as `z = (x − mean) · scale`, then
- * scored `Σ linear_f z_f` plus, for `mlp`, `Σ_h output_h tanh(hiddenBias_h +
+ * A re-ranking model as JSON: the registry features it reads (`FEATURES`,
+ * by name, any subset in any order), each with one normaliser, the
+ * standardisation `z = (x − mean) · scale`, and its weights: scored
+ * `Σ linear_f z_f` plus, for `mlp`, `Σ_h output_h tanh(hiddenBias_h +
  * Σ_f hidden[h·F + f] z_f)`.
  */
 export interface RerankModel {
@@ -12,14 +13,9 @@ export interface RerankModel {
   readonly format: 'loadout-rerank-v1';
   /** `linear` (listwise softmax), or `mlp` (one tanh hidden layer plus the linear part). */
   readonly kind: 'linear' | 'mlp';
-  /**
-   * The feature names: `RERANK_FEATURES`, or `RERANK_VECTOR_FEATURES` for a
-   * model that needs word vectors, either followed by `NEIGHBOUR_FEATURES`
-   * and then `SIBLING_FEATURES`, each optional (a log's re-ranker reads
-   * them; `rerankFeatureList` gives every list). A model for other
-   * features is refused.
-   */
+  /** The names of the features it reads, each once, from `FEATURES`; a model naming another is refused. */
   readonly features: readonly string[];
+  /** Per feature: the normaliser's mean and scale (scale 0: the feature is ignored). */
   readonly mean: readonly number[];
   readonly scale: readonly number[];
   /** One weight per feature. */
@@ -28,22 +24,6 @@ export interface RerankModel {
   readonly hidden?: readonly number[];
   readonly hiddenBias?: readonly number[];
   readonly output?: readonly number[];
-  /**
-   * Weight of the raw `firstStage` feature (the candidate's first-stage
-   * score over the best candidate's, 0–1) added to the score, held fixed in
-   * training: the model learns corrections to the first stage, and with a
-   * large weight it can only reorder candidates whose first-stage scores
-   * are close. Default 0; a finite number ≥ 0.
-   */
-  readonly firstStageWeight?: number;
-  /**
-   * Bounded re-ranking: when set, a candidate's final score is its raw
-   * `firstStage` ratio plus `margin · tanh(score − best score among the
-   * candidates)`, so the model reorders only candidates whose first-stage
-   * scores lie within `margin` of each other. Default: none (the model's
-   * score alone); a finite number > 0.
-   */
-  readonly margin?: number;
   /**
    * First-stage candidates the model was trained over, and re-ranks unless
    * `RerankRankerOptions.candidates` says otherwise (a deployment's learned
@@ -59,15 +39,13 @@ export interface RerankModel {
  */
 export interface CompiledModel {
   readonly kind: 'linear' | 'mlp';
-  /** Features per row: the length of {@link features}. */
+  /** Features the model reads: the length of {@link features}. */
   readonly width: number;
-  /** True when the model needs the word-vector features. */
+  /** True when the model reads a `VECTOR_FEATURES` feature (it needs word vectors). */
   readonly vectors: boolean;
-  /** True when the model reads `NEIGHBOUR_FEATURES` (after the lexical and vector ones). */
-  readonly neighbours: boolean;
-  /** True when the model reads `SIBLING_FEATURES` (after the lexical, vector and neighbour ones). */
-  readonly siblings: boolean;
   readonly features: readonly string[];
+  /** Per feature: its column in an extracted row (`ROW_WIDTH` numbers). */
+  readonly columns: Int32Array;
   readonly units: number;
   readonly mean: Float64Array;
   readonly scale: Float64Array;
@@ -75,17 +53,14 @@ export interface CompiledModel {
   readonly hidden: Float64Array;
   readonly hiddenBias: Float64Array;
   readonly output: Float64Array;
-  readonly firstStageWeight: number;
-  /** 0: none. */
-  readonly margin: number;
   /** `RerankModel.candidates`, or undefined when the model does not say. */
   readonly candidates: number | undefined;
   /**
    * The same model with its standardisation folded into the weights, which
    * {@link scoreRow} reads so a raw feature of 0 costs nothing:
-   * `linear_f · scale_f` (plus `firstStageWeight` on `firstStage`), the
-   * hidden weights `hidden[h·F + f] · scale_f` laid out feature-major (`f·units + h`),
-   * each unit's bias less its weighted means, and the linear part's constant.
+   * `linear_f · scale_f`, the hidden weights `hidden[h·F + f] · scale_f`
+   * laid out feature-major (`f·units + h`), each unit's bias less its
+   * weighted means, and the linear part's constant.
    */
   readonly folded: {
     readonly linear: Float64Array;
@@ -96,7 +71,7 @@ export interface CompiledModel {
 }
 
 function invalid(message: string, value: unknown): never {
-  throw createLoadoutError('invalid-option', `@loadout/bm25 rerank: the model ${message} (got ${describeValue(value)})`, { option: 'model' });
+  throw createLoadoutError('invalid-option', `@loadout/learn rerank: the model ${message} (got ${describeValue(value)})`, { option: 'model' });
 }
 
 function numbers(name: string, value: unknown, length: number): Float64Array {
@@ -110,26 +85,21 @@ function numbers(name: string, value: unknown, length: number): Float64Array {
   return out;
 }
 
-/** Validates a {@link RerankModel} (from JSON) against this version's features; throws `invalid-option` naming what is wrong. */
+/** Validates a {@link RerankModel} (from JSON) against the feature registry; throws `invalid-option` naming what is wrong. */
 export function compileRerankModel(model: unknown): CompiledModel {
   if (typeof model !== 'object' || model === null) invalid('must be an object', model);
-  const value = model as Partial<RerankModel>;
+  const value = model as Partial<RerankModel> & Record<string, unknown>;
   if (value.format !== 'loadout-rerank-v1') invalid('format must be "loadout-rerank-v1"', value.format);
   if (value.kind !== 'linear' && value.kind !== 'mlp') invalid('kind must be "linear" or "mlp"', value.kind);
-  const groups = Array.isArray(value.features) && value.features.every((name) => typeof name === 'string') ? rerankFeatureGroups(value.features as string[]) : undefined;
-  if (groups === undefined) {
-    invalid('was trained on other features than this version extracts', Array.isArray(value.features) ? `${value.features.length} features` : value.features);
-  }
-  const features = rerankFeatureList(groups);
-  const { vectors, neighbours, siblings } = groups;
-  const margin = value.margin ?? 0;
-  if (typeof margin !== 'number' || !Number.isFinite(margin) || margin < 0) invalid('margin must be a finite number > 0', margin);
-  const firstStageWeight = value.firstStageWeight ?? 0;
-  if (typeof firstStageWeight !== 'number' || !Number.isFinite(firstStageWeight) || firstStageWeight < 0) invalid('firstStageWeight must be a finite number ≥ 0', firstStageWeight);
+  if (!Array.isArray(value.features) || value.features.length === 0) invalid('needs features, a list of feature names', value.features);
+  const columns = featureColumns(value.features as string[]);
+  if (typeof columns === 'string') invalid(`reads a feature this version does not extract, or one twice (run loadout learn again to refit it): ${JSON.stringify(columns)}`, `${value.features.length} features`);
+  if (value['margin'] !== undefined || value['firstStageWeight'] !== undefined) invalid('uses margin or firstStageWeight, which this version no longer applies', value['margin'] ?? value['firstStageWeight']);
   const candidates = value.candidates;
   if (candidates !== undefined && (typeof candidates !== 'number' || !Number.isSafeInteger(candidates) || candidates < 1 || candidates > 1000)) {
     invalid('candidates must be an integer from 1 to 1,000', candidates);
   }
+  const features = [...(value.features as string[])];
   const F = features.length;
   const units = value.kind === 'mlp' && Array.isArray(value.output) ? value.output.length : 0;
   if (value.kind === 'mlp' && (units < 1 || units > 256)) invalid('needs 1–256 hidden units', units);
@@ -141,10 +111,9 @@ export function compileRerankModel(model: unknown): CompiledModel {
   return {
     kind: value.kind,
     width: F,
-    vectors,
-    neighbours,
-    siblings,
+    vectors: features.some((name) => name.startsWith('vector.')),
     features,
+    columns,
     units,
     mean,
     scale,
@@ -152,15 +121,13 @@ export function compileRerankModel(model: unknown): CompiledModel {
     hidden,
     hiddenBias,
     output: units === 0 ? new Float64Array(0) : numbers('output', value.output, units),
-    firstStageWeight,
-    margin,
     candidates,
-    folded: foldStandardisation(mean, scale, linear, hidden, hiddenBias, units, firstStageWeight),
+    folded: foldStandardisation(mean, scale, linear, hidden, hiddenBias, units),
   };
 }
 
 /** {@link CompiledModel.folded}: `w · (x − mean) · scale` as `(w · scale) · x − w · scale · mean`. */
-function foldStandardisation(mean: Float64Array, scale: Float64Array, linear: Float64Array, hidden: Float64Array, hiddenBias: Float64Array, units: number, firstStageWeight: number): CompiledModel['folded'] {
+function foldStandardisation(mean: Float64Array, scale: Float64Array, linear: Float64Array, hidden: Float64Array, hiddenBias: Float64Array, units: number): CompiledModel['folded'] {
   const F = mean.length;
   const foldedLinear = new Float64Array(F);
   const foldedHidden = new Float64Array(F * units);
@@ -176,24 +143,22 @@ function foldStandardisation(mean: Float64Array, scale: Float64Array, linear: Fl
       foldedBias[unit]! -= weight * mean[feature]!;
     }
   }
-  // Feature 0 is `firstStage`, whose raw value the score also adds.
-  if (F > 0) foldedLinear[0]! += firstStageWeight;
   return { linear: foldedLinear, hidden: foldedHidden, hiddenBias: foldedBias, constant };
 }
 
 /**
- * The model's score of feature row `row` of `features`, from its
- * {@link CompiledModel.folded} weights (a raw feature of 0 is skipped);
- * `scratch` holds at least `model.units` numbers and is overwritten.
+ * The model's score of extracted row `row` of `rows` (`ROW_WIDTH` numbers
+ * each), from its {@link CompiledModel.folded} weights (a raw feature of 0
+ * is skipped); `scratch` holds at least `model.units` numbers and is overwritten.
  */
-export function scoreRow(model: CompiledModel, features: Float64Array, row: number, scratch: Float64Array): number {
-  const { units, output, width } = model;
+export function scoreRow(model: CompiledModel, rows: Float64Array, row: number, scratch: Float64Array): number {
+  const { units, output, width, columns } = model;
   const { linear, hidden, hiddenBias, constant } = model.folded;
-  const base = row * width;
+  const base = row * ROW_WIDTH;
   let score = constant;
   for (let unit = 0; unit < units; unit++) scratch[unit] = hiddenBias[unit]!;
   for (let feature = 0; feature < width; feature++) {
-    const value = features[base + feature]!;
+    const value = rows[base + columns[feature]!]!;
     if (value === 0) continue;
     score += linear[feature]! * value;
     const weights = feature * units;
@@ -214,13 +179,12 @@ export function scoreScratch(model: CompiledModel): Float64Array {
  * output is split among its inputs in proportion to their part of its
  * activation (`tanh(a) / a` times each part), which is exact.
  */
-export function attributeRow(model: CompiledModel, features: Float64Array, row: number): { contributions: Float64Array; bias: number } {
+export function attributeRow(model: CompiledModel, rows: Float64Array, row: number): { contributions: Float64Array; bias: number } {
   const F = model.width;
   const z = new Float64Array(F);
-  for (let feature = 0; feature < F; feature++) z[feature] = (features[row * F + feature]! - model.mean[feature]!) * model.scale[feature]!;
+  for (let feature = 0; feature < F; feature++) z[feature] = (rows[row * ROW_WIDTH + model.columns[feature]!]! - model.mean[feature]!) * model.scale[feature]!;
   const contributions = new Float64Array(F);
   for (let feature = 0; feature < F; feature++) contributions[feature] = model.linear[feature]! * z[feature]!;
-  contributions[0]! += model.firstStageWeight * features[row * F]!;
   let bias = 0;
   for (let unit = 0; unit < model.units; unit++) {
     let activation = model.hiddenBias[unit]!;
@@ -234,48 +198,12 @@ export function attributeRow(model: CompiledModel, features: Float64Array, row: 
   return { contributions, bias };
 }
 
-/**
- * For a model with a `margin`: turns the raw scores of `count` candidates
- * (in place) into `firstStage + margin · tanh(score − best)`; returns the
- * best raw score (−Infinity without candidates). Without a margin, does nothing.
- */
-export function boundScores(model: CompiledModel, features: Float64Array, scores: Float64Array, count: number): number {
-  let best = -Infinity;
-  for (let row = 0; row < count; row++) if (scores[row]! > best) best = scores[row]!;
-  if (model.margin === 0) return best;
-  for (let row = 0; row < count; row++) scores[row] = features[row * model.width]! + model.margin * Math.tanh(scores[row]! - best);
-  return best;
-}
-
-/**
- * {@link attributeRow} for the final score of a model with a `margin`:
- * `firstStage` plus each feature's (and the biases') share of
- * `margin · tanh(d)`, `d` the row's raw score minus the best row's, split in
- * proportion to their parts of `d` (exact: they sum to the final score).
- */
-export function attributeBoundedRow(model: CompiledModel, features: Float64Array, row: number, bestRow: number): { contributions: Float64Array; bias: number } {
-  const own = attributeRow(model, features, row);
-  const top = attributeRow(model, features, bestRow);
-  let difference = own.bias - top.bias;
-  for (let feature = 0; feature < model.width; feature++) difference += own.contributions[feature]! - top.contributions[feature]!;
-  const gain = Math.abs(difference) < 1e-12 ? model.margin : (model.margin * Math.tanh(difference)) / difference;
-  const contributions = new Float64Array(model.width);
-  for (let feature = 0; feature < model.width; feature++) contributions[feature] = gain * (own.contributions[feature]! - top.contributions[feature]!);
-  contributions[0]! += features[row * model.width]!;
-  return { contributions, bias: gain * (own.bias - top.bias) };
-}
-
-/**
- * The scores `model` gives each of `count` candidates whose features fill
- * `features` (row per candidate, as in `RerankCandidates.features`), bounded
- * by its `margin` when it has one.
- */
-export function scoreRerankFeatures(model: RerankModel | CompiledModel, features: Float64Array, count?: number): Float64Array {
+/** The scores `model` gives each of `count` candidates whose extracted rows fill `rows` (as in `RerankCandidates.features`). */
+export function scoreRerankFeatures(model: RerankModel | CompiledModel, rows: Float64Array, count?: number): Float64Array {
   const compiled = 'format' in model ? compileRerankModel(model) : model;
-  count ??= features.length / compiled.width;
+  count ??= rows.length / ROW_WIDTH;
   const scratch = scoreScratch(compiled);
   const scores = new Float64Array(count);
-  for (let row = 0; row < count; row++) scores[row] = scoreRow(compiled, features, row, scratch);
-  boundScores(compiled, features, scores, count);
+  for (let row = 0; row < count; row++) scores[row] = scoreRow(compiled, rows, row, scratch);
   return scores;
 }

@@ -2,10 +2,11 @@ import { createLoadoutError, describeValue } from '@loadout/core';
 import type { CatalogTool } from '@loadout/core';
 import { clauseTexts } from '@loadout/bm25/first-stage';
 import type { QueryTerms } from '@loadout/bm25/first-stage';
-import { FEATURE_COUNT, RERANK_VECTOR_FEATURES } from './rerank-features.js';
+import { RERANK_FEATURES, ROW_WIDTH } from './rerank-features.js';
 import type { RerankVectors } from './rerank-vectors.js';
 
-const WIDTH = RERANK_VECTOR_FEATURES.length;
+/** Column of `vector.query`; `vector.clause` and `vector.queryVsBest` follow. */
+const VECTOR = RERANK_FEATURES.length;
 
 /** A catalog's tool vectors, kept while the catalog (its tool list) is the same. */
 export interface ToolVectors {
@@ -17,7 +18,7 @@ export interface ToolVectors {
 export function embedCatalog(vectors: RerankVectors, tools: readonly CatalogTool[]): ToolVectors {
   const embedded = vectors.embedTools(tools);
   if (!(embedded instanceof Float32Array) || embedded.length !== tools.length * vectors.dimensions) {
-    throw createLoadoutError('invalid-option', `@loadout/bm25 rerank: vectors.embedTools must return ${tools.length} × ${vectors.dimensions} numbers (got ${describeValue(embedded)})`, {
+    throw createLoadoutError('invalid-option', `@loadout/learn rerank: vectors.embedTools must return ${tools.length} × ${vectors.dimensions} numbers (got ${describeValue(embedded)})`, {
       option: 'vectors',
     });
   }
@@ -31,37 +32,25 @@ function dot(a: Float32Array, b: Float32Array, offset: number, dimensions: numbe
 }
 
 /**
- * Rows of `RERANK_VECTOR_FEATURES` for `count` candidates `docs`: each
- * lexical row of `lexical` followed by the cosine of the query's vector to
- * the tool's, the best cosine of a clause's (the query's when it has one
- * clause), and the query cosine minus the best candidate's. Writes into
- * `out` (grown when short) and returns it.
+ * Fills the `VECTOR_FEATURES` of `count` extracted rows (`ROW_WIDTH` each)
+ * for candidates `docs`: the cosine of the query's vector to the tool's,
+ * the best cosine of a clause's (the query's when it has one clause), and
+ * the query cosine minus the best candidate's.
  */
-export function appendVectorFeatures(
-  lexical: Float64Array,
-  count: number,
-  docs: ArrayLike<number>,
-  terms: QueryTerms,
-  vectors: RerankVectors,
-  catalog: ToolVectors,
-  out: Float64Array,
-): Float64Array {
-  const rows = out.length >= count * WIDTH ? out : new Float64Array(count * WIDTH);
+export function fillVectorFeatures(rows: Float64Array, count: number, docs: ArrayLike<number>, terms: QueryTerms, vectors: RerankVectors, catalog: ToolVectors): void {
   const { dimensions } = vectors;
   const query = vectors.embedText(terms.query);
   const clauses = terms.clauseCount >= 2 ? clauseTexts(terms).map((text) => vectors.embedText(text)) : [];
   let best = -Infinity;
   for (let candidate = 0; candidate < count; candidate++) {
-    const row = candidate * WIDTH;
-    rows.set(lexical.subarray(candidate * FEATURE_COUNT, (candidate + 1) * FEATURE_COUNT), row);
+    const row = candidate * ROW_WIDTH + VECTOR;
     const offset = docs[candidate]! * dimensions;
     const cosine = dot(query, catalog.vectors, offset, dimensions);
     let clause = clauses.length === 0 ? cosine : -Infinity;
     for (const vector of clauses) clause = Math.max(clause, dot(vector, catalog.vectors, offset, dimensions));
-    rows[row + FEATURE_COUNT] = cosine;
-    rows[row + FEATURE_COUNT + 1] = clause;
+    rows[row] = cosine;
+    rows[row + 1] = clause;
     if (cosine > best) best = cosine;
   }
-  for (let candidate = 0; candidate < count; candidate++) rows[candidate * WIDTH + FEATURE_COUNT + 2] = rows[candidate * WIDTH + FEATURE_COUNT]! - best;
-  return rows;
+  for (let candidate = 0; candidate < count; candidate++) rows[candidate * ROW_WIDTH + VECTOR + 2] = rows[candidate * ROW_WIDTH + VECTOR]! - best;
 }

@@ -1,6 +1,6 @@
-import { extractRerankCandidates } from '../rerank/index.js';
 import type { Bm25Ranker } from '@loadout/bm25';
-import type { RerankFeatureGroups, RerankVectors } from '../rerank/index.js';
+import { extractRerankCandidates } from '../rerank/create-rerank-ranker.js';
+import type { RerankVectors } from '../rerank/rerank-vectors.js';
 import type { CatalogTool } from '@loadout/core';
 import type { TrainingQuery } from './training-query.js';
 
@@ -18,20 +18,18 @@ export function isRelevant(tool: CatalogTool, relevant: ReadonlySet<string>): bo
 /**
  * The first-stage candidates of each query in `ranker` (an indexed BM25F
  * ranker) with their features and gold labels; queries with no gold tool
- * among the `candidates` teach nothing and are left out. With `vectors`,
- * the rows are `RERANK_VECTOR_FEATURES`, followed by the optional `groups`
- * (`NEIGHBOUR_FEATURES`, `SIBLING_FEATURES`; see `extractRerankCandidates`).
+ * among the `candidates` teach nothing and are left out. Rows hold every
+ * registry feature (`FEATURES`; the `VECTOR_FEATURES` only with `vectors`).
  */
 export function buildTrainingQueries(
   ranker: Bm25Ranker,
   queries: readonly LabelledQuery[],
   candidates = 50,
   vectors?: RerankVectors,
-  groups: Pick<RerankFeatureGroups, 'neighbours' | 'siblings'> = {},
 ): TrainingQuery[] {
   const out: TrainingQuery[] = [];
   for (const query of queries) {
-    const found = extractRerankCandidates(ranker, query.query, candidates, vectors, groups);
+    const found = extractRerankCandidates(ranker, query.query, candidates, vectors);
     const relevant = new Set(query.relevant);
     const labels = new Uint8Array(found.tools.length);
     let gold = 0;

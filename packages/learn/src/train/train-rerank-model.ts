@@ -1,6 +1,7 @@
-import { rerankFeatureList } from '../rerank/index.js';
-import type { RerankModel } from '../rerank/index.js';
 import { seededRandom } from '@loadout/eval';
+import { featureColumns, RERANK_FEATURES, ROW_WIDTH } from '../rerank/rerank-features.js';
+import { compileRerankModel } from '../rerank/rerank-model.js';
+import type { RerankModel } from '../rerank/rerank-model.js';
 import type { TrainingQuery } from './training-query.js';
 
 /** Options of {@link trainRerankModel}. */
@@ -13,25 +14,18 @@ export interface TrainRerankOptions {
   readonly epochs?: number;
   /** L2 penalty per weight, per query. Default 0.01. */
   readonly l2?: number;
-  /** Adam step size. Default 0.01. */
-  readonly learningRate?: number;
-  /** Queries per step. Default 16. */
-  readonly batch?: number;
   /** Seed of the initial weights and the query order. Default 9. */
   readonly seed?: number;
-  /** The queries' features: `lexical` (`RERANK_FEATURES`) or `vectors` (`RERANK_VECTOR_FEATURES`, word-vector features appended). Default `lexical`. */
-  readonly features?: 'lexical' | 'vectors';
-  /** The queries' rows go on with `NEIGHBOUR_FEATURES` (before any `SIBLING_FEATURES`; see `rerankFeatureList`). Ignored with `init` (its features). Default false. */
-  readonly neighbours?: boolean;
-  /** The queries' rows end with `SIBLING_FEATURES` (`RERANK_SIBLING_FEATURES`, or `RERANK_VECTOR_SIBLING_FEATURES` with `vectors`). Ignored with `init` (its features). Default false. */
-  readonly siblings?: boolean;
-  /** `RerankModel.firstStageWeight`: weight of the raw first-stage score, fixed; the model learns corrections to it. Default: `init`'s, else 0; ≥ 0. */
-  readonly firstStageWeight?: number;
-  /** `RerankModel.margin`, written into the model (training does not depend on it). Default: `init`'s, else none. */
-  readonly margin?: number;
   /**
-   * Warm start: a model to start from (same `features`; its `kind` and
-   * hidden units replace `kind` / `units`), with `l2` pulling every weight
+   * The registry features the model reads (`FEATURES` names, any subset in
+   * any order), taken by name from the queries' rows. Default: `init`'s,
+   * else `RERANK_FEATURES` (the lexical ones).
+   */
+  readonly features?: readonly string[];
+  /**
+   * Warm start: a model to start from, joined by feature name (its `kind`
+   * and hidden units replace `kind` / `units`; a feature it lacks starts at
+   * weight 0), with `l2` pulling every weight
    * toward the init's instead of toward 0 (L2-SP), so a small training set
    * fine-tunes it rather than replacing it. Features the init standardised
    * (scale > 0) keep its mean and scale; the others (e.g. usage features a
@@ -41,81 +35,73 @@ export interface TrainRerankOptions {
   readonly init?: RerankModel;
   /**
    * The per-query loss. `softmax`: a softmax over the candidates against
-   * equal gold shares. `lambda`: LambdaRank, a logistic loss on every
-   * (gold, other) pair of candidates weighted by the |ΔNDCG| of swapping
-   * the two at their current ranks (discount 1 / log2(rank + 2), 0 from
-   * rank `lambdaDepth` on, divided by the ideal DCG), so the pairs that
-   * decide the top of the list count most. `softmax+lambda`: the sum of
-   * both gradients. Default `softmax` (the shipped models); the warm
-   * start of a log's re-ranker uses `softmax+lambda` (see `fit-reranker`).
+   * equal gold shares. `softmax+lambda`: plus LambdaRank's gradient, a
+   * logistic loss on every (gold, other) pair of candidates weighted by the
+   * |ΔNDCG@10| of swapping the two at their current ranks, so the pairs
+   * that decide the top of the list count most. Default `softmax` (the
+   * shipped models); a log's re-ranker uses `softmax+lambda`.
    */
-  readonly loss?: 'softmax' | 'lambda' | 'softmax+lambda';
-  /** Ranks whose NDCG discount counts in `lambda`'s pair weights (deeper ones count 0). Default 10; range 1–1,000. */
-  readonly lambdaDepth?: number;
+  readonly loss?: 'softmax' | 'softmax+lambda';
 }
 
 /** Digits kept in the model file: exact to about 1e-9 relative, and the same on every run. */
 const DIGITS = 10;
 const round = (value: number): number => Number(value.toPrecision(DIGITS));
+/** Adam's step size, the queries per step, and the ranks LambdaRank's pair weights count (deeper ones 0). */
+const RATE = 0.01;
+const BATCH = 16;
+const LAMBDA_DEPTH = 10;
 
 /**
  * Trains a re-ranking model, listwise: per query, a softmax over its
- * candidates' scores against the gold candidates (equal shares; or
- * LambdaRank, or both: `loss`), each
+ * candidates' scores against the gold candidates (equal shares; plus
+ * LambdaRank with `loss`), each
  * query counting by its `weight` (default 1), with Adam
  * and L2, features standardised over all candidates. Deterministic: the same
  * queries, options and seed give the same model, number for number.
  */
 export function trainRerankModel(queries: readonly TrainingQuery[], options: TrainRerankOptions = {}): RerankModel {
-  const init = options.init;
+  const init = options.init === undefined ? undefined : compileRerankModel(options.init);
   const kind = init?.kind ?? options.kind ?? 'mlp';
-  const units = init !== undefined ? (init.output?.length ?? 0) : kind === 'mlp' ? Math.max(1, Math.min(256, Math.round(options.units ?? 16))) : 0;
+  const units = init !== undefined ? init.units : kind === 'mlp' ? Math.max(1, Math.min(256, Math.round(options.units ?? 16))) : 0;
   const epochs = options.epochs ?? 40;
   const l2 = options.l2 ?? 0.01;
-  const rate = options.learningRate ?? 0.01;
-  const batch = Math.max(1, options.batch ?? 16);
   const random = seededRandom(options.seed ?? 9);
-  const vectors = options.features === 'vectors';
-  const names = init?.features ?? rerankFeatureList({ vectors, neighbours: options.neighbours === true, siblings: options.siblings === true });
+  const names = options.features ?? init?.features ?? RERANK_FEATURES;
+  const columns = featureColumns(names);
+  if (typeof columns === 'string') throw new RangeError(`trainRerankModel: the registry has no feature ${JSON.stringify(columns)}, or it is named twice`);
   const F = names.length;
-  if (init !== undefined && (init.mean.length !== F || init.linear.length !== F || (init.hidden?.length ?? 0) !== units * F)) {
-    throw new RangeError(`trainRerankModel: init has ${init.mean.length} features and ${units} units, inconsistent weights`);
-  }
-  /** Whether feature f keeps the init's standardisation. */
-  const fromInit = (f: number): boolean => init !== undefined && init.scale[f]! > 0;
-  const prior = Math.max(0, options.firstStageWeight ?? init?.firstStageWeight ?? 0);
-  const margin = options.margin ?? init?.margin;
-  const loss = options.loss ?? 'softmax';
-  const depth = Math.max(1, Math.min(1000, Math.round(options.lambdaDepth ?? 10)));
-  const discount = (rank: number): number => (rank < depth ? 1 / Math.log2(rank + 2) : 0);
-
-  // Standardisation over every candidate row.
+  // A warm start joins by name: feature f is the init's `from[f]` (−1: one it lacks, starting at weight 0).
+  const from = names.map((name) => init?.features.indexOf(name) ?? -1);
+  /** Whether feature f keeps the init's standardisation and weights. */
+  const fromInit = (f: number): boolean => init !== undefined && from[f]! >= 0 && init.scale[from[f]!]! > 0;
+  const lambda = options.loss === 'softmax+lambda';
+  const discount = (rank: number): number => (rank < LAMBDA_DEPTH ? 1 / Math.log2(rank + 2) : 0);
+  // The chosen columns of every candidate row, then their standardisation over all rows.
+  const raw = queries.map((query) => {
+    const x = new Float64Array(query.count * F);
+    for (let row = 0; row < query.count; row++) for (let f = 0; f < F; f++) x[row * F + f] = query.features[row * ROW_WIDTH + columns[f]!]!;
+    return x;
+  });
   const mean = new Float64Array(F);
   const scale = new Float64Array(F);
   let rows = 0;
-  for (const query of queries) {
-    for (let row = 0; row < query.count; row++) for (let f = 0; f < F; f++) mean[f]! += query.features[row * F + f]!;
-    rows += query.count;
+  for (const x of raw) {
+    for (let at = 0; at < x.length; at++) mean[at % F]! += x[at]!;
+    rows += x.length / F;
   }
-  for (let f = 0; f < F; f++) mean[f] = fromInit(f) ? init!.mean[f]! : round(rows === 0 ? 0 : mean[f]! / rows);
-  for (const query of queries) {
-    for (let row = 0; row < query.count; row++) {
-      for (let f = 0; f < F; f++) {
-        const d = query.features[row * F + f]! - mean[f]!;
-        scale[f]! += d * d;
-      }
-    }
+  for (let f = 0; f < F; f++) mean[f] = fromInit(f) ? init!.mean[from[f]!]! : round(rows === 0 ? 0 : mean[f]! / rows);
+  for (const x of raw) {
+    for (let at = 0; at < x.length; at++) scale[at % F]! += (x[at]! - mean[at % F]!) ** 2;
   }
   for (let f = 0; f < F; f++) {
     const deviation = rows === 0 ? 0 : Math.sqrt(scale[f]! / rows);
-    scale[f] = fromInit(f) ? init!.scale[f]! : deviation > 1e-9 ? round(1 / deviation) : 0;
+    scale[f] = fromInit(f) ? init!.scale[from[f]!]! : deviation > 1e-9 ? round(1 / deviation) : 0;
   }
-  const standardised = queries.map((query) => {
-    const z = new Float64Array(query.count * F);
-    for (let row = 0; row < query.count; row++) for (let f = 0; f < F; f++) z[row * F + f] = (query.features[row * F + f]! - mean[f]!) * scale[f]!;
+  const standardised = raw.map((z) => {
+    for (let at = 0; at < z.length; at++) z[at] = (z[at]! - mean[at % F]!) * scale[at % F]!;
     return z;
   });
-
   // Parameters: linear (F), hidden (units × F), hidden bias (units), output (units).
   const size = F + units * F + units + units;
   const theta = new Float64Array(size);
@@ -127,11 +113,12 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
   // L2 pulls toward `anchor`: 0, or the init's weights (features it did not standardise start and stay anchored at 0).
   const anchor = new Float64Array(size);
   if (init !== undefined) {
-    for (let f = 0; f < F; f++) anchor[f] = fromInit(f) ? init.linear[f]! : 0;
+    const width = init.width;
+    for (let f = 0; f < F; f++) anchor[f] = fromInit(f) ? init.linear[from[f]!]! : 0;
     for (let unit = 0; unit < units; unit++) {
-      for (let f = 0; f < F; f++) anchor[H0 + unit * F + f] = fromInit(f) ? init.hidden![unit * F + f]! : 0;
-      anchor[B0 + unit] = init.hiddenBias![unit]!;
-      anchor[O0 + unit] = init.output![unit]!;
+      for (let f = 0; f < F; f++) anchor[H0 + unit * F + f] = fromInit(f) ? init.hidden[unit * width + from[f]!]! : 0;
+      anchor[B0 + unit] = init.hiddenBias[unit]!;
+      anchor[O0 + unit] = init.output[unit]!;
     }
     theta.set(anchor);
   }
@@ -147,11 +134,10 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
   const delta = new Float64Array(maxCount);
   const byScore = Array.from({ length: maxCount }, (_, row) => row);
   const rankOf = new Int32Array(maxCount);
-
   /** Adds LambdaRank's gradient on the scores of one query (`scores[0, count)`) to `delta`. */
   const lambdaGradient = (labels: TrainingQuery['labels'], count: number, gold: number, share: number): void => {
-    const order = byScore.slice(0, count).sort((a, b) => scores[b]! - scores[a]! || a - b);
-    for (let rank = 0; rank < count; rank++) rankOf[order[rank]!] = rank;
+    const ranked = byScore.slice(0, count).sort((a, b) => scores[b]! - scores[a]! || a - b);
+    for (let rank = 0; rank < count; rank++) rankOf[ranked[rank]!] = rank;
     let ideal = 0;
     for (let rank = 0; rank < Math.min(gold, count); rank++) ideal += discount(rank);
     if (!(ideal > 0)) return;
@@ -172,9 +158,9 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
       const other = Math.floor(random() * (index + 1));
       [order[index], order[other]] = [order[other]!, order[index]!];
     }
-    for (let start = 0; start < order.length; start += batch) {
+    for (let start = 0; start < order.length; start += BATCH) {
       gradient.fill(0);
-      const end = Math.min(order.length, start + batch);
+      const end = Math.min(order.length, start + BATCH);
       for (let at = start; at < end; at++) {
         const query = queries[order[at]!]!;
         const share = query.weight ?? 1;
@@ -183,13 +169,13 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
         const count = query.count;
         let max = -Infinity;
         for (let row = 0; row < count; row++) {
-          // Feature 0 is the raw first-stage score ratio.
-          let score = prior * query.features[row * F]!;
-          for (let f = 0; f < F; f++) score += theta[f]! * z[row * F + f]!;
+          const base = row * F;
+          let score = 0;
+          for (let f = 0; f < F; f++) score += theta[f]! * z[base + f]!;
           for (let unit = 0; unit < units; unit++) {
             let a = theta[B0 + unit]!;
             const w = H0 + unit * F;
-            for (let f = 0; f < F; f++) a += theta[w + f]! * z[row * F + f]!;
+            for (let f = 0; f < F; f++) a += theta[w + f]! * z[base + f]!;
             const h = Math.tanh(a);
             activations[row * units + unit] = h;
             score += theta[O0 + unit]! * h;
@@ -203,20 +189,20 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
           sum += Math.exp(scores[row]! - max);
           gold += query.labels[row]!;
         }
-        if (loss === 'lambda') delta.fill(0, 0, count);
-        else for (let row = 0; row < count; row++) delta[row] = share * (Math.exp(scores[row]! - max) / sum - query.labels[row]! / gold);
-        if (loss !== 'softmax') lambdaGradient(query.labels, count, gold, share);
+        for (let row = 0; row < count; row++) delta[row] = share * (Math.exp(scores[row]! - max) / sum - query.labels[row]! / gold);
+        if (lambda) lambdaGradient(query.labels, count, gold, share);
         for (let row = 0; row < count; row++) {
           const d = delta[row]!;
           if (d === 0) continue;
-          for (let f = 0; f < F; f++) gradient[f]! += d * z[row * F + f]!;
+          const base = row * F;
+          for (let f = 0; f < F; f++) gradient[f]! += d * z[base + f]!;
           for (let unit = 0; unit < units; unit++) {
             const h = activations[row * units + unit]!;
             gradient[O0 + unit]! += d * h;
             const back = d * theta[O0 + unit]! * (1 - h * h);
             gradient[B0 + unit]! += back;
             const w = H0 + unit * F;
-            for (let f = 0; f < F; f++) gradient[w + f]! += back * z[row * F + f]!;
+            for (let f = 0; f < F; f++) gradient[w + f]! += back * z[base + f]!;
           }
         }
       }
@@ -228,11 +214,11 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
         const g = gradient[index]! / queriesInBatch + (index >= B0 && index < O0 ? 0 : l2 * (theta[index]! - anchor[index]!));
         m[index] = 0.9 * m[index]! + 0.1 * g;
         v[index] = 0.999 * v[index]! + 0.001 * g * g;
-        theta[index]! -= (rate * (m[index]! / correction1)) / (Math.sqrt(v[index]! / correction2) + 1e-8);
+        theta[index]! -= (RATE * (m[index]! / correction1)) / (Math.sqrt(v[index]! / correction2) + 1e-8);
       }
     }
   }
-  const list = (from: number, to: number): number[] => Array.from(theta.subarray(from, to), round);
+  const list = (start: number, end: number): number[] => Array.from(theta.subarray(start, end), round);
   return {
     format: 'loadout-rerank-v1',
     kind,
@@ -241,7 +227,5 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
     scale: Array.from(scale),
     linear: list(0, F),
     ...(units === 0 ? {} : { hidden: list(H0, B0), hiddenBias: list(B0, O0), output: list(O0, size) }),
-    ...(prior === 0 ? {} : { firstStageWeight: prior }),
-    ...(margin === undefined ? {} : { margin }),
   };
 }
