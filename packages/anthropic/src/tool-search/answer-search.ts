@@ -1,4 +1,4 @@
-import { describeValue } from '@loadout/core';
+import { searchFailureText } from '@loadout/core/adapter';
 import { answerToolSearch } from '@loadout/core/search';
 import type { ToolSearchContext } from '@loadout/core';
 import type { ToolResultBlock } from '../api-types.js';
@@ -18,14 +18,10 @@ export async function answerSearch(
   onFound?: (query: string, apiNames: readonly string[]) => void,
 ): Promise<ToolResultBlock> {
   const answer = await answerToolSearch(toolUse.input, context);
-  if (!answer.ok) return errorResult(toolUse.id, answer.stage === 'arguments' ? answer.message : `Search failed: ${answer.message}`);
+  const failure = searchFailureText(answer);
+  if (!answer.ok) return errorResult(toolUse.id, failure ?? answer.message);
   onFound?.(answer.query, answer.tools.map((tool) => tool.name));
-  if (answer.tools.length === 0) {
-    return textResult(
-      toolUse.id,
-      `No tool that is not yet loaded matched ${describeValue(answer.query)}. Tools already loaded can be called directly; otherwise try other keywords, or select:name for an exact name.`,
-    );
-  }
+  if (failure !== null) return textResult(toolUse.id, failure);
   return toolReferenceResult(
     toolUse.id,
     answer.tools.map((tool) => tool.name),

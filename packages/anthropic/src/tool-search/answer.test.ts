@@ -69,7 +69,7 @@ describe('ToolSearch.answer', () => {
     const result = await toolSearch().answer(call({ query: 'quantum teleportation' }));
     expect(result.is_error).toBeUndefined();
     expect(result.content).toBe(
-      'No tool that is not yet loaded matched "quantum teleportation". Tools already loaded can be called directly; otherwise try other keywords, or select:name for an exact name.',
+      'No tool that is not yet loaded matched "quantum teleportation". Loaded tools can be called directly; otherwise try other keywords, or select:name for an exact name.',
     );
   });
 
@@ -79,7 +79,7 @@ describe('ToolSearch.answer', () => {
     ['a bad limit', { query: 'x', limit: 1.5 }, /limit must be a positive integer, got 1.5/],
     ['an empty query', { query: '   ' }, /^Search failed: tool search query "   " names nothing to search for/],
     ['a query over 500 characters', { query: 'a'.repeat(501) }, /^Search failed: .*501 characters.*limit is 500/],
-    ['select: of unknown names', { query: 'select:nope,Bash,ghost' }, /^Search failed: select: no tool named "nope", "ghost"$/],
+    ['select: of unknown names', { query: 'select:nope,Bash,ghost' }, /^Search failed: select: no tool named "nope", "ghost" \[unknown-tool\]$/],
   ])('answers %s with is_error and a message naming it', async (_, input, message) => {
     const result = await toolSearch().answer(call(input, 'toolu_9'));
     expect(result).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_9', is_error: true });
@@ -101,10 +101,10 @@ describe('ToolSearch.answer', () => {
       },
     };
     const search = toolSearch({ ranker });
-    expect((await search.answer(call({ query: 'weather' }))).content).toBe('Search failed: the ranker threw an error (index broke)');
+    expect((await search.answer(call({ query: 'weather' }))).content).toBe('Search failed: the ranker threw an error (index broke) [ranker-failed]');
     failIndex = false;
     expect((await search.answer(call({ query: 'weather' }))).content).toEqual([{ type: 'tool_reference', tool_name: 'mcp__weather__get_weather' }]);
-    expect((await search.answer(call({ query: 'boom' }))).content).toBe('Search failed: the ranker threw an error (search broke)');
+    expect((await search.answer(call({ query: 'boom' }))).content).toBe('Search failed: the ranker threw an error (search broke) [ranker-failed]');
   });
 
   it('has nothing to answer in server modes, and recognises only client search calls', async () => {
