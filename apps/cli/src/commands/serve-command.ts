@@ -238,8 +238,9 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
             env: inheritedPolicyEnv(context.env),
             ...(contextWindow === undefined ? {} : { contextWindow }),
           },
-          // Not awaited: the gateway spawns the upstreams first, then loads and warms the counter while they boot.
-          tokenCounter: sharedTokenCounter(),
+          // Loaded only once the gateway is created (after the ready-file and port checks: a refused start loads no
+          // tokenizer and leaves nothing loading behind it); not awaited, so it loads while the upstreams boot.
+          tokenCounter: { then: (loaded, failed) => sharedTokenCounter().then(loaded, failed) },
           ...(limit === undefined ? {} : { limit }),
           ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
           calls: calls as CallPolicy,
