@@ -26,9 +26,8 @@ const CROSS_FOLDS = 3;
 const MAX_FIT_EVENTS = 1500;
 /**
  * Warm start from `RerankFitting.baseModel`: L2 0.01 toward its weights
- * (L2-SP) and the softmax + LambdaRank@10 loss (forced out of fold, mix10k /
- * toolbench_stb / sealtools R@5 78.5 → 79.0, 81.1 → 81.9, 96.0 → 96.3 over
- * the softmax alone), for 20 epochs (40: 78.0) up to 43 steps of 16 queries
+ * (L2-SP) and the softmax + LambdaRank@10 loss (figures: decisions 0049 and
+ * 2914), for 20 epochs up to 43 steps of 16 queries
  * each (every log of the eval sets), then fewer epochs, so a long log costs
  * about the same number of steps ({@link WARM_STEPS}; at least 4 epochs).
  */

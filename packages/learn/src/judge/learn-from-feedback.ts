@@ -85,9 +85,9 @@ export interface LearningOutcome {
   readonly model?: RerankModel;
 }
 
-/** Catalogs of at least this many tools train and re-rank 100 first-stage candidates (on mix10k, 10,193 tools, out of fold: R@5 78.5 at 50, 79.2 at 100, 77.8 at 200). */
+/** Catalogs of at least this many tools train and re-rank 100 first-stage candidates, smaller ones 50 (figures: decision 0048). */
 export const LARGE_CATALOG = 5000;
-/** Held-out folds, each a fifth of the events up to 300 (the eval sets' logs are below it; more judge no better, and cost searches); the usage field's weight; the usage prior's (out of fold +0.7 / +1.8 / −0.1 / 0 R@5 on mix10k / livemcpbench / toolbench_stb / sealtools over the field alone). */
+/** Held-out folds, each a fifth of the events up to 300 (the eval sets' logs are below it; more judge no better, and cost searches); the usage field's weight; the usage prior's (figures: decision 0043). */
 const FOLDS = 3;
 const FOLD_SHARE = 0.2;
 const MAX_FOLD_EVENTS = 300;
