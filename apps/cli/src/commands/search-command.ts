@@ -1,5 +1,6 @@
 import { createLoadoutError, isLoadoutError, toSearchHitRows, type Ranker } from '@loadout/core';
 import { applyMods, applyQueryKind, withCheckedResults } from '@loadout/core/plugins';
+import { MAX_SEARCH_LIMIT } from '@loadout/core/utils';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { MAX_FEEDBACK_HELP, maxFeedbackFlag } from '../io/max-feedback-flag.js';
@@ -83,7 +84,7 @@ export const searchCommand: Command = {
       throw createLoadoutError('query-empty', 'needs a QUERY: say in words what the tool should do, e.g. loadout search "open a pull request" (see loadout search --help)');
     }
     const config = await loadCommandConfig('search', parsed, context);
-    const limit = integerFlag(parsed, 'limit', { min: 1, max: 100 }) ?? config.limit ?? 5;
+    const limit = integerFlag(parsed, 'limit', { min: 1, max: MAX_SEARCH_LIMIT }) ?? config.limit ?? 5;
     const explain = Boolean(parsed.values['explain']);
     // The query syntax applies per the ranker's definition: a pattern ranker (regex) is never wrapped.
     const { name: rankerName, definition, inner, withUsage } = await createConfiguredRanker(config, stringFlag(parsed, 'ranker'));

@@ -2,11 +2,11 @@ import { createLoadoutError, toSearchHitRows, withQuerySyntax } from '@loadout/c
 import type { CatalogIssue, CatalogTool, Ranker } from '@loadout/core';
 import { createBm25Ranker } from '@loadout/bm25';
 import type { Bm25Ranker } from '@loadout/bm25';
+import { isSearchLimit, MAX_SEARCH_LIMIT } from '@loadout/core/utils';
 import { readCatalog } from './read-catalog.js';
 
 /** The ranker name `loadout search --json` reports for its default. */
 const RANKER = 'bm25f';
-const MAX_LIMIT = 100;
 /** `loadout search`'s message for an empty query, word for word. */
 const QUERY_EMPTY = 'needs a QUERY: say in words what the tool should do, e.g. loadout search "open a pull request" (see loadout search --help)';
 
@@ -65,8 +65,8 @@ export class CatalogIndex {
   /** `loadout search QUERY --limit LIMIT --json` over this catalog, two-space JSON. */
   search(query: string, limit: number): string {
     if (query.trim() === '') throw createLoadoutError('query-empty', QUERY_EMPTY);
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-      throw createLoadoutError('invalid-option', `--limit must be an integer from 1 to ${MAX_LIMIT}, got ${JSON.stringify(String(limit))}`, { flag: 'limit', value: String(limit) });
+    if (!isSearchLimit(limit)) {
+      throw createLoadoutError('invalid-option', `--limit must be an integer from 1 to ${MAX_SEARCH_LIMIT}, got ${JSON.stringify(String(limit))}`, { flag: 'limit', value: String(limit) });
     }
     const hits = toSearchHitRows(now(this.ranker.search(query, { limit, explain: false })));
     return JSON.stringify({ query, ranker: RANKER, tools: this.tools.length, issues: this.issues, hits }, null, 2);
