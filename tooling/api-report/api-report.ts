@@ -9,17 +9,21 @@ export interface PublicPackage {
   readonly entries: readonly { readonly subpath: string; readonly types: string }[];
 }
 
-/** Where the reports live, one `<package>.api.txt` per package (`core.api.txt` for `@loadout/core`). */
-export const REPORT_DIRECTORY = new URL('.', import.meta.url);
+/** The report's file name inside each package's folder (`packages/core/api-report.txt`), so a new package brings its own. */
+export const REPORT_FILE = 'api-report.txt';
 
 /** The command that rewrites the reports; named in the check's failure message. */
 export const REGENERATE_COMMAND = 'pnpm api-report';
 
+/** The folders a public package can live in: every `packages/*`, and the CLI. */
+function packageFolders(root: string): string[] {
+  return [...readdirSync(join(root, 'packages')).map((name) => join(root, 'packages', name)), join(root, 'apps', 'cli')];
+}
+
 /** The workspace's public packages (not `private`) that export typed entries, sorted by name. */
 export function publicPackages(root: string): PublicPackage[] {
-  const folders = [...readdirSync(join(root, 'packages')).map((name) => join(root, 'packages', name)), join(root, 'apps', 'cli')];
   const packages: PublicPackage[] = [];
-  for (const folder of folders) {
+  for (const folder of packageFolders(root)) {
     const manifestPath = join(folder, 'package.json');
     if (!existsSync(manifestPath)) continue;
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { name: string; private?: boolean; exports?: Record<string, unknown> };
@@ -87,7 +91,15 @@ export function apiReports(packages: readonly PublicPackage[]): Map<string, stri
   return reports;
 }
 
-/** The report file name of a package: its name without the `@loadout/` scope, plus `.api.txt`. */
-export function reportFileName(packageName: string): string {
-  return `${packageName.replace(/^@loadout\//, '')}.api.txt`;
+/** Where a package's report lives: {@link REPORT_FILE} in its folder. */
+export function reportPath(pkg: PublicPackage): string {
+  return join(pkg.folder, REPORT_FILE);
+}
+
+/** Report files in package folders (`packages/*`, `apps/cli`) that belong to no public package any more. */
+export function staleReports(root: string, packages: readonly PublicPackage[]): string[] {
+  const wanted = new Set(packages.map(reportPath));
+  return packageFolders(root)
+    .map((folder) => join(folder, REPORT_FILE))
+    .filter((file) => existsSync(file) && !wanted.has(file));
 }

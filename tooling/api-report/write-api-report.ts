@@ -1,17 +1,18 @@
 /**
- * `pnpm api-report`: rewrites tooling/api-report/<package>.api.txt, the list
- * of every public package's exports, from the built `.d.ts` files. Commit the
- * result with a change that means to change the public surface; the check
- * (`api-report.test.ts`, part of `pnpm test`) fails while they differ.
+ * `pnpm api-report`: rewrites each public package's api-report.txt (in its
+ * own folder), the list of its exports, from the built `.d.ts` files, and
+ * removes the report of a folder that no longer holds a public package.
+ * Commit the result with a change that means to change the public surface;
+ * the check (`api-report.test.ts`, part of `pnpm test`) fails while they
+ * differ.
  */
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { REPORT_DIRECTORY, apiReports, publicPackages, reportFileName } from './api-report.js';
+import { REPORT_FILE, apiReports, publicPackages, reportPath, staleReports } from './api-report.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const directory = fileURLToPath(REPORT_DIRECTORY);
 const packages = publicPackages(root);
-const wanted = new Set(packages.map((pkg) => reportFileName(pkg.name)));
-for (const file of readdirSync(directory)) if (file.endsWith('.api.txt') && !wanted.has(file)) rmSync(`${directory}${file}`);
-for (const [name, report] of apiReports(packages)) writeFileSync(`${directory}${reportFileName(name)}`, report);
-process.stdout.write(`api report: ${packages.length} packages written to tooling/api-report/\n`);
+for (const file of staleReports(root, packages)) rmSync(file);
+const reports = apiReports(packages);
+for (const pkg of packages) writeFileSync(reportPath(pkg), reports.get(pkg.name)!);
+process.stdout.write(`api report: ${packages.length} packages' ${REPORT_FILE} written\n`);
