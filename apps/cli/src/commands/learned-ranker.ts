@@ -14,32 +14,6 @@ export interface LearningRanker {
   readonly withUsage: UsageRankerFactory;
 }
 
-/**
- * The learned ranker of a feedback store (`loadout learn`'s decision in
- * `learned.json` beside it), built through the chosen ranker's definition
- * (`capabilities.usage`, via `withUsage`): the usage field of the stored
- * events at the decided weight, plus the usage prior or the re-ranking
- * model when the decision has them and the definition `learns` them (a
- * part it lacks is left out, with a warning naming the ranker; a model the
- * ranker refuses means the usage field alone, with a note). Undefined when
- * learning is off, undecided or the decision unreadable (a note on stderr
- * says which). Never throws on a damaged store or decision: search then
- * runs the default; a damaged decision is a warning (`learned-decision-invalid`),
- * or with `strict` that error. A store over `maxFeedbackBytes` (default 64 MiB) is
- * reported (`feedback-too-large`) and read as empty.
- */
-export async function loadLearnedRanker(
-  store: string,
-  tools: readonly CatalogTool[],
-  context: CliContext,
-  ranker: LearningRanker,
-  maxFeedbackBytes?: number,
-  strict = false,
-): Promise<Ranker | undefined> {
-  const factory = await loadLearnedRankerFactory(store, tools, context, ranker, { command: 'search', strict, ...(maxFeedbackBytes === undefined ? {} : { maxFeedbackBytes }) });
-  return factory?.();
-}
-
 /** Options of {@link loadLearnedRankerFactory}. */
 export interface LearnedRankerOptions {
   /** The command the notes on stderr name. */
@@ -51,10 +25,21 @@ export interface LearnedRankerOptions {
 }
 
 /**
- * {@link loadLearnedRanker} as a factory of fresh, unindexed rankers (the
- * store and decision are read once, here), for a caller that indexes more
- * than once, such as the gateway on each index generation. `tools`
- * undefined (a catalog not known yet) keeps events naming any tool.
+ * The learned ranker of a feedback store (`loadout learn`'s decision in
+ * `learned.json` beside it), as a factory of fresh, unindexed rankers (the
+ * store and decision are read once, here; the gateway builds one on each
+ * index generation), built through the chosen ranker's definition
+ * (`capabilities.usage`, via `withUsage`): the usage field of the stored
+ * events at the decided weight, plus the usage prior or the re-ranking
+ * model when the decision has them and the definition `learns` them (a
+ * part it lacks is left out, with a warning naming the ranker; a model the
+ * ranker refuses means the usage field alone, with a note). Undefined when
+ * learning is off, undecided or the decision unreadable (a note on stderr
+ * says which). Never throws on a damaged store or decision: search then
+ * runs the default; a damaged decision is a warning (`learned-decision-invalid`),
+ * or with `strict` that error. A store over `maxFeedbackBytes` (default 64 MiB) is
+ * reported (`feedback-too-large`) and read as empty. `tools` undefined (a
+ * catalog not known yet) keeps events naming any tool.
  */
 export async function loadLearnedRankerFactory(
   store: string,

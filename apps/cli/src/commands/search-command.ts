@@ -104,10 +104,15 @@ export const searchCommand: Command = {
       context.stderr(`loadout search: ranker ${JSON.stringify(rankerName)} does not learn from usage (its definition declares no capabilities.usage); searching without usage\n`);
     }
     const learns = definition.capabilities?.usage?.learns ?? [];
-    const learned =
+    const learnedFactory =
       feedback === undefined || withUsage === undefined
         ? undefined
-        : await (await import('./learned-ranker.js')).loadLearnedRanker(feedback, catalog.tools, context, { name: rankerName, learns, withUsage }, maxFeedbackBytes, strict);
+        : await (await import('./learned-ranker.js')).loadLearnedRankerFactory(feedback, catalog.tools, context, { name: rankerName, learns, withUsage }, {
+            command: 'search',
+            strict,
+            ...(maxFeedbackBytes === undefined ? {} : { maxFeedbackBytes }),
+          });
+    const learned = await learnedFactory?.();
     const base = learned ?? inner;
     // Every result is checked (ranker-invalid-result: NaN scores, unknown or repeated tools, a throwing plug-in).
     const wrap = (next: Ranker): Ranker => applyQueryKind(definition, withCheckedResults(next));

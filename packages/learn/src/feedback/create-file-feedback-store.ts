@@ -1,22 +1,12 @@
-import { lstat, mkdir, readFile, rm } from 'node:fs/promises';
+import { lstat, mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '@loadout/eval/files';
 import { openLearnedDecision, sealLearnedDecision } from '../decision/seal-learned-decision.js';
 import type { LearnedDecisionRead } from '../decision/learned-decision.js';
 import type { FeedbackStore } from './feedback-store-interface.js';
-import { appendFeedbackEvents, checkFeedbackWritable, compactFeedbackFile, feedbackFileSize, purgeFeedbackFile, readFeedbackFile } from './feedback-store.js';
-
-/** The decision file beside a store: `learned.json` in the store's folder. */
-export function learnedDecisionPath(storePath: string): string {
-  return join(dirname(storePath), 'learned.json');
-}
-
-async function exists(path: string): Promise<boolean> {
-  return lstat(path).then(
-    () => true,
-    () => false,
-  );
-}
+import { appendFeedbackEvents, compactFeedbackFile, readFeedbackFile, writing } from './feedback-store.js';
+import { recogniseFeedbackStore } from './recognise-feedback-store.js';
+import { withStoreLock } from './store-lock.js';
 
 /**
  * The feedback store kept in files: events as JSONL at `path` (default
@@ -26,21 +16,44 @@ async function exists(path: string): Promise<boolean> {
  * See {@link FeedbackStore}.
  */
 export function createFileFeedbackStore(path: string): FeedbackStore {
+  const exists = (file: string): Promise<boolean> =>
+    lstat(file).then(
+      () => true,
+      () => false,
+    );
   const location = resolve(path);
-  const decisionLocation = learnedDecisionPath(location);
+  const decisionLocation = join(dirname(location), 'learned.json');
   return {
     specificationVersion: 'v1',
     location,
     decisionLocation,
-    checkWritable: () => checkFeedbackWritable(location),
+    // Not a feedback store: feedback-store-invalid. Else opened to append (made, with its folder), so a read-only one fails now.
+    checkWritable: () =>
+      writing(location, async () => {
+        await recogniseFeedbackStore(location);
+        await mkdir(dirname(location), { recursive: true });
+        await (await open(location, 'a')).close();
+      }),
     append: (events) => appendFeedbackEvents(location, events),
     read: (options) => readFeedbackFile(location, options),
     compact: (options) => compactFeedbackFile(location, options),
-    size: () => feedbackFileSize(location),
+    size: () =>
+      stat(location).then(
+        ({ size }) => size,
+        () => 0,
+      ),
     async purge() {
       const existing: string[] = [];
-      if (await exists(location)) existing.push(location);
-      await purgeFeedbackFile(location);
+      if (await exists(location)) {
+        // Only a feedback store, and under its lock.
+        await writing(location, () =>
+          withStoreLock(location, async () => {
+            await recogniseFeedbackStore(location);
+            await rm(location, { force: true });
+          }),
+        );
+        existing.push(location);
+      }
       if (await exists(decisionLocation)) existing.push(decisionLocation);
       await rm(decisionLocation, { force: true });
       return existing;

@@ -3,6 +3,7 @@ import { createLoadoutError, describeValue, isLoadoutError } from '@loadout/core
 import { createFileFeedbackStore } from './create-file-feedback-store.js';
 import type { FeedbackStore } from './feedback-store-interface.js';
 import { storedLine } from './feedback-store.js';
+import { readUsageEvent } from './parse-feedback.js';
 
 /** Why a {@link FeedbackRecorder} did not store an event: the store is full, the write failed, or events came faster than they were written. */
 export interface RecorderIssue {
@@ -35,7 +36,7 @@ export interface FeedbackRecorderOptions {
  * reported through `onIssue`.
  */
 export interface FeedbackRecorder {
-  /** Queues one event (a query and the tools called after it); a malformed one is ignored. */
+  /** Queues one event (a query and the tools called after it); one that is not a feedback line's event (`readUsageEvent`) is ignored. */
   record(event: UsageEvent): void;
   /** Resolves once every event queued so far is written or dropped. */
   flush(): Promise<void>;
@@ -53,22 +54,6 @@ function positiveInteger(option: string, value: number | undefined, fallback: nu
     throw createLoadoutError('invalid-option', `createFeedbackRecorder: ${option} must be an integer ≥ 1, got ${describeValue(value)}`, { option });
   }
   return value;
-}
-
-/** Latest time a JavaScript date holds, in ms since the epoch (as `parseFeedbackText` accepts). */
-const MAX_TIME = 8.64e15;
-
-function wellFormed(event: UsageEvent): boolean {
-  return (
-    typeof event === 'object' &&
-    event !== null &&
-    typeof event.query === 'string' &&
-    event.query.trim().length > 0 &&
-    Array.isArray(event.called) &&
-    event.called.length > 0 &&
-    event.called.every((name) => typeof name === 'string' && name.length > 0) &&
-    (event.at === undefined || (typeof event.at === 'number' && event.at >= 0 && event.at <= MAX_TIME))
-  );
 }
 
 /** Records usage events into a store, or the file store at a path (see {@link FeedbackRecorder}). */
@@ -130,13 +115,15 @@ export function createFeedbackRecorder(store: string | FeedbackStore, options: F
   return {
     counts,
     record(event) {
-      if (closed || !wellFormed(event)) return;
+      if (closed) return;
+      const parsed = readUsageEvent(event);
+      if (typeof parsed === 'string') return;
       if (pending.length >= maxPending) {
         counts.dropped++;
         report({ code: 'feedback-dropped', message: `usage events came faster than ${path} was written: more than ${maxPending} waiting, so some were dropped` });
         return;
       }
-      pending.push({ query: event.query, called: [...event.called], ...(event.at === undefined ? {} : { at: event.at }) });
+      pending.push(parsed);
       if (scheduled) return;
       scheduled = true;
       writing = writing.then(write);

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { appendFeedbackEvents, compactFeedbackFile, purgeFeedbackFile, readFeedbackFile } from './feedback-store.js';
+import { createFileFeedbackStore } from './create-file-feedback-store.js';
+import { appendFeedbackEvents, compactFeedbackFile, readFeedbackFile } from './feedback-store.js';
 
 const DAY = 86_400_000;
 
@@ -58,9 +59,9 @@ describe('feedback store', () => {
     const result = await compactFeedbackFile(path, { maxEventsPerTool: 2, maxAgeDays: 180, now });
     expect(result).toEqual({ kept: 3, dropped: 3 });
     expect((await readFeedbackFile(path)).events.map((event) => event.query)).toEqual(['a2', 'a3', 'b1']);
-    await purgeFeedbackFile(path);
+    await createFileFeedbackStore(path).purge();
     expect(await readFeedbackFile(path)).toEqual({ events: [], issues: [] });
-    await purgeFeedbackFile(path);
+    await createFileFeedbackStore(path).purge();
   });
 
   it('compacts by time, not by position: an old log imported after newer events stays old', async () => {

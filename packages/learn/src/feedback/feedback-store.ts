@@ -1,4 +1,4 @@
-import { appendFile, lstat, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { UsageEvent } from '@loadout/core';
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
@@ -50,7 +50,7 @@ export async function readFeedbackFile(path: string, options: ReadFeedbackOption
 }
 
 /** Runs a write to `path`; a failure becomes `file-unwritable` naming the path and the system code. */
-async function writing<T>(path: string, write: () => Promise<T>): Promise<T> {
+export async function writing<T>(path: string, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -150,40 +150,4 @@ export async function compactFeedbackFile(path: string, options: CompactFeedback
       return { kept: kept.length, dropped: read.events.length - kept.length + invalid };
     }),
   );
-}
-
-/** Deletes the store (and nothing else), under its lock; a missing store is fine, a file that is not a store is refused (`feedback-store-invalid`). */
-export async function purgeFeedbackFile(path: string): Promise<void> {
-  if ((await lstat(path).catch(() => undefined)) === undefined) return;
-  await writing(path, () =>
-    withStoreLock(path, async () => {
-      await recogniseFeedbackStore(path);
-      await rm(path, { force: true });
-    }),
-  );
-}
-
-/** Bytes the store at `path` holds; 0 when it does not exist. */
-export async function feedbackFileSize(path: string): Promise<number> {
-  try {
-    return (await stat(path)).size;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * Throws unless events can be appended to the store at `path`: a file
- * that is not a feedback store is `feedback-store-invalid`; otherwise its
- * folder is made when missing and the file itself is opened in append mode
- * and closed again (created empty when missing), so a read-only file or
- * folder fails here with `file-unwritable`, at start, not on every event.
- */
-export async function checkFeedbackWritable(path: string): Promise<void> {
-  await writing(path, async () => {
-    await recogniseFeedbackStore(path);
-    await mkdir(dirname(path), { recursive: true });
-    const handle = await open(path, 'a');
-    await handle.close();
-  });
 }

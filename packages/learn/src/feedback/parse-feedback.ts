@@ -27,7 +27,7 @@ export interface ParseFeedbackOptions {
 
 function names(value: unknown): string[] | undefined {
   if (typeof value === 'string' && value.length > 0) return [value];
-  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && item.length > 0)) return value as string[];
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && item.length > 0)) return [...(value as string[])];
   return undefined;
 }
 
@@ -45,6 +45,23 @@ function timeOf(value: unknown): number | undefined | null {
 }
 
 /**
+ * The usage event `value` holds (its `called` a copy), or what is wrong
+ * with it, never its text: the shape of a feedback line (see
+ * {@link parseFeedbackText}), and what a recorder accepts.
+ */
+export function readUsageEvent(value: unknown, maxQueryLength = 100_000): UsageEvent | string {
+  if (!isRecord(value)) return `expected an object (got ${describeValue(value)})`;
+  const query = value['query'];
+  if (typeof query !== 'string' || query.trim().length === 0) return `"query" must be a non-empty string (got ${describeValue(query)})`;
+  if (query.length > maxQueryLength) return `"query" is longer than ${maxQueryLength} characters`;
+  const called = names(value['called'] ?? value['relevant']);
+  if (called === undefined) return 'needs "called" (a tool name or a list of them) or "relevant" (a list of tool names)';
+  const at = timeOf(value['at']);
+  if (at === null) return `"at" must be an ISO date or milliseconds since the epoch (got ${describeValue(value['at'])})`;
+  return at === undefined ? { query, called } : { query, called, at };
+}
+
+/**
  * Reads feedback JSONL: one event per line, either a store event
  * `{"query", "called": name | [names], "at"?: ISO date | ms}` or a labelled
  * query in the eval format `{"query", "relevant": [names]}` (its gold tools
@@ -54,7 +71,6 @@ function timeOf(value: unknown): number | undefined | null {
  * is kept when any called tool is known). Never throws on content.
  */
 export function parseFeedbackText(text: string, options: ParseFeedbackOptions = {}): ParsedFeedback {
-  const maxQueryLength = options.maxQueryLength ?? 100_000;
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const events: UsageEvent[] = [];
   const issues: FeedbackIssue[] = [];
@@ -63,49 +79,26 @@ export function parseFeedbackText(text: string, options: ParseFeedbackOptions = 
     const raw = lines[index]!.trim();
     if (raw.length === 0) continue;
     const line = index + 1;
-    const invalid = (what: string): void => {
-      issues.push({ code: 'feedback-invalid-line', line, message: `line ${line}: ${what}` });
-    };
-    let value: unknown;
+    let event: UsageEvent | string;
     try {
-      value = JSON.parse(raw) as unknown;
+      event = readUsageEvent(JSON.parse(raw) as unknown, options.maxQueryLength);
     } catch {
-      invalid('not valid JSON');
+      event = 'not valid JSON';
+    }
+    if (typeof event === 'string') {
+      issues.push({ code: 'feedback-invalid-line', line, message: `line ${line}: ${event}` });
       continue;
     }
-    if (!isRecord(value)) {
-      invalid(`expected an object (got ${describeValue(value)})`);
-      continue;
-    }
-    const query = value['query'];
-    if (typeof query !== 'string' || query.trim().length === 0) {
-      invalid(`"query" must be a non-empty string (got ${describeValue(query)})`);
-      continue;
-    }
-    if (query.length > maxQueryLength) {
-      invalid(`"query" is longer than ${maxQueryLength} characters`);
-      continue;
-    }
-    const called = names(value['called'] ?? value['relevant']);
-    if (called === undefined) {
-      invalid('needs "called" (a tool name or a list of them) or "relevant" (a list of tool names)');
-      continue;
-    }
-    const at = timeOf(value['at']);
-    if (at === null) {
-      invalid(`"at" must be an ISO date or milliseconds since the epoch (got ${describeValue(value['at'])})`);
-      continue;
-    }
-    let kept = called;
-    if (options.knownTools !== undefined) {
-      const known = options.knownTools;
-      kept = called.filter((name) => known.has(name));
-      for (const name of called) {
+    const known = options.knownTools;
+    if (known !== undefined) {
+      for (const name of event.called) {
         if (!known.has(name)) issues.push({ code: 'feedback-unknown-tool', line, message: `line ${line}: no tool named ${describeValue(name)} in the catalog` });
       }
+      const kept = event.called.filter((name) => known.has(name));
       if (kept.length === 0) continue;
+      event = { ...event, called: kept };
     }
-    events.push(at === undefined ? { query, called: kept } : { query, called: kept, at });
+    events.push(event);
   }
   return { events, issues };
 }

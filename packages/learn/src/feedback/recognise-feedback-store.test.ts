@@ -2,7 +2,8 @@ import { chmod, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appendFeedbackEvents, checkFeedbackWritable, compactFeedbackFile, purgeFeedbackFile } from './feedback-store.js';
+import { createFileFeedbackStore } from './create-file-feedback-store.js';
+import { appendFeedbackEvents, compactFeedbackFile } from './feedback-store.js';
 
 let folder: string;
 beforeEach(async () => {
@@ -16,8 +17,8 @@ const event = { query: 'save it', called: ['write_file'], at: 1_000 };
 const writes = {
   append: (path: string) => appendFeedbackEvents(path, [event]),
   compact: (path: string) => compactFeedbackFile(path),
-  purge: (path: string) => purgeFeedbackFile(path),
-  checkWritable: (path: string) => checkFeedbackWritable(path),
+  purge: (path: string) => createFileFeedbackStore(path).purge(),
+  checkWritable: (path: string) => createFileFeedbackStore(path).checkWritable(),
 };
 
 describe('a feedback store is recognised by its content before it is written', () => {
@@ -69,6 +70,6 @@ describe('a feedback store is recognised by its content before it is written', (
     const path = join(folder, 'feedback.jsonl');
     await writeFile(path, '');
     await chmod(path, 0o444);
-    await expect(checkFeedbackWritable(path)).rejects.toMatchObject({ code: 'file-unwritable', message: expect.stringContaining('EACCES') });
+    await expect(createFileFeedbackStore(path).checkWritable()).rejects.toMatchObject({ code: 'file-unwritable', message: expect.stringContaining('EACCES') });
   });
 });
