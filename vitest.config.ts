@@ -9,7 +9,7 @@ import { findNodeOnlyTestFiles } from './tooling/node-only-test-files.js';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** Packages whose suites also run in headless Chromium: the browser-safe core and its plug-ins. */
-const browserPackages = ['core', 'tokens', 'mods', 'bm25'].map((name) => `packages/${name}/src`);
+const browserPackages = ['core', 'tokens', 'bm25'].map((name) => `packages/${name}/src`);
 
 /**
  * One vitest run for the whole workspace, in two projects:

@@ -17,7 +17,7 @@ import { HOST_NEUTRAL_PACKAGES, checkHostNeutral, escapesAsData } from '../quick
 import { quickJsGlobals } from '../quickjs/quickjs-globals.js';
 
 /** Packages that ship a browser bundle, by directory under `packages/`. */
-const BUNDLED_PACKAGES = ['core', 'tokens', 'mods', 'bm25'] as const;
+const BUNDLED_PACKAGES = ['core', 'tokens', 'bm25'] as const;
 type BundledPackage = (typeof BUNDLED_PACKAGES)[number];
 
 /** A limit on the gzipped size of some bundles together: what a page loads to use them. */

@@ -71,11 +71,7 @@ export interface ModFailure {
   readonly message: string;
 }
 
-/**
- * What the planner asks: the final description and deferral of each tool.
- * `@loadout/mods` implements it with a per-session cache; core implements it
- * without one for declarative mods.
- */
+/** What the planner asks: the final description and deferral of each tool (`createModResolver` composes mods into one). */
 export interface ToolResolver {
   resolve(tool: CatalogTool, base: ToolDescribeEvent): ResolvedTool;
 }

@@ -21,10 +21,10 @@ function readToolSearch(value: DeferralInput['toolSearch'], deferrableTokens: nu
  *
  * Steps: the tools are validated as a catalog (a bad tool is skipped with
  * warning `invalid-tool`); mods resolve each tool's description and
- * deferral (`input.mods` declaratively in order, then `options.mods`, then
- * `options.resolver`; a throwing mod is skipped for that tool with warning
- * `mod-failed`); definitions are counted with `options.tokenCounter` (a
- * tool's own `tokens` wins). A tool is deferrable when it is not `core` and
+ * deferral (`input.mods` declaratively in order, then `options.mods`; a
+ * throwing mod is skipped for that tool with warning `mod-failed`);
+ * definitions are counted with `options.tokenCounter` (a tool's own `tokens`
+ * wins). A tool is deferrable when it is not `core` and
  * is still deferred after mods: `alwaysLoad` (tool or server) and mod pins
  * keep it upfront. With tool search on, every deferrable tool is deferred;
  * off, every tool is upfront.

@@ -1,6 +1,6 @@
 import type { ServerSettings } from '../catalog/catalog.js';
 import type { ToolInput, ToolKind } from '../catalog/tool.js';
-import type { DeclarativeMod, Mod, ToolResolver } from '../mods/mod.js';
+import type { DeclarativeMod, Mod } from '../mods/mod.js';
 import type { PolicyWarning, ToolSearchDecision } from '../policy/policy-types.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { PlanCache } from './plan-cache.js';
@@ -122,12 +122,6 @@ export interface PlanOptions {
   tokenCounter?: TokenCounter;
   /** Programmatic mods, applied after (outside) the input's declarative mods. Default: none. */
   mods?: readonly Mod[];
-  /**
-   * A resolver applied outside every mod, e.g. `createModHost` from
-   * `@loadout/mods` (a per-session answer cache). It receives each tool as the
-   * mods left it. Default: none.
-   */
-  resolver?: ToolResolver;
   /**
    * Reuse the validated catalog and definition counts of earlier calls with
    * the same tool objects (see {@link PlanCache}). Default: none (every call

@@ -37,16 +37,6 @@ function baseEvent(tool: CatalogTool, serverAlwaysLoad: boolean): ToolDescribeEv
   };
 }
 
-function resolveOutside(outer: ToolResolver, tool: CatalogTool, base: ToolDescribeEvent, inner: ResolvedTool): ResolvedTool {
-  const result = outer.resolve(tool, { ...base, description: inner.description, isDeferred: inner.isDeferred });
-  return {
-    ...result,
-    ...(result.decidedBy === undefined && inner.decidedBy !== undefined ? { decidedBy: inner.decidedBy } : {}),
-    failures: [...inner.failures, ...result.failures],
-    ignoredCore: [...inner.ignoredCore, ...result.ignoredCore],
-  };
-}
-
 function reportMods(tool: CatalogTool, resolved: ResolvedTool, warnings: PolicyWarning[]): void {
   for (const failure of resolved.failures) {
     warnings.push({
@@ -65,9 +55,8 @@ function reportMods(tool: CatalogTool, resolved: ResolvedTool, warnings: PolicyW
 /**
  * The provider-neutral first half of planning: validates the catalog (bad
  * tools become warnings), resolves each tool's description and deferral
- * through the mods (declarative `mods` in order, then `options.mods`, then
- * `options.resolver`), and counts each definition (a tool's own `tokens`
- * wins). Pushes every warning onto `warnings`. Pure and synchronous.
+ * through the mods (declarative `mods` in order, then `options.mods`), and
+ * counts each definition (a tool's own `tokens` wins). Pushes every warning onto `warnings`. Pure and synchronous.
  */
 export function resolveDeferral(
   input: CatalogSource & { readonly mods?: unknown },
@@ -85,7 +74,6 @@ export function resolveDeferral(
     const base = baseEvent(tool, isServerAlwaysLoad(tool, catalog.servers));
     let resolved: ResolvedTool = { description: base.description, isDeferred: base.isDeferred, failures: [], ignoredCore: [] };
     if (resolver !== null) resolved = resolver.resolve(tool, base);
-    if (options.resolver !== undefined) resolved = resolveOutside(options.resolver, tool, base, resolved);
     reportMods(tool, resolved, warnings);
     const deferrable = tool.kind !== 'core' && resolved.isDeferred;
     const description = resolved.description;
