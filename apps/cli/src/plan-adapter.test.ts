@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { fakeContext } from './__fixtures__/fake-context.js';
-import { ADAPTER_LIST } from './commands/adapter-list.js';
-import { PLAN_ADAPTERS } from './commands/plan-adapter.js';
+import { loadAdapterList } from './commands/adapter-list.js';
 import { runCli } from './run-cli.js';
 
 const counter = defaultTokenCounter();
@@ -23,9 +22,11 @@ const readUpfront = (tools: readonly object[]): number =>
   definitionsOf(tools).filter((tool) => (tool as { defer_loading?: boolean }).defer_loading !== true).reduce((sum, tool) => sum + counter.count(JSON.stringify(tool)), 0);
 
 const catalog = createDemoCatalog();
+const definitions = await loadAdapterList();
+const names = definitions.map((definition) => definition.name);
 /** The first request's tools an adapter renders for the demo catalog, built directly with its definition (Claude's policy with no env). */
 async function rendered(name: string): Promise<readonly unknown[]> {
-  const definition = await ADAPTER_LIST.find((entry) => entry.name === name)!.load();
+  const definition = definitions.find((candidate) => candidate.name === name)!;
   return definition.create({ tools: catalog.tools.map(toToolInput), servers: catalog.servers, ranker: createBm25Ranker(), policy: { model: 'claude-sonnet-4-5', env: {} } }).request().tools;
 }
 
@@ -50,7 +51,7 @@ async function plan(args: string[]): Promise<{ code: number; stdout: string; std
 }
 
 describe('loadout plan --adapter', () => {
-  it.each(PLAN_ADAPTERS)('%s: the upfront tokens and bytes are those of the tools the adapter renders for the demo catalog', async (name) => {
+  it.each(names)('%s: the upfront tokens and bytes are those of the tools the adapter renders for the demo catalog', async (name) => {
     const run = await plan(['--adapter', name, '--json']);
     expect(run.code).toBe(0);
     const json = JSON.parse(run.stdout) as AdapterJson;
@@ -110,7 +111,7 @@ describe('loadout plan --adapter', () => {
     const typo = await plan(['--adapter', 'openai-respones']);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toBe(
-      `loadout plan: --adapter must be one of ${PLAN_ADAPTERS.join(', ')}, got "openai-respones"; did you mean openai-responses? [invalid-option]\n`,
+      `loadout plan: --adapter must be one of ${names.join(', ')}, got "openai-respones"; did you mean openai-responses? [invalid-option]\n`,
     );
   });
 });

@@ -55,7 +55,8 @@ export async function runCli(argv: readonly string[], raw: CliContext): Promise<
   }
   const entry = allCommands.find((candidate) => candidate.name === (helpTopic ?? name));
   if (entry !== undefined && helpTopic !== undefined) {
-    context.stdout((await entry.load()).help);
+    const { help } = await entry.load();
+    context.stdout(typeof help === 'string' ? help : await help());
     return 0;
   }
   if (entry === undefined) {

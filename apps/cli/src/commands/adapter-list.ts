@@ -1,23 +1,54 @@
+import { createLoadoutError, describeValue } from '@loadout/core';
 import type { ToolSearchAdapterDefinition } from '@loadout/core/adapter';
+import { isRecord } from '@loadout/core/utils';
+import { ADAPTER_ENTRY, adapterPackages } from './adapter-packages.js';
 
-/** One adapter of {@link ADAPTER_LIST}: its name, and its definition loaded on demand (plain `loadout plan` loads no adapter). */
-export interface AdapterListEntry {
-  readonly name: string;
-  load(): Promise<ToolSearchAdapterDefinition>;
+/** Whether an export of an adapter entry is a version 1 `ToolSearchAdapterDefinition`. */
+export function isAdapterDefinition(value: unknown): value is ToolSearchAdapterDefinition {
+  return (
+    isRecord(value) &&
+    value['specificationVersion'] === 'v1' &&
+    typeof value['name'] === 'string' &&
+    typeof value['package'] === 'string' &&
+    typeof value['searchTool'] === 'string' &&
+    typeof value['loadedBy'] === 'string' &&
+    typeof value['create'] === 'function'
+  );
 }
 
+/** The definitions one package's adapter entry exports; `plugin-load-failed` when it does not import. */
+async function packageDefinitions(name: string): Promise<ToolSearchAdapterDefinition[]> {
+  const specifier = `${name}${ADAPTER_ENTRY.slice(1)}`;
+  let entry: Record<string, unknown>;
+  try {
+    entry = (await import(specifier)) as Record<string, unknown>;
+  } catch (error) {
+    throw createLoadoutError('plugin-load-failed', `the adapter entry ${specifier} did not load: ${error instanceof Error ? error.message : describeValue(error)}`, { package: name }, { cause: error });
+  }
+  return Object.values(entry).filter(isAdapterDefinition);
+}
+
+let loading: Promise<readonly ToolSearchAdapterDefinition[]> | undefined;
+
 /**
- * Every Loadout adapter, in the order `loadout plan --adapter` lists them:
- * the one place outside the adapters' packages that names them (the CLI and
- * `tooling/adapter-parity` iterate it). Adding an adapter is a package
- * exporting a `ToolSearchAdapterDefinition` plus one line here (and its
- * dependency in this package's package.json).
+ * Every Loadout adapter the CLI has, sorted by name: the definitions the
+ * adapter entries of its dependencies export ({@link adapterPackages}). The
+ * CLI's package.json dependencies are the one list outside the adapters'
+ * packages that names them; `loadout plan --adapter` and
+ * `tooling/adapter-parity` iterate this. Loaded once, on first use (plain
+ * `loadout plan` loads no adapter). Two definitions under one name:
+ * `plugin-duplicate`.
  */
-export const ADAPTER_LIST = [
-  { name: 'anthropic', load: async () => (await import('@loadout/anthropic/adapter')).anthropicAdapter },
-  { name: 'openai-responses', load: async () => (await import('@loadout/openai/adapter')).openaiResponsesAdapter },
-  { name: 'openai-chat', load: async () => (await import('@loadout/openai/adapter')).openaiChatAdapter },
-  { name: 'openai-chat-tool-reference', load: async () => (await import('@loadout/openai/adapter')).openaiChatToolReferenceAdapter },
-  { name: 'ai-sdk', load: async () => (await import('@loadout/ai-sdk/adapter')).aiSdkAdapter },
-  { name: 'google', load: async () => (await import('@loadout/google/adapter')).googleAdapter },
-] as const satisfies readonly AdapterListEntry[];
+export function loadAdapterList(): Promise<readonly ToolSearchAdapterDefinition[]> {
+  loading ??= (async () => {
+    const definitions = (await Promise.all(adapterPackages().map(packageDefinitions))).flat();
+    const seen = new Map<string, string>();
+    for (const definition of definitions) {
+      const earlier = seen.get(definition.name);
+      if (earlier !== undefined) throw createLoadoutError('plugin-duplicate', `two adapters are named ${JSON.stringify(definition.name)}: ${earlier} and ${definition.package}`, { name: definition.name });
+      seen.set(definition.name, definition.package);
+    }
+    return definitions.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  })();
+  return loading;
+}

@@ -3,8 +3,8 @@ import type { CliContext } from '../io/cli-context.js';
 /** One `loadout` sub-command, as its module exports it. */
 export interface Command {
   readonly name: string;
-  /** The full `--help` text. */
-  readonly help: string;
+  /** The full `--help` text, or a function that builds it (when it lists what loads on demand, such as `plan`'s adapters). */
+  readonly help: string | (() => Promise<string>);
   /** Runs the command; resolves to the exit code. Throws LoadoutError for bad input. */
   run(argv: readonly string[], context: CliContext): Promise<number>;
 }

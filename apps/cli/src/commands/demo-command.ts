@@ -7,7 +7,7 @@ import { withKnownTokenCounts } from '../io/shared-token-counter.js';
 import { reportWarnings } from '../io/command-warnings.js';
 import { renderPlanView } from '../format/plan-view.js';
 import { formatCount } from '../format/render-table.js';
-import { DEFAULT_PLAN_MODEL } from './plan-command.js';
+import { DEFAULT_PLAN_MODEL } from './plan-help.js';
 
 const help = `loadout demo: a tour of Loadout on the embedded demo catalog (offline).
 

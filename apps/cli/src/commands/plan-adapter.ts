@@ -1,18 +1,8 @@
 import { createLoadoutError } from '@loadout/core';
 import type { DeclarativeMod, DeferralPlan, Mod, PolicyInput, ServerSettings, TokenCounter, ToolInput, ToolLoadingPlan } from '@loadout/core';
-import type { RequestCost, ToolSearchAdapter, ToolSearchAdapterRequest } from '@loadout/core/adapter';
-import { ADAPTER_LIST } from './adapter-list.js';
+import type { RequestCost, ToolSearchAdapter, ToolSearchAdapterDefinition, ToolSearchAdapterRequest } from '@loadout/core/adapter';
+import { loadAdapterList } from './adapter-list.js';
 import { closestName } from '../io/closest-name.js';
-
-/**
- * The adapters `loadout plan --adapter` renders a first request for
- * ({@link ADAPTER_LIST}'s names). The names are part of `plan --json`'s
- * contract (`adapter.name`).
- */
-export const PLAN_ADAPTERS: readonly PlanAdapterName[] = ADAPTER_LIST.map((entry) => entry.name);
-
-/** One of {@link PLAN_ADAPTERS}. */
-export type PlanAdapterName = (typeof ADAPTER_LIST)[number]['name'];
 
 /** What one search costs with an adapter, when it loads `limit` tools of the catalog's average size. */
 export interface PlanSearchCost {
@@ -30,7 +20,8 @@ export interface PlanSearchCost {
 
 /** The `adapter` part of `plan --json`: the first request an adapter sends for the catalog, and what a search costs. */
 export interface PlanAdapterView {
-  readonly name: PlanAdapterName;
+  /** The adapter's name (one of {@link loadAdapterList}'s); part of `plan --json`'s contract. */
+  readonly name: string;
   /** The package and entry that renders it. */
   readonly package: string;
   /** `on` when the request carries a search tool and deferred tools. */
@@ -53,12 +44,12 @@ export interface PlanAdapterInput {
   readonly servers: Readonly<Record<string, ServerSettings>>;
   readonly mods: readonly DeclarativeMod[];
   readonly programmaticMods: readonly Mod[];
-  /** Claude's policy input (the `anthropic` adapter only). */
+  /** Claude's policy input (read only by an adapter that plans with Claude's policy). */
   readonly policy: PolicyInput;
   readonly tokenCounter: TokenCounter;
 }
 
-/** An adapter's plan: where every tool goes (`anthropic`: Claude's {@link ToolLoadingPlan}) and the request view. */
+/** An adapter's plan: where every tool goes (Claude's {@link ToolLoadingPlan} for an adapter with Claude's policy) and the request view. */
 export interface PlannedAdapter {
   readonly plan: DeferralPlan | ToolLoadingPlan;
   readonly view: PlanAdapterView;
@@ -66,13 +57,16 @@ export interface PlannedAdapter {
 
 const DEFAULT_LIMIT = 5;
 
-/** Reads `--adapter`: one of {@link PLAN_ADAPTERS}, else `invalid-option` with the closest name. */
-export function readPlanAdapter(value: string): PlanAdapterName {
-  if ((PLAN_ADAPTERS as readonly string[]).includes(value)) return value as PlanAdapterName;
-  const near = closestName(value, PLAN_ADAPTERS);
+/** Reads `--adapter`: the definition of one of {@link loadAdapterList}'s names, else `invalid-option` with the closest name. */
+export async function readPlanAdapter(value: string): Promise<ToolSearchAdapterDefinition> {
+  const definitions = await loadAdapterList();
+  const found = definitions.find((definition) => definition.name === value);
+  if (found !== undefined) return found;
+  const names = definitions.map((definition) => definition.name);
+  const near = closestName(value, names);
   throw createLoadoutError(
     'invalid-option',
-    `--adapter must be one of ${PLAN_ADAPTERS.join(', ')}, got ${JSON.stringify(value)}${near === undefined ? '' : `; did you mean ${near}?`}`,
+    `--adapter must be one of ${names.join(', ')}, got ${JSON.stringify(value)}${near === undefined ? '' : `; did you mean ${near}?`}`,
     { flag: 'adapter', value },
   );
 }
@@ -86,15 +80,15 @@ function searchView(adapter: ToolSearchAdapter, request: ToolSearchAdapterReques
 }
 
 /**
- * Renders the first request of `name`'s adapter for the catalog with the
+ * Renders the first request of an adapter for the catalog with the
  * adapter's own code (so the figures are what it sends), and what a search
- * costs. `anthropic` plans with Claude's policy (as plain `loadout plan`);
- * the others defer every deferrable tool (their `toolSearch` default).
+ * costs. An adapter with a provider's policy (Claude's) plans with it, as
+ * plain `loadout plan`; the others defer every deferrable tool (their
+ * `toolSearch` default).
  */
-export async function planAdapter(name: PlanAdapterName, input: PlanAdapterInput): Promise<PlannedAdapter> {
+export async function planAdapter(definition: ToolSearchAdapterDefinition, input: PlanAdapterInput): Promise<PlannedAdapter> {
   // Loaded here, not at the top: plain `loadout plan` loads no ranker.
   const { createBm25Ranker } = await import('@loadout/bm25');
-  const definition = await ADAPTER_LIST.find((entry) => entry.name === name)!.load();
   const adapter = definition.create({
     tools: input.tools,
     servers: input.servers,
@@ -107,7 +101,7 @@ export async function planAdapter(name: PlanAdapterName, input: PlanAdapterInput
   return {
     plan: request.plan,
     view: {
-      name,
+      name: definition.name,
       package: definition.package,
       toolSearch: request.toolSearch,
       searchTool: request.toolSearch === 'on' ? definition.searchTool : null,

@@ -44,8 +44,7 @@ function readCatalog(owner: string, options: ToolSearchKitOptions): Catalog {
 }
 
 /**
- * The shared engine of the provider adapters (`@loadout/openai`,
- * `@loadout/ai-sdk`, …): checks the options every adapter takes, plans with
+ * The shared engine of the provider adapters (one package each): checks the options every adapter takes, plans with
  * {@link planDeferral} (a plan cache shared by the turns) and answers
  * searches with {@link answerToolSearch} over the deferred tools, with the
  * descriptions mods gave them. `owner` names the adapter's factory in

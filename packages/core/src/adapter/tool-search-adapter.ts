@@ -94,13 +94,14 @@ export interface ToolSearchAdapter {
  * An adapter as the CLI (`loadout plan --adapter`) and the parity table
  * know it: a name, where it lives, how its requests search and load, and a
  * factory. A package exports one definition per way of talking to a
- * provider; one list outside the packages names them.
+ * provider, from its `./adapter` entry; the CLI has every adapter package
+ * among its dependencies, the one list outside the packages that names them.
  */
 export interface ToolSearchAdapterDefinition {
   readonly specificationVersion: 'v1';
   /** Lower-case, `[a-z0-9-]`, unique; part of `plan --json`'s contract (`adapter.name`). */
   readonly name: string;
-  /** The package and entry a user imports (`@loadout/openai/chat`). */
+  /** The package and entry a user imports: the package's name, plus the entry when it is not the main one (`@loadout/<provider>/chat`). */
   readonly package: string;
   /** How the request offers search, e.g. `tool_search (execution: client)`. */
   readonly searchTool: string;
