@@ -43,7 +43,7 @@ function weighted(parts: readonly { scores: FoldScores; count: number }[]): Fold
 
 /**
  * k-fold by query with fixed folds (`assignFolds`: near-duplicates share a
- * fold): for each fold, the other folds' queries are a deployment's log
+ * fold; with `learning.seed`, that seed's partition of them too): for each fold, the other folds' queries are a deployment's log
  * (each query's gold tools called, in {@link logOrder}), learned from
  * exactly as `loadout eval --feedback` does (through `bm25f`'s definition),
  * and the fold's queries are answered. No
@@ -54,6 +54,7 @@ export async function measureOutOfFold(evalSet: EvalSet, folds = 5, learning: Pa
   const assignment = assignFolds(
     evalSet.queries.map((query) => query.query),
     folds,
+    learning.seed,
   );
   const baselineParts: { scores: FoldScores; count: number }[] = [];
   const learnedParts: { scores: FoldScores; count: number }[] = [];

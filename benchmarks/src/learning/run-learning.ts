@@ -23,7 +23,10 @@ export interface RunLearningOptions {
 /** One way of learning from the log measured out of fold: the one recipe (the fold-clean base model warm-started on the log), on one partition of held-out folds. */
 export interface Learner {
   readonly name: string;
-  /** Seed of `learnFromFeedback`'s random held-out folds (another partition). Default: its default. */
+  /**
+   * Another partition: the seed of the 5 out-of-fold folds (`assignFolds`) and of
+   * `learnFromFeedback`'s held-out folds. Default: the unseeded folds and its default seed.
+   */
   readonly seed?: number;
 }
 

@@ -40,5 +40,9 @@ describe('assignFolds against every pair', () => {
     for (const [i, j] of nearDuplicatePairs(queries, queries)) group[Math.max(find(i), find(j))] = Math.min(find(i), find(j));
     expect(folds).toEqual(queries.map((_, index) => fnv1a32([...queryWords(queries[find(index)]!)].sort().join(' ')) % 5));
     expect(folds[300]).toBe(folds[301]);
+    // A seed is another partition of the same groups.
+    const seeded = assignFolds(queries, 5, 2);
+    expect(seeded).toEqual(queries.map((_, index) => fnv1a32(`2 ${[...queryWords(queries[find(index)]!)].sort().join(' ')}`) % 5));
+    expect(seeded).not.toEqual(folds);
   });
 });

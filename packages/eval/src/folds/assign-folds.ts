@@ -4,14 +4,15 @@ import { jaccard, NEAR_DUPLICATE_JACCARD, queryWords } from './near-duplicates.j
 /**
  * Fixed k-fold assignment by query: near-duplicate queries (see
  * `nearDuplicatePairs`) are joined into one group, and each group goes to
- * fold `fnv1a32(its first query's words) mod k`, so the folds depend only on
- * the query texts (not on file order or a random seed) and no query has a
+ * fold `fnv1a32(its first query's words) mod k` (the words after `seed`
+ * and a space when given: another partition), so the folds depend only on
+ * the query texts and `seed` (not on file order) and no query has a
  * near-duplicate in another fold. Returns the fold of each query. Pairs are
  * found by prefix filtering (two word sets with Jaccard ≥ t share one of
  * the rarest `n − ⌈t·n⌉ + 1` words of each), so it is exact and far below
  * quadratic on real queries.
  */
-export function assignFolds(queries: readonly string[], folds: number): number[] {
+export function assignFolds(queries: readonly string[], folds: number, seed?: number): number[] {
   const words = queries.map(queryWords);
   const parent = queries.map((_, index) => index);
   const root = (index: number): number => {
@@ -47,7 +48,7 @@ export function assignFolds(queries: readonly string[], folds: number): number[]
   const keyOf = new Map<number, string>();
   for (let index = 0; index < queries.length; index++) {
     const group = root(index);
-    if (!keyOf.has(group)) keyOf.set(group, [...words[index]!].sort().join(' '));
+    if (!keyOf.has(group)) keyOf.set(group, `${seed === undefined ? '' : `${seed} `}${[...words[index]!].sort().join(' ')}`);
   }
   return queries.map((_, index) => fnv1a32(keyOf.get(root(index))!) % folds);
 }
