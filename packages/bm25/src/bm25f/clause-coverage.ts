@@ -1,5 +1,5 @@
 import type { QueryContext } from './evaluate-query.js';
-import { findPosting } from './find-posting.js';
+import { seekPosting } from './find-posting.js';
 import { termWeight } from './query-terms.js';
 import type { QueryTerms } from './query-terms.js';
 
@@ -42,27 +42,31 @@ export function coverClauses(context: QueryContext, terms: QueryTerms, docs: Int
   while (count < total && scores[count]! >= floor) count++;
   const clauseCount = terms.clauseCount;
   const fullCount = terms.fullCount;
-  const position = new Map<number, number>();
-  for (let index = 0; index < fullCount; index++) position.set(terms.full[index]!, index);
-  const contribution = new Float64Array(fullCount);
   const full = new Float64Array(count);
   const clause = new Float64Array(count * clauseCount);
   const maxima = scratch.clauseMaxima;
   const fullMax = scratch.maxFull > 0 ? scratch.maxFull : Infinity;
-  for (let candidate = 0; candidate < count; candidate++) {
-    const doc = docs[candidate]!;
-    let sum = 0;
-    for (let index = 0; index < fullCount; index++) {
-      const term = terms.full[index]!;
-      const posting = findPosting(postings, term, doc);
-      const value = posting < 0 ? 0 : termWeight(terms, term) * tables.idf[term]! * tables.saturated[posting]!;
-      contribution[index] = value;
-      sum += value;
+  // Each term's postings are walked once, over the candidates in doc order, instead of a binary search per pair.
+  const byDoc = Int32Array.from({ length: count }, (_, candidate) => candidate).sort((a, b) => docs[a]! - docs[b]!);
+  const contribution = new Float64Array(count * fullCount);
+  for (let index = 0; index < fullCount; index++) {
+    const term = terms.full[index]!;
+    const weight = termWeight(terms, term) * tables.idf[term]!;
+    for (let at = 0, low = postings.termStart[term]!, end = postings.termStart[term + 1]!; at < count && low < end; at++) {
+      const candidate = byDoc[at]!;
+      low = seekPosting(postings.docs, low, end, docs[candidate]!);
+      if (low < end && postings.docs[low] === docs[candidate]) contribution[candidate * fullCount + index] = weight * tables.saturated[low]!;
     }
+  }
+  // Each clause term's position among the query's (a clause's terms are some of the query's).
+  const inFull = Int32Array.from(terms.clauseTerms.subarray(0, terms.clauseStart[clauseCount]), (term) => terms.full.indexOf(term));
+  for (let candidate = 0; candidate < count; candidate++) {
+    let sum = 0;
+    for (let index = 0; index < fullCount; index++) sum += contribution[candidate * fullCount + index]!;
     full[candidate] = sum / fullMax;
     for (let c = 0; c < clauseCount; c++) {
       let raw = 0;
-      for (let at = terms.clauseStart[c]!, end = terms.clauseStart[c + 1]!; at < end; at++) raw += contribution[position.get(terms.clauseTerms[at]!)!]!;
+      for (let at = terms.clauseStart[c]!, end = terms.clauseStart[c + 1]!; at < end; at++) raw += contribution[candidate * fullCount + inFull[at]!]!;
       clause[candidate * clauseCount + c] = raw / maxima[c]!;
     }
   }

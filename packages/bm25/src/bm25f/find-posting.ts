@@ -14,3 +14,19 @@ export function findPosting(postings: Postings, term: number, doc: number): numb
   }
   return -1;
 }
+
+/** The first position of sorted `docs[low .. end)` holding `doc` or a later one, or `end`: galloping from `low`, then a binary search. */
+export function seekPosting(docs: Int32Array, low: number, end: number, doc: number): number {
+  let high = low;
+  for (let step = 1; high < end && docs[high]! < doc; step += step) {
+    low = high + 1;
+    high += step;
+  }
+  high = Math.min(high, end);
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (docs[middle]! < doc) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
