@@ -110,5 +110,12 @@ describe('createGeminiClient with the @google/genai client', () => {
       caught = error;
     }
     expect(isLoadoutError(caught) && caught.code).toBe('invalid-option');
+    let leaked: unknown;
+    try {
+      createGeminiClient({ client: { apiClient: { apiKey: 'secret-key-123' } } as never, toolSearch });
+    } catch (error) {
+      leaked = error;
+    }
+    expect(String(leaked)).not.toContain('secret-key-123');
   });
 });

@@ -1,5 +1,4 @@
-import type { DeferralPlan } from '@loadout/core';
-import { countRequestTools, createToolSearchKit, plainSearchResult, searchCall, searchCost, searchFailureText } from '@loadout/core/adapter';
+import { countRequestTools, createToolSearchKit, planNames, plainSearchResult, searchCall, searchCost, searchFailureText } from '@loadout/core/adapter';
 import { defaultTokenCounter } from '@loadout/tokens';
 import { functionDeclaration } from './function-declaration.js';
 import type { GeminiSearchAnswer, GeminiToolSearch, GeminiToolSearchOptions, GeminiToolsRequest } from './gemini-tool-search-types.js';
@@ -36,18 +35,14 @@ export function createGeminiToolSearch(options: GeminiToolSearchOptions): Gemini
       const tool = catalog.byApiName.get(name);
       return tool === undefined ? [] : [functionDeclaration(tool, kit.planned(name))];
     });
-  const split = (plan: DeferralPlan) => ({
-    upfront: plan.tools.filter((tool) => !tool.deferred).map((tool) => tool.apiName),
-    deferred: plan.tools.filter((tool) => tool.deferred).map((tool) => tool.apiName),
-  });
   const toolsOf = (declared: GeminiFunctionDeclaration[]): GeminiFunctionTool[] => (declared.length === 0 ? [] : [{ functionDeclarations: declared }]);
 
   const request = (requestOptions: { readonly disabled?: boolean; readonly loaded?: readonly string[] } = {}): GeminiToolsRequest => {
     const plan = kit.plan();
-    const { upfront, deferred } = split(plan);
+    const { upfront, deferred } = planNames(plan);
     if (deferred.length === 0 || requestOptions.disabled === true) {
       const off = kit.plan({ disabled: true });
-      const all = split(off).upfront;
+      const all = planNames(off).upfront;
       deferredNow = new Set();
       const declared = declarations(all);
       const tools = toolsOf(declared);

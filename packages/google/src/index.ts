@@ -21,3 +21,22 @@ export type {
   GenerateContentResponseLike,
 } from './gemini-types.js';
 export type { FunctionCall, FunctionCallHandler, ToolSearchWarning } from '@loadout/core/adapter';
+export { createInteractionsToolSearch } from './create-interactions-tool-search.js';
+export type { InteractionsSearchAnswer, InteractionsToolSearch, InteractionsToolsRequest } from './interactions-tool-search-types.js';
+export { createInteractionsClient } from './create-interactions-client.js';
+export type { InteractionsClient, InteractionsClientOptions, InteractionsRunOptions, InteractionsRunParams, InteractionsRunResult } from './interactions-client-types.js';
+export { interactionsDiscoveries } from './interactions-discoveries.js';
+export type {
+  FunctionCallStep,
+  FunctionResultStep,
+  InteractionLike,
+  InteractionsClientLike,
+  InteractionsFunction,
+  InteractionsStep,
+  InteractionsTextContent,
+  InteractionsTool,
+  InteractionsToolSearchTool,
+  ToolSearchCallStep,
+  ToolSearchResultStep,
+  UserInputStep,
+} from './interactions-types.js';

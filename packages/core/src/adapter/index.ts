@@ -45,3 +45,4 @@ export type {
 } from './tool-search-adapter.js';
 export { discoveredNames } from './discovered-names.js';
 export { adapterRequest } from './adapter-request.js';
+export { planNames } from './plan-names.js';

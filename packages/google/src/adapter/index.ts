@@ -1,1 +1,2 @@
 export { googleAdapter } from './google-adapter.js';
+export { googleInteractionsAdapter } from './interactions-adapter.js';

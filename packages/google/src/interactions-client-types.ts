@@ -1,0 +1,56 @@
+import type { DeploymentMemory, DiscoverySession, FunctionCallHandler, ToolLoopResult, ToolSearchWarning } from '@loadout/core/adapter';
+import type { GeminiToolMode } from './gemini-tool-search-types.js';
+import type { InteractionsToolSearch } from './interactions-tool-search-types.js';
+import type { InteractionLike, InteractionsClientLike, InteractionsStep } from './interactions-types.js';
+
+/** Options of {@link createInteractionsClient}. */
+export interface InteractionsClientOptions {
+  /** A `@google/genai` client (`new GoogleGenAI({ apiKey })`). */
+  readonly client: InteractionsClientLike;
+  readonly toolSearch: InteractionsToolSearch;
+  /** Names the deployment in `memory` together with the request's `model` (e.g. the client's `httpOptions.baseUrl`). Default `gemini-interactions`. */
+  readonly deployment?: string;
+  /** Deployments known to reject the `tool_search` tool; share one between clients. Default: a new one. */
+  readonly memory?: DeploymentMemory;
+  /** The loaded-tools session of the conversation (core's discovery session). Default: a new one. */
+  readonly session?: DiscoverySession;
+  /** Called with each warning as it happens (they are also in each result). Default: none. */
+  readonly onWarning?: (warning: ToolSearchWarning) => void;
+  /** Requests one `run` may send before it hands back. An integer 1–100; default 16. */
+  readonly maxSteps?: number;
+}
+
+/** What `run` accepts: an `interactions.create` body for a model; `tools` (your own) are sent after Loadout's. */
+export interface InteractionsRunParams {
+  readonly model: string;
+  /** The conversation: a user text, or steps (the `input` of an earlier result, with your next `user_input` appended). */
+  readonly input: string | readonly InteractionsStep[];
+  /** Your own tools (functions, built-in tools), sent after Loadout's. Default: none. */
+  readonly tools?: readonly Readonly<Record<string, unknown>>[];
+  /** Other fields of the request (`system_instruction`, `generation_config`, …); `store` is sent false (the input carries the conversation). */
+  readonly [field: string]: unknown;
+}
+
+/** Options of one `run`. */
+export interface InteractionsRunOptions {
+  /** Answers function calls (catalog tools and your own); its result is sent as the `function_result` text. Required. */
+  readonly callTool: FunctionCallHandler;
+}
+
+/** What one `run` did: the last interaction and the conversation, with the loop's facts ({@link ToolLoopResult}). */
+export interface InteractionsRunResult extends ToolLoopResult<GeminiToolMode> {
+  /** The last interaction the API returned. */
+  readonly interaction: InteractionLike;
+  /** The text of its `model_output` steps, joined. */
+  readonly text: string;
+  /** The whole conversation as steps: the input sent, every step of the model and every answer. Append your next `user_input` to it. */
+  readonly input: InteractionsStep[];
+}
+
+/** A Gemini Interactions client with client-executed tool search; see {@link createInteractionsClient}. */
+export interface InteractionsClient {
+  run(params: InteractionsRunParams, options: InteractionsRunOptions): Promise<InteractionsRunResult>;
+  readonly toolSearch: InteractionsToolSearch;
+  readonly session: DiscoverySession;
+  readonly memory: DeploymentMemory;
+}
