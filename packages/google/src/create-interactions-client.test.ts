@@ -147,4 +147,13 @@ describe('createInteractionsClient with the @google/genai client', () => {
     expect(isLoadoutError(leaked) && leaked.code).toBe('invalid-option');
     expect(String(leaked)).not.toContain('secret-key-123');
   });
+
+  it('refuses stream and background, which run cannot answer', async () => {
+    const { double, toolSearch, genai } = await setup(() => ({ steps: [text('never')] }));
+    const client = createInteractionsClient({ client: genai, toolSearch });
+    for (const extra of [{ stream: true }, { background: true }]) {
+      await expect(client.run({ model: 'm', input: 'hi', ...extra }, { callTool: () => null })).rejects.toMatchObject({ code: 'invalid-option' });
+    }
+    expect(double.requests).toHaveLength(0);
+  });
 });

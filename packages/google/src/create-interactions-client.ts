@@ -70,7 +70,9 @@ export function createInteractionsClient(options: InteractionsClientOptions): In
   const run = async (params: InteractionsRunParams, runOptions: InteractionsRunOptions): Promise<InteractionsRunResult> => {
     if (!isRecord(params) || typeof params.model !== 'string') invalid('params', 'must be an interactions.create body with a model', params);
     if (!isRecord(runOptions) || typeof runOptions.callTool !== 'function') invalid('callTool', 'must be a function answering function calls', runOptions?.callTool);
-    const { tools: ownTools = [], input: firstInput, ...rest } = params;
+    const { tools: ownTools = [], input: firstInput, stream, background, ...rest } = params;
+    if (stream === true) invalid('stream', 'is not supported by run (it reads whole interactions)', stream);
+    if (background === true) invalid('background', 'is not supported by run (it answers calls as they come)', background);
     const ownNames = ownFunctionNames(ownTools);
     const key = deploymentKey(options.deployment ?? 'gemini-interactions', params.model);
     const warnings: ToolSearchWarning[] = [];

@@ -27,7 +27,7 @@ export interface InteractionsRunParams {
   readonly input: string | readonly InteractionsStep[];
   /** Your own tools (functions, built-in tools), sent after Loadout's. Default: none. */
   readonly tools?: readonly Readonly<Record<string, unknown>>[];
-  /** Other fields of the request (`system_instruction`, `generation_config`, …); `store` is sent false (the input carries the conversation). */
+  /** Other fields of the request (`system_instruction`, `generation_config`, …); `store` is sent false (the input carries the conversation); `stream` and `background` are refused (`invalid-option`). */
   readonly [field: string]: unknown;
 }
 
