@@ -1,8 +1,7 @@
-export { createStaticEmbedderFromTable, DEFAULT_STATIC_MODEL_ID } from './static/static-embedder.js';
+export { createStaticEmbedderFromTable } from './static/static-embedder.js';
 export type { StaticEmbedder, StaticEmbedderOptions } from './static/static-embedder.js';
 export { encodeWordVectorTable, decodeWordVectorTable } from './static/table-codec.js';
 export type { WordVectorTable } from './static/word-vector-table.js';
-export { compactWordVectors } from './static/compact-word-vectors.js';
 export { createExactIndex } from './vector/exact-index.js';
 export type { ExactVectorIndex, ExactIndexOptions } from './vector/exact-index.js';
 export type { InspectableVectorIndex, PersistentVectorIndex } from './contracts/inspectable-vector-index.js';
@@ -11,8 +10,6 @@ export { createEmbeddingRanker } from './ranker/embedding-ranker.js';
 export type { EmbeddingRanker, EmbeddingRankerOptions } from './ranker/embedding-ranker.js';
 export { createHybridRanker } from './ranker/hybrid-ranker.js';
 export type { HybridRankerOptions } from './ranker/hybrid-ranker.js';
-export { createEmbeddingCache } from './cache/embedding-cache.js';
 export { createPipelineEmbedder, exclusively } from './transformers/pipeline-embedder.js';
 export type { FeatureExtractionPipeline, PipelineEmbedder, PipelineEmbedderOptions } from './transformers/pipeline-embedder.js';
-export { createRerankVectors } from './rerank/create-rerank-vectors.js';
 export type { RerankVectorsOptions, SyncTextVectors } from './rerank/create-rerank-vectors.js';

@@ -1,4 +1,3 @@
-export * from './text/index.js';
 export * from './contracts/index.js';
 export * from './static/index.js';
 export * from './cache/index.js';

@@ -9,8 +9,3 @@ export function redactUrl(url: string): string {
     return 'postgres://(unreadable URL)';
   }
 }
-
-/** Whether `location` names a PostgreSQL database (`postgres://` or `postgresql://`) rather than a file. */
-export function isPostgresUrl(location: string): boolean {
-  return /^postgres(?:ql)?:\/\//i.test(location);
-}

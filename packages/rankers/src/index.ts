@@ -1,13 +1,4 @@
 export { BUILTIN_RANKERS } from './builtin-rankers.js';
 export { createBuiltinRegistry } from './create-builtin-registry.js';
 export { bm25fDefinition } from './bm25f-definition.js';
-export { winkBm25Definition } from './wink-bm25-definition.js';
 export { regexDefinition } from './regex-definition.js';
-export { staticEmbeddingDefinition } from './static-embedding-definition.js';
-export { hybridDefinition } from './hybrid-definition.js';
-export type { SemanticOptions } from './semantic-options.js';
-export { BROWSER_SAFE_RANKERS } from './browser-safe-rankers.js';
-export { createBrowserSafeRegistry, assertBrowserSafe } from './create-browser-safe-registry.js';
-export { rerankDefinition } from './rerank-definition.js';
-export { rerankGloveDefinition } from './rerank-glove-definition.js';
-export type { RerankDefinitionOptions } from './rerank-definition.js';

@@ -1,6 +1,7 @@
 import { isLoadoutError } from '@loadout/core';
 import { describe, expect, it, vi } from 'vitest';
-import { createTiktokenCounter, DEFAULT_TIKTOKEN_ENCODING, defaultTokenCounter } from './index.js';
+import { DEFAULT_TIKTOKEN_ENCODING } from './encodings.js';
+import { createTiktokenCounter, defaultTokenCounter } from './index.js';
 
 const built = vi.hoisted(() => ({ encoders: 0, tables: 0 }));
 

@@ -10,7 +10,7 @@ import { createTextCounter } from './text-counter.js';
 
 /** Options of {@link createTiktokenCounter}. */
 export interface TiktokenCounterOptions {
-  /** The tiktoken encoding. Default: {@link DEFAULT_TIKTOKEN_ENCODING} (`cl100k_base`). */
+  /** The tiktoken encoding. Default: `cl100k_base`. */
   encoding?: TiktokenEncodingName;
 }
 

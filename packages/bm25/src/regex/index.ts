@@ -1,2 +1,2 @@
-export { createRegexRanker, REGEX_MATCH_SCORES } from './create-regex-ranker.js';
+export { createRegexRanker } from './create-regex-ranker.js';
 export type { RegexRankerOptions } from './create-regex-ranker.js';

@@ -1,4 +1,3 @@
 export { createTransformersEmbedder } from './transformers-embedder.js';
 export type { TransformersEmbedder, TransformersEmbedderOptions } from './transformers-embedder.js';
-export { createPipelineEmbedder, exclusively } from './pipeline-embedder.js';
 export type { FeatureExtractionPipeline, PipelineEmbedder, PipelineEmbedderOptions } from './pipeline-embedder.js';

@@ -4,7 +4,5 @@ export type { LoadEvalSetOptions, EvalFiles } from './load-eval-set.js';
 export { listEvalSets } from './list-eval-sets.js';
 export type { EvalSetInfo } from './list-eval-sets.js';
 export { createEvalCatalog } from './create-eval-catalog.js';
-export { readJsonLines } from './read-json-lines.js';
-export type { JsonLine } from './read-json-lines.js';
 export { parseEvalQueries } from './parse-eval-queries.js';
 export type { ParseEvalQueriesOptions } from './parse-eval-queries.js';

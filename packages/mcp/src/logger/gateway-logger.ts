@@ -13,11 +13,3 @@ export interface GatewayLogger {
   warn(message: string): void;
   error(message: string): void;
 }
-
-/** A logger that drops everything. */
-export const silentLogger: GatewayLogger = Object.freeze({
-  debug() {},
-  info() {},
-  warn() {},
-  error() {},
-});
