@@ -1,5 +1,5 @@
 export * from './tool-search/index.js';
-export * from './session/index.js';
+export { messageDiscoveries, conversationDiscoveries } from './message-discoveries.js';
 export * from './messages/index.js';
 export type {
   AnthropicClient,

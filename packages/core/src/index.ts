@@ -5,7 +5,7 @@ export * from './tokens/index.js';
 export * from './mods/index.js';
 export * from './policy/index.js';
 export * from './plan/index.js';
-export * from './session/index.js';
+export * from './usage/index.js';
 export * from './query/index.js';
 export * from './summary/index.js';
 export * from './ranking/index.js';

@@ -2,7 +2,7 @@ import { adapterRequest, discoveredNames } from '@loadout/core/adapter';
 import type { ToolSearchAdapter, ToolSearchAdapterDefinition, ToolSearchAdapterOptions } from '@loadout/core/adapter';
 import { isRecord } from '@loadout/core/utils';
 import type { MessageParam, ToolResultBlock } from '../api-types.js';
-import { conversationDiscoveries } from '../session/message-discoveries.js';
+import { conversationDiscoveries } from '../message-discoveries.js';
 import { createToolSearch } from '../tool-search/create-tool-search.js';
 import type { ToolSearchPolicyInput } from '../tool-search/tool-search-options.js';
 import type { ToolUseLike } from '../tool-search/tool-search-types.js';
@@ -55,7 +55,7 @@ export const anthropicAdapter: ToolSearchAdapterDefinition = {
         { role: 'assistant', content: [call] },
         { role: 'user', content: [output] },
       ],
-      loaded: (transcript) => discoveredNames(conversationDiscoveries(transcript as readonly MessageParam[]).map(({ toolUseId, toolNames }) => ({ callId: toolUseId, toolNames }))),
+      loaded: (transcript) => discoveredNames(conversationDiscoveries(transcript as readonly MessageParam[])),
       describe(apiName) {
         const tool = search.request().tools.find((definition) => definition.name === apiName);
         return tool === undefined ? undefined : 'description' in tool ? (tool.description ?? '') : '';

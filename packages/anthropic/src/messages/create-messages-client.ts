@@ -1,10 +1,10 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import type { ContentBlockParam, Message, MessageCreateParams, MessageParam, ToolResultBlock } from '../api-types.js';
-import { createToolSearchSession } from '../session/create-tool-search-session.js';
+import { conversationDiscoveries } from '../message-discoveries.js';
 import { checkToolSearchRequest } from '../tool-search/check-tool-search-request.js';
 import { placeCacheControl } from '../tool-search/place-cache-control.js';
 import type { ToolSearchRequest } from '../tool-search/tool-search-types.js';
-import { createDeploymentMemory } from '@loadout/core/adapter';
+import { createDeploymentMemory, createDiscoverySession } from '@loadout/core/adapter';
 import type { MessagesClient, MessagesClientOptions, MessagesCreateParams, MessagesCreateResult, ToolSearchWarning } from './messages-client-types.js';
 import { toolSearchRejection } from './tool-search-rejection.js';
 import type { ToolSearchRejection } from './tool-search-rejection.js';
@@ -82,7 +82,7 @@ export function createMessagesClient(options: MessagesClientOptions): MessagesCl
   }
   const maxSearchSteps = readMaxSearchSteps(options.maxSearchSteps);
   const memory = options.memory ?? createDeploymentMemory();
-  const session = options.session ?? createToolSearchSession();
+  const session = options.session ?? createDiscoverySession();
   if (toolSearch.provider === 'foundry' && !memory.has(client.baseURL)) memory.remember(client.baseURL, 'provider-rejects');
 
   const reported = new Set<string>();
@@ -96,7 +96,7 @@ export function createMessagesClient(options: MessagesClientOptions): MessagesCl
     let fallback = false;
     let searchSteps = 0;
     const track = (): void => {
-      const change = session.sync(conversation);
+      const change = session.sync(conversationDiscoveries(conversation));
       loaded.push(...change.loaded);
       unloaded.push(...change.unloaded);
     };

@@ -7,9 +7,8 @@ import type {
   MessagesRequestOptions,
   ToolResultBlock,
 } from '../api-types.js';
-import type { ToolSearchSession } from '../session/tool-search-session-types.js';
 import type { ToolSearch, ToolSearchRequestReason } from '../tool-search/tool-search-types.js';
-import type { DeploymentMemory } from '@loadout/core/adapter';
+import type { DeploymentMemory, DiscoverySession } from '@loadout/core/adapter';
 import type { ToolSearchRejectionKind } from './tool-search-rejection.js';
 
 /** A condition the caller should know about. `tool-search-rejected`: the deployment rejected tool search; the call was retried upfront and the deployment remembered. */
@@ -33,8 +32,12 @@ export interface MessagesClientOptions {
   readonly onWarning?: (warning: ToolSearchWarning) => void;
   /** Deployments known to run without tool search; share one between clients. Default: a new one for this client. */
   readonly memory?: DeploymentMemory;
-  /** The loaded-tools session of the conversation. Default: a new one. */
-  readonly session?: ToolSearchSession;
+  /**
+   * The loaded-tools session of the conversation (core's `createDiscoverySession`),
+   * synced with the `tool_use_id`s of the results in the messages each request
+   * sends (`conversationDiscoveries`). Default: a new one.
+   */
+  readonly session?: DiscoverySession;
   /** Search calls answered and re-sent within one `create` before handing back to the caller. An integer 0–50; default 8. */
   readonly maxSearchSteps?: number;
   /** A cache breakpoint for the tools: put on the last tool that is not deferred. Default: none. */
@@ -80,6 +83,6 @@ export interface MessagesCreateResult {
 export interface MessagesClient {
   create(params: MessagesCreateParams, options?: MessagesRequestOptions): Promise<MessagesCreateResult>;
   readonly toolSearch: ToolSearch;
-  readonly session: ToolSearchSession;
+  readonly session: DiscoverySession;
   readonly memory: DeploymentMemory;
 }

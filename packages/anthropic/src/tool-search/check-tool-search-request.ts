@@ -1,5 +1,5 @@
 import type { MessageParam, ToolDefinition } from '../api-types.js';
-import { conversationDiscoveries } from '../session/message-discoveries.js';
+import { conversationDiscoveries } from '../message-discoveries.js';
 
 /**
  * A rule of the Messages API that a request breaks:

@@ -1,17 +1,22 @@
-import { createConversationPolicy, summarizeCatalog, toToolInput, withQuerySyntax } from '@loadout/core';
-import { countRequestTools, createUsageRecording, searchCost } from '@loadout/core/adapter';
-import { indexOnce } from '@loadout/core/search';
-import type { PlannedTool, PolicyInput, Ranker, ToolLoadingPlan, ToolSearchDecision } from '@loadout/core';
+import { createConversationPolicy } from '@loadout/core';
+import { countRequestTools, createToolSearchKit, searchCost } from '@loadout/core/adapter';
+import type { SyncRanker, ToolLoadingPlan, ToolSearchDecision } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
 import type { CustomToolDefinition } from '../api-types.js';
-import { answerSearch } from './answer-search.js';
 import { catalogToolDefinition } from './catalog-tool-definition.js';
+import { SERVER_SEARCH_TOOLS } from './constants.js';
 import { placeCacheControl } from './place-cache-control.js';
 import { readToolSearchOptions } from './read-tool-search-options.js';
+import { searchResult } from './search-result.js';
 import { searchToolDefinition } from './search-tool-definition.js';
 import type { CreateToolSearchOptions } from './tool-search-options.js';
 import type { ToolSearch, ToolSearchRequest, ToolSearchRequestOptions, ToolSearchRequestReason } from './tool-search-types.js';
 import { errorResult, toolReferenceResult } from './tool-result.js';
+
+const OWNER = 'createToolSearch';
+
+/** The kit's ranker in the server modes, where the API answers searches: never searched (`answer` refuses first), it indexes and finds nothing. */
+const ANSWERED_BY_THE_API: SyncRanker = { specificationVersion: 'v1', name: 'answered-by-the-api', size: 0, index() {}, add() {}, remove() {}, search: () => [] };
 
 function requestReason(decision: ToolSearchDecision, disabled: boolean, deferredCount: number): ToolSearchRequestReason {
   if (decision.toolSearch === 'off') return decision.reason;
@@ -32,6 +37,10 @@ function requestReason(decision: ToolSearchDecision, disabled: boolean, deferred
  * policy says off, or nothing is deferrable, every tool is plain and there
  * is no search tool and no beta.
  *
+ * It stands on core's tool-search kit (catalog, query syntax, index once,
+ * search over the deferred tools, usage recording, the search tool's text),
+ * with Claude's conversation policy as the kit's planner.
+ *
  * With `recordUsage`, a client-side search followed by a run of one of its
  * hits is recorded: `createMessagesClient` reports each `tool_result` sent
  * back for a catalog tool (not marked `is_error`); a loop of your own reports runs with
@@ -40,37 +49,38 @@ function requestReason(decision: ToolSearchDecision, disabled: boolean, deferred
  * Throws `invalid-option` naming a bad option.
  */
 export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
-  const settings = readToolSearchOptions(options);
-  const { catalog, mode, searchToolName } = settings;
+  const { mode, beta } = readToolSearchOptions(options);
   const tokenCounter = options.planOptions?.tokenCounter ?? defaultTokenCounter();
   const policy = createConversationPolicy({ ...options.planOptions, tokenCounter });
-  const policyTools = catalog.tools.map(toToolInput);
-  const ranker: Ranker | undefined = settings.ranker === undefined ? undefined : withQuerySyntax(settings.ranker, options.querySyntax);
-  const summary = summarizeCatalog(catalog);
-  const ready = ranker === undefined ? undefined : indexOnce(ranker, catalog.tools);
-  const usage = createUsageRecording(catalog, options.recordUsage);
-  let lastDeferred: ReadonlySet<string> | undefined;
-  let lastPlanned: ReadonlyMap<string, PlannedTool> | undefined;
+  const kit = createToolSearchKit<ToolLoadingPlan>(OWNER, {
+    catalog: options.catalog,
+    tools: options.tools,
+    servers: options.servers,
+    ranker: mode === 'client' ? options.ranker! : ANSWERED_BY_THE_API,
+    searchToolName: mode === 'client' ? options.searchToolName : SERVER_SEARCH_TOOLS[mode].name,
+    limit: options.limit,
+    maxLimit: options.maxLimit,
+    querySyntax: options.querySyntax,
+    recordUsage: options.recordUsage,
+    planner: ({ tools, servers }, { baseURL }) =>
+      policy.plan({
+        ...options.policy,
+        ...(baseURL === undefined ? {} : { env: { ...options.policy.env, ANTHROPIC_BASE_URL: baseURL } }),
+        tools,
+        servers,
+      }),
+  });
+  const { catalog, searchToolName } = kit;
   /** The definitions these tools are loaded with (what a `tool_reference` expands to), descriptions after mods. */
   const loadedDefinitions = (apiNames: readonly string[]): CustomToolDefinition[] =>
     apiNames.flatMap((name) => {
       const tool = catalog.byApiName.get(name);
-      return tool === undefined ? [] : [catalogToolDefinition(tool, lastPlanned?.get(name)?.description ?? tool.description, false)];
+      return tool === undefined ? [] : [catalogToolDefinition(tool, kit.planned(name)?.description ?? tool.description, false)];
     });
 
-  const plan = (baseURL: string | undefined): ToolLoadingPlan => {
-    const input: PolicyInput = {
-      ...options.policy,
-      ...(baseURL === undefined ? {} : { env: { ...options.policy.env, ANTHROPIC_BASE_URL: baseURL } }),
-      tools: policyTools,
-      servers: catalog.servers,
-    };
-    return policy.plan(input);
-  };
-
   const request = (requestOptions: ToolSearchRequestOptions = {}): ToolSearchRequest => {
-    const turn = plan(requestOptions.baseURL);
     const disabled = requestOptions.disabled === true;
+    const turn = kit.plan({ disabled, ...(requestOptions.baseURL === undefined ? {} : { baseURL: requestOptions.baseURL }) });
     const deferredCount = turn.tools.reduce((count, tool) => count + (tool.deferred ? 1 : 0), 0);
     const on = !disabled && turn.decision.toolSearch === 'on' && deferredCount > 0;
     const reason = requestReason(turn.decision, disabled, deferredCount);
@@ -84,23 +94,12 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
       (isDeferred ? deferred : upfront).push(tool.apiName);
       definitions.push(catalogToolDefinition(tool, planned.description, isDeferred));
     }
-    const searchTool = on
-      ? searchToolDefinition(mode, {
-          name: searchToolName,
-          toolCount: catalog.tools.length,
-          limit: settings.limit,
-          maxLimit: settings.maxLimit,
-          maxQueryLength: settings.maxQueryLength,
-          summary,
-        })
-      : null;
-    lastDeferred = new Set(deferred);
-    lastPlanned = new Map(turn.tools.map((planned) => [planned.apiName, planned]));
+    const searchTool = on ? searchToolDefinition(mode, kit) : null;
     const tools = placeCacheControl(searchTool === null ? definitions : [searchTool, ...definitions], requestOptions.cacheControl);
     return {
       tools,
       tokens: countRequestTools(tools, tokenCounter, loadedDefinitions(deferred)),
-      betas: on && settings.beta !== null ? [settings.beta] : [],
+      betas: on && beta !== null ? [beta] : [],
       toolSearch: on ? 'on' : 'off',
       reason,
       searchTool,
@@ -116,23 +115,11 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
     provider: options.policy.provider ?? 'anthropic',
     catalog,
     searchToolName,
-    summary,
+    summary: kit.summary,
     request,
-    answer(toolUse) {
-      if (mode !== 'client' || ranker === undefined) {
-        return Promise.resolve(
-          errorResult(toolUse.id, `${searchToolName} is answered by the API in ${mode} mode; there is nothing to answer here`),
-        );
-      }
-      let deferred: ReadonlySet<string> | undefined;
-      return answerSearch(toolUse, {
-        toolName: searchToolName,
-        limit: settings.limit,
-        maxLimit: settings.maxLimit,
-        ranker,
-        ...(ready === undefined ? {} : { ready }),
-        filter: (tool) => (deferred ??= lastDeferred ?? new Set(request().deferred)).has(tool.apiName),
-      }, usage.searched);
+    async answer(toolUse) {
+      if (mode !== 'client') return errorResult(toolUse.id, `${searchToolName} is answered by the API in ${mode} mode; there is nothing to answer here`);
+      return searchResult(toolUse.id, await kit.search(toolUse.input));
     },
     isSearchCall(block) {
       return mode === 'client' && block.type === 'tool_use' && block.name === searchToolName;
@@ -140,16 +127,14 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
     toolFor(apiName) {
       return catalog.byApiName.get(apiName);
     },
-    called: usage.called,
+    called: kit.called,
     searchCost(apiNames) {
-      if (lastPlanned === undefined) request();
       const known = apiNames.filter((name) => catalog.byApiName.has(name));
       return searchCost(loadedDefinitions(known), [toolReferenceResult('toolu_0', known)], tokenCounter);
     },
     reset() {
       policy.reset();
-      lastDeferred = undefined;
-      usage.reset();
+      kit.reset();
     },
   };
 }

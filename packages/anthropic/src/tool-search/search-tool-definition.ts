@@ -1,21 +1,13 @@
-import { searchToolDescription, searchToolInputSchema } from '@loadout/core/adapter';
-import type { SearchToolSettings as CoreSearchToolSettings } from '@loadout/core/adapter';
+import type { ToolSearchKit } from '@loadout/core/adapter';
 import type { CustomToolDefinition, RequestToolDefinition } from '../api-types.js';
 import { SERVER_SEARCH_TOOLS } from './constants.js';
 import type { ToolSearchMode } from './tool-search-options.js';
 
-/** What the client-side search tool's definition states: its name and core's search tool settings. */
-export interface SearchToolSettings extends CoreSearchToolSettings {
-  readonly name: string;
-}
-
-/** The definition of the custom search tool this package answers: core's description and schema under `name`. */
-export function clientSearchToolDefinition(settings: SearchToolSettings): CustomToolDefinition {
-  return { name: settings.name, description: searchToolDescription(settings), input_schema: searchToolInputSchema(settings) };
-}
-
-/** The search tool a request declares in `mode`. */
-export function searchToolDefinition(mode: ToolSearchMode, settings: SearchToolSettings): RequestToolDefinition {
-  if (mode === 'client') return clientSearchToolDefinition(settings);
+/** The search tool a request declares in `mode`: in `client` mode the kit's description and schema under its name, else the API's own tool. */
+export function searchToolDefinition(mode: ToolSearchMode, kit: ToolSearchKit): RequestToolDefinition {
+  if (mode === 'client') {
+    const definition: CustomToolDefinition = { name: kit.searchToolName, description: kit.searchTool.description, input_schema: kit.searchTool.inputSchema };
+    return definition;
+  }
   return mode === 'server-bm25' ? { ...SERVER_SEARCH_TOOLS['server-bm25'] } : { ...SERVER_SEARCH_TOOLS['server-regex'] };
 }

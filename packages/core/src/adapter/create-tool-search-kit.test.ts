@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isLoadoutError } from '../errors/loadout-error.js';
 import { createFakeRanker } from '../test/fake-ranker.js';
 import { createFakeTokenCounter } from '../test/fake-token-counter.js';
+import { planDeferral } from '../plan/plan-deferral.js';
 import { createToolSearchKit } from './create-tool-search-kit.js';
 
 const tools = [
@@ -47,6 +48,35 @@ describe('createToolSearchKit', () => {
     rejecting.called('mcp__weather__get_weather');
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(() => kit({ recordUsage: 'yes' })).toThrow(/recordUsage must be a function/);
+  });
+
+  it('plans with a planner when given one (the catalog tools and servers, the options of the call); disabled searches find nothing', async () => {
+    const calls: unknown[] = [];
+    const search = kit({
+      planner: (input: { tools: readonly { name: string }[]; servers: unknown }, options: unknown) => {
+        calls.push([input.tools.map((tool) => tool.name), input.servers, options]);
+        return { ...planDeferral({ tools: input.tools as never, toolSearch: true }), decision: 'mine' };
+      },
+    });
+    expect(search.plan({ baseURL: 'https://gw.example' })).toMatchObject({ decision: 'mine' });
+    expect(calls).toEqual([[['Bash', 'get_weather', 'send_message', 'create_issue'], expect.any(Object), { baseURL: 'https://gw.example' }]]);
+    const select = { query: 'select:get_weather' };
+    expect(await search.search(select)).toMatchObject({ ok: true, tools: [{ name: 'mcp__weather__get_weather' }] });
+    search.plan({ disabled: true });
+    expect(await search.search(select)).toMatchObject({ ok: true, tools: [] });
+    search.reset();
+    expect(await search.search(select)).toMatchObject({ ok: true, tools: [{ name: 'mcp__weather__get_weather' }] });
+    expect(calls).toHaveLength(3);
+    expect(() => kit({ planner: 'mine' })).toThrow(/test: planner must be a function/);
+  });
+
+  it('forgets the recent searches on reset', async () => {
+    const events: unknown[] = [];
+    const search = kit({ recordUsage: (event: unknown) => events.push(event) });
+    await search.search({ query: 'weather for a city' });
+    search.reset();
+    search.called('mcp__weather__get_weather');
+    expect(events).toEqual([]);
   });
 
   it('names the owner and the option in errors', () => {

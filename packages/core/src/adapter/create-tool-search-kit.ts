@@ -13,7 +13,7 @@ import { summarizeCatalog } from '../summary/summarize-catalog.js';
 import { isSearchLimit, MAX_SEARCH_LIMIT } from '../utils/search-limit.js';
 import { searchToolDescription, searchToolInputSchema } from './search-tool-definition.js';
 import { createUsageRecording } from './usage-recording.js';
-import type { ToolSearchKit, ToolSearchKitOptions } from './tool-search-kit-types.js';
+import type { KitPlannerInput, KitPlanOptions, ToolSearchKit, ToolSearchKitOptions } from './tool-search-kit-types.js';
 
 const DEFAULT_LIMIT = 5;
 const DEFAULT_MAX_LIMIT = 10;
@@ -29,7 +29,7 @@ function searchLimit(owner: string, option: string, value: unknown, fallback: nu
   return value;
 }
 
-function readCatalog(owner: string, options: ToolSearchKitOptions): Catalog {
+function readCatalog(owner: string, options: ToolSearchKitOptions<DeferralPlan>): Catalog {
   if ((options.catalog === undefined) === (options.tools === undefined)) {
     invalid(owner, 'catalog', 'or tools must be given (exactly one of them)', { catalog: options.catalog !== undefined, tools: options.tools !== undefined });
   }
@@ -43,14 +43,25 @@ function readCatalog(owner: string, options: ToolSearchKitOptions): Catalog {
   }
 }
 
+/** The default planner: {@link planDeferral} with the options' mods, plan options (a plan cache shared by the turns) and `toolSearch`. */
+function deferralPlanner<P extends DeferralPlan>(options: ToolSearchKitOptions<P>): (input: KitPlannerInput, planArguments: KitPlanOptions) => P {
+  const planOptions = { ...options.planOptions, cache: options.planOptions?.cache ?? createPlanCache() };
+  return ({ tools, servers }, planArguments) => {
+    const toolSearch = planArguments.disabled === true ? false : (options.toolSearch ?? true);
+    // Without a planner, P is DeferralPlan (its default).
+    return planDeferral({ tools, servers, mods: options.mods ?? [], toolSearch }, planOptions) as P;
+  };
+}
+
 /**
  * The shared engine of the provider adapters (one package each): checks the options every adapter takes, plans with
  * {@link planDeferral} (a plan cache shared by the turns) and answers
  * searches with {@link answerToolSearch} over the deferred tools, with the
- * descriptions mods gave them. `owner` names the adapter's factory in
- * errors. Throws `invalid-option` naming the first bad option.
+ * descriptions mods gave them; a `planner` replaces `planDeferral` for a
+ * provider with a policy of its own (Claude's). `owner` names the adapter's
+ * factory in errors. Throws `invalid-option` naming the first bad option.
  */
-export function createToolSearchKit(owner: string, options: ToolSearchKitOptions): ToolSearchKit {
+export function createToolSearchKit<P extends DeferralPlan = DeferralPlan>(owner: string, options: ToolSearchKitOptions<P>): ToolSearchKit<P> {
   if (typeof options !== 'object' || options === null) invalid(owner, 'options', 'must be an object', options);
   const catalog = readCatalog(owner, options);
   const { ranker } = options;
@@ -67,16 +78,16 @@ export function createToolSearchKit(owner: string, options: ToolSearchKitOptions
   const searchRanker = withQuerySyntax(ranker, options.querySyntax);
   const ready = indexOnce(searchRanker, catalog.tools);
   const tools = catalog.tools.map(toToolInput);
-  const planOptions = { ...options.planOptions, cache: options.planOptions?.cache ?? createPlanCache() };
-  let last: { plan: DeferralPlan; byApiName: Map<string, PlannedTool> } | undefined;
-  const { recordUsage } = options;
+  let last: { plan: P; byApiName: Map<string, PlannedTool>; disabled: boolean } | undefined;
+  const { recordUsage, planner } = options;
   if (recordUsage !== undefined && typeof recordUsage !== 'function') invalid(owner, 'recordUsage', 'must be a function', recordUsage);
+  if (planner !== undefined && typeof planner !== 'function') invalid(owner, 'planner', 'must be a function', planner);
   const usage = createUsageRecording(catalog, recordUsage);
+  const planTurn = planner ?? deferralPlanner(options);
 
-  const plan = (planArguments: { readonly disabled?: boolean } = {}): DeferralPlan => {
-    const toolSearch = planArguments.disabled === true ? false : (options.toolSearch ?? true);
-    const result = planDeferral({ tools, servers: catalog.servers, mods: options.mods ?? [], toolSearch }, planOptions);
-    last = { plan: result, byApiName: new Map(result.tools.map((tool) => [tool.apiName, tool])) };
+  const plan = (planArguments: KitPlanOptions = {}): P => {
+    const result = planTurn({ tools, servers: catalog.servers }, planArguments);
+    last = { plan: result, byApiName: new Map(result.tools.map((tool) => [tool.apiName, tool])), disabled: planArguments.disabled === true };
     return result;
   };
   const current = (): NonNullable<typeof last> => {
@@ -99,7 +110,7 @@ export function createToolSearchKit(owner: string, options: ToolSearchKitOptions
     plan,
     planned: (apiName) => current().byApiName.get(apiName),
     async search(input, searchOptions = {}) {
-      const { byApiName } = current();
+      const { byApiName, disabled } = current();
       const exclude = searchOptions.exclude;
       const answer = await answerToolSearch(input, {
         ranker: searchRanker,
@@ -107,12 +118,16 @@ export function createToolSearchKit(owner: string, options: ToolSearchKitOptions
         limit,
         maxLimit,
         toolName: searchToolName,
-        filter: (tool) => byApiName.get(tool.apiName)?.deferred === true && (exclude === undefined || !exclude(tool.apiName)),
+        filter: (tool) => !disabled && byApiName.get(tool.apiName)?.deferred === true && (exclude === undefined || !exclude(tool.apiName)),
       });
       if (!answer.ok) return answer;
       usage.searched(answer.query, answer.tools.map((found) => found.name));
       return { ...answer, tools: answer.tools.map((found) => ({ ...found, description: byApiName.get(found.name)?.description ?? found.description })) };
     },
     called: usage.called,
+    reset() {
+      last = undefined;
+      usage.reset();
+    },
   };
 }

@@ -1,5 +1,5 @@
 export { createToolSearchKit } from './create-tool-search-kit.js';
-export type { KitSearchOptions, ToolSearchKit, ToolSearchKitOptions } from './tool-search-kit-types.js';
+export type { KitPlannerInput, KitPlanOptions, KitSearchOptions, ToolSearchKit, ToolSearchKitOptions } from './tool-search-kit-types.js';
 export { createDeploymentMemory, normalizeBaseURL } from './deployment-memory.js';
 export type { DeploymentMemory, DeploymentMemoryOptions, DeploymentReason, DeploymentRecord } from './deployment-memory.js';
 export { createDiscoverySession } from './discovery-session.js';
@@ -8,7 +8,7 @@ export type {
   DiscoverySession,
   DiscoverySessionOptions,
   DiscoverySessionSnapshot,
-  RestorableDiscoverySession,
+  DiscoverySessionSnapshotTool,
   ToolDiscovery,
 } from './discovery-session.js';
 export { searchFailureText } from './search-failure-text.js';

@@ -6,13 +6,28 @@ import type { Ranker } from '../ranking/ranker.js';
 import type { QuerySyntaxOptions } from '../ranking/with-query-syntax.js';
 import type { ToolSearchAnswer } from '../search/tool-search-answer.js';
 import type { SearchToolInputSchema } from './search-tool-definition.js';
-import type { UsageEvent } from '../session/usage-event.js';
+import type { UsageEvent } from '../usage/usage-event.js';
+
+/** What a {@link ToolSearchKitOptions.planner} plans: the catalog's tools and server settings. */
+export interface KitPlannerInput {
+  readonly tools: readonly ToolInput[];
+  readonly servers: Readonly<Record<string, ServerSettings>>;
+}
+
+/** Options of {@link ToolSearchKit.plan}. */
+export interface KitPlanOptions {
+  /** Plan with tool search off (a deployment that rejects it): nothing is deferred, and searches find nothing until the next plan. Default false. */
+  readonly disabled?: boolean;
+  /** Where the request goes (a base URL), for a `planner` whose policy depends on it; `planDeferral` ignores it. Default: none. */
+  readonly baseURL?: string;
+}
 
 /**
  * Options of {@link createToolSearchKit}: what every provider adapter is
- * configured with. Give exactly one of `catalog` and `tools`.
+ * configured with. Give exactly one of `catalog` and `tools`. `P` is the
+ * plan a `planner` returns (core's {@link DeferralPlan} by default).
  */
-export interface ToolSearchKitOptions {
+export interface ToolSearchKitOptions<P extends DeferralPlan = DeferralPlan> {
   /** The tools, validated. Their `apiName`s are the names sent to the provider. */
   readonly catalog?: Catalog;
   /** Unvalidated tools, made into a catalog (invalid ones are skipped and listed in `catalog.issues`). */
@@ -51,6 +66,18 @@ export interface ToolSearchKitOptions {
    * rejects with, is ignored. Default: none.
    */
   readonly recordUsage?: (event: UsageEvent) => void;
+  /**
+   * Plans each turn instead of {@link planDeferral}, for a provider whose
+   * service decides with a policy of its own (Claude's `ENABLE_TOOL_SEARCH`,
+   * model and context window: `createConversationPolicy(...).plan` of the
+   * catalog's tools). Called by {@link ToolSearchKit.plan} with the
+   * catalog's tools and servers and that call's options; `mods`,
+   * `planOptions` and `toolSearch` are then the planner's to apply (the kit
+   * ignores them). Searches go over the tools its last plan deferred, none
+   * when that plan was `disabled`. A function; default: {@link planDeferral}
+   * with `mods`, `planOptions` and `toolSearch` (`false` when `disabled`).
+   */
+  readonly planner?: (input: KitPlannerInput, options: KitPlanOptions) => P;
 }
 
 /** Options of {@link ToolSearchKit.search}. */
@@ -64,7 +91,7 @@ export interface KitSearchOptions {
  * kernels ({@link planDeferral} and {@link answerToolSearch}): an adapter
  * renders `plan()` as its request's tools and `search()` as its answer.
  */
-export interface ToolSearchKit {
+export interface ToolSearchKit<P extends DeferralPlan = DeferralPlan> {
   readonly catalog: Catalog;
   /** A sentence naming what can be searched ("You can search for tools to interact with Slack and GitHub."); empty when nothing is deferrable. */
   readonly summary: string;
@@ -75,8 +102,8 @@ export interface ToolSearchKit {
   readonly maxQueryLength: number;
   /** The search tool's description and `{ query, limit }` schema ({@link searchToolDescription}, {@link searchToolInputSchema}) for this catalog and these limits. */
   readonly searchTool: { readonly description: string; readonly inputSchema: SearchToolInputSchema };
-  /** Plans the catalog ({@link planDeferral}); `disabled` plans with tool search off (every tool upfront). */
-  plan(options?: { readonly disabled?: boolean }): DeferralPlan;
+  /** Plans the catalog (`planner`, default {@link planDeferral}); `disabled` plans with tool search off (every tool upfront). */
+  plan(options?: KitPlanOptions): P;
   /** The planned tool (description after mods, placement) sent under `apiName` in the last plan. */
   planned(apiName: string): PlannedTool | undefined;
   /**
@@ -92,4 +119,6 @@ export interface ToolSearchKit {
    * search found, or for a name not in the catalog. Never throws.
    */
   called(apiName: string): void;
+  /** Forgets the last plan and, with `recordUsage`, the recent searches (a new conversation). */
+  reset(): void;
 }

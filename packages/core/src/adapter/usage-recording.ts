@@ -1,6 +1,6 @@
 import type { Catalog } from '../catalog/catalog.js';
-import type { UsageEvent } from '../session/usage-event.js';
-import { createUsageTracker } from '../session/usage-tracker.js';
+import type { UsageEvent } from '../usage/usage-event.js';
+import { createUsageTracker } from '../usage/usage-tracker.js';
 
 /** The search-then-call signal of one adapter, fed to its `recordUsage`. */
 export interface UsageRecording {

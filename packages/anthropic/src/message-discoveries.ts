@@ -1,12 +1,6 @@
+import type { ToolDiscovery } from '@loadout/core/adapter';
 import { isRecord } from '@loadout/core/utils';
-import type { MessageParam } from '../api-types.js';
-
-/** Tools one result block loaded: the block's `tool_use_id` and the referenced names, in order. */
-export interface Discovery {
-  readonly toolUseId: string;
-  readonly toolNames: readonly string[];
-}
-
+import type { MessageParam } from './api-types.js';
 
 function referenceNames(blocks: unknown): string[] {
   if (!Array.isArray(blocks)) return [];
@@ -17,7 +11,7 @@ function referenceNames(blocks: unknown): string[] {
   return names;
 }
 
-function discoveryOf(block: unknown): Discovery | null {
+function discoveryOf(block: unknown): ToolDiscovery | null {
   if (!isRecord(block) || typeof block['tool_use_id'] !== 'string') return null;
   let names: string[] = [];
   if (block['type'] === 'tool_result') {
@@ -26,18 +20,19 @@ function discoveryOf(block: unknown): Discovery | null {
     const content = block['content'];
     if (isRecord(content) && content['type'] === 'tool_search_tool_search_result') names = referenceNames(content['tool_references']);
   }
-  return names.length === 0 ? null : { toolUseId: block['tool_use_id'], toolNames: names };
+  return names.length === 0 ? null : { callId: block['tool_use_id'], toolNames: names };
 }
 
 /**
  * Every tool-loading result in a message: `tool_result` blocks whose content
  * holds `tool_reference` blocks (client-side search, or any tool that
  * returns references) and `tool_search_tool_result` blocks (server-side
- * search). Results without references are left out.
+ * search), each under its `tool_use_id` (core's {@link ToolDiscovery}, what
+ * a `DiscoverySession` syncs). Results without references are left out.
  */
-export function messageDiscoveries(message: MessageParam): Discovery[] {
+export function messageDiscoveries(message: MessageParam): ToolDiscovery[] {
   if (!Array.isArray(message.content)) return [];
-  const found: Discovery[] = [];
+  const found: ToolDiscovery[] = [];
   for (const block of message.content) {
     const discovery = discoveryOf(block);
     if (discovery !== null) found.push(discovery);
@@ -46,6 +41,6 @@ export function messageDiscoveries(message: MessageParam): Discovery[] {
 }
 
 /** {@link messageDiscoveries} of every message, in order. */
-export function conversationDiscoveries(messages: readonly MessageParam[]): Discovery[] {
+export function conversationDiscoveries(messages: readonly MessageParam[]): ToolDiscovery[] {
   return messages.flatMap(messageDiscoveries);
 }

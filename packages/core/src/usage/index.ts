@@ -1,0 +1,3 @@
+export { createUsageTracker } from './usage-tracker.js';
+export type { UsageTracker, UsageTrackerOptions } from './usage-tracker.js';
+export type { UsageEvent } from './usage-event.js';
