@@ -52,7 +52,7 @@ export function createGeminiClient(options: GeminiClientOptions): GeminiClient {
   if (!isRecord(options)) invalid('options', 'must be an object', options);
   const { client, toolSearch } = options;
   if (!isRecord(client) || !isRecord(client.models) || typeof client.models.generateContent !== 'function') {
-    invalid('client', 'must be a @google/genai client (new GoogleGenAI({ apiKey }))', `a value of type ${typeof client}`); // never the value: a client holds its API key
+    invalid('client', 'must be a @google/genai client (new GoogleGenAI({ apiKey }))', client);
   }
   if (!isRecord(toolSearch) || typeof toolSearch.request !== 'function') invalid('toolSearch', 'must come from createGeminiToolSearch', toolSearch);
   const maxSteps = readMaxSteps(OWNER, options.maxSteps);

@@ -59,7 +59,7 @@ export function createInteractionsClient(options: InteractionsClientOptions): In
   if (!isRecord(options)) invalid('options', 'must be an object', options);
   const { client, toolSearch } = options;
   if (!isRecord(client) || !isRecord(client.interactions) || typeof client.interactions.create !== 'function') {
-    invalid('client', 'must be a @google/genai client with interactions (new GoogleGenAI({ apiKey }))', `a value of type ${typeof client}`); // never the value: a client holds its API key
+    invalid('client', 'must be a @google/genai client with interactions (new GoogleGenAI({ apiKey }))', client);
   }
   if (!isRecord(toolSearch) || typeof toolSearch.request !== 'function') invalid('toolSearch', 'must come from createInteractionsToolSearch', toolSearch);
   const maxSteps = readMaxSteps(OWNER, options.maxSteps);

@@ -39,6 +39,16 @@ describe('describeValue shows scalars but only the shape of arrays and objects',
     expect(describeValue(Object.create(null) as object)).toBe('{}');
     expect(describeValue({ secret: 'hunter2' })).not.toContain('hunter2');
   });
+
+  it('shows a class instance (an SDK client with its key) and a function by kind only', () => {
+    class Client {
+      readonly apiKey = 'hunter2';
+    }
+    expect(describeValue(new Client())).toBe('a value of type Client');
+    expect(describeValue(new Map([['apiKey', 'hunter2']]))).toBe('a value of type Map');
+    expect(describeValue(() => 'hunter2')).toBe('a function');
+    expect(describeValue(Object.create({ apiKey: 'hunter2' }) as object)).toBe('a value of type object');
+  });
 });
 
 describe('parseCatalogText with deeply nested text', () => {

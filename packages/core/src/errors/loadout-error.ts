@@ -58,7 +58,9 @@ export function isLoadoutError(value: unknown): value is LoadoutError {
  * kind). Scalars are shown (a string quoted, cut at `maxLength`); a
  * non-empty array or object is shown only by its shape (`an array of 3
  * items`, `an object with keys "mods", "servers"`), never its contents, so
- * a message cannot echo a file's text or a secret nested in it.
+ * a message cannot echo a file's text or a secret nested in it. A function
+ * or an instance of a class (an SDK client holding its API key) is shown
+ * only by its kind (`a function`, `a value of type OpenAI`).
  */
 export function describeValue(value: unknown, maxLength = 80): string {
   let text: string;
@@ -74,12 +76,23 @@ export function describeValue(value: unknown, maxLength = 80): string {
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
 }
 
+/** The name of the class an instance was made by, or `object` when it has none or hides it. */
+function className(prototype: unknown): string {
+  try {
+    const name: unknown = (prototype as { constructor?: { name?: unknown } }).constructor?.name;
+    return typeof name === 'string' && /^[A-Za-z_$][\w$]{0,40}$/.test(name) && name !== 'Object' ? name : 'object';
+  } catch {
+    return 'object';
+  }
+}
+
 /** An array's or plain object's shape (`[]` and `{}` when empty), or undefined for anything else. */
 function describeShape(value: unknown): string | undefined {
   if (Array.isArray(value)) return value.length === 0 ? '[]' : `an array of ${value.length} item${value.length === 1 ? '' : 's'}`;
+  if (typeof value === 'function') return 'a function';
   if (typeof value !== 'object' || value === null) return undefined;
   const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  if (prototype !== Object.prototype && prototype !== null) return `a value of type ${className(prototype)}`;
   const keys = Object.keys(value);
   if (keys.length === 0) return '{}';
   return `an object with key${keys.length === 1 ? '' : 's'} ${keys.map((key) => JSON.stringify(key)).join(', ')}`;

@@ -178,5 +178,7 @@ describe('createResponsesClient with the openai client', () => {
     await expect(responses.run({ model: 'gpt-5.4', input: 'Go' }, { callTool })).rejects.toBeInstanceOf(OpenAI.BadRequestError);
     await expect(responses.run({ model: 'gpt-5.4', input: 'Go' }, {} as never)).rejects.toMatchObject({ code: 'invalid-option' });
     expect(() => createResponsesClient({ client: {} as never, toolSearch: responses.toolSearch })).toThrow(/client must be an openai client/);
+    const withKey = new OpenAI({ apiKey: 'secret-key-123', baseURL: 'http://127.0.0.1:9' });
+    expect(() => createResponsesClient({ client: withKey.chat as never, toolSearch: responses.toolSearch })).toThrow(/got a value of type Chat$/);
   });
 });
