@@ -1,6 +1,7 @@
 import type { McpSdkServerConfigWithInstance } from '@anthropic-ai/claude-agent-sdk';
 import { createLoadoutError, describeValue, summarizeCatalog } from '@loadout/core';
 import { searchToolInputSchema } from '@loadout/core/adapter';
+import { isSearchLimit, MAX_SEARCH_LIMIT } from '@loadout/core/utils';
 import { createSearchToolHandler } from './search-tool-handler.js';
 import type { SearchToolHandlerOptions } from './search-tool-handler.js';
 
@@ -26,8 +27,8 @@ export interface LoadoutSearchServerOptions extends SearchToolHandlerOptions {
 
 function limitIn(option: string, value: unknown, fallback: number, min: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > 100) {
-    throw createLoadoutError('invalid-option', `createLoadoutSearchServer: ${option} must be an integer from ${min} to 100, got ${describeValue(value)}`, {
+  if (!isSearchLimit(value, min)) {
+    throw createLoadoutError('invalid-option', `createLoadoutSearchServer: ${option} must be an integer from ${min} to ${MAX_SEARCH_LIMIT}, got ${describeValue(value)}`, {
       option,
       value,
     });
