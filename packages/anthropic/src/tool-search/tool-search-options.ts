@@ -46,8 +46,8 @@ export interface CreateToolSearchOptions {
   /** The policy input of every turn (see {@link ToolSearchPolicyInput}); `model` is required. */
   readonly policy: ToolSearchPolicyInput;
   /**
-   * Token counter, programmatic mods, resolver and plan cache of the planner.
-   * Default: `@loadout/tokens`' shared tiktoken counter, no mods or resolver,
+   * Token counter, programmatic mods and plan cache of the planner.
+   * Default: `@loadout/tokens`' shared tiktoken counter, no mods,
    * and a plan cache shared by the turns.
    */
   readonly planOptions?: ConversationPolicyOptions;

@@ -42,7 +42,7 @@ export interface ToolSearchKitOptions<P extends DeferralPlan = DeferralPlan> {
   readonly ranker: Ranker;
   /** Declarative mods (defer, pin, rewrite descriptions), applied in order before `planOptions.mods`. Default: none. */
   readonly mods?: readonly DeclarativeMod[];
-  /** Token counter, programmatic mods, resolver and plan cache of {@link planDeferral}. Default: core's approximate counter and a plan cache shared by the turns. */
+  /** Token counter, programmatic mods and plan cache of {@link planDeferral}. Default: core's approximate counter and a plan cache shared by the turns. */
   readonly planOptions?: PlanOptions;
   /** Whether deferrable tools are deferred: `true` (default), `false`, or a function of the deferrable tokens (a threshold of the adapter's own). */
   readonly toolSearch?: DeferralInput['toolSearch'];
