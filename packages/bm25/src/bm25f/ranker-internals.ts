@@ -14,8 +14,8 @@ export interface RankedDocs {
 }
 
 /**
- * A BM25F ranker's index as stages built on top of it (the re-ranker's
- * feature extraction) read it: up to date (pending changes applied), valid
+ * A BM25F ranker's index as its first-stage view (`readFirstStage`) reads
+ * it: up to date (pending changes applied), valid
  * until the ranker's next `index`/`add`/`remove`. Read-only by contract.
  */
 export interface Bm25Internals {

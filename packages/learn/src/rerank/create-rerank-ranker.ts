@@ -2,12 +2,9 @@ import { createLoadoutError, describeValue } from '@loadout/core';
 import type { CatalogTool, RankerSearchOptions, SearchHit, SyncRanker } from '@loadout/core';
 import { createBm25Ranker } from '@loadout/bm25';
 import type { Bm25Ranker, Bm25RankerOptions } from '@loadout/bm25';
-import { readFirstStage, readSearchLimit } from '@loadout/bm25/first-stage';
+import { readFirstStage } from '@loadout/bm25/first-stage';
+import type { FirstStageCandidates } from '@loadout/bm25/first-stage';
 import { createFeatureScratch, extractFeatures } from './extract-features.js';
-import { buildDocTerms } from './doc-terms.js';
-import type { DocTerms } from './doc-terms.js';
-import { buildNameTerms } from './name-terms.js';
-import type { NameTerms } from './name-terms.js';
 import { attributeRow, compileRerankModel, scoreRow, scoreScratch } from './rerank-model.js';
 import type { RerankModel } from './rerank-model.js';
 import { ROW_WIDTH } from './rerank-features.js';
@@ -54,35 +51,29 @@ export interface RerankRanker extends SyncRanker {
   load(blob: Uint8Array, tools: readonly CatalogTool[]): void;
 }
 
-/** One query's candidates: document positions in `tools`, first-stage scores and feature rows (the extractor's buffers, valid until its next query). */
+/** One query's candidates (the view's buffers), the tools they index, and their feature rows (the extractor's buffers), valid until its next query. */
 interface Extracted {
+  readonly found: FirstStageCandidates;
   readonly tools: readonly CatalogTool[];
-  readonly docs: Int32Array;
-  readonly scores: Float64Array;
-  readonly count: number;
   readonly features: Float64Array;
 }
 
-/** Feature extraction over a BM25F ranker's own index, with buffers reused across queries; `vectors` fills the `VECTOR_FEATURES`. */
+/** Feature extraction over a BM25F ranker's first-stage view, with buffers reused across queries; `vectors` fills the `VECTOR_FEATURES`. */
 function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined): (query: string, count: number, filter: RankerSearchOptions['filter']) => Extracted | undefined {
+  const view = readFirstStage(first);
+  if (view === undefined) throw createLoadoutError('invalid-option', '@loadout/learn rerank: the first stage must be a ranker from createBm25Ranker', { option: 'ranker' });
   const scratch = createFeatureScratch();
-  let names: NameTerms | undefined;
-  let docTerms: DocTerms | undefined;
   let catalog: ToolVectors | undefined;
   return (query, count, filter) => {
-    const index = readFirstStage(first);
-    if (index === undefined) throw createLoadoutError('invalid-option', '@loadout/learn rerank: the first stage must be a ranker from createBm25Ranker', { option: 'ranker' });
-    const ranked = index.rank(query, count, filter);
-    if (ranked.count === 0) return undefined;
-    if (names?.postings !== index.postings) names = buildNameTerms(index.postings, index.dictionary);
-    if (docTerms?.postings !== index.postings) docTerms = buildDocTerms(index.postings);
-    // The first stage's own query terms (prefix matches included, at their weight).
-    const features = extractFeatures(index, names, docTerms, ranked.terms, ranked.docs, ranked.scores, ranked.count, scratch);
+    const found = view.candidates(query, count, filter);
+    if (found.count === 0) return undefined;
+    const tools = view.tools;
+    const features = extractFeatures(found, tools, scratch);
     if (vectors !== undefined) {
-      if (catalog?.tools !== index.tools) catalog = embedCatalog(vectors, index.tools);
-      fillVectorFeatures(features, ranked.count, ranked.docs, ranked.terms, vectors, catalog);
+      if (catalog?.tools !== tools) catalog = embedCatalog(vectors, tools);
+      fillVectorFeatures(features, found, vectors, catalog);
     }
-    return { tools: index.tools, docs: ranked.docs, scores: ranked.scores, count: ranked.count, features };
+    return { found, tools, features };
   };
 }
 
@@ -114,18 +105,18 @@ export function extractRerankCandidates(ranker: Bm25Ranker, query: string, candi
   if (extract === undefined) byRanker.set(ranker, (extract = createExtractor(ranker, vectors)));
   const result = extract(query, candidatesOption(candidates), undefined);
   if (result === undefined) return { tools: [], firstStage: new Float64Array(0), features: new Float64Array(0) };
-  const { count, docs, tools } = result;
+  const { count, docs, scores } = result.found;
   return {
-    tools: Array.from(docs.subarray(0, count), (doc) => tools[doc]!),
-    firstStage: result.scores.slice(0, count),
+    tools: Array.from(docs.subarray(0, count), (doc) => result.tools[doc]!),
+    firstStage: scores.slice(0, count),
     features: result.features.slice(0, count * ROW_WIDTH),
   };
 }
 
 /**
  * Creates the re-ranking ranker: clause-fused BM25F picks the best
- * `candidates` tools, the model re-scores them from features read off
- * BM25F's postings (see `RERANK_FEATURES`), and the best `limit` by model
+ * `candidates` tools, the model re-scores them from features of their
+ * field scores (BM25F's first-stage view; see `RERANK_FEATURES`), and the best `limit` by model
  * score are returned (ties keep first-stage order). With `explain`, each
  * hit lists every feature's contribution, largest first (`feature.<name>` components,
  * summing to the score with `hiddenBias`). Indexing, `add`, `remove` and
@@ -155,10 +146,14 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
     serialize: () => first.serialize(),
     load: (blob, tools) => first.load(blob, tools),
     search(query: string, searchOptions: RankerSearchOptions = {}): readonly SearchHit[] {
-      const limit = readSearchLimit(searchOptions.limit, 'rerank');
+      const limit = searchOptions.limit ?? 5;
+      if (!Number.isSafeInteger(limit) || limit < 1) {
+        throw createLoadoutError('invalid-option', `@loadout/learn rerank: limit must be a positive integer (got ${describeValue(limit)})`, { option: 'limit', value: limit });
+      }
       const result = extract(query, Math.max(candidates, limit), searchOptions.filter);
       if (result === undefined) return [];
-      const { tools, docs, scores, count, features } = result;
+      const { tools, features } = result;
+      const { docs, scores, count } = result.found;
       if (order.length < count) {
         order = new Int32Array(count);
         modelScores = new Float64Array(count);

@@ -1,7 +1,6 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import type { CatalogTool } from '@loadout/core';
-import { clauseTexts } from '@loadout/bm25/first-stage';
-import type { QueryTerms } from '@loadout/bm25/first-stage';
+import type { FirstStageCandidates } from '@loadout/bm25/first-stage';
 import { RERANK_FEATURES, ROW_WIDTH } from './rerank-features.js';
 import type { RerankVectors } from './rerank-vectors.js';
 
@@ -33,14 +32,15 @@ function dot(a: Float32Array, b: Float32Array, offset: number, dimensions: numbe
 
 /**
  * Fills the `VECTOR_FEATURES` of `count` extracted rows (`ROW_WIDTH` each)
- * for candidates `docs`: the cosine of the query's vector to the tool's,
+ * for `found`'s candidates: the cosine of the query's vector to the tool's,
  * the best cosine of a clause's (the query's when it has one clause), and
  * the query cosine minus the best candidate's.
  */
-export function fillVectorFeatures(rows: Float64Array, count: number, docs: ArrayLike<number>, terms: QueryTerms, vectors: RerankVectors, catalog: ToolVectors): void {
+export function fillVectorFeatures(rows: Float64Array, found: FirstStageCandidates, vectors: RerankVectors, catalog: ToolVectors): void {
   const { dimensions } = vectors;
-  const query = vectors.embedText(terms.query);
-  const clauses = terms.clauseCount >= 2 ? clauseTexts(terms).map((text) => vectors.embedText(text)) : [];
+  const { count, docs } = found;
+  const query = vectors.embedText(found.query);
+  const clauses = found.clauseCount >= 2 ? found.clauseTexts().map((text) => vectors.embedText(text)) : [];
   let best = -Infinity;
   for (let candidate = 0; candidate < count; candidate++) {
     const row = candidate * ROW_WIDTH + VECTOR;

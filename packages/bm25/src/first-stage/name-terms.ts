@@ -1,6 +1,6 @@
-import type { Dictionary } from '@loadout/bm25/first-stage';
-import { FIELD_COUNT } from '@loadout/bm25/first-stage';
-import type { Postings } from '@loadout/bm25/first-stage';
+import type { Dictionary } from '../bm25f/dictionary.js';
+import { FIELD_COUNT } from '../bm25f/postings.js';
+import type { Postings } from '../bm25f/postings.js';
 
 /**
  * Each document's distinct name-field terms: document `d` owns `terms[start[d] ..

@@ -1,10 +1,10 @@
-import type { Postings } from '@loadout/bm25/first-stage';
+import type { Postings } from '../bm25f/postings.js';
 
 /**
  * The postings turned around (a forward index): document `d` owns
  * `terms[start[d] .. start[d + 1])`, ascending term ids, and `postings[i]` is
  * the position of `terms[i]`'s posting for `d` in `Postings.docs`. Lets the
- * re-ranker read a candidate's query terms in one pass over its own terms
+ * view read a candidate's query terms in one pass over its own terms
  * instead of a binary search per query term.
  */
 export interface DocTerms {

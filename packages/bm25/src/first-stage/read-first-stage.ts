@@ -1,0 +1,140 @@
+import { FIELD_COUNT } from '../bm25f/postings.js';
+import { clauseTexts, termWeight } from '../bm25f/query-terms.js';
+import type { QueryTerms } from '../bm25f/query-terms.js';
+import { readBm25Internals } from '../bm25f/ranker-internals.js';
+import { buildDocTerms } from './doc-terms.js';
+import type { DocTerms } from './doc-terms.js';
+import type { FirstStageCandidates, FirstStageView } from './first-stage-view.js';
+import { buildNameTerms } from './name-terms.js';
+import type { NameTerms } from './name-terms.js';
+
+const PART = 1 + FIELD_COUNT;
+
+type Buffers = { -readonly [key in keyof FirstStageCandidates]: FirstStageCandidates[key] };
+
+const grown = <T extends Int32Array | Float64Array | Uint8Array>(buffer: T, length: number, make: (length: number) => T): T =>
+  buffer.length >= length ? buffer : make(Math.max(length, buffer.length * 2));
+
+/** The view of a ranker made by `createBm25Ranker`. */
+function createView(ranker: object): FirstStageView {
+  let docTerms: DocTerms | undefined;
+  let names: NameTerms | undefined;
+  // Query-term position of each term id (−1: not in the query).
+  let position = new Int32Array(0);
+  let clauseTerms = new Int32Array(0);
+  let last: QueryTerms | undefined;
+  const out: Buffers = {
+    query: '',
+    count: 0,
+    docs: new Int32Array(0),
+    scores: new Float64Array(0),
+    termCount: 0,
+    termWeights: new Float64Array(0),
+    termsInIndexOrder: new Int32Array(0),
+    termScores: new Float64Array(0),
+    termFields: new Uint8Array(0),
+    clauseCount: 0,
+    clauseStart: new Int32Array(0),
+    clauseTerms,
+    clauseTexts: () => (last === undefined ? [] : clauseTexts(last)),
+    nameWords: new Int32Array(0),
+    nameWordsMatched: new Int32Array(0),
+    nameTermsMatched: new Int32Array(0),
+    fieldLengths: new Int32Array(0),
+  };
+  return {
+    get tools() {
+      return readBm25Internals(ranker)!.tools;
+    },
+    candidates(query, limit, filter) {
+      const index = readBm25Internals(ranker)!;
+      const { postings, tables, settings } = index;
+      const ranked = index.rank(query, limit, filter);
+      const { terms, count, docs } = ranked;
+      out.query = query;
+      out.count = count;
+      out.docs = docs;
+      out.scores = ranked.scores;
+      last = terms;
+      if (count === 0) return out;
+      if (docTerms?.postings !== postings) docTerms = buildDocTerms(postings);
+      if (names?.postings !== postings) names = buildNameTerms(postings, index.dictionary);
+      const termCount = terms.fullCount;
+      const { idf, saturated, norm } = tables;
+      const k1 = settings.k1;
+      if (position.length < postings.termCount) position = new Int32Array(Math.max(postings.termCount, position.length * 2)).fill(-1);
+      out.termCount = termCount;
+      out.termWeights = grown(out.termWeights, termCount, (length) => new Float64Array(length));
+      out.termsInIndexOrder = grown(out.termsInIndexOrder, termCount, (length) => new Int32Array(length));
+      for (let at = 0; at < termCount; at++) {
+        const term = terms.full[at]!;
+        position[term] = at;
+        out.termWeights[at] = idf[term]! * termWeight(terms, term);
+        out.termsInIndexOrder[at] = at;
+      }
+      out.termsInIndexOrder.subarray(0, termCount).sort((a, b) => terms.full[a]! - terms.full[b]!);
+      out.clauseCount = terms.clauseCount;
+      out.clauseStart = terms.clauseStart;
+      const clauseEnd = terms.clauseCount === 0 ? 0 : terms.clauseStart[terms.clauseCount]!;
+      out.clauseTerms = clauseTerms = grown(clauseTerms, clauseEnd, (length) => new Int32Array(length));
+      for (let at = 0; at < clauseEnd; at++) clauseTerms[at] = position[terms.clauseTerms[at]!]!;
+      // Field scores: a candidate's query terms in one pass over its own terms (the forward index).
+      out.termScores = grown(out.termScores, count * termCount * PART, (length) => new Float64Array(length));
+      out.termFields = grown(out.termFields, count * termCount, (length) => new Uint8Array(length));
+      out.nameWords = grown(out.nameWords, count, (length) => new Int32Array(length));
+      out.nameWordsMatched = grown(out.nameWordsMatched, count, (length) => new Int32Array(length));
+      out.nameTermsMatched = grown(out.nameTermsMatched, count, (length) => new Int32Array(length));
+      out.fieldLengths = grown(out.fieldLengths, count * FIELD_COUNT, (length) => new Int32Array(length));
+      const { termScores, termFields } = out;
+      termScores.fill(0, 0, count * termCount * PART);
+      termFields.fill(0, 0, count * termCount);
+      for (let candidate = 0; candidate < count; candidate++) {
+        const doc = docs[candidate]!;
+        for (let at = docTerms.start[doc]!, end = docTerms.start[doc + 1]!; at < end; at++) {
+          const term = position[docTerms.terms[at]!]!;
+          if (term < 0) continue;
+          const posting = docTerms.postingOf[at]!;
+          const slot = candidate * termCount + term;
+          const weight = out.termWeights[term]!;
+          termScores[slot * PART] = weight * saturated[posting]!;
+          for (let field = 0; field < FIELD_COUNT; field++) {
+            const tf = postings.tfs[posting * FIELD_COUNT + field]!;
+            if (tf === 0) continue;
+            const pseudo = tf * norm[doc * FIELD_COUNT + field]!;
+            termScores[slot * PART + 1 + field] = pseudo > 0 ? (weight * pseudo * (k1 + 1)) / (pseudo + k1) : 0;
+            termFields[slot]! |= 1 << field;
+          }
+        }
+        let words = 0;
+        let wordsMatched = 0;
+        let termsMatched = 0;
+        for (let at = names.start[doc]!, end = names.start[doc + 1]!; at < end; at++) {
+          const hit = position[names.terms[at]!]! >= 0 ? 1 : 0;
+          termsMatched += hit;
+          words += names.word[at]!;
+          wordsMatched += hit & names.word[at]!;
+        }
+        out.nameWords[candidate] = words;
+        out.nameWordsMatched[candidate] = wordsMatched;
+        out.nameTermsMatched[candidate] = termsMatched;
+        out.fieldLengths.set(postings.fieldLengths.subarray(doc * FIELD_COUNT, (doc + 1) * FIELD_COUNT), candidate * FIELD_COUNT);
+      }
+      for (let at = 0; at < termCount; at++) position[terms.full[at]!] = -1;
+      return out;
+    },
+  };
+}
+
+const views = new WeakMap<object, FirstStageView>();
+
+/**
+ * The first-stage view of `ranker` (one made by `createBm25Ranker`, else
+ * undefined): its tools and, per query, the candidates with their field
+ * scores, read off its own index (kept up to date through `index`, `add`
+ * and `remove`).
+ */
+export function readFirstStage(ranker: object): FirstStageView | undefined {
+  let view = views.get(ranker);
+  if (view === undefined && readBm25Internals(ranker) !== undefined) views.set(ranker, (view = createView(ranker)));
+  return view;
+}
