@@ -86,7 +86,7 @@ export interface LearningOutcome {
 }
 
 /** Catalogs of at least this many tools train and re-rank 100 first-stage candidates, smaller ones 50 (figures: decision 0048). */
-export const LARGE_CATALOG = 5000;
+const LARGE_CATALOG = 5000;
 /** Held-out folds, each a fifth of the events up to 300 (the eval sets' logs are below it; more judge no better, and cost searches); the usage field's weight; the usage prior's (figures: decision 0043). */
 const FOLDS = 3;
 const FOLD_SHARE = 0.2;

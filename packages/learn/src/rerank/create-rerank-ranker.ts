@@ -5,7 +5,7 @@ import type { Bm25Ranker, Bm25RankerOptions } from '@loadout/bm25';
 import { readFirstStage } from '@loadout/bm25/first-stage';
 import type { FirstStageCandidates } from '@loadout/bm25/first-stage';
 import { createFeatureScratch, extractFeatures } from './extract-features.js';
-import { attributeRow, compileRerankModel, scoreRow, scoreScratch } from './rerank-model.js';
+import { attributeRow, compileRerankModel, readCandidates, scoreRow, scoreScratch } from './rerank-model.js';
 import type { RerankModel } from './rerank-model.js';
 import { ROW_WIDTH } from './rerank-features.js';
 import type { RerankVectors } from './rerank-vectors.js';
@@ -79,17 +79,6 @@ function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined):
 
 const extractors = new WeakMap<object, WeakMap<Bm25Ranker, ReturnType<typeof createExtractor>>>();
 
-function candidatesOption(value: number | undefined): number {
-  if (value === undefined) return 50;
-  if (!Number.isSafeInteger(value) || value < 1 || value > 1000) {
-    throw createLoadoutError('invalid-option', `@loadout/bm25 rerank: candidates must be an integer from 1 to 1,000 (got ${describeValue(value)})`, {
-      option: 'candidates',
-      value,
-    });
-  }
-  return value;
-}
-
 /**
  * Features of `query`'s best `candidates` first-stage results in `ranker`
  * (a ranker from `createBm25Ranker`), as the re-ranker sees them: a row of
@@ -103,7 +92,7 @@ export function extractRerankCandidates(ranker: Bm25Ranker, query: string, candi
   if (byRanker === undefined) extractors.set(vectors ?? ranker, (byRanker = new WeakMap()));
   let extract = byRanker.get(ranker);
   if (extract === undefined) byRanker.set(ranker, (extract = createExtractor(ranker, vectors)));
-  const result = extract(query, candidatesOption(candidates), undefined);
+  const result = extract(query, readCandidates(candidates) ?? 50, undefined);
   if (result === undefined) return { tools: [], firstStage: new Float64Array(0), features: new Float64Array(0) };
   const { count, docs, scores } = result.found;
   return {
@@ -124,7 +113,7 @@ export function extractRerankCandidates(ranker: Bm25Ranker, query: string, candi
  */
 export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
   const model = compileRerankModel(options.model);
-  const candidates = candidatesOption(options.candidates ?? model.candidates);
+  const candidates = readCandidates(options.candidates) ?? model.candidates ?? 50;
   const first = createBm25Ranker(options.bm25);
   if (model.vectors && options.vectors === undefined) {
     throw createLoadoutError('invalid-option', '@loadout/learn rerank: the model uses word-vector features; pass vectors (createRerankVectors of @loadout/embeddings) or use a lexical model', { option: 'vectors' });

@@ -85,6 +85,12 @@ function numbers(name: string, value: unknown, length: number): Float64Array {
   return out;
 }
 
+/** First-stage candidates re-scored (a model's `candidates`, or the option): undefined, or an integer 1–1,000, else `invalid-option`. */
+export function readCandidates(value: unknown): number | undefined {
+  if (value === undefined || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= 1000)) return value;
+  throw createLoadoutError('invalid-option', `@loadout/learn rerank: candidates must be an integer from 1 to 1,000 (got ${describeValue(value)})`, { option: 'candidates', value });
+}
+
 /** Validates a {@link RerankModel} (from JSON) against the feature registry; throws `invalid-option` naming what is wrong. */
 export function compileRerankModel(model: unknown): CompiledModel {
   if (typeof model !== 'object' || model === null) invalid('must be an object', model);
@@ -95,10 +101,7 @@ export function compileRerankModel(model: unknown): CompiledModel {
   const columns = featureColumns(value.features as string[]);
   if (typeof columns === 'string') invalid(`reads a feature this version does not extract, or one twice (run loadout learn again to refit it): ${JSON.stringify(columns)}`, `${value.features.length} features`);
   if (value['margin'] !== undefined || value['firstStageWeight'] !== undefined) invalid('uses margin or firstStageWeight, which this version no longer applies', value['margin'] ?? value['firstStageWeight']);
-  const candidates = value.candidates;
-  if (candidates !== undefined && (typeof candidates !== 'number' || !Number.isSafeInteger(candidates) || candidates < 1 || candidates > 1000)) {
-    invalid('candidates must be an integer from 1 to 1,000', candidates);
-  }
+  const candidates = readCandidates(value.candidates);
   const features = [...(value.features as string[])];
   const F = features.length;
   const units = value.kind === 'mlp' && Array.isArray(value.output) ? value.output.length : 0;
