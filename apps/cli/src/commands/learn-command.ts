@@ -41,8 +41,10 @@ small boost for how often a tool was called, log-scaled, each call's weight
 halving every 90 days) and a re-ranker (a small model over BM25F's top 50,
 warm-started from the shipped one) and compares them with the model-free
 default on held-out events: the three newest fifths, each judged by what
-was learned before it, when every event has a time ("at"); otherwise three
-seeded random fifths, each judged by the rest (the report says which). It
+was learned before it, when the events' times order them; otherwise three
+seeded random fifths, each judged by the rest (the report says which; the
+events of a FILE without "at" all get the import's time, so they count as
+untimed). It
 switches learned ranking on only when it wins on Recall@5
 (the re-ranker only when it also beats the usage field alone on Recall@5 +
 MRR@10), and prints that comparison (progress on stderr while it runs). Usage never puts a tool above one the
@@ -127,7 +129,9 @@ async function importEvents(
   const storedKeys = new Set(before.events.map(eventKey));
   const fresh = imported.events.filter((event) => event.at === undefined || !storedKeys.has(eventKey(event)));
   const alreadyStored = imported.events.length - fresh.length;
-  await (await openFeedbackStore(store, context.cwd)).append(fresh);
+  // Events without a time all get the import's one time, so learning never reads their line order as time.
+  const importedAt = Date.now();
+  await (await openFeedbackStore(store, context.cwd)).append(fresh.map((event) => (event.at === undefined ? { ...event, at: importedAt } : event)));
   return { imported, fresh, alreadyStored };
 }
 

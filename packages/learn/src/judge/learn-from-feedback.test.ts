@@ -45,6 +45,9 @@ describe('learnFromFeedback', () => {
     const random = await learnFromFeedback({ tools, events: [...mixed, ...mixed] });
     expect(random.report).toMatchObject({ folds: 'random', seed: 29, heldOutEvents: 12, trainEvents: 8 });
     expect((await learnFromFeedback({ tools, events: [...mixed, ...mixed], seed: 7 })).report.seed).toBe(7);
+    // A file imported at once carries one time: its line order is not time.
+    const imported = await learnFromFeedback({ tools, events: [...mixed, ...mixed].map((event) => ({ ...event, at: 1_000 })) });
+    expect(imported.report).toMatchObject({ folds: 'random', seed: 29, heldOutEvents: 12, trainEvents: 8 });
   });
 
   it('judges the usage field with the re-ranker warm-started from the shipped model, and reports progress', async () => {

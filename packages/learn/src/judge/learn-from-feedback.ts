@@ -22,8 +22,9 @@ export interface LearnFromFeedbackOptions {
   readonly tools: readonly CatalogTool[];
   /**
    * The deployment's usage events, oldest first. When every event has its
-   * time (`at`), the held-out folds are the newest events; otherwise they
-   * are seeded random folds (`seed`).
+   * time (`at`) and no time is shared by more than a held-out fold's worth
+   * of events, the held-out folds are the newest events; otherwise they are
+   * seeded random folds (`seed`).
    */
   readonly events: readonly UsageEvent[];
   /**
@@ -95,9 +96,28 @@ const USAGE_WEIGHT = 1;
 const PRIOR_WEIGHT = 0.2;
 const QUERY_LIMIT = 1_000_000;
 
-/** Held-out folds of `events`: the newest ones, each judged by what came before it; or, without times, seeded random ones, each judged by the rest. */
+/**
+ * Whether time orders `events` into held-out folds of `size`: every event
+ * has a time and no time is shared by more than `size` of them (a file
+ * imported at once carries its import time only, and its line order is not
+ * time: a labelled file grouped by family would train on one family and be
+ * judged on another).
+ */
+function timeOrders(events: readonly UsageEvent[], size: number): boolean {
+  const shared = new Map<number, number>();
+  for (const { at } of events) {
+    if (typeof at !== 'number') return false;
+    const count = (shared.get(at) ?? 0) + 1;
+    if (count > Math.max(1, size)) return false;
+    shared.set(at, count);
+  }
+  return events.length > 0;
+}
+
+/** Held-out folds of `events`: the newest ones, each judged by what came before it; or, when time does not order them ({@link timeOrders}), seeded random ones, each judged by the rest. */
 function heldOutFolds(events: readonly UsageEvent[], seed: number): { folds: LearningReport['folds']; windows: { train: UsageEvent[]; test: UsageEvent[] }[] } {
-  const timed = events.length > 0 && events.every((event) => typeof event.at === 'number');
+  const size = Math.min(MAX_FOLD_EVENTS, Math.floor(events.length * FOLD_SHARE));
+  const timed = timeOrders(events, size);
   const order = [...events];
   if (!timed) {
     const random = seededRandom(seed);
@@ -106,7 +126,6 @@ function heldOutFolds(events: readonly UsageEvent[], seed: number): { folds: Lea
       [order[index], order[other]] = [order[other]!, order[index]!];
     }
   }
-  const size = Math.min(MAX_FOLD_EVENTS, Math.floor(order.length * FOLD_SHARE));
   const windows: { train: UsageEvent[]; test: UsageEvent[] }[] = [];
   for (let fold = 0; fold < FOLDS && size > 0; fold++) {
     const end = order.length - fold * size;
