@@ -1,11 +1,6 @@
-export { parseFeedbackText } from './parse-feedback.js';
 export type { FeedbackIssue, ParsedFeedback, ParseFeedbackOptions } from './parse-feedback.js';
-export { readFeedbackFile } from './feedback-store.js';
 export type { CompactFeedbackOptions, CompactionResult, FeedbackStore, ReadFeedbackOptions } from './feedback-store-interface.js';
 export { createFileFeedbackStore } from './create-file-feedback-store.js';
 export { createFeedbackRecorder } from './feedback-recorder.js';
 export type { FeedbackRecorder, FeedbackRecorderOptions, RecorderIssue } from './feedback-recorder.js';
-export { eventsByTime } from './events-by-time.js';
-export { formatLearnedDecision, parseLearnedDecision } from '../decision/parse-learned-decision.js';
-export { openLearnedDecision, sealLearnedDecision } from '../decision/seal-learned-decision.js';
 export type { LearnedDecision, LearnedDecisionRead } from '../decision/learned-decision.js';

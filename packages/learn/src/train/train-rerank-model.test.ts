@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createBm25Ranker } from '@loadout/bm25';
-import { createRerankRanker, RERANK_FEATURES, ROW_WIDTH, scoreRerankFeatures } from '../rerank/index.js';
+import { createRerankRanker } from '../rerank/create-rerank-ranker.js';
+import { RERANK_FEATURES, ROW_WIDTH } from '../rerank/rerank-features.js';
+import { scoreRerankFeatures } from '../rerank/rerank-model.js';
 import { makeTool } from '@loadout/core/test';
 import { buildTrainingQueries } from './build-training-queries.js';
 import { seededRandom } from '@loadout/eval';
