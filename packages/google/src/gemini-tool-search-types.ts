@@ -1,5 +1,5 @@
 import type { Catalog, CatalogTool, DeferralPlan, ToolSearchAnswer } from '@loadout/core';
-import type { RequestCost, SearchCost, ToolSearchKitOptions } from '@loadout/core/adapter';
+import type { SearchCost, ToolSearchAdapterRequest, ToolSearchKitOptions } from '@loadout/core/adapter';
 import type { GeminiFunctionCall, GeminiFunctionDeclaration, GeminiFunctionResponse, GeminiFunctionTool } from './gemini-types.js';
 
 /**
@@ -24,26 +24,14 @@ export interface GeminiRequestOptions {
   readonly loaded?: readonly string[];
 }
 
-/** The tool part of one `generateContent` request. */
-export interface GeminiToolsRequest {
+/** The tool part of one `generateContent` request: core's {@link ToolSearchAdapterRequest} with Gemini's tools and its mode. */
+export interface GeminiToolsRequest extends ToolSearchAdapterRequest {
   /** The request's `config.tools`: one entry holding every function declaration (none when the catalog is empty). */
   readonly tools: GeminiFunctionTool[];
   readonly mode: GeminiToolMode;
-  /** `on` in `search` mode. */
-  readonly toolSearch: 'on' | 'off';
-  /** API names only a search can load, in catalog order. */
-  readonly deferred: readonly string[];
   /** API names declared as callable functions: the upfront tools in catalog order, then the loaded ones. */
   readonly upfront: readonly string[];
   readonly plan: DeferralPlan;
-  /**
-   * What the declarations cost ({@link RequestCost}, each declaration's JSON
-   * counted with the plan's counter, plus the group's own envelope):
-   * `upfront` every declaration the model reads (the search function
-   * included), `deferred` the declarations only a search brings in, `bytes`
-   * the JSON of `tools`.
-   */
-  readonly tokens: RequestCost;
 }
 
 /** What answering one search call produced. */

@@ -1,23 +1,15 @@
 import type { Catalog, CatalogTool, DeferralPlan, ToolSearchAnswer } from '@loadout/core';
-import type { RequestCost, SearchCost } from '@loadout/core/adapter';
+import type { SearchCost, ToolSearchAdapterRequest } from '@loadout/core/adapter';
 import type { GeminiToolMode } from './gemini-tool-search-types.js';
 import type { InteractionsFunction, InteractionsTool, ToolSearchCallStep, ToolSearchResultStep } from './interactions-types.js';
 
-/** The tool part of one `interactions.create` request. */
-export interface InteractionsToolsRequest {
+/** The tool part of one `interactions.create` request: core's {@link ToolSearchAdapterRequest} with the Interactions tools and the mode. */
+export interface InteractionsToolsRequest extends ToolSearchAdapterRequest {
   /** The request's `tools`: the `tool_search` tool (in `search` mode), then the upfront functions. */
   readonly tools: InteractionsTool[];
   /** `search`: the tool search tool plus the upfront functions; `upfront`: every tool as a function. */
   readonly mode: GeminiToolMode;
-  /** `on` in `search` mode. */
-  readonly toolSearch: 'on' | 'off';
-  /** API names only a search can load, in catalog order. */
-  readonly deferred: readonly string[];
-  /** API names sent as functions, in catalog order. */
-  readonly upfront: readonly string[];
   readonly plan: DeferralPlan;
-  /** What `tools` cost ({@link RequestCost}); `deferred` counts the deferred functions as a search loads them. */
-  readonly tokens: RequestCost;
 }
 
 /** What answering one `tool_search_call` produced. */
