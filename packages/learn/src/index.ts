@@ -8,5 +8,6 @@ export * from './rerank/index.js';
 export { extractRerankCandidates } from './rerank/create-rerank-ranker.js';
 export { FEATURES, RERANK_FEATURES } from './rerank/rerank-features.js';
 export { compileRerankModel, scoreRerankFeatures } from './rerank/rerank-model.js';
-export * from './train/index.js';
-export * from './judge/index.js';
+export * from './train/train-rerank-model.js';
+export * from './train/training-query.js';
+export * from './judge/learn-from-feedback.js';

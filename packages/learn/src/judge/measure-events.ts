@@ -3,19 +3,14 @@ import type { UsageEvent } from '@loadout/bm25';
 import { scoreQuery } from '@loadout/eval';
 import type { QualityScores } from '@loadout/eval';
 
-/** Mean Recall@5 / NDCG@5 / MRR@10 of `ranker` on past searches, each event's called tools as its gold. */
+/** Mean Recall@5 / NDCG@5 / MRR@10 of `ranker` on past searches, each event's called tools its gold (by display name or own name). */
 export async function measureEvents(ranker: Ranker, events: readonly UsageEvent[]): Promise<QualityScores> {
-  const sums = { 'recall@5': 0, 'ndcg@5': 0, 'mrr@10': 0 };
+  const parts: { scores: QualityScores; count: number }[] = [];
   for (const event of events) {
-    // An event may name tools by display name or own name: credit either.
     const ranked = (await ranker.search(event.query, { limit: 10 })).map(({ tool }) => (event.called.includes(tool.displayName) ? tool.displayName : tool.name));
-    const scores = scoreQuery(ranked, { relevant: event.called });
-    sums['recall@5'] += scores['recall@5'];
-    sums['ndcg@5'] += scores['ndcg@5'];
-    sums['mrr@10'] += scores['mrr@10'];
+    parts.push({ scores: scoreQuery(ranked, { relevant: event.called }), count: 1 });
   }
-  const count = Math.max(events.length, 1);
-  return { 'recall@5': sums['recall@5'] / count, 'ndcg@5': sums['ndcg@5'] / count, 'mrr@10': sums['mrr@10'] / count };
+  return pooledScores(parts);
 }
 
 /** Scores of several parts pooled, weighted by their event counts. */

@@ -3,28 +3,19 @@ import { TOOL_FIELDS } from '@loadout/bm25';
 const perField = (prefix: string): string[] => TOOL_FIELDS.map((field) => `${prefix}.${field}`);
 
 /**
- * The re-ranker's features of one candidate, in model order. All are
- * catalog-agnostic (ratios, shares, logs), so one model can score any
- * catalog:
- * - `firstStage`: the clause-fused BM25F score over the best candidate's;
- *   `firstStageRank`: 1 / (1 + rank) in the first stage (list-relative);
- * - `full`: the raw full-query BM25F score over the query's summed idf, and
- *   `full.<field>` the same for each field scored alone (its own saturation);
- *   `fullVsBest`: raw score over the best candidate's (list-relative);
- * - `cover` / `cover.<field>`: idf-weighted share of the query's terms the
- *   tool (each field) contains;
- * - `clause`: the best clause's score over that clause's best candidate
- *   score, `clauseScore` / `clause.<field>` its raw scores over the clause's
- *   summed idf, `clauseCover` its idf-weighted term coverage (a query of one
- *   clause is its own best clause);
- * - `nameShare`: share of the tool's name words (compounds such as
- *   `sendemail` aside) in the query, `nameAll`: 1 when all are,
- *   `nameMatched`: log(1 + name terms matched, compounds included);
- * - `descriptionLength`: log(1 + description tokens), `noDescription`;
- * - `sameServerTop10`: share of the other first-stage top 10 on the tool's
- *   server (list-relative);
- * - `queryTerms`, `clauses`: log(1 + count), the same for every candidate
- *   (they let a non-linear model treat long and short queries apart).
+ * The lexical features of a candidate, in row order; catalog-agnostic
+ * (ratios, shares, logs), so one model scores any catalog. `firstStage`:
+ * the clause-fused BM25F score over the best candidate's; `firstStageRank`:
+ * 1 / (1 + rank); `full` (`full.<field>`: each field alone): the raw query
+ * score over the query's summed idf; `fullVsBest`: over the best candidate's;
+ * `cover` (`cover.<field>`): the idf-weighted share of the query's terms
+ * held; `clause`: the best clause's score over its best candidate's,
+ * `clauseScore` (`clause.<field>`) and `clauseCover` its raw score over its
+ * summed idf and its coverage; `nameShare` / `nameAll`: the share / all of
+ * the name's words in the query (compounds aside); `nameMatched`: log(1 +
+ * name terms matched, compounds included); `descriptionLength`: log(1 +
+ * tokens), `noDescription`; `sameServerTop10`: the share of the other first-stage
+ * top 10 on its server; `queryTerms`, `clauses`: log(1 + count).
  */
 export const RERANK_FEATURES: readonly string[] = Object.freeze([
   'firstStage',
@@ -48,22 +39,10 @@ export const RERANK_FEATURES: readonly string[] = Object.freeze([
   'clauses',
 ]);
 
-/**
- * Optional features that need word vectors (GloVe-SIF, see
- * `RerankRankerOptions.vectors`): `vector.query`, the cosine of the query's
- * vector to the tool's; `vector.clause`, the best cosine of a clause's
- * vector to the tool's (the query's for a query of one clause);
- * `vector.queryVsBest`, the query cosine minus the best among the
- * candidates (list-relative). 0 without vectors.
- */
+/** The features that need word vectors (0 without): the query's and the best clause's cosine to the tool, and the first minus the best of it. */
 export const VECTOR_FEATURES: readonly string[] = Object.freeze(['vector.query', 'vector.clause', 'vector.queryVsBest']);
 
-/**
- * The feature registry: every feature the re-ranker extracts, by name, in
- * the order of an extracted row ({@link RERANK_FEATURES}, then
- * {@link VECTOR_FEATURES}). A model lists the names it reads, in any order,
- * each with its own standardisation; any subset is valid.
- */
+/** The feature registry, in row order: what a model lists by name (any subset, any order). */
 export const FEATURES: readonly string[] = Object.freeze([...RERANK_FEATURES, ...VECTOR_FEATURES]);
 
 /** Numbers per extracted row: the length of {@link FEATURES}. */
@@ -74,13 +53,6 @@ const COLUMN = new Map(FEATURES.map((name, column) => [name, column]));
 
 /** The row columns of feature `names` (in their order), or the first name the registry lacks or repeats. */
 export function featureColumns(names: readonly string[]): Int32Array | string {
-  const columns = new Int32Array(names.length);
-  const seen = new Set<string>();
-  for (const [at, name] of names.entries()) {
-    const column = COLUMN.get(name);
-    if (column === undefined || seen.has(name)) return String(name);
-    seen.add(name);
-    columns[at] = column;
-  }
-  return columns;
+  const bad = names.findIndex((name, at) => !COLUMN.has(name) || names.indexOf(name) !== at);
+  return bad >= 0 ? String(names[bad]) : Int32Array.from(names, (name) => COLUMN.get(name)!);
 }

@@ -32,11 +32,7 @@ export interface RerankModel {
   readonly candidates?: number;
 }
 
-/**
- * A validated model in typed arrays. Make it with {@link compileRerankModel}
- * and do not change it: its {@link CompiledModel.folded} weights are
- * derived from the others once, there.
- */
+/** A validated {@link RerankModel} ({@link compileRerankModel}) in typed arrays; do not change it. */
 export interface CompiledModel {
   readonly kind: 'linear' | 'mlp';
   /** Features the model reads: the length of {@link features}. */
@@ -47,18 +43,12 @@ export interface CompiledModel {
   /** Per feature: its column in an extracted row (`ROW_WIDTH` numbers). */
   readonly columns: Int32Array;
   readonly units: number;
-  readonly mean: Float64Array;
-  readonly scale: Float64Array;
-  readonly linear: Float64Array;
-  readonly hidden: Float64Array;
-  readonly hiddenBias: Float64Array;
   readonly output: Float64Array;
   /** `RerankModel.candidates`, or undefined when the model does not say. */
   readonly candidates: number | undefined;
   /**
-   * The same model with its standardisation folded into the weights, which
-   * {@link scoreRow} reads so a raw feature of 0 costs nothing:
-   * `linear_f · scale_f`, the hidden weights `hidden[h·F + f] · scale_f`
+   * The weights with the standardisation folded in, so a raw feature of 0
+   * costs nothing: `linear_f · scale_f`, the hidden weights `hidden[h·F + f] · scale_f`
    * laid out feature-major (`f·units + h`), each unit's bias less its
    * weighted means, and the linear part's constant.
    */
@@ -76,13 +66,9 @@ function invalid(message: string, value: unknown): never {
 
 function numbers(name: string, value: unknown, length: number): Float64Array {
   if (!Array.isArray(value) || value.length !== length) invalid(`needs ${name} as ${length} numbers`, Array.isArray(value) ? `${value.length} values` : value);
-  const out = new Float64Array(length);
-  for (let index = 0; index < length; index++) {
-    const item: unknown = value[index];
-    if (typeof item !== 'number' || !Number.isFinite(item)) invalid(`has a non-finite number in ${name}`, item);
-    out[index] = item;
-  }
-  return out;
+  const bad = value.findIndex((item: unknown) => typeof item !== 'number' || !Number.isFinite(item));
+  if (bad >= 0) invalid(`has a non-finite number in ${name}`, value[bad]);
+  return Float64Array.from(value as number[]);
 }
 
 /** First-stage candidates re-scored (a model's `candidates`, or the option): undefined, or an integer 1–1,000, else `invalid-option`. */
@@ -110,31 +96,10 @@ export function compileRerankModel(model: unknown): CompiledModel {
   const scale = numbers('scale', value.scale, F);
   const linear = numbers('linear', value.linear, F);
   const hidden = units === 0 ? new Float64Array(0) : numbers('hidden', value.hidden, units * F);
-  const hiddenBias = units === 0 ? new Float64Array(0) : numbers('hiddenBias', value.hiddenBias, units);
-  return {
-    kind: value.kind,
-    width: F,
-    vectors: features.some((name) => name.startsWith('vector.')),
-    features,
-    columns,
-    units,
-    mean,
-    scale,
-    linear,
-    hidden,
-    hiddenBias,
-    output: units === 0 ? new Float64Array(0) : numbers('output', value.output, units),
-    candidates,
-    folded: foldStandardisation(mean, scale, linear, hidden, hiddenBias, units),
-  };
-}
-
-/** {@link CompiledModel.folded}: `w · (x − mean) · scale` as `(w · scale) · x − w · scale · mean`. */
-function foldStandardisation(mean: Float64Array, scale: Float64Array, linear: Float64Array, hidden: Float64Array, hiddenBias: Float64Array, units: number): CompiledModel['folded'] {
-  const F = mean.length;
+  // Folding: `w · (x − mean) · scale` is `(w · scale) · x − w · scale · mean`.
   const foldedLinear = new Float64Array(F);
   const foldedHidden = new Float64Array(F * units);
-  const foldedBias = Float64Array.from(hiddenBias);
+  const foldedBias = units === 0 ? new Float64Array(0) : numbers('hiddenBias', value.hiddenBias, units);
   let constant = 0;
   for (let feature = 0; feature < F; feature++) {
     const gain = scale[feature]!;
@@ -146,7 +111,17 @@ function foldStandardisation(mean: Float64Array, scale: Float64Array, linear: Fl
       foldedBias[unit]! -= weight * mean[feature]!;
     }
   }
-  return { linear: foldedLinear, hidden: foldedHidden, hiddenBias: foldedBias, constant };
+  return {
+    kind: value.kind,
+    width: F,
+    vectors: features.some((name) => name.startsWith('vector.')),
+    features,
+    columns,
+    units,
+    output: units === 0 ? new Float64Array(0) : numbers('output', value.output, units),
+    candidates,
+    folded: { linear: foldedLinear, hidden: foldedHidden, hiddenBias: foldedBias, constant },
+  };
 }
 
 /**
@@ -177,26 +152,23 @@ export function scoreScratch(model: CompiledModel): Float64Array {
 }
 
 /**
- * Each feature's share of a row's score (they sum to the score, up to
- * rounding, plus `bias` for the hidden units' biases). A hidden unit's
- * output is split among its inputs in proportion to their part of its
- * activation (`tanh(a) / a` times each part), which is exact.
+ * Each feature's share of a row's score, from the folded weights: with
+ * `bias` (the constant and the hidden units' biases) they sum to the score,
+ * up to rounding. A hidden unit's output is split among its inputs in
+ * proportion to their part of its activation (`tanh(a) / a` times each).
  */
 export function attributeRow(model: CompiledModel, rows: Float64Array, row: number): { contributions: Float64Array; bias: number } {
-  const F = model.width;
-  const z = new Float64Array(F);
-  for (let feature = 0; feature < F; feature++) z[feature] = (rows[row * ROW_WIDTH + model.columns[feature]!]! - model.mean[feature]!) * model.scale[feature]!;
-  const contributions = new Float64Array(F);
-  for (let feature = 0; feature < F; feature++) contributions[feature] = model.linear[feature]! * z[feature]!;
-  let bias = 0;
-  for (let unit = 0; unit < model.units; unit++) {
-    let activation = model.hiddenBias[unit]!;
-    const weights = unit * F;
-    for (let feature = 0; feature < F; feature++) activation += model.hidden[weights + feature]! * z[feature]!;
-    const ratio = Math.abs(activation) < 1e-12 ? 1 : Math.tanh(activation) / activation;
-    const gain = model.output[unit]! * ratio;
-    for (let feature = 0; feature < F; feature++) contributions[feature]! += gain * model.hidden[weights + feature]! * z[feature]!;
-    bias += gain * model.hiddenBias[unit]!;
+  const { units, width, output } = model;
+  const { linear, hidden, hiddenBias, constant } = model.folded;
+  const x = Float64Array.from(model.columns, (column) => rows[row * ROW_WIDTH + column]!);
+  const contributions = x.map((value, feature) => linear[feature]! * value);
+  let bias = constant;
+  for (let unit = 0; unit < units; unit++) {
+    let activation = hiddenBias[unit]!;
+    for (let feature = 0; feature < width; feature++) activation += hidden[feature * units + unit]! * x[feature]!;
+    const gain = output[unit]! * (Math.abs(activation) < 1e-12 ? 1 : Math.tanh(activation) / activation);
+    for (let feature = 0; feature < width; feature++) contributions[feature]! += gain * hidden[feature * units + unit]! * x[feature]!;
+    bias += gain * hiddenBias[unit]!;
   }
   return { contributions, bias };
 }

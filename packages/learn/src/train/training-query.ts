@@ -1,10 +1,16 @@
+import type { RerankCandidates } from '../rerank/create-rerank-ranker.js';
+
 /** One query's first-stage candidates as a model trains on them. */
 export interface TrainingQuery {
-  /** `count × ROW_WIDTH` features (every registry feature), one row per candidate in first-stage order. */
+  /** One row of every registry feature (`ROW_WIDTH` numbers) per candidate, in first-stage order. */
   readonly features: Float64Array;
-  /** 1 for a gold candidate, else 0 (at least one is 1). */
+  /** Per candidate: 1 for a gold one, else 0 (at least one is 1). */
   readonly labels: Uint8Array;
-  readonly count: number;
-  /** How much the query counts in training, relative to the others (its share of each gradient step). Default 1; ≥ 0. */
-  readonly weight?: number;
+}
+
+/** `found` as a training query, gold where a tool's display name or own name is `relevant`; undefined without a gold candidate. */
+export function toTrainingQuery(found: RerankCandidates, relevant: readonly string[]): TrainingQuery | undefined {
+  const names = new Set(relevant);
+  const labels = Uint8Array.from(found.tools, (tool) => (names.has(tool.displayName) || names.has(tool.name) ? 1 : 0));
+  return labels.includes(1) ? { features: found.features, labels } : undefined;
 }

@@ -1,2 +1,0 @@
-export { learnFromFeedback } from './learn-from-feedback.js';
-export type { LearnFromFeedbackOptions, LearningOutcome, LearningProgress, LearningReport } from './learn-from-feedback.js';
