@@ -2,8 +2,9 @@ import type { CatalogTool, RankerUsageField } from '@loadout/core';
 import type { Bm25RankerOptions, UsageEvent } from '@loadout/bm25';
 import { assignFolds } from '@loadout/eval';
 import type { RerankModel } from '../rerank/rerank-model.js';
-import { buildTrainingQueries } from '../train/build-training-queries.js';
+import { extractRerankCandidates } from '../rerank/create-rerank-ranker.js';
 import { trainRerankModel } from '../train/train-rerank-model.js';
+import { toTrainingQuery } from '../train/training-query.js';
 import type { TrainingQuery } from '../train/training-query.js';
 
 /** `@loadout/bm25` with the re-ranker beside it, as `learnFromFeedback` loads them. */
@@ -70,7 +71,7 @@ export function eventTrainingQueries(fitting: RerankFitting, allEvents: readonly
     const field = fitting.bm25.createUsageField(events.filter((_, index) => folds[index] !== fold));
     const first = fitting.bm25.createBm25Ranker(withUsageField(undefined, { text: field.text, weight: fitting.usageWeight }));
     first.index(fitting.tools);
-    queries.push(...buildTrainingQueries(first, held.map((event) => ({ query: event.query, relevant: event.called })), fitting.candidates));
+    queries.push(...held.flatMap((event) => toTrainingQuery(extractRerankCandidates(first, event.query, fitting.candidates), event.called) ?? []));
   }
   return queries;
 }
