@@ -13,8 +13,8 @@ export interface ModelVariant {
 /** The families measured by `pnpm bench -- --only rerank`. */
 export const MODEL_VARIANTS: readonly ModelVariant[] = [
   { name: 'linear', options: { kind: 'linear' } },
-  { name: 'mlp16', options: { kind: 'mlp', units: 16 } },
-  { name: 'mlp16, tool features only', options: { kind: 'mlp', units: 16, features: RERANK_FEATURES.filter((name) => !LIST_FEATURES.includes(name)) } },
+  { name: 'mlp16', options: { kind: 'mlp' } },
+  { name: 'mlp16, tool features only', options: { kind: 'mlp', features: RERANK_FEATURES.filter((name) => !LIST_FEATURES.includes(name)) } },
   { name: 'linear + GloVe', options: { kind: 'linear', features: FEATURES } },
-  { name: 'mlp16 + GloVe', options: { kind: 'mlp', units: 16, features: FEATURES } },
+  { name: 'mlp16 + GloVe', options: { kind: 'mlp', features: FEATURES } },
 ];

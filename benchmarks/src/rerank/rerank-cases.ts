@@ -1,10 +1,9 @@
 import { createBm25Ranker } from '@loadout/bm25';
-import { extractRerankCandidates } from '@loadout/learn';
+import { extractRerankCandidates, toTrainingQuery } from '@loadout/learn';
 import type { Bm25Ranker, Bm25RankerOptions } from '@loadout/bm25';
 import type { RerankCandidates, RerankVectors } from '@loadout/learn';
 import { createRerankVectors, defaultStaticTablePath, loadStaticVectors } from '@loadout/embeddings';
 import { createEvalCatalog, listEvalSets, loadEvalSet, nearDuplicatePairs } from '@loadout/eval';
-import { isRelevant } from '@loadout/learn';
 import type { EvalQuery, EvalSet } from '@loadout/eval';
 import type { TrainingQuery } from '@loadout/learn';
 import { logProgress } from '../progress-log.js';
@@ -33,20 +32,6 @@ export function trainingOf(cases: readonly RerankCase[]): TrainingQuery[] {
 
 /** The sets mix10k pools (its queries include theirs). */
 export const POOLED_SETS = ['livemcpbench', 'toolbench_stb', 'sealtools'];
-
-/** Turns candidates into a training example (undefined without a gold candidate). */
-export function toTraining(candidates: RerankCandidates, relevant: readonly string[]): TrainingQuery | undefined {
-  const names = new Set(relevant);
-  const labels = new Uint8Array(candidates.tools.length);
-  let gold = 0;
-  candidates.tools.forEach((tool, index) => {
-    if (isRelevant(tool, names)) {
-      labels[index] = 1;
-      gold++;
-    }
-  });
-  return gold === 0 ? undefined : { features: candidates.features, labels, count: candidates.tools.length };
-}
 
 /** Gold names of a query for training labels: every tool of every any-of group. */
 export function goldNames(query: EvalQuery): string[] {
@@ -92,7 +77,7 @@ export async function loadRerankCases(
         : new Set<number>();
     evalSet.queries.forEach((query, index) => {
       const found = extractRerankCandidates(ranker, query.query, candidates, vectors);
-      cases.push({ set: evalSet.name, query, candidates: found, training: toTraining(found, goldNames(query)), pooledCopy: copies.has(index) });
+      cases.push({ set: evalSet.name, query, candidates: found, training: toTrainingQuery(found, goldNames(query)), pooledCopy: copies.has(index) });
     });
   }
   return { cases, sets: loaded, rankers };
