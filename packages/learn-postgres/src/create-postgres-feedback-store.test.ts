@@ -76,12 +76,15 @@ describe.skipIf(url === undefined)('createPostgresFeedbackStore', () => {
     }
   });
 
-  it('compacts to the newest events per tool and purges events and decision', async () => {
-    const now = Date.UTC(2026, 11, 6);
-    await store.append(Array.from({ length: 5 }, (_, index) => ({ query: `q${index}`, called: ['tool_a'], at: now - index * 1000 })));
-    const result = await store.compact({ maxEventsPerTool: 2, now });
-    expect(result).toEqual({ kept: 4, dropped: 3 });
-    expect((await store.read()).events.filter((event) => event.called.includes('tool_a')).map((event) => event.query)).toEqual(['q0', 'q1']);
+  it('compacts to the newest 50 events per tool within 180 days and purges events and decision', async () => {
+    const now = Date.now();
+    await store.purge();
+    await store.writeDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0 });
+    await store.append([{ query: 'too old', called: ['tool_b'], at: now - 181 * 86_400_000 }]);
+    await store.append(Array.from({ length: 52 }, (_, index) => ({ query: `q${index}`, called: ['tool_a'], at: now - index * 1000 })));
+    const result = await store.compact();
+    expect(result).toEqual({ kept: 50, dropped: 3 });
+    expect((await store.read()).events.map((event) => event.query)).toEqual(Array.from({ length: 50 }, (_, index) => `q${index}`));
     expect((await store.purge()).length).toBe(2);
     expect((await store.read()).events).toEqual([]);
     expect(await store.readDecision()).toEqual({ kind: 'missing' });

@@ -1,7 +1,7 @@
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import type { UsageEvent } from '@loadout/core';
 import './error-codes.js';
-import { formatLearnedDecision, parseFeedbackText, parseLearnedDecision } from '@loadout/learn';
+import { parseFeedbackText, parseLearnedDecision } from '@loadout/learn';
 import type { FeedbackStore, LearnedDecisionRead, ParsedFeedback } from '@loadout/learn';
 import pg from 'pg';
 import { CREATE_SCHEMA, DECISION_CHANNEL, DECISION_TABLE, EVENTS_TABLE, SCHEMA_VERSION } from './postgres-schema.js';
@@ -157,20 +157,17 @@ export function createPostgresFeedbackStore(url: string, options: PostgresFeedba
       const { rows } = await query<{ line: string }>(READ_EVENTS);
       return parseFeedbackText(rows.map((row) => row.line).join('\n'), readOptions);
     },
-    async compact(compactOptions = {}) {
-      const perTool = compactOptions.maxEventsPerTool ?? 50;
-      const maxAgeDays = compactOptions.maxAgeDays ?? 180;
-      const now = new Date(compactOptions.now ?? Date.now()).toISOString();
+    async compact() {
+      // What the file store keeps: per tool the newest 50 events, none older than 180 days.
       const { rows } = await query<{ kept: string; dropped: string }>(
         `WITH ranked AS (
            SELECT id, row_number() OVER (PARTITION BY tool ORDER BY at DESC, id DESC) AS rank
            FROM ${EVENTS_TABLE}, unnest(called) AS tool
-           WHERE at >= $3::timestamptz - make_interval(days => $2)
+           WHERE at >= now() - make_interval(days => 180)
          ),
-         keep AS (SELECT DISTINCT id FROM ranked WHERE rank <= $1),
+         keep AS (SELECT DISTINCT id FROM ranked WHERE rank <= 50),
          removed AS (DELETE FROM ${EVENTS_TABLE} WHERE id NOT IN (SELECT id FROM keep) RETURNING id)
          SELECT (SELECT count(*) FROM keep) AS kept, (SELECT count(*) FROM removed) AS dropped`,
-        [perTool, maxAgeDays, now],
       );
       return { kept: Number(rows[0]?.kept ?? 0), dropped: Number(rows[0]?.dropped ?? 0) };
     },
@@ -190,7 +187,7 @@ export function createPostgresFeedbackStore(url: string, options: PostgresFeedba
            ON CONFLICT (id) DO UPDATE SET decision = EXCLUDED.decision, decided_at = EXCLUDED.decided_at RETURNING 1
          )
          SELECT pg_notify('${DECISION_CHANNEL}', '') FROM saved`,
-        [formatLearnedDecision(decision)],
+        [JSON.stringify(decision)],
       );
     },
     watchDecision(listener, watchOptions = {}) {

@@ -1,9 +1,7 @@
 export * from './feedback/index.js';
 export { parseFeedbackText } from './feedback/parse-feedback.js';
-export { readFeedbackFile } from './feedback/feedback-store.js';
 export { eventsByTime } from './feedback/events-by-time.js';
-export { formatLearnedDecision, parseLearnedDecision } from './decision/parse-learned-decision.js';
-export { openLearnedDecision, sealLearnedDecision } from './decision/seal-learned-decision.js';
+export { openLearnedDecision, parseLearnedDecision, sealLearnedDecision } from './decision/learned-decision.js';
 export * from './rerank/index.js';
 export { extractRerankCandidates } from './rerank/create-rerank-ranker.js';
 export { FEATURES, RERANK_FEATURES } from './rerank/rerank-features.js';

@@ -25,21 +25,12 @@ export interface LearnedRankerOptions {
 }
 
 /**
- * The learned ranker of a feedback store (`loadout learn`'s decision in
- * `learned.json` beside it), as a factory of fresh, unindexed rankers (the
- * store and decision are read once, here; the gateway builds one on each
- * index generation), built through the chosen ranker's definition
- * (`capabilities.usage`, via `withUsage`): the usage field of the stored
- * events at the decided weight, plus the usage prior or the re-ranking
- * model when the decision has them and the definition `learns` them (a
- * part it lacks is left out, with a warning naming the ranker; a model the
- * ranker refuses means the usage field alone, with a note). Undefined when
- * learning is off, undecided or the decision unreadable (a note on stderr
- * says which). Never throws on a damaged store or decision: search then
- * runs the default; a damaged decision is a warning (`learned-decision-invalid`),
- * or with `strict` that error. A store over `maxFeedbackBytes` (default 64 MiB) is
- * reported (`feedback-too-large`) and read as empty. `tools` undefined (a
- * catalog not known yet) keeps events naming any tool.
+ * The learned ranker of a feedback store, as a factory of fresh, unindexed
+ * rankers built through `ranker.withUsage` (store and decision read once,
+ * here): the usage field at the decided weight, plus the prior or the model
+ * when the decision has them and the ranker `learns` them (else a warning).
+ * Undefined, with a note on stderr, when learning is off, undecided or the
+ * decision unreadable (`learned-decision-invalid`: thrown with `strict`).
  */
 export async function loadLearnedRankerFactory(
   store: string,
@@ -49,24 +40,24 @@ export async function loadLearnedRankerFactory(
   options: LearnedRankerOptions,
 ): Promise<(() => MaybePromise<Ranker>) | undefined> {
   const note = (message: string): void => context.stderr(`loadout ${options.command}: ${message}\n`);
-  const without = options.command === 'search' ? 'searching without usage' : 'serving without usage';
+  const doing = options.command === 'search' ? 'searching' : 'serving';
   const path = isDatabaseStore(store) ? store : resolve(context.cwd, store);
   const feedbackStore = await openFeedbackStore(store, context.cwd);
   const decisionPath = feedbackStore.decisionLocation;
   const read = await feedbackStore.readDecision();
   if (read.kind === 'missing') {
-    note(`no learning decision at ${decisionPath} (run loadout learn); ${without}`);
+    note(`no learning decision at ${decisionPath} (run loadout learn); ${doing} without usage`);
     return undefined;
   }
   if (read.kind === 'unreadable') {
     const message = `${decisionPath} cannot be used: ${read.reason}; run loadout learn again to rewrite it`;
     if (options.strict === true) throw createLoadoutError('learned-decision-invalid', message, { path: decisionPath });
-    note(`warning: ${message}; ${without} [learned-decision-invalid]`);
+    note(`warning: ${message}; ${doing} without usage [learned-decision-invalid]`);
     return undefined;
   }
   const { decision } = read;
   if (!decision.enabled) {
-    note(`learning is off in ${decisionPath}; ${without}`);
+    note(`learning is off in ${decisionPath}; ${doing} without usage`);
     return undefined;
   }
   const { events, issues } = await readCommandFeedback(path, tools, { kind: 'store', store }, options.maxFeedbackBytes);
@@ -79,24 +70,18 @@ export async function loadLearnedRankerFactory(
   const part: RankerLearnedPart | undefined = decision.model !== undefined ? 'model' : decision.usagePriorWeight > 0 ? 'prior' : undefined;
   if (part === undefined) return fieldAlone;
   if (!ranker.learns.includes(part)) {
-    note(`warning: ranker ${JSON.stringify(ranker.name)} cannot apply the learned ${part === 'model' ? 're-ranking model' : 'usage prior'} (its capabilities.usage.learns lacks "${part}"); ${options.command === 'search' ? 'searching' : 'serving'} with the usage field alone`);
+    note(`warning: ranker ${JSON.stringify(ranker.name)} cannot apply the learned ${part === 'model' ? 're-ranking model' : 'usage prior'} (its capabilities.usage.learns lacks "${part}"); ${doing} with the usage field alone`);
     return fieldAlone;
   }
   if (part === 'prior') return () => ranker.withUsage({ ...usage, prior: { calls: field.calls, weight: decision.usagePriorWeight } });
   const withModel: RankerUsageField = { ...usage, model: decision.model };
-  let first: Ranker;
   try {
-    // Built here, so a model the ranker refuses is found now, not on the first index generation; the first call returns it.
-    first = await ranker.withUsage(withModel);
+    // Built once here, so a model the ranker refuses is found now, not on the first index generation.
+    await ranker.withUsage(withModel);
   } catch (error) {
     if (!isLoadoutError(error)) throw error;
-    note(`the re-ranking model in ${decisionPath} is unreadable [${error.code}]; ${options.command === 'search' ? 'searching' : 'serving'} with the usage field alone`);
+    note(`the re-ranking model in ${decisionPath} is unreadable [${error.code}]; ${doing} with the usage field alone`);
     return fieldAlone;
   }
-  let unused: Ranker | undefined = first;
-  return () => {
-    const built = unused;
-    unused = undefined;
-    return built ?? ranker.withUsage(withModel);
-  };
+  return () => ranker.withUsage(withModel);
 }

@@ -2,7 +2,7 @@ import { createLoadoutError } from '@loadout/core';
 import type { ParsedArguments } from './parse-arguments.js';
 import { integerFlag } from './parse-arguments.js';
 
-/** Default of `--max-feedback`: 64 MiB, `readFeedbackFile`'s own default. */
+/** Default of `--max-feedback`: 64 MiB, the feedback store's own read default. */
 export const DEFAULT_MAX_FEEDBACK_BYTES = 64 * 1024 * 1024;
 /** Range of `--max-feedback`: 1 KiB to 256 MiB (a larger file is compacted or split, not read whole). */
 export const MAX_FEEDBACK_RANGE = { min: 1024, max: 256 * 1024 * 1024 } as const;

@@ -1,5 +1,5 @@
 import type { CatalogTool } from '@loadout/core';
-import { eventsByTime, readFeedbackFile } from '@loadout/learn';
+import { createFileFeedbackStore, eventsByTime } from '@loadout/learn';
 import type { ParsedFeedback } from '@loadout/learn';
 import { DEFAULT_MAX_FEEDBACK_BYTES, MAX_FEEDBACK_RANGE } from './max-feedback-flag.js';
 import { isDatabaseStore, openDatabaseStore } from './open-feedback-store.js';
@@ -29,7 +29,7 @@ export async function readCommandFeedback(path: string, tools: readonly CatalogT
   const limit = maxBytes ?? DEFAULT_MAX_FEEDBACK_BYTES;
   const readOptions = { maxBytes: limit, ...(knownTools === undefined ? {} : { knownTools }) };
   // A postgres:// store is read through its FeedbackStore; its rows parse as the file's lines do.
-  const parsed = isDatabaseStore(path) ? await (await openDatabaseStore(path)).read(readOptions) : await readFeedbackFile(path, readOptions);
+  const parsed = await (isDatabaseStore(path) ? await openDatabaseStore(path) : createFileFeedbackStore(path)).read(readOptions);
   const remedy =
     role.kind === 'store'
       ? `compact it (loadout learn --compact --store ${role.store}) or pass a larger --max-feedback BYTES (up to ${MAX_FEEDBACK_RANGE.max})`

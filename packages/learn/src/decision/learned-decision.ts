@@ -1,8 +1,8 @@
-/**
- * What `loadout learn` decided for a feedback store, as `learned.json`
- * beside it keeps it: whether learned ranking is on, the usage field's and
- * the usage prior's weights, and the re-ranking model when learning chose it.
- */
+import { createLoadoutError } from '@loadout/core';
+import { decodeUtf8, frameVersion, isRecord, openFrame, sealFrame } from '@loadout/core/utils';
+import type { FrameFormat } from '@loadout/core/utils';
+
+/** What `loadout learn` decided for a feedback store, as `learned.json` beside it keeps it. */
 export interface LearnedDecision {
   /** Learned ranking is applied (search, serve) only when true. */
   readonly enabled: boolean;
@@ -25,3 +25,73 @@ export type LearnedDecisionRead =
   | { readonly kind: 'missing' }
   | { readonly kind: 'unreadable'; readonly reason: string }
   | { readonly kind: 'decided'; readonly decision: LearnedDecision };
+
+/** Largest magnitude of any number in a stored model: trained weights stay far below it, and 1e308 overflows every score. */
+const MAX_MODEL_NUMBER = 1e6;
+
+/** `learned.json`'s frame: magic `LLRN`, version 1, the decision as UTF-8 JSON, an FNV-1a checksum. */
+const LEARNED_FRAME: FrameFormat = {
+  magic: new TextEncoder().encode('LLRN'),
+  version: 1,
+  corrupt: (reason, details) => createLoadoutError('learned-decision-invalid', reason, details),
+};
+
+/** The first number in `value` (at any depth) that is not finite or exceeds {@link MAX_MODEL_NUMBER}, as a path. */
+function outOfRange(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) && Math.abs(value) <= MAX_MODEL_NUMBER ? undefined : path;
+  if (depth > 4 || typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = outOfRange(item, Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Reads a decision's JSON: `enabled` a boolean, `usageWeight` in 0–100,
+ * `usagePriorWeight` (default 0) in 0–10, every number of `model` finite
+ * and within ±1e6, else `unreadable` with the reason (never the contents).
+ */
+export function parseLearnedDecision(text: string): LearnedDecisionRead {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { kind: 'unreadable', reason: 'not JSON' };
+  }
+  if (!isRecord(value)) return { kind: 'unreadable', reason: 'not a JSON object' };
+  const { enabled, usageWeight, model } = value;
+  const usagePriorWeight = value['usagePriorWeight'] ?? 0;
+  if (typeof enabled !== 'boolean') return { kind: 'unreadable', reason: '"enabled" is not true or false' };
+  if (typeof usageWeight !== 'number' || !(usageWeight >= 0 && usageWeight <= 100)) return { kind: 'unreadable', reason: '"usageWeight" is not a number in 0–100' };
+  if (typeof usagePriorWeight !== 'number' || !(usagePriorWeight >= 0 && usagePriorWeight <= 10)) return { kind: 'unreadable', reason: '"usagePriorWeight" is not a number in 0–10' };
+  const wild = outOfRange(model, 'model');
+  if (wild !== undefined) return { kind: 'unreadable', reason: `${wild} is not a finite number within ±${MAX_MODEL_NUMBER}` };
+  const decision: LearnedDecision = {
+    enabled,
+    usageWeight,
+    usagePriorWeight,
+    ...(typeof value['ranker'] === 'string' ? { ranker: value['ranker'] } : {}),
+    ...(typeof value['decidedAt'] === 'string' ? { decidedAt: value['decidedAt'] } : {}),
+    ...(value['report'] === undefined ? {} : { report: value['report'] }),
+    ...(model === undefined ? {} : { model }),
+  };
+  return { kind: 'decided', decision };
+}
+
+/** A decision as `learned.json`'s bytes: its pretty JSON sealed in the checksum frame every Loadout state file uses. */
+export function sealLearnedDecision(decision: LearnedDecision): Uint8Array {
+  return sealFrame(LEARNED_FRAME, new TextEncoder().encode(`${JSON.stringify(decision, null, 2)}\n`));
+}
+
+/** Reads `learned.json`'s bytes: the frame, then {@link parseLearnedDecision}; a file not sealed (changed by hand) is `unreadable`. */
+export function openLearnedDecision(bytes: Uint8Array): LearnedDecisionRead {
+  if (frameVersion(bytes, LEARNED_FRAME) === undefined) return { kind: 'unreadable', reason: 'not sealed (changed by hand, or written by an older loadout)' };
+  let text: string | undefined;
+  try {
+    text = decodeUtf8(openFrame(bytes, LEARNED_FRAME).payload);
+  } catch (error) {
+    return { kind: 'unreadable', reason: (error as Error).message };
+  }
+  return text === undefined ? { kind: 'unreadable', reason: 'not UTF-8 text' } : parseLearnedDecision(text);
+}

@@ -9,7 +9,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...actual, rename: vi.fn(async () => Promise.reject(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }))) };
 });
 
-const { compactFeedbackFile } = await import('./feedback-store.js');
+const { createFileFeedbackStore } = await import('./create-file-feedback-store.js');
 
 let folder: string;
 beforeEach(async () => {
@@ -24,7 +24,7 @@ describe('a compaction that fails', () => {
     const path = join(folder, 'feedback.jsonl');
     const text = `${JSON.stringify({ query: 'save it', called: ['write_file'], at: new Date().toISOString() })}\n`;
     await writeFile(path, text);
-    await expect(compactFeedbackFile(path)).rejects.toMatchObject({ code: 'file-unwritable', message: `cannot write ${path}: ENOSPC` });
+    await expect(createFileFeedbackStore(path).compact()).rejects.toMatchObject({ code: 'file-unwritable', message: `cannot write ${path}: ENOSPC` });
     expect(await readdir(folder)).toEqual(['feedback.jsonl']);
     expect(await readFile(path, 'utf8')).toBe(text);
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appendFeedbackEvents, compactFeedbackFile, readFeedbackFile } from './feedback-store.js';
+import { createFileFeedbackStore } from './create-file-feedback-store.js';
 
 const LINES = 100_000;
 let folder: string;
@@ -25,7 +25,7 @@ afterEach(async () => {
 
 /** The queries of the events appended by the racers (each has its own tool, so compaction keeps it). */
 async function racersStored(): Promise<Set<string>> {
-  const { events } = await readFeedbackFile(store, { maxBytes: Number.MAX_SAFE_INTEGER });
+  const { events } = await createFileFeedbackStore(store).read({ maxBytes: Number.MAX_SAFE_INTEGER });
   return new Set(events.filter((event) => !event.called.includes('busy_tool')).map((event) => event.query));
 }
 
@@ -34,17 +34,17 @@ describe('compaction racing appends at 100,000 lines', () => {
     const appended: string[] = [];
     const appends = Array.from({ length: 300 }, async (_, index) => {
       const query = `racer query ${index}`;
-      await appendFeedbackEvents(store, [{ query, called: [`racer_tool_${index}`], at: Date.now() }]);
+      await createFileFeedbackStore(store).append([{ query, called: [`racer_tool_${index}`], at: Date.now() }]);
       appended.push(query);
     });
-    const compactions = [compactFeedbackFile(store), compactFeedbackFile(store)];
+    const compactions = [createFileFeedbackStore(store).compact(), createFileFeedbackStore(store).compact()];
     const [first, second] = await Promise.all(compactions);
     await Promise.all(appends);
     const stored = await racersStored();
     expect(appended.filter((query) => !stored.has(query))).toEqual([]);
     // Every busy_tool line beyond 50 was dropped exactly once across both compactions.
     expect(first!.dropped + second!.dropped).toBe(LINES - 50);
-    const { events } = await readFeedbackFile(store, { maxBytes: Number.MAX_SAFE_INTEGER });
+    const { events } = await createFileFeedbackStore(store).read({ maxBytes: Number.MAX_SAFE_INTEGER });
     expect(events.length).toBe(50 + 300);
     expect((await readdir(folder)).sort()).toEqual(['feedback.jsonl']);
   }, 120_000);
@@ -65,7 +65,7 @@ describe('compaction racing appends at 100,000 lines', () => {
     let finished = false;
     const all = Promise.all(racers).finally(() => (finished = true));
     while (!finished) {
-      dropped += (await compactFeedbackFile(store)).dropped;
+      dropped += (await createFileFeedbackStore(store).compact()).dropped;
       await new Promise((done) => setImmediate(done));
     }
     await all;

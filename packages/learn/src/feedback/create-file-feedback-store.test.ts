@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sealLearnedDecision } from '../decision/seal-learned-decision.js';
+import { sealLearnedDecision } from '../decision/learned-decision.js';
 import { createFileFeedbackStore } from './create-file-feedback-store.js';
 
 let folder: string;

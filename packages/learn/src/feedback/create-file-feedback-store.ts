@@ -1,72 +1,122 @@
-import { lstat, mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { appendFile, lstat, mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { writeFileAtomic } from '@loadout/eval/files';
-import { openLearnedDecision, sealLearnedDecision } from '../decision/seal-learned-decision.js';
-import type { LearnedDecisionRead } from '../decision/learned-decision.js';
-import type { FeedbackStore } from './feedback-store-interface.js';
-import { appendFeedbackEvents, compactFeedbackFile, readFeedbackFile, writing } from './feedback-store.js';
+import type { UsageEvent } from '@loadout/core';
+import { isLoadoutError } from '@loadout/core';
+import { readTextFile, writeFileAtomic } from '@loadout/eval/files';
+import { openLearnedDecision, sealLearnedDecision } from '../decision/learned-decision.js';
+import { eventsByTime } from './events-by-time.js';
+import type { FeedbackStore, ReadFeedbackOptions } from './feedback-store-interface.js';
+import { parseFeedbackText } from './parse-feedback.js';
+import type { ParsedFeedback } from './parse-feedback.js';
 import { recogniseFeedbackStore } from './recognise-feedback-store.js';
 import { withStoreLock } from './store-lock.js';
 
+/** One stored line: the event with its time as an ISO date. What the store keeps is exactly this. */
+export function storedLine(event: UsageEvent): string {
+  const at = new Date(event.at ?? Date.now()).toISOString();
+  return JSON.stringify({ query: event.query, called: event.called, at });
+}
+
+/** Reads the store at `path` (see {@link FeedbackStore.read}); a folder or an unreadable file throws `file-unreadable`. */
+async function readStore(path: string, options: ReadFeedbackOptions): Promise<ParsedFeedback> {
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const info = await stat(path).catch(() => undefined);
+  if (info === undefined) return { events: [], issues: [] };
+  if (info.size > maxBytes) {
+    return { events: [], issues: [{ code: 'feedback-too-large', line: 0, message: `${path} is ${info.size} bytes, more than the ${maxBytes} read (maxBytes); compact it or raise maxBytes` }] };
+  }
+  let text: string;
+  try {
+    text = await readTextFile(path);
+  } catch (error) {
+    // UTF-16 or binary is content: reported, never thrown. A folder or a permission error is thrown (file-unreadable).
+    if (!isLoadoutError(error) || error.code !== 'file-not-text') throw error;
+    return { events: [], issues: [{ code: 'feedback-invalid-line', line: 0, message: `the file${error.message.slice(path.length)}` }] };
+  }
+  return parseFeedbackText(text, options);
+}
+
+/** True when `path` ends mid-line (an append cut short): the next append starts a new line, so only that line is lost. */
+async function endsMidLine(path: string): Promise<boolean> {
+  const handle = await open(path, 'r').catch(() => undefined);
+  if (handle === undefined) return false;
+  try {
+    const { size } = await handle.stat();
+    const { bytesRead, buffer } = await handle.read(new Uint8Array(1), 0, 1, Math.max(size - 1, 0));
+    return bytesRead === 1 && buffer[0] !== 0x0a;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Which events compaction keeps: per tool the newest 50 (what the usage field reads), none older than 180 days, oldest first. */
+function keptEvents(events: readonly UsageEvent[]): UsageEvent[] {
+  const byTime = eventsByTime(events);
+  const oldest = Date.now() - 180 * 86_400_000;
+  const perTool = new Map<string, number>();
+  const kept: UsageEvent[] = [];
+  for (let index = byTime.length - 1; index >= 0; index--) {
+    const event = byTime[index]!;
+    if (event.at !== undefined && event.at < oldest) continue;
+    if (!event.called.some((name) => (perTool.get(name) ?? 0) < 50)) continue;
+    for (const name of event.called) perTool.set(name, (perTool.get(name) ?? 0) + 1);
+    kept.push(event);
+  }
+  return kept.reverse();
+}
+
 /**
- * The feedback store kept in files: events as JSONL at `path` (default
- * `.loadout/feedback.jsonl` in the CLI), the decision in `learned.json`
- * beside it, sealed in the checksum frame (`sealLearnedDecision`): a
- * damaged, hand-edited or out-of-range decision reads as `unreadable`.
- * See {@link FeedbackStore}.
+ * The feedback store in files: events as JSONL at `path`, the decision
+ * sealed in `learned.json` beside it. Every write holds the store's lock
+ * and refuses a file that is not a feedback store, leaving it untouched.
  */
 export function createFileFeedbackStore(path: string): FeedbackStore {
-  const exists = (file: string): Promise<boolean> =>
-    lstat(file).then(
-      () => true,
-      () => false,
-    );
   const location = resolve(path);
   const decisionLocation = join(dirname(location), 'learned.json');
   return {
     specificationVersion: 'v1',
     location,
     decisionLocation,
-    // Not a feedback store: feedback-store-invalid. Else opened to append (made, with its folder), so a read-only one fails now.
+    // Opened to append (made, with its folder), so a read-only store fails now.
     checkWritable: () =>
-      writing(location, async () => {
+      withStoreLock(location, async () => {
         await recogniseFeedbackStore(location);
-        await mkdir(dirname(location), { recursive: true });
         await (await open(location, 'a')).close();
       }),
-    append: (events) => appendFeedbackEvents(location, events),
-    read: (options) => readFeedbackFile(location, options),
-    compact: (options) => compactFeedbackFile(location, options),
-    size: () =>
-      stat(location).then(
-        ({ size }) => size,
-        () => 0,
-      ),
-    async purge() {
-      const existing: string[] = [];
-      if (await exists(location)) {
-        // Only a feedback store, and under its lock.
-        await writing(location, () =>
-          withStoreLock(location, async () => {
-            await recogniseFeedbackStore(location);
-            await rm(location, { force: true });
-          }),
-        );
-        existing.push(location);
-      }
-      if (await exists(decisionLocation)) existing.push(decisionLocation);
-      await rm(decisionLocation, { force: true });
-      return existing;
+    async append(events) {
+      if (events.length === 0) return;
+      await withStoreLock(location, async () => {
+        await recogniseFeedbackStore(location);
+        const separator = (await endsMidLine(location)) ? '\n' : '';
+        await appendFile(location, separator + events.map((event) => `${storedLine(event)}\n`).join(''));
+      });
     },
-    async readDecision(): Promise<LearnedDecisionRead> {
-      let bytes: Uint8Array;
-      try {
-        bytes = await readFile(decisionLocation);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        return code === 'ENOENT' ? { kind: 'missing' } : { kind: 'unreadable', reason: `cannot read it: ${code ?? 'unknown error'}` };
+    read: (options = {}) => readStore(location, options),
+    compact: () =>
+      withStoreLock(location, async () => {
+        await recogniseFeedbackStore(location);
+        const read = await readStore(location, { maxBytes: Number.MAX_SAFE_INTEGER });
+        const kept = keptEvents(read.events);
+        await writeFileAtomic(location, location, kept.map((event) => `${storedLine(event)}\n`).join(''));
+        const invalid = read.issues.filter((issue) => issue.code === 'feedback-invalid-line').length;
+        return { kept: kept.length, dropped: read.events.length - kept.length + invalid };
+      }),
+    size: async () => (await stat(location).catch(() => undefined))?.size ?? 0,
+    async purge() {
+      const existing = await Promise.all([location, decisionLocation].map((file) => lstat(file).then(() => [file]).catch(() => [])));
+      if (existing[0]!.length > 0) {
+        await withStoreLock(location, async () => {
+          await recogniseFeedbackStore(location);
+          await rm(location, { force: true });
+        });
       }
-      return openLearnedDecision(bytes);
+      await rm(decisionLocation, { force: true });
+      return existing.flat();
+    },
+    async readDecision() {
+      const bytes = await readFile(decisionLocation).catch((error: NodeJS.ErrnoException) => error.code ?? 'unknown error');
+      if (typeof bytes !== 'string') return openLearnedDecision(bytes);
+      return bytes === 'ENOENT' ? { kind: 'missing' } : { kind: 'unreadable', reason: `cannot read it: ${bytes}` };
     },
     async writeDecision(decision) {
       // A folder that cannot be made is reported by the write (file-unwritable).

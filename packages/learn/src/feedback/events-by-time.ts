@@ -1,11 +1,6 @@
 import type { UsageEvent } from '@loadout/core';
 
-/**
- * `events` oldest first by `at`, a stable sort: equal times keep their
- * order, and events without a time count as newest (a missing `at` means
- * now), after every timed one in their own order. Returns `events` itself
- * when it is already in that order.
- */
+/** `events` oldest first by `at` (stable; no `at` means now, so newest); `events` itself when already in that order. */
 export function eventsByTime<T extends UsageEvent>(events: readonly T[]): readonly T[] {
   const time = (event: T): number => event.at ?? Number.POSITIVE_INFINITY;
   for (let index = 1; index < events.length; index++) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFeedbackRecorder } from './feedback-recorder.js';
 import type { RecorderIssue } from './feedback-recorder.js';
-import { readFeedbackFile } from './feedback-store.js';
+import { createFileFeedbackStore } from './create-file-feedback-store.js';
 
 describe('createFeedbackRecorder', () => {
   let folder: string;
@@ -25,7 +25,7 @@ describe('createFeedbackRecorder', () => {
     await recorder.close();
     recorder.record({ query: 'after close', called: ['x'] });
     await recorder.flush();
-    const { events, issues } = await readFeedbackFile(store);
+    const { events, issues } = await createFileFeedbackStore(store).read();
     expect(issues).toEqual([]);
     expect(events.map((event) => event.query)).toEqual(['send an email', 'post to the channel', 'read the inbox']);
     expect(events[0]!.at).toBe(Date.UTC(2026, 11, 1));
@@ -40,7 +40,7 @@ describe('createFeedbackRecorder', () => {
     }
     recorder.record({ query: 'good', called: ['a'], at: 8.64e15 });
     await recorder.close();
-    expect((await readFeedbackFile(store)).events.map((event) => event.query)).toEqual(['good']);
+    expect((await createFileFeedbackStore(store).read()).events.map((event) => event.query)).toEqual(['good']);
     expect(recorder.counts).toEqual({ written: 1, dropped: 0 });
   });
 
@@ -62,7 +62,7 @@ describe('createFeedbackRecorder', () => {
     const text = await readFile(store, 'utf8');
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(200);
     // Still readable at that limit: recording never makes the store unreadable.
-    const read = await readFeedbackFile(store, { maxBytes: 200 });
+    const read = await createFileFeedbackStore(store).read({ maxBytes: 200 });
     expect(read.issues).toEqual([]);
     expect(read.events.length).toBe(recorder.counts.written);
     expect(issues.map((issue) => issue.code)).toEqual(['feedback-too-large']);
@@ -79,7 +79,7 @@ describe('createFeedbackRecorder', () => {
     await recorder.close();
     expect(recorder.counts).toEqual({ written: 3, dropped: 7 });
     expect(issues.map((issue) => issue.code)).toEqual(['feedback-dropped']);
-    expect((await readFeedbackFile(store)).events.map((event) => event.query)).toEqual(['q0', 'q1', 'q2']);
+    expect((await createFileFeedbackStore(store).read()).events.map((event) => event.query)).toEqual(['q0', 'q1', 'q2']);
   });
 
   it('reports a store it cannot write as file-unwritable and goes on', async () => {

@@ -2,7 +2,7 @@ import type { UsageEvent } from '@loadout/core';
 import { createLoadoutError, describeValue, isLoadoutError } from '@loadout/core';
 import { createFileFeedbackStore } from './create-file-feedback-store.js';
 import type { FeedbackStore } from './feedback-store-interface.js';
-import { storedLine } from './feedback-store.js';
+import { storedLine } from './create-file-feedback-store.js';
 import { readUsageEvent } from './parse-feedback.js';
 
 /** Why a {@link FeedbackRecorder} did not store an event: the store is full, the write failed, or events came faster than they were written. */
@@ -14,29 +14,17 @@ export interface RecorderIssue {
 
 /** Options of {@link createFeedbackRecorder}. */
 export interface FeedbackRecorderOptions {
-  /**
-   * The store never grows past this many bytes (the read limit: a larger
-   * store is not read, see `readFeedbackFile`): an event that would take it
-   * over is dropped, with one `feedback-too-large` issue until it shrinks
-   * (`loadout learn --compact`). Default 64 MiB; an integer ≥ 1, else
-   * `invalid-option`.
-   */
+  /** The store never grows past this many bytes (what is read): an event over it is dropped (`feedback-too-large`, once until it shrinks). Default 64 MiB; an integer ≥ 1. */
   readonly maxBytes?: number;
-  /** Events waiting to be written at most; more are dropped (`feedback-dropped`, once per burst). Default 1,000; an integer ≥ 1, else `invalid-option`. */
+  /** Events waiting to be written at most; more are dropped (`feedback-dropped`, once per burst). Default 1,000; an integer ≥ 1. */
   readonly maxPending?: number;
   /** Called with each issue (a full store and a burst are reported once each until recording works again). Default: none. */
   readonly onIssue?: (issue: RecorderIssue) => void;
 }
 
-/**
- * Appends usage events to a feedback store in the background: `record`
- * never throws and never waits, writes are serialised (one append of every
- * event waiting at a time), and no failure reaches the caller: a full
- * store, a failed write or a burst over `maxPending` drops events and is
- * reported through `onIssue`.
- */
+/** Appends usage events to a feedback store in the background, one append at a time; failures drop events and go to `onIssue`. */
 export interface FeedbackRecorder {
-  /** Queues one event (a query and the tools called after it); one that is not a feedback line's event (`readUsageEvent`) is ignored. */
+  /** Queues one event (a query and the tools called after it); never throws or waits; a malformed event is ignored. */
   record(event: UsageEvent): void;
   /** Resolves once every event queued so far is written or dropped. */
   flush(): Promise<void>;
@@ -46,8 +34,6 @@ export interface FeedbackRecorder {
   readonly counts: { readonly written: number; readonly dropped: number };
 }
 
-const LIMIT = 64 * 1024 * 1024;
-
 function positiveInteger(option: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isSafeInteger(value) || value < 1) {
@@ -56,16 +42,15 @@ function positiveInteger(option: string, value: number | undefined, fallback: nu
   return value;
 }
 
-/** Records usage events into a store, or the file store at a path (see {@link FeedbackRecorder}). */
+/** Records usage events into a store, or the file store at a path (see {@link FeedbackRecorder}); bad limits throw `invalid-option`. */
 export function createFeedbackRecorder(store: string | FeedbackStore, options: FeedbackRecorderOptions = {}): FeedbackRecorder {
   const target = typeof store === 'string' ? createFileFeedbackStore(store) : store;
   const path = target.location;
-  const maxBytes = positiveInteger('maxBytes', options.maxBytes, LIMIT);
+  const maxBytes = positiveInteger('maxBytes', options.maxBytes, 64 * 1024 * 1024);
   const maxPending = positiveInteger('maxPending', options.maxPending, 1000);
   const counts = { written: 0, dropped: 0 };
   let pending: UsageEvent[] = [];
   let writing: Promise<void> = Promise.resolve();
-  let scheduled = false;
   let closed = false;
   const reported = new Set<RecorderIssue['code']>();
 
@@ -79,16 +64,12 @@ export function createFeedbackRecorder(store: string | FeedbackStore, options: F
     }
   };
 
-  const size = async (): Promise<number> => (target.size === undefined ? 0 : target.size());
-
   const write = async (): Promise<void> => {
-    scheduled = false;
     const batch = pending;
     pending = [];
     reported.delete('feedback-dropped');
-    if (batch.length === 0) return;
     // What fits under the cap, in order (one byte kept for the newline an append cut short may need).
-    let room = target.size === undefined ? Infinity : maxBytes - (await size()) - 1;
+    let room = target.size === undefined ? Infinity : maxBytes - (await target.size()) - 1;
     let fits = 0;
     while (fits < batch.length) {
       const bytes = Buffer.byteLength(storedLine(batch[fits]!)) + 1;
@@ -123,10 +104,8 @@ export function createFeedbackRecorder(store: string | FeedbackStore, options: F
         report({ code: 'feedback-dropped', message: `usage events came faster than ${path} was written: more than ${maxPending} waiting, so some were dropped` });
         return;
       }
-      pending.push(parsed);
-      if (scheduled) return;
-      scheduled = true;
-      writing = writing.then(write);
+      // The first event after a write took the batch schedules the next one.
+      if (pending.push(parsed) === 1) writing = writing.then(write);
     },
     async flush() {
       await writing;

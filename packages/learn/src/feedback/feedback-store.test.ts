@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createFileFeedbackStore } from './create-file-feedback-store.js';
-import { appendFeedbackEvents, compactFeedbackFile, readFeedbackFile } from './feedback-store.js';
+import type { UsageEvent } from '@loadout/core';
+
+const appendFeedbackEvents = (path: string, events: readonly UsageEvent[]): Promise<void> => createFileFeedbackStore(path).append(events);
+const readFeedbackFile = (path: string, options?: { maxBytes: number }) => createFileFeedbackStore(path).read(options);
 
 const DAY = 86_400_000;
 
@@ -45,20 +48,15 @@ describe('feedback store', () => {
     expect(issues.map((issue) => issue.code)).toEqual(['feedback-too-large']);
   });
 
-  it('compacts to the newest events per tool within the age limit, dropping corrupt lines, then purges', async () => {
+  it('compacts to the newest 50 events per tool within 180 days, dropping corrupt lines, then purges', async () => {
     const path = await store();
-    const now = 1000 * DAY;
-    await appendFeedbackEvents(path, [
-      { query: 'too old', called: ['a'], at: now - 400 * DAY },
-      { query: 'a1', called: ['a'], at: now - 3 * DAY },
-      { query: 'a2', called: ['a'], at: now - 2 * DAY },
-      { query: 'a3', called: ['a'], at: now - 1 * DAY },
-      { query: 'b1', called: ['b'], at: now - 1 * DAY },
-    ]);
+    const now = Date.now();
+    const a = Array.from({ length: 51 }, (_, index) => ({ query: `a${index}`, called: ['a'], at: now - (60 - index) * DAY }));
+    await appendFeedbackEvents(path, [{ query: 'too old', called: ['a'], at: now - 181 * DAY }, ...a, { query: 'b1', called: ['b'], at: now - DAY }]);
     await writeFile(path, `${await readFile(path, 'utf8')}{broken\n`);
-    const result = await compactFeedbackFile(path, { maxEventsPerTool: 2, maxAgeDays: 180, now });
-    expect(result).toEqual({ kept: 3, dropped: 3 });
-    expect((await readFeedbackFile(path)).events.map((event) => event.query)).toEqual(['a2', 'a3', 'b1']);
+    const result = await createFileFeedbackStore(path).compact();
+    expect(result).toEqual({ kept: 51, dropped: 3 });
+    expect((await readFeedbackFile(path)).events.map((event) => event.query)).toEqual([...a.slice(1).map((event) => event.query), 'b1']);
     await createFileFeedbackStore(path).purge();
     expect(await readFeedbackFile(path)).toEqual({ events: [], issues: [] });
     await createFileFeedbackStore(path).purge();
@@ -66,11 +64,12 @@ describe('feedback store', () => {
 
   it('compacts by time, not by position: an old log imported after newer events stays old', async () => {
     const path = await store();
-    const now = 30 * DAY;
-    await appendFeedbackEvents(path, [20, 21, 22].map((day) => ({ query: `new ${day}`, called: ['write_file'], at: day * DAY })));
-    await appendFeedbackEvents(path, [1, 2, 3].map((day) => ({ query: `old ${day}`, called: ['write_file'], at: day * DAY })));
-    expect(await compactFeedbackFile(path, { maxEventsPerTool: 3, now })).toEqual({ kept: 3, dropped: 3 });
-    expect((await readFeedbackFile(path)).events.map((event) => event.query)).toEqual(['new 20', 'new 21', 'new 22']);
+    const now = Date.now();
+    const days = (from: number) => Array.from({ length: 50 }, (_, index) => from + index);
+    await appendFeedbackEvents(path, days(60).map((day) => ({ query: `new ${day}`, called: ['write_file'], at: now - (200 - day) * DAY })));
+    await appendFeedbackEvents(path, [1, 2, 3].map((day) => ({ query: `old ${day}`, called: ['write_file'], at: now - (150 - day) * DAY })));
+    expect(await createFileFeedbackStore(path).compact()).toEqual({ kept: 50, dropped: 3 });
+    expect((await readFeedbackFile(path)).events.map((event) => event.query)).toEqual(days(60).map((day) => `new ${day}`));
   });
 
   it('reports a UTF-16 file as one issue, throws file-unreadable for a folder and file-unwritable for a store it cannot write', async () => {

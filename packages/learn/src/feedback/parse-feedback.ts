@@ -2,6 +2,7 @@ import { describeValue } from '@loadout/core';
 import type { LoadoutErrorCode } from '@loadout/core';
 import type { UsageEvent } from '@loadout/core';
 import { isRecord } from '@loadout/core/utils';
+import type { ReadFeedbackOptions } from './feedback-store-interface.js';
 
 /** A feedback line that was skipped, and why. Never carries the line's text. */
 export interface FeedbackIssue {
@@ -15,14 +16,6 @@ export interface FeedbackIssue {
 export interface ParsedFeedback {
   readonly events: UsageEvent[];
   readonly issues: FeedbackIssue[];
-}
-
-/** Options of {@link parseFeedbackText}. */
-export interface ParseFeedbackOptions {
-  /** Tool names (display or own) that exist; a called tool outside it is dropped with `feedback-unknown-tool`. Default: accept any. */
-  readonly knownTools?: ReadonlySet<string>;
-  /** Longest query kept, in characters; longer lines are skipped. Default 100,000. */
-  readonly maxQueryLength?: number;
 }
 
 function names(value: unknown): string[] | undefined {
@@ -44,16 +37,12 @@ function timeOf(value: unknown): number | undefined | null {
   return null;
 }
 
-/**
- * The usage event `value` holds (its `called` a copy), or what is wrong
- * with it, never its text: the shape of a feedback line (see
- * {@link parseFeedbackText}), and what a recorder accepts.
- */
-export function readUsageEvent(value: unknown, maxQueryLength = 100_000): UsageEvent | string {
+/** The usage event `value` holds (its `called` a copy), or what is wrong with it, never its text: a feedback line, or what a recorder accepts. */
+export function readUsageEvent(value: unknown): UsageEvent | string {
   if (!isRecord(value)) return `expected an object (got ${describeValue(value)})`;
   const query = value['query'];
   if (typeof query !== 'string' || query.trim().length === 0) return `"query" must be a non-empty string (got ${describeValue(query)})`;
-  if (query.length > maxQueryLength) return `"query" is longer than ${maxQueryLength} characters`;
+  if (query.length > 100_000) return '"query" is longer than 100,000 characters';
   const called = names(value['called'] ?? value['relevant']);
   if (called === undefined) return 'needs "called" (a tool name or a list of them) or "relevant" (a list of tool names)';
   const at = timeOf(value['at']);
@@ -62,15 +51,13 @@ export function readUsageEvent(value: unknown, maxQueryLength = 100_000): UsageE
 }
 
 /**
- * Reads feedback JSONL: one event per line, either a store event
- * `{"query", "called": name | [names], "at"?: ISO date | ms}` or a labelled
- * query in the eval format `{"query", "relevant": [names]}` (its gold tools
- * count as called). Blank lines are skipped. A line that is not JSON or not
- * such an object is skipped with `feedback-invalid-line`; called tools
- * outside `knownTools` are dropped with `feedback-unknown-tool` (the event
- * is kept when any called tool is known). Never throws on content.
+ * Reads feedback JSONL, one event per line: `{"query", "called": name |
+ * [names], "at"?: ISO date | ms}`, or a labelled query `{"query",
+ * "relevant": [names]}`. A line that is not such JSON is skipped
+ * (`feedback-invalid-line`), a called tool outside `knownTools` dropped
+ * (`feedback-unknown-tool`). Never throws on content.
  */
-export function parseFeedbackText(text: string, options: ParseFeedbackOptions = {}): ParsedFeedback {
+export function parseFeedbackText(text: string, options: ReadFeedbackOptions = {}): ParsedFeedback {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const events: UsageEvent[] = [];
   const issues: FeedbackIssue[] = [];
@@ -81,7 +68,7 @@ export function parseFeedbackText(text: string, options: ParseFeedbackOptions = 
     const line = index + 1;
     let event: UsageEvent | string;
     try {
-      event = readUsageEvent(JSON.parse(raw) as unknown, options.maxQueryLength);
+      event = readUsageEvent(JSON.parse(raw) as unknown);
     } catch {
       event = 'not valid JSON';
     }

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileFeedbackStore } from './create-file-feedback-store.js';
-import { appendFeedbackEvents, compactFeedbackFile } from './feedback-store.js';
 
 let folder: string;
 beforeEach(async () => {
@@ -15,8 +14,8 @@ afterEach(async () => {
 
 const event = { query: 'save it', called: ['write_file'], at: 1_000 };
 const writes = {
-  append: (path: string) => appendFeedbackEvents(path, [event]),
-  compact: (path: string) => compactFeedbackFile(path),
+  append: (path: string) => createFileFeedbackStore(path).append([event]),
+  compact: (path: string) => createFileFeedbackStore(path).compact(),
   purge: (path: string) => createFileFeedbackStore(path).purge(),
   checkWritable: (path: string) => createFileFeedbackStore(path).checkWritable(),
 };
@@ -58,10 +57,10 @@ describe('a feedback store is recognised by its content before it is written', (
 
   it('accepts a missing, empty or blank file, and one whose first line is an event or a labelled query', async () => {
     const path = join(folder, 'feedback.jsonl');
-    await appendFeedbackEvents(path, [event]);
+    await createFileFeedbackStore(path).append([event]);
     for (const text of ['', '\n\n', '{"query": "find it", "relevant": ["search"]}\n']) {
       await writeFile(path, text);
-      await appendFeedbackEvents(path, [event]);
+      await createFileFeedbackStore(path).append([event]);
       expect(await readFile(path, 'utf8')).toContain('"query":"save it"');
     }
   });

@@ -23,15 +23,9 @@ export async function recogniseFeedbackStore(path: string): Promise<void> {
   if (!info.isFile()) refuse(path, 'it is not a regular file');
   if (info.size === 0) return;
   const handle = await open(path, 'r');
-  let text: string;
-  try {
-    const bytes = new Uint8Array(Math.min(info.size, FIRST_LINE_BYTES));
-    const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
-    text = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
-  }
-  const first = text.split('\n').find((line) => line.trim().length > 0);
+  const bytes = new Uint8Array(Math.min(info.size, FIRST_LINE_BYTES));
+  const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0).finally(() => handle.close());
+  const first = new TextDecoder().decode(bytes.subarray(0, bytesRead)).split('\n').find((line) => line.trim().length > 0);
   if (first === undefined) return;
   if (parseFeedbackText(first).events.length !== 1) refuse(path, 'its first line is not a usage event ({"query", "called", "at"})');
 }

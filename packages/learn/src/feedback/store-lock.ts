@@ -1,18 +1,11 @@
-import { open, readFile, stat, unlink } from 'node:fs/promises';
-import { createLoadoutError } from '@loadout/core';
+import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { createLoadoutError, isLoadoutError } from '@loadout/core';
 
-/** Options of {@link withStoreLock}. */
-export interface StoreLockOptions {
-  /** How long to wait for another holder, in ms. Default 60,000. */
-  readonly waitMs?: number;
-  /** A lock older than this (ms) is stale even when its process still runs. Default 600,000 (10 minutes). */
-  readonly staleMs?: number;
-}
-
-/** The lock file of a store: `<store>.lock`, holding the owner's PID and the time it was taken. */
-export function storeLockPath(path: string): string {
-  return `${path}.lock`;
-}
+/** How long a write waits for another holder of the lock, in ms. */
+const WAIT_MS = 60_000;
+/** A lock older than this (ms) is stale even when its process still runs. */
+const STALE_MS = 600_000;
 
 function processRuns(pid: number): boolean {
   if (!Number.isSafeInteger(pid) || pid <= 0) return false;
@@ -24,8 +17,8 @@ function processRuns(pid: number): boolean {
   }
 }
 
-/** Removes the lock at `lockPath` when its owner is gone or it is older than `staleMs`; true when it did. */
-async function breakStaleLock(lockPath: string, staleMs: number): Promise<boolean> {
+/** Removes the lock at `lockPath` when its owner is gone or it is stale; true when it did, or it went meanwhile. */
+async function breakStaleLock(lockPath: string): Promise<boolean> {
   let text: string;
   let modified: number;
   try {
@@ -36,7 +29,7 @@ async function breakStaleLock(lockPath: string, staleMs: number): Promise<boolea
   const pid = Number.parseInt(text.split('\n')[0] ?? '', 10);
   // A lock being written has no PID yet: its owner runs, give it time.
   const ownerGone = text.length > 0 && !processRuns(pid);
-  if (!ownerGone && Date.now() - modified < staleMs) return false;
+  if (!ownerGone && Date.now() - modified < STALE_MS) return false;
   if ((await readFile(lockPath, 'utf8').catch(() => undefined)) !== text) return true;
   await unlink(lockPath).catch(() => {});
   return true;
@@ -45,43 +38,47 @@ async function breakStaleLock(lockPath: string, staleMs: number): Promise<boolea
 const pause = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
 /**
- * Runs `work` holding the store's lock file (`<store>.lock`, created
- * exclusively), so appends, compaction and purge of one store never overlap,
- * in one process or many. A lock whose process is gone, or older than
- * `staleMs`, is removed (a crash never blocks the store for good). Throws
- * `file-unwritable` (code `ELOCKED`) when the lock stays held for `waitMs`,
- * or with the system code when the lock cannot be made.
+ * Runs a write to the store at `path` (its folder made) holding its lock
+ * file `<store>.lock` (created exclusively, with the owner's PID), so
+ * appends, compaction and purge never overlap, in one process or many. A
+ * lock whose process is gone, or older than 10 minutes, is removed. Any
+ * uncoded failure becomes `file-unwritable` naming the path and the system
+ * code (`ELOCKED` when the lock stays held for a minute).
  */
-export async function withStoreLock<T>(path: string, work: () => Promise<T>, options: StoreLockOptions = {}): Promise<T> {
-  const lockPath = storeLockPath(path);
-  const waitMs = options.waitMs ?? 60_000;
-  const staleMs = options.staleMs ?? 600_000;
+export async function withStoreLock<T>(path: string, work: () => Promise<T>): Promise<T> {
+  const lockPath = `${path}.lock`;
   const started = Date.now();
   let delay = 1;
-  for (;;) {
-    let handle;
-    try {
-      handle = await open(lockPath, 'wx');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'EEXIST') throw createLoadoutError('file-unwritable', `cannot write ${path}: its lock ${lockPath} cannot be made (${code ?? 'unknown error'})`, { path, code });
-      if (await breakStaleLock(lockPath, staleMs)) continue;
-      if (Date.now() - started >= waitMs) {
-        throw createLoadoutError('file-unwritable', `cannot write ${path}: ELOCKED (${lockPath} was held for over ${waitMs} ms by another process)`, { path, code: 'ELOCKED' });
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    for (;;) {
+      const handle = await open(lockPath, 'wx').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'EEXIST') return undefined;
+        throw error;
+      });
+      if (handle === undefined) {
+        if (await breakStaleLock(lockPath)) continue;
+        if (Date.now() - started >= WAIT_MS) {
+          throw createLoadoutError('file-unwritable', `cannot write ${path}: ELOCKED (${lockPath} was held for over ${WAIT_MS} ms by another process)`, { path, code: 'ELOCKED' });
+        }
+        await pause(delay + Math.random() * delay);
+        delay = Math.min(delay * 2, 50);
+        continue;
       }
-      await pause(delay + Math.random() * delay);
-      delay = Math.min(delay * 2, 50);
-      continue;
+      try {
+        await handle.writeFile(`${process.pid}\n${new Date().toISOString()}\n`);
+      } finally {
+        await handle.close();
+      }
+      try {
+        return await work();
+      } finally {
+        await unlink(lockPath).catch(() => {});
+      }
     }
-    try {
-      await handle.writeFile(`${process.pid}\n${new Date().toISOString()}\n`);
-    } finally {
-      await handle.close();
-    }
-    try {
-      return await work();
-    } finally {
-      await unlink(lockPath).catch(() => {});
-    }
+  } catch (error) {
+    if (isLoadoutError(error)) throw error;
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw createLoadoutError('file-unwritable', `cannot write ${path}: ${code}`, { path, code });
   }
 }

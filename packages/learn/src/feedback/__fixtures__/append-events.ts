@@ -1,7 +1,7 @@
 // Child process of compaction-race.test.ts: appends COUNT events, one append each, to STORE.
-import { appendFeedbackEvents } from '../feedback-store.js';
+import { createFileFeedbackStore } from '../create-file-feedback-store.js';
 
 const [store, label, count] = process.argv.slice(2);
 for (let index = 0; index < Number(count); index++) {
-  await appendFeedbackEvents(store!, [{ query: `${label} query ${index}`, called: [`${label}_tool_${index}`], at: Date.now() }]);
+  await createFileFeedbackStore(store!).append([{ query: `${label} query ${index}`, called: [`${label}_tool_${index}`], at: Date.now() }]);
 }
