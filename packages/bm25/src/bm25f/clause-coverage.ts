@@ -47,15 +47,22 @@ export function coverClauses(context: QueryContext, terms: QueryTerms, docs: Int
   const maxima = scratch.clauseMaxima;
   const fullMax = scratch.maxFull > 0 ? scratch.maxFull : Infinity;
   // Each term's postings are walked once, over the candidates in doc order, instead of a binary search per pair.
-  const byDoc = Int32Array.from({ length: count }, (_, candidate) => candidate).sort((a, b) => docs[a]! - docs[b]!);
+  const byDoc = new Float64Array(count);
+  for (let candidate = 0; candidate < count; candidate++) byDoc[candidate] = docs[candidate]! * count + candidate;
+  byDoc.sort();
+  const docAt = new Int32Array(count);
+  const candidateAt = new Int32Array(count);
+  for (let at = 0; at < count; at++) {
+    docAt[at] = Math.floor(byDoc[at]! / count);
+    candidateAt[at] = byDoc[at]! - docAt[at]! * count;
+  }
   const contribution = new Float64Array(count * fullCount);
   for (let index = 0; index < fullCount; index++) {
     const term = terms.full[index]!;
     const weight = termWeight(terms, term) * tables.idf[term]!;
     for (let at = 0, low = postings.termStart[term]!, end = postings.termStart[term + 1]!; at < count && low < end; at++) {
-      const candidate = byDoc[at]!;
-      low = seekPosting(postings.docs, low, end, docs[candidate]!);
-      if (low < end && postings.docs[low] === docs[candidate]) contribution[candidate * fullCount + index] = weight * tables.saturated[low]!;
+      low = seekPosting(postings.docs, low, end, docAt[at]!);
+      if (low < end && postings.docs[low] === docAt[at]) contribution[candidateAt[at]! * fullCount + index] = weight * tables.saturated[low]!;
     }
   }
   // Each clause term's position among the query's (a clause's terms are some of the query's).
@@ -75,30 +82,42 @@ export function coverClauses(context: QueryContext, terms: QueryTerms, docs: Int
   const pickedDocs = new Int32Array(picks);
   const pickedScores = new Float64Array(pickedDocs.length);
   const clausePart = new Float64Array(pickedDocs.length);
+  // Each candidate's selection score and clause part under `covered`, recomputed only when a pick covers a new clause.
+  const selection = new Float64Array(count);
+  const parts = new Float64Array(count);
+  let stale = true;
   for (let pick = 0; pick < pickedDocs.length; pick++) {
+    if (stale) {
+      for (let candidate = 0; candidate < count; candidate++) {
+        let part = 0;
+        for (let c = 0; c < clauseCount; c++) {
+          const value = clause[candidate * clauseCount + c]! * (covered[c] === 1 ? settings.credit : 1);
+          if (value > part) part = value;
+        }
+        parts[candidate] = settings.clauseWeight * part;
+        selection[candidate] = full[candidate]! + settings.clauseWeight * part;
+      }
+      stale = false;
+    }
     let best = -1;
     let bestScore = -Infinity;
-    let bestPart = 0;
     for (let candidate = 0; candidate < count; candidate++) {
-      if (taken[candidate] === 1) continue;
-      let part = 0;
-      for (let c = 0; c < clauseCount; c++) {
-        const value = clause[candidate * clauseCount + c]! * (covered[c] === 1 ? settings.credit : 1);
-        if (value > part) part = value;
-      }
-      const score = full[candidate]! + settings.clauseWeight * part;
       // Candidates come best first, so a strict `>` keeps the fusion order (and its ties) among equals.
-      if (score > bestScore) {
+      if (taken[candidate] === 0 && selection[candidate]! > bestScore) {
         best = candidate;
-        bestScore = score;
-        bestPart = settings.clauseWeight * part;
+        bestScore = selection[candidate]!;
       }
     }
     taken[best] = 1;
     pickedDocs[pick] = docs[best]!;
     pickedScores[pick] = bestScore;
-    clausePart[pick] = bestPart;
-    for (let c = 0; c < clauseCount; c++) if (clause[best * clauseCount + c]! >= settings.threshold) covered[c] = 1;
+    clausePart[pick] = parts[best]!;
+    for (let c = 0; c < clauseCount; c++) {
+      if (covered[c] === 0 && clause[best * clauseCount + c]! >= settings.threshold) {
+        covered[c] = 1;
+        stale = true;
+      }
+    }
   }
   docs.set(pickedDocs);
   scores.set(pickedScores);
