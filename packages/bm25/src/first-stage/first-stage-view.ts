@@ -26,7 +26,11 @@ export interface FirstStageCandidates {
   readonly termScores: Float64Array;
   /** Per candidate and term (`c · termCount + t`): bit `f` set when field `f` of the tool holds the term (0: the tool lacks it). */
   readonly termFields: Uint8Array;
-  /** Clauses (0: the query is scored as one bag of words); clause `c` holds terms `clauseTerms[clauseStart[c] .. clauseStart[c + 1])`. */
+  /**
+   * Clauses (0: the query is scored as one bag of words, then given as one
+   * clause of all its terms); clause `c` holds terms
+   * `clauseTerms[clauseStart[c] .. clauseStart[c + 1])`.
+   */
   readonly clauseCount: number;
   readonly clauseStart: Int32Array;
   readonly clauseTerms: Int32Array;

@@ -19,9 +19,12 @@ const grown = <T extends Int32Array | Float64Array | Uint8Array>(buffer: T, leng
 function createView(ranker: object): FirstStageView {
   let docTerms: DocTerms | undefined;
   let names: NameTerms | undefined;
-  // Query-term position of each term id (−1: not in the query).
+  // Query-term position of each term id, read where its bit in `inQuery` is set (a small set that stays in cache).
   let position = new Int32Array(0);
+  let inQuery = new Int32Array(0);
+  let sortedTerms = new Int32Array(0);
   let clauseTerms = new Int32Array(0);
+  const oneClause = new Int32Array(2);
   let last: QueryTerms | undefined;
   const out: Buffers = {
     query: '',
@@ -62,22 +65,30 @@ function createView(ranker: object): FirstStageView {
       const termCount = terms.fullCount;
       const { idf, saturated, norm } = tables;
       const k1 = settings.k1;
-      if (position.length < postings.termCount) position = new Int32Array(Math.max(postings.termCount, position.length * 2)).fill(-1);
+      if (position.length < postings.termCount) {
+        position = new Int32Array(Math.max(postings.termCount, position.length * 2));
+        inQuery = new Int32Array((position.length >>> 5) + 1);
+      }
       out.termCount = termCount;
       out.termWeights = grown(out.termWeights, termCount, (length) => new Float64Array(length));
       out.termsInIndexOrder = grown(out.termsInIndexOrder, termCount, (length) => new Int32Array(length));
+      sortedTerms = grown(sortedTerms, termCount, (length) => new Int32Array(length));
       for (let at = 0; at < termCount; at++) {
         const term = terms.full[at]!;
         position[term] = at;
+        inQuery[term >>> 5]! |= 1 << (term & 31);
         out.termWeights[at] = idf[term]! * termWeight(terms, term);
-        out.termsInIndexOrder[at] = at;
+        sortedTerms[at] = term;
       }
-      out.termsInIndexOrder.subarray(0, termCount).sort((a, b) => terms.full[a]! - terms.full[b]!);
+      sortedTerms.subarray(0, termCount).sort();
+      for (let at = 0; at < termCount; at++) out.termsInIndexOrder[at] = position[sortedTerms[at]!]!;
       out.clauseCount = terms.clauseCount;
-      out.clauseStart = terms.clauseStart;
-      const clauseEnd = terms.clauseCount === 0 ? 0 : terms.clauseStart[terms.clauseCount]!;
+      // A query scored as one bag of words is given as one clause of all its terms.
+      oneClause[1] = termCount;
+      out.clauseStart = terms.clauseCount === 0 ? oneClause : terms.clauseStart;
+      const clauseEnd = out.clauseStart[Math.max(terms.clauseCount, 1)]!;
       out.clauseTerms = clauseTerms = grown(clauseTerms, clauseEnd, (length) => new Int32Array(length));
-      for (let at = 0; at < clauseEnd; at++) clauseTerms[at] = position[terms.clauseTerms[at]!]!;
+      for (let at = 0; at < clauseEnd; at++) clauseTerms[at] = terms.clauseCount === 0 ? at : position[terms.clauseTerms[at]!]!;
       // Field scores: a candidate's query terms in one pass over its own terms (the forward index).
       out.termScores = grown(out.termScores, count * termCount * PART, (length) => new Float64Array(length));
       out.termFields = grown(out.termFields, count * termCount, (length) => new Uint8Array(length));
@@ -91,8 +102,9 @@ function createView(ranker: object): FirstStageView {
       for (let candidate = 0; candidate < count; candidate++) {
         const doc = docs[candidate]!;
         for (let at = docTerms.start[doc]!, end = docTerms.start[doc + 1]!; at < end; at++) {
-          const term = position[docTerms.terms[at]!]!;
-          if (term < 0) continue;
+          const id = docTerms.terms[at]!;
+          if ((inQuery[id >>> 5]! & (1 << (id & 31))) === 0) continue;
+          const term = position[id]!;
           const posting = docTerms.postingOf[at]!;
           const slot = candidate * termCount + term;
           const weight = out.termWeights[term]!;
@@ -109,7 +121,8 @@ function createView(ranker: object): FirstStageView {
         let wordsMatched = 0;
         let termsMatched = 0;
         for (let at = names.start[doc]!, end = names.start[doc + 1]!; at < end; at++) {
-          const hit = position[names.terms[at]!]! >= 0 ? 1 : 0;
+          const id = names.terms[at]!;
+          const hit = (inQuery[id >>> 5]! >>> (id & 31)) & 1;
           termsMatched += hit;
           words += names.word[at]!;
           wordsMatched += hit & names.word[at]!;
@@ -117,9 +130,9 @@ function createView(ranker: object): FirstStageView {
         out.nameWords[candidate] = words;
         out.nameWordsMatched[candidate] = wordsMatched;
         out.nameTermsMatched[candidate] = termsMatched;
-        out.fieldLengths.set(postings.fieldLengths.subarray(doc * FIELD_COUNT, (doc + 1) * FIELD_COUNT), candidate * FIELD_COUNT);
+        for (let field = 0; field < FIELD_COUNT; field++) out.fieldLengths[candidate * FIELD_COUNT + field] = postings.fieldLengths[doc * FIELD_COUNT + field]!;
       }
-      for (let at = 0; at < termCount; at++) position[terms.full[at]!] = -1;
+      for (let at = 0; at < termCount; at++) inQuery[terms.full[at]! >>> 5] = 0;
       return out;
     },
   };

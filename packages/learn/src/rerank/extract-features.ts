@@ -37,7 +37,7 @@ const QUERY = SAME_SERVER + 1;
  * field scores (`tools`: the view's tools). Returns the features buffer.
  */
 export function extractFeatures(found: FirstStageCandidates, tools: readonly CatalogTool[], scratch: FeatureScratch): Float64Array {
-  const { count, docs, termCount, termWeights, termScores, termFields } = found;
+  const { count, docs, termCount, termWeights, termScores, termFields, clauseStart, clauseTerms } = found;
   const firstStage = found.scores;
   if (scratch.features.length < count * ROW_WIDTH) scratch.features = new Float64Array(Math.max(count * ROW_WIDTH, scratch.features.length * 2));
   const { features } = scratch;
@@ -77,14 +77,14 @@ export function extractFeatures(found: FirstStageCandidates, tools: readonly Cat
   if (scratch.clauseScores.length < count * clauseCount) scratch.clauseScores = new Float64Array(Math.max(count * clauseCount, scratch.clauseScores.length * 2));
   if (scratch.bestClause.length < count) scratch.bestClause = new Int32Array(Math.max(count, scratch.bestClause.length * 2));
   const { clauseScores, bestClause } = scratch;
-  const clauseStart = (clause: number): number => (found.clauseCount === 0 ? 0 : found.clauseStart[clause]!);
-  const clauseEnd = (clause: number): number => (found.clauseCount === 0 ? termCount : found.clauseStart[clause + 1]!);
-  const clauseTerm = (at: number): number => (found.clauseCount === 0 ? at : found.clauseTerms[at]!);
   for (let clause = 0; clause < clauseCount; clause++) {
     let max = 0;
     for (let candidate = 0; candidate < count; candidate++) {
       let sum = 0;
-      for (let at = clauseStart(clause), end = clauseEnd(clause); at < end; at++) sum += termScores[(candidate * termCount + clauseTerm(at)) * PART]!;
+      for (let at = clauseStart[clause]!, end = clauseStart[clause + 1]!; at < end; at++) {
+        const slot = candidate * termCount + clauseTerms[at]!;
+        if (termFields[slot] !== 0) sum += termScores[slot * PART]!;
+      }
       clauseScores[candidate * clauseCount + clause] = sum;
       if (sum > max) max = sum;
     }
@@ -102,17 +102,17 @@ export function extractFeatures(found: FirstStageCandidates, tools: readonly Cat
     const row = candidate * ROW_WIDTH;
     const clause = bestClause[candidate]!;
     let clauseIdf = 0;
-    let covered = 0;
-    for (let at = clauseStart(clause), end = clauseEnd(clause); at < end; at++) {
-      const term = clauseTerm(at);
-      clauseIdf += termWeights[term]!;
-      if (termScores[(candidate * termCount + term) * PART]! > 0) covered += termWeights[term]!;
-    }
+    for (let at = clauseStart[clause]!, end = clauseStart[clause + 1]!; at < end; at++) clauseIdf += termWeights[clauseTerms[at]!]!;
     const inverse = clauseIdf > 0 ? 1 / clauseIdf : 0;
     features[row + CLAUSE + 1] = clauseScores[candidate * clauseCount + clause]! * inverse;
-    for (let at = clauseStart(clause), end = clauseEnd(clause); at < end; at++) {
-      const base = (candidate * termCount + clauseTerm(at)) * PART;
-      for (let field = 0; field < FIELD_COUNT; field++) features[row + CLAUSE_FIELDS + field]! += termScores[base + 1 + field]! * inverse;
+    // Terms and fields the tool lacks add 0: skipped.
+    let covered = 0;
+    for (let at = clauseStart[clause]!, end = clauseStart[clause + 1]!; at < end; at++) {
+      const slot = candidate * termCount + clauseTerms[at]!;
+      const fields = termFields[slot]!;
+      if (fields === 0) continue;
+      if (termScores[slot * PART]! > 0) covered += termWeights[clauseTerms[at]!]!;
+      for (let field = 0; field < FIELD_COUNT; field++) if ((fields & (1 << field)) !== 0) features[row + CLAUSE_FIELDS + field]! += termScores[slot * PART + 1 + field]! * inverse;
     }
     features[row + CLAUSE_COVER] = covered * inverse;
   }
