@@ -45,21 +45,17 @@ export async function loadLearnedRankerFactory(
   const feedbackStore = await openFeedbackStore(store, context.cwd);
   const decisionPath = feedbackStore.decisionLocation;
   const read = await feedbackStore.readDecision();
-  if (read.kind === 'missing') {
-    note(`no learning decision at ${decisionPath} (run loadout learn); ${doing} without usage`);
-    return undefined;
-  }
   if (read.kind === 'unreadable') {
     const message = `${decisionPath} cannot be used: ${read.reason}; run loadout learn again to rewrite it`;
     if (options.strict === true) throw createLoadoutError('learned-decision-invalid', message, { path: decisionPath });
     note(`warning: ${message}; ${doing} without usage [learned-decision-invalid]`);
     return undefined;
   }
-  const { decision } = read;
-  if (!decision.enabled) {
-    note(`learning is off in ${decisionPath}; ${doing} without usage`);
+  if (read.kind === 'missing' || !read.decision.enabled) {
+    note(`${read.kind === 'missing' ? `no learning decision at ${decisionPath} (run loadout learn)` : `learning is off in ${decisionPath}`}; ${doing} without usage`);
     return undefined;
   }
+  const { decision } = read;
   const { events, issues } = await readCommandFeedback(path, tools, { kind: 'store', store }, options.maxFeedbackBytes);
   context.stderr(renderFeedbackIssues(options.command, store, issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
   const { createUsageField } = await import('@loadout/bm25');

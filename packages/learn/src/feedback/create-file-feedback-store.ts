@@ -1,13 +1,11 @@
 import { appendFile, lstat, mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import type { UsageEvent } from '@loadout/core';
-import { isLoadoutError } from '@loadout/core';
+import { isLoadoutError, type UsageEvent } from '@loadout/core';
 import { readTextFile, writeFileAtomic } from '@loadout/eval/files';
 import { openLearnedDecision, sealLearnedDecision } from '../decision/learned-decision.js';
 import { eventsByTime } from './events-by-time.js';
 import type { FeedbackStore, ReadFeedbackOptions } from './feedback-store-interface.js';
-import { parseFeedbackText } from './parse-feedback.js';
-import type { ParsedFeedback } from './parse-feedback.js';
+import { parseFeedbackText, type ParsedFeedback } from './parse-feedback.js';
 import { recogniseFeedbackStore } from './recognise-feedback-store.js';
 import { withStoreLock } from './store-lock.js';
 
@@ -25,28 +23,22 @@ async function readStore(path: string, options: ReadFeedbackOptions): Promise<Pa
   if (info.size > maxBytes) {
     return { events: [], issues: [{ code: 'feedback-too-large', line: 0, message: `${path} is ${info.size} bytes, more than the ${maxBytes} read (maxBytes); compact it or raise maxBytes` }] };
   }
-  let text: string;
-  try {
-    text = await readTextFile(path);
-  } catch (error) {
+  const text = await readTextFile(path).catch((error: unknown) => {
     // UTF-16 or binary is content: reported, never thrown. A folder or a permission error is thrown (file-unreadable).
-    if (!isLoadoutError(error) || error.code !== 'file-not-text') throw error;
-    return { events: [], issues: [{ code: 'feedback-invalid-line', line: 0, message: `the file${error.message.slice(path.length)}` }] };
-  }
-  return parseFeedbackText(text, options);
+    if (isLoadoutError(error) && error.code === 'file-not-text') return error;
+    throw error;
+  });
+  if (typeof text === 'string') return parseFeedbackText(text, options);
+  return { events: [], issues: [{ code: 'feedback-invalid-line', line: 0, message: `the file${text.message.slice(path.length)}` }] };
 }
 
 /** True when `path` ends mid-line (an append cut short): the next append starts a new line, so only that line is lost. */
 async function endsMidLine(path: string): Promise<boolean> {
-  const handle = await open(path, 'r').catch(() => undefined);
-  if (handle === undefined) return false;
-  try {
-    const { size } = await handle.stat();
-    const { bytesRead, buffer } = await handle.read(new Uint8Array(1), 0, 1, Math.max(size - 1, 0));
-    return bytesRead === 1 && buffer[0] !== 0x0a;
-  } finally {
-    await handle.close();
-  }
+  const info = await stat(path).catch(() => undefined);
+  if (info === undefined || info.size === 0) return false;
+  const handle = await open(path, 'r');
+  const last = await handle.read(new Uint8Array(1), 0, 1, info.size - 1).finally(() => handle.close());
+  return last.buffer[0] !== 0x0a;
 }
 
 /** Which events compaction keeps: per tool the newest 50 (what the usage field reads), none older than 180 days, oldest first. */
@@ -55,8 +47,7 @@ function keptEvents(events: readonly UsageEvent[]): UsageEvent[] {
   const oldest = Date.now() - 180 * 86_400_000;
   const perTool = new Map<string, number>();
   const kept: UsageEvent[] = [];
-  for (let index = byTime.length - 1; index >= 0; index--) {
-    const event = byTime[index]!;
+  for (const event of [...byTime].reverse()) {
     if (event.at !== undefined && event.at < oldest) continue;
     if (!event.called.some((name) => (perTool.get(name) ?? 0) < 50)) continue;
     for (const name of event.called) perTool.set(name, (perTool.get(name) ?? 0) + 1);

@@ -1,8 +1,7 @@
 import type { UsageEvent } from '@loadout/core';
 import { createLoadoutError, describeValue, isLoadoutError } from '@loadout/core';
-import { createFileFeedbackStore } from './create-file-feedback-store.js';
+import { createFileFeedbackStore, storedLine } from './create-file-feedback-store.js';
 import type { FeedbackStore } from './feedback-store-interface.js';
-import { storedLine } from './create-file-feedback-store.js';
 import { readUsageEvent } from './parse-feedback.js';
 
 /** Why a {@link FeedbackRecorder} did not store an event: the store is full, the write failed, or events came faster than they were written. */
@@ -70,13 +69,8 @@ export function createFeedbackRecorder(store: string | FeedbackStore, options: F
     reported.delete('feedback-dropped');
     // What fits under the cap, in order (one byte kept for the newline an append cut short may need).
     let room = target.size === undefined ? Infinity : maxBytes - (await target.size()) - 1;
-    let fits = 0;
-    while (fits < batch.length) {
-      const bytes = Buffer.byteLength(storedLine(batch[fits]!)) + 1;
-      if (bytes > room) break;
-      room -= bytes;
-      fits++;
-    }
+    const over = batch.findIndex((event) => (room -= Buffer.byteLength(storedLine(event)) + 1) < 0);
+    const fits = over === -1 ? batch.length : over;
     if (fits < batch.length) {
       counts.dropped += batch.length - fits;
       report({ code: 'feedback-too-large', message: `${path} is at its limit of ${maxBytes} bytes, the most read; usage is no longer recorded until it is compacted (loadout learn --compact --store ${path})` });
@@ -96,9 +90,8 @@ export function createFeedbackRecorder(store: string | FeedbackStore, options: F
   return {
     counts,
     record(event) {
-      if (closed) return;
       const parsed = readUsageEvent(event);
-      if (typeof parsed === 'string') return;
+      if (closed || typeof parsed === 'string') return;
       if (pending.length >= maxPending) {
         counts.dropped++;
         report({ code: 'feedback-dropped', message: `usage events came faster than ${path} was written: more than ${maxPending} waiting, so some were dropped` });

@@ -29,12 +29,8 @@ const MAX_TIME = 8.64e15;
 
 function timeOf(value: unknown): number | undefined | null {
   if (value === undefined) return undefined;
-  if (typeof value === 'number' && value >= 0 && value <= MAX_TIME) return value;
-  if (typeof value === 'string') {
-    const parsed = Date.parse(value);
-    return Number.isNaN(parsed) ? null : parsed;
-  }
-  return null;
+  const time = typeof value === 'string' ? Date.parse(value) : value;
+  return typeof time === 'number' && time >= 0 && time <= MAX_TIME ? time : null;
 }
 
 /** The usage event `value` holds (its `called` a copy), or what is wrong with it, never its text: a feedback line, or what a recorder accepts. */
@@ -76,16 +72,11 @@ export function parseFeedbackText(text: string, options: ReadFeedbackOptions = {
       issues.push({ code: 'feedback-invalid-line', line, message: `line ${line}: ${event}` });
       continue;
     }
-    const known = options.knownTools;
-    if (known !== undefined) {
-      for (const name of event.called) {
-        if (!known.has(name)) issues.push({ code: 'feedback-unknown-tool', line, message: `line ${line}: no tool named ${describeValue(name)} in the catalog` });
-      }
-      const kept = event.called.filter((name) => known.has(name));
-      if (kept.length === 0) continue;
-      event = { ...event, called: kept };
+    const kept = event.called.filter((name) => options.knownTools?.has(name) !== false);
+    for (const name of event.called.filter((called) => !kept.includes(called))) {
+      issues.push({ code: 'feedback-unknown-tool', line, message: `line ${line}: no tool named ${describeValue(name)} in the catalog` });
     }
-    events.push(event);
+    if (kept.length > 0) events.push(kept.length === event.called.length ? event : { ...event, called: kept });
   }
   return { events, issues };
 }

@@ -11,10 +11,8 @@ const refuse = (path: string, why: string): never => {
 
 /**
  * Throws `feedback-store-invalid` (naming the path, never its contents)
- * unless `path` may be written as a feedback store: missing, or a regular
- * file (not a symbolic link) that is empty or whose first non-blank line
- * is a feedback line. Appending to, compacting or purging anything else (a
- * catalog, a config) would destroy a user's file.
+ * unless `path` is missing, or a regular file that is empty or starts with
+ * a feedback line: writing anything else (a catalog) would destroy it.
  */
 export async function recogniseFeedbackStore(path: string): Promise<void> {
   const info = await lstat(path).catch(() => undefined);

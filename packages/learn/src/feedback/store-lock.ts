@@ -1,5 +1,6 @@
 import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
 
 /** How long a write waits for another holder of the lock, in ms. */
@@ -8,10 +9,8 @@ const WAIT_MS = 60_000;
 const STALE_MS = 600_000;
 
 function processRuns(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
   try {
-    process.kill(pid, 0);
-    return true;
+    return Number.isSafeInteger(pid) && pid > 0 && process.kill(pid, 0);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
@@ -19,23 +18,17 @@ function processRuns(pid: number): boolean {
 
 /** Removes the lock at `lockPath` when its owner is gone or it is stale; true when it did, or it went meanwhile. */
 async function breakStaleLock(lockPath: string): Promise<boolean> {
-  let text: string;
-  let modified: number;
-  try {
-    [text, modified] = await Promise.all([readFile(lockPath, 'utf8'), stat(lockPath).then((info) => info.mtimeMs)]);
-  } catch {
-    return true; // released meanwhile: try again at once
-  }
+  const found = await Promise.all([readFile(lockPath, 'utf8'), stat(lockPath)]).catch(() => undefined);
+  if (found === undefined) return true; // released meanwhile: try again at once
+  const [text, { mtimeMs }] = found;
   const pid = Number.parseInt(text.split('\n')[0] ?? '', 10);
   // A lock being written has no PID yet: its owner runs, give it time.
   const ownerGone = text.length > 0 && !processRuns(pid);
-  if (!ownerGone && Date.now() - modified < STALE_MS) return false;
+  if (!ownerGone && Date.now() - mtimeMs < STALE_MS) return false;
   if ((await readFile(lockPath, 'utf8').catch(() => undefined)) !== text) return true;
   await unlink(lockPath).catch(() => {});
   return true;
 }
-
-const pause = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
 /**
  * Runs a write to the store at `path` (its folder made) holding its lock
@@ -48,33 +41,26 @@ const pause = (ms: number): Promise<void> => new Promise((done) => setTimeout(do
 export async function withStoreLock<T>(path: string, work: () => Promise<T>): Promise<T> {
   const lockPath = `${path}.lock`;
   const started = Date.now();
-  let delay = 1;
   try {
     await mkdir(dirname(path), { recursive: true });
-    for (;;) {
+    for (let delay = 1; ; delay = Math.min(delay * 2, 50)) {
       const handle = await open(lockPath, 'wx').catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'EEXIST') return undefined;
         throw error;
       });
-      if (handle === undefined) {
-        if (await breakStaleLock(lockPath)) continue;
-        if (Date.now() - started >= WAIT_MS) {
-          throw createLoadoutError('file-unwritable', `cannot write ${path}: ELOCKED (${lockPath} was held for over ${WAIT_MS} ms by another process)`, { path, code: 'ELOCKED' });
+      if (handle !== undefined) {
+        await handle.writeFile(`${process.pid}\n${new Date().toISOString()}\n`).finally(() => handle.close());
+        try {
+          return await work();
+        } finally {
+          await unlink(lockPath).catch(() => {});
         }
-        await pause(delay + Math.random() * delay);
-        delay = Math.min(delay * 2, 50);
-        continue;
       }
-      try {
-        await handle.writeFile(`${process.pid}\n${new Date().toISOString()}\n`);
-      } finally {
-        await handle.close();
+      if (await breakStaleLock(lockPath)) continue;
+      if (Date.now() - started >= WAIT_MS) {
+        throw createLoadoutError('file-unwritable', `cannot write ${path}: ELOCKED (${lockPath} was held for over ${WAIT_MS} ms by another process)`, { path, code: 'ELOCKED' });
       }
-      try {
-        return await work();
-      } finally {
-        await unlink(lockPath).catch(() => {});
-      }
+      await sleep(delay + Math.random() * delay);
     }
   } catch (error) {
     if (isLoadoutError(error)) throw error;
