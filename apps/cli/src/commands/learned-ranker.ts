@@ -25,12 +25,10 @@ export interface LearnedRankerOptions {
 }
 
 /**
- * The learned ranker of a feedback store, as a factory of fresh, unindexed
- * rankers built through `ranker.withUsage` (store and decision read once,
- * here): the usage field at the decided weight, plus the prior or the model
- * when the decision has them and the ranker `learns` them (else a warning).
- * Undefined, with a note on stderr, when learning is off, undecided or the
- * decision unreadable (`learned-decision-invalid`: thrown with `strict`).
+ * The learned ranker of a feedback store (read once, here) as a factory of
+ * fresh, unindexed rankers: the usage field, plus the prior or the model
+ * when the decision has them and the ranker `learns` them. Undefined, with
+ * a note on stderr, when learning is off, undecided or unreadable.
  */
 export async function loadLearnedRankerFactory(
   store: string,

@@ -47,11 +47,7 @@ function outOfRange(value: unknown, path: string, depth = 0): string | undefined
   return undefined;
 }
 
-/**
- * Reads a decision's JSON: `enabled` a boolean, `usageWeight` in 0–100,
- * `usagePriorWeight` (default 0) in 0–10, every number of `model` finite
- * and within ±1e6, else `unreadable` with the reason (never the contents).
- */
+/** Reads a decision's JSON, checking the ranges of {@link LearnedDecision} and every number of `model` (within ±1e6), else `unreadable` with why. */
 export function parseLearnedDecision(text: string): LearnedDecisionRead {
   let value: unknown;
   try {

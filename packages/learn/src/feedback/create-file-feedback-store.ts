@@ -43,11 +43,10 @@ async function endsMidLine(path: string): Promise<boolean> {
 
 /** Which events compaction keeps: per tool the newest 50 (what the usage field reads), none older than 180 days, oldest first. */
 function keptEvents(events: readonly UsageEvent[]): UsageEvent[] {
-  const byTime = eventsByTime(events);
   const oldest = Date.now() - 180 * 86_400_000;
   const perTool = new Map<string, number>();
   const kept: UsageEvent[] = [];
-  for (const event of [...byTime].reverse()) {
+  for (const event of [...eventsByTime(events)].reverse()) {
     if (event.at !== undefined && event.at < oldest) continue;
     if (!event.called.some((name) => (perTool.get(name) ?? 0) < 50)) continue;
     for (const name of event.called) perTool.set(name, (perTool.get(name) ?? 0) + 1);
@@ -64,24 +63,19 @@ function keptEvents(events: readonly UsageEvent[]): UsageEvent[] {
 export function createFileFeedbackStore(path: string): FeedbackStore {
   const location = resolve(path);
   const decisionLocation = join(dirname(location), 'learned.json');
+  // With no events, it makes the store (and its folder) and fails at once when the store cannot be written.
+  const append = (events: readonly UsageEvent[]): Promise<void> =>
+    withStoreLock(location, async () => {
+      await recogniseFeedbackStore(location);
+      const separator = (await endsMidLine(location)) ? '\n' : '';
+      await appendFile(location, separator + events.map((event) => `${storedLine(event)}\n`).join(''));
+    });
   return {
     specificationVersion: 'v1',
     location,
     decisionLocation,
-    // Opened to append (made, with its folder), so a read-only store fails now.
-    checkWritable: () =>
-      withStoreLock(location, async () => {
-        await recogniseFeedbackStore(location);
-        await (await open(location, 'a')).close();
-      }),
-    async append(events) {
-      if (events.length === 0) return;
-      await withStoreLock(location, async () => {
-        await recogniseFeedbackStore(location);
-        const separator = (await endsMidLine(location)) ? '\n' : '';
-        await appendFile(location, separator + events.map((event) => `${storedLine(event)}\n`).join(''));
-      });
-    },
+    checkWritable: () => append([]),
+    append,
     read: (options = {}) => readStore(location, options),
     compact: () =>
       withStoreLock(location, async () => {

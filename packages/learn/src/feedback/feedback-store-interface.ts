@@ -10,12 +10,6 @@ export interface ReadFeedbackOptions {
   readonly maxBytes?: number;
 }
 
-/** What a compaction did: events kept, and stored lines really removed (old or surplus events, and unreadable lines). */
-export interface CompactionResult {
-  readonly kept: number;
-  readonly dropped: number;
-}
-
 /**
  * Where usage events and the learned decision live (version 1): files
  * (`createFileFeedbackStore`) or a database. Every method throws a
@@ -26,14 +20,18 @@ export interface FeedbackStore {
   readonly specificationVersion: 'v1';
   /** Names the store in messages: a path, or an address without credentials. */
   readonly location: string;
-  /** Throws (coded) when events cannot be appended; a recorder calls it once at start. */
+  /** Throws (coded) when events cannot be appended; a server calls it once at start, so a store it cannot write fails then. */
   checkWritable(): Promise<void>;
   /** Appends events (query, called tool names, time; nothing else), oldest first, after every event stored before. */
   append(events: readonly UsageEvent[]): Promise<void>;
   /** The stored events in stored order, and the lines skipped; never throws on content (a damaged store never stops search). */
   read(options?: ReadFeedbackOptions): Promise<ParsedFeedback>;
-  /** Keeps per tool the newest 50 events (what the usage field reads), none older than 180 days; events appended meanwhile are never lost. */
-  compact(): Promise<CompactionResult>;
+  /**
+   * Keeps per tool the newest 50 events (what the usage field reads), none
+   * older than 180 days, losing no event appended meanwhile; returns the
+   * events kept and the stored lines removed (old, surplus or unreadable).
+   */
+  compact(): Promise<{ readonly kept: number; readonly dropped: number }>;
   /** Deletes the events and the decision; returns the locations that existed. */
   purge(): Promise<readonly string[]>;
   /** Bytes the store holds, for a recorder's cap; undefined when the store has no such limit. */

@@ -1,5 +1,5 @@
 export type { FeedbackIssue, ParsedFeedback } from './parse-feedback.js';
-export type { CompactionResult, FeedbackStore, ReadFeedbackOptions } from './feedback-store-interface.js';
+export type { FeedbackStore, ReadFeedbackOptions } from './feedback-store-interface.js';
 export { createFileFeedbackStore } from './create-file-feedback-store.js';
 export { createFeedbackRecorder } from './feedback-recorder.js';
 export type { FeedbackRecorder, FeedbackRecorderOptions, RecorderIssue } from './feedback-recorder.js';

@@ -1,6 +1,4 @@
-import { describeValue } from '@loadout/core';
-import type { LoadoutErrorCode } from '@loadout/core';
-import type { UsageEvent } from '@loadout/core';
+import { describeValue, type LoadoutErrorCode, type UsageEvent } from '@loadout/core';
 import { isRecord } from '@loadout/core/utils';
 import type { ReadFeedbackOptions } from './feedback-store-interface.js';
 
@@ -18,20 +16,8 @@ export interface ParsedFeedback {
   readonly issues: FeedbackIssue[];
 }
 
-function names(value: unknown): string[] | undefined {
-  if (typeof value === 'string' && value.length > 0) return [value];
-  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && item.length > 0)) return [...(value as string[])];
-  return undefined;
-}
-
 /** The latest time a JavaScript `Date` holds, in ms since the epoch (a later one cannot be stored). */
 const MAX_TIME = 8.64e15;
-
-function timeOf(value: unknown): number | undefined | null {
-  if (value === undefined) return undefined;
-  const time = typeof value === 'string' ? Date.parse(value) : value;
-  return typeof time === 'number' && time >= 0 && time <= MAX_TIME ? time : null;
-}
 
 /** The usage event `value` holds (its `called` a copy), or what is wrong with it, never its text: a feedback line, or what a recorder accepts. */
 export function readUsageEvent(value: unknown): UsageEvent | string {
@@ -39,11 +25,14 @@ export function readUsageEvent(value: unknown): UsageEvent | string {
   const query = value['query'];
   if (typeof query !== 'string' || query.trim().length === 0) return `"query" must be a non-empty string (got ${describeValue(query)})`;
   if (query.length > 100_000) return '"query" is longer than 100,000 characters';
-  const called = names(value['called'] ?? value['relevant']);
-  if (called === undefined) return 'needs "called" (a tool name or a list of them) or "relevant" (a list of tool names)';
-  const at = timeOf(value['at']);
-  if (at === null) return `"at" must be an ISO date or milliseconds since the epoch (got ${describeValue(value['at'])})`;
-  return at === undefined ? { query, called } : { query, called, at };
+  const names = value['called'] ?? value['relevant'];
+  const called: unknown[] = typeof names === 'string' ? [names] : Array.isArray(names) ? [...names] : [];
+  if (called.length === 0 || !called.every((name): name is string => typeof name === 'string' && name.length > 0)) return 'needs "called" (a tool name or a list of them) or "relevant" (a list of tool names)';
+  const given = value['at'];
+  if (given === undefined) return { query, called };
+  const at = typeof given === 'string' ? Date.parse(given) : given;
+  if (typeof at !== 'number' || !(at >= 0 && at <= MAX_TIME)) return `"at" must be an ISO date or milliseconds since the epoch (got ${describeValue(given)})`;
+  return { query, called, at };
 }
 
 /**

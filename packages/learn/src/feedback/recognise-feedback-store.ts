@@ -24,6 +24,5 @@ export async function recogniseFeedbackStore(path: string): Promise<void> {
   const bytes = new Uint8Array(Math.min(info.size, FIRST_LINE_BYTES));
   const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0).finally(() => handle.close());
   const first = new TextDecoder().decode(bytes.subarray(0, bytesRead)).split('\n').find((line) => line.trim().length > 0);
-  if (first === undefined) return;
-  if (parseFeedbackText(first).events.length !== 1) refuse(path, 'its first line is not a usage event ({"query", "called", "at"})');
+  if (first !== undefined && parseFeedbackText(first).events.length !== 1) refuse(path, 'its first line is not a usage event ({"query", "called", "at"})');
 }

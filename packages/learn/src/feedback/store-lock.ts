@@ -21,12 +21,12 @@ async function breakStaleLock(lockPath: string): Promise<boolean> {
   const found = await Promise.all([readFile(lockPath, 'utf8'), stat(lockPath)]).catch(() => undefined);
   if (found === undefined) return true; // released meanwhile: try again at once
   const [text, { mtimeMs }] = found;
-  const pid = Number.parseInt(text.split('\n')[0] ?? '', 10);
+  const pid = Number.parseInt(text, 10);
   // A lock being written has no PID yet: its owner runs, give it time.
   const ownerGone = text.length > 0 && !processRuns(pid);
   if (!ownerGone && Date.now() - mtimeMs < STALE_MS) return false;
-  if ((await readFile(lockPath, 'utf8').catch(() => undefined)) !== text) return true;
-  await unlink(lockPath).catch(() => {});
+  // Unless another process took it meanwhile.
+  if ((await readFile(lockPath, 'utf8').catch(() => undefined)) === text) await unlink(lockPath).catch(() => {});
   return true;
 }
 
