@@ -6,7 +6,6 @@ import { openLearnedDecision, sealLearnedDecision } from '../decision/learned-de
 import { eventsByTime } from './events-by-time.js';
 import type { FeedbackStore, ReadFeedbackOptions } from './feedback-store-interface.js';
 import { parseFeedbackText, type ParsedFeedback } from './parse-feedback.js';
-import { recogniseFeedbackStore } from './recognise-feedback-store.js';
 import { withStoreLock } from './store-lock.js';
 
 /** One stored line: the event with its time as an ISO date. What the store keeps is exactly this. */
@@ -55,18 +54,13 @@ function keptEvents(events: readonly UsageEvent[]): UsageEvent[] {
   return kept.reverse();
 }
 
-/**
- * The feedback store in files: events as JSONL at `path`, the decision
- * sealed in `learned.json` beside it. Every write holds the store's lock
- * and refuses a file that is not a feedback store, leaving it untouched.
- */
+/** The feedback store in files: events as JSONL at `path`, the decision sealed in `learned.json` beside it; a write holds the store's lock and refuses a file that is not a feedback store. */
 export function createFileFeedbackStore(path: string): FeedbackStore {
   const location = resolve(path);
   const decisionLocation = join(dirname(location), 'learned.json');
   // With no events, it makes the store (and its folder) and fails at once when the store cannot be written.
   const append = (events: readonly UsageEvent[]): Promise<void> =>
     withStoreLock(location, async () => {
-      await recogniseFeedbackStore(location);
       const separator = (await endsMidLine(location)) ? '\n' : '';
       await appendFile(location, separator + events.map((event) => `${storedLine(event)}\n`).join(''));
     });
@@ -79,7 +73,6 @@ export function createFileFeedbackStore(path: string): FeedbackStore {
     read: (options = {}) => readStore(location, options),
     compact: () =>
       withStoreLock(location, async () => {
-        await recogniseFeedbackStore(location);
         const read = await readStore(location, { maxBytes: Number.MAX_SAFE_INTEGER });
         const kept = keptEvents(read.events);
         await writeFileAtomic(location, location, kept.map((event) => `${storedLine(event)}\n`).join(''));
@@ -89,12 +82,7 @@ export function createFileFeedbackStore(path: string): FeedbackStore {
     size: async () => (await stat(location).catch(() => undefined))?.size ?? 0,
     async purge() {
       const existing = await Promise.all([location, decisionLocation].map((file) => lstat(file).then(() => [file]).catch(() => [])));
-      if (existing[0]!.length > 0) {
-        await withStoreLock(location, async () => {
-          await recogniseFeedbackStore(location);
-          await rm(location, { force: true });
-        });
-      }
+      if (existing[0]!.length > 0) await withStoreLock(location, () => rm(location, { force: true }));
       await rm(decisionLocation, { force: true });
       return existing.flat();
     },

@@ -26,11 +26,7 @@ export interface FeedbackStore {
   append(events: readonly UsageEvent[]): Promise<void>;
   /** The stored events in stored order, and the lines skipped; never throws on content (a damaged store never stops search). */
   read(options?: ReadFeedbackOptions): Promise<ParsedFeedback>;
-  /**
-   * Keeps per tool the newest 50 events (what the usage field reads), none
-   * older than 180 days, losing no event appended meanwhile; returns the
-   * events kept and the stored lines removed (old, surplus or unreadable).
-   */
+  /** Keeps per tool the newest 50 events, none older than 180 days, losing none appended meanwhile; returns events kept and stored lines removed. */
   compact(): Promise<{ readonly kept: number; readonly dropped: number }>;
   /** Deletes the events and the decision; returns the locations that existed. */
   purge(): Promise<readonly string[]>;

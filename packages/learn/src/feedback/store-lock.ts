@@ -2,6 +2,7 @@ import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
+import { recogniseFeedbackStore } from './recognise-feedback-store.js';
 
 /** How long a write waits for another holder of the lock, in ms. */
 const WAIT_MS = 60_000;
@@ -33,10 +34,11 @@ async function breakStaleLock(lockPath: string): Promise<boolean> {
 /**
  * Runs a write to the store at `path` (its folder made) holding its lock
  * file `<store>.lock` (created exclusively, with the owner's PID), so
- * appends, compaction and purge never overlap, in one process or many. A
- * lock whose process is gone, or older than 10 minutes, is removed. Any
- * uncoded failure becomes `file-unwritable` naming the path and the system
- * code (`ELOCKED` when the lock stays held for a minute).
+ * appends, compaction and purge never overlap, in one process or many, and
+ * only once the file is recognised as a feedback store. A lock whose
+ * process is gone, or older than 10 minutes, is removed. Any uncoded
+ * failure becomes `file-unwritable` naming the path and the system code
+ * (`ELOCKED` when the lock stays held for a minute).
  */
 export async function withStoreLock<T>(path: string, work: () => Promise<T>): Promise<T> {
   const lockPath = `${path}.lock`;
@@ -51,6 +53,7 @@ export async function withStoreLock<T>(path: string, work: () => Promise<T>): Pr
       if (handle !== undefined) {
         await handle.writeFile(`${process.pid}\n${new Date().toISOString()}\n`).finally(() => handle.close());
         try {
+          await recogniseFeedbackStore(path);
           return await work();
         } finally {
           await unlink(lockPath).catch(() => {});
