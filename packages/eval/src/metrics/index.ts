@@ -1,3 +1,4 @@
 export { scoreQuery } from './score-query.js';
 export type { QualityScores } from './score-query.js';
 export { percentile } from './percentile.js';
+export { pooledScores } from './pooled-scores.js';
