@@ -1,12 +1,12 @@
 import { withQuerySyntax } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker, RankerLearnedPart, RankerUsageField } from '@loadout/core';
 import type { UsageEvent } from '@loadout/bm25';
-import { seededRandom } from '@loadout/eval';
+import { pooledScores, seededRandom } from '@loadout/eval';
 import type { QualityScores } from '@loadout/eval';
 import type { RerankModel } from '../rerank/rerank-model.js';
 import { fitRerankOnEvents, withUsageField } from './fit-reranker.js';
 import type { RerankFitting } from './fit-reranker.js';
-import { measureEvents, pooledScores } from './measure-events.js';
+import { measureEvents } from './measure-events.js';
 
 /** How far {@link learnFromFeedback} is: `done` of `total` steps of `phase`. */
 export interface LearningProgress {
