@@ -1,6 +1,6 @@
 import type { Ranker } from '@loadout/core';
 import type { UsageEvent } from '@loadout/bm25';
-import { scoreQuery } from '@loadout/eval';
+import { pooledScores, scoreQuery } from '@loadout/eval';
 import type { QualityScores } from '@loadout/eval';
 
 /** Mean Recall@5 / NDCG@5 / MRR@10 of `ranker` on past searches, each event's called tools its gold (by display name or own name). */
@@ -11,11 +11,4 @@ export async function measureEvents(ranker: Ranker, events: readonly UsageEvent[
     parts.push({ scores: scoreQuery(ranked, { relevant: event.called }), count: 1 });
   }
   return pooledScores(parts);
-}
-
-/** Scores of several parts pooled, weighted by their event counts. */
-export function pooledScores(parts: readonly { scores: QualityScores; count: number }[]): QualityScores {
-  const total = Math.max(1, parts.reduce((sum, part) => sum + part.count, 0));
-  const mean = (key: keyof QualityScores): number => parts.reduce((sum, part) => sum + part.scores[key] * part.count, 0) / total;
-  return { 'recall@5': mean('recall@5'), 'ndcg@5': mean('ndcg@5'), 'mrr@10': mean('mrr@10') };
 }
