@@ -1,4 +1,4 @@
-import { createEvalCatalog, evaluateRanker, assignFolds, nearDuplicatePairs } from '@loadout/eval';
+import { createEvalCatalog, evaluateRanker, assignFolds, nearDuplicatePairs, pooledScores } from '@loadout/eval';
 import { learnFromFeedback } from '@loadout/learn';
 import type { EvalQuery, EvalSet } from '@loadout/eval';
 import type { LearnFromFeedbackOptions, LearningReport } from '@loadout/learn';
@@ -33,12 +33,6 @@ export interface OutOfFoldResult {
 export function logOrder(queries: readonly EvalQuery[]): EvalQuery[] {
   const keyed = queries.map((query, index) => ({ query, index, key: fnv1a32(query.query) }));
   return keyed.sort((a, b) => a.key - b.key || a.index - b.index).map(({ query }) => query);
-}
-
-function weighted(parts: readonly { scores: FoldScores; count: number }[]): FoldScores {
-  const total = parts.reduce((sum, part) => sum + part.count, 0);
-  const mean = (key: keyof FoldScores): number => parts.reduce((sum, part) => sum + part.scores[key] * part.count, 0) / Math.max(total, 1);
-  return { 'recall@5': mean('recall@5'), 'ndcg@5': mean('ndcg@5'), 'mrr@10': mean('mrr@10') };
 }
 
 /**
@@ -85,8 +79,8 @@ export async function measureOutOfFold(evalSet: EvalSet, folds = 5, learning: Pa
     set: evalSet.name,
     folds,
     queries: evalSet.queries.length,
-    baseline: weighted(baselineParts),
-    learned: weighted(learnedParts),
+    baseline: pooledScores(baselineParts),
+    learned: pooledScores(learnedParts),
     enabledFolds,
     leakedQueries,
     reports,
