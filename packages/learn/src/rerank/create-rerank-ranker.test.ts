@@ -237,7 +237,7 @@ describe('compileRerankModel', () => {
     expect(compileRerankModel(LEXICAL_RERANK_MODEL).kind).toBe(LEXICAL_RERANK_MODEL.kind);
   });
 
-  it('refuses other formats, features the registry lacks or repeats, margins and non-numbers with invalid-option', () => {
+  it('refuses other formats, features the registry lacks or repeats and non-numbers with invalid-option', () => {
     const bad: unknown[] = [
       null,
       { ...linearModel({}), format: 'v0' },
@@ -247,7 +247,6 @@ describe('compileRerankModel', () => {
       { ...linearModel({}), kind: 'mlp', output: [] },
       { ...linearModel({}), features: [...RERANK_FEATURES.slice(1), 'neighbour.nameForm'] },
       { ...linearModel({}), features: [...RERANK_FEATURES.slice(1), 'cover'] },
-      { ...linearModel({}), margin: 0.05 },
     ];
     for (const model of bad) {
       let error: unknown;
