@@ -2,33 +2,27 @@ import { createLoadoutError, describeValue } from '@loadout/core';
 import { featureColumns, ROW_WIDTH } from './rerank-features.js';
 
 /**
- * A re-ranking model as JSON: the registry features it reads (`FEATURES`,
- * by name, any subset in any order), each with one normaliser, the
- * standardisation `z = (x − mean) · scale`, and its weights: scored
- * `Σ linear_f z_f` plus, for `mlp`, `Σ_h output_h tanh(hiddenBias_h +
- * Σ_f hidden[h·F + f] z_f)`.
+ * A re-ranking model as JSON: the registry features it reads, each
+ * standardised `z = (x − mean) · scale`, scored `Σ linear_f z_f` plus, for
+ * `mlp`, `Σ_h output_h tanh(hiddenBias_h + Σ_f hidden[h·F + f] z_f)`.
  */
 export interface RerankModel {
   /** Always `loadout-rerank-v1`. */
   readonly format: 'loadout-rerank-v1';
-  /** `linear` (listwise softmax), or `mlp` (one tanh hidden layer plus the linear part). */
+  /** `linear`, or `mlp` (one tanh hidden layer plus the linear part). */
   readonly kind: 'linear' | 'mlp';
-  /** The names of the features it reads, each once, from `FEATURES`; a model naming another is refused. */
+  /** The `FEATURES` names it reads, each once, any subset in any order; a model naming another is refused. */
   readonly features: readonly string[];
   /** Per feature: the normaliser's mean and scale (scale 0: the feature is ignored). */
   readonly mean: readonly number[];
   readonly scale: readonly number[];
   /** One weight per feature. */
   readonly linear: readonly number[];
-  /** `mlp` only: hidden units × features weights (row per unit), a bias and an output weight per unit. */
+  /** `mlp` only: 1–256 hidden units × features weights (row per unit), a bias and an output weight per unit. */
   readonly hidden?: readonly number[];
   readonly hiddenBias?: readonly number[];
   readonly output?: readonly number[];
-  /**
-   * First-stage candidates the model was trained over, and re-ranks unless
-   * `RerankRankerOptions.candidates` says otherwise (a deployment's learned
-   * model records its cut here). Default 50; an integer 1–1,000.
-   */
+  /** First-stage candidates it was trained over and re-ranks unless the ranker's `candidates` says otherwise. Default 50; 1–1,000. */
   readonly candidates?: number;
 }
 
@@ -46,12 +40,7 @@ export interface CompiledModel {
   readonly output: Float64Array;
   /** `RerankModel.candidates`, or undefined when the model does not say. */
   readonly candidates: number | undefined;
-  /**
-   * The weights with the standardisation folded in, so a raw feature of 0
-   * costs nothing: `linear_f · scale_f`, the hidden weights `hidden[h·F + f] · scale_f`
-   * laid out feature-major (`f·units + h`), each unit's bias less its
-   * weighted means, and the linear part's constant.
-   */
+  /** The weights with the standardisation folded in: `linear_f · scale_f`, `hidden[h·F + f] · scale_f` feature-major (`f·units + h`), biases less their weighted means, a constant. */
   readonly folded: {
     readonly linear: Float64Array;
     readonly hidden: Float64Array;
@@ -80,13 +69,12 @@ export function readCandidates(value: unknown): number | undefined {
 /** Validates a {@link RerankModel} (from JSON) against the feature registry; throws `invalid-option` naming what is wrong. */
 export function compileRerankModel(model: unknown): CompiledModel {
   if (typeof model !== 'object' || model === null) invalid('must be an object', model);
-  const value = model as Partial<RerankModel> & Record<string, unknown>;
+  const value = model as Partial<RerankModel>;
   if (value.format !== 'loadout-rerank-v1') invalid('format must be "loadout-rerank-v1"', value.format);
   if (value.kind !== 'linear' && value.kind !== 'mlp') invalid('kind must be "linear" or "mlp"', value.kind);
   if (!Array.isArray(value.features) || value.features.length === 0) invalid('needs features, a list of feature names', value.features);
   const columns = featureColumns(value.features as string[]);
   if (typeof columns === 'string') invalid(`reads a feature this version does not extract, or one twice (run loadout learn again to refit it): ${JSON.stringify(columns)}`, `${value.features.length} features`);
-  if (value['margin'] !== undefined || value['firstStageWeight'] !== undefined) invalid('uses margin or firstStageWeight, which this version no longer applies', value['margin'] ?? value['firstStageWeight']);
   const candidates = readCandidates(value.candidates);
   const features = [...(value.features as string[])];
   const F = features.length;

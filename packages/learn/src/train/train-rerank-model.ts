@@ -25,26 +25,19 @@ export interface TrainRerankOptions {
   readonly loss?: 'softmax' | 'softmax+lambda';
 }
 
-/** Digits kept in the model file: exact to about 1e-9 relative, and the same on every run. */
-const DIGITS = 10;
-const round = (value: number): number => Number(value.toPrecision(DIGITS));
+/** A number as the model file keeps it (10 digits): exact to about 1e-9 relative, and the same on every run. */
+const round = (value: number): number => Number(value.toPrecision(10));
 /** Adam's step size, the queries per step, the ranks LambdaRank's pair weights count (deeper ones 0), an `mlp`'s hidden units. */
 const RATE = 0.01;
 const BATCH = 16;
 const LAMBDA_DEPTH = 10;
 const UNITS = 16;
 
-/**
- * Trains a re-ranking model listwise with Adam and L2, features standardised
- * over all candidates. Deterministic: the same queries and options give the
- * same model, number for number.
- */
+/** Trains a re-ranking model listwise with Adam and L2; deterministic: the same queries and options give the same model. */
 export function trainRerankModel(queries: readonly TrainingQuery[], options: TrainRerankOptions = {}): RerankModel {
-  const init = options.init;
+  const { init, epochs = 40, l2 = 0.01 } = options;
   const kind = init?.kind ?? options.kind ?? 'mlp';
   const units = init !== undefined ? compileRerankModel(init).units : kind === 'mlp' ? UNITS : 0;
-  const epochs = options.epochs ?? 40;
-  const l2 = options.l2 ?? 0.01;
   const random = seededRandom(9);
   const names = options.features ?? init?.features ?? RERANK_FEATURES;
   const columns = featureColumns(names);
@@ -56,26 +49,23 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
   const fromInit = (f: number): boolean => init !== undefined && from[f]! >= 0 && init.scale[from[f]!]! > 0;
   const lambda = options.loss === 'softmax+lambda';
   const discount = (rank: number): number => (rank < LAMBDA_DEPTH ? 1 / Math.log2(rank + 2) : 0);
-  // Each feature's standardisation: the init's, else its mean and 1 / deviation over every candidate row (0: constant).
+  // The chosen columns of every candidate row, standardised: by the init's normaliser, else by their mean and deviation.
   const rows = Math.max(1, queries.reduce((sum, query) => sum + query.labels.length, 0));
+  const standardised = queries.map((query) => {
+    const x = new Float64Array(query.labels.length * F);
+    for (let at = 0; at < x.length; at++) x[at] = query.features[Math.floor(at / F) * ROW_WIDTH + columns[at % F]!]!;
+    return x;
+  });
   const mean = new Float64Array(F);
   const scale = new Float64Array(F);
+  for (const x of standardised) for (let at = 0; at < x.length; at++) mean[at % F]! += x[at]!;
+  for (let f = 0; f < F; f++) mean[f] = fromInit(f) ? init!.mean[from[f]!]! : round(mean[f]! / rows);
+  for (const x of standardised) for (let at = 0; at < x.length; at++) scale[at % F]! += (x[at]! - mean[at % F]!) ** 2;
   for (let f = 0; f < F; f++) {
-    if (fromInit(f)) {
-      mean[f] = init!.mean[from[f]!]!;
-      scale[f] = init!.scale[from[f]!]!;
-      continue;
-    }
-    const x = queries.flatMap((query) => Array.from(query.labels, (_, row) => query.features[row * ROW_WIDTH + columns[f]!]!));
-    mean[f] = round(x.reduce((sum, value) => sum + value, 0) / rows);
-    const deviation = Math.sqrt(x.reduce((sum, value) => sum + (value - mean[f]!) ** 2, 0) / rows);
-    scale[f] = deviation > 1e-9 ? round(1 / deviation) : 0;
+    const deviation = Math.sqrt(scale[f]! / rows);
+    scale[f] = fromInit(f) ? init!.scale[from[f]!]! : deviation > 1e-9 ? round(1 / deviation) : 0;
   }
-  const standardised = queries.map((query) => {
-    const z = new Float64Array(query.labels.length * F);
-    for (let at = 0; at < z.length; at++) z[at] = (query.features[Math.floor(at / F) * ROW_WIDTH + columns[at % F]!]! - mean[at % F]!) * scale[at % F]!;
-    return z;
-  });
+  for (const z of standardised) for (let at = 0; at < z.length; at++) z[at] = (z[at]! - mean[at % F]!) * scale[at % F]!;
   // Parameters: linear (F), hidden (units × F), hidden bias (units), output (units).
   const size = F + units * F + units + units;
   const theta = new Float64Array(size);
@@ -105,21 +95,18 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
   const scores = new Float64Array(maxCount);
   const activations = new Float64Array(maxCount * units);
   const delta = new Float64Array(maxCount);
-  const byScore = Array.from({ length: maxCount }, (_, row) => row);
   const rankOf = new Int32Array(maxCount);
   /** Adds LambdaRank's gradient on the scores of one query (`scores[0, count)`) to `delta`. */
   const lambdaGradient = (labels: TrainingQuery['labels'], count: number, gold: number): void => {
-    const ranked = byScore.slice(0, count).sort((a, b) => scores[b]! - scores[a]! || a - b);
+    const ranked = Array.from({ length: count }, (_, row) => row).sort((a, b) => scores[b]! - scores[a]! || a - b);
     for (let rank = 0; rank < count; rank++) rankOf[ranked[rank]!] = rank;
     let ideal = 0;
-    for (let rank = 0; rank < Math.min(gold, count); rank++) ideal += discount(rank);
-    if (!(ideal > 0)) return;
+    for (let rank = 0; rank < gold; rank++) ideal += discount(rank);
     for (let i = 0; i < count; i++) {
       if (!(labels[i]! > 0)) continue;
       for (let j = 0; j < count; j++) {
         if (labels[j]! > 0) continue;
         const swap = Math.abs(discount(rankOf[i]!) - discount(rankOf[j]!)) / ideal;
-        if (swap === 0) continue;
         const push = swap / (1 + Math.exp(scores[i]! - scores[j]!));
         delta[i]! -= push;
         delta[j]! += push;
@@ -139,7 +126,6 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
         const z = standardised[order[at]!]!;
         const count = query.labels.length;
         const gold = query.labels.reduce((sum, label) => sum + label, 0);
-        let max = -Infinity;
         for (let row = 0; row < count; row++) {
           const base = row * F;
           let score = 0;
@@ -153,15 +139,14 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
             score += theta[O0 + unit]! * h;
           }
           scores[row] = score;
-          if (score > max) max = score;
         }
+        const max = Math.max(...scores.subarray(0, count));
         let sum = 0;
         for (let row = 0; row < count; row++) sum += Math.exp(scores[row]! - max);
         for (let row = 0; row < count; row++) delta[row] = Math.exp(scores[row]! - max) / sum - query.labels[row]! / gold;
         if (lambda) lambdaGradient(query.labels, count, gold);
         for (let row = 0; row < count; row++) {
           const d = delta[row]!;
-          if (d === 0) continue;
           const base = row * F;
           for (let f = 0; f < F; f++) gradient[f]! += d * z[base + f]!;
           for (let unit = 0; unit < units; unit++) {
