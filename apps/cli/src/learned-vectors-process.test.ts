@@ -32,7 +32,7 @@ describe('search --feedback with a learned model that reads word vectors', () =>
     mkdirSync(join(folder, '.loadout'));
     writeFileSync(join(folder, '.loadout', 'feedback.jsonl'), `${JSON.stringify({ query: 'keep my notes for later', called: 'write_file' })}\n`);
     const model = JSON.parse(readFileSync(join(root, 'packages/learn/src/rerank/models/glove-rerank-model.json'), 'utf8')) as object;
-    writeFileSync(join(folder, '.loadout', 'learned.json'), sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0, model }));
+    writeFileSync(join(folder, '.loadout', 'learned.json'), sealLearnedDecision({ enabled: true, usageWeight: 1, model }));
     const run = search('keep my draft for later');
     expect(run.status).toBe(0);
     expect(run.stderr).toBe('');

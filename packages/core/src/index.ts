@@ -10,4 +10,4 @@ export * from './query/index.js';
 export * from './summary/index.js';
 export * from './ranking/index.js';
 export type { FoundTool, OverLimit, ToolSearchAnswer, ToolSearchContext, ToolSearchFailure, ToolSearchFound } from './search/index.js';
-export type { RankerResultExpectation, RankerDefinition, RankerCapabilities, RankerPersistence, RankerUsage, RankerUsageField, RankerUsagePrior, RankerLearnedPart, OptionSpec, OptionsSchema, Registry, RegistryInput } from './plugins/index.js';
+export type { RankerResultExpectation, RankerDefinition, RankerCapabilities, RankerPersistence, RankerUsage, RankerUsageField, RankerLearnedPart, OptionSpec, OptionsSchema, Registry, RegistryInput } from './plugins/index.js';

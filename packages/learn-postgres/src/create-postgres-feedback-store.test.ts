@@ -65,11 +65,11 @@ describe.skipIf(url === undefined)('createPostgresFeedbackStore', () => {
     try {
       // Give LISTEN a moment to be in place (the poll's first read marks the baseline).
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await store.writeDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0 });
+      await store.writeDecision({ enabled: true, usageWeight: 1 });
       const deadline = Date.now() + 5000;
       while (told === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(told).toBeGreaterThan(0);
-      expect(await other.readDecision()).toEqual({ kind: 'decided', decision: { enabled: true, usageWeight: 1, usagePriorWeight: 0 } });
+      expect(await other.readDecision()).toEqual({ kind: 'decided', decision: { enabled: true, usageWeight: 1 } });
     } finally {
       stop();
       await other.close();
@@ -79,7 +79,7 @@ describe.skipIf(url === undefined)('createPostgresFeedbackStore', () => {
   it('compacts to the newest 50 events per tool within 180 days and purges events and decision', async () => {
     const now = Date.now();
     await store.purge();
-    await store.writeDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0 });
+    await store.writeDecision({ enabled: true, usageWeight: 1 });
     await store.append([{ query: 'too old', called: ['tool_b'], at: now - 181 * 86_400_000 }]);
     await store.append(Array.from({ length: 52 }, (_, index) => ({ query: `q${index}`, called: ['tool_a'], at: now - index * 1000 })));
     const result = await store.compact();

@@ -18,8 +18,8 @@ const unit = (description: string, value: number): OptionSpec => ({ type: 'numbe
 /**
  * Every key of `createBm25Ranker`'s options (`Bm25RankerOptions`), checked at
  * every level: an unknown key is `invalid-option`. Defaults are the
- * ranker's own (documented, not filled in). `analyzer`, `usage` and
- * `usagePrior` take code (learning sets the last two).
+ * ranker's own (documented, not filled in). `analyzer` and `usage` take
+ * code (learning sets the last).
  */
 const BM25_PROPERTIES: OptionsSchema = {
   k1: { type: 'number', min: 0, max: 10, default: 2, description: 'term-frequency saturation (0: presence only)' },
@@ -41,10 +41,8 @@ const BM25_PROPERTIES: OptionsSchema = {
   sameServerBonus: unit('bonus for a tool sharing a server with one picked before it', 0),
   coverageMinTerms: { type: 'integer', min: 1, max: 1000, default: 10, description: 'fewest distinct query terms for xquad coverage' },
   coverageCandidates: { type: 'integer', min: 1, max: 1000, default: 50, description: 'candidates coverage selection picks from' },
-  usagePriorWeight: { type: 'number', min: 0, max: 10, default: 0.1, description: 'weight of the usage prior (learning sets it)' },
   analyzer: { type: 'any', description: 'a ToolAnalyzer or its options (code only); default: the tool-aware analyzer' },
   usage: { type: 'any', description: 'the usage field, tool => text (code only; learning sets it)' },
-  usagePrior: { type: 'any', description: 'decayed calls per tool, tool => number (code only; learning sets it)' },
 };
 
 /**

@@ -13,14 +13,14 @@ const { tools } = createCatalog([
 const usage = { text: (tool: { name: string }) => (tool.name === 'write_file' ? 'keep the recipe for later' : undefined), weight: 1 };
 
 describe('bm25f and rerank learn from usage through their definitions', () => {
-  it('take the usage field, the prior and a model (bm25f then re-ranks its own BM25F)', async () => {
+  it('take the usage field and a model (bm25f then re-ranks its own BM25F)', async () => {
     for (const definition of [bm25fDefinition, rerankDefinition]) {
-      expect(definition.capabilities?.usage?.learns).toEqual(['prior', 'model']);
+      expect(definition.capabilities?.usage?.learns).toEqual(['model']);
       const factory = usageRankerFactory(definition as never, { bm25: { k1: 1.5 } })!;
       const plain = await factory(undefined);
       await plain.index(tools);
       expect((await plain.search('keep the recipe for later'))[0]?.tool.name).toBe('keep_alive');
-      const learned = await factory({ ...usage, prior: { calls: (tool) => (tool.name === 'write_file' ? 3 : 0), weight: 0.2 } });
+      const learned = await factory(usage);
       await learned.index(tools);
       expect((await learned.search('keep the recipe for later'))[0]?.tool.name).toBe('write_file');
       const reranked = await factory({ ...usage, model: LEXICAL_RERANK_MODEL });

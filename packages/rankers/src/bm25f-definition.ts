@@ -19,17 +19,16 @@ export type Bm25fDefinitionOptions = Bm25Knobs & {
   readonly model?: RerankModel;
 };
 
-/** How `bm25f` and `rerank` learn: the usage field and prior join the BM25F options, a learned model re-ranks the top 50. */
+/** How `bm25f` and `rerank` learn: the usage field joins the BM25F options, a learned model re-ranks the top 50. */
 export function bm25Usage<Options extends { bm25?: Bm25RankerOptions; model?: RerankModel }>(): RankerUsage<Options> {
   return {
-    learns: ['prior', 'model'],
+    learns: ['model'],
     withUsage: (options, usage) => ({
       ...options,
       bm25: {
         ...options.bm25,
         fieldWeights: { ...options.bm25?.fieldWeights, usage: usage.weight },
         usage: usage.text,
-        ...(usage.prior === undefined ? {} : { usagePrior: usage.prior.calls, usagePriorWeight: usage.prior.weight }),
       },
       ...(usage.model === undefined ? {} : { model: usage.model as RerankModel }),
     }),

@@ -32,8 +32,8 @@ Files:
 Options:
   --feedback FILE  past searches (same format as --queries: each line's gold tools
                    were called) to learn from first, as a deployment learns from its
-                   log: the usage field (and the usage prior and a re-ranker, when the
-                   ranker learns them) is fitted and used only if it beats the default on
+                   log: the usage field (and a re-ranker, when the ranker learns a
+                   model) is fitted and used only if it beats the default on
                    held-out lines (the newest when every line has an "at", else seeded
                    random folds; the report says which). The ranker must accept
                    usage (capabilities.usage in its definition, as bm25f's and rerank's);

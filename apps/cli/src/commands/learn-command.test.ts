@@ -82,7 +82,7 @@ describe('loadout learn', () => {
     expect(run.stdout()).toMatch(/default \(model-free BM25F\)\s+\d/);
     expect(run.stdout()).toContain('learned ranking ON');
     // One recipe: the usage field, then the shipped model warm-started on the events as the re-ranker.
-    expect(run.stdout()).toMatch(/learned \(usage field \+ prior\)\s+\d/);
+    expect(run.stdout()).toMatch(/learned \(usage field\)\s+\d/);
     expect(run.stdout()).toMatch(/learned \(usage field \+ re-ranker\)\s+\d/);
     // The file's events have no "at": they share the import's time, so line order is not read as time.
     expect(run.stdout()).toMatch(/held-out comparison on \d+ of 6 events, seeded random folds \(seed 29\)/);
@@ -257,29 +257,31 @@ export default { ...bm25fDefinition, name: 'learner', capabilities: { usage: { w
     const env = { LOADOUT_CONFIG_HOME: join(dir, '.trust') };
     expect(await runCli(['trust'], fakeContext({ cwd: dir, env }).context)).toBe(0);
     expect(await runCli(['learn', 'events.jsonl', '--catalog', 'catalog.json'], fakeContext({ cwd: dir, env }).context)).toBe(0);
-    // The plain usage field (no usage prior, no re-ranker) is the definition's to take.
-    await writeFile(join(dir, '.loadout', 'learned.json'), sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0 }));
+    // The plain usage field (no re-ranker) is the definition's to take; a usagePriorWeight written by an earlier version is ignored.
+    await writeFile(join(dir, '.loadout', 'learned.json'), sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0.2 } as LearnedDecision));
     const run = fakeContext({ cwd: dir, env });
     expect(await runCli(['search', 'keep the recipe for later', '--catalog', 'catalog.json', '--feedback', join(dir, '.loadout', 'feedback.jsonl'), '--json'], run.context)).toBe(0);
     const result = JSON.parse(run.stdout()) as { ranker: string; hits: { name: string }[] };
     expect(result.ranker).toBe('learner');
     expect(result.hits[0]!.name).toBe('write_file');
     expect(usageSeen()).toBeGreaterThan(0);
-    // A decision with a part the definition does not learn (no capabilities.usage.learns): the usage field alone, and a warning naming the ranker.
-    await writeFile(join(dir, '.loadout', 'learned.json'), sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0.2 }));
+    expect(run.stderr()).not.toContain('warning');
+    // A decision with a model the definition does not learn (no capabilities.usage.learns): the usage field alone, and a warning naming the ranker.
+    const { LEXICAL_RERANK_MODEL } = await import('@loadout/learn');
+    await writeFile(join(dir, '.loadout', 'learned.json'), sealLearnedDecision({ enabled: true, usageWeight: 1, model: LEXICAL_RERANK_MODEL }));
     const warned = fakeContext({ cwd: dir, env });
     expect(await runCli(['search', 'keep the recipe for later', '--catalog', 'catalog.json', '--feedback', join(dir, '.loadout', 'feedback.jsonl'), '--json'], warned.context)).toBe(0);
-    expect(warned.stderr()).toContain('ranker "learner" cannot apply the learned usage prior');
+    expect(warned.stderr()).toContain('ranker "learner" cannot apply the learned re-ranking model');
     expect((JSON.parse(warned.stdout()) as { hits: { name: string }[] }).hits[0]!.name).toBe('write_file');
-    // eval --feedback learns through the same definition, trying neither the prior nor a re-ranker.
+    // eval --feedback learns through the same definition, without trying a re-ranker.
     rmSync(seen, { force: true });
     await writeFile(join(dir, 'queries.jsonl'), `${JSON.stringify({ id: 'q', query: 'keep the recipe for later', relevant: ['write_file'] })}\n`);
     await writeFile(join(dir, 'tools.jsonl'), ['write_file', 'keep_alive'].map((name) => JSON.stringify({ name, description: name === 'write_file' ? 'Write text to disk' : 'Keep a connection open' })).join('\n'));
     const evaluated = fakeContext({ cwd: dir, env });
     expect(await runCli(['eval', '--tools', 'tools.jsonl', '--queries', 'queries.jsonl', '--feedback', 'events.jsonl', '--json'], evaluated.context)).toBe(0);
-    const learning = (JSON.parse(evaluated.stdout()) as { learning: { learned: { usagePriorWeight: number }; reranked?: unknown } }).learning;
+    const learning = (JSON.parse(evaluated.stdout()) as { learning: { learned: { usageWeight: number }; reranked?: unknown } }).learning;
     expect(usageSeen()).toBeGreaterThan(0);
-    expect(learning.learned.usagePriorWeight).toBe(0);
+    expect(learning.learned.usageWeight).toBe(1);
     expect(learning.reranked).toBeUndefined();
   });
 

@@ -36,10 +36,9 @@ Imports the usage events of FILE into the feedback store (an event with an
 "at" that is already stored, same query, tools and time, is not added again:
 importing a log that grew since is safe); with no FILE, learns from the
 store as it stands (what loadout serve --record appended). Then fits the usage
-field (each tool's past queries, as its own BM25F field), the usage prior (a
-small boost for how often a tool was called, log-scaled, each call's weight
-halving every 90 days) and a re-ranker (a small model over BM25F's top 50,
-warm-started from the shipped one) and compares them with the model-free
+field (each tool's past queries, as its own BM25F field) and a re-ranker (a
+small model over BM25F's top 50, warm-started from the shipped one) and
+compares them with the model-free
 default on held-out events: the three newest fifths, each judged by what
 was learned before it, when the events' times order them; otherwise three
 seeded random fifths, each judged by the rest (the report says which; the
@@ -78,7 +77,7 @@ Options:
 ${MAX_FEEDBACK_HELP}
   --ranker NAME    the ranker to learn for (default: the config's "ranker", else bm25f); it
                    must accept usage (capabilities.usage in its definition); learning tries
-                   the prior and the re-ranker only when its definition learns them
+                   the re-ranker only when its definition learns a model
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
   --no-config      ignore the current folder's loadout.config.*
   --compact        keep only what learning reads: the newest 50 events per tool, none over 180 days old
@@ -223,7 +222,6 @@ export const learnCommand: Command = {
       enabled: report.enabled,
       ranker: rankerName,
       usageWeight: report.learned.usageWeight,
-      usagePriorWeight: report.learned.usagePriorWeight,
       decidedAt: new Date().toISOString(),
       report,
       ...(model === undefined ? {} : { model }),

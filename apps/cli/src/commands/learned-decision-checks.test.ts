@@ -31,7 +31,7 @@ async function search(...flags: string[]): Promise<{ code: number; stdout: strin
 
 describe('search --feedback with learned.json', () => {
   it('names what runs (bm25f + learned) and shows the five largest learned features by name', async () => {
-    await writeFile(join(dir, '.loadout', 'learned.json'), sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0, model: LEXICAL_RERANK_MODEL }));
+    await writeFile(join(dir, '.loadout', 'learned.json'), sealLearnedDecision({ enabled: true, usageWeight: 1, model: LEXICAL_RERANK_MODEL }));
     const run = await search('--explain');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('(bm25f + learned, 2 tools)');
@@ -55,12 +55,12 @@ describe('search --feedback with learned.json', () => {
       bytes[20] = bytes[20] === 0x31 ? 0x32 : 0x31;
       await writeFile(path, bytes);
     }, /checksum mismatch/],
-    ['an unsealed (hand-written) file', (path: string) => writeFile(path, JSON.stringify({ enabled: true, usageWeight: 1, usagePriorWeight: 0 })), /not sealed/],
-    ['weights of 1e308', (path: string) => writeFile(path, sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0, model: { ...LEXICAL_RERANK_MODEL, linear: LEXICAL_RERANK_MODEL.linear.map(() => 1e308) } })), /model\.linear\[0\] is not a finite number/],
-    ['a usage weight out of range', (path: string) => writeFile(path, sealLearnedDecision({ enabled: true, usageWeight: 1e9, usagePriorWeight: 0 })), /"usageWeight" is not a number in 0–100/],
+    ['an unsealed (hand-written) file', (path: string) => writeFile(path, JSON.stringify({ enabled: true, usageWeight: 1 })), /not sealed/],
+    ['weights of 1e308', (path: string) => writeFile(path, sealLearnedDecision({ enabled: true, usageWeight: 1, model: { ...LEXICAL_RERANK_MODEL, linear: LEXICAL_RERANK_MODEL.linear.map(() => 1e308) } })), /model\.linear\[0\] is not a finite number/],
+    ['a usage weight out of range', (path: string) => writeFile(path, sealLearnedDecision({ enabled: true, usageWeight: 1e9 })), /"usageWeight" is not a number in 0–100/],
   ])('%s is a coded warning and the default ranker; --strict exits 2', async (_, damage, reason) => {
     const path = join(dir, '.loadout', 'learned.json');
-    await writeFile(path, sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0, model: LEXICAL_RERANK_MODEL }));
+    await writeFile(path, sealLearnedDecision({ enabled: true, usageWeight: 1, model: LEXICAL_RERANK_MODEL }));
     await damage(path);
     const warned = await search();
     expect(warned.code).toBe(0);

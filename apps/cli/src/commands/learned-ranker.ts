@@ -26,8 +26,8 @@ export interface LearnedRankerOptions {
 
 /**
  * The learned ranker of a feedback store (read once, here) as a factory of
- * fresh, unindexed rankers: the usage field, plus the prior or the model
- * when the decision has them and the ranker `learns` them. Undefined, with
+ * fresh, unindexed rankers: the usage field, plus the model when the
+ * decision has one and the ranker `learns` it. Undefined, with
  * a note on stderr, when learning is off, undecided or unreadable.
  */
 export async function loadLearnedRankerFactory(
@@ -57,17 +57,13 @@ export async function loadLearnedRankerFactory(
   const { events, issues } = await readCommandFeedback(path, tools, { kind: 'store', store }, options.maxFeedbackBytes);
   context.stderr(renderFeedbackIssues(options.command, store, issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
   const { createUsageField } = await import('@loadout/bm25');
-  const field = createUsageField(events);
-  const usage: RankerUsageField = { text: field.text, weight: decision.usageWeight };
+  const usage: RankerUsageField = { text: createUsageField(events).text, weight: decision.usageWeight };
   const fieldAlone = (): MaybePromise<Ranker> => ranker.withUsage(usage);
-  // The re-ranker was chosen over a first stage without the prior; the prior goes with the usage field alone.
-  const part: RankerLearnedPart | undefined = decision.model !== undefined ? 'model' : decision.usagePriorWeight > 0 ? 'prior' : undefined;
-  if (part === undefined) return fieldAlone;
-  if (!ranker.learns.includes(part)) {
-    note(`warning: ranker ${JSON.stringify(ranker.name)} cannot apply the learned ${part === 'model' ? 're-ranking model' : 'usage prior'} (its capabilities.usage.learns lacks "${part}"); ${doing} with the usage field alone`);
+  if (decision.model === undefined) return fieldAlone;
+  if (!ranker.learns.includes('model')) {
+    note(`warning: ranker ${JSON.stringify(ranker.name)} cannot apply the learned re-ranking model (its capabilities.usage.learns lacks "model"); ${doing} with the usage field alone`);
     return fieldAlone;
   }
-  if (part === 'prior') return () => ranker.withUsage({ ...usage, prior: { calls: field.calls, weight: decision.usagePriorWeight } });
   const withModel: RankerUsageField = { ...usage, model: decision.model };
   try {
     // Built once here, so a model the ranker refuses is found now, not on the first index generation.

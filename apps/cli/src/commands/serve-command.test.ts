@@ -165,7 +165,7 @@ describe('loadout serve', () => {
     const before = await plain.client.callTool({ name: 'search_tools', arguments: { query: 'repeat my words' } });
     expect((before.structuredContent as { tools: unknown[] }).tools).toEqual([]);
     await plain.client.close();
-    writeFileSync(join(folder, 'usage', 'learned.json'), sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0 }));
+    writeFileSync(join(folder, 'usage', 'learned.json'), sealLearnedDecision({ enabled: true, usageWeight: 1 }));
     const learned = await serve(['--feedback', store]);
     const again = await learned.client.callTool({ name: 'search_tools', arguments: { query: 'repeat my words', limit: 1 } });
     expect((again.structuredContent as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(['mcp__tools__echo_text']);

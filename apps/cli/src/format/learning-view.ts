@@ -11,7 +11,7 @@ export function renderLearningReport(report: LearningReport): string[] {
   const where = report.folds === 'newest' ? 'the newest held-out events' : `held-out events (seeded random folds, seed ${report.seed ?? 29}: the events have no times)`;
   const verdict =
     report.reason === 'wins'
-      ? `learned ranking ON (usage weight ${report.learned.usageWeight}, usage prior ${report.learned.usagePriorWeight}${report.rerank ? ', re-ranker' : ''}): it beat the default on ${where}`
+      ? `learned ranking ON (usage weight ${report.learned.usageWeight}${report.rerank ? ', re-ranker' : ''}): it beat the default on ${where}`
       : report.reason === 'no-gain'
         ? `learned ranking OFF: it did not beat the default on ${where}`
         : 'learned ranking OFF: too few events to judge (need at least 5, a fifth held out)';
@@ -19,7 +19,7 @@ export function renderLearningReport(report: LearningReport): string[] {
   return [
     `held-out comparison on ${report.heldOutEvents} of ${report.trainEvents + report.heldOutEvents} events, ${report.folds === 'newest' ? 'the newest' : `seeded random folds (seed ${report.seed ?? 29})`} (Recall@5 / NDCG@5 / MRR@10):`,
     line('default (model-free BM25F)', report.baseline),
-    line(report.learned.usagePriorWeight > 0 ? 'learned (usage field + prior)' : 'learned (usage field)', report.learned),
+    line('learned (usage field)', report.learned),
     ...(report.reranked === undefined ? [] : [line('learned (usage field + re-ranker)', report.reranked)]),
     verdict,
   ];

@@ -26,7 +26,6 @@ function usageField(usage: SandboxUsage): RankerUsageField {
   return {
     weight: usage.weight,
     text: (tool: CatalogTool) => usage.texts[tool.displayName],
-    ...(usage.prior === undefined ? {} : { prior: { weight: usage.prior.weight, calls: (tool: CatalogTool) => usage.prior!.calls[tool.displayName] ?? 0 } }),
     ...(usage.model === undefined ? {} : { model: usage.model }),
   };
 }

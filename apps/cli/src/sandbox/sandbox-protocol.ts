@@ -11,7 +11,6 @@ export interface WorkerData {
 export interface SandboxUsage {
   readonly weight: number;
   readonly texts: Record<string, string | undefined>;
-  readonly prior?: { readonly weight: number; readonly calls: Record<string, number> };
   readonly model?: unknown;
 }
 

@@ -120,10 +120,7 @@ export function createSandboxedRanker(input: {
     if (usage === undefined) return undefined;
     const texts: Record<string, string | undefined> = {};
     for (const tool of all) texts[tool.displayName] = usage.text(tool);
-    const prior = usage.prior;
-    const calls: Record<string, number> = {};
-    if (prior !== undefined) for (const tool of all) calls[tool.displayName] = prior.calls(tool);
-    return { weight: usage.weight, texts, ...(prior === undefined ? {} : { prior: { weight: prior.weight, calls } }), ...(usage.model === undefined ? {} : { model: usage.model }) };
+    return { weight: usage.weight, texts, ...(usage.model === undefined ? {} : { model: usage.model }) };
   }
 
   async function reindex(): Promise<void> {

@@ -90,19 +90,6 @@ export interface Bm25RankerOptions {
    * Read when a tool is indexed or added. Default: none (no usage field).
    */
   readonly usage?: (tool: CatalogTool) => string | undefined;
-  /**
-   * The deployment's usage as a prior: each tool's decayed call count (see
-   * `createUsageField(...).calls`, whose `halfLifeDays` sets the decay).
-   * When any tool has calls, the best 50 hits (`PRIOR_CANDIDATES`) of a
-   * query are re-scored as `score / best score + usagePriorWeight ·
-   * ln(1 + calls) / ln(1 + most calls)`, so usage reorders tools that match
-   * the query and never brings in one that does not. Exact names stay first
-   * regardless: `withQuerySyntax` places them above every ranked hit. Read
-   * whenever the tool list changes. Default: none (no prior).
-   */
-  readonly usagePrior?: (tool: CatalogTool) => number;
-  /** Weight of the usage prior. Default 0.1; range 0–10 (0 turns it off). */
-  readonly usagePriorWeight?: number;
 }
 
 /** Whether results of multi-step queries are diversified: by clause, by query term, or not. */
@@ -126,8 +113,6 @@ export interface ResolvedBm25Options {
   readonly coverageMinTerms: number;
   readonly coverageCandidates: number;
   readonly usage: ((tool: CatalogTool) => string | undefined) | undefined;
-  readonly usagePrior: ((tool: CatalogTool) => number) | undefined;
-  readonly usagePriorWeight: number;
 }
 
 function isAnalyzer(value: ToolAnalyzer | ToolAnalyzerOptions | undefined): value is ToolAnalyzer {
@@ -197,7 +182,5 @@ export function resolveBm25Options(options: Bm25RankerOptions): ResolvedBm25Opti
     coverageMinTerms: Math.round(numberOption('coverageMinTerms', options.coverageMinTerms, 10, 1, 1000)),
     coverageCandidates: Math.round(numberOption('coverageCandidates', options.coverageCandidates, 50, 1, 1000)),
     usage: options.usage,
-    usagePrior: options.usagePrior,
-    usagePriorWeight: numberOption('usagePriorWeight', options.usagePriorWeight, 0.1, 0, 10),
   };
 }

@@ -26,7 +26,6 @@ import { coverageRerank } from './coverage-rerank.js';
 import type { CoverageResult } from './coverage-rerank.js';
 import type { ScoringTables } from './scoring-tables.js';
 import { drainTopK } from '@loadout/core/utils';
-import { PRIOR_CANDIDATES, applyUsagePrior, computeUsagePrior } from './usage-prior.js';
 import { registerBm25Internals } from './ranker-internals.js';
 import type { RankedDocs } from './ranker-internals.js';
 
@@ -82,7 +81,6 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
   let scoresOut = new Float64Array(16);
   const terms = createQueryTerms();
   let context: QueryContext = { postings, tables, scratch, tools };
-  let prior: Float64Array | undefined;
 
   const install = (nextTools: CatalogTool[], nextPostings: Postings, nextDictionary: Dictionary): void => {
     tools = nextTools;
@@ -91,7 +89,6 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
     tables = computeScoringTables(postings, settings.weights, settings.b, settings.k1);
     if (scratch.docCount !== postings.docCount) scratch = createQueryScratch(postings.docCount);
     context = { postings, tables, scratch, tools };
-    prior = settings.usagePrior === undefined || settings.usagePriorWeight === 0 ? undefined : computeUsagePrior(tools, settings.usagePrior);
   };
 
   const refresh = (compact = false): void => {
@@ -134,7 +131,7 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
     if (terms.fullCount === 0) return 0;
     const covering = settings.coverage === 'xquad' && terms.fullCount >= settings.coverageMinTerms;
     const byClause = settings.coverage === 'clauses' && terms.clauseCount >= 2 && settings.clauseCoveredCredit < 1;
-    const pool = Math.max(limit, covering || byClause ? settings.coverageCandidates : 0, prior === undefined ? 0 : PRIOR_CANDIDATES);
+    const pool = Math.max(limit, covering || byClause ? settings.coverageCandidates : 0);
     const capacity = Math.min(pool, tools.length);
     evaluateQuery(context, terms, capacity, settings.clauseWeight, filter, explain);
     if (docsOut.length < capacity) {
@@ -143,14 +140,13 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
     }
     let count = drainTopK(scratch.heap, docsOut, scoresOut);
     if (byClause && count > 1) {
-      served = coverClauses(context, terms, docsOut, scoresOut, Math.min(count, settings.coverageCandidates), prior === undefined ? limit : Math.max(limit, PRIOR_CANDIDATES), {
+      served = coverClauses(context, terms, docsOut, scoresOut, Math.min(count, settings.coverageCandidates), limit, {
         clauseWeight: settings.clauseWeight,
         credit: settings.clauseCoveredCredit,
         threshold: settings.clauseCoveredShare,
       });
       count = served.clausePart.length;
     }
-    if (prior !== undefined) applyUsagePrior(docsOut, scoresOut, count, prior, settings.usagePriorWeight);
     if (covering && count > 1) {
       picks = coverageRerank(context, terms.full.subarray(0, terms.fullCount), docsOut, scoresOut, count, limit, {
         weight: settings.coverageWeight,
@@ -233,7 +229,7 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
           continue;
         }
         let explanation = explainHit(context, dictionary, terms.full.subarray(0, terms.fullCount), texts, settings.clauseWeight, doc, (term) => termWeight(terms, term));
-        if (served !== undefined && prior === undefined) {
+        if (served !== undefined) {
           const part = served.clausePart[index]!;
           if (Math.abs(part - (explanation.components['clause'] ?? 0)) > 1e-12) {
             explanation = {
@@ -242,13 +238,6 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
               notes: [...explanation.notes, 'clause credit reduced: a tool ranked above already serves that clause'],
             };
           }
-        }
-        if (prior !== undefined) {
-          explanation = {
-            ...explanation,
-            components: { ...explanation.components, usagePrior: settings.usagePriorWeight * prior[doc]! },
-            notes: [...explanation.notes, 'score normalised by the best hit, plus the usage prior'],
-          };
         }
         if (picks !== undefined) {
           explanation = {

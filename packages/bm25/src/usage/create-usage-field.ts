@@ -3,7 +3,7 @@ import { numberOption } from '../shared/number-option.js';
 
 /** Options of {@link createUsageField}. */
 export interface UsageFieldOptions {
-  /** An event's weight halves every this many days (for the call counts). Default 90; range 0.01–100,000. */
+  /** The half-life of an event, in days (see `maxHalfLives`). Default 90; range 0.01–100,000. */
   readonly halfLifeDays?: number;
   /** Events older than this many half-lives are left out of the field. Default 2 (weight below 1/4); range 0–1,000. */
   readonly maxHalfLives?: number;
@@ -17,8 +17,6 @@ export interface UsageFieldOptions {
 export interface UsageField {
   /** The past queries of a tool, one per line (those naming its display name, then its own name; each newest first); undefined without any. */
   readonly text: (tool: CatalogTool) => string | undefined;
-  /** Decayed number of calls of a tool (0 without any). */
-  readonly calls: (tool: CatalogTool) => number;
   /** Events that entered the field. */
   readonly events: number;
   /** Distinct tool names they called. */
@@ -41,16 +39,13 @@ export function createUsageField(events: readonly UsageEvent[], options: UsageFi
   for (const event of events) if (event.at !== undefined && event.at > newest) newest = event.at;
   const now = options.now ?? newest;
   const queries = new Map<string, string[]>();
-  const calls = new Map<string, number>();
   let used = 0;
   for (let index = events.length - 1; index >= 0; index--) {
     const event = events[index]!;
     const halfLives = event.at === undefined ? 0 : Math.max(0, now - event.at) / halfLifeMs;
     if (halfLives > maxHalfLives || event.query.trim().length === 0) continue;
     used++;
-    const weight = Math.pow(0.5, halfLives);
     for (const name of new Set(event.called)) {
-      calls.set(name, (calls.get(name) ?? 0) + weight);
       const list = queries.get(name);
       if (list === undefined) queries.set(name, [event.query]);
       else if (list.length < cap) list.push(event.query);
@@ -66,7 +61,6 @@ export function createUsageField(events: readonly UsageEvent[], options: UsageFi
       const list = byDisplay(tool);
       return list.length === 0 ? undefined : list.join('\n');
     },
-    calls: (tool) => (calls.get(tool.displayName) ?? 0) + (tool.displayName === tool.name ? 0 : (calls.get(tool.name) ?? 0)),
     events: used,
     tools: queries.size,
   };

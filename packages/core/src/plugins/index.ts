@@ -1,4 +1,4 @@
-export type { RankerDefinition, RankerCapabilities, RankerPersistence, RankerUsage, RankerUsageField, RankerUsagePrior, RankerLearnedPart } from './ranker-definition.js';
+export type { RankerDefinition, RankerCapabilities, RankerPersistence, RankerUsage, RankerUsageField, RankerLearnedPart } from './ranker-definition.js';
 export type { OptionSpec, OptionsSchema } from './options-schema.js';
 export type { Registry, RegistryInput } from './registry.js';
 export { createRegistry, defaultExport } from './create-registry.js';

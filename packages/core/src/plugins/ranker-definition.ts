@@ -19,16 +19,8 @@ export interface RankerPersistence {
   restore(ranker: Ranker, bytes: Uint8Array, tools: readonly CatalogTool[]): MaybePromise<void>;
 }
 
-/** The usage prior learnt from feedback: how often each tool was called (decayed), and how much that counts. */
-export interface RankerUsagePrior {
-  /** Decayed number of calls of a tool; 0 without any. */
-  readonly calls: (tool: CatalogTool) => number;
-  /** Weight of the prior; a finite number from 0 to 10 (`loadout learn` decides it). */
-  readonly weight: number;
-}
-
-/** A part of what learning from feedback fits besides the usage field: the usage prior, or a re-ranking model. */
-export type RankerLearnedPart = 'prior' | 'model';
+/** A part of what learning from feedback fits besides the usage field: a re-ranking model. */
+export type RankerLearnedPart = 'model';
 
 /** A usage field learnt from feedback: per tool, the words of the past queries that led to it, and how much they count. */
 export interface RankerUsageField {
@@ -36,8 +28,6 @@ export interface RankerUsageField {
   readonly text: (tool: CatalogTool) => string | undefined;
   /** How much the field counts next to the ranker's own fields; a finite number from 0 to 100 (`loadout learn` decides it). */
   readonly weight: number;
-  /** The usage prior, when learning chose one; given only to a definition whose `learns` has `prior`. Default: none. */
-  readonly prior?: RankerUsagePrior;
   /**
    * A re-ranking model fitted on the same events (JSON numbers, `@loadout/bm25`'s
    * `RerankModel`: its features are BM25F's), when learning chose one; given

@@ -11,7 +11,7 @@ const learner: RankerDefinition = {
   name: 'learner',
   queryKind: 'keywords',
   options: { depth: { type: 'integer', min: 1, max: 3, default: 2, description: 'how deep' }, weight: { type: 'number', min: 0, max: 100, description: 'usage weight' } },
-  capabilities: { usage: { learns: ['prior'], withUsage: (options, usage) => ({ ...options, weight: usage.weight }) } },
+  capabilities: { usage: { learns: ['model'], withUsage: (options, usage) => ({ ...options, weight: usage.weight }) } },
   create: (options) => {
     seen.push(options);
     return createFakeRanker({ name: `learner-${String(options['weight'] ?? 'none')}` });
@@ -29,6 +29,11 @@ describe('usageRankerFactory', () => {
 
   it('is undefined for a definition that does not learn from usage', () => {
     expect(usageRankerFactory({ ...learner, capabilities: {} })).toBeUndefined();
+  });
+
+  it('loads a definition written for earlier versions, whose learns names the usage prior they learned', () => {
+    const older = { ...learner, name: 'older', capabilities: { usage: { learns: ['prior', 'model'], withUsage: (options: Record<string, unknown>) => options } } } as unknown as RankerDefinition;
+    expect(createRegistry({ rankers: [older] }).ranker('older')).toBeDefined();
   });
 
   it('refuses a definition whose learns names an unknown part', () => {

@@ -46,8 +46,9 @@ function problem(value: unknown): string | undefined {
       return 'capabilities.usage must be { withUsage(options, usage), learns? }';
     }
     const learns = usage === undefined ? undefined : (usage as Record<string, unknown>)['learns'];
+    // "prior" (a usage prior earlier versions learned) is still accepted, and ignored: a plug-in written for them loads.
     if (learns !== undefined && (!Array.isArray(learns) || learns.some((part) => part !== 'prior' && part !== 'model'))) {
-      return `capabilities.usage.learns must be a list of "prior" and "model", got ${describeValue(learns)}`;
+      return `capabilities.usage.learns must be a list of "model", got ${describeValue(learns)}`;
     }
     if (persistence !== undefined) {
       const p = persistence as Record<string, unknown>;

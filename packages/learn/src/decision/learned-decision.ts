@@ -2,7 +2,7 @@ import { createLoadoutError } from '@loadout/core';
 import { decodeUtf8, frameVersion, isRecord, openFrame, sealFrame } from '@loadout/core/utils';
 import type { FrameFormat } from '@loadout/core/utils';
 
-/** What `loadout learn` decided for a feedback store, as `learned.json` beside it keeps it. */
+/** What `loadout learn` decided for a feedback store, as `learned.json` beside it keeps it (a `usagePriorWeight` earlier versions wrote is ignored). */
 export interface LearnedDecision {
   /** Learned ranking is applied (search, serve) only when true. */
   readonly enabled: boolean;
@@ -10,8 +10,6 @@ export interface LearnedDecision {
   readonly ranker?: string;
   /** Weight of the usage field in the first stage. Range 0–100. */
   readonly usageWeight: number;
-  /** Weight of the usage prior; 0 in decisions written before it existed. Range 0–10. */
-  readonly usagePriorWeight: number;
   /** When the decision was made, as an ISO date (informative). */
   readonly decidedAt?: string;
   /** The held-out comparison that decided (informative; what `learnFromFeedback` reported). */
@@ -57,16 +55,13 @@ export function parseLearnedDecision(text: string): LearnedDecisionRead {
   }
   if (!isRecord(value)) return { kind: 'unreadable', reason: 'not a JSON object' };
   const { enabled, usageWeight, model } = value;
-  const usagePriorWeight = value['usagePriorWeight'] ?? 0;
   if (typeof enabled !== 'boolean') return { kind: 'unreadable', reason: '"enabled" is not true or false' };
   if (typeof usageWeight !== 'number' || !(usageWeight >= 0 && usageWeight <= 100)) return { kind: 'unreadable', reason: '"usageWeight" is not a number in 0–100' };
-  if (typeof usagePriorWeight !== 'number' || !(usagePriorWeight >= 0 && usagePriorWeight <= 10)) return { kind: 'unreadable', reason: '"usagePriorWeight" is not a number in 0–10' };
   const wild = outOfRange(model, 'model');
   if (wild !== undefined) return { kind: 'unreadable', reason: `${wild} is not a finite number within ±${MAX_MODEL_NUMBER}` };
   const decision: LearnedDecision = {
     enabled,
     usageWeight,
-    usagePriorWeight,
     ...(typeof value['ranker'] === 'string' ? { ranker: value['ranker'] } : {}),
     ...(typeof value['decidedAt'] === 'string' ? { decidedAt: value['decidedAt'] } : {}),
     ...(value['report'] === undefined ? {} : { report: value['report'] }),

@@ -20,8 +20,8 @@ describe('createFileFeedbackStore', () => {
     expect(await store.readDecision()).toEqual({ kind: 'missing' });
     await store.append([{ query: 'save it', called: ['write_file'], at: 1_000 }]);
     expect((await store.read()).events).toEqual([{ query: 'save it', called: ['write_file'], at: 1_000 }]);
-    await store.writeDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0.2 });
-    expect(await store.readDecision()).toEqual({ kind: 'decided', decision: { enabled: true, usageWeight: 1, usagePriorWeight: 0.2 } });
+    await store.writeDecision({ enabled: true, usageWeight: 1 });
+    expect(await store.readDecision()).toEqual({ kind: 'decided', decision: { enabled: true, usageWeight: 1 } });
     expect(await store.purge()).toEqual([store.location, store.decisionLocation]);
     expect(await store.purge()).toEqual([]);
     expect(await store.readDecision()).toEqual({ kind: 'missing' });
@@ -31,11 +31,11 @@ describe('createFileFeedbackStore', () => {
     const store = createFileFeedbackStore(join(folder, 'feedback.jsonl'));
     await writeFile(store.decisionLocation, '{secret');
     expect(await store.readDecision()).toEqual({ kind: 'unreadable', reason: 'not sealed (changed by hand, or written by an older loadout)' });
-    await writeFile(store.decisionLocation, sealLearnedDecision({ enabled: true, usageWeight: 1e308, usagePriorWeight: 0 }));
+    await writeFile(store.decisionLocation, sealLearnedDecision({ enabled: true, usageWeight: 1e308 }));
     expect(await store.readDecision()).toEqual({ kind: 'unreadable', reason: '"usageWeight" is not a number in 0–100' });
-    await writeFile(store.decisionLocation, sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0, model: { linear: [1, -1e7] } }));
+    await writeFile(store.decisionLocation, sealLearnedDecision({ enabled: true, usageWeight: 1, model: { linear: [1, -1e7] } }));
     expect(await store.readDecision()).toEqual({ kind: 'unreadable', reason: 'model.linear[1] is not a finite number within ±1000000' });
-    const sealed = sealLearnedDecision({ enabled: true, usageWeight: 1, usagePriorWeight: 0 });
+    const sealed = sealLearnedDecision({ enabled: true, usageWeight: 1 });
     for (let index = 0; index < sealed.length; index++) {
       const damaged = Uint8Array.from(sealed);
       damaged[index]! ^= 0x04;

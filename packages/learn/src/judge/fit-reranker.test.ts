@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import * as first from '@loadout/bm25';
+import { createUsageField } from '@loadout/bm25';
 import { createCatalog, withQuerySyntax } from '@loadout/core';
-import * as rerank from '../rerank/index.js';
-import type { RerankModel } from '../rerank/index.js';
-import { fitRerankOnEvents, withUsageField } from './fit-reranker.js';
+import { LEXICAL_RERANK_MODEL, createRerankRanker } from '../rerank/index.js';
+import type { RerankModel, RerankRanker } from '../rerank/index.js';
+import { fitRerankOnEvents, usageOptions } from './fit-reranker.js';
 import type { RerankFitting } from './fit-reranker.js';
-
-const bm25 = { ...first, ...rerank };
 
 const { tools } = createCatalog([
   { name: 'write_file', server: 'fs', description: 'Write content to a file' },
@@ -29,18 +27,17 @@ const events = [
 ].map((query) => ({ query, called: [query.includes('web') ? 'search_web' : query.includes('slides') ? 'save_presentation' : query.includes('chart') ? 'save_chart' : 'write_file'] }));
 
 /** The learned ranker of `events` with `model`: the usage field in the first stage, the model re-ranking it, exact names first. */
-function learnedRanker(model: RerankModel): first.Bm25Ranker | rerank.RerankRanker {
-  const field = bm25.createUsageField(events);
-  const ranker = withQuerySyntax(bm25.createRerankRanker({ model, bm25: withUsageField(undefined, { text: field.text, weight: 1 }) }), { maxQueryLength: 1000 });
+function learnedRanker(model: RerankModel): RerankRanker {
+  const ranker = withQuerySyntax(createRerankRanker({ model, bm25: usageOptions({ text: createUsageField(events).text, weight: 1 }) }), { maxQueryLength: 1000 });
   ranker.index(tools);
-  return ranker as rerank.RerankRanker;
+  return ranker as RerankRanker;
 }
 
 describe('fitRerankOnEvents', () => {
-  const fitting: RerankFitting = { bm25, tools, usageWeight: 1, candidates: 50, baseModel: bm25.LEXICAL_RERANK_MODEL };
+  const fitting: RerankFitting = { tools, candidates: 50, baseModel: LEXICAL_RERANK_MODEL };
 
   it('warm-starts the base model on the events, deterministically, joined by name: it keeps its shape and moves away from it', () => {
-    const base = bm25.LEXICAL_RERANK_MODEL;
+    const base = LEXICAL_RERANK_MODEL;
     const warm = fitRerankOnEvents(fitting, events)!;
     expect(JSON.stringify(fitRerankOnEvents(fitting, events))).toBe(JSON.stringify(warm));
     expect(warm.kind).toBe(base.kind);
@@ -58,7 +55,7 @@ describe('fitRerankOnEvents', () => {
   });
 
   it('reads the base model\'s features, any subset of the registry in any order, by name', () => {
-    const base = bm25.LEXICAL_RERANK_MODEL;
+    const base = LEXICAL_RERANK_MODEL;
     const names = ['cover', 'firstStage', 'nameShare'];
     const pick = (values: readonly number[]): number[] => names.map((name) => values[base.features.indexOf(name)]!);
     const small: RerankModel = { format: 'loadout-rerank-v1', kind: 'linear', features: names, mean: pick(base.mean), scale: pick(base.scale), linear: [0.5, 1, 0.25] };

@@ -1,4 +1,5 @@
 import type { CatalogTool, RankerUsageField } from '@loadout/core';
+import { createBm25Ranker, createUsageField } from '@loadout/bm25';
 import type { Bm25RankerOptions, UsageEvent } from '@loadout/bm25';
 import { assignFolds } from '@loadout/eval';
 import type { RerankModel } from '../rerank/rerank-model.js';
@@ -7,58 +8,50 @@ import { trainRerankModel } from '../train/train-rerank-model.js';
 import { toTrainingQuery } from '../train/training-query.js';
 import type { TrainingQuery } from '../train/training-query.js';
 
-/** `@loadout/bm25` with the re-ranker beside it, as `learnFromFeedback` loads them. */
-export type Bm25Module = typeof import('@loadout/bm25') & typeof import('../rerank/index.js');
-
 /** How a deployment's re-ranker is fitted on its own events: the one recipe. */
 export interface RerankFitting {
-  readonly bm25: Bm25Module;
   readonly tools: readonly CatalogTool[];
-  /** Weight of the usage field in the first stage. */
-  readonly usageWeight: number;
   /** First-stage candidates the model is trained on and re-ranks (recorded as `RerankModel.candidates` when not 50); 1–1,000. */
   readonly candidates: number;
   /** The model the fit starts from and is pulled toward (warm start, {@link WARM_START}). */
   readonly baseModel: RerankModel;
 }
 
+/** Weight of the usage field in the first stage (figures: decision 0043). */
+export const USAGE_WEIGHT = 1;
 /** Inner folds of the cross-fitting, and the newest events a fit reads at most (the eval sets' logs, at most 842 events, are below it). */
 const CROSS_FOLDS = 3;
 const MAX_FIT_EVENTS = 1500;
 /**
  * Warm start from `RerankFitting.baseModel`: L2 0.01 toward its weights
- * (L2-SP) and the softmax + LambdaRank@10 loss (figures: decisions 0049 and
- * 2914), for 20 epochs up to 43 steps of 16 queries
- * each (every log of the eval sets), then fewer epochs, so a long log costs
- * about the same number of steps ({@link WARM_STEPS}; at least 4 epochs).
+ * (L2-SP) and the softmax + LambdaRank@10 loss (figures: decisions 0049,
+ * 2914, 2915), 20 epochs up to 43 steps of 16 queries (every log of the
+ * eval sets), then fewer, so a long log costs about as many steps.
  */
 const WARM_START = { l2: 0.01, loss: 'softmax+lambda' } as const;
 const WARM_STEPS = 20 * 43;
 
-/** Epochs of a warm start over `queries` training queries (16 a step): 20, fewer past {@link WARM_STEPS} steps, at least 4. */
+/** Epochs of a warm start over `queries` training queries: 20, fewer past {@link WARM_STEPS} steps, at least 4. */
 function warmEpochs(queries: number): number {
   return Math.max(4, Math.min(20, Math.round(WARM_STEPS / Math.ceil(queries / 16))));
 }
 
-/** BM25F `options` plus a learned usage field and, when it has one, its prior (`usage.model` is the re-ranker's, not BM25F's). */
-export function withUsageField(options: Bm25RankerOptions | undefined, usage: RankerUsageField): Bm25RankerOptions {
-  return {
-    ...options,
-    fieldWeights: { ...options?.fieldWeights, usage: usage.weight },
-    usage: usage.text,
-    ...(usage.prior === undefined ? {} : { usagePrior: usage.prior.calls, usagePriorWeight: usage.prior.weight }),
-  };
+/** BM25F's options with a learned usage field (`usage.model` is the re-ranker's, not BM25F's). */
+export function usageOptions(usage: RankerUsageField): Bm25RankerOptions {
+  return { fieldWeights: { usage: usage.weight }, usage: usage.text };
 }
 
 /**
- * The training queries of a deployment's events (each a past search whose
- * called tools are its gold; the newest 1,500 at most), cross-fitted: the
- * events are split into 3 folds by query (near-duplicates together), and
- * each fold's features are read from a first stage whose usage field holds
- * only the other folds, so a model never learns from a usage field that
- * already contains the very query it is scored on.
+ * Fits the re-ranker on a deployment's events (the newest 1,500 at most),
+ * each a past search whose called tools are its gold: `fitting.baseModel`
+ * warm-started ({@link WARM_START}) on them, cross-fitted: the events are
+ * split into 3 folds by query (near-duplicates together), and each fold's
+ * features are read from a first stage whose usage field holds only the
+ * other folds, so a model never learns from a usage field that already
+ * contains the very query it is scored on. Undefined when no event has a
+ * called tool among its candidates.
  */
-export function eventTrainingQueries(fitting: RerankFitting, allEvents: readonly UsageEvent[]): TrainingQuery[] {
+export function fitRerankOnEvents(fitting: RerankFitting, allEvents: readonly UsageEvent[]): RerankModel | undefined {
   const events = allEvents.slice(-MAX_FIT_EVENTS);
   const folds = assignFolds(
     events.map((event) => event.query),
@@ -68,21 +61,11 @@ export function eventTrainingQueries(fitting: RerankFitting, allEvents: readonly
   for (let fold = 0; fold < CROSS_FOLDS; fold++) {
     const held = events.filter((_, index) => folds[index] === fold);
     if (held.length === 0) continue;
-    const field = fitting.bm25.createUsageField(events.filter((_, index) => folds[index] !== fold));
-    const first = fitting.bm25.createBm25Ranker(withUsageField(undefined, { text: field.text, weight: fitting.usageWeight }));
+    const field = createUsageField(events.filter((_, index) => folds[index] !== fold));
+    const first = createBm25Ranker(usageOptions({ text: field.text, weight: USAGE_WEIGHT }));
     first.index(fitting.tools);
     queries.push(...held.flatMap((event) => toTrainingQuery(extractRerankCandidates(first, event.query, fitting.candidates), event.called) ?? []));
   }
-  return queries;
-}
-
-/**
- * Fits the re-ranker on a deployment's events ({@link eventTrainingQueries}):
- * `fitting.baseModel` warm-started on them ({@link WARM_START}). Undefined
- * when no event has a called tool among its candidates.
- */
-export function fitRerankOnEvents(fitting: RerankFitting, events: readonly UsageEvent[]): RerankModel | undefined {
-  const queries = eventTrainingQueries(fitting, events);
   if (queries.length === 0) return undefined;
   const model = trainRerankModel(queries, { init: fitting.baseModel, epochs: warmEpochs(queries.length), ...WARM_START });
   return fitting.candidates === 50 ? model : { ...model, candidates: fitting.candidates };

@@ -1,10 +1,13 @@
 import { withQuerySyntax } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker, RankerLearnedPart, RankerUsageField } from '@loadout/core';
+import { createBm25Ranker, createUsageField } from '@loadout/bm25';
 import type { UsageEvent } from '@loadout/bm25';
 import { pooledScores, seededRandom } from '@loadout/eval';
 import type { QualityScores } from '@loadout/eval';
+import { createRerankRanker } from '../rerank/create-rerank-ranker.js';
+import { LEXICAL_RERANK_MODEL } from '../rerank/lexical-rerank-model.js';
 import type { RerankModel } from '../rerank/rerank-model.js';
-import { fitRerankOnEvents, withUsageField } from './fit-reranker.js';
+import { USAGE_WEIGHT, fitRerankOnEvents, usageOptions } from './fit-reranker.js';
 import type { RerankFitting } from './fit-reranker.js';
 import { measureEvents } from './measure-events.js';
 
@@ -20,33 +23,17 @@ export interface LearningProgress {
 export interface LearnFromFeedbackOptions {
   /** The catalog searched. */
   readonly tools: readonly CatalogTool[];
-  /**
-   * The deployment's usage events, oldest first. When every event has its
-   * time (`at`) and no time is shared by more than a held-out fold's worth
-   * of events, the held-out folds are the newest events; otherwise they are
-   * seeded random folds (`seed`).
-   */
+  /** The deployment's usage events, oldest first; judged on the newest when every one has a distinct enough time (`at`), else on seeded random folds. */
   readonly events: readonly UsageEvent[];
   /**
-   * Builds the ranker learning judges and returns, from a ranker definition
-   * (`capabilities.usage.withUsage` on the chosen ranker's options; see
-   * `@loadout/core/plugins`' `usageRankerFactory`): `undefined` is the
-   * default without usage; otherwise the usage field, with the prior or a
-   * fitted model when learning tries them. Default: `@loadout/bm25`'s
-   * BM25F (a re-ranker over it when `usage.model` is set).
+   * Builds the ranker judged and returned, from the usage field (undefined:
+   * the default), as core's `usageRankerFactory` does from a definition.
+   * Default: `@loadout/bm25`'s BM25F, re-ranked when `usage.model` is set.
    */
   readonly ranker?: (usage: RankerUsageField | undefined) => MaybePromise<Ranker>;
-  /**
-   * What the ranker can learn besides the usage field (its definition's
-   * `capabilities.usage.learns`): without `prior` the prior's weight is 0,
-   * without `model` no re-ranker is tried. Default: both.
-   */
+  /** What the ranker can learn besides the usage field (its definition's `capabilities.usage.learns`): without `model` no re-ranker is tried. Default: `['model']`. */
   readonly learns?: readonly RankerLearnedPart[];
-  /**
-   * The model the log's re-ranker starts from (a warm start: fine-tuned on
-   * the events, its weights joined by feature name). Default: the shipped
-   * `LEXICAL_RERANK_MODEL`. A benchmark passes one that never saw its queries.
-   */
+  /** The model the log's re-ranker is warm-started from. Default: the shipped `LEXICAL_RERANK_MODEL`. */
   readonly baseModel?: RerankModel;
   /** Seed of the random held-out folds of events without times. Default 29; any integer. */
   readonly seed?: number;
@@ -65,8 +52,8 @@ export interface LearningReport {
   readonly seed?: number;
   /** The model-free default on the held-out events. */
   readonly baseline: QualityScores;
-  /** The usage field's scores on the held-out events, its weight, and the usage prior's weight it ran with. */
-  readonly learned: QualityScores & { readonly usageWeight: number; readonly usagePriorWeight: number };
+  /** The usage field's scores on the held-out events, and its weight. */
+  readonly learned: QualityScores & { readonly usageWeight: number };
   /** The usage field plus the re-ranker fitted on the same events, on the held-out events (absent when not tried). */
   readonly reranked?: QualityScores;
   /** True when the learned ranker is the re-ranker (it beat the usage field alone on Recall@5 + MRR@10). */
@@ -88,21 +75,13 @@ export interface LearningOutcome {
 
 /** Catalogs of at least this many tools train and re-rank 100 first-stage candidates, smaller ones 50 (figures: decision 0048). */
 const LARGE_CATALOG = 5000;
-/** Held-out folds, each a fifth of the events up to 300 (the eval sets' logs are below it; more judge no better, and cost searches); the usage field's weight; the usage prior's (figures: decision 0043). */
+/** Held-out folds (the eval sets' logs are below 300 a fold; more judge no better, and cost searches). */
 const FOLDS = 3;
 const FOLD_SHARE = 0.2;
 const MAX_FOLD_EVENTS = 300;
-const USAGE_WEIGHT = 1;
-const PRIOR_WEIGHT = 0.2;
 const QUERY_LIMIT = 1_000_000;
 
-/**
- * Whether time orders `events` into held-out folds of `size`: every event
- * has a time and no time is shared by more than `size` of them (a file
- * imported at once carries its import time only, and its line order is not
- * time: a labelled file grouped by family would train on one family and be
- * judged on another).
- */
+/** Whether time orders `events` into held-out folds of `size`: every event has a time, none shared by more than `size` (a file imported at once carries one time, and its line order is not time). */
 function timeOrders(events: readonly UsageEvent[], size: number): boolean {
   const shared = new Map<number, number>();
   for (const { at } of events) {
@@ -114,7 +93,7 @@ function timeOrders(events: readonly UsageEvent[], size: number): boolean {
   return events.length > 0;
 }
 
-/** Held-out folds of `events`: the newest ones, each judged by what came before it; or, when time does not order them ({@link timeOrders}), seeded random ones, each judged by the rest. */
+/** Held-out folds of `events`, 3 of a fifth each (at most 300): the newest, each judged by what came before it; or, when time does not order them ({@link timeOrders}), seeded random ones, each judged by the rest. */
 function heldOutFolds(events: readonly UsageEvent[], seed: number): { folds: LearningReport['folds']; windows: { train: UsageEvent[]; test: UsageEvent[] }[] } {
   const size = Math.min(MAX_FOLD_EVENTS, Math.floor(events.length * FOLD_SHARE));
   const timed = timeOrders(events, size);
@@ -136,51 +115,36 @@ function heldOutFolds(events: readonly UsageEvent[], seed: number): { folds: Lea
   return { folds: timed ? 'newest' : 'random', windows };
 }
 
+/** BM25F with the usage field, re-ranked when `usage.model` is set. */
+function defaultRanker(usage: RankerUsageField | undefined): Ranker {
+  if (usage === undefined) return createBm25Ranker();
+  return usage.model === undefined ? createBm25Ranker(usageOptions(usage)) : createRerankRanker({ model: usage.model as RerankModel, bm25: usageOptions(usage) });
+}
+
 /**
- * Learns from a deployment's own usage, one recipe, one judgement: on
- * held-out folds (see {@link heldOutFolds}), the model-free default, the
- * usage field (with the usage prior), and the usage field with the
- * re-ranker (`baseModel` warm-started on the fold's training events) are
- * compared. Learning switches on only when the chosen
- * one beats the default on Recall@5 (MRR@10 breaking ties); the re-ranker
- * is chosen over the usage field alone only when it wins on Recall@5 +
- * MRR@10 (either alone is noisy on a few hundred events). When learning
- * wins, the returned ranker is refitted on every event. Both rankers are
- * wrapped with core's `withQuerySyntax`, so exact names stay first.
+ * Learns from a deployment's own usage: on held-out folds, the model-free
+ * default, the usage field, and the usage field with the re-ranker
+ * (`baseModel` warm-started on the fold's training events) are compared.
+ * Learning switches on only when the chosen one beats the default on
+ * Recall@5 (MRR@10 breaking ties); the re-ranker is chosen over the usage
+ * field alone only when it wins on Recall@5 + MRR@10. When learning wins,
+ * the ranker is refitted on every event. Exact names stay first
+ * (`withQuerySyntax`).
  */
 export async function learnFromFeedback(options: LearnFromFeedbackOptions): Promise<LearningOutcome> {
-  // Imported on first use, so the feedback store never loads a ranker.
-  const bm25 = { ...(await import('@loadout/bm25')), ...(await import('../rerank/index.js')) };
   const { tools, events } = options;
-  const learns = options.learns ?? ['prior', 'model'];
-  const priorWeight = learns.includes('prior') ? PRIOR_WEIGHT : 0;
   const seed = options.seed ?? 29;
-  const create =
-    options.ranker ??
-    ((usage: RankerUsageField | undefined): Ranker => {
-      if (usage === undefined) return bm25.createBm25Ranker();
-      const first = withUsageField(undefined, usage);
-      return usage.model === undefined ? bm25.createBm25Ranker(first) : bm25.createRerankRanker({ model: usage.model as RerankModel, bm25: first });
-    });
+  const create = options.ranker ?? defaultRanker;
   /** The ranker of `usage` events (none: the default), with `model` re-ranking it; exact names first, indexed. */
   const build = async (usage: readonly UsageEvent[] | undefined, model?: RerankModel): Promise<Ranker> => {
-    const field = usage === undefined ? undefined : bm25.createUsageField(usage);
-    // The re-ranker is fitted over a first stage without the prior, so it searches over one.
-    const prior = priorWeight > 0 && model === undefined && field !== undefined ? { prior: { calls: field.calls, weight: priorWeight } } : {};
-    const inner = await create(field === undefined ? undefined : { text: field.text, weight: USAGE_WEIGHT, ...prior, ...(model === undefined ? {} : { model }) });
-    const ranker = withQuerySyntax(inner, { maxQueryLength: QUERY_LIMIT });
+    const field = usage === undefined ? undefined : { text: createUsageField(usage).text, weight: USAGE_WEIGHT, ...(model === undefined ? {} : { model }) };
+    const ranker = withQuerySyntax(await create(field), { maxQueryLength: QUERY_LIMIT });
     await ranker.index(tools);
     return ranker;
   };
   const { folds, windows } = heldOutFolds(events, seed);
-  const tryModel = learns.includes('model');
-  const fitting: RerankFitting = {
-    bm25,
-    tools,
-    usageWeight: USAGE_WEIGHT,
-    candidates: tools.length >= LARGE_CATALOG ? 100 : 50,
-    baseModel: options.baseModel ?? bm25.LEXICAL_RERANK_MODEL,
-  };
+  const tryModel = (options.learns ?? ['model']).includes('model');
+  const fitting: RerankFitting = { tools, candidates: tools.length >= LARGE_CATALOG ? 100 : 50, baseModel: options.baseModel ?? LEXICAL_RERANK_MODEL };
   const total = windows.length * (tryModel ? 2 : 1) + 1;
   let done = 0;
   const progress = (phase: LearningProgress['phase']): void => options.onProgress?.({ phase, done: ++done, total });
@@ -189,7 +153,7 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   const heldOut = windows.flatMap((window) => window.test);
   const baseline = await measureEvents(baselineRanker, heldOut);
   const common = { trainEvents: events.length - heldOut.length, heldOutEvents: heldOut.length, folds, ...(folds === 'random' ? { seed } : {}), baseline };
-  const learned = { ...baseline, usageWeight: USAGE_WEIGHT, usagePriorWeight: priorWeight };
+  const learned = { ...baseline, usageWeight: USAGE_WEIGHT };
   if (windows.length === 0) {
     return { report: { ...common, trainEvents: events.length, learned: { ...learned, usageWeight: 0 }, rerank: false, enabled: false, reason: 'too-few-events' }, ranker: baselineRanker };
   }
