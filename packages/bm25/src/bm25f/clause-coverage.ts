@@ -13,6 +13,9 @@ export interface ClauseCoverSettings {
   readonly threshold: number;
 }
 
+/** Buffers reused by every call (it runs to its end without calling out, so rankers can share them). */
+const reused = { numbers: new Float64Array(0), ints: new Int32Array(0) };
+
 /** Per pick: the clause part of its selection score (after coverage), for explanations. */
 export interface ClauseCoverResult {
   readonly clausePart: Float64Array;
@@ -42,21 +45,26 @@ export function coverClauses(context: QueryContext, terms: QueryTerms, docs: Int
   while (count < total && scores[count]! >= floor) count++;
   const clauseCount = terms.clauseCount;
   const fullCount = terms.fullCount;
-  const full = new Float64Array(count);
-  const clause = new Float64Array(count * clauseCount);
+  // One buffer of numbers (full, clause, byDoc, contribution, selection, parts) and one of ints (docAt, candidateAt, inFull, covered, taken).
+  const clauseEnd = terms.clauseStart[clauseCount]!;
+  if (reused.numbers.length < count * (4 + clauseCount + fullCount)) reused.numbers = new Float64Array(count * (4 + clauseCount + fullCount) * 2);
+  if (reused.ints.length < 3 * count + clauseEnd + clauseCount) reused.ints = new Int32Array((3 * count + clauseEnd + clauseCount) * 2);
+  const { numbers, ints } = reused;
+  const full = numbers.subarray(0, count);
+  const clause = numbers.subarray(count, count * (1 + clauseCount));
   const maxima = scratch.clauseMaxima;
   const fullMax = scratch.maxFull > 0 ? scratch.maxFull : Infinity;
   // Each term's postings are walked once, over the candidates in doc order, instead of a binary search per pair.
-  const byDoc = new Float64Array(count);
+  const byDoc = numbers.subarray(count * (1 + clauseCount), count * (2 + clauseCount));
   for (let candidate = 0; candidate < count; candidate++) byDoc[candidate] = docs[candidate]! * count + candidate;
   byDoc.sort();
-  const docAt = new Int32Array(count);
-  const candidateAt = new Int32Array(count);
+  const docAt = ints.subarray(0, count);
+  const candidateAt = ints.subarray(count, 2 * count);
   for (let at = 0; at < count; at++) {
     docAt[at] = Math.floor(byDoc[at]! / count);
     candidateAt[at] = byDoc[at]! - docAt[at]! * count;
   }
-  const contribution = new Float64Array(count * fullCount);
+  const contribution = numbers.subarray(count * (2 + clauseCount), count * (2 + clauseCount + fullCount)).fill(0);
   for (let index = 0; index < fullCount; index++) {
     const term = terms.full[index]!;
     const weight = termWeight(terms, term) * tables.idf[term]!;
@@ -66,7 +74,8 @@ export function coverClauses(context: QueryContext, terms: QueryTerms, docs: Int
     }
   }
   // Each clause term's position among the query's (a clause's terms are some of the query's).
-  const inFull = Int32Array.from(terms.clauseTerms.subarray(0, terms.clauseStart[clauseCount]), (term) => terms.full.indexOf(term));
+  const inFull = ints.subarray(2 * count, 2 * count + clauseEnd);
+  for (let at = 0; at < clauseEnd; at++) inFull[at] = terms.full.indexOf(terms.clauseTerms[at]!);
   for (let candidate = 0; candidate < count; candidate++) {
     let sum = 0;
     for (let index = 0; index < fullCount; index++) sum += contribution[candidate * fullCount + index]!;
@@ -77,14 +86,15 @@ export function coverClauses(context: QueryContext, terms: QueryTerms, docs: Int
       clause[candidate * clauseCount + c] = raw / maxima[c]!;
     }
   }
-  const covered = new Uint8Array(clauseCount);
-  const taken = new Uint8Array(count);
-  const pickedDocs = new Int32Array(picks);
-  const pickedScores = new Float64Array(pickedDocs.length);
-  const clausePart = new Float64Array(pickedDocs.length);
+  const covered = ints.subarray(2 * count + clauseEnd, 2 * count + clauseEnd + clauseCount).fill(0);
+  const taken = ints.subarray(2 * count + clauseEnd + clauseCount, 3 * count + clauseEnd + clauseCount).fill(0);
+  // The doc order is read: its buffers take the picks.
+  const pickedDocs = docAt.subarray(0, picks);
+  const pickedScores = byDoc.subarray(0, picks);
+  const clausePart = new Float64Array(picks);
   // Each candidate's selection score and clause part under `covered`, recomputed only when a pick covers a new clause.
-  const selection = new Float64Array(count);
-  const parts = new Float64Array(count);
+  const selection = numbers.subarray(count * (2 + clauseCount + fullCount), count * (3 + clauseCount + fullCount));
+  const parts = numbers.subarray(count * (3 + clauseCount + fullCount), count * (4 + clauseCount + fullCount));
   let stale = true;
   for (let pick = 0; pick < pickedDocs.length; pick++) {
     if (stale) {
