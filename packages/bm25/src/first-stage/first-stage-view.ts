@@ -42,6 +42,8 @@ export interface FirstStageCandidates {
   readonly nameTermsMatched: Int32Array;
   /** Per candidate and field (`c · fields + f`): the field's length in tokens. */
   readonly fieldLengths: Int32Array;
+  /** Per candidate: its tool's server as a number, the same for the same server (−1: none). */
+  readonly servers: Int32Array;
 }
 
 /** What a second stage reads of a BM25F ranker: its tools and each query's candidates with their field scores. */

@@ -1,3 +1,4 @@
+import type { CatalogTool } from '@loadout/core';
 import { FIELD_COUNT } from '../bm25f/postings.js';
 import { clauseTexts, termWeight } from '../bm25f/query-terms.js';
 import type { QueryTerms } from '../bm25f/query-terms.js';
@@ -15,10 +16,22 @@ type Buffers = { -readonly [key in keyof FirstStageCandidates]: FirstStageCandid
 const grown = <T extends Int32Array | Float64Array | Uint8Array>(buffer: T, length: number, make: (length: number) => T): T =>
   buffer.length >= length ? buffer : make(Math.max(length, buffer.length * 2));
 
+/** Each tool's server as a number (−1: none), so a second stage compares servers without reading tools. */
+function serverIds(tools: readonly CatalogTool[]): { tools: readonly CatalogTool[]; ids: Int32Array } {
+  const known = new Map<string, number>();
+  const ids = new Int32Array(tools.length).fill(-1);
+  for (const [doc, { server }] of tools.entries()) {
+    if (server !== null && !known.has(server)) known.set(server, known.size);
+    if (server !== null) ids[doc] = known.get(server)!;
+  }
+  return { tools, ids };
+}
+
 /** The view of a ranker made by `createBm25Ranker`. */
 function createView(ranker: object): FirstStageView {
   let docTerms: DocTerms | undefined;
   let names: NameTerms | undefined;
+  let servers: ReturnType<typeof serverIds> | undefined;
   // Query-term position of each term id, read where its bit in `inQuery` is set (a small set that stays in cache).
   let position = new Int32Array(0);
   let inQuery = new Int32Array(0);
@@ -44,6 +57,7 @@ function createView(ranker: object): FirstStageView {
     nameWordsMatched: new Int32Array(0),
     nameTermsMatched: new Int32Array(0),
     fieldLengths: new Int32Array(0),
+    servers: new Int32Array(0),
   };
   return {
     get tools() {
@@ -62,6 +76,7 @@ function createView(ranker: object): FirstStageView {
       if (count === 0) return out;
       if (docTerms?.postings !== postings) docTerms = buildDocTerms(postings);
       if (names?.postings !== postings) names = buildNameTerms(postings, index.dictionary);
+      if (servers?.tools !== index.tools) servers = serverIds(index.tools);
       const termCount = terms.fullCount;
       const { idf, saturated, norm } = tables;
       const k1 = settings.k1;
@@ -96,6 +111,7 @@ function createView(ranker: object): FirstStageView {
       out.nameWordsMatched = grown(out.nameWordsMatched, count, (length) => new Int32Array(length));
       out.nameTermsMatched = grown(out.nameTermsMatched, count, (length) => new Int32Array(length));
       out.fieldLengths = grown(out.fieldLengths, count * FIELD_COUNT, (length) => new Int32Array(length));
+      out.servers = grown(out.servers, count, (length) => new Int32Array(length));
       const { termScores, termFields } = out;
       termScores.fill(0, 0, count * termCount * PART);
       termFields.fill(0, 0, count * termCount);
@@ -130,6 +146,7 @@ function createView(ranker: object): FirstStageView {
         out.nameWords[candidate] = words;
         out.nameWordsMatched[candidate] = wordsMatched;
         out.nameTermsMatched[candidate] = termsMatched;
+        out.servers[candidate] = servers.ids[doc]!;
         for (let field = 0; field < FIELD_COUNT; field++) out.fieldLengths[candidate * FIELD_COUNT + field] = postings.fieldLengths[doc * FIELD_COUNT + field]!;
       }
       for (let at = 0; at < termCount; at++) inQuery[terms.full[at]! >>> 5] = 0;

@@ -68,7 +68,7 @@ function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined):
     const found = view.candidates(query, count, filter);
     if (found.count === 0) return undefined;
     const tools = view.tools;
-    const features = extractFeatures(found, tools, scratch);
+    const features = extractFeatures(found, scratch);
     if (vectors !== undefined) {
       if (catalog?.tools !== tools) catalog = embedCatalog(vectors, tools);
       fillVectorFeatures(features, found, vectors, catalog);

@@ -1,5 +1,4 @@
 import { TOOL_FIELDS } from '@loadout/bm25';
-import type { CatalogTool } from '@loadout/core';
 import type { FirstStageCandidates } from '@loadout/bm25/first-stage';
 import { ROW_WIDTH } from './rerank-features.js';
 
@@ -34,10 +33,10 @@ const QUERY = SAME_SERVER + 1;
 /**
  * Fills `scratch.features` (`count × ROW_WIDTH`, row per candidate; the
  * `VECTOR_FEATURES` left 0) from the first stage's candidates and their
- * field scores (`tools`: the view's tools). Returns the features buffer.
+ * field scores. Returns the features buffer.
  */
-export function extractFeatures(found: FirstStageCandidates, tools: readonly CatalogTool[], scratch: FeatureScratch): Float64Array {
-  const { count, docs, termCount, termWeights, termScores, termFields, clauseStart, clauseTerms } = found;
+export function extractFeatures(found: FirstStageCandidates, scratch: FeatureScratch): Float64Array {
+  const { count, termCount, termWeights, termScores, termFields, clauseStart, clauseTerms } = found;
   const firstStage = found.scores;
   if (scratch.features.length < count * ROW_WIDTH) scratch.features = new Float64Array(Math.max(count * ROW_WIDTH, scratch.features.length * 2));
   const { features } = scratch;
@@ -132,10 +131,10 @@ export function extractFeatures(found: FirstStageCandidates, tools: readonly Cat
     const descriptionLength = found.fieldLengths[candidate * FIELD_COUNT + DESCRIPTION_FIELD]!;
     features[row + DESCRIPTION] = Math.log1p(descriptionLength);
     features[row + DESCRIPTION + 1] = descriptionLength === 0 ? 1 : 0;
-    const server = tools[docs[candidate]!]!.server;
+    const server = found.servers[candidate]!;
     let same = 0;
-    if (server !== null) {
-      for (let other = 0; other < topTen; other++) if (other !== candidate && tools[docs[other]!]!.server === server) same++;
+    if (server >= 0) {
+      for (let other = 0; other < topTen; other++) if (other !== candidate && found.servers[other] === server) same++;
     }
     features[row + SAME_SERVER] = topTen > 1 ? same / (topTen - 1) : 0;
     features[row + QUERY] = Math.log1p(termCount);
