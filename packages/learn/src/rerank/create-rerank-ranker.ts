@@ -108,7 +108,7 @@ export function extractRerankCandidates(ranker: Bm25Ranker, query: string, candi
  * field scores (BM25F's first-stage view; see `RERANK_FEATURES`), and the best `limit` by model
  * score are returned (ties keep first-stage order). With `explain`, each
  * hit lists every feature's contribution, largest first (`feature.<name>` components,
- * summing to the score with `hiddenBias`). Indexing, `add`, `remove` and
+ * summing to the score with `bias`). Indexing, `add`, `remove` and
  * persistence are the first stage's.
  */
 export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
@@ -176,7 +176,7 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
         for (let feature = 0; feature < model.width; feature++) {
           if (contributions[feature] !== 0) parts.push([`feature.${model.features[feature]!}`, contributions[feature]!]);
         }
-        if (bias !== 0) parts.push(['hiddenBias', bias]);
+        if (bias !== 0) parts.push(['bias', bias]);
         const components = Object.fromEntries(parts.sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])));
         const before = explainFirst[candidate]?.explanation;
         out[at] = {
