@@ -75,7 +75,6 @@ export function compileRerankModel(model: unknown): CompiledModel {
   if (!Array.isArray(value.features) || value.features.length === 0) invalid('needs features, a list of feature names', value.features);
   const columns = featureColumns(value.features as string[]);
   if (typeof columns === 'string') invalid(`reads a feature this version does not extract, or one twice (run loadout learn again to refit it): ${JSON.stringify(columns)}`, `${value.features.length} features`);
-  const candidates = readCandidates(value.candidates);
   const features = [...(value.features as string[])];
   const F = features.length;
   const units = value.kind === 'mlp' && Array.isArray(value.output) ? value.output.length : 0;
@@ -107,7 +106,7 @@ export function compileRerankModel(model: unknown): CompiledModel {
     columns,
     units,
     output: units === 0 ? new Float64Array(0) : numbers('output', value.output, units),
-    candidates,
+    candidates: readCandidates(value.candidates),
     folded: { linear: foldedLinear, hidden: foldedHidden, hiddenBias: foldedBias, constant },
   };
 }
