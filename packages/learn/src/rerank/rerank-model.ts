@@ -49,10 +49,12 @@ export interface CompiledModel {
   };
 }
 
+/** Throws the model's `invalid-option` error: `message`, and the value that broke it. */
 function invalid(message: string, value: unknown): never {
   throw createLoadoutError('invalid-option', `@loadout/learn rerank: the model ${message} (got ${describeValue(value)})`, { option: 'model' });
 }
 
+/** Field `name` of a model as `length` finite numbers, else {@link invalid}. */
 function numbers(name: string, value: unknown, length: number): Float64Array {
   if (!Array.isArray(value) || value.length !== length) invalid(`needs ${name} as ${length} numbers`, Array.isArray(value) ? `${value.length} values` : value);
   const bad = value.findIndex((item: unknown) => typeof item !== 'number' || !Number.isFinite(item));

@@ -16,9 +16,8 @@ export interface TrainRerankOptions {
   readonly features?: readonly string[];
   /**
    * Warm start: the model to start from and pull toward (L2-SP), joined by
-   * feature name; its `kind` and units win, and a feature it lacks or never
-   * standardised is standardised over the queries, its weights starting at 0.
-   * Default: none (a seeded random start).
+   * name (its `kind` and units win; a feature it lacks or never standardised
+   * is standardised over the queries, from weight 0). Default: none.
    */
   readonly init?: RerankModel;
   /** `softmax` over the candidates against the gold, or plus LambdaRank's |ΔNDCG@10|-weighted pairs. Default `softmax`. */
