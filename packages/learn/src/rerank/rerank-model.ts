@@ -86,16 +86,13 @@ export function compileRerankModel(model: unknown): CompiledModel {
   const linear = numbers('linear', value.linear, F);
   const hidden = units === 0 ? new Float64Array(0) : numbers('hidden', value.hidden, units * F);
   // Folding: `w · (x − mean) · scale` is `(w · scale) · x − w · scale · mean`.
-  const foldedLinear = new Float64Array(F);
+  const foldedLinear = linear.map((weight, feature) => weight * scale[feature]!);
+  const constant = -foldedLinear.reduce((sum, weight, feature) => sum + weight * mean[feature]!, 0);
   const foldedHidden = new Float64Array(F * units);
   const foldedBias = units === 0 ? new Float64Array(0) : numbers('hiddenBias', value.hiddenBias, units);
-  let constant = 0;
   for (let feature = 0; feature < F; feature++) {
-    const gain = scale[feature]!;
-    foldedLinear[feature] = linear[feature]! * gain;
-    constant -= linear[feature]! * gain * mean[feature]!;
     for (let unit = 0; unit < units; unit++) {
-      const weight = hidden[unit * F + feature]! * gain;
+      const weight = hidden[unit * F + feature]! * scale[feature]!;
       foldedHidden[feature * units + unit] = weight;
       foldedBias[unit]! -= weight * mean[feature]!;
     }
@@ -165,9 +162,6 @@ export function attributeRow(model: CompiledModel, rows: Float64Array, row: numb
 /** The scores `model` gives each of `count` candidates whose extracted rows fill `rows` (as in `RerankCandidates.features`). */
 export function scoreRerankFeatures(model: RerankModel | CompiledModel, rows: Float64Array, count?: number): Float64Array {
   const compiled = 'format' in model ? compileRerankModel(model) : model;
-  count ??= rows.length / ROW_WIDTH;
   const scratch = scoreScratch(compiled);
-  const scores = new Float64Array(count);
-  for (let row = 0; row < count; row++) scores[row] = scoreRow(compiled, rows, row, scratch);
-  return scores;
+  return Float64Array.from({ length: count ?? rows.length / ROW_WIDTH }, (_, row) => scoreRow(compiled, rows, row, scratch));
 }
