@@ -4,7 +4,6 @@ import { createCatalog, withQuerySyntax } from '@loadout/core';
 import { LEXICAL_RERANK_MODEL, createRerankRanker } from '../rerank/index.js';
 import type { RerankModel, RerankRanker } from '../rerank/index.js';
 import { fitRerankOnEvents, usageOptions } from './fit-reranker.js';
-import type { RerankFitting } from './fit-reranker.js';
 
 const { tools } = createCatalog([
   { name: 'write_file', server: 'fs', description: 'Write content to a file' },
@@ -34,12 +33,10 @@ function learnedRanker(model: RerankModel): RerankRanker {
 }
 
 describe('fitRerankOnEvents', () => {
-  const fitting: RerankFitting = { tools, candidates: 50, baseModel: LEXICAL_RERANK_MODEL };
-
   it('warm-starts the base model on the events, deterministically, joined by name: it keeps its shape and moves away from it', () => {
     const base = LEXICAL_RERANK_MODEL;
-    const warm = fitRerankOnEvents(fitting, events)!;
-    expect(JSON.stringify(fitRerankOnEvents(fitting, events))).toBe(JSON.stringify(warm));
+    const warm = fitRerankOnEvents(tools, events, base)!;
+    expect(JSON.stringify(fitRerankOnEvents(tools, events, base))).toBe(JSON.stringify(warm));
     expect(warm.kind).toBe(base.kind);
     expect(warm.features).toEqual(base.features);
     expect(warm.hidden).toHaveLength(base.hidden!.length);
@@ -59,14 +56,16 @@ describe('fitRerankOnEvents', () => {
     const names = ['cover', 'firstStage', 'nameShare'];
     const pick = (values: readonly number[]): number[] => names.map((name) => values[base.features.indexOf(name)]!);
     const small: RerankModel = { format: 'loadout-rerank-v1', kind: 'linear', features: names, mean: pick(base.mean), scale: pick(base.scale), linear: [0.5, 1, 0.25] };
-    const tuned = fitRerankOnEvents({ ...fitting, baseModel: small }, events)!;
+    const tuned = fitRerankOnEvents(tools, events, small)!;
     expect(tuned.features).toEqual(names);
     expect(tuned.mean).toEqual(small.mean);
     expect(tuned.linear).not.toEqual(small.linear);
   });
 
-  it('records its first-stage cut when it is not 50, and has nothing to learn when no called tool is among the candidates', () => {
-    expect(fitRerankOnEvents({ ...fitting, candidates: 3 }, events)?.candidates).toBe(3);
-    expect(fitRerankOnEvents(fitting, [{ query: 'zebra', called: ['write_file'] }])).toBeUndefined();
+  it('records its first-stage cut of 100 on a catalog of 5,000 tools, and has nothing to learn when no called tool is among the candidates', () => {
+    expect(fitRerankOnEvents(tools, events, LEXICAL_RERANK_MODEL)?.candidates).toBeUndefined();
+    const large = createCatalog([...tools, ...Array.from({ length: 5000 - tools.length }, (_, index) => ({ name: `save_item_${index}`, server: 'bulk', description: 'Save an item' }))]).tools;
+    expect(fitRerankOnEvents(large, events, LEXICAL_RERANK_MODEL)?.candidates).toBe(100);
+    expect(fitRerankOnEvents(tools, [{ query: 'zebra', called: ['write_file'] }], LEXICAL_RERANK_MODEL)).toBeUndefined();
   });
 });

@@ -8,22 +8,15 @@ import { trainRerankModel } from '../train/train-rerank-model.js';
 import { toTrainingQuery } from '../train/training-query.js';
 import type { TrainingQuery } from '../train/training-query.js';
 
-/** How a deployment's re-ranker is fitted on its own events: the one recipe. */
-export interface RerankFitting {
-  readonly tools: readonly CatalogTool[];
-  /** First-stage candidates the model is trained on and re-ranks (recorded as `RerankModel.candidates` when not 50); 1–1,000. */
-  readonly candidates: number;
-  /** The model the fit starts from and is pulled toward (warm start, {@link WARM_START}). */
-  readonly baseModel: RerankModel;
-}
-
 /** Weight of the usage field in the first stage (figures: decision 0043). */
 export const USAGE_WEIGHT = 1;
+/** Catalogs of at least this many tools train and re-rank 100 first-stage candidates (recorded as `RerankModel.candidates`), smaller ones 50 (figures: decision 0048). */
+const LARGE_CATALOG = 5000;
 /** Inner folds of the cross-fitting, and the newest events a fit reads at most (the eval sets' logs, at most 842 events, are below it). */
 const CROSS_FOLDS = 3;
 const MAX_FIT_EVENTS = 1500;
 /**
- * Warm start from `RerankFitting.baseModel`: L2 0.01 toward its weights
+ * Warm start from the base model: L2 0.01 toward its weights
  * (L2-SP) and the softmax + LambdaRank@10 loss (figures: decisions 0049,
  * 2914, 2915), 20 epochs up to 43 steps of 16 queries (every log of the
  * eval sets), then fewer, so a long log costs about as many steps.
@@ -43,7 +36,7 @@ export function usageOptions(usage: RankerUsageField): Bm25RankerOptions {
 
 /**
  * Fits the re-ranker on a deployment's events (the newest 1,500 at most),
- * each a past search whose called tools are its gold: `fitting.baseModel`
+ * each a past search whose called tools are its gold: `baseModel`
  * warm-started ({@link WARM_START}) on them, cross-fitted: the events are
  * split into 3 folds by query (near-duplicates together), and each fold's
  * features are read from a first stage whose usage field holds only the
@@ -51,7 +44,8 @@ export function usageOptions(usage: RankerUsageField): Bm25RankerOptions {
  * contains the very query it is scored on. Undefined when no event has a
  * called tool among its candidates.
  */
-export function fitRerankOnEvents(fitting: RerankFitting, allEvents: readonly UsageEvent[]): RerankModel | undefined {
+export function fitRerankOnEvents(tools: readonly CatalogTool[], allEvents: readonly UsageEvent[], baseModel: RerankModel): RerankModel | undefined {
+  const candidates = tools.length >= LARGE_CATALOG ? 100 : 50;
   const events = allEvents.slice(-MAX_FIT_EVENTS);
   const folds = assignFolds(
     events.map((event) => event.query),
@@ -63,10 +57,10 @@ export function fitRerankOnEvents(fitting: RerankFitting, allEvents: readonly Us
     if (held.length === 0) continue;
     const field = createUsageField(events.filter((_, index) => folds[index] !== fold));
     const first = createBm25Ranker(usageOptions({ text: field.text, weight: USAGE_WEIGHT }));
-    first.index(fitting.tools);
-    queries.push(...held.flatMap((event) => toTrainingQuery(extractRerankCandidates(first, event.query, fitting.candidates), event.called) ?? []));
+    first.index(tools);
+    queries.push(...held.flatMap((event) => toTrainingQuery(extractRerankCandidates(first, event.query, candidates), event.called) ?? []));
   }
   if (queries.length === 0) return undefined;
-  const model = trainRerankModel(queries, { init: fitting.baseModel, epochs: warmEpochs(queries.length), ...WARM_START });
-  return fitting.candidates === 50 ? model : { ...model, candidates: fitting.candidates };
+  const model = trainRerankModel(queries, { init: baseModel, epochs: warmEpochs(queries.length), ...WARM_START });
+  return candidates === 50 ? model : { ...model, candidates };
 }

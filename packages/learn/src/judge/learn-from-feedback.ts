@@ -8,7 +8,6 @@ import { createRerankRanker } from '../rerank/create-rerank-ranker.js';
 import { LEXICAL_RERANK_MODEL } from '../rerank/lexical-rerank-model.js';
 import type { RerankModel } from '../rerank/rerank-model.js';
 import { USAGE_WEIGHT, fitRerankOnEvents, usageOptions } from './fit-reranker.js';
-import type { RerankFitting } from './fit-reranker.js';
 import { measureEvents } from './measure-events.js';
 
 /** How far {@link learnFromFeedback} is: `done` of `total` steps of `phase`. */
@@ -73,8 +72,6 @@ export interface LearningOutcome {
   readonly model?: RerankModel;
 }
 
-/** Catalogs of at least this many tools train and re-rank 100 first-stage candidates, smaller ones 50 (figures: decision 0048). */
-const LARGE_CATALOG = 5000;
 /** Held-out folds (the eval sets' logs are below 300 a fold; more judge no better, and cost searches). */
 const FOLDS = 3;
 const FOLD_SHARE = 0.2;
@@ -144,7 +141,7 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   };
   const { folds, windows } = heldOutFolds(events, seed);
   const tryModel = (options.learns ?? ['model']).includes('model');
-  const fitting: RerankFitting = { tools, candidates: tools.length >= LARGE_CATALOG ? 100 : 50, baseModel: options.baseModel ?? LEXICAL_RERANK_MODEL };
+  const baseModel = options.baseModel ?? LEXICAL_RERANK_MODEL;
   const total = windows.length * (tryModel ? 2 : 1) + 1;
   let done = 0;
   const progress = (phase: LearningProgress['phase']): void => options.onProgress?.({ phase, done: ++done, total });
@@ -163,7 +160,7 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
     fieldParts.push({ scores: await measureEvents(await build(window.train), window.test), count: window.test.length });
     progress('judging');
     if (!tryModel) continue;
-    const model = fitRerankOnEvents(fitting, window.train);
+    const model = fitRerankOnEvents(tools, window.train, baseModel);
     modelParts.push({ scores: await measureEvents(await build(window.train, model), window.test), count: window.test.length });
     progress('judging');
   }
@@ -176,7 +173,7 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   const enabled = beats(rerank ? reranked! : learned, baseline);
   const report: LearningReport = { ...common, learned, ...(reranked === undefined ? {} : { reranked }), rerank: enabled && rerank, enabled, reason: enabled ? 'wins' : 'no-gain' };
   if (!enabled) return { report, ranker: baselineRanker };
-  const model = rerank ? fitRerankOnEvents(fitting, events) : undefined;
+  const model = rerank ? fitRerankOnEvents(tools, events, baseModel) : undefined;
   progress('fitting');
   if (model === undefined) return { report: { ...report, rerank: false }, ranker: await build(events) };
   return { report, ranker: await build(events, model), model };
