@@ -14,11 +14,15 @@ export interface ClauseCoverSettings {
 }
 
 /** Buffers reused by every call (it runs to its end without calling out, so rankers can share them). */
-const reused = { numbers: new Float64Array(0), ints: new Int32Array(0) };
+const reused = { numbers: new Float64Array(0), ints: new Int32Array(0), termPostings: new Int32Array(0) };
 
-/** Per pick: the clause part of its selection score (after coverage), for explanations. */
+/** Per pick: the clause part of its selection score (after coverage), for explanations; and each pick's query-term postings, for the first-stage view. */
 export interface ClauseCoverResult {
   readonly clausePart: Float64Array;
+  /** Per pick: its row in `termPostings`. */
+  readonly rows: Int32Array;
+  /** Per row and query term (`row · fullCount + term`, terms as in `QueryTerms.full`): the term's posting for that tool, or −1. Valid until the next call. */
+  readonly termPostings: Int32Array;
 }
 
 /**
@@ -49,7 +53,9 @@ export function coverClauses(context: QueryContext, terms: QueryTerms, docs: Int
   const clauseEnd = terms.clauseStart[clauseCount]!;
   if (reused.numbers.length < count * (4 + clauseCount + fullCount)) reused.numbers = new Float64Array(count * (4 + clauseCount + fullCount) * 2);
   if (reused.ints.length < 3 * count + clauseEnd + clauseCount) reused.ints = new Int32Array((3 * count + clauseEnd + clauseCount) * 2);
+  if (reused.termPostings.length < count * fullCount) reused.termPostings = new Int32Array(count * fullCount * 2);
   const { numbers, ints } = reused;
+  const termPostings = reused.termPostings.subarray(0, count * fullCount).fill(-1);
   const full = numbers.subarray(0, count);
   const clause = numbers.subarray(count, count * (1 + clauseCount));
   const maxima = scratch.clauseMaxima;
@@ -70,7 +76,10 @@ export function coverClauses(context: QueryContext, terms: QueryTerms, docs: Int
     const weight = termWeight(terms, term) * tables.idf[term]!;
     for (let at = 0, low = postings.termStart[term]!, end = postings.termStart[term + 1]!; at < count && low < end; at++) {
       low = seekPosting(postings.docs, low, end, docAt[at]!);
-      if (low < end && postings.docs[low] === docAt[at]) contribution[candidateAt[at]! * fullCount + index] = weight * tables.saturated[low]!;
+      if (low < end && postings.docs[low] === docAt[at]) {
+        contribution[candidateAt[at]! * fullCount + index] = weight * tables.saturated[low]!;
+        termPostings[candidateAt[at]! * fullCount + index] = low;
+      }
     }
   }
   // Each clause term's position among the query's (a clause's terms are some of the query's).
@@ -91,6 +100,7 @@ export function coverClauses(context: QueryContext, terms: QueryTerms, docs: Int
   // The doc order is read: its buffers take the picks.
   const pickedDocs = docAt.subarray(0, picks);
   const pickedScores = byDoc.subarray(0, picks);
+  const rows = candidateAt.subarray(0, picks);
   const clausePart = new Float64Array(picks);
   // Each candidate's selection score and clause part under `covered`, recomputed only when a pick covers a new clause.
   const selection = numbers.subarray(count * (2 + clauseCount + fullCount), count * (3 + clauseCount + fullCount));
@@ -122,6 +132,7 @@ export function coverClauses(context: QueryContext, terms: QueryTerms, docs: Int
     pickedDocs[pick] = docs[best]!;
     pickedScores[pick] = bestScore;
     clausePart[pick] = parts[best]!;
+    rows[pick] = best;
     for (let c = 0; c < clauseCount; c++) {
       if (covered[c] === 0 && clause[best * clauseCount + c]! >= settings.threshold) {
         covered[c] = 1;
@@ -131,5 +142,5 @@ export function coverClauses(context: QueryContext, terms: QueryTerms, docs: Int
   }
   docs.set(pickedDocs);
   scores.set(pickedScores);
-  return { clausePart };
+  return { clausePart, rows, termPostings };
 }

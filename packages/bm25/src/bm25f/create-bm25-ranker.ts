@@ -121,7 +121,7 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
 
   let served: ClauseCoverResult | undefined;
   let picks: CoverageResult | undefined;
-  const ranked: { -readonly [key in keyof RankedDocs]: RankedDocs[key] } = { docs: docsOut, scores: scoresOut, count: 0, terms };
+  const ranked: { -readonly [key in keyof RankedDocs]: RankedDocs[key] } = { docs: docsOut, scores: scoresOut, count: 0, terms, covered: undefined };
   /** The best `limit` documents for `query` into `docsOut`/`scoresOut` (or `picks`); sets `served`/`picks`; returns their count. */
   const rank = (query: string, limit: number, filter: RankerSearchOptions['filter'], explain: boolean): number => {
     served = undefined;
@@ -289,6 +289,7 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
         ranked.count = rank(query, limit, filter, false);
         ranked.docs = picks?.docs ?? docsOut;
         ranked.scores = picks?.scores ?? scoresOut;
+        ranked.covered = picks === undefined ? served : undefined;
         return ranked;
       },
     };

@@ -11,6 +11,8 @@ export interface RankedDocs {
   readonly scores: Float64Array;
   readonly count: number;
   readonly terms: QueryTerms;
+  /** When clause coverage picked them (see `ClauseCoverResult`): per doc its row of query-term postings, else undefined. */
+  readonly covered: { readonly rows: Int32Array; readonly termPostings: Int32Array } | undefined;
 }
 
 /**

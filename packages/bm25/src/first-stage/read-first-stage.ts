@@ -104,7 +104,7 @@ function createView(ranker: object): FirstStageView {
       const clauseEnd = out.clauseStart[Math.max(terms.clauseCount, 1)]!;
       out.clauseTerms = clauseTerms = grown(clauseTerms, clauseEnd, (length) => new Int32Array(length));
       for (let at = 0; at < clauseEnd; at++) clauseTerms[at] = terms.clauseCount === 0 ? at : position[terms.clauseTerms[at]!]!;
-      // Field scores: a candidate's query terms in one pass over its own terms (the forward index).
+      // Field scores of each candidate's query terms: the postings clause coverage found, else one pass over its own terms (the forward index).
       out.termScores = grown(out.termScores, count * termCount * PART, (length) => new Float64Array(length));
       out.termFields = grown(out.termFields, count * termCount, (length) => new Uint8Array(length));
       out.nameWords = grown(out.nameWords, count, (length) => new Int32Array(length));
@@ -115,22 +115,28 @@ function createView(ranker: object): FirstStageView {
       const { termScores, termFields } = out;
       termScores.fill(0, 0, count * termCount * PART);
       termFields.fill(0, 0, count * termCount);
+      const addTerm = (candidate: number, doc: number, term: number, posting: number): void => {
+        const slot = candidate * termCount + term;
+        const weight = out.termWeights[term]!;
+        termScores[slot * PART] = weight * saturated[posting]!;
+        for (let field = 0; field < FIELD_COUNT; field++) {
+          const tf = postings.tfs[posting * FIELD_COUNT + field]!;
+          if (tf === 0) continue;
+          const pseudo = tf * norm[doc * FIELD_COUNT + field]!;
+          termScores[slot * PART + 1 + field] = pseudo > 0 ? (weight * pseudo * (k1 + 1)) / (pseudo + k1) : 0;
+          termFields[slot]! |= 1 << field;
+        }
+      };
+      const { covered } = ranked;
       for (let candidate = 0; candidate < count; candidate++) {
         const doc = docs[candidate]!;
-        for (let at = docTerms.start[doc]!, end = docTerms.start[doc + 1]!; at < end; at++) {
-          const id = docTerms.terms[at]!;
-          if ((inQuery[id >>> 5]! & (1 << (id & 31))) === 0) continue;
-          const term = position[id]!;
-          const posting = docTerms.postingOf[at]!;
-          const slot = candidate * termCount + term;
-          const weight = out.termWeights[term]!;
-          termScores[slot * PART] = weight * saturated[posting]!;
-          for (let field = 0; field < FIELD_COUNT; field++) {
-            const tf = postings.tfs[posting * FIELD_COUNT + field]!;
-            if (tf === 0) continue;
-            const pseudo = tf * norm[doc * FIELD_COUNT + field]!;
-            termScores[slot * PART + 1 + field] = pseudo > 0 ? (weight * pseudo * (k1 + 1)) / (pseudo + k1) : 0;
-            termFields[slot]! |= 1 << field;
+        if (covered !== undefined) {
+          const row = covered.rows[candidate]! * termCount;
+          for (let term = 0; term < termCount; term++) if (covered.termPostings[row + term]! >= 0) addTerm(candidate, doc, term, covered.termPostings[row + term]!);
+        } else {
+          for (let at = docTerms.start[doc]!, end = docTerms.start[doc + 1]!; at < end; at++) {
+            const id = docTerms.terms[at]!;
+            if ((inQuery[id >>> 5]! & (1 << (id & 31))) !== 0) addTerm(candidate, doc, position[id]!, docTerms.postingOf[at]!);
           }
         }
         let words = 0;
