@@ -38,6 +38,31 @@ describe('readFirstStage', () => {
     expect([found.nameWords[send], found.nameWordsMatched[send], found.nameTermsMatched[send]]).toEqual([2, 2, 2]);
     expect(found.fieldLengths[send * FIELDS + TOOL_FIELDS.indexOf('description')]).toBeGreaterThan(0);
     expect(Array.from(found.termsInIndexOrder.subarray(0, found.termCount)).sort()).toEqual([0, 1, 2]);
+    const server = (name: string) => found.servers[Array.from(found.docs.subarray(0, found.count)).indexOf(tools.findIndex((tool) => tool.name === name))];
+    expect(server('send_email')).toBe(server('read_inbox'));
+    expect(server('send_email')).not.toBe(server('get_weather'));
+  });
+
+  it('gives a query of one clause as one clause of all its terms, with the same field scores as inside a longer query', () => {
+    const ranker = createBm25Ranker();
+    ranker.index(tools);
+    const view = readFirstStage(ranker)!;
+    const alone = view.candidates('read the newest email', 10);
+    expect(alone.clauseCount).toBe(0);
+    expect(Array.from(alone.clauseStart.subarray(0, 2))).toEqual([0, alone.termCount]);
+    expect(Array.from(alone.clauseTerms.subarray(0, alone.termCount))).toEqual(Array.from({ length: alone.termCount }, (_, at) => at));
+    const inbox = (found: typeof alone) => Array.from(found.docs.subarray(0, found.count)).indexOf(1);
+    const single = { row: inbox(alone), termCount: alone.termCount, scores: alone.termScores.slice(), fields: alone.termFields.slice() };
+    // `read the newest email` first, then a clause on the weather: clause coverage picks, and hands the view its postings.
+    const both = view.candidates('read the newest email. check the weather', 10);
+    expect(both.clauseCount).toBe(2);
+    const row = inbox(both);
+    for (let term = 0; term < single.termCount; term++) {
+      expect(both.termFields[row * both.termCount + term]).toBe(single.fields[single.row * single.termCount + term]);
+      for (let part = 0; part <= FIELDS; part++) {
+        expect(both.termScores[(row * both.termCount + term) * (1 + FIELDS) + part]).toBe(single.scores[(single.row * single.termCount + term) * (1 + FIELDS) + part]);
+      }
+    }
   });
 
   it('follows the index through add and remove', () => {
