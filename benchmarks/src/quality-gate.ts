@@ -8,7 +8,7 @@
 //   other four, the base model trained on the other sets only): what the
 //   learned ranker gives a deployment; it also fails when any query leaks
 //   into its log or its base model's training. toolbench_stb is the set
-//   whose learned ranker uses every part (usage field, prior, warm-started
+//   whose learned ranker uses every part (usage field, warm-started
 //   re-ranker) at a CI cost of a few minutes; mix10k takes far longer.
 // Exits 0 with a message when the eval data is absent. `--record` writes the
 // measured figures as the new baseline.

@@ -18,15 +18,15 @@ const MAX_FIT_EVENTS = 1500;
 /**
  * Warm start from the base model: L2 0.01 toward its weights
  * (L2-SP) and the softmax + LambdaRank@10 loss (figures: decisions 0049,
- * 2914, 2915), 20 epochs up to 43 steps of 16 queries (every log of the
+ * 2914, 2915, 2922), 10 epochs up to 43 steps of 16 queries (every log of the
  * eval sets), then fewer, so a long log costs about as many steps.
  */
 const WARM_START = { l2: 0.01, loss: 'softmax+lambda' } as const;
-const WARM_STEPS = 20 * 43;
+const WARM_STEPS = 10 * 43;
 
-/** Epochs of a warm start over `queries` training queries: 20, fewer past {@link WARM_STEPS} steps, at least 4. */
+/** Epochs of a warm start over `queries` training queries: 10, fewer past {@link WARM_STEPS} steps, at least 4. */
 function warmEpochs(queries: number): number {
-  return Math.max(4, Math.min(20, Math.round(WARM_STEPS / Math.ceil(queries / 16))));
+  return Math.max(4, Math.min(10, Math.round(WARM_STEPS / Math.ceil(queries / 16))));
 }
 
 /** BM25F's options with a learned usage field (`usage.model` is the re-ranker's, not BM25F's). */
