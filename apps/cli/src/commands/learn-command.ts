@@ -35,19 +35,18 @@ Usage:
 Imports the usage events of FILE into the feedback store (an event with an
 "at" that is already stored, same query, tools and time, is not added again:
 importing a log that grew since is safe); with no FILE, learns from the
-store as it stands (what loadout serve --record appended). Then fits the usage
-field (each tool's past queries, as its own BM25F field) and a re-ranker (a
-small model over BM25F's top 50, warm-started from the shipped one) and
-compares them with the model-free
-default on held-out events: the three newest fifths, each judged by what
-was learned before it, when the events' times order them; otherwise three
-seeded random fifths, each judged by the rest (the report says which; the
-events of a FILE without "at" all get the import's time, so they count as
-untimed). It
-switches learned ranking on only when it wins on Recall@5
-(the re-ranker only when it also beats the usage field alone on Recall@5 +
-MRR@10), and prints that comparison (progress on stderr while it runs). Usage never puts a tool above one the
-query names exactly.
+store as it stands (what loadout serve --record appended). Then fits the
+usage field (each tool's past queries, as its own BM25F field) and a
+re-ranker (a small model over BM25F's top 50, warm-started from the shipped
+one) and compares them with the model-free default on held-out events: the
+three newest fifths, each judged by what was learned before it, when the
+events' times order them; otherwise three seeded random fifths, each judged
+by the rest (the report says which; the events of a FILE without "at" all
+get the import's time, so they count as untimed). It switches learned
+ranking on only when it wins on Recall@5 (the re-ranker only when it also
+beats the usage field alone on Recall@5 + MRR@10), and prints that
+comparison (progress on stderr while it runs). Usage never puts a tool
+above one the query names exactly.
 
 FILE is JSONL, one event per line:
   {"query": "save it as markdown", "called": "write_file", "at": "2026-11-30T10:00:00Z"}
