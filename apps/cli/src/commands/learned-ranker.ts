@@ -65,13 +65,18 @@ export async function loadLearnedRankerFactory(
     return fieldAlone;
   }
   const withModel: RankerUsageField = { ...usage, model: decision.model };
+  let unused: Ranker | undefined;
   try {
-    // Built once here, so a model the ranker refuses is found now, not on the first index generation.
-    await ranker.withUsage(withModel);
+    // Built here, so a model the ranker refuses is found now, not on the first index generation; the first call returns it.
+    unused = await ranker.withUsage(withModel);
   } catch (error) {
     if (!isLoadoutError(error)) throw error;
     note(`the re-ranking model in ${decisionPath} is unreadable [${error.code}]; ${doing} with the usage field alone`);
     return fieldAlone;
   }
-  return () => ranker.withUsage(withModel);
+  return () => {
+    const built = unused;
+    unused = undefined;
+    return built ?? ranker.withUsage(withModel);
+  };
 }
