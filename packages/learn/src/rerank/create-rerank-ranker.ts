@@ -5,7 +5,7 @@ import type { Bm25Ranker, Bm25RankerOptions } from '@loadout/bm25';
 import { readFirstStage } from '@loadout/bm25/first-stage';
 import type { FirstStageCandidates } from '@loadout/bm25/first-stage';
 import { createFeatureScratch, extractFeatures } from './extract-features.js';
-import { attributeRow, compileRerankModel, readCandidates, scoreRow, scoreScratch } from './rerank-model.js';
+import { attributeRow, compileRerankModel, readCandidates, scoreRow } from './rerank-model.js';
 import type { RerankModel } from './rerank-model.js';
 import { ROW_WIDTH } from './rerank-features.js';
 import type { RerankVectors } from './rerank-vectors.js';
@@ -41,14 +41,10 @@ export interface RerankCandidates {
 }
 
 /** A {@link SyncRanker} (named `rerank` unless told): clause-fused BM25F, then a learned model over its best candidates. */
-export interface RerankRanker extends SyncRanker {
+export interface RerankRanker extends SyncRanker, Pick<Bm25Ranker, 'serialize' | 'load'> {
   readonly name: string;
-  /** The first stage (its index is the re-ranker's). */
+  /** The first stage (its index is the re-ranker's; `serialize` and `load` are its). */
   readonly firstStage: Bm25Ranker;
-  /** The first stage's index blob (see `Bm25Ranker.serialize`). */
-  serialize(): Uint8Array;
-  /** Loads a blob from {@link serialize} (see `Bm25Ranker.load`). */
-  load(blob: Uint8Array, tools: readonly CatalogTool[]): void;
 }
 
 /** One query's candidates (the view's buffers), the tools they index, and their feature rows (the extractor's buffers), valid until its next query. */
@@ -119,7 +115,6 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
     throw createLoadoutError('invalid-option', '@loadout/learn rerank: the model uses word-vector features; pass vectors (createRerankVectors of @loadout/embeddings) or use a lexical model', { option: 'vectors' });
   }
   const extract = createExtractor(first, model.vectors ? options.vectors : undefined);
-  const scratch = scoreScratch(model);
   let order = new Int32Array(64);
   let modelScores = new Float64Array(64);
   return {
@@ -147,7 +142,7 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
         order = new Int32Array(count);
         modelScores = new Float64Array(count);
       }
-      for (let at = 0; at < count; at++) modelScores[at] = scoreRow(model, features, at, scratch);
+      for (let at = 0; at < count; at++) modelScores[at] = scoreRow(model, features, at);
       // Insertion sort by model score, best first (ties keep first-stage order): no allocation, and count is small.
       for (let at = 0; at < count; at++) {
         const score = modelScores[at]!;
@@ -173,7 +168,7 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
         const { contributions, bias } = attributeRow(model, features, candidate);
         // Largest contributions first, so a reader sees what decided.
         const parts: [string, number][] = [];
-        for (let feature = 0; feature < model.width; feature++) {
+        for (let feature = 0; feature < model.features.length; feature++) {
           if (contributions[feature] !== 0) parts.push([`feature.${model.features[feature]!}`, contributions[feature]!]);
         }
         if (bias !== 0) parts.push(['bias', bias]);

@@ -29,8 +29,6 @@ export interface RerankModel {
 /** A validated {@link RerankModel} ({@link compileRerankModel}) in typed arrays; do not change it. */
 export interface CompiledModel {
   readonly kind: 'linear' | 'mlp';
-  /** Features the model reads: the length of {@link features}. */
-  readonly width: number;
   /** True when the model reads a `VECTOR_FEATURES` feature (it needs word vectors). */
   readonly vectors: boolean;
   readonly features: readonly string[];
@@ -99,7 +97,6 @@ export function compileRerankModel(model: unknown): CompiledModel {
   }
   return {
     kind: value.kind,
-    width: F,
     vectors: features.some((name) => name.startsWith('vector.')),
     features,
     columns,
@@ -110,31 +107,29 @@ export function compileRerankModel(model: unknown): CompiledModel {
   };
 }
 
+/** The hidden units' activations of the row {@link scoreRow} scores (a model has at most 256). */
+const activations = new Float64Array(256);
+
 /**
  * The model's score of extracted row `row` of `rows` (`ROW_WIDTH` numbers
  * each), from its {@link CompiledModel.folded} weights (a raw feature of 0
- * is skipped); `scratch` holds at least `model.units` numbers and is overwritten.
+ * is skipped).
  */
-export function scoreRow(model: CompiledModel, rows: Float64Array, row: number, scratch: Float64Array): number {
-  const { units, output, width, columns } = model;
+export function scoreRow(model: CompiledModel, rows: Float64Array, row: number): number {
+  const { units, output, columns } = model;
   const { linear, hidden, hiddenBias, constant } = model.folded;
   const base = row * ROW_WIDTH;
   let score = constant;
-  for (let unit = 0; unit < units; unit++) scratch[unit] = hiddenBias[unit]!;
-  for (let feature = 0; feature < width; feature++) {
+  for (let unit = 0; unit < units; unit++) activations[unit] = hiddenBias[unit]!;
+  for (let feature = 0; feature < columns.length; feature++) {
     const value = rows[base + columns[feature]!]!;
     if (value === 0) continue;
     score += linear[feature]! * value;
     const weights = feature * units;
-    for (let unit = 0; unit < units; unit++) scratch[unit]! += hidden[weights + unit]! * value;
+    for (let unit = 0; unit < units; unit++) activations[unit]! += hidden[weights + unit]! * value;
   }
-  for (let unit = 0; unit < units; unit++) score += output[unit]! * Math.tanh(scratch[unit]!);
+  for (let unit = 0; unit < units; unit++) score += output[unit]! * Math.tanh(activations[unit]!);
   return score;
-}
-
-/** The scratch {@link scoreRow} needs for `model`. */
-export function scoreScratch(model: CompiledModel): Float64Array {
-  return new Float64Array(Math.max(1, model.units));
 }
 
 /**
@@ -144,8 +139,9 @@ export function scoreScratch(model: CompiledModel): Float64Array {
  * proportion to their part of its activation (`tanh(a) / a` times each).
  */
 export function attributeRow(model: CompiledModel, rows: Float64Array, row: number): { contributions: Float64Array; bias: number } {
-  const { units, width, output } = model;
+  const { units, output } = model;
   const { linear, hidden, hiddenBias, constant } = model.folded;
+  const width = model.columns.length;
   const x = Float64Array.from(model.columns, (column) => rows[row * ROW_WIDTH + column]!);
   const contributions = x.map((value, feature) => linear[feature]! * value);
   let bias = constant;
@@ -162,6 +158,5 @@ export function attributeRow(model: CompiledModel, rows: Float64Array, row: numb
 /** The scores `model` gives each of `count` candidates whose extracted rows fill `rows` (as in `RerankCandidates.features`). */
 export function scoreRerankFeatures(model: RerankModel | CompiledModel, rows: Float64Array, count?: number): Float64Array {
   const compiled = 'format' in model ? compileRerankModel(model) : model;
-  const scratch = scoreScratch(compiled);
-  return Float64Array.from({ length: count ?? rows.length / ROW_WIDTH }, (_, row) => scoreRow(compiled, rows, row, scratch));
+  return Float64Array.from({ length: count ?? rows.length / ROW_WIDTH }, (_, row) => scoreRow(compiled, rows, row));
 }
