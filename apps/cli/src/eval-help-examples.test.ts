@@ -1,15 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 import { fakeContext } from './__fixtures__/fake-context.js';
 
-// Every example of these commands' --help runs as written from an empty folder (issue 29):
-// the embedded demo catalog and its demo queries make them work out of the box, offline.
-const COMMANDS = ['eval', 'rankers'] as const;
+// Every example of these commands' --help runs as written, in order, from a folder holding only
+// what the help names (issue 29): the embedded demo catalog and its demo queries make them work
+// out of the box, offline; learn's examples read events.jsonl, a log of the demo queries.
+const COMMANDS = ['eval', 'rankers', 'learn'] as const;
 const folder = mkdtempSync(join(tmpdir(), 'loadout-help-examples-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const demoQueries = readFileSync(fileURLToPath(new URL('../../../examples/demo-queries.jsonl', import.meta.url)), 'utf8');
+const events = demoQueries
+  .trim()
+  .split('\n')
+  .map((line, hour) => {
+    const { query, relevant } = JSON.parse(line) as { query: string; relevant: string[] };
+    return JSON.stringify({ query, called: relevant[0], at: new Date(Date.UTC(2026, 10, 1, hour)).toISOString() });
+  });
+writeFileSync(join(folder, 'events.jsonl'), `${events.join('\n')}\n`);
 
 async function examplesOf(command: string): Promise<string[][]> {
   const run = fakeContext({ cwd: folder });

@@ -57,14 +57,16 @@ breaks search. A FILE with no usable event (empty, or every line skipped) exits 
 exits 2 [feedback-too-large]; both leave the decision as it was.
 
 What is stored: the query text, the called tool names and the time, one line
-per event, in the store (default ${DEFAULT_FEEDBACK_STORE}), plus the decision (and the
-re-ranker's weights, numbers only) in learned.json beside it. Nothing is stored unless you run this command (or turn
-recording on in your own code). Turn learning off by deleting learned.json or
-with --purge, which deletes the store and the decision. A --store that is not a
-feedback store (a catalog, a config, a symbolic link) is never written: exit 2
+per event, in the store (default ${DEFAULT_FEEDBACK_STORE}), plus the
+decision (and the re-ranker's weights, numbers only) in learned.json beside
+it. Nothing is stored unless you run this command (or turn recording on in
+your own code). Turn learning off by deleting learned.json or with --purge,
+which deletes the store and the decision. A --store that is not a feedback
+store (a catalog, a config, a symbolic link) is never written: exit 2
 [feedback-store-invalid], the file untouched. learned.json is sealed with a
 checksum: a damaged, hand-edited or out-of-range one is a warning
-[learned-decision-invalid] and search runs without usage (search --strict: exit 2).
+[learned-decision-invalid] and search runs without usage (search --strict:
+exit 2).
 
 Options:
   --catalog FILE   the catalog the events refer to (default: the config's "catalog", else
@@ -79,11 +81,21 @@ ${MAX_FEEDBACK_HELP}
                    the re-ranker only when its definition learns a model
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
   --no-config      ignore the current folder's loadout.config.*
-  --compact        keep only what learning reads: the newest 50 events per tool, none over 180 days old
-                   (safe while loadout serve --record appends: both hold <store>.lock)
+  --compact        keep only what learning reads: the newest 50 events per tool, none
+                   over 180 days old (safe while loadout serve --record appends: both
+                   hold <store>.lock)
   --purge          delete the store and the decision
   --json           print {"imported", "alreadyStored", "skipped", "issues", "report"}
   -h, --help       show this help
+
+Examples:
+  (events.jsonl: one event per line as above, naming tools of the demo catalog
+  or of --catalog; importing it again adds nothing)
+  loadout learn events.jsonl
+  loadout learn events.jsonl --json
+  loadout learn
+  loadout learn --compact
+  loadout learn --purge
 `;
 
 /**
