@@ -1,12 +1,13 @@
 import { createUsageField } from '@loadout/bm25';
-import { createRerankRanker, LEXICAL_RERANK_MODEL } from '@loadout/learn';
+import { createRerankRanker, LEXICAL_RERANK_MODEL, learnFromFeedback } from '@loadout/learn';
 import { GLOVE_RERANK_MODEL } from '@loadout/learn/rerank-glove';
 import { withQuerySyntax } from '@loadout/core';
 import type { Ranker } from '@loadout/core';
 import { createRerankVectors, defaultStaticTablePath, loadStaticVectors } from '@loadout/embeddings';
-import { evaluateRanker, loadEvalSet, percentile } from '@loadout/eval';
+import { createEvalCatalog, evaluateRanker, loadEvalSet, percentile } from '@loadout/eval';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { join } from 'node:path';
+import { logProgress } from '../progress-log.js';
 
 /** One ranker's cost on mix10k. */
 export interface LatencyRow {
@@ -23,26 +24,31 @@ export interface LatencyRow {
 const PASSES = 3;
 
 /**
- * BM25F, the re-ranker (shipped lexical model, a model of a log's shape
- * over a usage field of the dev queries, and the GloVe one, over the top
- * `candidates`) and wink-bm25 on mix10k's dev queries in this process,
- * each wrapped with the query syntax as the CLI runs them. Each ranker is
- * built and scored once (which also warms the JIT), then the queries run
- * {@link PASSES} times per ranker, the rankers taking turns, each search
- * timed alone (limit 10).
+ * BM25F, the re-ranker (the shipped lexical and GloVe models over the top
+ * `candidates`; a log's model: what `learnFromFeedback` fits on the dev
+ * queries as past searches, over their usage field, at the depth it
+ * records: 100 at this catalog's size) and wink-bm25 on mix10k's dev
+ * queries in this process, each wrapped with the query syntax as the CLI
+ * runs them. Each ranker is built and scored once (which also warms the
+ * JIT), then the queries run {@link PASSES} times per ranker, the rankers
+ * taking turns, each search timed alone (limit 10).
  */
 export async function measureRerankLatency(dataDir: string, candidates: number): Promise<LatencyRow[]> {
   const evalSet = await loadEvalSet(join(dataDir, 'mix10k'), { split: 'dev' });
   const registry = createBuiltinRegistry();
   const table = await loadStaticVectors(defaultStaticTablePath());
-  const usage = createUsageField(evalSet.queries.map((query) => ({ query: query.query, called: query.relevant }))).text;
+  const events = evalSet.queries.map((query) => ({ query: query.query, called: query.relevant }));
+  const usage = createUsageField(events).text;
+  logProgress("rerank: fitting a log's model on mix10k's dev queries as past searches");
+  const learned = await learnFromFeedback({ tools: createEvalCatalog(evalSet).tools, events });
+  if (learned.model === undefined) throw new Error(`learning on mix10k's dev queries did not choose the re-ranker (${learned.report.reason}): no log's model to time`);
+  const logModel = learned.model;
   const rankers: { name: string; create: () => Promise<Ranker> }[] = [
     { name: 'bm25f', create: async () => registry.createRanker('bm25f', undefined, false) },
     { name: `rerank (lexical ${LEXICAL_RERANK_MODEL.kind}, top ${candidates})`, create: async () => createRerankRanker({ model: LEXICAL_RERANK_MODEL, candidates }) },
-    // A log's model is the shipped one warm-started on the log (the same features and hidden units), over a usage field of every dev query as a past search.
     {
-      name: `rerank (a log's model: lexical ${LEXICAL_RERANK_MODEL.kind} over ${evalSet.queries.length} past searches, top ${candidates})`,
-      create: async () => createRerankRanker({ model: LEXICAL_RERANK_MODEL, candidates, bm25: { usage } }),
+      name: `rerank (a log's model: fitted on ${events.length} past searches, top ${logModel.candidates ?? 50})`,
+      create: async () => createRerankRanker({ model: logModel, bm25: { usage } }),
     },
     {
       name: `rerank-glove (${GLOVE_RERANK_MODEL.kind}, top ${candidates})`,
