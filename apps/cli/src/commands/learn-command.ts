@@ -37,16 +37,16 @@ Imports the usage events of FILE into the feedback store (an event with an
 importing a log that grew since is safe); with no FILE, learns from the
 store as it stands (what loadout serve --record appended). Then fits the
 usage field (each tool's past queries, as its own BM25F field) and a
-re-ranker (a small model over BM25F's top 50, warm-started from the shipped
-one) and compares them with the model-free default on held-out events: the
-three newest fifths, each judged by what was learned before it, when the
-events' times order them; otherwise three seeded random fifths, each judged
-by the rest (the report says which; the events of a FILE without "at" all
-get the import's time, so they count as untimed). It switches learned
-ranking on only when it wins on Recall@5 (the re-ranker only when it also
-beats the usage field alone on Recall@5 + MRR@10), and prints that
-comparison (progress on stderr while it runs). Usage never puts a tool
-above one the query names exactly.
+re-ranker (a small model over BM25F's top 50, top 100 from 5,000 tools,
+warm-started from the shipped one) and compares them with the model-free
+default on held-out events: the three newest fifths, each judged by what was
+learned before it, when the events' times order them; otherwise three seeded
+random fifths, each judged by the rest (the report says which; the events of
+a FILE without "at" all get the import's time, so they count as untimed). It
+switches learned ranking on only when it wins on Recall@5 (the re-ranker
+only when it also beats the usage field alone on Recall@5 + MRR@10), and
+prints that comparison (progress on stderr while it runs). Usage never puts
+a tool above one the query names exactly.
 
 FILE is JSONL, one event per line:
   {"query": "save it as markdown", "called": "write_file", "at": "2026-11-30T10:00:00Z"}
@@ -85,7 +85,8 @@ ${MAX_FEEDBACK_HELP}
                    over 180 days old (safe while loadout serve --record appends: both
                    hold <store>.lock)
   --purge          delete the store and the decision
-  --json           print {"imported", "alreadyStored", "skipped", "issues", "report"}
+  --json           print {"imported", "alreadyStored", "skipped", "issues", "store", "decision",
+                   "report"}
   -h, --help       show this help
 
 Examples:

@@ -19,7 +19,7 @@ const reused = { numbers: new Float64Array(0), ints: new Int32Array(0), termPost
 /** Per pick: the clause part of its selection score (after coverage), for explanations; and each pick's query-term postings, for the first-stage view. */
 export interface ClauseCoverResult {
   readonly clausePart: Float64Array;
-  /** Per pick: its row in `termPostings`. */
+  /** Per pick: its row in `termPostings`. Valid until the next call. */
   readonly rows: Int32Array;
   /** Per row and query term (`row · fullCount + term`, terms as in `QueryTerms.full`): the term's posting for that tool, or −1. Valid until the next call. */
   readonly termPostings: Int32Array;
