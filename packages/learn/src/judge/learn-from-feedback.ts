@@ -150,9 +150,8 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   const heldOut = windows.flatMap((window) => window.test);
   const baseline = await measureEvents(baselineRanker, heldOut);
   const common = { trainEvents: events.length - heldOut.length, heldOutEvents: heldOut.length, folds, ...(folds === 'random' ? { seed } : {}), baseline };
-  const learned = { ...baseline, usageWeight: USAGE_WEIGHT };
   if (windows.length === 0) {
-    return { report: { ...common, trainEvents: events.length, learned: { ...learned, usageWeight: 0 }, rerank: false, enabled: false, reason: 'too-few-events' }, ranker: baselineRanker };
+    return { report: { ...common, learned: { ...baseline, usageWeight: 0 }, rerank: false, enabled: false, reason: 'too-few-events' }, ranker: baselineRanker };
   }
   const fieldParts: { scores: QualityScores; count: number }[] = [];
   const modelParts: { scores: QualityScores; count: number }[] = [];
@@ -164,7 +163,7 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
     modelParts.push({ scores: await measureEvents(await build(window.train, model), window.test), count: window.test.length });
     progress('judging');
   }
-  Object.assign(learned, pooledScores(fieldParts));
+  const learned = { ...pooledScores(fieldParts), usageWeight: USAGE_WEIGHT };
   const reranked = tryModel ? pooledScores(modelParts) : undefined;
   const beats = (a: QualityScores, b: QualityScores): boolean => a['recall@5'] > b['recall@5'] || (a['recall@5'] === b['recall@5'] && a['mrr@10'] > b['mrr@10']);
   const judged = (scores: QualityScores): number => scores['recall@5'] + scores['mrr@10'];

@@ -1,16 +1,15 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
+import { createTopK, offerTopK, resetTopK, takeTopK } from '@loadout/core/utils';
 import type { CatalogTool, RankerSearchOptions, SearchHit, SyncRanker } from '@loadout/core';
 import { createBm25Ranker } from '@loadout/bm25';
 import type { Bm25Ranker, Bm25RankerOptions } from '@loadout/bm25';
 import { readFirstStage } from '@loadout/bm25/first-stage';
-import type { FirstStageCandidates } from '@loadout/bm25/first-stage';
 import { createFeatureScratch, extractFeatures } from './extract-features.js';
 import { attributeRow, compileRerankModel, readCandidates, scoreRow } from './rerank-model.js';
 import type { RerankModel } from './rerank-model.js';
 import { ROW_WIDTH } from './rerank-features.js';
 import type { RerankVectors } from './rerank-vectors.js';
 import { embedCatalog, fillVectorFeatures } from './vector-features.js';
-import type { ToolVectors } from './vector-features.js';
 
 /** Options of {@link createRerankRanker}. */
 export interface RerankRankerOptions {
@@ -34,8 +33,6 @@ export interface RerankRankerOptions {
 export interface RerankCandidates {
   /** Candidates in first-stage order. */
   readonly tools: readonly CatalogTool[];
-  /** Their clause-fused BM25F scores. */
-  readonly firstStage: Float64Array;
   /** `tools.length × ROW_WIDTH`: one row of every registry feature (`FEATURES`) per candidate, the `VECTOR_FEATURES` 0 without vectors (a copy). */
   readonly features: Float64Array;
 }
@@ -47,26 +44,24 @@ export interface RerankRanker extends SyncRanker, Pick<Bm25Ranker, 'serialize' |
   readonly firstStage: Bm25Ranker;
 }
 
-/** One query's candidates (the view's buffers), the tools they index, and their feature rows (the extractor's buffers), valid until its next query. */
-interface Extracted {
-  readonly found: FirstStageCandidates;
-  readonly tools: readonly CatalogTool[];
-  readonly features: Float64Array;
-}
-
-/** Feature extraction over a BM25F ranker's first-stage view, with buffers reused across queries; `vectors` fills the `VECTOR_FEATURES`. */
-function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined): (query: string, count: number, filter: RankerSearchOptions['filter']) => Extracted | undefined {
+/**
+ * Feature extraction over a BM25F ranker's first-stage view, `vectors` filling the `VECTOR_FEATURES`: a query's candidates (the
+ * view's buffers), the tools they index, and their feature rows (the extractor's buffers, reused), valid until its next query.
+ */
+function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined) {
   const view = readFirstStage(first);
   if (view === undefined) throw createLoadoutError('invalid-option', '@loadout/learn rerank: the first stage must be a ranker from createBm25Ranker', { option: 'ranker' });
   const scratch = createFeatureScratch();
-  let catalog: ToolVectors | undefined;
-  return (query, count, filter) => {
+  // The catalog's tool vectors, kept while its tool list is the same.
+  let embeddedFor: readonly CatalogTool[] | undefined;
+  let catalog: Float32Array = new Float32Array(0);
+  return (query: string, count: number, filter: RankerSearchOptions['filter']) => {
     const found = view.candidates(query, count, filter);
     if (found.count === 0) return undefined;
     const tools = view.tools;
     const features = extractFeatures(found, scratch);
     if (vectors !== undefined) {
-      if (catalog?.tools !== tools) catalog = embedCatalog(vectors, tools);
+      if (embeddedFor !== tools) catalog = embedCatalog(vectors, (embeddedFor = tools));
       fillVectorFeatures(features, found, vectors, catalog);
     }
     return { found, tools, features };
@@ -89,11 +84,10 @@ export function extractRerankCandidates(ranker: Bm25Ranker, query: string, candi
   let extract = byRanker.get(ranker);
   if (extract === undefined) byRanker.set(ranker, (extract = createExtractor(ranker, vectors)));
   const result = extract(query, readCandidates(candidates) ?? 50, undefined);
-  if (result === undefined) return { tools: [], firstStage: new Float64Array(0), features: new Float64Array(0) };
-  const { count, docs, scores } = result.found;
+  if (result === undefined) return { tools: [], features: new Float64Array(0) };
+  const { count, docs } = result.found;
   return {
     tools: Array.from(docs.subarray(0, count), (doc) => result.tools[doc]!),
-    firstStage: scores.slice(0, count),
     features: result.features.slice(0, count * ROW_WIDTH),
   };
 }
@@ -115,8 +109,7 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
     throw createLoadoutError('invalid-option', '@loadout/learn rerank: the model uses word-vector features; pass vectors (createRerankVectors of @loadout/embeddings) or use a lexical model', { option: 'vectors' });
   }
   const extract = createExtractor(first, model.vectors ? options.vectors : undefined);
-  let order = new Int32Array(64);
-  let modelScores = new Float64Array(64);
+  const heap = createTopK(5);
   return {
     specificationVersion: 'v1',
     name: options.name ?? 'rerank',
@@ -138,45 +131,25 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
       if (result === undefined) return [];
       const { tools, features } = result;
       const { docs, scores, count } = result.found;
-      if (order.length < count) {
-        order = new Int32Array(count);
-        modelScores = new Float64Array(count);
-      }
-      for (let at = 0; at < count; at++) modelScores[at] = scoreRow(model, features, at);
-      // Insertion sort by model score, best first (ties keep first-stage order): no allocation, and count is small.
-      for (let at = 0; at < count; at++) {
-        const score = modelScores[at]!;
-        let slot = at;
-        while (slot > 0 && modelScores[order[slot - 1]!]! < score) {
-          order[slot] = order[slot - 1]!;
-          slot--;
-        }
-        order[slot] = at;
-      }
-      const shown = Math.min(limit, count);
-      const out: SearchHit[] = new Array<SearchHit>(shown);
-      if (searchOptions.explain !== true) {
-        for (let at = 0; at < shown; at++) out[at] = { tool: tools[docs[order[at]!]!]!, score: modelScores[order[at]!]! };
-        return out;
-      }
+      // The best `limit` by model score (ties keep first-stage order), best first.
+      resetTopK(heap, Math.min(limit, count));
+      for (let at = 0; at < count; at++) offerTopK(heap, scoreRow(model, features, at), at);
+      const { docs: order, scores: modelScores } = takeTopK(heap);
+      if (searchOptions.explain !== true) return Array.from(order, (candidate, at) => ({ tool: tools[docs[candidate]!]!, score: modelScores[at]! }));
       // The first stage's explanations, read before anything else searches it (the extractor's buffers are its own).
       const firstScores = scores.slice(0, count);
       const firstDocs = docs.slice(0, count);
       const explainFirst = first.search(query, { limit: count, explain: true, ...(searchOptions.filter === undefined ? {} : { filter: searchOptions.filter }) });
-      for (let at = 0; at < shown; at++) {
-        const candidate = order[at]!;
+      return Array.from(order, (candidate, at) => {
         const { contributions, bias } = attributeRow(model, features, candidate);
-        // Largest contributions first, so a reader sees what decided.
-        const parts: [string, number][] = [];
-        for (let feature = 0; feature < model.features.length; feature++) {
-          if (contributions[feature] !== 0) parts.push([`feature.${model.features[feature]!}`, contributions[feature]!]);
-        }
-        if (bias !== 0) parts.push(['bias', bias]);
-        const components = Object.fromEntries(parts.sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])));
+        const parts = model.features.map((name, feature): [string, number] => [`feature.${name}`, contributions[feature]!]);
+        parts.push(['bias', bias]);
+        // Largest contributions first, so a reader sees what decided; none at 0.
+        const components = Object.fromEntries(parts.filter((part) => part[1] !== 0).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])));
         const before = explainFirst[candidate]?.explanation;
-        out[at] = {
+        return {
           tool: tools[firstDocs[candidate]!]!,
-          score: modelScores[candidate]!,
+          score: modelScores[at]!,
           explanation: {
             matchedTerms: before?.matchedTerms ?? [],
             fields: before?.fields ?? {},
@@ -187,8 +160,7 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
             ],
           },
         };
-      }
-      return out;
+      });
     },
   };
 }

@@ -2,16 +2,8 @@ import { TOOL_FIELDS } from '@loadout/bm25';
 import type { FirstStageCandidates } from '@loadout/bm25/first-stage';
 import { ROW_WIDTH } from './rerank-features.js';
 
-/** Buffers reused by every query's feature extraction. */
-export interface FeatureScratch {
-  /** Per candidate: the best clause, and per clause its raw score. */
-  bestClause: Int32Array;
-  clauseScores: Float64Array;
-  features: Float64Array;
-}
-
-/** Empty buffers; they grow as needed. */
-export function createFeatureScratch(): FeatureScratch {
+/** Buffers reused by every query's feature extraction, grown as needed: per candidate its best clause, per clause its raw score, and the rows. */
+export function createFeatureScratch() {
   return { bestClause: new Int32Array(0), clauseScores: new Float64Array(0), features: new Float64Array(0) };
 }
 
@@ -35,7 +27,7 @@ const QUERY = SAME_SERVER + 1;
  * `VECTOR_FEATURES` left 0) from the first stage's candidates and their
  * field scores. Returns the features buffer.
  */
-export function extractFeatures(found: FirstStageCandidates, scratch: FeatureScratch): Float64Array {
+export function extractFeatures(found: FirstStageCandidates, scratch: ReturnType<typeof createFeatureScratch>): Float64Array {
   const { count, termCount, termWeights, termScores, termFields, clauseStart, clauseTerms } = found;
   const firstStage = found.scores;
   if (scratch.features.length < count * ROW_WIDTH) scratch.features = new Float64Array(Math.max(count * ROW_WIDTH, scratch.features.length * 2));

@@ -7,21 +7,15 @@ import type { RerankVectors } from './rerank-vectors.js';
 /** Column of `vector.query`; `vector.clause` and `vector.queryVsBest` follow. */
 const VECTOR = RERANK_FEATURES.length;
 
-/** A catalog's tool vectors, kept while the catalog (its tool list) is the same. */
-export interface ToolVectors {
-  readonly tools: readonly CatalogTool[];
-  readonly vectors: Float32Array;
-}
-
 /** Embeds `tools` with `vectors`, checking the shape it returns. */
-export function embedCatalog(vectors: RerankVectors, tools: readonly CatalogTool[]): ToolVectors {
+export function embedCatalog(vectors: RerankVectors, tools: readonly CatalogTool[]): Float32Array {
   const embedded = vectors.embedTools(tools);
   if (!(embedded instanceof Float32Array) || embedded.length !== tools.length * vectors.dimensions) {
     throw createLoadoutError('invalid-option', `@loadout/learn rerank: vectors.embedTools must return ${tools.length} × ${vectors.dimensions} numbers (got ${describeValue(embedded)})`, {
       option: 'vectors',
     });
   }
-  return { tools, vectors: embedded };
+  return embedded;
 }
 
 function dot(a: Float32Array, b: Float32Array, offset: number, dimensions: number): number {
@@ -36,7 +30,7 @@ function dot(a: Float32Array, b: Float32Array, offset: number, dimensions: numbe
  * the best cosine of a clause's (the query's when it has one clause), and
  * the query cosine minus the best candidate's.
  */
-export function fillVectorFeatures(rows: Float64Array, found: FirstStageCandidates, vectors: RerankVectors, catalog: ToolVectors): void {
+export function fillVectorFeatures(rows: Float64Array, found: FirstStageCandidates, vectors: RerankVectors, catalog: Float32Array): void {
   const { dimensions } = vectors;
   const { count, docs } = found;
   const query = vectors.embedText(found.query);
@@ -45,9 +39,9 @@ export function fillVectorFeatures(rows: Float64Array, found: FirstStageCandidat
   for (let candidate = 0; candidate < count; candidate++) {
     const row = candidate * ROW_WIDTH + VECTOR;
     const offset = docs[candidate]! * dimensions;
-    const cosine = dot(query, catalog.vectors, offset, dimensions);
+    const cosine = dot(query, catalog, offset, dimensions);
     let clause = clauses.length === 0 ? cosine : -Infinity;
-    for (const vector of clauses) clause = Math.max(clause, dot(vector, catalog.vectors, offset, dimensions));
+    for (const vector of clauses) clause = Math.max(clause, dot(vector, catalog, offset, dimensions));
     rows[row] = cosine;
     rows[row + 1] = clause;
     if (cosine > best) best = cosine;
