@@ -100,9 +100,7 @@ export function createFeedbackRecorder(store: string | FeedbackStore, options: F
       // The first event after a write took the batch schedules the next one.
       if (pending.push(parsed) === 1) writing = writing.then(write);
     },
-    async flush() {
-      await writing;
-    },
+    flush: () => writing,
     async close() {
       closed = true;
       await writing;

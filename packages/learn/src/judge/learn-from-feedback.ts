@@ -112,21 +112,17 @@ function heldOutFolds(events: readonly UsageEvent[], seed: number): { folds: Lea
   return { folds: timed ? 'newest' : 'random', windows };
 }
 
-/** BM25F with the usage field, re-ranked when `usage.model` is set. */
 function defaultRanker(usage: RankerUsageField | undefined): Ranker {
   if (usage === undefined) return createBm25Ranker();
   return usage.model === undefined ? createBm25Ranker(usageOptions(usage)) : createRerankRanker({ model: usage.model as RerankModel, bm25: usageOptions(usage) });
 }
 
 /**
- * Learns from a deployment's own usage: on held-out folds, the model-free
- * default, the usage field, and the usage field with the re-ranker
- * (`baseModel` warm-started on the fold's training events) are compared.
- * Learning switches on only when the chosen one beats the default on
- * Recall@5 (MRR@10 breaking ties); the re-ranker is chosen over the usage
- * field alone only when it wins on Recall@5 + MRR@10. When learning wins,
- * the ranker is refitted on every event. Exact names stay first
- * (`withQuerySyntax`).
+ * Learns from a deployment's own usage: the model-free default, the usage
+ * field and the usage field with the re-ranker (`baseModel` warm-started on
+ * the fold's training events) are judged on held-out folds as
+ * {@link LearningReport} says, and the winner is refitted on every event.
+ * Exact names stay first (`withQuerySyntax`).
  */
 export async function learnFromFeedback(options: LearnFromFeedbackOptions): Promise<LearningOutcome> {
   const { tools, events } = options;

@@ -39,7 +39,6 @@ export interface RerankCandidates {
 
 /** A {@link SyncRanker} (named `rerank` unless told): clause-fused BM25F, then a learned model over its best candidates. */
 export interface RerankRanker extends SyncRanker, Pick<Bm25Ranker, 'serialize' | 'load'> {
-  readonly name: string;
   /** The first stage (its index is the re-ranker's; `serialize` and `load` are its). */
   readonly firstStage: Bm25Ranker;
 }

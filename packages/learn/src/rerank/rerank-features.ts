@@ -1,6 +1,5 @@
 import { TOOL_FIELDS } from '@loadout/bm25';
 
-/** `<prefix>.<field>` for every tool field. */
 const perField = (prefix: string): string[] => TOOL_FIELDS.map((field) => `${prefix}.${field}`);
 
 /**

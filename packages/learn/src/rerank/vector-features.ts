@@ -24,12 +24,7 @@ function dot(a: Float32Array, b: Float32Array, offset: number, dimensions: numbe
   return sum;
 }
 
-/**
- * Fills the `VECTOR_FEATURES` of `count` extracted rows (`ROW_WIDTH` each)
- * for `found`'s candidates: the cosine of the query's vector to the tool's,
- * the best cosine of a clause's (the query's when it has one clause), and
- * the query cosine minus the best candidate's.
- */
+/** Fills the `VECTOR_FEATURES` (see there) of `found`'s extracted rows (`ROW_WIDTH` each); a query of one clause is its own best clause. */
 export function fillVectorFeatures(rows: Float64Array, found: FirstStageCandidates, vectors: RerankVectors, catalog: Float32Array): void {
   const { dimensions } = vectors;
   const { count, docs } = found;
