@@ -7,15 +7,11 @@ import { readCommandFeedback } from '../io/read-command-feedback.js';
 import { isDatabaseStore, openFeedbackStore } from '../io/open-feedback-store.js';
 import { renderFeedbackIssues } from '../format/learning-view.js';
 
-/** The ranker learning is applied to: its name, what its definition `learns`, and its `withUsage` factory. */
-export interface LearningRanker {
+/** Options of {@link loadLearnedRankerFactory}: the ranker learning is applied to (its name, what its definition `learns`, its `withUsage` factory), and how. */
+export interface LearnedRankerOptions {
   readonly name: string;
   readonly learns: readonly RankerLearnedPart[];
   readonly withUsage: UsageRankerFactory;
-}
-
-/** Options of {@link loadLearnedRankerFactory}. */
-export interface LearnedRankerOptions {
   /** The command the notes on stderr name. */
   readonly command: 'search' | 'serve';
   /** Largest store read. Default 64 MiB. */
@@ -34,7 +30,6 @@ export async function loadLearnedRankerFactory(
   store: string,
   tools: readonly CatalogTool[] | undefined,
   context: CliContext,
-  ranker: LearningRanker,
   options: LearnedRankerOptions,
 ): Promise<(() => MaybePromise<Ranker>) | undefined> {
   const note = (message: string): void => context.stderr(`loadout ${options.command}: ${message}\n`);
@@ -58,17 +53,17 @@ export async function loadLearnedRankerFactory(
   context.stderr(renderFeedbackIssues(options.command, store, issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
   const { createUsageField } = await import('@loadout/bm25');
   const usage: RankerUsageField = { text: createUsageField(events).text, weight: decision.usageWeight };
-  const fieldAlone = (): MaybePromise<Ranker> => ranker.withUsage(usage);
+  const fieldAlone = (): MaybePromise<Ranker> => options.withUsage(usage);
   if (decision.model === undefined) return fieldAlone;
-  if (!ranker.learns.includes('model')) {
-    note(`warning: ranker ${JSON.stringify(ranker.name)} cannot apply the learned re-ranking model (its capabilities.usage.learns lacks "model"); ${doing} with the usage field alone`);
+  if (!options.learns.includes('model')) {
+    note(`warning: ranker ${JSON.stringify(options.name)} cannot apply the learned re-ranking model (its capabilities.usage.learns lacks "model"); ${doing} with the usage field alone`);
     return fieldAlone;
   }
   const withModel: RankerUsageField = { ...usage, model: decision.model };
   let unused: Ranker | undefined;
   try {
     // Built here, so a model the ranker refuses is found now, not on the first index generation; the first call returns it.
-    unused = await ranker.withUsage(withModel);
+    unused = await options.withUsage(withModel);
   } catch (error) {
     if (!isLoadoutError(error)) throw error;
     note(`the re-ranking model in ${decisionPath} is unreadable [${error.code}]; ${doing} with the usage field alone`);
@@ -77,6 +72,6 @@ export async function loadLearnedRankerFactory(
   return () => {
     const built = unused;
     unused = undefined;
-    return built ?? ranker.withUsage(withModel);
+    return built ?? options.withUsage(withModel);
   };
 }

@@ -103,11 +103,13 @@ export const searchCommand: Command = {
     if (feedback !== undefined && withUsage === undefined) {
       context.stderr(`loadout search: ranker ${JSON.stringify(rankerName)} does not learn from usage (its definition declares no capabilities.usage); searching without usage\n`);
     }
-    const learns = definition.capabilities?.usage?.learns ?? [];
     const learnedFactory =
       feedback === undefined || withUsage === undefined
         ? undefined
-        : await (await import('./learned-ranker.js')).loadLearnedRankerFactory(feedback, catalog.tools, context, { name: rankerName, learns, withUsage }, {
+        : await (await import('./learned-ranker.js')).loadLearnedRankerFactory(feedback, catalog.tools, context, {
+            name: rankerName,
+            learns: definition.capabilities?.usage?.learns ?? [],
+            withUsage,
             command: 'search',
             strict,
             ...(maxFeedbackBytes === undefined ? {} : { maxFeedbackBytes }),

@@ -187,7 +187,10 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         forgetLearned = () => (loading = undefined);
         return async () => {
           loading ??= import('./learned-ranker.js').then(async ({ loadLearnedRankerFactory }) => {
-            const factory = await loadLearnedRankerFactory(path, undefined, context, { name, learns: definition.capabilities?.usage?.learns ?? [], withUsage }, {
+            const factory = await loadLearnedRankerFactory(path, undefined, context, {
+              name,
+              learns: definition.capabilities?.usage?.learns ?? [],
+              withUsage,
               command: 'serve',
               ...(maxFeedbackBytes === undefined ? {} : { maxFeedbackBytes }),
             });
