@@ -1,3 +1,4 @@
+import { withUsageField } from '@loadout/bm25';
 import type { Bm25Ranker, Bm25RankerOptions } from '@loadout/bm25';
 import type { RerankModel } from '@loadout/learn/rerank';
 import type { RankerDefinition, RankerUsage } from '@loadout/core';
@@ -11,7 +12,8 @@ export type Bm25fDefinitionOptions = Bm25Knobs & {
   /** BM25F options. Default: the tuned ones. */
   readonly bm25?: Bm25RankerOptions;
   /**
-   * A re-ranking model over its top 50 that learning fitted on this
+   * A re-ranking model over its top candidates (the model's `candidates`:
+   * 50, or 100 when learned on 5,000 tools or more) that learning fitted on this
    * deployment's usage (`capabilities.usage`); one with word-vector
    * features loads the word-vector table `@loadout/embeddings` builds (Node
    * only). Default: none (BM25F alone).
@@ -19,17 +21,13 @@ export type Bm25fDefinitionOptions = Bm25Knobs & {
   readonly model?: RerankModel;
 };
 
-/** How `bm25f` and `rerank` learn: the usage field joins the BM25F options, a learned model re-ranks the top 50. */
+/** How `bm25f` and `rerank` learn: the usage field joins the BM25F options ({@link withUsageField}), a learned model re-ranks the top candidates it records. */
 export function bm25Usage<Options extends { bm25?: Bm25RankerOptions; model?: RerankModel }>(): RankerUsage<Options> {
   return {
     learns: ['model'],
     withUsage: (options, usage) => ({
       ...options,
-      bm25: {
-        ...options.bm25,
-        fieldWeights: { ...options.bm25?.fieldWeights, usage: usage.weight },
-        usage: usage.text,
-      },
+      bm25: withUsageField(options.bm25, usage),
       ...(usage.model === undefined ? {} : { model: usage.model as RerankModel }),
     }),
   };
@@ -43,7 +41,7 @@ export const bm25fDefinition: RankerDefinition<Bm25fDefinitionOptions> = {
   queryKind: 'keywords',
   options: {
     ...BM25_OPTIONS,
-    model: { type: 'object', description: 'a re-ranking model over the top 50 that loadout learn fitted on this deployment\'s usage; default: none (BM25F alone)' },
+    model: { type: 'object', description: 'a re-ranking model over the top 50 (100 from 5,000 tools) that loadout learn fitted on this deployment\'s usage; default: none (BM25F alone)' },
   },
   capabilities: {
     browserSafe: true,
