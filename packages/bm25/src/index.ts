@@ -11,6 +11,5 @@ export { DEFAULT_FIELD_WEIGHTS } from './bm25f/bm25-options.js';
 export type { Bm25RankerOptions, CoverageMode, MultiIntentMode } from './bm25f/bm25-options.js';
 export { INDEX_FORMAT_VERSION } from './bm25f/index-codec.js';
 export { createUsageField } from './usage/create-usage-field.js';
-export { withUsageField } from './usage/with-usage-field.js';
 export type { UsageField, UsageFieldOptions } from './usage/create-usage-field.js';
 export type { UsageEvent } from '@loadout/core';

@@ -1,4 +1,3 @@
-import { withUsageField } from '@loadout/bm25';
 import type { Bm25Ranker, Bm25RankerOptions } from '@loadout/bm25';
 import type { RerankModel } from '@loadout/learn/rerank';
 import type { RankerDefinition, RankerUsage } from '@loadout/core';
@@ -21,13 +20,17 @@ export type Bm25fDefinitionOptions = Bm25Knobs & {
   readonly model?: RerankModel;
 };
 
-/** How `bm25f` and `rerank` learn: the usage field joins the BM25F options ({@link withUsageField}), a learned model re-ranks the top candidates it records. */
+/** How `bm25f` and `rerank` learn: the usage field joins the BM25F options (as `@loadout/learn` fits over them; this package loads `@loadout/bm25` only when a ranker is made), a learned model re-ranks the top candidates it records. */
 export function bm25Usage<Options extends { bm25?: Bm25RankerOptions; model?: RerankModel }>(): RankerUsage<Options> {
   return {
     learns: ['model'],
     withUsage: (options, usage) => ({
       ...options,
-      bm25: withUsageField(options.bm25, usage),
+      bm25: {
+        ...options.bm25,
+        fieldWeights: { ...options.bm25?.fieldWeights, usage: usage.weight },
+        usage: usage.text,
+      },
       ...(usage.model === undefined ? {} : { model: usage.model as RerankModel }),
     }),
   };

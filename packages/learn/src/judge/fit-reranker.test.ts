@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createUsageField, withUsageField } from '@loadout/bm25';
+import { createUsageField } from '@loadout/bm25';
 import { createCatalog, withQuerySyntax } from '@loadout/core';
 import { LEXICAL_RERANK_MODEL, createRerankRanker } from '../rerank/index.js';
 import type { RerankModel, RerankRanker } from '../rerank/index.js';
-import { fitRerankOnEvents } from './fit-reranker.js';
+import { fitRerankOnEvents, usageOptions } from './fit-reranker.js';
 
 const { tools } = createCatalog([
   { name: 'write_file', server: 'fs', description: 'Write content to a file' },
@@ -27,7 +27,7 @@ const events = [
 
 /** The learned ranker of `events` with `model`: the usage field in the first stage, the model re-ranking it, exact names first. */
 function learnedRanker(model: RerankModel): RerankRanker {
-  const ranker = withQuerySyntax(createRerankRanker({ model, bm25: withUsageField(undefined, { text: createUsageField(events).text, weight: 1 }) }), { maxQueryLength: 1000 });
+  const ranker = withQuerySyntax(createRerankRanker({ model, bm25: usageOptions({ text: createUsageField(events).text, weight: 1 }) }), { maxQueryLength: 1000 });
   ranker.index(tools);
   return ranker as RerankRanker;
 }

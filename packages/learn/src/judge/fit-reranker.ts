@@ -1,6 +1,6 @@
-import type { CatalogTool } from '@loadout/core';
-import { createBm25Ranker, createUsageField, withUsageField } from '@loadout/bm25';
-import type { UsageEvent } from '@loadout/bm25';
+import type { CatalogTool, RankerUsageField } from '@loadout/core';
+import { createBm25Ranker, createUsageField } from '@loadout/bm25';
+import type { Bm25RankerOptions, UsageEvent } from '@loadout/bm25';
 import { assignFolds } from '@loadout/eval';
 import type { RerankModel } from '../rerank/rerank-model.js';
 import { extractRerankCandidates } from '../rerank/create-rerank-ranker.js';
@@ -29,6 +29,11 @@ function warmEpochs(queries: number): number {
   return Math.max(4, Math.min(10, Math.round(WARM_STEPS / Math.ceil(queries / 16))));
 }
 
+/** BM25F's options with a learned usage field (`usage.model` is the re-ranker's, not BM25F's). */
+export function usageOptions(usage: RankerUsageField): Bm25RankerOptions {
+  return { fieldWeights: { usage: usage.weight }, usage: usage.text };
+}
+
 /**
  * Fits the re-ranker on a deployment's events (the newest 1,500 at most),
  * each a past search whose called tools are its gold: `baseModel`
@@ -51,7 +56,7 @@ export function fitRerankOnEvents(tools: readonly CatalogTool[], allEvents: read
     const held = events.filter((_, index) => folds[index] === fold);
     if (held.length === 0) continue;
     const field = createUsageField(events.filter((_, index) => folds[index] !== fold));
-    const first = createBm25Ranker(withUsageField(undefined, { text: field.text, weight: USAGE_WEIGHT }));
+    const first = createBm25Ranker(usageOptions({ text: field.text, weight: USAGE_WEIGHT }));
     first.index(tools);
     queries.push(...held.flatMap((event) => toTrainingQuery(extractRerankCandidates(first, event.query, candidates), event.called) ?? []));
   }

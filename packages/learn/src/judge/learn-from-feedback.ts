@@ -1,13 +1,13 @@
 import { withQuerySyntax } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker, RankerLearnedPart, RankerUsageField } from '@loadout/core';
-import { createBm25Ranker, createUsageField, withUsageField } from '@loadout/bm25';
+import { createBm25Ranker, createUsageField } from '@loadout/bm25';
 import type { UsageEvent } from '@loadout/bm25';
 import { pooledScores, seededRandom } from '@loadout/eval';
 import type { QualityScores } from '@loadout/eval';
 import { createRerankRanker } from '../rerank/create-rerank-ranker.js';
 import { LEXICAL_RERANK_MODEL } from '../rerank/lexical-rerank-model.js';
 import type { RerankModel } from '../rerank/rerank-model.js';
-import { USAGE_WEIGHT, fitRerankOnEvents } from './fit-reranker.js';
+import { USAGE_WEIGHT, fitRerankOnEvents, usageOptions } from './fit-reranker.js';
 import { measureEvents } from './measure-events.js';
 
 /** How far {@link learnFromFeedback} is: `done` of `total` steps of `phase`. */
@@ -114,7 +114,7 @@ function heldOutFolds(events: readonly UsageEvent[], seed: number): { folds: Lea
 
 function defaultRanker(usage: RankerUsageField | undefined): Ranker {
   if (usage === undefined) return createBm25Ranker();
-  return usage.model === undefined ? createBm25Ranker(withUsageField(undefined, usage)) : createRerankRanker({ model: usage.model as RerankModel, bm25: withUsageField(undefined, usage) });
+  return usage.model === undefined ? createBm25Ranker(usageOptions(usage)) : createRerankRanker({ model: usage.model as RerankModel, bm25: usageOptions(usage) });
 }
 
 /**
