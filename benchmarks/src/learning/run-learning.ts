@@ -6,6 +6,7 @@ import { logProgress } from '../progress-log.js';
 import { formatPoints, markdownTable } from '../report/format.js';
 import { loadRerankCases, POOLED_SETS } from '../rerank/rerank-cases.js';
 import { SHIPPED_CANDIDATES, SHIPPED_MODELS } from '../train/shipped-model.js';
+import { againstBefore } from './before-issue-29.js';
 import { foldCleanBackground } from './fold-clean-base.js';
 import type { FoldCleanBackground } from './fold-clean-base.js';
 import { measureOutOfFold } from './out-of-fold.js';
@@ -102,6 +103,7 @@ export async function runLearning(options: RunLearningOptions): Promise<{ result
     ['… of which with the re-ranker (it beat the usage field alone)', ...results.map(rerankedFolds)],
     ['held-out folds inside learning', ...results.map((result) => [...new Set(result.reports.map((report) => (report.folds === 'random' ? `random, seed ${report.seed}` : 'newest')))].join(', '))],
     ...learners.slice(1).map((learner, index) => [`learner "${learner.name}"`, ...measured[index + 1]!.map((result) => cell(result.learned))]),
+    ...learners.map((learner, index) => [`before #29, learner "${learner.name}": R@5 / this run minus it (decision 2928)`, ...measured[index]!.map((result) => againstBefore(learner.name, result.set, result.learned['recall@5']))]),
     ['base model: training queries (other sets) / near-duplicates of this set removed', ...bases.map((base) => `${base.trainedOn} / ${base.removed}`)],
     ['test queries with a near-duplicate in their log', ...results.map((result) => String(result.leakedQueries))],
     ['queries with a near-duplicate in their base model\'s training', ...bases.map((base) => String(base.leakedQueries))],

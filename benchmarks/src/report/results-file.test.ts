@@ -40,12 +40,16 @@ describe('renderResultsFile', () => {
       generatedAt: '2026-12-07T10:00:00.000Z',
       learner: 'lexical',
       results: [{ set: 'toolbench_stb', folds: 5, enabledFolds: 5, leakedQueries: 0, baseline: { 'recall@5': 0.761, 'ndcg@5': 0.7, 'mrr@10': 0.75 }, learned: { 'recall@5': 0.8227, 'ndcg@5': 0.781, 'mrr@10': 0.839 } }],
+      others: [{ learner: 'lexical-seed2', results: [{ set: 'toolbench_stb', learned: { 'recall@5': 0.8182, 'ndcg@5': 0.783, 'mrr@10': 0.855 } }] }],
     };
     writeFileSync(join(dir, 'learning.json'), JSON.stringify(learning));
     const out = renderResultsFile(dir, SEEDED);
     expect(out).not.toContain('Seeded: measured 2026-12-05.');
     expect(out).toContain('Measured 2026-12-07 by `pnpm bench`.');
     expect(out).toContain('| learning from the other folds | 82.3 / 78.1 / 83.9 |');
+    // Against the code before #29 on each learner's partition (decision 2928).
+    expect(out).toContain('| before #29, learner `lexical`: R@5 / this run minus it (decision 2928) | 82.3 / +0.0 |');
+    expect(out).toContain('| before #29, learner `lexical-seed2`: R@5 / this run minus it (decision 2928) | 82.8 / −1.0 |');
     expect(out).toContain('ratio 0.98');
   });
 

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { againstBefore } from '../learning/before-issue-29.js';
 import { formatPoints, markdownTable } from './format.js';
 
 /** `benchmarks/RESULTS.md`: the measured results every `pnpm bench` run rewrites. */
@@ -25,6 +26,7 @@ const metrics = (value: unknown): string => {
   const scores: Metrics = isObject(value) ? value : {};
   return (['recall@5', 'ndcg@5', 'mrr@10'] as const).map((key) => (typeof scores[key] === 'number' ? formatPoints(scores[key]) : '–')).join(' / ');
 };
+const recallOf = (value: unknown): number => (isObject(value) && typeof value['recall@5'] === 'number' ? value['recall@5'] : Number.NaN);
 const text = (value: unknown): string => (typeof value === 'number' ? value.toLocaleString('en-US') : typeof value === 'string' ? value : '–');
 
 /** A part's own Markdown, headings moved under the section's and charts (untracked SVGs) left out. */
@@ -92,6 +94,10 @@ function renderLearning(json: string): string {
         ['learning from the other folds', ...results.map((result) => metrics(result.learned))],
         ['folds where learning switched on', ...results.map((result) => `${text(result.enabledFolds)} / ${text(result.folds)}`)],
         ...list(report.others).map((other) => [`learner \`${text(other.learner)}\``, ...list(other.results).map((result) => metrics(result.learned))]),
+        ...[{ learner: report.learner, results: report.results }, ...list(report.others)].map((run) => [
+          `before #29, learner \`${text(run.learner)}\`: R@5 / this run minus it (decision 2928)`,
+          ...list(run.results).map((result) => againstBefore(text(run.learner), text(result.set), recallOf(result.learned))),
+        ]),
         ['test queries leaked into their log', ...results.map((result) => text(result.leakedQueries))],
       ],
     ),
