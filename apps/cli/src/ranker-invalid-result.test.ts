@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
@@ -32,6 +33,7 @@ describe('a plug-in ranker returning an invalid result', () => {
     expect(result.failedQueries).toBe(result.queries);
     expect(result['recall@5']).toBe(0);
     expect(result.firstError).toContain(problem);
+    expect(result.firstError).toContain('[ranker-invalid-result]');
     const text = fakeContext({ cwd: folder });
     expect(await runCli(['eval', ...files, '--ranker', ranker, '--allow-failures'], text.context)).toBe(0);
     expect(text.stdout()).toContain('3 queries failed and scored as misses');
@@ -46,5 +48,41 @@ describe('a plug-in ranker returning an invalid result', () => {
       ['bm25f', 0],
     ]);
     expect(result.recommended).toBe('bm25f');
+    // stdout is the contract; why the queries failed, with the code, is on stderr.
+    expect(run.stderr()).toContain('loadout eval: nan-ranker: 3 queries failed and scored as misses');
+    expect(run.stderr()).toContain('[ranker-invalid-result]');
+  });
+
+  it('a plug-in that cannot be built or cannot index fails its queries in a comparison; the others are measured', async () => {
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', ...files, '--ranker', 'bm25f,create-throwing,index-throwing', '--json'], run.context)).toBe(1);
+    const result = JSON.parse(run.stdout()) as { rankers: { ranker: string; failedQueries: number; 'recall@5': number }[]; recommended: string };
+    expect(result.rankers.map((row) => [row.ranker, row.failedQueries])).toEqual([
+      ['bm25f', 0],
+      ['create-throwing', 3],
+      ['index-throwing', 3],
+    ]);
+    expect(result.rankers[0]!['recall@5']).toBeGreaterThan(0);
+    expect(result.recommended).toBe('bm25f');
+    expect(run.stderr()).toContain('ranker "create-throwing" could not be built or could not index the catalog: boom in create [ranker-failed]');
+    expect(run.stderr()).toContain('boom in index');
+    const allowed = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', ...files, '--ranker', 'bm25f,create-throwing', '--allow-failures'], allowed.context)).toBe(0);
+    expect(allowed.stdout()).toContain('create-throwing: 3 queries failed and scored as misses');
+  });
+
+  it('a plug-in that cannot be built, alone, is ranker-failed naming it (exit 2)', async () => {
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', ...files, '--ranker', 'create-throwing'], run.context)).toBe(2);
+    expect(run.stderr()).toContain('ranker "create-throwing" could not be built or could not index the catalog: boom in create [ranker-failed]');
+    expect(run.stdout()).toBe('');
+  });
+
+  it("a plug-in's own prints go to stderr, so --json stays parseable (the built CLI, in its own process)", () => {
+    const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+    const result = spawnSync(process.execPath, [main, 'eval', ...files, '--ranker', 'noisy-ranker,bm25f', '--json'], { cwd: folder, encoding: 'utf8', timeout: 30_000 });
+    expect(result.status).toBe(0);
+    expect(result.stderr).toContain('noisy create');
+    expect((JSON.parse(result.stdout) as { rankers: unknown[] }).rankers).toHaveLength(2);
   });
 });

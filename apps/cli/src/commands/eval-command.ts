@@ -15,7 +15,7 @@ import { formatCount } from '../format/render-table.js';
 import { evalHelp as help } from './eval-help.js';
 import { compareRuns, runMisses, type RankerRun } from './eval-comparison.js';
 import { readEvalRankerList } from './eval-ranker-list.js';
-import { runRanker } from './eval-run.js';
+import { failedRun, rankerFailed, runRanker } from './eval-run.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 
@@ -95,24 +95,34 @@ export const evalCommand: Command = {
     let learning: EvalFeedback | undefined;
     const runs: RankerRun[] = [];
     for (const [index, name] of list.names.entries()) {
+      const label = list.names.length > 1 ? `${name} (${index + 1}/${list.names.length}): ` : '';
       let ranker: Ranker;
-      if (feedbackPath !== undefined) {
-        const { learnForEval } = await import('./eval-feedback.js');
-        const { definition, withUsage } = await createConfiguredRanker(config, name);
-        learning = await learnForEval(feedbackPath, catalog.tools, context, { learns: definition.capabilities?.usage?.learns ?? [], withUsage: withUsage! }, maxFeedbackBytes);
-        ranker = withCheckedResults(learning.ranker);
-      } else {
-        try {
+      try {
+        if (feedbackPath !== undefined) {
+          const { learnForEval } = await import('./eval-feedback.js');
+          const { definition, withUsage } = await createConfiguredRanker(config, name);
+          learning = await learnForEval(feedbackPath, catalog.tools, context, { learns: definition.capabilities?.usage?.learns ?? [], withUsage: withUsage! }, maxFeedbackBytes);
+          ranker = withCheckedResults(learning.ranker);
+        } else {
           ranker = (await createConfiguredRanker(config, name, { maxQueryLength: EVAL_MAX_QUERY_LENGTH })).ranker;
-        } catch (error) {
-          // `all` means every ranker this environment can build: one that cannot (a model not installed) is skipped, said on stderr.
-          if (!list.all || !isLoadoutError(error) || index === 0) throw error;
+        }
+      } catch (error) {
+        // `all` means every ranker this environment can build: one that cannot (a model not installed) is skipped, said on stderr.
+        if (list.all && isLoadoutError(error) && index > 0) {
           context.stderr(`loadout eval: warning: skipping ranker ${JSON.stringify(name)}: ${error.message} [${error.code}]\n`);
           continue;
         }
+        if (list.names.length === 1) throw rankerFailed(name, error);
+        runs.push(failedRun(name, evalSet, catalog.tools.length, rankerFailed(name, error)));
+        continue;
       }
-      const label = list.names.length > 1 ? `${name} (${index + 1}/${list.names.length}): ` : '';
-      runs.push(await runRanker(name, ranker, evalSet, progress, label));
+      try {
+        runs.push(await runRanker(name, ranker, evalSet, progress, label));
+      } catch (error) {
+        // One ranker of a comparison that cannot index fails every query; the others are still measured.
+        if (list.names.length === 1) throw error;
+        runs.push(failedRun(name, evalSet, catalog.tools.length, error));
+      }
     }
     // A query whose search threw or returned an invalid result (ranker-invalid-result) fails the run, after everything is printed.
     const failed = runs.some((run) => run.result.failedQueries > 0);
@@ -137,11 +147,13 @@ export const evalCommand: Command = {
       }
       return exitCode;
     }
+    const failures = runs.filter((run) => run.result.failedQueries > 0).map((run) => `${run.ranker}: ${run.result.failedQueries} queries failed and scored as misses (first: ${run.result.firstError ?? 'unknown'})\n`);
     if (json) {
+      // stdout is the contract; why queries failed (and each error's code) goes to stderr.
+      for (const line of failures) context.stderr(`loadout eval: ${line}`);
       context.stdout(JSON.stringify(comparison, null, 2) + '\n');
       return exitCode;
     }
-    const failures = runs.filter((run) => run.result.failedQueries > 0).map((run) => `${run.ranker}: ${run.result.failedQueries} queries failed and scored as misses (first: ${run.result.firstError ?? 'unknown'})\n`);
     const missText = misses === undefined ? [] : comparison!.rankers.map((row) => renderMisses(row.ranker, row.misses ?? []));
     context.stdout([renderComparison(comparison!), ...failures, ...missText.map((text) => `\n${text}`)].join(''));
     return exitCode;

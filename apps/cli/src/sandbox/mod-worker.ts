@@ -2,6 +2,7 @@
 // it imports the file and answers one `tool.describe` at a time, over the
 // synchronous channel of mod-channel.ts. Nothing here is trusted by the main
 // thread: its core checks every answer as it checks an in-process mod's.
+import './stdout-to-stderr.js';
 import { workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import type { ToolDescribeEvent, ToolDescribeHook, ToolDescribeResult } from '@loadout/core';

@@ -1,6 +1,7 @@
 // The worker thread of a sandboxed ranker (see sandboxed-ranker.ts): it
 // imports the plug-in's module, and answers one operation at a time.
 // Nothing here is trusted by the main thread: every answer is checked there.
+import './stdout-to-stderr.js';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CatalogTool, Ranker, RankerDefinition, RankerUsageField } from '@loadout/core';
 import { validateRankerDefinition } from '@loadout/core/plugins';

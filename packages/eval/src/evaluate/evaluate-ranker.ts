@@ -1,4 +1,4 @@
-import { createLoadoutError, describeValue } from '@loadout/core';
+import { createLoadoutError, describeValue, isLoadoutError } from '@loadout/core';
 import type { Ranker, SearchHit } from '@loadout/core';
 import { createEvalCatalog } from '../eval-set/create-eval-catalog.js';
 import type { EvalSet } from '../eval-set/eval-set.js';
@@ -107,7 +107,8 @@ export async function evaluateRanker(
       if (onQueryError === 'throw') throw error;
       hits = [];
       failedQueries++;
-      failure = error instanceof Error ? error.message : String(error);
+      // The stable code, when the error has one (ranker-invalid-result, ranker-timeout, …), so a reader can look it up.
+      failure = isLoadoutError(error) ? `${error.message} [${error.code}]` : error instanceof Error ? error.message : String(error);
       firstError ??= `${query.id}: ${failure}`;
     }
     const ms = performance.now() - start;

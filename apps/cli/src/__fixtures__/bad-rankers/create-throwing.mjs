@@ -1,0 +1,1 @@
+export { createThrowing as default } from './bad-ranker.mjs';

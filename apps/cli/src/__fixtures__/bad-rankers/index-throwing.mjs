@@ -1,0 +1,1 @@
+export { indexThrowing as default } from './bad-ranker.mjs';

@@ -1,0 +1,1 @@
+export { noisy as default } from './bad-ranker.mjs';
