@@ -100,7 +100,7 @@ describe('loadout learn', () => {
     expect(existsSync(join(dir, '.loadout', 'learned.json'))).toBe(false);
   });
 
-  it('imports a log again (or a log that grew) without storing its events twice; events without a time are new each time', async () => {
+  it('imports a log again (or a log that grew) without storing its events twice, with or without times', async () => {
     const dir = await folder();
     const catalog = join(dir, 'catalog.json');
     await writeFile(catalog, JSON.stringify([{ name: 'write_file', server: 'fs', description: 'Write text to disk' }, { name: 'get_weather', server: 'weather', description: 'Weather for a city' }]));
@@ -119,8 +119,14 @@ describe('loadout learn', () => {
     expect(stored).toHaveLength(5);
     const text = fakeContext({ cwd: dir });
     expect(await runCli(['learn', events, '--catalog', catalog], text.context)).toBe(0);
-    expect(text.stdout()).toContain(`imported 1 events from ${events}`);
-    expect(text.stdout()).toContain('4 already stored); 6 events stored');
+    // The untimed event was stored with the import's time: the store holds its query and tools, so it is not added again.
+    expect(text.stdout()).toContain(`imported 0 events from ${events}`);
+    expect(text.stdout()).toContain('5 already stored); 5 events stored');
+    // The same query and tools twice in a file, once stored: one more is added.
+    await writeFile(events, `${[JSON.stringify({ query: 'forecast', called: 'get_weather' }), JSON.stringify({ query: 'forecast', called: 'get_weather' })].join('\n')}\n`);
+    const twice = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', events, '--catalog', catalog, '--json'], twice.context)).toBe(0);
+    expect(JSON.parse(twice.stdout())).toMatchObject({ imported: 1, alreadyStored: 1 });
     // A time in fractional ms is stored in whole ms, and still recognised when imported again.
     const fractional = join(dir, 'fractional.jsonl');
     await writeFile(fractional, `${JSON.stringify({ query: 'weather in lisbon', called: 'get_weather', at: 1_764_583_200_000.5 })}\n`);

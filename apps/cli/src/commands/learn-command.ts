@@ -33,8 +33,10 @@ Usage:
   loadout learn --purge [--store PATH]
 
 Imports the usage events of FILE into the feedback store (an event with an
-"at" that is already stored, same query, tools and time, is not added again:
-importing a log that grew since is safe); with no FILE, learns from the
+"at" that is already stored, same query, tools and time, is not added again;
+one without "at" is not added while the store holds its query and tools as
+many times: importing a log that grew since, or a file again, is safe); with
+no FILE, learns from the
 store as it stands (what loadout serve --record appended). Then fits the
 usage field (each tool's past queries, as its own BM25F field) and a
 re-ranker (a small model over BM25F's top 50, top 100 from 5,000 tools,
@@ -138,7 +140,18 @@ async function importEvents(
     throw createLoadoutError('feedback-too-large', `nothing was imported: ${tooLargeBefore.message}; the decision in ${decisionPath} is unchanged`, { path: store });
   }
   const storedKeys = new Set(before.events.map(eventKey));
-  const fresh = imported.events.filter((event) => event.at === undefined || !storedKeys.has(eventKey(event)));
+  // An event without a time is stored with the import's time, so a file imported again would be stored twice: the store's
+  // events of the same query and tools (as many times as it holds them) count as those already imported.
+  const untimed = (event: ParsedFeedback['events'][number]): string => eventKey({ ...event, at: undefined });
+  const untimedStored = new Map<string, number>();
+  for (const event of before.events) untimedStored.set(untimed(event), (untimedStored.get(untimed(event)) ?? 0) + 1);
+  const fresh = imported.events.filter((event) => {
+    if (event.at !== undefined) return !storedKeys.has(eventKey(event));
+    const key = untimed(event);
+    const left = untimedStored.get(key) ?? 0;
+    untimedStored.set(key, left - 1);
+    return left <= 0;
+  });
   const alreadyStored = imported.events.length - fresh.length;
   // Events without a time all get the import's one time, so learning never reads their line order as time.
   const importedAt = Date.now();

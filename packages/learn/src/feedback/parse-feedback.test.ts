@@ -27,6 +27,13 @@ describe('parseFeedbackText', () => {
     expect(issues[0]!.message).not.toContain('secret');
   });
 
+  it('refuses a numeric time in seconds (1970 as milliseconds), which compaction would drop as expired; ISO dates and milliseconds pass', () => {
+    const text = ['{"query":"a","called":"t","at":1764583200}', '{"query":"b","called":"t","at":1764583200000}', '{"query":"c","called":"t","at":"1970-01-02T00:00:00Z"}'].join('\n');
+    const { events, issues } = parseFeedbackText(text);
+    expect(events.map((event) => event.query)).toEqual(['b', 'c']);
+    expect(issues).toEqual([{ code: 'feedback-invalid-line', line: 1, message: expect.stringContaining('"at" looks like seconds since the epoch (1970-01-21 as milliseconds)') }]);
+  });
+
   it('rejects a time no date holds (past 8.64e15 ms, or negative) as an invalid line, so the store never fails to write it', () => {
     const { events, issues } = parseFeedbackText(['{"query":"a","called":"t","at":1e20}', '{"query":"b","called":"t","at":-1}', '{"query":"c","called":"t","at":8.64e15}'].join('\n'));
     expect(events).toEqual([{ query: 'c', called: ['t'], at: 8.64e15 }]);

@@ -18,6 +18,8 @@ export interface ParsedFeedback {
 
 /** The latest time a JavaScript `Date` holds, in ms since the epoch (a later one cannot be stored). */
 const MAX_TIME = 8.64e15;
+/** A numeric `at` below this (1973-03-03 as milliseconds; 5138 AD as seconds) is taken for seconds and refused. */
+const SECONDS_LOOK = 1e11;
 
 /** The usage event `value` holds (its `called` a copy), or what is wrong with it, never its text: a feedback line, or what a recorder accepts. */
 export function readUsageEvent(value: unknown): UsageEvent | string {
@@ -32,6 +34,8 @@ export function readUsageEvent(value: unknown): UsageEvent | string {
   if (given === undefined) return { query, called };
   const at = typeof given === 'string' ? Date.parse(given) : given;
   if (typeof at !== 'number' || !(at >= 0 && at <= MAX_TIME)) return `"at" must be an ISO date or milliseconds since the epoch (got ${describeValue(given)})`;
+  // A number of seconds read as milliseconds lands in 1970, and compaction would drop the event as long expired.
+  if (typeof given === 'number' && at < SECONDS_LOOK) return `"at" looks like seconds since the epoch (${new Date(at).toISOString().slice(0, 10)} as milliseconds); give milliseconds or an ISO date (got ${describeValue(given)})`;
   return { query, called, at };
 }
 

@@ -27,6 +27,8 @@ describe('a feedback store is recognised by its content before it is written', (
     'a catalog snapshot': '{"tools": []}',
     'an MCP config': '{"mcpServers": {"fs": {"command": "npx", "env": {"TOKEN": "secret"}}}}\n',
     'binary bytes': '\u0000\u0001\u0002',
+    'a labelled query file': '{"query": "find it", "relevant": ["search"], "id": "set:1"}\n',
+    'events without a time': '{"query": "find it", "called": ["search"]}\n',
   };
   for (const [what, text] of Object.entries(notStores)) {
     for (const [name, write] of Object.entries(writes)) {
@@ -55,10 +57,10 @@ describe('a feedback store is recognised by its content before it is written', (
     });
   }
 
-  it('accepts a missing, empty or blank file, and one whose first line is an event or a labelled query', async () => {
+  it('accepts a missing, empty or blank file, and one whose first line is a stored event', async () => {
     const path = join(folder, 'feedback.jsonl');
     await createFileFeedbackStore(path).append([event]);
-    for (const text of ['', '\n\n', '{"query": "find it", "relevant": ["search"]}\n']) {
+    for (const text of ['', '\n\n', '{"query":"find it","called":["search"],"at":"2026-01-01T00:00:00.000Z"}\n']) {
       await writeFile(path, text);
       await createFileFeedbackStore(path).append([event]);
       expect(await readFile(path, 'utf8')).toContain('"query":"save it"');

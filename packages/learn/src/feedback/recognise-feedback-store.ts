@@ -12,7 +12,8 @@ const refuse = (path: string, why: string): never => {
 /**
  * Throws `feedback-store-invalid` (naming the path, never its contents)
  * unless `path` is missing, or a regular file that is empty or starts with
- * a feedback line: writing anything else (a catalog) would destroy it.
+ * a line the store writes: writing anything else (a catalog, a labelled
+ * query file) would destroy it.
  */
 export async function recogniseFeedbackStore(path: string): Promise<void> {
   const info = await lstat(path).catch(() => undefined);
@@ -24,5 +25,17 @@ export async function recogniseFeedbackStore(path: string): Promise<void> {
   const bytes = new Uint8Array(Math.min(info.size, FIRST_LINE_BYTES));
   const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0).finally(() => handle.close());
   const first = new TextDecoder().decode(bytes.subarray(0, bytesRead)).split('\n').find((line) => line.trim().length > 0);
-  if (first !== undefined && parseFeedbackText(first).events.length !== 1) refuse(path, 'its first line is not a usage event ({"query", "called", "at"})');
+  if (first !== undefined && !isStoredLine(first)) refuse(path, 'its first line is not a line the store writes ({"query", "called", "at"} and nothing else; a labelled query file is an input: name it as FILE)');
+}
+
+/** Whether `line` is what the store writes: an event with exactly the keys `query`, `called` and `at`. */
+function isStoredLine(line: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return false;
+  }
+  const keys = typeof value === 'object' && value !== null ? Object.keys(value).sort().join() : '';
+  return keys === 'at,called,query' && parseFeedbackText(line).events.length === 1;
 }
