@@ -211,6 +211,36 @@ describe('loadout learn', () => {
 });
 
 describe('loadout search --feedback', () => {
+  it('says when there is nothing to learn from (no store there, a folder, a store emptied) and searches without usage; --strict refuses', async () => {
+    const dir = await folder();
+    const catalog = join(dir, 'catalog.json');
+    await writeFile(catalog, JSON.stringify([{ name: 'write_file', server: 'fs', description: 'Write text to disk' }, { name: 'keep_alive', server: 'net', description: 'Keep a connection open' }]));
+    await writeFile(join(dir, 'events.jsonl'), `${saves.map((query) => JSON.stringify({ query, called: 'write_file' })).join('\n')}\n`);
+    expect(await runCli(['learn', 'events.jsonl', '--catalog', catalog], fakeContext({ cwd: dir }).context)).toBe(0);
+    const store = join(dir, '.loadout', 'feedback.jsonl');
+    const cases: [string, string, string][] = [
+      [join(dir, 'nope', 'feedback.jsonl'), 'file-not-found', `there is no feedback store at ${join(dir, 'nope', 'feedback.jsonl')}`],
+      [join(dir, '.loadout'), 'file-unreadable', `${join(dir, '.loadout')} is a folder; --feedback names the store file`],
+    ];
+    for (const [path, code, message] of cases) {
+      const run = fakeContext({ cwd: dir });
+      expect(await runCli(['search', 'keep the recipe for later', '--catalog', catalog, '--feedback', path], run.context)).toBe(0);
+      expect(run.stderr()).toContain(`warning: ${message}`);
+      expect(run.stderr()).toContain(`searching without usage [${code}]`);
+      expect(run.stdout()).not.toContain('+ learned');
+      const strict = fakeContext({ cwd: dir });
+      expect(await runCli(['search', 'keep the recipe for later', '--catalog', catalog, '--feedback', path, '--strict'], strict.context)).toBe(2);
+      expect(strict.stderr()).toContain(`[${code}]`);
+    }
+    // The store emptied, its decision still on: nothing to apply.
+    await writeFile(store, '');
+    const emptied = fakeContext({ cwd: dir });
+    expect(await runCli(['search', 'keep the recipe for later', '--catalog', catalog, '--feedback', store], emptied.context)).toBe(0);
+    expect(emptied.stderr()).toContain('holds no usage event of this catalog\'s tools');
+    expect(emptied.stderr()).toContain('[feedback-empty]');
+    expect(emptied.stdout()).not.toContain('+ learned');
+  });
+
   it('searches with what loadout learn switched on, shows the usage field in --explain, and falls back when off', async () => {
     const dir = await folder();
     const events = join(dir, 'events.jsonl');

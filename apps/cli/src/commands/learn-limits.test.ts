@@ -24,6 +24,11 @@ async function folder(): Promise<string> {
   return dir;
 }
 
+/** Writes events.jsonl anew: the six saves, asked again in round `round` (so an import adds six events to the store). */
+async function round(dir: string, round: number): Promise<void> {
+  await writeFile(join(dir, 'events.jsonl'), `${saves.map((query) => JSON.stringify({ query: `${query} (${round})`, called: 'write_file' })).join('\n')}\n`);
+}
+
 async function cli(dir: string, argv: string[]) {
   const run = fakeContext({ cwd: dir });
   const code = await runCli(argv, run.context);
@@ -92,8 +97,9 @@ describe('--max-feedback', () => {
 
   it('learn: a store that grows over the limit keeps the last decision and says to compact it', async () => {
     const dir = await folder();
-    // Six events (no times: new on each import) make a store of about 0.55 KB; importing them again takes it past 1 KB.
+    // Six events make a store of about 0.55 KB; six more take it past 1 KB.
     expect((await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json'])).code).toBe(0);
+    await round(dir, 1);
     const decisionPath = join(dir, '.loadout', 'learned.json');
     const decision = await readFile(decisionPath);
     const store = join(dir, '.loadout', 'feedback.jsonl');
@@ -106,7 +112,10 @@ describe('--max-feedback', () => {
 
   it('learn: a store already over the limit takes nothing more (it could not tell stored events apart) and says to compact it', async () => {
     const dir = await folder();
-    for (let round = 0; round < 3; round++) expect((await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json'])).code).toBe(0);
+    for (let index = 0; index < 3; index++) {
+      await round(dir, index);
+      expect((await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json'])).code).toBe(0);
+    }
     const store = join(dir, '.loadout', 'feedback.jsonl');
     const stored = await readFile(store, 'utf8');
     const refused = await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json', '--max-feedback', '1024']);
@@ -118,7 +127,10 @@ describe('--max-feedback', () => {
 
   it('search --feedback: a store over the limit is reported and search runs without usage', async () => {
     const dir = await folder();
-    for (let round = 0; round < 3; round++) expect((await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json'])).code).toBe(0);
+    for (let index = 0; index < 3; index++) {
+      await round(dir, index);
+      expect((await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json'])).code).toBe(0);
+    }
     const store = join(dir, '.loadout', 'feedback.jsonl');
     const run = await cli(dir, ['search', 'keep the recipe for later', '--catalog', 'catalog.json', '--feedback', store, '--max-feedback', '1024', '--json']);
     expect(run.code).toBe(0);

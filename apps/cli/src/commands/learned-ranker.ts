@@ -1,5 +1,7 @@
-import { resolve } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
+import type { LoadoutErrorCode } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker, RankerLearnedPart, RankerUsageField } from '@loadout/core';
 import type { UsageRankerFactory } from '@loadout/core/plugins';
 import type { CliContext } from '../io/cli-context.js';
@@ -35,6 +37,15 @@ export async function loadLearnedRankerFactory(
   const note = (message: string): void => context.stderr(`loadout ${options.command}: ${message}\n`);
   const doing = options.command === 'search' ? 'searching' : 'serving';
   const path = isDatabaseStore(store) ? store : resolve(context.cwd, store);
+  // Nothing to learn from (no store there, a folder, no events) is said, never run as "learned"; with --strict it is refused.
+  const without = (code: LoadoutErrorCode, message: string): undefined => {
+    if (options.strict === true) throw createLoadoutError(code, message, { path: isDatabaseStore(store) ? undefined : path });
+    note(`warning: ${message}; ${doing} without usage [${code}]`);
+    return undefined;
+  };
+  const info = isDatabaseStore(store) ? undefined : await stat(path).catch(() => null);
+  if (info?.isDirectory() === true) return without('file-unreadable', `${path} is a folder; --feedback names the store file (${join(path, 'feedback.jsonl')}, say)`);
+  if (info === null) return without('file-not-found', `there is no feedback store at ${path} (loadout learn or serve --record writes one)`);
   const feedbackStore = await openFeedbackStore(store, context.cwd);
   const decisionPath = feedbackStore.decisionLocation;
   const read = await feedbackStore.readDecision();
@@ -51,6 +62,10 @@ export async function loadLearnedRankerFactory(
   const { decision } = read;
   const { events, issues } = await readCommandFeedback(path, tools, { kind: 'store', store }, options.maxFeedbackBytes);
   context.stderr(renderFeedbackIssues(options.command, store, issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
+  const tooLarge = issues.find((issue) => issue.code === 'feedback-too-large');
+  if (tooLarge !== undefined) return without('feedback-too-large', tooLarge.message);
+  if (events.length === 0) return without('feedback-empty', `${store} holds no usage event of this catalog's tools, so the decision in ${decisionPath} has nothing to apply`);
+  if (decision.ranker !== undefined && decision.ranker !== options.name) note(`${decisionPath} was learned for ranker ${JSON.stringify(decision.ranker)}; applying it to ${JSON.stringify(options.name)}`);
   const { createUsageField } = await import('@loadout/bm25');
   const usage: RankerUsageField = { text: createUsageField(events).text, weight: decision.usageWeight };
   const fieldAlone = (): MaybePromise<Ranker> => options.withUsage(usage);
