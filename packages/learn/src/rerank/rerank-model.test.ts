@@ -7,9 +7,9 @@ import { RERANK_FEATURES, ROW_WIDTH } from './rerank-features.js';
 /** `rows` as extracted rows: each padded with zeros to `ROW_WIDTH` (the lexical features come first). */
 const extracted = (rows: readonly (readonly number[])[]): Float64Array => Float64Array.from(rows.flatMap((row) => [...row, ...new Array<number>(ROW_WIDTH - row.length).fill(0)]));
 
-/** The model's documented formula, standardising every feature: the reference {@link scoreRow} must equal. */
+/** The model's documented formula, standardising every feature and reading it at most 5: the reference {@link scoreRow} must equal. */
 function reference(model: RerankModel, row: readonly number[]): number {
-  const z = row.map((value, f) => (value - model.mean[f]!) * model.scale[f]!);
+  const z = row.map((value, f) => Math.min((value - model.mean[f]!) * model.scale[f]!, 5));
   let score = z.reduce((sum, value, f) => sum + model.linear[f]! * value, 0);
   const F = row.length;
   for (let unit = 0; unit < (model.output?.length ?? 0); unit++) {
@@ -51,6 +51,14 @@ describe('scoreRow', () => {
     rows.forEach((row, index) => {
       expect(scoreRow(compiled, extracted(rows), index)).toBeCloseTo(reference(model, row), 12);
     });
+  });
+
+  it('reads a feature at most 5 deviations above its mean, so a value far beyond the fit scores as that', () => {
+    const compiled = compileRerankModel(model);
+    const at = (value: number): number => scoreRow(compiled, extracted([numbers(F, 7).map((other, f) => (f === 0 ? value : other))]), 0);
+    const edge = model.mean[0]! + 5 / model.scale[0]!;
+    expect(at(edge + 1000)).toBe(at(edge));
+    expect(at(edge - 0.5)).not.toBe(at(edge));
   });
 
   it('scores the shipped model as its formula says', () => {

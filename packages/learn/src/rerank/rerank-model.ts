@@ -3,8 +3,9 @@ import { featureColumns, ROW_WIDTH } from './rerank-features.js';
 
 /**
  * A re-ranking model as JSON: the registry features it reads, each
- * standardised `z = (x − mean) · scale`, scored `Σ linear_f z_f` plus, for
- * `mlp`, `Σ_h output_h tanh(hiddenBias_h + Σ_f hidden[h·F + f] z_f)`.
+ * standardised `z = (x − mean) · scale` and read at most 5 (see
+ * `compileRerankModel`), scored `Σ linear_f z_f` plus, for `mlp`,
+ * `Σ_h output_h tanh(hiddenBias_h + Σ_f hidden[h·F + f] z_f)`.
  */
 export interface RerankModel {
   /** Always `loadout-rerank-v1`. */
@@ -44,8 +45,20 @@ export interface CompiledModel {
     readonly hidden: Float64Array;
     readonly hiddenBias: Float64Array;
     readonly constant: number;
+    /** Per feature: the largest raw value read (`mean + Z_LIMIT / scale`; Infinity for an ignored feature). */
+    readonly upper: Float64Array;
   };
 }
+
+/**
+ * The most a standardised feature is read at: a value further above the
+ * mean than this many deviations counts as this far. A model fitted on a
+ * log where a feature was nearly always 0 (a query's match in its own usage
+ * field, which cross-fitting keeps out) has a large scale, and a query asked
+ * again verbatim would otherwise be read far beyond anything it was fitted
+ * on, where the fit says nothing (it sank the very tools the query called).
+ */
+const Z_LIMIT = 5;
 
 /** Throws the model's `invalid-option` error: `message`, and the value that broke it. */
 function invalid(message: string, value: unknown): never {
@@ -103,7 +116,7 @@ export function compileRerankModel(model: unknown): CompiledModel {
     units,
     output: units === 0 ? new Float64Array(0) : numbers('output', value.output, units),
     candidates: readCandidates(value.candidates),
-    folded: { linear: foldedLinear, hidden: foldedHidden, hiddenBias: foldedBias, constant },
+    folded: { linear: foldedLinear, hidden: foldedHidden, hiddenBias: foldedBias, constant, upper: mean.map((at, feature) => (scale[feature]! > 0 ? at + Z_LIMIT / scale[feature]! : Infinity)) },
   };
 }
 
@@ -112,17 +125,17 @@ const activations = new Float64Array(256);
 
 /**
  * The model's score of extracted row `row` of `rows` (`ROW_WIDTH` numbers
- * each), from its {@link CompiledModel.folded} weights (a raw feature of 0
- * is skipped).
+ * each), from its {@link CompiledModel.folded} weights, each feature read at
+ * most its `upper` (a raw feature of 0 is skipped).
  */
 export function scoreRow(model: CompiledModel, rows: Float64Array, row: number): number {
   const { units, output, columns } = model;
-  const { linear, hidden, hiddenBias, constant } = model.folded;
+  const { linear, hidden, hiddenBias, constant, upper } = model.folded;
   const base = row * ROW_WIDTH;
   let score = constant;
   for (let unit = 0; unit < units; unit++) activations[unit] = hiddenBias[unit]!;
   for (let feature = 0; feature < columns.length; feature++) {
-    const value = rows[base + columns[feature]!]!;
+    const value = Math.min(rows[base + columns[feature]!]!, upper[feature]!);
     if (value === 0) continue;
     score += linear[feature]! * value;
     const weights = feature * units;
@@ -140,9 +153,9 @@ export function scoreRow(model: CompiledModel, rows: Float64Array, row: number):
  */
 export function attributeRow(model: CompiledModel, rows: Float64Array, row: number): { contributions: Float64Array; bias: number } {
   const { units, output } = model;
-  const { linear, hidden, hiddenBias, constant } = model.folded;
+  const { linear, hidden, hiddenBias, constant, upper } = model.folded;
   const width = model.columns.length;
-  const x = Float64Array.from(model.columns, (column) => rows[row * ROW_WIDTH + column]!);
+  const x = Float64Array.from(model.columns, (column, feature) => Math.min(rows[row * ROW_WIDTH + column]!, upper[feature]!));
   const contributions = x.map((value, feature) => linear[feature]! * value);
   let bias = constant;
   for (let unit = 0; unit < units; unit++) {
