@@ -77,7 +77,8 @@ describe('loadout eval --report', () => {
   });
 
   it.each([
-    [['--report', 'missing/r.html'], 'file-unwritable', 'cannot write missing/r.html: ENOENT'],
+    [['--report', 'missing/r.html'], 'file-unwritable', 'cannot write missing/r.html: ENOENT (the folder missing does not exist)'],
+    [['--report', ''], 'invalid-option', 'a file to write needs a path (got "")'],
     [['--misses', '-1'], 'invalid-option', '--misses must be an integer from 0 to 1000, got "-1"'],
     [['--ranker', 'bm25f,bm25g'], 'unknown-ranker', 'unknown ranker "bm25g"'],
     [['--ranker', 'bm25f,,hybrid'], 'invalid-option', 'has an empty name'],

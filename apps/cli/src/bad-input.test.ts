@@ -238,16 +238,16 @@ describe('catalog pull never loses the old file', () => {
   });
 
   it.each([
-    ['a folder', 'a-folder-out', 'EISDIR'],
-    ['a file in a missing folder', 'no-such-folder/out.json', 'ENOENT'],
-    ['a file under a file', 'good.json/out.json', 'ENOTDIR'],
-  ])('an --out that is %s fails at once with file-unwritable, before any server is contacted', async (_, out, code) => {
+    ['a folder', 'a-folder-out', 'EISDIR', 'it is a folder'],
+    ['a file in a missing folder', 'no-such-folder/out.json', 'ENOENT', 'the folder no-such-folder does not exist'],
+    ['a file under a file', 'good.json/out.json', 'ENOTDIR', 'good.json is not a folder'],
+  ])('an --out that is %s fails at once with file-unwritable, before any server is contacted', async (_, out, code, why) => {
     mkdirSync(join(folder, 'a-folder-out'), { recursive: true });
     const marker = join(folder, `contacted-${code}`);
     const config = file(`contact-${code}.json`, JSON.stringify({ mcpServers: { s: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, '')`] } } }));
     const run = await cli(['catalog', 'pull', '--config', config, '--out', out]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`loadout catalog: cannot write ${out}: ${code} [file-unwritable]\n`);
+    expect(run.stderr).toBe(`loadout catalog: cannot write ${out}: ${code} (${why}) [file-unwritable]\n`);
     expect(existsSync(marker)).toBe(false);
   });
 

@@ -78,6 +78,16 @@ describe('loadout eval compares rankers', () => {
     expect(Object.keys(result)).toEqual(['ranker', 'set', 'recall@5', 'ndcg@5', 'mrr@10', 'queries', 'p50Ms', 'p99Ms', 'buildMs', 'tools', 'failedQueries', 'misses']);
   });
 
+  it('--ranker all compares every ranker that takes words, leaving out pattern rankers with a note', async () => {
+    const run = fakeContext();
+    expect(await runCli(['eval', ...files, '--ranker', 'all', '--json'], run.context)).toBe(0);
+    const names = (JSON.parse(run.stdout()) as { rankers: { ranker: string }[] }).rankers.map((row) => row.ranker);
+    expect(names[0]).toBe('bm25f');
+    expect(names).toContain('hybrid');
+    expect(names).not.toContain('regex');
+    expect(run.stderr()).toContain('leaving out regex: its queries are patterns, not words');
+  });
+
   it('refuses --feedback with several rankers', async () => {
     const run = fakeContext();
     expect(await runCli(['eval', '--ranker', 'bm25f,hybrid', '--feedback', 'f.jsonl'], run.context)).toBe(2);
@@ -112,6 +122,15 @@ describe('loadout eval reads catalogs and queries as every command does', () => 
     expect(await runCli(['eval', '--tools', catalog, '--queries', queries, '--json'], run.context)).toBe(0);
     const result = JSON.parse(run.stdout()) as Record<string, number>;
     expect(result).toMatchObject({ tools: 3, queries: 2, 'recall@5': 1 });
+  });
+
+  it('takes --catalog as search names it, the same as --tools (not both)', async () => {
+    const run = fakeContext();
+    expect(await runCli(['eval', '--catalog', `${tiny}tools.jsonl`, '--queries', `${tiny}queries.dev.jsonl`, '--json'], run.context)).toBe(0);
+    expect((JSON.parse(run.stdout()) as { tools: number }).tools).toBeGreaterThan(0);
+    const both = fakeContext();
+    expect(await runCli(['eval', ...files, '--catalog', `${tiny}tools.jsonl`], both.context)).toBe(2);
+    expect(both.stderr()).toContain('--tools and --catalog both name the catalog; give one [invalid-option]');
   });
 
   it("takes the config's catalog when no --tools is named", async () => {

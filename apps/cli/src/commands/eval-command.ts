@@ -6,6 +6,7 @@ import { renderComparison, renderMisses } from '../format/comparison-view.js';
 import type { EvalFeedback } from './eval-feedback.js';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
+import type { ParsedArguments } from '../io/parse-arguments.js';
 import { MAX_TOOLS_RANGE } from '../io/command-warnings.js';
 import { checkWritable } from '../io/check-writable.js';
 import { createProgressReporter } from '../io/progress-reporter.js';
@@ -43,6 +44,13 @@ function renderSingle(run: RankerRun, set: string, learning: EvalFeedback | unde
   return lines.join('\n') + '\n';
 }
 
+/** `--tools FILE`, or `--catalog FILE` as search names it (one of them). */
+function catalogFlag(parsed: ParsedArguments): string | undefined {
+  const [tools, catalog] = [stringFlag(parsed, 'tools'), stringFlag(parsed, 'catalog')];
+  if (tools !== undefined && catalog !== undefined) throw createLoadoutError('invalid-option', '--tools and --catalog both name the catalog; give one', { flag: 'catalog' });
+  return tools ?? catalog;
+}
+
 /** `loadout eval`: Recall@5, NDCG@5, MRR@10 and latency of one ranker, or several side by side with a recommendation. */
 export const evalCommand: Command = {
   name: 'eval',
@@ -50,6 +58,7 @@ export const evalCommand: Command = {
   async run(argv, context) {
     const parsed = parseArguments('eval', argv, {
       tools: { type: 'string' },
+      catalog: { type: 'string' },
       queries: { type: 'string' },
       ranker: { type: 'string' },
       json: { type: 'boolean' },
@@ -74,6 +83,7 @@ export const evalCommand: Command = {
     if (reportPath !== undefined) await checkWritable(reportPath, context.cwd);
     const config = await loadCommandConfig('eval', parsed, context);
     const list = readEvalRankerList(stringFlag(parsed, 'ranker'), config.ranker, config.registry);
+    if (list.patterns.length > 0) context.stderr(`loadout eval: leaving out ${list.patterns.join(', ')}: ${list.patterns.length === 1 ? 'its queries are patterns' : 'their queries are patterns'}, not words (name ${list.patterns.length === 1 ? 'it' : 'them'} in --ranker to compare ${list.patterns.length === 1 ? 'it' : 'them'} anyway)\n`);
     const feedbackPath = stringFlag(parsed, 'feedback');
     if (feedbackPath !== undefined && list.names.length > 1) {
       throw createLoadoutError('invalid-option', `--feedback learns for one ranker; name one with --ranker (got ${list.names.length}: ${list.names.join(', ')})`, { flag: 'feedback' });
@@ -87,7 +97,7 @@ export const evalCommand: Command = {
       );
     }
     const { evalSet, catalog } = await readEvalInputs(
-      { toolsPath: stringFlag(parsed, 'tools'), queriesPath: stringFlag(parsed, 'queries'), maxTools, strict: Boolean(parsed.values['strict']) },
+      { toolsPath: catalogFlag(parsed), queriesPath: stringFlag(parsed, 'queries'), maxTools, strict: Boolean(parsed.values['strict']) },
       config,
       context,
     );

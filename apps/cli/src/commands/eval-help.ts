@@ -20,9 +20,10 @@ With no --tools, the config's "catalog", else the embedded demo catalog with the
 queries the project wrote for it (examples/demo-queries.jsonl).
 
 Files:
-  --tools FILE     the catalog, as every command reads it: a JSON array of tools,
-                   JSONL (one tool per line), or {"tools": [...]} (what catalog pull
-                   writes); tools are {"name", "description", "inputSchema", "server"}
+  --tools FILE     the catalog, as every command reads it (--catalog FILE, as search
+                   names it, is the same): a JSON array of tools, JSONL (one tool per
+                   line), or {"tools": [...]} (what catalog pull writes); tools are
+                   {"name", "description", "inputSchema", "server"}
   --queries FILE   JSONL, one query per line: labelled {"query", "relevant": [tool
                    names], "id"?, "relevant_groups"?: [[names]]}, or usage events
                    {"query", "called": name | [names], "at"?} (a feedback store: the

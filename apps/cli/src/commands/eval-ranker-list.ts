@@ -6,20 +6,24 @@ export interface EvalRankerList {
   readonly names: readonly string[];
   /** True for `--ranker all`: a ranker this environment cannot build is skipped with a warning instead of failing the run. */
   readonly all: boolean;
+  /** With `all`: the rankers left out because their queries are patterns (`queryKind: 'pattern'`, such as regex), not the words an eval set's queries are. */
+  readonly patterns: readonly string[];
 }
 
 /**
- * Reads `--ranker a,b,c` or `--ranker all` (every registered ranker, the
- * default first, then the config's own in registration order). Without the
+ * Reads `--ranker a,b,c` or `--ranker all` (every registered ranker that
+ * takes words, the default first, then the config's own in registration
+ * order; pattern rankers are listed in `patterns`). Without the
  * flag, the config's `ranker`, else the registry's default. Every name is
  * checked before anything runs: an unknown one is `unknown-ranker` (with
  * the nearest name), an empty or repeated one `invalid-option`.
  */
 export function readEvalRankerList(flag: string | undefined, configured: string | undefined, registry: Registry): EvalRankerList {
-  if (flag === undefined) return { names: [configured ?? registry.defaultRanker], all: false };
+  if (flag === undefined) return { names: [configured ?? registry.defaultRanker], all: false, patterns: [] };
   if (flag.trim() === 'all') {
-    const names = registry.rankers.map((definition) => definition.name);
-    return { names: [registry.defaultRanker, ...names.filter((name) => name !== registry.defaultRanker)], all: true };
+    const words = registry.rankers.filter((definition) => definition.queryKind !== 'pattern').map((definition) => definition.name);
+    const patterns = registry.rankers.filter((definition) => definition.queryKind === 'pattern').map((definition) => definition.name);
+    return { names: [registry.defaultRanker, ...words.filter((name) => name !== registry.defaultRanker)], all: true, patterns };
   }
   const names = flag.split(',').map((name) => name.trim());
   const seen = new Set<string>();
@@ -29,5 +33,5 @@ export function readEvalRankerList(flag: string | undefined, configured: string 
     seen.add(name);
     registry.ranker(name);
   }
-  return { names, all: false };
+  return { names, all: false, patterns: [] };
 }

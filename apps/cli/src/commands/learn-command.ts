@@ -45,13 +45,14 @@ default on held-out events: the three newest fifths, each judged by what was
 learned before it, when the events' times order them; otherwise three seeded
 random fifths, each judged by the rest (the report says which; the events of
 a FILE without "at" all get the import's time, so they count as untimed). It
-switches learned ranking on only when it wins on Recall@5 (the re-ranker
-only when it also beats the usage field alone on Recall@5 + MRR@10), and
+switches learned ranking on only when it beats the default on Recall@5, or
+ties it and beats it on MRR@10 (the re-ranker only when it also beats the
+usage field alone on Recall@5 + MRR@10), and
 prints that comparison (progress on stderr while it runs). Usage never puts
 a tool above one the query names exactly.
 
 FILE is JSONL, one event per line:
-  {"query": "save it as markdown", "called": "write_file", "at": "2026-11-30T10:00:00Z"}
+  {"query": "save it as markdown", "called": "Write", "at": "2026-11-30T10:00:00Z"}
 or the eval queries format {"query", "relevant": [tool names]}. A corrupt line or
 a tool the catalog does not have is reported with its code and skipped; it never
 breaks search. A FILE with no usable event (empty, or every line skipped) exits 2

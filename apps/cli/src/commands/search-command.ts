@@ -20,7 +20,7 @@ Usage:
   loadout search "QUERY" [--catalog FILE] [--ranker NAME] [--limit N] [--json] [--explain]
 
 Query forms:
-  create github issue        keywords; a query naming a tool (find_symbol, "find symbol") ranks it first
+  create github issue        keywords; naming a tool (find_free_time, "find free time") ranks it first
   +slack send message        a + term must appear in every result
   select:name_a,name_b       exactly those tools, by name
 

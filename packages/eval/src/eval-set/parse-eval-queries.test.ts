@@ -21,6 +21,11 @@ function failure(text: string): { code: string; message: string } {
 }
 
 describe('parseEvalQueries', () => {
+  it('counts two spellings of one tool (or one name twice) as one gold tool', () => {
+    const text = '{"query": "post", "relevant": ["send_message", "mcp__slack__send_message", "send_message"]}\n{"query": "run", "called": ["Bash", "Bash"]}';
+    expect(parseEvalQueries(text, options).map((query) => query.relevant)).toEqual([['mcp__slack__send_message'], ['Bash']]);
+  });
+
   it('reads labelled lines and usage events alike, gold as display names', () => {
     const text = [
       '{"id": "a", "query": "post to slack", "relevant": ["send_message"]}',

@@ -61,7 +61,8 @@ export function parseEvalQueries(text: string, options: ParseEvalQueriesOptions)
   };
   const queries = readJsonLines(text, source).map(({ line, value }) => {
     const query = isRecord(value) && value['relevant'] === undefined && value['called'] !== undefined ? fromEvent(value, line, source) : toEvalQuery({ line, value }, source);
-    const map = (names: readonly string[]): string[] => names.map((name) => resolveName(name, query.id, line));
+    // Two spellings of one tool (its name and its display name) are one gold tool: counted twice, they would cap NDCG below 1.
+    const map = (names: readonly string[]): string[] => [...new Set(names.map((name) => resolveName(name, query.id, line)))];
     return {
       ...query,
       relevant: map(query.relevant),
