@@ -70,7 +70,7 @@ export const evalCommand: Command = {
       strict: { type: 'boolean' },
       misses: { type: 'string' },
       report: { type: 'string' },
-    });
+    }, { positionals: false });
     if (parsed.values['help']) {
       context.stdout(help);
       return 0;

@@ -12,6 +12,8 @@ import { MAX_TOOLS_RANGE } from '../io/command-warnings.js';
 import { loadCatalog } from '../io/load-catalog.js';
 import { MAX_FEEDBACK_HELP, maxFeedbackFlag } from '../io/max-feedback-flag.js';
 import { readCommandFeedback } from '../io/read-command-feedback.js';
+import { countOf } from '../format/count-of.js';
+import { checkWritable } from '../io/check-writable.js';
 import { DEFAULT_FEEDBACK_STORE } from '../io/default-feedback-store.js';
 import { learningProgress, renderFeedbackIssues, renderLearningReport } from '../format/learning-view.js';
 import { createProgressReporter } from '../io/progress-reporter.js';
@@ -219,7 +221,7 @@ export const learnCommand: Command = {
     const storeTooLarge = stored.issues.find((issue) => issue.code === 'feedback-too-large');
     if (storeTooLarge !== undefined) {
       // Learning from none of it would switch learning off: keep the last decision instead.
-      throw createLoadoutError('feedback-too-large', `imported ${fresh.length} events, but ${storeTooLarge.message}; the decision in ${decisionPath} is unchanged`, {
+      throw createLoadoutError('feedback-too-large', `imported ${countOf(fresh.length, 'event')}, but ${storeTooLarge.message}; the decision in ${decisionPath} is unchanged`, {
         path: shown,
       });
     }
@@ -242,6 +244,8 @@ export const learnCommand: Command = {
         path: shown,
       });
     }
+    // A decision that cannot be written fails now, not after the fitting.
+    if (!isDatabaseStore(store)) await checkWritable(decisionPath, context.cwd);
     const progress = learningProgress(createProgressReporter({ write: context.stderr, prefix: 'loadout learn' }));
     const { report, model } = await learnFromFeedback({ tools: catalog.tools, events: stored.events, ranker: withUsage, learns: definition.capabilities?.usage?.learns ?? [], onProgress: progress });
     await feedbackStore.writeDecision({
@@ -259,8 +263,8 @@ export const learnCommand: Command = {
     context.stdout(
       [
         file === undefined
-          ? `learning from the ${stored.events.length} events stored in ${shown}`
-          : `imported ${fresh.length} events from ${file} into ${shown} (${imported.issues.length} lines skipped${alreadyStored === 0 ? '' : `, ${alreadyStored} already stored`}); ${stored.events.length} events stored`,
+          ? `learning from the ${countOf(stored.events.length, 'event')} stored in ${shown}`
+          : `imported ${countOf(fresh.length, 'event')} from ${file} into ${shown} (${countOf(imported.issues.length, 'line')} skipped${alreadyStored === 0 ? '' : `, ${alreadyStored} already stored`}); ${countOf(stored.events.length, 'event')} stored`,
         ...renderLearningReport(report),
         `decision written to ${decisionPath}`,
       ].join('\n') + '\n',

@@ -33,10 +33,17 @@ describe('parseArguments', () => {
   });
 
   it('takes a value starting with "-" written with =, a negative number as a value, and anything after -- as positionals', () => {
-    expect(parseArguments('search', ['--ranker=-x', '-r', '-1', '--limit', '-2', 'q', '--', '--json', '-3'], OPTIONS)).toEqual({
-      values: { ranker: '-1', limit: '-2' },
+    expect(parseArguments('search', ['--ranker=-x', '--limit', '-2', 'q', '--', '--json', '-3'], OPTIONS)).toEqual({
+      values: { ranker: '-x', limit: '-2' },
       positionals: ['q', '--json', '-3'],
     });
+    expect(parseArguments('search', ['-r', '-1'], OPTIONS).values).toEqual({ ranker: '-1' });
+  });
+
+  it('refuses a one-value flag given twice (by name or short form) instead of keeping the last', () => {
+    for (const argv of [['--ranker', 'a', '--ranker', 'b'], ['--ranker=a', '-r', 'b'], ['--json', '--json']]) {
+      expect(() => parseArguments('search', argv, OPTIONS)).toThrow(expect.objectContaining({ code: 'invalid-option', message: expect.stringMatching(/^--(ranker|json) is given twice; give it once/) }));
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { createLoadoutError } from '@loadout/core';
+import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import { closestName } from './closest-name.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -134,9 +134,17 @@ export function parseArguments(command: string, argv: readonly string[], options
   let parsed: ParsedArguments;
   const args = joinNegativeValues(argv, withHelp);
   try {
-    const { values, positionals } = parseArgs({ args, options: withHelp, allowPositionals: true, strict: true });
+    const { values, positionals, tokens } = parseArgs({ args, options: withHelp, allowPositionals: true, strict: true, tokens: true });
     parsed = { values: values as ParsedArguments['values'], positionals };
+    // A flag that takes one value, given twice, would silently keep the last: say so instead.
+    const seen = new Set<string>();
+    for (const token of tokens) {
+      if (token.kind !== 'option' || withHelp[token.name]?.multiple === true || token.name === 'help') continue;
+      if (seen.has(token.name)) throw createLoadoutError('invalid-option', `--${token.name} is given twice; give it once (see loadout ${command} --help)`, { flag: token.name });
+      seen.add(token.name);
+    }
   } catch (error) {
+    if (isLoadoutError(error)) throw error;
     throw createLoadoutError('invalid-option', describeParseFailure(command, args, withHelp, error));
   }
   if (settings.positionals === false && parsed.positionals.length > 0 && !parsed.values['help']) {
