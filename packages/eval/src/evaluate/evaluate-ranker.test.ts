@@ -21,6 +21,14 @@ const script = {
 };
 
 describe('evaluateRanker on the tiny fixture set', () => {
+  it('searches the first query once, untimed, before timing every query', async () => {
+    const set = await loadEvalSet(tiny);
+    const ranker = createScriptedRanker(script);
+    const result = await evaluateRanker(ranker, set);
+    expect(ranker.searched).toEqual([set.queries[0]!.query, ...set.queries.map((query) => query.query)]);
+    expect(result.queries).toBe(set.queries.length);
+  });
+
   it('averages hand-computed Recall@5, NDCG@5 and MRR@10 over the queries', async () => {
     const set = await loadEvalSet(tiny);
     const result = await evaluateRanker(createScriptedRanker(script), set);

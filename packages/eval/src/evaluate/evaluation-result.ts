@@ -9,7 +9,7 @@ export interface EvaluationResult extends QualityScores {
   readonly queries: number;
   /** Median query latency in milliseconds (nearest-rank, see `percentile`). */
   readonly p50Ms: number;
-  /** 99th-percentile query latency in milliseconds (nearest-rank). */
+  /** 99th-percentile query latency in milliseconds (nearest-rank). Every query is timed after one untimed search of the first. */
   readonly p99Ms: number;
   /** Time of `ranker.index(tools)` in milliseconds, measured apart from queries. */
   readonly buildMs: number;
