@@ -27,6 +27,15 @@ describe('a closed stdout ends the command quietly', () => {
   });
 });
 
+describe('the plug-in guides', () => {
+  it('--help points to write-a-ranker.md and write-a-mod.md, which the built package carries', () => {
+    const run = spawnSync(process.execPath, [main, 'search', '--help'], { cwd: folder, env, encoding: 'utf8' });
+    const guide = /Write a ranker or a mod: (\S+)write-a-ranker\.md and write-a-mod\.md/.exec(run.stdout)?.[1];
+    expect(guide).toBeDefined();
+    for (const file of ['write-a-ranker.md', 'write-a-mod.md', 'examples/reverse-ranker.mjs']) expect(existsSync(join(guide!, file))).toBe(true);
+  });
+});
+
 describe('commands load only what they need', () => {
   const recorder = fileURLToPath(new URL('./__fixtures__/record-imports.mjs', import.meta.url));
   function imports(args: readonly string[]): string[] {

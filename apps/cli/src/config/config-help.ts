@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import { PLUG_IN_DOCS_URL } from './plug-in-docs.js';
 import { BUILTIN_RANKERS } from '@loadout/rankers';
 
 /** The built-in ranker names for `--help`, default first. */
@@ -57,7 +59,8 @@ loadout.config.mjs:`,
     example(wanted),
   ];
   if (wanted.has('rankers') || wanted.has('plugins')) {
-    lines.push('Write a ranker or a mod: docs/write-a-ranker.md and docs/write-a-mod.md in the repository.');
+    const docs = fileURLToPath(PLUG_IN_DOCS_URL);
+    lines.push(`Write a ranker or a mod: ${docs}write-a-ranker.md and write-a-mod.md (docs/ in the repository).`);
   }
   return lines.join('\n');
 }
