@@ -161,6 +161,14 @@ describe('loadout eval reads catalogs and queries as every command does', () => 
     expect(run.stderr()).toMatch(/ghost\.jsonl: line 1 .*names the tool "ghost_tool", which is not in tools\.json \[unknown-tool\]/);
   });
 
+  it('names a gold tool the catalog holds but skipped as skipped, not as missing', async () => {
+    write('bad-schema.json', JSON.stringify([...tools, { name: 'broken_tool', server: 'x', description: 'Broken', inputSchema: 'nope' }]));
+    write('broken.jsonl', '{"query": "use the broken one", "relevant": ["broken_tool"]}\n');
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--tools', 'bad-schema.json', '--queries', 'broken.jsonl'], run.context)).toBe(2);
+    expect(run.stderr()).toMatch(/names the tool "broken_tool", which bad-schema\.json holds but skipped: .*\[catalog-invalid-schema\] \[unknown-tool\]/);
+  });
+
   it('runs out of the box on the embedded demo catalog and its demo queries', async () => {
     const run = fakeContext({ cwd: folder });
     expect(await runCli(['eval', '--json'], run.context)).toBe(0);
