@@ -31,4 +31,22 @@ describe('readCommandFeedback', () => {
     expect(known.events.map((event) => event.query)).toEqual(['save']);
     expect(known.issues.map((issue) => issue.code)).toEqual(['feedback-unknown-tool']);
   });
+
+  it('skips a bare name that several servers share (it names none of them), saying which to write', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'loadout-read-feedback-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const path = join(dir, 'feedback.jsonl');
+    await writeFile(path, `${[line('find', 1, 'search_issues'), line('find on github', 2, 'mcp__github__search_issues'), line('run', 3, 'Bash')].join('\n')}\n`);
+    const { tools } = createCatalog([
+      makeTool({ name: 'search_issues', server: 'github' }),
+      makeTool({ name: 'search_issues', server: 'jira' }),
+      makeTool({ name: 'Bash', server: null }),
+      makeTool({ name: 'Bash', server: 'box' }),
+    ]);
+    const read = await readCommandFeedback(path, tools, { kind: 'events' });
+    expect(read.events.map((event) => event.query)).toEqual(['find on github', 'run']);
+    expect(read.issues).toEqual([
+      { code: 'feedback-unknown-tool', line: 1, message: 'line 1: "search_issues" is a tool of 2 servers; name one as "mcp__github__search_issues" or "mcp__jira__search_issues"' },
+    ]);
+  });
 });

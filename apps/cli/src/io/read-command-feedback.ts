@@ -19,11 +19,14 @@ export type FeedbackRole = { readonly kind: 'store'; readonly store: string } | 
  */
 export async function readCommandFeedback(path: string, tools: readonly CatalogTool[] | undefined, role: FeedbackRole, maxBytes?: number): Promise<ParsedFeedback> {
   let knownTools: Set<string> | undefined;
+  // A bare name several servers' tools share names none of them: credited to all, it would teach usage no one had.
+  const shared = new Map<string, string[]>();
   if (tools !== undefined) {
-    knownTools = new Set<string>();
-    for (const tool of tools) {
-      knownTools.add(tool.name);
-      knownTools.add(tool.displayName);
+    knownTools = new Set(tools.map((tool) => tool.displayName));
+    for (const tool of tools) shared.set(tool.name, [...(shared.get(tool.name) ?? []), tool.displayName]);
+    for (const [name, displayNames] of shared) {
+      if (displayNames.length === 1) knownTools.add(name);
+      else if (knownTools.has(name)) shared.delete(name); // also one tool's display name (a core tool's): that tool
     }
   }
   const limit = maxBytes ?? DEFAULT_MAX_FEEDBACK_BYTES;
@@ -36,8 +39,12 @@ export async function readCommandFeedback(path: string, tools: readonly CatalogT
       : `split it into smaller files, or pass a larger --max-feedback BYTES (up to ${MAX_FEEDBACK_RANGE.max})`;
   return {
     events: role.kind === 'store' ? [...eventsByTime(parsed.events)] : parsed.events,
-    issues: parsed.issues.map((issue) =>
-      issue.code === 'feedback-too-large' ? { ...issue, message: `${path} is over the --max-feedback limit of ${limit} bytes; ${remedy}` } : issue,
-    ),
+    issues: parsed.issues.map((issue) => {
+      if (issue.code === 'feedback-too-large') return { ...issue, message: `${path} is over the --max-feedback limit of ${limit} bytes; ${remedy}` };
+      const name = issue.code === 'feedback-unknown-tool' ? /no tool named ("(?:[^"\\]|\\.)*")/.exec(issue.message)?.[1] : undefined;
+      const servers = name === undefined ? undefined : shared.get(JSON.parse(name) as string);
+      if (servers === undefined || servers.length < 2) return issue;
+      return { ...issue, message: `line ${issue.line}: ${name} is a tool of ${servers.length} servers; name one as ${servers.slice(0, 2).map((displayName) => JSON.stringify(displayName)).join(' or ')}` };
+    }),
   };
 }
