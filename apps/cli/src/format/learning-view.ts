@@ -16,6 +16,8 @@ export function renderLearningReport(report: LearningReport): string[] {
         ? `learned ranking OFF: it did not beat the default on ${where}`
         : 'learned ranking OFF: too few events to judge (need at least 5, a fifth held out)';
   const line = (label: string, scores: LearningReport['baseline']): string => `  ${label.padEnd(LABEL)}${percent(scores['recall@5'])} / ${percent(scores['ndcg@5'])} / ${percent(scores['mrr@10'])}`;
+  // Nothing was held out: a table of zeros would read as measured.
+  if (report.heldOutEvents === 0) return [`${verdict}; ${report.trainEvents} ${report.trainEvents === 1 ? 'event' : 'events'} so far`];
   return [
     `held-out comparison on ${report.heldOutEvents} of ${report.trainEvents + report.heldOutEvents} events, ${report.folds === 'newest' ? 'the newest' : `seeded random folds (seed ${report.seed ?? 29})`} (Recall@5 / NDCG@5 / MRR@10):`,
     line('default (model-free BM25F)', report.baseline),

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { LearningReport } from '@loadout/learn';
+import { renderLearningReport } from './learning-view.js';
+
+const scores = { 'recall@5': 0.5, 'ndcg@5': 0.4, 'mrr@10': 0.6 };
+const report: LearningReport = {
+  trainEvents: 8,
+  heldOutEvents: 2,
+  folds: 'newest',
+  baseline: scores,
+  learned: { ...scores, 'recall@5': 0.75, usageWeight: 1 },
+  rerank: false,
+  enabled: true,
+  reason: 'wins',
+};
+
+describe('renderLearningReport', () => {
+  it('prints the held-out comparison and the verdict', () => {
+    expect(renderLearningReport(report)).toEqual([
+      'held-out comparison on 2 of 10 events, the newest (Recall@5 / NDCG@5 / MRR@10):',
+      '  default (model-free BM25F)          50.0 / 40.0 / 60.0',
+      '  learned (usage field)               75.0 / 40.0 / 60.0',
+      'learned ranking ON (usage weight 1): it beat the default on the newest held-out events',
+    ]);
+  });
+
+  it('prints no table when nothing was held out (too few events), only the verdict', () => {
+    const few: LearningReport = { ...report, trainEvents: 1, heldOutEvents: 0, enabled: false, reason: 'too-few-events' };
+    expect(renderLearningReport(few)).toEqual(['learned ranking OFF: too few events to judge (need at least 5, a fifth held out); 1 event so far']);
+  });
+});
