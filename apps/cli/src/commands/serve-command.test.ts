@@ -62,6 +62,18 @@ describe('loadout serve', () => {
     expect(error.message).toMatch(pattern);
   });
 
+  it('--record with nothing to serve fails before creating a store', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'loadout-serve-empty-'));
+    try {
+      const { context } = fakeContext({ cwd: empty });
+      const error = await serveCommand.run(['--record'], context).catch((reason: unknown) => reason);
+      expect(isLoadoutError(error) && error.message).toMatch(/no "mcpServers" to serve/);
+      expect(existsSync(join(empty, '.loadout'))).toBe(false);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a --ready-file it cannot write before spawning any upstream', async () => {
     const marker = join(folder, 'ready-file-spawned');
     writeFileSync(join(folder, 'marker.json'), JSON.stringify({ mcpServers: { s: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, '')`] } } }));

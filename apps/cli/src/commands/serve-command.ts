@@ -154,12 +154,6 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const logger = createStreamLogger({ level: level as GatewayLogLevel, prefix: 'loadout serve', write: context.stderr });
 
       const readyFile = stringFlag(parsed, 'ready-file');
-      // The store itself is opened for appending (a read-only file fails here), and must be a feedback store.
-      const database = store !== undefined && isDatabaseStore(store) ? await openDatabaseStore(store) : undefined;
-      // A database that is down at start is no reason not to serve: events wait in the queue until it is back.
-      if (database !== undefined && record) await database.checkWritable().catch((error: Error) => logger.warn(`${error.message}; usage events are queued until it answers`));
-      if (database === undefined && record && store !== undefined) await (await import('@loadout/learn/feedback')).createFileFeedbackStore(resolve(context.cwd, store)).checkWritable();
-      const shownStore = store === undefined ? undefined : (database?.location ?? resolve(context.cwd, store));
       const settings = await loadCommandConfig('serve', parsed, context, (message) => logger.warn(message));
       if (settings.mcpServers === undefined) {
         throw createLoadoutError(
@@ -169,6 +163,13 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         );
       }
       const config = parseMcpConfig({ mcpServers: settings.mcpServers }, { source: settings.path ?? 'config', env: context.env });
+      // The store itself is opened for appending (a read-only file fails here), and must be a feedback store; only once
+      // there is something to serve, so a failed start leaves no empty store behind.
+      const database = store !== undefined && isDatabaseStore(store) ? await openDatabaseStore(store) : undefined;
+      // A database that is down at start is no reason not to serve: events wait in the queue until it is back.
+      if (database !== undefined && record) await database.checkWritable().catch((error: Error) => logger.warn(`${error.message}; usage events are queued until it answers`));
+      if (database === undefined && record && store !== undefined) await (await import('@loadout/learn/feedback')).createFileFeedbackStore(resolve(context.cwd, store)).checkWritable();
+      const shownStore = store === undefined ? undefined : (database?.location ?? resolve(context.cwd, store));
       /**
        * The ranker `loadout learn` decided for `store`, as a factory per index generation that the
        * gateway first calls while the upstreams boot, so reading the store overlaps their start-up;
