@@ -23,6 +23,8 @@ const BROWSER_SAFE = [
   'ranker/catalog-fingerprint.ts',
   'ranker/validate-limit.ts',
   'ranker/embedding-ranker.ts',
+  'ranker/score-ranks.ts',
+  'ranker/hybrid-explanation.ts',
   'ranker/hybrid-ranker.ts',
   'transformers/pipeline-embedder.ts',
   'rerank/create-rerank-vectors.ts',

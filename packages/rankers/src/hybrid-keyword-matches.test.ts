@@ -28,6 +28,29 @@ function synthetic(count: number): ToolInput[] {
   return Array.from({ length: count }, (_, index) => ({ name: `${word()}_${word()}_${index}`, server: `s${index % 50}`, description: `${word()} the ${word()} of a ${word()} and ${word()}` }));
 }
 
+const PART = /^(.+?): score (-?\d+\.\d+), rank (\d+)(?: \(tied with \d+ others?\))? of (\d+) among the (.+?) → /;
+
+/** Within one ranker and the hits its rank is counted among, a better score has a better rank and the same score (as printed) the same rank. */
+function expectRanksAgreeWithScores(query: string, notes: readonly string[]): void {
+  const groups = new Map<string, { score: number; rank: number }[]>();
+  for (const note of notes) {
+    const match = PART.exec(note);
+    if (match === null) continue;
+    const [, label, score, rank, of, among] = match;
+    const key = `${label} among ${of} ${among}`;
+    groups.set(key, [...(groups.get(key) ?? []), { score: Number(score), rank: Number(rank) }]);
+  }
+  expect(groups.size, `${query}: explained parts`).toBeGreaterThan(0);
+  for (const [key, parts] of groups) {
+    for (const left of parts) {
+      for (const right of parts) {
+        if (left.score > right.score) expect(left.rank, `${query}, ${key}: ${left.score} above ${right.score}`).toBeLessThan(right.rank);
+        if (left.rank < right.rank) expect(left.score, `${query}, ${key}: rank ${left.rank} before ${right.rank}`).toBeGreaterThan(right.score);
+      }
+    }
+  }
+}
+
 const CATALOGS: readonly (readonly [string, readonly ToolInput[]])[] = [
   ['1 tool', EIGHT.slice(0, 1)],
   ['2 tools', EIGHT.slice(0, 2)],
@@ -37,7 +60,7 @@ const CATALOGS: readonly (readonly [string, readonly ToolInput[]])[] = [
 const QUERIES = ['send a message to the billing team', 'weather', 'refund the customer for the invoice', 'open a ticket about the database report', 'zebra crossing'];
 
 describe.each(CATALOGS)('hybrid on %s', (_label, input) => {
-  it('ranks every keyword match above every other tool, scores falling, explanation ranks in order', async () => {
+  it('ranks every keyword match above every other tool, scores falling, explanations adding up with ranks agreeing with scores', async () => {
     const { tools } = createCatalog(input, { maxTools: 10_000 });
     const hybrid = await createBuiltinRegistry().createRanker('hybrid', undefined, false);
     const lexical = createBm25Ranker();
@@ -56,8 +79,11 @@ describe.each(CATALOGS)('hybrid on %s', (_label, input) => {
       hits.forEach((hit, index) => {
         expect(Number.isFinite(hit.score)).toBe(true);
         if (index > 0) expect(hit.score, `${query}: scores fall with the rank`).toBeLessThanOrEqual(hits[index - 1]!.score);
-        expect(hit.explanation!.notes[0]).toBe(`score fusion, rank ${index + 1}`);
+        const { components, notes } = hit.explanation!;
+        expect(Object.values(components).reduce((sum, part) => sum + part, 0), `${query}: components add up to the score`).toBeCloseTo(hit.score, 12);
+        expect(notes.some((note) => /fusion, rank/.test(note)), `${query}: no claim on the final rank`).toBe(false);
       });
+      expectRanksAgreeWithScores(query, hits.flatMap((hit) => hit.explanation!.notes));
     }
   }, 120_000);
 });

@@ -67,11 +67,66 @@ describe('createHybridRanker', () => {
     const [hit] = await hybrid.search('q', { limit: 1, explain: true });
     const explanation = hit!.explanation!;
     expect(Object.keys(explanation.components)).toEqual(['bm25f', 'embedding']);
-    expect(explanation.components['bm25f']! + explanation.components['embedding']!).toBeCloseTo(hit!.score, 10);
+    expect(explanation.components['bm25f']! + explanation.components['embedding']!).toBe(hit!.score);
     expect(explanation.fields).toEqual({ name: lexicalScores.a });
     expect(explanation.matchedTerms).toEqual(['bm25f', 'embedding']);
     expect(explanation.notes).toContain('bm25f note');
-    expect(explanation.notes[0]).toBe('score fusion, rank 1');
+  });
+
+  it('says how each part was made, ranking each ranker among the hits its part was computed over', async () => {
+    // Lexical a 10, b 8, c 6, d 2; semantic among those four: c 0.9, b 0.5, d 0.3, a 0.1 (e, 0.95, is no keyword match).
+    const { hybrid } = await setup();
+    const hits = await hybrid.search('q', { limit: 5, explain: true });
+    expect(hits.map((hit) => hit.tool.name)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    const [a, , c, d, e] = hits.map((hit) => hit.explanation!.notes);
+    expect(c!.slice(0, 3)).toEqual([
+      'score fusion: bm25f 0.4125 + embedding 0.2500 = 0.6625',
+      'bm25f: score 6.000000, rank 3 of 4 among the keyword matches fused → 0.75 × (0.1 + 0.9 × 0.500) = 0.4125',
+      // Rank 1 among the keyword matches, whose scores its part is normalised over; not 2 among every semantic hit (e scores 0.95).
+      'embedding: score 0.900000, rank 1 of 4 among the keyword matches fused → 0.25 × 1.000 = 0.2500',
+    ]);
+    expect(a![2]).toBe('embedding: score 0.100000, rank 4 of 4 among the keyword matches fused → 0.25 × 0.000 = 0.0000');
+    expect(d![1]).toBe('bm25f: score 2.000000, rank 4 of 4 among the keyword matches fused → 0.75 × (0.1 + 0.9 × 0.000) = 0.0750');
+    expect(e).toEqual([
+      "no bm25f match: ranked after every tool that has one, in embedding order, below the weakest keyword match's 0.1375",
+      'bm25f: not among its hits → 0',
+      `embedding: score 0.950000, rank 1 of 1 among the best tools without a bm25f match → 0.1375 × (1 − 1 + 1) / (1 + 1) = ${hits[4]!.score.toFixed(4)}`,
+    ]);
+    expect(hits[4]!.score).toBeCloseTo(0.1375 / 2, 12);
+    expect(hits[4]!.explanation!.components).toEqual({ bm25f: 0, embedding: hits[4]!.score });
+  });
+
+  it('gives tied scores one rank and, for tools without a keyword match, one score', async () => {
+    const lexical = createStubRanker('bm25f', { a: 5, b: 5, c: 1 });
+    const semantic = createStubRanker('embedding', { a: 0.2, b: 0.2, c: 0.4, d: 0.3, e: 0.3 });
+    for (const fusion of ['score', 'rrf'] as const) {
+      const hybrid = createHybridRanker({ lexical, semantic, fusion });
+      await hybrid.index(catalog.tools);
+      const hits = await hybrid.search('q', { limit: 5, explain: true });
+      const byName = Object.fromEntries(hits.map((hit) => [hit.tool.name, hit]));
+      expect(byName['a']!.explanation!.notes[1]).toMatch(/^bm25f: score 5\.000000, rank 1 \(tied with 1 other\) of 3 among the keyword matches fused/);
+      expect(byName['b']!.explanation!.notes[1]).toMatch(/^bm25f: score 5\.000000, rank 1 \(tied with 1 other\) of 3 among the keyword matches fused/);
+      expect(byName['a']!.score).toBe(byName['b']!.score);
+      expect(byName['d']!.score).toBe(byName['e']!.score);
+      expect(byName['d']!.explanation!.notes[2]).toMatch(/rank 1 \(tied with 1 other\) of 2 among the best tools without a bm25f match/);
+      expect(hits.map((hit) => hit.tool.name).slice(3).sort()).toEqual(['d', 'e']);
+      for (const hit of hits) {
+        const parts = Object.values(hit.explanation!.components);
+        expect(parts[0]! + parts[1]!, `${fusion} ${hit.tool.name}`).toBe(hit.score);
+      }
+    }
+  });
+
+  it('claims no final rank, so a wrapper that searches in several calls cannot contradict it', async () => {
+    const { hybrid } = await setup();
+    const first = await hybrid.search('q', { limit: 1, explain: true, filter: (tool) => tool.name === 'd' });
+    // d alone: rank 1 of the one keyword match this call fused, with the full parts that gives.
+    expect(first[0]!.explanation!.notes.slice(0, 3)).toEqual([
+      'score fusion: bm25f 0.7500 + embedding 0.2500 = 1.0000',
+      'bm25f: score 2.000000, rank 1 of 1 among the keyword matches fused → 0.75 × (0.1 + 0.9 × 1.000) = 0.7500',
+      'embedding: score 0.300000, rank 1 of 1 among the keyword matches fused → 0.25 × 1.000 = 0.2500',
+    ]);
+    expect(first[0]!.explanation!.notes.some((note) => /fusion, rank/.test(note))).toBe(false);
   });
 
   it('keeps both rankers in step on index, add and remove', async () => {

@@ -1,4 +1,8 @@
-import { createLoadoutError, type Ranker, type RankerSearchOptions, type ScoreExplanation, type SearchHit } from '@loadout/core';
+import { createLoadoutError, type CatalogTool, type Ranker, type RankerSearchOptions, type SearchHit } from '@loadout/core';
+import { explainKeywordMatch, explainOther } from './hybrid-explanation.js';
+import type { FusedPart, HybridLabels } from './hybrid-explanation.js';
+import { scoreRanks } from './score-ranks.js';
+import type { ScoreRank } from './score-ranks.js';
 import { resolveLimit } from './validate-limit.js';
 
 /** Options of {@link createHybridRanker}. */
@@ -28,13 +32,9 @@ export interface HybridRankerOptions {
 }
 
 interface Candidate {
-  readonly hit: SearchHit;
-  lexical?: SearchHit;
-  semantic?: SearchHit;
-  lexicalRank: number;
-  semanticRank: number;
-  lexicalPart: number;
-  semanticPart: number;
+  readonly lexical: FusedPart;
+  readonly semantic: FusedPart | undefined;
+  readonly score: number;
 }
 
 function invalid(name: string, value: unknown, range: string): never {
@@ -69,8 +69,12 @@ function minMax(hits: readonly SearchHit[]): (score: number) => number {
  * size and the fusion, a keyword match is never dropped: every tool the
  * lexical ranker returned ranks above every tool it did not, and those
  * follow in semantic order with scores below the weakest match. Explanations
- * list each ranker's weighted part under its name, the fused rank, and each
- * ranker's own rank, counted in the order of its scores.
+ * give each ranker's weighted part under its name (the parts add up to the
+ * score; a tool without a keyword match has all of it as the semantic part),
+ * the arithmetic of each part, and each ranker's rank among the hits that
+ * part was computed over (the keyword matches fused, or the tools without
+ * one), ties sharing a rank. They claim no place in the final list: a
+ * wrapper such as `withQuerySyntax` may search in several calls and reorder.
  */
 export function createHybridRanker(options: HybridRankerOptions): Ranker {
   const { lexical, semantic } = options;
@@ -89,23 +93,14 @@ export function createHybridRanker(options: HybridRankerOptions): Ranker {
   const lexicalName = lexical.name === semantic.name ? 'lexical' : lexical.name;
   const semanticName = lexical.name === semantic.name ? 'semantic' : semantic.name;
 
-  const explanation = (candidate: Candidate, rank: number): ScoreExplanation => {
-    const lexicalExplanation = candidate.lexical?.explanation;
-    const semanticExplanation = candidate.semantic?.explanation;
-    const describe = (label: string, hit: SearchHit | undefined, own: number, part: number) =>
-      hit === undefined ? `${label}: not among its hits` : `${label}: score ${hit.score.toFixed(4)}, its rank ${own + 1}, weighted part ${part.toFixed(4)}`;
-    return {
-      matchedTerms: [...new Set([...(lexicalExplanation?.matchedTerms ?? []), ...(semanticExplanation?.matchedTerms ?? [])])],
-      fields: { ...lexicalExplanation?.fields },
-      components: { [lexicalName]: candidate.lexicalPart, [semanticName]: candidate.semanticPart },
-      notes: [
-        `${fusion === 'score' ? 'score' : 'reciprocal-rank'} fusion, rank ${rank + 1}`,
-        ...(candidate.lexical === undefined ? [`no ${lexicalName} match: ranked after every tool that has one`] : []),
-        describe(lexicalName, candidate.lexical, candidate.lexicalRank, candidate.lexicalPart),
-        describe(semanticName, candidate.semantic, candidate.semanticRank, candidate.semanticPart),
-        ...(lexicalExplanation?.notes ?? []),
-      ],
-    };
+  const labels: HybridLabels = { lexical: lexicalName, semantic: semanticName, fusion };
+  /** A ranker's weighted share: reciprocal rank (`rrf`), or its min-max normalised score (`score`; a keyword match keeps at least KEYWORD_FLOOR). */
+  const part = (weight: number, hit: SearchHit, rank: ScoreRank, among: string, range: (score: number) => number, keywordFloor: boolean): FusedPart => {
+    if (fusion === 'rrf') return { hit, rank, among, value: weight / (rrfK + rank.rank), formula: `${weight} / (${rrfK} + ${rank.rank})` };
+    const normalised = range(hit.score);
+    if (!keywordFloor) return { hit, rank, among, value: weight * normalised, formula: `${weight} × ${normalised.toFixed(3)}` };
+    const value = weight * (KEYWORD_FLOOR + (1 - KEYWORD_FLOOR) * normalised);
+    return { hit, rank, among, value, formula: `${weight} × (${KEYWORD_FLOOR} + ${1 - KEYWORD_FLOOR} × ${normalised.toFixed(3)})` };
   };
 
   const search = async (query: string, searchOptions: RankerSearchOptions = {}): Promise<readonly SearchHit[]> => {
@@ -114,56 +109,58 @@ export function createHybridRanker(options: HybridRankerOptions): Ranker {
     const width = Math.max(candidates, Math.min(limit, 100));
     const { filter } = searchOptions;
     const lexicalHits = byScore(await lexical.search(query, { limit: width, explain, ...(filter && { filter }) }));
-    // `score`: the semantic ranker re-scores the keyword matches (normalised among them); when they are fewer than `limit`, its best other tools fill in.
+    const names = new Set(lexicalHits.map((hit) => hit.tool.displayName));
+    // The semantic hits each keyword match's share is computed over, and the semantic hits of tools without a keyword match.
     let semanticHits: readonly SearchHit[];
-    let semanticNormal: (score: number) => number = () => 0;
+    let others: readonly SearchHit[];
+    let semanticAmong: string;
     if (fusion === 'rrf') {
       semanticHits = byScore(await semantic.search(query, { limit: width, explain, ...(filter && { filter }) }));
+      others = semanticHits.filter((hit) => !names.has(hit.tool.displayName));
+      semanticAmong = `${semanticName} hits fused`;
     } else {
-      const names = new Set(lexicalHits.map((hit) => hit.tool.displayName));
-      const rescored = names.size === 0 ? [] : await semantic.search(query, { limit: names.size, explain, filter: (tool) => names.has(tool.displayName) });
-      const fill = lexicalHits.length < limit ? await semantic.search(query, { limit, explain, filter: (tool) => !names.has(tool.displayName) && (filter === undefined || filter(tool)) }) : [];
-      semanticNormal = minMax(rescored);
-      semanticHits = byScore([...rescored, ...fill]);
+      // `score`: the semantic ranker re-scores the keyword matches (normalised among them); when they are fewer than `limit`, its best other tools fill in.
+      semanticHits = names.size === 0 ? [] : byScore(await semantic.search(query, { limit: names.size, explain, filter: (tool) => names.has(tool.displayName) }));
+      const fill = lexicalHits.length < limit ? { limit, explain, filter: (tool: CatalogTool) => !names.has(tool.displayName) && (filter === undefined || filter(tool)) } : undefined;
+      others = fill === undefined ? [] : byScore(await semantic.search(query, fill));
+      semanticAmong = 'keyword matches fused';
     }
 
-    const byName = new Map<string, Candidate>();
-    const candidateOf = (hit: SearchHit): Candidate => {
-      let candidate = byName.get(hit.tool.displayName);
-      if (candidate === undefined) {
-        candidate = { hit, lexicalRank: Infinity, semanticRank: Infinity, lexicalPart: 0, semanticPart: 0 };
-        byName.set(hit.tool.displayName, candidate);
-      }
-      return candidate;
-    };
-    // A keyword match keeps a part of at least KEYWORD_FLOOR of its weight: min-max alone gave the weakest match 0.
     const lexicalRange = minMax(lexicalHits);
-    const lexicalNormal = (score: number): number => KEYWORD_FLOOR + (1 - KEYWORD_FLOOR) * lexicalRange(score);
-    lexicalHits.forEach((hit, rank) => {
-      const candidate = candidateOf(hit);
-      candidate.lexical = hit;
-      candidate.lexicalRank = rank;
-      candidate.lexicalPart = lexicalWeight * (fusion === 'score' ? lexicalNormal(hit.score) : 1 / (rrfK + rank + 1));
+    const semanticRange = minMax(semanticHits);
+    const lexicalRanks = scoreRanks(lexicalHits);
+    const semanticRanks = scoreRanks(semanticHits);
+    const semanticByName = new Map(semanticHits.map((hit) => [hit.tool.displayName, hit]));
+    const matched: Candidate[] = lexicalHits.map((hit) => {
+      const name = hit.tool.displayName;
+      const lexicalPart = part(lexicalWeight, hit, lexicalRanks.get(name)!, 'keyword matches fused', lexicalRange, true);
+      const semanticHit = semanticByName.get(name);
+      const semanticPart = semanticHit === undefined ? undefined : part(semanticWeight, semanticHit, semanticRanks.get(name)!, semanticAmong, semanticRange, false);
+      return { lexical: lexicalPart, semantic: semanticPart, score: lexicalPart.value + (semanticPart?.value ?? 0) };
     });
-    semanticHits.forEach((hit, rank) => {
-      const candidate = candidateOf(hit);
-      candidate.semantic = hit;
-      candidate.semanticRank = rank;
-      if (fusion === 'rrf') candidate.semanticPart = semanticWeight / (rrfK + rank + 1);
-      else if (candidate.lexical !== undefined) candidate.semanticPart = semanticWeight * semanticNormal(hit.score);
+    // Stable: equal scores keep the lexical ranker's order.
+    matched.sort((left, right) => right.score - left.score);
+    // Every tool without a keyword match follows every tool with one, in semantic order, below the weakest match:
+    // floor × (n − rank + 1) / (n + 1), tied semantic scores sharing a rank and so a score.
+    const floor = matched.length === 0 ? 1 : Math.max(0, matched[matched.length - 1]!.score);
+    const otherRanks = scoreRanks(others);
+    const count = others.length;
+    const results: SearchHit[] = matched.slice(0, limit).map((candidate) => {
+      const { tool } = candidate.lexical.hit;
+      return explain ? { tool, score: candidate.score, explanation: explainKeywordMatch(labels, candidate.lexical, candidate.semantic, candidate.score) } : { tool, score: candidate.score };
     });
-    const total = (candidate: Candidate): number => candidate.lexicalPart + candidate.semanticPart;
-    const order = (left: Candidate, right: Candidate): number => total(right) - total(left) || left.lexicalRank - right.lexicalRank || left.semanticRank - right.semanticRank;
-    // Every tool with a keyword match ranks above every tool without one, whatever the catalog's size.
-    const matched = [...byName.values()].filter((candidate) => candidate.lexical !== undefined).sort(order);
-    const unmatched = [...byName.values()].filter((candidate) => candidate.lexical === undefined).sort((left, right) => left.semanticRank - right.semanticRank);
-    const floor = matched.length === 0 ? 1 : Math.max(0, total(matched[matched.length - 1]!));
-    const ranked = [...matched, ...unmatched].slice(0, limit);
-    return ranked.map((candidate, rank) => {
-      // Below the weakest keyword match, in semantic order: scores still fall with the rank.
-      const score = candidate.lexical !== undefined ? total(candidate) : (floor * (unmatched.length - (rank - matched.length))) / (unmatched.length + 1);
-      return explain ? { tool: candidate.hit.tool, score, explanation: explanation(candidate, rank) } : { tool: candidate.hit.tool, score };
-    });
+    for (const hit of others.slice(0, limit - results.length)) {
+      const rank = otherRanks.get(hit.tool.displayName)!;
+      const score = (floor * (count - rank.rank + 1)) / (count + 1);
+      if (!explain) {
+        results.push({ tool: hit.tool, score });
+        continue;
+      }
+      const among = `best tools without a ${lexicalName} match`;
+      const formula = `${floor.toFixed(4)} × (${count} − ${rank.rank} + 1) / (${count} + 1)`;
+      results.push({ tool: hit.tool, score, explanation: explainOther(labels, { hit, rank, among, value: score, formula }, floor, matched.length) });
+    }
+    return results;
   };
 
   return {
