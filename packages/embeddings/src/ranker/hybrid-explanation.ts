@@ -46,7 +46,7 @@ export function explainKeywordMatch(labels: HybridLabels, lexical: FusedPart, se
 
 /** The explanation of a tool without a keyword match: its whole score is the semantic share, placed below the weakest keyword match. */
 export function explainOther(labels: HybridLabels, semantic: FusedPart, floor: number, keywordMatches: number): ScoreExplanation {
-  const place = keywordMatches === 0 ? 'no tool matched a keyword: from 1 down' : `below the weakest keyword match's ${floor.toFixed(4)}`;
+  const place = keywordMatches === 0 ? 'no tool this search fused matched a keyword, so from 1 down' : `below the weakest keyword match's ${floor.toFixed(4)}`;
   return {
     matchedTerms: [...(semantic.hit.explanation?.matchedTerms ?? [])],
     fields: {},

@@ -127,6 +127,15 @@ describe('createHybridRanker', () => {
       'embedding: score 0.300000, rank 1 of 1 among the keyword matches fused → 0.25 × 1.000 = 0.2500',
     ]);
     expect(first[0]!.explanation!.notes.some((note) => /fusion, rank/.test(note))).toBe(false);
+    // e alone has no keyword match in its call: its whole score, from 1 down, is the semantic part.
+    const [other] = await hybrid.search('q', { limit: 1, explain: true, filter: (tool) => tool.name === 'e' });
+    expect(other!.score).toBe(0.5);
+    expect(other!.explanation!.components).toEqual({ bm25f: 0, embedding: 0.5 });
+    expect(other!.explanation!.notes).toEqual([
+      'no bm25f match: ranked after every tool that has one, in embedding order, no tool this search fused matched a keyword, so from 1 down',
+      'bm25f: not among its hits → 0',
+      'embedding: score 0.950000, rank 1 of 1 among the best tools without a bm25f match → 1.0000 × (1 − 1 + 1) / (1 + 1) = 0.5000',
+    ]);
   });
 
   it('keeps both rankers in step on index, add and remove', async () => {
