@@ -1,4 +1,5 @@
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
+import { countOf } from '../format/count-of.js';
 import type { Ranker } from '@loadout/core';
 import { withCheckedResults } from '@loadout/core/plugins';
 import { renderLearningReport } from '../format/learning-view.js';
@@ -33,7 +34,7 @@ const percent = (value: number): string => (value * 100).toFixed(1);
 function renderSingle(run: RankerRun, set: string, learning: EvalFeedback | undefined): string {
   const { result } = run;
   const lines = [
-    `${set}: ${result.queries} queries over ${formatCount(result.tools)} tools, ranker ${run.ranker}`,
+    `${set}: ${countOf(result.queries, 'query', 'queries')} over ${countOf(result.tools, 'tool')}, ranker ${run.ranker}`,
     `  Recall@5  ${percent(result['recall@5'])}`,
     `  NDCG@5    ${percent(result['ndcg@5'])}`,
     `  MRR@10    ${percent(result['mrr@10'])}`,

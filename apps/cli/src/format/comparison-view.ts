@@ -1,4 +1,5 @@
 import type { EvalComparison, EvalMiss } from '../commands/eval-comparison.js';
+import { countOf } from './count-of.js';
 import { formatCount, renderTable } from './render-table.js';
 
 const percent = (value: number): string => (value * 100).toFixed(1);
@@ -27,7 +28,7 @@ export function renderComparison(comparison: EvalComparison): string {
     { header: 'failed', value: (row) => row.failedQueries, align: 'right' },
   ]);
   return [
-    `${comparison.set}: ${comparison.queries} queries over ${formatCount(comparison.tools)} tools, ${comparison.rankers.length} rankers`,
+    `${comparison.set}: ${countOf(comparison.queries, 'query', 'queries')} over ${countOf(comparison.tools, 'tool')}, ${comparison.rankers.length} rankers`,
     '',
     table.trimEnd(),
     '',

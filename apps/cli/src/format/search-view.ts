@@ -1,4 +1,5 @@
 import type { SearchHit } from '@loadout/core';
+import { countOf } from './count-of.js';
 import { formatCount, renderTable } from './render-table.js';
 
 function formatContributions(values: Readonly<Record<string, number>>): string {
@@ -28,7 +29,7 @@ function shorten(text: string, width: number): string {
 
 /** Ranked hits as a table; with `explain`, each hit's fields, components and notes beneath. */
 export function renderSearchView(query: string, hits: readonly SearchHit[], options: { explain: boolean; ranker: string; tools: number }): string {
-  const head = `${hits.length} result${hits.length === 1 ? '' : 's'} for ${JSON.stringify(query)} (${options.ranker}, ${formatCount(options.tools)} tools)\n\n`;
+  const head = `${hits.length} result${hits.length === 1 ? '' : 's'} for ${JSON.stringify(query)} (${options.ranker}, ${countOf(options.tools, 'tool')})\n\n`;
   if (hits.length === 0) return `${head}No tool matched. Try other words, or select:name to load a tool by name.\n`;
   const table = renderTable(
     hits.map((hit, index) => ({ hit, rank: index + 1 })),
