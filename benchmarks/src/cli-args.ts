@@ -15,7 +15,7 @@ export interface BenchArgs {
   readonly only: boolean;
   /** `--data DIR`: eval data root. Default: none (use `../shared/data/eval` from the repo root). */
   readonly dataDir?: string;
-  /** `--sets a,b`: only these sets in the quality part (the speed part always uses mix10k). Default: all. */
+  /** `--sets a,b`: only these sets in the quality, learning and rerank parts (default: all), the sets the names part checks (`demo` is the embedded demo catalog; default: mix10k); the speed part always uses mix10k. */
   readonly sets?: readonly string[];
   /** `--rankers a,b`: only these rankers in the quality part. Default: all registered. */
   readonly rankers?: readonly string[];
@@ -29,7 +29,8 @@ export const BENCH_USAGE = `Usage: pnpm bench [-- options]
   --only quality|names|learning|rerank|speed|plan|throughput|soak|startup|serve-startup|fuzz|browser|wasm|replicas
                               run one part (comma-separate several; gateway = throughput,soak); default: all
   --data DIR                  eval data root (default: ../shared/data/eval from the repo root)
-  --sets a,b                  quality, learning, rerank: only these sets
+  --sets a,b                  quality, learning, rerank: only these sets; names: these sets (demo: the
+                              embedded demo catalog; default mix10k)
   --rankers a,b               quality: only these rankers
   --learners a,b              learning: these learners (lexical, lexical-seed2: a second partition)
   --help                      this text`;

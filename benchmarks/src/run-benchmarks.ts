@@ -120,8 +120,8 @@ async function runParts(argv: readonly string[]): Promise<number> {
     }
     if (part === 'names') {
       const { runExactNames } = await import('./names/run-exact-names.js');
-      const report = await runExactNames({ dataDir, resultsDir: RESULTS_DIR });
-      if (report.passed < report.queries) failed = true;
+      const reports = await runExactNames({ dataDir, resultsDir: RESULTS_DIR, ...(args.sets === undefined ? {} : { sets: args.sets }) });
+      if (reports.some((report) => report.passed < report.queries)) failed = true;
       continue;
     }
     if (part === 'learning') {

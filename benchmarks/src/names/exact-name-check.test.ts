@@ -19,6 +19,17 @@ const catalog = createCatalog([
   { name: 'environmental_data.air_quality_index', description: 'Retrieves Air Quality Index (AQI) for a location.' },
   { name: 'get_maintenance_configs', description: 'Retrieve a list of all maintenance configurations.' },
   { name: 'MaintenanceConfigurationApi.get_maintenance_config', description: 'Retrieve the maintenance configuration settings.' },
+  // A user trial's misses: last segments holding `/` or `:`, run together, and a segment of a path that is not a last segment.
+  { name: 'Morning Star::articles/list', description: 'List latest articles' },
+  { name: 'Morning Star::articles/get-details', description: 'Get articles details', inputSchema: { type: 'object', properties: { id: { type: 'string', description: 'The id of articles/list, as articles list returns it' } } } },
+  { name: 'Cricbuzz Cricket::teams/get-stats', description: 'Get stats by team' },
+  { name: 'Exerra phishing check::Get stats', description: 'Get statistics about the Exerra Phishing API' },
+  { name: 'Correo::/cities/states/:stateIsoCode', description: 'Cities of a state' },
+  { name: 'Correo::/cities/states', description: 'States and their cities: cities states state iso code' },
+  { name: 'Rewards as a Service::7. Get order history', description: 'Get order history' },
+  { name: 'Shop::Get order history', description: 'Order history of a shop: 7 get order history' },
+  { name: 'huggingface::dslim/bert-base-NER', description: 'bert base NER uncased model' },
+  { name: 'huggingface::dslim/bert-base-NER-uncased', description: 'NER' },
 ]);
 
 describe('nameSpellings', () => {
@@ -29,8 +40,19 @@ describe('nameSpellings', () => {
       { kind: 'snake', query: 'get_vr_game' },
       { kind: 'spaced', query: 'get vr game' },
       { kind: 'camel', query: 'getVrGame' },
+      { kind: 'kebab', query: 'get-vr-game' },
+      { kind: 'joined', query: 'getvrgame' },
       { kind: 'display', query: 'mcp__games__getVRGame' },
       { kind: 'run-together', query: 'get vrgame' },
+    ]);
+    const slashed = catalog.tools.find((candidate) => candidate.name === 'Morning Star::articles/list')!;
+    expect(nameSpellings(slashed).filter((spelling) => spelling.kind.startsWith('tail'))).toEqual([
+      { kind: 'tail', query: 'articles/list' },
+      { kind: 'tail-snake', query: 'articles_list' },
+      { kind: 'tail-spaced', query: 'articles list' },
+      { kind: 'tail-camel', query: 'articlesList' },
+      { kind: 'tail-kebab', query: 'articles-list' },
+      { kind: 'tail-run-together', query: 'articleslist' },
     ]);
     const namespaced = catalog.tools.find((candidate) => candidate.name === 'filesystem::write_file')!;
     expect(nameSpellings(namespaced).find((spelling) => spelling.kind === 'tail')).toEqual({ kind: 'tail', query: 'write_file' });

@@ -1,4 +1,4 @@
-import { toCompactNameKey, toolNameKeys } from '@loadout/core';
+import { toCompactNameKey } from '@loadout/core';
 import type { CatalogTool, SyncRanker } from '@loadout/core';
 import { nameSpellings } from './name-spellings.js';
 import type { SpellingKind } from './name-spellings.js';
@@ -23,13 +23,18 @@ export interface ExactNameReport {
  * Generates every spelling of every tool's name ({@link nameSpellings}),
  * searches each with `ranker` (already indexed with `tools` and wrapped with
  * core's `withQuerySyntax`), and checks that the tools named by the query
- * (every tool with that name key, e.g. one per server) fill the first
- * places, the tool itself among them.
+ * fill the first places, the tool itself among them. A query names every
+ * tool one of whose spellings, or whose API name, it equals once case and
+ * word breaks are ignored (core's `toCompactNameKey`): the spellings, not
+ * core's lookup keys, define what is named, so a spelling core does not
+ * recognise is a miss.
  */
 export function checkExactNames(ranker: SyncRanker, tools: readonly CatalogTool[]): ExactNameReport {
   const byKey = new Map<string, CatalogTool[]>();
   for (const tool of tools) {
-    for (const key of toolNameKeys(tool)) {
+    const keys = new Set([tool.apiName, ...nameSpellings(tool).map((spelling) => spelling.query)].map(toCompactNameKey));
+    for (const key of keys) {
+      if (key.length === 0) continue;
       const list = byKey.get(key);
       if (list === undefined) byKey.set(key, [tool]);
       else list.push(tool);

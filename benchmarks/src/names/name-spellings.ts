@@ -1,4 +1,4 @@
-import { toNameWords } from '@loadout/core';
+import { lastNameSegment, toNameWords } from '@loadout/core';
 import type { CatalogTool } from '@loadout/core';
 
 /** How a generated exact-name query spells the name. */
@@ -7,9 +7,12 @@ export type SpellingKind =
   | 'snake'
   | 'spaced'
   | 'camel'
+  | 'kebab'
+  | 'joined'
   | 'display'
   | 'run-together'
   | 'tail'
+  | 'tail-snake'
   | 'tail-spaced'
   | 'tail-camel'
   | 'tail-kebab'
@@ -21,25 +24,17 @@ export interface NameSpelling {
   readonly query: string;
 }
 
-const namespaceSeparator = /::|__|\/|\./g;
-
-function tailOf(name: string): string | undefined {
-  let tail = -1;
-  namespaceSeparator.lastIndex = 0;
-  for (let match = namespaceSeparator.exec(name); match !== null; match = namespaceSeparator.exec(name)) tail = match.index + match[0].length;
-  return tail > 0 && tail < name.length ? name.slice(tail) : undefined;
-}
-
 const capitalised = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
  * The spellings a user may name `tool` by: its own name as written,
- * `snake_case`, spaced words, `camelCase`, its display name
- * (`mcp__<server>__<name>`), its words with the last two run together
- * (`get vrgame` for `getVRGame`), and the last segment after a namespace
- * (`::`, `__`, `/` or `.`: `write_file` for `filesystem::write_file`,
- * `air_quality_index` for `environmental_data.air_quality_index`) as
- * written, snake, spaced, camel, kebab and run together. Duplicates are
+ * `snake_case`, spaced words, `camelCase`, `kebab-case`, all words run
+ * together, its display name (`mcp__<server>__<name>`), its words with the
+ * last two run together (`get vrgame` for `getVRGame`), and the last
+ * segment of a dotted, `::` or `mcp__server__` name (core's
+ * `lastNameSegment`: `write_file` for `filesystem::write_file`,
+ * `articles/list` for `Morning Star::articles/list`) as written, snake,
+ * spaced, camel, kebab and run together (`articleslist`). Duplicates are
  * dropped; a name without letters or digits has none.
  */
 export function nameSpellings(tool: CatalogTool): NameSpelling[] {
@@ -50,16 +45,17 @@ export function nameSpellings(tool: CatalogTool): NameSpelling[] {
     { kind: 'snake', query: words.join('_') },
     { kind: 'spaced', query: words.join(' ') },
     { kind: 'camel', query: words[0]! + words.slice(1).map(capitalised).join('') },
+    { kind: 'kebab', query: words.join('-') },
+    { kind: 'joined', query: words.join('') },
   ];
   if (tool.displayName !== tool.name) candidates.push({ kind: 'display', query: tool.displayName });
   if (words.length >= 2) candidates.push({ kind: 'run-together', query: [...words.slice(0, -2), words.at(-2)! + words.at(-1)!].join(' ') });
-  // The last segment of a dotted, `::`, `/` or `mcp__server__` name, in every spelling: as written, snake, spaced, camel, kebab, run together.
-  const tail = tailOf(tool.name);
+  const tail = lastNameSegment(tool.name);
   const tailWords = tail === undefined ? [] : toNameWords(tail);
   if (tailWords.length > 0) {
     candidates.push(
       { kind: 'tail', query: tail! },
-      { kind: 'tail', query: tailWords.join('_') },
+      { kind: 'tail-snake', query: tailWords.join('_') },
       { kind: 'tail-spaced', query: tailWords.join(' ') },
       { kind: 'tail-camel', query: tailWords[0]! + tailWords.slice(1).map(capitalised).join('') },
       { kind: 'tail-kebab', query: tailWords.join('-') },

@@ -84,6 +84,17 @@ describe('renderResultsFile', () => {
     expect(sections.get('names')).toContain('58,839 exact-name queries (every tool in each spelling); named tools first 100.00% (target 100%), the tool itself at rank 1 98.62%');
   });
 
+  it('renders one sentence per set of the names part', () => {
+    const sets = [
+      { set: 'demo', queries: 400, passed: 400, rankOne: 396 },
+      { set: 'mix10k', queries: 80000, passed: 79990, rankOne: 77000 },
+    ];
+    writeFileSync(join(dir, 'exact-names.json'), JSON.stringify({ sets }));
+    const out = renderResultsFile(dir, '');
+    expect(out).toContain('Set `demo`: 400 exact-name queries (every tool in each spelling); named tools first 100.00% (target 100%), the tool itself at rank 1 99.00%.');
+    expect(out).toContain('Set `mix10k`: 80,000 exact-name queries (every tool in each spelling); named tools first 99.99% (target 100%)');
+  });
+
   it('targets benchmarks/RESULTS.md by default', () => {
     expect(RESULTS_FILE.endsWith(join('benchmarks', 'RESULTS.md'))).toBe(true);
   });

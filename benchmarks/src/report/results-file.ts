@@ -39,10 +39,15 @@ function embedMarkdown(markdown: string): string {
     .trim();
 }
 
-function renderNames(json: string): string {
-  const report: Record<string, unknown> = JSON.parse(json);
+function renderNamesSet(report: Record<string, unknown>): string {
   const share = (count: unknown): string => (typeof count === 'number' && typeof report.queries === 'number' && report.queries > 0 ? `${((count / report.queries) * 100).toFixed(2)}%` : '–');
   return `Set \`${text(report.set)}\`: ${text(report.queries)} exact-name queries (every tool in each spelling); named tools first ${share(report.passed)} (target 100%), the tool itself at rank 1 ${share(report.rankOne)}.`;
+}
+
+/** `exact-names.json`: `{"sets": [...]}`, one sentence per set (or the one set an older run wrote at the top level). */
+function renderNames(json: string): string {
+  const report: Record<string, unknown> = JSON.parse(json);
+  return Array.isArray(report.sets) ? list(report.sets).map(renderNamesSet).join('\n\n') : renderNamesSet(report);
 }
 
 function protocolTable(protocol: unknown): string {

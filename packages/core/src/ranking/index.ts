@@ -12,5 +12,6 @@ export type { VectorMatch, VectorIndex } from './vector-index.js';
 export { withQuerySyntax } from './with-query-syntax.js';
 export type { QuerySyntaxOptions } from './with-query-syntax.js';
 export { toNameWords, toCompactNameKey, toolNameKeys } from './tool-name-match.js';
+export { lastNameSegment } from './last-name-segment.js';
 export { toSearchHitRows } from './search-hit-row.js';
 export type { SearchHitRow } from './search-hit-row.js';

@@ -28,7 +28,13 @@ describe('toolNameKeys', () => {
     expect(toolNameKeys(makeTool({ name: 'Read', kind: 'core' }))).toEqual(['read']);
   });
 
-  it('adds the part of the own name after its last namespace separator', () => {
+  it('adds the last segment of the own name: after mcp__server__, :: or a dotted identifier, never inside a path', () => {
+    expect(toolNameKeys(makeTool({ name: 'Morning Star::articles/list' })).at(-1)).toBe('articleslist');
+    expect(toolNameKeys(makeTool({ name: 'Cricbuzz Cricket::teams/get-stats' }))).not.toContain('getstats');
+    expect(toolNameKeys(makeTool({ name: 'Image::charcoal__get' })).at(-1)).toBe('charcoalget');
+    expect(toolNameKeys(makeTool({ name: 'Image::charcoal__get' }))).not.toContain('get');
+    expect(toolNameKeys(makeTool({ name: 'Rewards::7. Get order history' })).at(-1)).toBe('7getorderhistory');
+    expect(toolNameKeys(makeTool({ name: 'mcp__srv__find_symbol' })).at(-1)).toBe('findsymbol');
     const keys = toolNameKeys(makeTool({ name: 'music-analysis::beat_track' }));
     expect(keys[0]).toBe('musicanalysisbeattrack');
     expect(keys.at(-1)).toBe('beattrack');

@@ -2,6 +2,7 @@ import type { CatalogTool } from '../catalog/tool.js';
 import { splitIdentifiers } from '../utils/split-identifiers.js';
 import type { SplitIdentifiersOptions } from '../utils/split-identifiers.js';
 import { toolTextFields } from '../utils/tool-text-fields.js';
+import { lastNameSegment } from './last-name-segment.js';
 
 const nameWordOptions: SplitIdentifiersOptions = { keepCompounds: false, splitDigits: true, maxCompoundLength: 0 };
 
@@ -31,24 +32,22 @@ export function toCompactNameKey(text: string): string {
   return toNameWords(text).join('');
 }
 
-/** A namespace separator inside a tool's own name (`server::tool`, `server__tool`, `server/tool`, `Api.tool`). */
-const namespaceSeparator = /::|__|\/|\./g;
-
 /**
  * The compact keys ({@link toCompactNameKey}) a query can name a tool by:
  * its own name, its display name (`mcp__<server>__<name>`), its API name,
- * and the part of its own name after the last namespace separator (`::`,
- * `__`, `/`, `.`), so `write_file` names `filesystem::write_file` and
- * `air_quality_index` names `environmental_data.air_quality_index`.
+ * and the last segment of its own name ({@link lastNameSegment}: after
+ * `mcp__<server>__`, `::` or a dotted identifier's last dot), so
+ * `write_file` names `filesystem::write_file`, `air_quality_index` names
+ * `environmental_data.air_quality_index` and `articles/list` names
+ * `Morning Star::articles/list`, while `get stats` does not name
+ * `Cricbuzz::teams/get-stats` (a path's pieces are not segments).
  * Distinct, non-empty.
  */
 export function toolNameKeys(tool: CatalogTool): string[] {
   const keys: string[] = [];
   const names = [tool.name, tool.displayName, tool.apiName];
-  namespaceSeparator.lastIndex = 0;
-  let tail = -1;
-  for (let match = namespaceSeparator.exec(tool.name); match !== null; match = namespaceSeparator.exec(tool.name)) tail = match.index + match[0].length;
-  if (tail > 0) names.push(tool.name.slice(tail));
+  const tail = lastNameSegment(tool.name);
+  if (tail !== undefined) names.push(tail);
   for (const name of names) {
     const key = toCompactNameKey(name);
     if (key.length > 0 && !keys.includes(key)) keys.push(key);

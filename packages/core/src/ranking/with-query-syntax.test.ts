@@ -123,11 +123,72 @@ describe('withQuerySyntax', () => {
       const { ranker } = setup();
       const hits = ranker.search(query, { explain: true });
       expect(names(hits).slice(0, 2)).toEqual(['mcp__code__find_symbol', 'mcp__legacy__find_symbol']);
-      expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
+      expect(hits[0]!.score).toBeGreaterThanOrEqual(hits[1]!.score);
       expect(hits[1]!.score).toBeGreaterThan(hits[2]!.score);
       expect(hits[0]!.explanation!.notes).toContain('exact name match');
-      expect(hits[0]!.explanation!.components['exactName']).toBe(1);
+      expect(hits[0]!.explanation!.components['exactName']).toBeGreaterThanOrEqual(1);
       expect(hits[2]!.explanation!.notes).not.toContain('exact name match');
+    });
+
+    it('adds one bonus to the inner scores, so components add up and inner ties stay tied', () => {
+      const ranker = withQuerySyntax(createFakeRanker());
+      ranker.index(makeTools([
+        { name: 'get_stats', server: 'a', description: 'usage' },
+        { name: 'get_stats', server: 'b', description: 'usage' },
+        { name: 'team_stats', description: 'get stats get stats of a team, get_stats' },
+        { name: 'unrelated', description: 'nothing' },
+      ]));
+      const hits = ranker.search('get stats', { explain: true });
+      expect(names(hits).slice(0, 2)).toEqual(['mcp__a__get_stats', 'mcp__b__get_stats']);
+      expect(hits[0]!.score).toBe(hits[1]!.score);
+      expect(hits[1]!.score).toBeGreaterThan(hits[2]!.score);
+      for (const hit of hits) {
+        const sum = Object.values(hit.explanation!.components).reduce((total, value) => total + value, 0);
+        expect(sum).toBeCloseTo(hit.score, 9);
+      }
+      const inner = createFakeRanker();
+      inner.index(ranker.search('select:get_stats').map((hit) => hit.tool));
+      const innerScore = inner.search('get stats')[0]!.score;
+      expect(hits[0]!.explanation!.components).toEqual({ overlap: innerScore, exactName: hits[0]!.score - innerScore });
+      expect(hits[0]!.explanation!.components['exactName']).toBeCloseTo(1 + hits[2]!.score - innerScore, 9);
+    });
+
+    it('gives a bonus of 1 when the named tools already lead, and scores an unreturned named tool by its bonus alone', () => {
+      const ranker = withQuerySyntax(createFakeRanker());
+      ranker.index(makeTools([{ name: 'zz_top', description: 'zz top' }, { name: 'top_rated', description: 'top' }]));
+      const [named, other] = ranker.search('zz top', { explain: true });
+      expect(named!.explanation!.components).toEqual({ overlap: 2, exactName: 1 });
+      expect(named!.score).toBe(3);
+      expect(other!.score).toBe(1);
+      const alone = withQuerySyntax(createFakeRanker());
+      alone.index(makeTools([{ name: 'zz_top' }, { name: 'top_rated', description: 'zztop' }]));
+      const [unreturned, rated] = alone.search('zztop', { explain: true });
+      expect(names([unreturned!, rated!])).toEqual(['zz_top', 'top_rated']);
+      expect(unreturned!.explanation!.components).toEqual({ exactName: 2 });
+      expect(unreturned!.score).toBe(2);
+      expect(rated!.score).toBe(1);
+    });
+
+    it('names a tool by the last segment of a path-like name, never by a piece of the path', () => {
+      const ranker = withQuerySyntax(createFakeRanker());
+      ranker.index(makeTools([
+        { name: 'Morning Star::articles/get-details', description: 'get articles details: articles list articles/list' },
+        { name: 'Morning Star::articles/list', description: 'List latest' },
+        { name: 'Cricbuzz Cricket::teams/get-stats', description: 'get stats get stats by team' },
+        { name: 'Exerra phishing check::Get stats', description: 'Statistics' },
+        { name: 'MoviesDatabase::/titles/utils/titleTypes', description: 'title types' },
+        { name: 'Rewards as a Service::7. Get order history', description: 'orders' },
+        { name: 'Shop::Get order history', description: '7 get order history' },
+      ]));
+      for (const query of ['articles/list', 'articles list', 'articlesList', 'articles-list', 'articleslist', 'ARTICLES_LIST']) {
+        expect(names(ranker.search(query))[0]).toBe('Morning Star::articles/list');
+      }
+      const stats = ranker.search('Get stats', { explain: true });
+      expect(names(stats)[0]).toBe('Exerra phishing check::Get stats');
+      expect(stats.filter((hit) => hit.explanation!.notes.includes('exact name match'))).toHaveLength(1);
+      expect(names(ranker.search('titlesutilstitletypes'))[0]).toBe('MoviesDatabase::/titles/utils/titleTypes');
+      expect(names(ranker.search('7getorderhistory'))[0]).toBe('Rewards as a Service::7. Get order history');
+      expect(names(ranker.search('get order history'))[0]).toBe('Shop::Get order history');
     });
 
     it('matches the display name form and beats tools the inner ranker prefers', () => {

@@ -6,6 +6,7 @@ import { thenMaybe as then } from '../utils/maybe-promise.js';
 import { trackIndexedTools } from './indexed-tools.js';
 import { unicodeClass } from '../utils/unicode-classes.js';
 import { containsWords, toCompactNameKey, toNameKey, toolNameKeys, toolTextKey } from './tool-name-match.js';
+import { exactNameHits } from './exact-name-hits.js';
 
 /** Options of {@link withQuerySyntax}. */
 export interface QuerySyntaxOptions {
@@ -75,7 +76,11 @@ function emptyExplanation(notes: readonly string[], components: Record<string, n
  *
  * Query length limits and empty queries throw through `parseToolQuery`.
  * With `explain`, hits carry notes `selected by name`, `exact name match`
- * and `required term "<term>"`, and components `select` / `exactName`.
+ * and `required term "<term>"`, and components `select` / `exactName`. An
+ * exact-name hit's score is the inner ranker's score plus its `exactName`
+ * component, the one bonus that lifts every named tool above the best
+ * other tool (see `exactNameHits`), so its components add up to its score
+ * whenever the inner ranker's do.
  */
 export function withQuerySyntax(ranker: SyncRanker, options?: QuerySyntaxOptions): SyncRanker;
 export function withQuerySyntax(ranker: Ranker, options?: QuerySyntaxOptions): Ranker;
@@ -163,15 +168,10 @@ export function withQuerySyntax(ranker: Ranker, options: QuerySyntaxOptions = {}
     const finish = (first: readonly SearchHit[], rest: readonly SearchHit[]): SearchHit[] => {
       const result: SearchHit[] = [];
       const seen = new Set<CatalogTool>();
-      const restTop = rest.length > 0 ? Math.max(rest[0]!.score, 0) : 0;
-      const namedOrder = first.map((hit) => hit.tool).filter((tool) => namedSet.has(tool));
-      for (const tool of named) if (!namedOrder.includes(tool)) namedOrder.push(tool);
-      namedOrder.forEach((tool, index) => {
-        const hit = first.find((candidate) => candidate.tool === tool) ?? { tool, score: 0 };
-        const score = restTop + namedOrder.length - index;
-        result.push(annotate(hit, score, ['exact name match', ...requiredNotes], { exactName: 1 }, explain));
-        seen.add(tool);
-      });
+      for (const hit of exactNameHits(first, named, rest[0]?.score)) {
+        result.push(annotate(hit.hit, hit.score, ['exact name match', ...requiredNotes], { exactName: hit.bonus }, explain));
+        seen.add(hit.hit.tool);
+      }
       for (const hit of rest) {
         if (seen.has(hit.tool)) continue;
         seen.add(hit.tool);
