@@ -18,8 +18,11 @@ export interface RunExactNamesOptions {
 
 /** One set's exact-name check, as `exact-names.json` lists it. */
 export interface ExactNameSetReport extends ExactNameReport {
+  /** The set's name (`demo` for the embedded demo catalog). */
   readonly set: string;
+  /** Tools in its catalog. */
   readonly tools: number;
+  /** Time to search every spelling, in seconds. */
   readonly seconds: number;
 }
 
