@@ -169,6 +169,18 @@ describe('withQuerySyntax', () => {
       expect(rated!.score).toBe(1);
     });
 
+    it('searches once for the named tools and the rest, and again only for a named tool that search missed', () => {
+      const { inner, ranker } = setup();
+      const before = inner.calls.length;
+      ranker.search('find symbol', { limit: 3 });
+      expect(inner.calls.slice(before).map((call) => call.options.limit)).toEqual([5]);
+      const few = createFakeRanker();
+      const wrapped = withQuerySyntax(few);
+      wrapped.index(makeTools([{ name: 'zz_top' }, { name: 'top_rated', description: 'zztop' }]));
+      wrapped.search('zztop', { limit: 1 });
+      expect(few.calls.map((call) => call.options.limit)).toEqual([2, 1]);
+    });
+
     it('names a tool by the last segment of a path-like name, never by a piece of the path', () => {
       const ranker = withQuerySyntax(createFakeRanker());
       ranker.index(makeTools([

@@ -66,10 +66,14 @@ function emptyExplanation(notes: readonly string[], components: Record<string, n
  *   (`+1 555 0100`, `+44`) are ignored: they are phone numbers, not filters.
  * - A query that names a tool (`find_symbol`, `find symbol`, `findSymbol`,
  *   `mcp__srv__find_symbol`, run-together `get vrgame` for `getVRGame`:
- *   equal words once word breaks are ignored, see `toolNameKeys`) ranks it
- *   first; tools of several servers sharing the name (`write_file` for
- *   `filesystem::write_file` and `desktop::write_file`) all go first, in
- *   the inner ranker's order, the rest follow.
+ *   the last segment of a namespaced name, `articles/list` for
+ *   `Morning Star::articles/list`: equal words once word breaks are
+ *   ignored, see `toolNameKeys`) ranks it first; tools of several servers
+ *   sharing the name (`write_file` for `filesystem::write_file` and
+ *   `desktop::write_file`) all go first, in the inner ranker's order, the
+ *   rest follow. Named tools and the rest come from one inner search of
+ *   `limit` + the number named (a named tool it misses is searched for
+ *   alone), so their scores are computed over one set.
  *
  * A ranker whose `queryKind` is `pattern` (a regular expression) is
  * returned unchanged: its query is a pattern, and none of these forms apply.
@@ -189,10 +193,16 @@ export function withQuerySyntax(ranker: Ranker, options: QuerySyntaxOptions = {}
       return result.slice(0, limit);
     };
     if (named.length === 0) return then(inner(limit, allowed), (rest) => finish([], rest));
-    const notNamed: Filter = (tool) => !namedSet.has(tool);
-    return then(inner(named.length, (tool) => namedSet.has(tool)), (first) =>
-      then(inner(limit, both(allowed, notNamed)), (rest) => finish(first, rest)),
-    );
+    // One search holds the named tools and the rest, so scores and ranks of both are computed over one set;
+    // a named tool beyond its top `limit + named.length` is searched for alone.
+    return then(inner(limit + named.length, allowed), (hits) => {
+      const first = hits.filter((hit) => namedSet.has(hit.tool));
+      const rest = hits.filter((hit) => !namedSet.has(hit.tool));
+      const found = new Set(first.map((hit) => hit.tool));
+      const missing = new Set(named.filter((tool) => !found.has(tool)));
+      if (missing.size === 0) return finish(first, rest);
+      return then(inner(missing.size, (tool) => missing.has(tool)), (more) => finish([...first, ...more], rest));
+    });
   };
 
   return {
