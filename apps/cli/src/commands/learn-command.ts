@@ -147,7 +147,10 @@ async function importEvents(
   // events of the same query and tools (as many times as it holds them) count as those already imported.
   const untimed = (event: ParsedFeedback['events'][number]): string => eventKey({ ...event, at: undefined });
   const untimedStored = new Map<string, number>();
-  for (const event of before.events) untimedStored.set(untimed(event), (untimedStored.get(untimed(event)) ?? 0) + 1);
+  for (const event of before.events) {
+    const key = untimed(event);
+    untimedStored.set(key, (untimedStored.get(key) ?? 0) + 1);
+  }
   const fresh = imported.events.filter((event) => {
     if (event.at !== undefined) return !storedKeys.has(eventKey(event));
     const key = untimed(event);

@@ -1,5 +1,5 @@
 import { basename, dirname, resolve } from 'node:path';
-import { createLoadoutError, isLoadoutError, toToolInput, type Catalog } from '@loadout/core';
+import { createLoadoutError, toToolInput, type Catalog } from '@loadout/core';
 import { applyMods } from '@loadout/core/plugins';
 import { parseEvalQueries, type EvalSet } from '@loadout/eval';
 import { readTextFile } from '@loadout/eval/files';
@@ -52,16 +52,9 @@ export async function readEvalInputs(options: ReadEvalInputsOptions, config: Loa
   const queriesPath = options.queriesPath === undefined ? demoEvalQueriesPath() : resolve(context.cwd, options.queriesPath);
   const text = await readTextFile(queriesPath, { what: 'queries file' });
   const catalogLabel = toolsPath === undefined ? 'the embedded demo catalog' : toolsPath;
-  let queries: EvalSet['queries'];
-  try {
-    queries = parseEvalQueries(text, { source: options.queriesPath ?? 'demo queries', tools: modded.catalog.tools, catalogLabel });
-  } catch (error) {
-    // A gold tool the catalog holds but skipped (a bad schema, a duplicate) is named as such, not as missing.
-    const name = isLoadoutError(error) && error.code === 'unknown-tool' ? error.details['name'] : undefined;
-    const skipped = loaded.issues.find((issue) => issue.name !== undefined && issue.name === name);
-    if (skipped === undefined) throw error;
-    throw createLoadoutError('unknown-tool', `${(error as Error).message.replace(/, which is not in .*$/, '')}, which ${catalogLabel} holds but skipped: ${skipped.message} [${skipped.code}]`, { name, cause: skipped.code }, { cause: error });
-  }
+  // A gold tool the catalog holds but skipped (a bad schema, a duplicate) is named as such, not as missing.
+  const skipped = new Map(loaded.issues.flatMap((issue) => (issue.name === undefined ? [] : [[issue.name, `${issue.message} [${issue.code}]`] as const])));
+  const queries = parseEvalQueries(text, { source: options.queriesPath ?? 'demo queries', tools: modded.catalog.tools, catalogLabel, skipped });
   const name = toolsPath === undefined ? 'demo' : basename(dirname(resolve(context.cwd, toolsPath)));
   return { evalSet: { name, tools: modded.catalog.tools.map(toToolInput), queries }, catalog: modded.catalog, queriesPath };
 }

@@ -21,6 +21,13 @@ function failure(text: string): { code: string; message: string } {
 }
 
 describe('parseEvalQueries', () => {
+  it('names a gold tool the catalog skipped as skipped, with why', () => {
+    const skipped = new Map([['broken_tool', 'bad schema [catalog-invalid-schema]']]);
+    expect(() => parseEvalQueries('{"query": "x", "relevant": ["broken_tool"]}', { ...options, skipped })).toThrow(
+      expect.objectContaining({ code: 'unknown-tool', message: 'q.jsonl: line 1 (query "q.jsonl:1") names the tool "broken_tool", which tools.json holds but skipped: bad schema [catalog-invalid-schema]' }),
+    );
+  });
+
   it('counts two spellings of one tool (or one name twice) as one gold tool', () => {
     const text = '{"query": "post", "relevant": ["send_message", "mcp__slack__send_message", "send_message"]}\n{"query": "run", "called": ["Bash", "Bash"]}';
     expect(parseEvalQueries(text, options).map((query) => query.relevant)).toEqual([['mcp__slack__send_message'], ['Bash']]);

@@ -18,6 +18,8 @@ export interface ParseEvalQueriesOptions {
   readonly tools: readonly CatalogTool[];
   /** How to call the catalog in messages. Default `the catalog`. */
   readonly catalogLabel?: string;
+  /** Tools the catalog's file holds but its reader skipped (a bad schema, a duplicate): own name → why, with its code. A gold name among them is `unknown-tool` saying so. Default: none. */
+  readonly skipped?: ReadonlyMap<string, string>;
 }
 
 /** A usage event (`{"query", "called": name | [names], "at"?}`, a feedback store's line) as a labelled query: its called tools are its gold. */
@@ -53,10 +55,13 @@ export function parseEvalQueries(text: string, options: ParseEvalQueriesOptions)
     const found = unique.get(name) ?? own.get(name);
     if (typeof found === 'string') return found;
     if (found?.length === 1) return found[0]!;
+    const skipped = found === undefined ? options.skipped?.get(name) : undefined;
     const problem =
-      found === undefined
-        ? `which is not in ${options.catalogLabel ?? 'the catalog'}`
-        : `which ${found.length} servers have; name one as ${found.slice(0, 2).map((displayName) => JSON.stringify(displayName)).join(' or ')}`;
+      skipped !== undefined
+        ? `which ${options.catalogLabel ?? 'the catalog'} holds but skipped: ${skipped}`
+        : found === undefined
+          ? `which is not in ${options.catalogLabel ?? 'the catalog'}`
+          : `which ${found.length} servers have; name one as ${found.slice(0, 2).map((displayName) => JSON.stringify(displayName)).join(' or ')}`;
     throw createLoadoutError('unknown-tool', `${source}: line ${line} (query ${describeValue(id)}) names the tool ${describeValue(name)}, ${problem}`, { source, line, id, name });
   };
   const queries = readJsonLines(text, source).map(({ line, value }) => {

@@ -1,6 +1,6 @@
 import { lstat, open } from 'node:fs/promises';
 import { createLoadoutError } from '@loadout/core';
-import { parseFeedbackText } from './parse-feedback.js';
+import { readUsageEvent } from './parse-feedback.js';
 
 /** Bytes read to find the first line: a query holds at most 100,000 characters. */
 const FIRST_LINE_BYTES = 1024 * 1024;
@@ -37,5 +37,5 @@ function isStoredLine(line: string): boolean {
     return false;
   }
   const keys = typeof value === 'object' && value !== null ? Object.keys(value).sort().join() : '';
-  return keys === 'at,called,query' && parseFeedbackText(line).events.length === 1;
+  return keys === 'at,called,query' && typeof readUsageEvent(value) !== 'string';
 }
