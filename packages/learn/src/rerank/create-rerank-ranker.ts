@@ -4,12 +4,12 @@ import type { CatalogTool, RankerSearchOptions, SearchHit, SyncRanker } from '@l
 import { createBm25Ranker } from '@loadout/bm25';
 import type { Bm25Ranker, Bm25RankerOptions } from '@loadout/bm25';
 import { readFirstStage } from '@loadout/bm25/first-stage';
-import { createFeatureScratch, extractFeatures } from './extract-features.js';
+import type { FirstStageView } from '@loadout/bm25/first-stage';
+import { extractFeatures } from './extract-features.js';
 import { attributeRow, compileRerankModel, readCandidates, scoreRow } from './rerank-model.js';
 import type { RerankModel } from './rerank-model.js';
-import { ROW_WIDTH } from './rerank-features.js';
 import type { RerankVectors } from './rerank-vectors.js';
-import { embedCatalog, fillVectorFeatures } from './vector-features.js';
+import { fillVectorFeatures } from './vector-features.js';
 
 /** Options of {@link createRerankRanker}. */
 export interface RerankRankerOptions {
@@ -37,37 +37,16 @@ export interface RerankCandidates {
   readonly features: Float64Array;
 }
 
-/** A {@link SyncRanker} (named `rerank` unless told): clause-fused BM25F, then a learned model over its best candidates. */
-export interface RerankRanker extends SyncRanker, Pick<Bm25Ranker, 'serialize' | 'load'> {
-  /** The first stage (its index is the re-ranker's; `serialize` and `load` are its). */
-  readonly firstStage: Bm25Ranker;
-}
+/** A {@link SyncRanker} (named `rerank` unless told): clause-fused BM25F, then a learned model over its best candidates; `serialize` and `load` are the first stage's. */
+export type RerankRanker = SyncRanker & Pick<Bm25Ranker, 'serialize' | 'load'>;
 
-/**
- * Feature extraction over a BM25F ranker's first-stage view, `vectors` filling the `VECTOR_FEATURES`: a query's candidates (the
- * view's buffers), the tools they index, and their feature rows (the extractor's buffers, reused), valid until its next query.
- */
-function createExtractor(first: Bm25Ranker, vectors: RerankVectors | undefined) {
-  const view = readFirstStage(first);
-  if (view === undefined) throw createLoadoutError('invalid-option', '@loadout/learn rerank: the first stage must be a ranker from createBm25Ranker', { option: 'ranker' });
-  const scratch = createFeatureScratch();
-  // The catalog's tool vectors, kept while its tool list is the same.
-  let embeddedFor: readonly CatalogTool[] | undefined;
-  let catalog: Float32Array = new Float32Array(0);
-  return (query: string, count: number, filter: RankerSearchOptions['filter']) => {
-    const found = view.candidates(query, count, filter);
-    if (found.count === 0) return undefined;
-    const tools = view.tools;
-    const features = extractFeatures(found, scratch);
-    if (vectors !== undefined) {
-      if (embeddedFor !== tools) catalog = embedCatalog(vectors, (embeddedFor = tools));
-      fillVectorFeatures(features, found, vectors, catalog);
-    }
-    return { found, tools, features };
-  };
+/** `query`'s best `count` candidates in `view` and their feature rows, `vectors` filling the `VECTOR_FEATURES` (0 without). */
+function candidateFeatures(view: FirstStageView, query: string, count: number, filter: RankerSearchOptions['filter'], vectors: RerankVectors | undefined) {
+  const found = view.candidates(query, count, filter);
+  const features = extractFeatures(found);
+  if (vectors !== undefined && found.count > 0) fillVectorFeatures(features, found, vectors, view.tools);
+  return { found, features };
 }
-
-const extractors = new WeakMap<object, WeakMap<Bm25Ranker, ReturnType<typeof createExtractor>>>();
 
 /**
  * Features of `query`'s best `candidates` first-stage results in `ranker`
@@ -77,18 +56,10 @@ const extractors = new WeakMap<object, WeakMap<Bm25Ranker, ReturnType<typeof cre
  * {@link createRerankRanker}.
  */
 export function extractRerankCandidates(ranker: Bm25Ranker, query: string, candidates = 50, vectors?: RerankVectors): RerankCandidates {
-  // One extractor per ranker and vectors: its name terms and tool vectors are built once per index, not per query.
-  let byRanker = extractors.get(vectors ?? ranker);
-  if (byRanker === undefined) extractors.set(vectors ?? ranker, (byRanker = new WeakMap()));
-  let extract = byRanker.get(ranker);
-  if (extract === undefined) byRanker.set(ranker, (extract = createExtractor(ranker, vectors)));
-  const result = extract(query, readCandidates(candidates) ?? 50, undefined);
-  if (result === undefined) return { tools: [], features: new Float64Array(0) };
-  const { count, docs } = result.found;
-  return {
-    tools: Array.from(docs.subarray(0, count), (doc) => result.tools[doc]!),
-    features: result.features.slice(0, count * ROW_WIDTH),
-  };
+  const view = readFirstStage(ranker);
+  if (view === undefined) throw createLoadoutError('invalid-option', '@loadout/learn rerank: the first stage must be a ranker from createBm25Ranker', { option: 'ranker' });
+  const { found, features } = candidateFeatures(view, query, readCandidates(candidates) ?? 50, undefined, vectors);
+  return { tools: Array.from(found.docs.subarray(0, found.count), (doc) => view.tools[doc]!), features };
 }
 
 /**
@@ -107,12 +78,12 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
   if (model.vectors && options.vectors === undefined) {
     throw createLoadoutError('invalid-option', '@loadout/learn rerank: the model uses word-vector features; pass vectors (createRerankVectors of @loadout/embeddings) or use a lexical model', { option: 'vectors' });
   }
-  const extract = createExtractor(first, model.vectors ? options.vectors : undefined);
+  const view = readFirstStage(first)!;
+  const vectors = model.vectors ? options.vectors : undefined;
   const heap = createTopK(5);
   return {
     specificationVersion: 'v1',
     name: options.name ?? 'rerank',
-    firstStage: first,
     get size() {
       return first.size;
     },
@@ -126,28 +97,25 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
       if (!Number.isSafeInteger(limit) || limit < 1) {
         throw createLoadoutError('invalid-option', `@loadout/learn rerank: limit must be a positive integer (got ${describeValue(limit)})`, { option: 'limit', value: limit });
       }
-      const result = extract(query, Math.max(candidates, limit), searchOptions.filter);
-      if (result === undefined) return [];
-      const { tools, features } = result;
-      const { docs, scores, count } = result.found;
+      const { found, features } = candidateFeatures(view, query, Math.max(candidates, limit), searchOptions.filter, vectors);
+      const { docs, count } = found;
+      if (count === 0) return [];
       // The best `limit` by model score (ties keep first-stage order), best first.
       resetTopK(heap, Math.min(limit, count));
       for (let at = 0; at < count; at++) offerTopK(heap, scoreRow(model, features, at), at);
       const { docs: order, scores: modelScores } = takeTopK(heap);
-      if (searchOptions.explain !== true) return Array.from(order, (candidate, at) => ({ tool: tools[docs[candidate]!]!, score: modelScores[at]! }));
-      // The first stage's explanations, read before anything else searches it (the extractor's buffers are its own).
-      const firstScores = scores.slice(0, count);
-      const firstDocs = docs.slice(0, count);
-      const explainFirst = first.search(query, { limit: count, explain: true, ...(searchOptions.filter === undefined ? {} : { filter: searchOptions.filter }) });
+      if (searchOptions.explain !== true) return Array.from(order, (candidate, at) => ({ tool: view.tools[docs[candidate]!]!, score: modelScores[at]! }));
+      // The first stage ranks its candidates as the view did: each candidate's hit, with its explanation.
+      const firstHits = first.search(query, { limit: count, explain: true, ...(searchOptions.filter === undefined ? {} : { filter: searchOptions.filter }) });
       return Array.from(order, (candidate, at) => {
         const { contributions, bias } = attributeRow(model, features, candidate);
         const parts = model.features.map((name, feature): [string, number] => [`feature.${name}`, contributions[feature]!]);
         parts.push(['bias', bias]);
         // Largest contributions first, so a reader sees what decided; none at 0.
         const components = Object.fromEntries(parts.filter((part) => part[1] !== 0).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])));
-        const before = explainFirst[candidate]?.explanation;
+        const { tool, score, explanation: before } = firstHits[candidate]!;
         return {
-          tool: tools[firstDocs[candidate]!]!,
+          tool,
           score: modelScores[at]!,
           explanation: {
             matchedTerms: before?.matchedTerms ?? [],
@@ -155,7 +123,7 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
             components,
             notes: [
               ...(before?.notes ?? []),
-              `re-ranked (${model.kind}) from first-stage rank ${candidate + 1} (score ${firstScores[candidate]!.toFixed(3)})`,
+              `re-ranked (${model.kind}) from first-stage rank ${candidate + 1} (score ${score.toFixed(3)})`,
             ],
           },
         };

@@ -2,11 +2,6 @@ import { TOOL_FIELDS } from '@loadout/bm25';
 import type { FirstStageCandidates } from '@loadout/bm25/first-stage';
 import { ROW_WIDTH } from './rerank-features.js';
 
-/** Buffers reused by every query's feature extraction, grown as needed: per candidate its best clause, per clause its raw score, and the rows. */
-export function createFeatureScratch() {
-  return { bestClause: new Int32Array(0), clauseScores: new Float64Array(0), features: new Float64Array(0) };
-}
-
 const FIELD_COUNT = TOOL_FIELDS.length;
 const DESCRIPTION_FIELD = TOOL_FIELDS.indexOf('description');
 const PART = 1 + FIELD_COUNT;
@@ -23,16 +18,14 @@ const SAME_SERVER = DESCRIPTION + 2;
 const QUERY = SAME_SERVER + 1;
 
 /**
- * Fills `scratch.features` (`count × ROW_WIDTH`, row per candidate; the
- * `VECTOR_FEATURES` left 0) from the first stage's candidates and their
- * field scores. Returns the features buffer.
+ * The feature rows (`count × ROW_WIDTH`, row per candidate; the
+ * `VECTOR_FEATURES` left 0) of the first stage's candidates, from their
+ * field scores.
  */
-export function extractFeatures(found: FirstStageCandidates, scratch: ReturnType<typeof createFeatureScratch>): Float64Array {
+export function extractFeatures(found: FirstStageCandidates): Float64Array {
   const { count, termCount, termWeights, termScores, termFields, clauseStart, clauseTerms } = found;
   const firstStage = found.scores;
-  if (scratch.features.length < count * ROW_WIDTH) scratch.features = new Float64Array(Math.max(count * ROW_WIDTH, scratch.features.length * 2));
-  const { features } = scratch;
-  features.fill(0, 0, count * ROW_WIDTH);
+  const features = new Float64Array(count * ROW_WIDTH);
   let sumIdf = 0;
   for (let term = 0; term < termCount; term++) sumIdf += termWeights[term]!;
   const inverseIdf = sumIdf > 0 ? 1 / sumIdf : 0;
@@ -65,9 +58,8 @@ export function extractFeatures(found: FirstStageCandidates, scratch: ReturnType
 
   // Clauses: a query of one clause is its own best clause.
   const clauseCount = Math.max(found.clauseCount, 1);
-  if (scratch.clauseScores.length < count * clauseCount) scratch.clauseScores = new Float64Array(Math.max(count * clauseCount, scratch.clauseScores.length * 2));
-  if (scratch.bestClause.length < count) scratch.bestClause = new Int32Array(Math.max(count, scratch.bestClause.length * 2));
-  const { clauseScores, bestClause } = scratch;
+  const clauseScores = new Float64Array(count * clauseCount);
+  const bestClause = new Int32Array(count);
   for (let clause = 0; clause < clauseCount; clause++) {
     let max = 0;
     for (let candidate = 0; candidate < count; candidate++) {

@@ -63,12 +63,12 @@ describe('scoreRow', () => {
 
   it('scores the shipped model as its formula says', () => {
     const row = numbers(F, 9).map((value, f) => (f % 2 === 0 ? 0 : Math.abs(value)));
-    expect(scoreRerankFeatures(LEXICAL_RERANK_MODEL, extracted([row]))[0]).toBeCloseTo(reference(LEXICAL_RERANK_MODEL, row), 12);
+    expect(scoreRerankFeatures(compileRerankModel(LEXICAL_RERANK_MODEL), extracted([row]))[0]).toBeCloseTo(reference(LEXICAL_RERANK_MODEL, row), 12);
   });
 
   it('scores a linear model, which needs no hidden units', () => {
     const linear: RerankModel = { format: 'loadout-rerank-v1', kind: 'linear', features: RERANK_FEATURES, mean: model.mean, scale: model.scale, linear: model.linear };
     const row = numbers(F, 10);
-    expect(scoreRerankFeatures(linear, extracted([row]))[0]).toBeCloseTo(reference(linear, row), 12);
+    expect(scoreRerankFeatures(compileRerankModel(linear), extracted([row]))[0]).toBeCloseTo(reference(linear, row), 12);
   });
 });

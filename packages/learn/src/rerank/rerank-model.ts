@@ -35,19 +35,17 @@ export interface CompiledModel {
   readonly features: readonly string[];
   /** Per feature: its column in an extracted row (`ROW_WIDTH` numbers). */
   readonly columns: Int32Array;
-  readonly units: number;
-  readonly output: Float64Array;
   /** `RerankModel.candidates`, or undefined when the model does not say. */
   readonly candidates: number | undefined;
-  /** The weights with the standardisation folded in: `linear_f · scale_f`, `hidden[h·F + f] · scale_f` feature-major (`f·units + h`), biases less their weighted means, a constant. */
-  readonly folded: {
-    readonly linear: Float64Array;
-    readonly hidden: Float64Array;
-    readonly hiddenBias: Float64Array;
-    readonly constant: number;
-    /** Per feature: the largest raw value read (`mean + Z_LIMIT / scale`; Infinity for an ignored feature). */
-    readonly upper: Float64Array;
-  };
+  /** The weights with the standardisation folded in: `linear_f · scale_f`, `hidden[h·F + f] · scale_f` feature-major (`f·units + h`), biases less their weighted means, a constant; `output` as is. */
+  readonly units: number;
+  readonly linear: Float64Array;
+  readonly hidden: Float64Array;
+  readonly hiddenBias: Float64Array;
+  readonly output: Float64Array;
+  readonly constant: number;
+  /** Per feature: the largest raw value read (`mean + Z_LIMIT / scale`; Infinity for an ignored feature). */
+  readonly upper: Float64Array;
 }
 
 /**
@@ -113,10 +111,14 @@ export function compileRerankModel(model: unknown): CompiledModel {
     vectors: features.some((name) => name.startsWith('vector.')),
     features,
     columns,
-    units,
-    output: units === 0 ? new Float64Array(0) : numbers('output', value.output, units),
     candidates: readCandidates(value.candidates),
-    folded: { linear: foldedLinear, hidden: foldedHidden, hiddenBias: foldedBias, constant, upper: mean.map((at, feature) => (scale[feature]! > 0 ? at + Z_LIMIT / scale[feature]! : Infinity)) },
+    units,
+    linear: foldedLinear,
+    hidden: foldedHidden,
+    hiddenBias: foldedBias,
+    output: units === 0 ? new Float64Array(0) : numbers('output', value.output, units),
+    constant,
+    upper: mean.map((at, feature) => (scale[feature]! > 0 ? at + Z_LIMIT / scale[feature]! : Infinity)),
   };
 }
 
@@ -125,12 +127,11 @@ const activations = new Float64Array(256);
 
 /**
  * The model's score of extracted row `row` of `rows` (`ROW_WIDTH` numbers
- * each), from its {@link CompiledModel.folded} weights, each feature read at
+ * each), from its folded weights, each feature read at
  * most its `upper` (a raw feature of 0 is skipped).
  */
 export function scoreRow(model: CompiledModel, rows: Float64Array, row: number): number {
-  const { units, output, columns } = model;
-  const { linear, hidden, hiddenBias, constant, upper } = model.folded;
+  const { units, output, columns, linear, hidden, hiddenBias, constant, upper } = model;
   const base = row * ROW_WIDTH;
   let score = constant;
   for (let unit = 0; unit < units; unit++) activations[unit] = hiddenBias[unit]!;
@@ -152,8 +153,7 @@ export function scoreRow(model: CompiledModel, rows: Float64Array, row: number):
  * proportion to their part of its activation (`tanh(a) / a` times each).
  */
 export function attributeRow(model: CompiledModel, rows: Float64Array, row: number): { contributions: Float64Array; bias: number } {
-  const { units, output } = model;
-  const { linear, hidden, hiddenBias, constant, upper } = model.folded;
+  const { units, output, linear, hidden, hiddenBias, constant, upper } = model;
   const width = model.columns.length;
   const x = Float64Array.from(model.columns, (column, feature) => Math.min(rows[row * ROW_WIDTH + column]!, upper[feature]!));
   const contributions = x.map((value, feature) => linear[feature]! * value);
@@ -169,7 +169,6 @@ export function attributeRow(model: CompiledModel, rows: Float64Array, row: numb
 }
 
 /** The scores `model` gives each of `count` candidates whose extracted rows fill `rows` (as in `RerankCandidates.features`). */
-export function scoreRerankFeatures(model: RerankModel | CompiledModel, rows: Float64Array, count?: number): Float64Array {
-  const compiled = 'format' in model ? compileRerankModel(model) : model;
-  return Float64Array.from({ length: count ?? rows.length / ROW_WIDTH }, (_, row) => scoreRow(compiled, rows, row));
+export function scoreRerankFeatures(model: CompiledModel, rows: Float64Array, count?: number): Float64Array {
+  return Float64Array.from({ length: count ?? rows.length / ROW_WIDTH }, (_, row) => scoreRow(model, rows, row));
 }

@@ -7,14 +7,20 @@ import type { RerankVectors } from './rerank-vectors.js';
 /** Column of `vector.query`; `vector.clause` and `vector.queryVsBest` follow. */
 const VECTOR = RERANK_FEATURES.length;
 
-/** Embeds `tools` with `vectors`, checking the shape it returns. */
-export function embedCatalog(vectors: RerankVectors, tools: readonly CatalogTool[]): Float32Array {
+/** Per word vectors, the catalog they were last fitted to and its tool vectors (they embed text in the space of their last catalog). */
+const fitted = new WeakMap<RerankVectors, { tools: readonly CatalogTool[]; embedded: Float32Array }>();
+
+/** `tools`' vectors, embedded (and the shape returned checked) when `vectors` were last fitted to another catalog. */
+function toolVectors(vectors: RerankVectors, tools: readonly CatalogTool[]): Float32Array {
+  const last = fitted.get(vectors);
+  if (last?.tools === tools) return last.embedded;
   const embedded = vectors.embedTools(tools);
   if (!(embedded instanceof Float32Array) || embedded.length !== tools.length * vectors.dimensions) {
     throw createLoadoutError('invalid-option', `@loadout/learn rerank: vectors.embedTools must return ${tools.length} × ${vectors.dimensions} numbers (got ${describeValue(embedded)})`, {
       option: 'vectors',
     });
   }
+  fitted.set(vectors, { tools, embedded });
   return embedded;
 }
 
@@ -24,9 +30,10 @@ function dot(a: Float32Array, b: Float32Array, offset: number, dimensions: numbe
   return sum;
 }
 
-/** Fills the `VECTOR_FEATURES` (see there) of `found`'s extracted rows (`ROW_WIDTH` each); a query of one clause is its own best clause. */
-export function fillVectorFeatures(rows: Float64Array, found: FirstStageCandidates, vectors: RerankVectors, catalog: Float32Array): void {
+/** Fills the `VECTOR_FEATURES` (see there) of `found`'s extracted rows (`ROW_WIDTH` each) among `tools`; a query of one clause is its own best clause. */
+export function fillVectorFeatures(rows: Float64Array, found: FirstStageCandidates, vectors: RerankVectors, tools: readonly CatalogTool[]): void {
   const { dimensions } = vectors;
+  const catalog = toolVectors(vectors, tools);
   const { count, docs } = found;
   const query = vectors.embedText(found.query);
   const clauses = found.clauseCount >= 2 ? found.clauseTexts().map((text) => vectors.embedText(text)) : [];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createBm25Ranker } from '@loadout/bm25';
 import { createRerankRanker, extractRerankCandidates } from '../rerank/create-rerank-ranker.js';
 import { RERANK_FEATURES, ROW_WIDTH } from '../rerank/rerank-features.js';
-import { scoreRerankFeatures } from '../rerank/rerank-model.js';
+import { compileRerankModel, scoreRerankFeatures } from '../rerank/rerank-model.js';
 import { makeTool } from '@loadout/core/test';
 import { seededRandom } from '@loadout/eval';
 import { trainRerankModel } from './train-rerank-model.js';
@@ -30,7 +30,7 @@ function syntheticQueries(count: number, seed: number): TrainingQuery[] {
 function topOneAccuracy(model: ReturnType<typeof trainRerankModel>, queries: readonly TrainingQuery[]): number {
   let right = 0;
   for (const query of queries) {
-    const scores = scoreRerankFeatures(model, query.features, query.labels.length);
+    const scores = scoreRerankFeatures(compileRerankModel(model), query.features, query.labels.length);
     const best = scores.indexOf(Math.max(...scores));
     right += query.labels[best]!;
   }
