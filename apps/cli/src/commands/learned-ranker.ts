@@ -38,8 +38,8 @@ export async function loadLearnedRankerFactory(
   const doing = options.command === 'search' ? 'searching' : 'serving';
   const path = isDatabaseStore(store) ? store : resolve(context.cwd, store);
   // Nothing to learn from (no store there, a folder, no events) is said, never run as "learned"; with --strict it is refused.
-  const without = (code: LoadoutErrorCode, message: string): undefined => {
-    if (options.strict === true) throw createLoadoutError(code, message, { path: isDatabaseStore(store) ? undefined : path });
+  const without = (code: LoadoutErrorCode, message: string, at = isDatabaseStore(store) ? undefined : path): undefined => {
+    if (options.strict === true) throw createLoadoutError(code, message, { path: at });
     note(`warning: ${message}; ${doing} without usage [${code}]`);
     return undefined;
   };
@@ -49,12 +49,7 @@ export async function loadLearnedRankerFactory(
   const feedbackStore = await openFeedbackStore(store, context.cwd);
   const decisionPath = feedbackStore.decisionLocation;
   const read = await feedbackStore.readDecision();
-  if (read.kind === 'unreadable') {
-    const message = `${decisionPath} cannot be used: ${read.reason}; run loadout learn again to rewrite it`;
-    if (options.strict === true) throw createLoadoutError('learned-decision-invalid', message, { path: decisionPath });
-    note(`warning: ${message}; ${doing} without usage [learned-decision-invalid]`);
-    return undefined;
-  }
+  if (read.kind === 'unreadable') return without('learned-decision-invalid', `${decisionPath} cannot be used: ${read.reason}; run loadout learn again to rewrite it`, decisionPath);
   if (read.kind === 'missing' || !read.decision.enabled) {
     note(`${read.kind === 'missing' ? `no learning decision at ${decisionPath} (run loadout learn)` : `learning is off in ${decisionPath}`}; ${doing} without usage`);
     return undefined;
@@ -75,18 +70,14 @@ export async function loadLearnedRankerFactory(
     return fieldAlone;
   }
   const withModel: RankerUsageField = { ...usage, model: decision.model };
-  let unused: Ranker | undefined;
+  const built: Ranker[] = [];
   try {
-    // Built here, so a model the ranker refuses is found now, not on the first index generation; the first call returns it.
-    unused = await options.withUsage(withModel);
+    // Built here, so a model the ranker refuses is found now, not on the first index generation; the first call takes it.
+    built.push(await options.withUsage(withModel));
   } catch (error) {
     if (!isLoadoutError(error)) throw error;
     note(`the re-ranking model in ${decisionPath} is unreadable [${error.code}]; ${doing} with the usage field alone`);
     return fieldAlone;
   }
-  return () => {
-    const built = unused;
-    unused = undefined;
-    return built ?? options.withUsage(withModel);
-  };
+  return () => built.pop() ?? options.withUsage(withModel);
 }

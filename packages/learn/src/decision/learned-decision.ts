@@ -78,11 +78,10 @@ export function sealLearnedDecision(decision: LearnedDecision): Uint8Array {
 /** Reads `learned.json`'s bytes: the frame, then {@link parseLearnedDecision}; a file not sealed (changed by hand) is `unreadable`. */
 export function openLearnedDecision(bytes: Uint8Array): LearnedDecisionRead {
   if (frameVersion(bytes, LEARNED_FRAME) === undefined) return { kind: 'unreadable', reason: 'not sealed (changed by hand, or written by an older loadout)' };
-  let text: string | undefined;
   try {
-    text = decodeUtf8(openFrame(bytes, LEARNED_FRAME).payload);
+    const text = decodeUtf8(openFrame(bytes, LEARNED_FRAME).payload);
+    return text === undefined ? { kind: 'unreadable', reason: 'not UTF-8 text' } : parseLearnedDecision(text);
   } catch (error) {
     return { kind: 'unreadable', reason: (error as Error).message };
   }
-  return text === undefined ? { kind: 'unreadable', reason: 'not UTF-8 text' } : parseLearnedDecision(text);
 }

@@ -45,7 +45,7 @@ function keptEvents(events: readonly UsageEvent[]): UsageEvent[] {
   const oldest = Date.now() - 180 * 86_400_000;
   const perTool = new Map<string, number>();
   const kept: UsageEvent[] = [];
-  for (const event of [...eventsByTime(events)].reverse()) {
+  for (const event of eventsByTime(events).reverse()) {
     if (event.at !== undefined && event.at < oldest) continue;
     if (!event.called.some((name) => (perTool.get(name) ?? 0) < 50)) continue;
     for (const name of event.called) perTool.set(name, (perTool.get(name) ?? 0) + 1);

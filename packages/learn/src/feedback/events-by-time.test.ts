@@ -9,8 +9,9 @@ describe('eventsByTime', () => {
     expect(sorted.map((item) => item.query)).toEqual(['a', 'b1', 'b2', 'c', 'u1', 'u2']);
   });
 
-  it('returns the same array when already in order', () => {
-    const events = [event('a', 1), event('b', 1), event('c', 2), event('u')];
-    expect(eventsByTime(events)).toBe(events);
+  it('returns a new array, leaving the events as they were', () => {
+    const events = [event('b', 2), event('a', 1)];
+    expect(eventsByTime(events).map((item) => item.query)).toEqual(['a', 'b']);
+    expect(events.map((item) => item.query)).toEqual(['b', 'a']);
   });
 });

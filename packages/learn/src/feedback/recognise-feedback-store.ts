@@ -1,5 +1,6 @@
 import { lstat, open } from 'node:fs/promises';
 import { createLoadoutError } from '@loadout/core';
+import { isRecord } from '@loadout/core/utils';
 import { readUsageEvent } from './parse-feedback.js';
 
 /** Bytes read to find the first line: a query holds at most 100,000 characters. */
@@ -30,12 +31,10 @@ export async function recogniseFeedbackStore(path: string): Promise<void> {
 
 /** Whether `line` is what the store writes: an event with exactly the keys `query`, `called` and `at`. */
 function isStoredLine(line: string): boolean {
-  let value: unknown;
   try {
-    value = JSON.parse(line);
+    const value: unknown = JSON.parse(line);
+    return isRecord(value) && Object.keys(value).sort().join() === 'at,called,query' && typeof readUsageEvent(value) !== 'string';
   } catch {
     return false;
   }
-  const keys = typeof value === 'object' && value !== null ? Object.keys(value).sort().join() : '';
-  return keys === 'at,called,query' && typeof readUsageEvent(value) !== 'string';
 }

@@ -170,6 +170,5 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   if (!enabled) return { report, ranker: baselineRanker };
   const model = rerank ? fitRerankOnEvents(tools, events, baseModel) : undefined;
   progress('fitting');
-  if (model === undefined) return { report: { ...report, rerank: false }, ranker: await build(events) };
-  return { report, ranker: await build(events, model), model };
+  return { report: { ...report, rerank: model !== undefined }, ranker: await build(events, model), ...(model === undefined ? {} : { model }) };
 }
