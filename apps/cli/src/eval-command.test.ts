@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 import { fakeContext } from './__fixtures__/fake-context.js';
+import { isEvalReport } from './io/eval-report-file.js';
 
 const tiny = fileURLToPath(new URL('../../../packages/eval/src/eval-set/__fixtures__/tiny/', import.meta.url));
 const files = ['--tools', `${tiny}tools.jsonl`, '--queries', `${tiny}queries.dev.jsonl`];
@@ -210,5 +211,71 @@ describe('loadout rankers', () => {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe('loadout eval --report writes only where the user meant', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'loadout-eval-report-guard-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const tools = JSON.stringify([
+    { name: 'create_issue', server: 'github', description: 'Create a new issue in a GitHub repository' },
+    { name: 'post_message', server: 'slack', description: 'Post a message to a Slack channel' },
+  ]);
+  const queries = '{"query": "open a github issue", "relevant": ["create_issue"]}\n';
+  const events = '{"query": "post in slack", "called": "post_message", "at": 1}\n';
+  const inputs: Record<string, string> = {
+    't.json': tools,
+    'q.jsonl': queries,
+    'feedback.jsonl': events,
+    'loadout.config.json': JSON.stringify({ ranker: 'bm25f' }),
+    'my.config.json': JSON.stringify({ limit: 5 }),
+    'other.json': '{"config": "precious"}',
+    'notes.html': '<!doctype html>\n<html><head><title>my notes</title></head><body>mine</body></html>\n',
+  };
+  for (const [name, text] of Object.entries(inputs)) writeFileSync(join(folder, name), text);
+  const listing = (): string[] => readdirSync(folder).sort();
+  const eval_ = ['eval', '--tools', 't.json', '--queries', 'q.jsonl'];
+
+  it.each([
+    ['the queries', [...eval_, '--report', 'q.jsonl'], 'is the file this command reads'],
+    ['the catalog (spelt another way)', [...eval_, '--report', './t.json'], 'is the file this command reads'],
+    ['the feedback', [...eval_, '--feedback', 'feedback.jsonl', '--report', 'feedback.jsonl'], 'is the file this command reads'],
+    ['the folder config', [...eval_, '--report', 'loadout.config.json'], 'is the file this command reads'],
+    ['the --config file', [...eval_, '--config', 'my.config.json', '--report', 'my.config.json'], 'is the file this command reads'],
+    ['an unrelated file', [...eval_, '--report', 'other.json'], 'exists and is not a loadout eval report'],
+    ['an HTML page of the user', [...eval_, '--report', 'notes.html'], 'exists and is not a loadout eval report'],
+    ['an input, before the inputs are read', ['eval', '--tools', 'missing.json', '--queries', 'q.jsonl', '--report', 'q.jsonl'], 'is the file this command reads'],
+  ])('refuses %s: exit 2, nothing written', async (_label, argv, message) => {
+    const before = listing();
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(argv, run.context)).toBe(2);
+    expect(run.stderr()).toContain(message);
+    expect(run.stderr()).toMatch(/\[file-overwrite-refused\]\n$/);
+    expect(run.stdout()).toBe('');
+    for (const [name, text] of Object.entries(inputs)) expect(readFileSync(join(folder, name), 'utf8')).toBe(text);
+    expect(listing()).toEqual(before);
+  });
+
+  it('writes a new report, replaces an earlier one or an empty file', async () => {
+    const first = fakeContext({ cwd: folder });
+    expect(await runCli([...eval_, '--report', 'r.html'], first.context)).toBe(0);
+    const page = readFileSync(join(folder, 'r.html'), 'utf8');
+    expect(isEvalReport(page)).toBe(true);
+    writeFileSync(join(folder, 'r.html'), page.replace('<h1>', '<h1>edited '));
+    expect(await runCli([...eval_, '--report', 'r.html'], fakeContext({ cwd: folder }).context)).toBe(0);
+    expect(readFileSync(join(folder, 'r.html'), 'utf8')).not.toContain('edited');
+    writeFileSync(join(folder, 'empty.html'), '');
+    expect(await runCli([...eval_, '--report', 'empty.html'], fakeContext({ cwd: folder }).context)).toBe(0);
+    expect(isEvalReport(readFileSync(join(folder, 'empty.html'), 'utf8'))).toBe(true);
+    rmSync(join(folder, 'r.html'));
+    rmSync(join(folder, 'empty.html'));
+  });
+
+  it('recognises its reports, including those written before the generator marker', () => {
+    const old = '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>loadout eval: demo</title>\n</head><body></body></html>\n';
+    expect(isEvalReport(old)).toBe(true);
+    expect(isEvalReport(inputs['notes.html']!)).toBe(false);
+    expect(isEvalReport(`${queries}<title>loadout eval: x</title></head>`)).toBe(false);
+    expect(isEvalReport('<!doctype html><html><body><title>loadout eval: x</title>')).toBe(false);
   });
 });

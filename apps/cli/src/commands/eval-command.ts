@@ -10,6 +10,8 @@ import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.j
 import type { ParsedArguments } from '../io/parse-arguments.js';
 import { MAX_TOOLS_RANGE } from '../io/command-warnings.js';
 import { checkWritable } from '../io/check-writable.js';
+import { guardOutputFile } from '../io/guard-output-file.js';
+import { EVAL_REPORT_FILE } from '../io/eval-report-file.js';
 import { createProgressReporter } from '../io/progress-reporter.js';
 import { readEvalInputs } from '../io/read-eval-inputs.js';
 import { maxFeedbackFlag } from '../io/max-feedback-flag.js';
@@ -83,9 +85,16 @@ export const evalCommand: Command = {
     const reportPath = stringFlag(parsed, 'report');
     if (reportPath !== undefined) await checkWritable(reportPath, context.cwd);
     const config = await loadCommandConfig('eval', parsed, context);
+    const toolsPath = catalogFlag(parsed);
+    const queriesPath = stringFlag(parsed, 'queries');
+    const feedbackPath = stringFlag(parsed, 'feedback');
+    if (reportPath !== undefined) {
+      // Never a file this command reads; another existing file only when it is empty or an earlier report.
+      const reads = [toolsPath ?? config.catalog, queriesPath, feedbackPath, config.path].filter((path): path is string => path !== undefined);
+      await guardOutputFile(reportPath, context.cwd, EVAL_REPORT_FILE, { protect: reads });
+    }
     const list = readEvalRankerList(stringFlag(parsed, 'ranker'), config.ranker, config.registry);
     if (list.patterns.length > 0) context.stderr(`loadout eval: leaving out ${list.patterns.join(', ')}: ${list.patterns.length === 1 ? 'its queries are patterns' : 'their queries are patterns'}, not words (name ${list.patterns.length === 1 ? 'it' : 'them'} in --ranker to compare ${list.patterns.length === 1 ? 'it' : 'them'} anyway)\n`);
-    const feedbackPath = stringFlag(parsed, 'feedback');
     if (feedbackPath !== undefined && list.names.length > 1) {
       throw createLoadoutError('invalid-option', `--feedback learns for one ranker; name one with --ranker (got ${list.names.length}: ${list.names.join(', ')})`, { flag: 'feedback' });
     }
@@ -98,7 +107,7 @@ export const evalCommand: Command = {
       );
     }
     const { evalSet, catalog } = await readEvalInputs(
-      { toolsPath: catalogFlag(parsed), queriesPath: stringFlag(parsed, 'queries'), maxTools, strict: Boolean(parsed.values['strict']) },
+      { toolsPath, queriesPath, maxTools, strict: Boolean(parsed.values['strict']) },
       config,
       context,
     );

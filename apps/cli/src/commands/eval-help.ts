@@ -48,7 +48,12 @@ ${MAX_FEEDBACK_HELP}
   --misses N       also print each ranker's N worst queries (0-1000): the query, the
                    expected tools, and what came first
   --report FILE    write one self-contained HTML page (no script, no network): Recall@5
-                   with its interval per ranker, the latency distribution, the misses
+                   with its interval per ranker, the latency distribution, the misses.
+                   An existing FILE is replaced only when it is empty or an earlier
+                   report of loadout eval; any other file, and always the catalog, the
+                   queries, the feedback or the config this command reads, is refused
+                   before anything runs (file-overwrite-refused, exit 2; no --force:
+                   remove the file first if it should go)
   --allow-failures exit 0 even when queries failed (a ranker threw or returned an invalid
                    result: ranker-invalid-result); by default such a run exits 1, after
                    printing everything

@@ -1,4 +1,5 @@
 import type { EvalComparison, EvalMiss } from '../commands/eval-comparison.js';
+import { EVAL_REPORT_GENERATOR } from '../io/eval-report-file.js';
 
 /** What the report shows besides the comparison: each ranker's query latencies and worst queries. */
 export interface EvalReportDetails {
@@ -124,6 +125,7 @@ ${missList}
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${EVAL_REPORT_GENERATOR}
 <title>loadout eval: ${escape(comparison.set)}</title>
 <style>${STYLE}</style>
 </head>

@@ -1,0 +1,24 @@
+import type { OutputFileKind } from './guard-output-file.js';
+
+/** The marker every `loadout eval --report` page carries in its head. */
+export const EVAL_REPORT_GENERATOR = '<meta name="generator" content="loadout eval">';
+
+/**
+ * Whether `text` is a page `loadout eval --report` wrote: an HTML document
+ * whose head carries {@link EVAL_REPORT_GENERATOR}, or (pages written
+ * before the marker) the title `loadout eval: SET`.
+ */
+export function isEvalReport(text: string): boolean {
+  if (!text.startsWith('<!doctype html>')) return false;
+  const end = text.indexOf('</head>');
+  const head = end === -1 ? '' : text.slice(0, end);
+  return head.includes(EVAL_REPORT_GENERATOR) || head.includes('<title>loadout eval: ');
+}
+
+/** What `loadout eval --report FILE` may replace: an empty file or an earlier report; nothing else, and never a file the command reads. */
+export const EVAL_REPORT_FILE: OutputFileKind = {
+  what: 'a loadout eval report',
+  recognise: isEvalReport,
+  maxBytes: 256 * 1024 * 1024,
+  remedy: 'name another file (or remove this one first if it should go)',
+};
