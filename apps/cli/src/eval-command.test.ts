@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -277,5 +277,46 @@ describe('loadout eval --report writes only where the user meant', () => {
     expect(isEvalReport(inputs['notes.html']!)).toBe(false);
     expect(isEvalReport(`${queries}<title>loadout eval: x</title></head>`)).toBe(false);
     expect(isEvalReport('<!doctype html><html><body><title>loadout eval: x</title>')).toBe(false);
+  });
+});
+
+describe('loadout eval --feedback and --queries', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'loadout-eval-same-log-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const tools = [
+    { name: 'create_issue', server: 'github', description: 'Create a new issue in a GitHub repository' },
+    { name: 'post_message', server: 'slack', description: 'Post a message to a Slack channel' },
+    { name: 'get_forecast', server: 'weather', description: 'Weather forecast for a city' },
+  ];
+  writeFileSync(join(folder, 't.json'), JSON.stringify(tools));
+  const log = Array.from({ length: 12 }, (_, index) => JSON.stringify({ query: `${['open an issue', 'post in slack', 'rain tomorrow'][index % 3]} ${index}`, called: tools[index % 3]!.name, at: new Date(Date.UTC(2026, 0, 1 + index)).toISOString() })).join('\n') + '\n';
+  mkdirSync(join(folder, '.loadout'));
+  writeFileSync(join(folder, '.loadout', 'feedback.jsonl'), log);
+  symlinkSync(join(folder, '.loadout', 'feedback.jsonl'), join(folder, 'linked.jsonl'));
+
+  it.each([
+    ['the same path', '.loadout/feedback.jsonl', '.loadout/feedback.jsonl'],
+    ['two spellings', './.loadout/feedback.jsonl', '.loadout/../.loadout/feedback.jsonl'],
+    ['a link to it', '.loadout/feedback.jsonl', 'linked.jsonl'],
+  ])('refuses one file as both (%s) before any work, saying how to split a log', async (_label, feedback, queries) => {
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--tools', 't.json', '--feedback', feedback, '--queries', queries], run.context)).toBe(2);
+    expect(run.stderr()).toContain(`--feedback and --queries both name ${queries}`);
+    expect(run.stderr()).toContain('older lines to --feedback, its newer ones to --queries');
+    expect(run.stderr()).toMatch(/\[invalid-option\]\n$/);
+    expect(run.stdout()).toBe('');
+  });
+
+  it('warns when many --queries lines are also --feedback lines, and not for a split log', async () => {
+    writeFileSync(join(folder, 'copy.jsonl'), log);
+    const copied = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--tools', 't.json', '--feedback', '.loadout/feedback.jsonl', '--queries', 'copy.jsonl', '--json'], copied.context)).toBe(0);
+    expect(copied.stderr()).toContain('warning: 12 of the 12 lines of copy.jsonl (100%) are also lines of .loadout/feedback.jsonl');
+    const lines = log.trimEnd().split('\n');
+    writeFileSync(join(folder, 'older.jsonl'), lines.slice(0, 8).join('\n'));
+    writeFileSync(join(folder, 'newer.jsonl'), lines.slice(8).join('\n'));
+    const split = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--tools', 't.json', '--feedback', 'older.jsonl', '--queries', 'newer.jsonl', '--json'], split.context)).toBe(0);
+    expect(split.stderr()).not.toContain('are also lines of');
   });
 });

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import { countOf } from '../format/count-of.js';
 import type { Ranker } from '@loadout/core';
@@ -10,11 +11,12 @@ import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.j
 import type { ParsedArguments } from '../io/parse-arguments.js';
 import { MAX_TOOLS_RANGE } from '../io/command-warnings.js';
 import { checkWritable } from '../io/check-writable.js';
-import { guardOutputFile } from '../io/guard-output-file.js';
+import { guardOutputFile, sameFile } from '../io/guard-output-file.js';
 import { EVAL_REPORT_FILE } from '../io/eval-report-file.js';
 import { createProgressReporter } from '../io/progress-reporter.js';
 import { readEvalInputs } from '../io/read-eval-inputs.js';
-import { maxFeedbackFlag } from '../io/max-feedback-flag.js';
+import { DEFAULT_MAX_FEEDBACK_BYTES, maxFeedbackFlag } from '../io/max-feedback-flag.js';
+import { warnSharedLines } from './eval-shared-lines.js';
 import { formatCount } from '../format/render-table.js';
 import { evalHelp as help } from './eval-help.js';
 import { compareRuns, runMisses, type RankerRun } from './eval-comparison.js';
@@ -95,6 +97,13 @@ export const evalCommand: Command = {
     }
     const list = readEvalRankerList(stringFlag(parsed, 'ranker'), config.ranker, config.registry);
     if (list.patterns.length > 0) context.stderr(`loadout eval: leaving out ${list.patterns.join(', ')}: ${list.patterns.length === 1 ? 'its queries are patterns' : 'their queries are patterns'}, not words (name ${list.patterns.length === 1 ? 'it' : 'them'} in --ranker to compare ${list.patterns.length === 1 ? 'it' : 'them'} anyway)\n`);
+    if (feedbackPath !== undefined && queriesPath !== undefined && (await sameFile(resolve(context.cwd, feedbackPath), resolve(context.cwd, queriesPath)))) {
+      throw createLoadoutError(
+        'invalid-option',
+        `--feedback and --queries both name ${queriesPath}: learning from the very searches it then scores says nothing about new ones. Split the log by time: its older lines to --feedback, its newer ones to --queries (for a 1,000-line log: head -n 800 ${queriesPath} > older.jsonl; tail -n +801 ${queriesPath} > newer.jsonl)`,
+        { flag: 'queries', value: queriesPath },
+      );
+    }
     if (feedbackPath !== undefined && list.names.length > 1) {
       throw createLoadoutError('invalid-option', `--feedback learns for one ranker; name one with --ranker (got ${list.names.length}: ${list.names.join(', ')})`, { flag: 'feedback' });
     }
@@ -111,6 +120,7 @@ export const evalCommand: Command = {
       config,
       context,
     );
+    if (feedbackPath !== undefined && queriesPath !== undefined) await warnSharedLines(feedbackPath, queriesPath, context, maxFeedbackBytes ?? DEFAULT_MAX_FEEDBACK_BYTES);
     const progress = createProgressReporter({ write: context.stderr, prefix: 'loadout eval' });
     let learning: EvalFeedback | undefined;
     const runs: RankerRun[] = [];

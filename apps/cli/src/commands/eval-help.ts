@@ -38,7 +38,10 @@ Options:
                    held-out lines (the newest when every line has an "at", else seeded
                    random folds; the report says which). The ranker must accept
                    usage (capabilities.usage in its definition, as bm25f's and rerank's);
-                   learning builds on that ranker with its options
+                   learning builds on that ranker with its options. Never the --queries
+                   file itself (invalid-option): to score a deployment's own log, give its
+                   older lines to --feedback and its newer ones to --queries; a warning
+                   says when 10% or more of the --queries lines are also --feedback lines
 ${MAX_FEEDBACK_HELP}
   --ranker NAMES   one ranker, or several as a,b,c (the first is the baseline), or all
                    (every ranker this environment can build, the config's included):

@@ -14,7 +14,8 @@ export interface OutputFileKind {
   readonly remedy: string;
 }
 
-async function sameFile(left: string, right: string): Promise<boolean> {
+/** Whether two paths (absolute, or relative to the process) name the same file once links are followed; a missing one is compared as written. */
+export async function sameFile(left: string, right: string): Promise<boolean> {
   const [a, b] = await Promise.all([realpath(left).catch(() => resolve(left)), realpath(right).catch(() => resolve(right))]);
   return a === b;
 }

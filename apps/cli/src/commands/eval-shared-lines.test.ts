@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { countSharedLines } from './eval-shared-lines.js';
+
+describe('countSharedLines', () => {
+  it('counts the queries lines the feedback holds verbatim (trimmed, blank lines ignored)', () => {
+    const feedback = '{"query": "a", "called": "x", "at": 1}\n{"query": "b", "called": "y", "at": 2}\r\n';
+    expect(countSharedLines('{"query": "b", "called": "y", "at": 2}  \n\n{"query": "c", "called": "y", "at": 3}\n', feedback)).toEqual({ shared: 1, total: 2 });
+    expect(countSharedLines(feedback, feedback)).toEqual({ shared: 2, total: 2 });
+    // The same search at another time is a new search, not a copied line.
+    expect(countSharedLines('{"query": "a", "called": "x", "at": 9}\n', feedback)).toEqual({ shared: 0, total: 1 });
+    expect(countSharedLines('', feedback)).toEqual({ shared: 0, total: 0 });
+  });
+});
