@@ -320,3 +320,50 @@ describe('loadout eval --feedback and --queries', () => {
     expect(split.stderr()).not.toContain('are also lines of');
   });
 });
+
+describe("loadout eval and the config's ranker", () => {
+  const folder = mkdtempSync(join(tmpdir(), 'loadout-eval-configured-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  // A plug-in ranker with one bounded option: it lists the first tools of the catalog.
+  writeFileSync(
+    join(folder, 'first-n.mjs'),
+    `export default { specificationVersion: 'v1', name: 'first-n', queryKind: 'keywords', options: { n: { type: 'integer', min: 1, max: 5, default: 1, description: 'tools listed' } },
+  create: ({ n }) => { let tools = []; return { specificationVersion: 'v1', name: 'first-n', get size() { return tools.length; }, index(next) { tools = [...next]; }, add(more) { tools.push(...more); }, remove() {},
+    search(_query, options = {}) { return tools.slice(0, Math.min(n, options.limit ?? 5)).map((tool, rank) => ({ tool, score: 1 / (1 + rank) })); } }; } };\n`,
+  );
+  const config = (value: object): string[] => {
+    writeFileSync(join(folder, 'c.json'), JSON.stringify(value));
+    return ['--config', 'c.json'];
+  };
+  const plugIn = { rankers: { 'first-n': './first-n.mjs' }, ranker: 'first-n' };
+
+  it.each([
+    ['bm25f with k1 out of range', { ranker: 'bm25f', rankerOptions: { k1: 11 } }, 'option k1 must be a number ≥ 0 ≤ 10, got 11'],
+    ['hybrid with a misspelt nested key', { ranker: 'hybrid', rankerOptions: { weights: { lexcal: 0.5 } } }, 'unknown option "weights.lexcal"; did you mean "lexical"?'],
+    ['a plug-in with an invalid option', { ...plugIn, rankerOptions: { n: 9 } }, 'option n must be an integer ≥ 1 ≤ 5, got 9'],
+  ])('%s: exit 2 [invalid-option] before measuring, with one ranker, several or all', async (_label, value, message) => {
+    const configured = (value as { ranker: string }).ranker;
+    for (const rankers of [[], ['--ranker', configured], ['--ranker', `wink-bm25,${configured}`], ['--ranker', 'all']]) {
+      const run = fakeContext({ cwd: folder });
+      expect(await runCli(['eval', ...files, ...config(value), ...rankers], run.context), rankers.join(' ')).toBe(2);
+      expect(run.stderr()).toContain(message);
+      expect(run.stderr()).toMatch(/\[invalid-option\]\n$/);
+      expect(run.stderr()).not.toContain('skipping');
+      expect(run.stdout()).toBe('');
+    }
+  });
+
+  it('--ranker all makes the config\'s ranker the baseline, listed first, and the reason speaks of it', async () => {
+    const run = fakeContext({ cwd: folder });
+    await runCli(['eval', ...files, ...config({ ...plugIn, rankerOptions: { n: 2 } }), '--ranker', 'all', '--json'], run.context);
+    const result = JSON.parse(run.stdout()) as { baseline: string; rankers: { ranker: string }[]; reason: string };
+    expect(result.baseline).toBe('first-n');
+    expect(result.rankers.map((row) => row.ranker).slice(0, 2)).toEqual(['first-n', 'bm25f']);
+    expect(result.rankers.filter((row) => row.ranker === 'first-n')).toHaveLength(1);
+    expect(result.reason).toContain('first-n');
+    expect(result.reason).not.toMatch(/keep bm25f/i);
+    const built = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', ...files, ...config({ ranker: 'wink-bm25' }), '--ranker', 'all', '--json'], built.context)).toBe(0);
+    expect((JSON.parse(built.stdout()) as { baseline: string }).baseline).toBe('wink-bm25');
+  });
+});

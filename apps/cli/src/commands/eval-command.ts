@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import { countOf } from '../format/count-of.js';
 import type { Ranker } from '@loadout/core';
-import { withCheckedResults } from '@loadout/core/plugins';
+import { readOptions, withCheckedResults } from '@loadout/core/plugins';
 import { renderLearningReport } from '../format/learning-view.js';
 import { renderComparison, renderMisses } from '../format/comparison-view.js';
 import type { EvalFeedback } from './eval-feedback.js';
@@ -96,6 +96,9 @@ export const evalCommand: Command = {
       await guardOutputFile(reportPath, context.cwd, EVAL_REPORT_FILE, { protect: reads });
     }
     const list = readEvalRankerList(stringFlag(parsed, 'ranker'), config.ranker, config.registry);
+    // The config's rankerOptions are the configured ranker's: wrong ones are a config error (exit 2) in every mode, checked before anything is measured.
+    const configured = config.ranker ?? config.registry.defaultRanker;
+    if (list.names.includes(configured)) readOptions(`ranker ${JSON.stringify(configured)}`, config.registry.ranker(configured).options, config.rankerOptions);
     if (list.patterns.length > 0) context.stderr(`loadout eval: leaving out ${list.patterns.join(', ')}: ${list.patterns.length === 1 ? 'its queries are patterns' : 'their queries are patterns'}, not words (name ${list.patterns.length === 1 ? 'it' : 'them'} in --ranker to compare ${list.patterns.length === 1 ? 'it' : 'them'} anyway)\n`);
     if (feedbackPath !== undefined && queriesPath !== undefined && (await sameFile(resolve(context.cwd, feedbackPath), resolve(context.cwd, queriesPath)))) {
       throw createLoadoutError(
@@ -137,6 +140,8 @@ export const evalCommand: Command = {
           ranker = (await createConfiguredRanker(config, name, { maxQueryLength: EVAL_MAX_QUERY_LENGTH })).ranker;
         }
       } catch (error) {
+        // Options a ranker refuses are the config's mistake, not a ranker failing: exit 2, as with one ranker.
+        if (isLoadoutError(error) && error.code === 'invalid-option') throw error;
         // `all` means every ranker this environment can build: one that cannot (a model not installed) is skipped, said on stderr.
         if (list.all && isLoadoutError(error) && index > 0) {
           context.stderr(`loadout eval: warning: skipping ranker ${JSON.stringify(name)}: ${error.message} [${error.code}]\n`);

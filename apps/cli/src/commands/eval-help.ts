@@ -44,10 +44,13 @@ Options:
                    says when 10% or more of the --queries lines are also --feedback lines
 ${MAX_FEEDBACK_HELP}
   --ranker NAMES   one ranker, or several as a,b,c (the first is the baseline), or all
-                   (every ranker this environment can build, the config's included):
+                   (every ranker this environment can build, the config's included; the
+                   config's "ranker" first, as the baseline, else bm25f):
                    ${BUILTIN_RANKER_NAMES},
                    or one the config's "rankers" adds (default: the config's "ranker",
-                   else bm25f)
+                   else bm25f). The config's "rankerOptions" apply to its "ranker" only;
+                   invalid ones are refused (invalid-option, exit 2) whenever that
+                   ranker is evaluated
   --misses N       also print each ranker's N worst queries (0-1000): the query, the
                    expected tools, and what came first
   --report FILE    write one self-contained HTML page (no script, no network): Recall@5

@@ -11,9 +11,10 @@ export interface EvalRankerList {
 }
 
 /**
- * Reads `--ranker a,b,c` or `--ranker all` (every registered ranker that
- * takes words, the default first, then the config's own in registration
- * order; pattern rankers are listed in `patterns`). Without the
+ * Reads `--ranker a,b,c` or `--ranker all` (the config's `ranker` first,
+ * else the default, so the ranker a deployment runs is the baseline; then
+ * every other registered ranker that takes words, in registration order;
+ * the other pattern rankers are listed in `patterns`). Without the
  * flag, the config's `ranker`, else the registry's default. Every name is
  * checked before anything runs: an unknown one is `unknown-ranker` (with
  * the nearest name), an empty or repeated one `invalid-option`.
@@ -21,9 +22,12 @@ export interface EvalRankerList {
 export function readEvalRankerList(flag: string | undefined, configured: string | undefined, registry: Registry): EvalRankerList {
   if (flag === undefined) return { names: [configured ?? registry.defaultRanker], all: false, patterns: [] };
   if (flag.trim() === 'all') {
-    const words = registry.rankers.filter((definition) => definition.queryKind !== 'pattern').map((definition) => definition.name);
-    const patterns = registry.rankers.filter((definition) => definition.queryKind === 'pattern').map((definition) => definition.name);
-    return { names: [registry.defaultRanker, ...words.filter((name) => name !== registry.defaultRanker)], all: true, patterns };
+    // The deployment's own ranker is the baseline: every other is measured against what runs today.
+    const first = configured ?? registry.defaultRanker;
+    const others = registry.rankers.filter((definition) => definition.name !== first);
+    const words = others.filter((definition) => definition.queryKind !== 'pattern').map((definition) => definition.name);
+    const patterns = others.filter((definition) => definition.queryKind === 'pattern').map((definition) => definition.name);
+    return { names: [first, ...words], all: true, patterns };
   }
   const names = flag.split(',').map((name) => name.trim());
   const seen = new Set<string>();
