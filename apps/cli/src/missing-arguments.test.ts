@@ -18,6 +18,7 @@ describe('a command run without its required arguments', () => {
     [['eval', '--tools', 't.jsonl', '--queries', 'q.jsonl', '--feedback', 'f.jsonl', '--ranker', 'regex'], 'invalid-option', /^loadout eval: --feedback learns/],
     [['catalog'], 'invalid-option', /expected "pull", got no subcommand, e\.g\. loadout catalog pull --config/],
     [['catalog', 'pull'], 'invalid-option', /--config FILE is required/],
+    [['rankers', 'foo'], 'invalid-option', /unexpected argument "foo": loadout rankers lists every ranker/],
   ])('%j says what is missing once, with its code, and names the command once', async (argv, code, words) => {
     const run = fakeContext({ cwd: empty });
     expect(await runCli(argv, run.context)).toBe(2);

@@ -87,3 +87,24 @@ describe('loadout serve --ready-file', () => {
     expect(isReadyFileText('stdio\nmore\n')).toBe(false);
   });
 });
+
+describe('loadout index --out', () => {
+  it('never replaces the catalog it reads, nor a file that is not an index; an earlier index always', async () => {
+    writeFileSync(join(folder, 'tools.json'), catalog);
+    writeFileSync(join(folder, 'notes.txt'), 'mine');
+    const before = files();
+    const own = await loadout(['index', '--catalog', 'tools.json', '--out', './tools.json']);
+    expect(own).toMatchObject({ code: 2, stderr: expect.stringMatching(/^loadout index: \.\/tools\.json is the file this command reads \(tools\.json\).*\[file-overwrite-refused\]\n$/) });
+    const other = await loadout(['index', '--catalog', 'tools.json', '--out', 'notes.txt']);
+    expect(other).toMatchObject({ code: 2, stderr: expect.stringMatching(/^loadout index: notes\.txt exists and is not an index .*left unchanged.*\[file-overwrite-refused\]\n$/) });
+    expect(readFileSync(join(folder, 'tools.json'), 'utf8')).toBe(catalog);
+    expect(readFileSync(join(folder, 'notes.txt'), 'utf8')).toBe('mine');
+    expect(files()).toEqual(before);
+    expect(await loadout(['index', '--catalog', 'tools.json', '--out', 'tools.index'])).toMatchObject({ code: 0 });
+    const first = readFileSync(join(folder, 'tools.index'));
+    expect(first.subarray(0, 4).toString()).toBe('LDIX');
+    expect(await loadout(['index', '--catalog', 'tools.json', '--out', 'tools.index'])).toMatchObject({ code: 0 });
+    expect(readFileSync(join(folder, 'tools.index'))).toEqual(first);
+    rmSync(join(folder, 'tools.index'));
+  });
+});

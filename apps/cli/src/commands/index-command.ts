@@ -1,7 +1,9 @@
 import { createLoadoutError } from '@loadout/core';
-import { buildPrebuiltIndex } from '@loadout/browser/prebuilt-index';
+import { buildPrebuiltIndex, isPrebuiltIndex } from '@loadout/browser/prebuilt-index';
 import type { Command } from './command.js';
 import { checkWritable } from '../io/check-writable.js';
+import { guardOutputFile } from '../io/guard-output-file.js';
+import type { OutputFileKind } from '../io/guard-output-file.js';
 import { loadCatalog } from '../io/load-catalog.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { writeFileAtomic } from '../io/write-file-atomic.js';
@@ -16,7 +18,9 @@ BM25F and writes the catalog and its index as one checksummed file. A page
 loads it instead of building the index: <loadout-search index="tools.index">
 or engine.loadCatalog(bytes) of @loadout/browser. Malformed tools are skipped
 and counted on stderr (--strict fails on the first). The file is written to a
-temporary file and renamed, so it is never half-written.
+temporary file and renamed, so it is never half-written. An existing --out
+file is replaced only when it is empty or an earlier index, never the catalog
+(else exit 2, file-overwrite-refused).
 
 Options:
   --catalog FILE   the tools to index (required)
@@ -29,6 +33,14 @@ Examples:
   loadout index --catalog tools.json --out tools.index
   loadout catalog pull --config .mcp.json --out tools.json && loadout index --catalog tools.json --out public/tools.index
 `;
+
+/** What `--out` may replace: an index an earlier run wrote (recognised by its frame's header). */
+const INDEX_FILE: OutputFileKind = {
+  what: 'an index (what loadout index writes)',
+  recognise: (_text, bytes) => isPrebuiltIndex(bytes),
+  maxBytes: 16,
+  remedy: 'name another file, or remove it first',
+};
 
 /** `loadout index`: a catalog and its BM25F index in one file, for `<loadout-search index>`. */
 export const indexCommand: Command = {
@@ -51,13 +63,14 @@ export const indexCommand: Command = {
     if (catalogPath === undefined || out === undefined) throw createLoadoutError('invalid-option', '--catalog FILE and --out FILE are required, e.g. loadout index --catalog tools.json --out tools.index');
     const maxTools = integerFlag(parsed, 'max-tools', { min: 1, max: 1_000_000 });
     const strict = parsed.values['strict'] === true;
+    await guardOutputFile(out, context.cwd, INDEX_FILE, { protect: [catalogPath] });
     await checkWritable(out, context.cwd);
     const loaded = await loadCatalog(catalogPath, context.cwd, { strict, ...(maxTools === undefined ? {} : { maxTools }) });
     const { bytes, read } = await buildPrebuiltIndex({ tools: loaded.tools, servers: loaded.servers }, { source: catalogPath, strict, ...(maxTools === undefined ? {} : { maxTools }) });
     await writeFileAtomic(out, context.cwd, bytes);
     const skipped = loaded.issues.length;
     context.stderr(
-      `loadout index: ${read.catalog.tools.length} tools from ${catalogPath} indexed into ${out} (${(bytes.length / 1000).toFixed(1)} kB)${skipped > 0 ? `; ${skipped} malformed entries skipped` : ''}\n`,
+      `loadout index: ${read.catalog.tools.length} tools from ${catalogPath} indexed into ${out} (${(bytes.length / 1000).toFixed(1)} kB)${skipped > 0 ? `; ${skipped} malformed ${skipped === 1 ? 'entry' : 'entries'} skipped` : ''}\n`,
     );
     return 0;
   },

@@ -185,6 +185,15 @@ export const learnCommand: Command = {
       context.stdout(help);
       return 0;
     }
+    // --purge and --compact act on the store alone: anything else given with them would be silently ignored.
+    const action = (['purge', 'compact'] as const).filter((flag) => parsed.values[flag] === true);
+    if (action.length > 0) {
+      const extra = [...action.slice(1), ...['catalog', 'json', 'ranker', 'max-tools', 'max-feedback'].filter((flag) => parsed.values[flag] !== undefined)];
+      if (extra.length > 0 || parsed.positionals.length > 0) {
+        const what = extra.length > 0 ? `--${extra[0]}` : JSON.stringify(parsed.positionals[0]);
+        throw createLoadoutError('invalid-option', `--${action[0]} takes only --store PATH, not ${what} (run them one at a time; see loadout learn --help)`, { option: action[0] });
+      }
+    }
     const storeFlag = stringFlag(parsed, 'store') ?? DEFAULT_FEEDBACK_STORE;
     const feedbackStore = await openFeedbackStore(storeFlag, context.cwd);
     // A database store is read by its URL (its location, for messages, has no password).

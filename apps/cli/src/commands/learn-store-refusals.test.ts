@@ -33,3 +33,22 @@ describe('loadout learn with a --store that is not a feedback store', () => {
     expect((await readdir(dir)).sort()).toEqual(['ev.jsonl', 'tools.json']);
   });
 });
+
+describe('loadout learn --purge and --compact with anything else', () => {
+  it.each([
+    [['learn', 'ev.jsonl', '--purge'], '--purge takes only --store PATH, not "ev.jsonl"'],
+    [['learn', '--compact', '--purge'], '--purge takes only --store PATH, not --compact'],
+    [['learn', '--purge', '--catalog', 'tools.json'], '--purge takes only --store PATH, not --catalog'],
+    [['learn', '--compact', '--ranker', 'bm25f'], '--compact takes only --store PATH, not --ranker'],
+  ])('%j is refused before touching the store: exit 2, invalid-option', async (argv, message) => {
+    const store = join(dir, '.loadout', 'feedback.jsonl');
+    const run = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', 'ev.jsonl', '--catalog', 'tools.json'], run.context)).toBe(0);
+    const before = await readFile(store, 'utf8');
+    const refused = fakeContext({ cwd: dir });
+    expect(await runCli(argv, refused.context)).toBe(2);
+    expect(refused.stderr()).toContain(message);
+    expect(refused.stderr()).toMatch(/\[invalid-option\]\n$/);
+    expect(await readFile(store, 'utf8')).toBe(before);
+  });
+});

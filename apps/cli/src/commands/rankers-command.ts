@@ -1,3 +1,4 @@
+import { createLoadoutError } from '@loadout/core';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 import { rankerView, renderRankers } from '../format/rankers-view.js';
 import { parseArguments } from '../io/parse-arguments.js';
@@ -38,6 +39,7 @@ export const rankersCommand: Command = {
       context.stdout(help);
       return 0;
     }
+    if (parsed.positionals.length > 0) throw createLoadoutError('invalid-option', `unexpected argument ${JSON.stringify(parsed.positionals[0])}: loadout rankers lists every ranker (see loadout rankers --help)`);
     const config = await loadCommandConfig('rankers', parsed, context);
     const defaultRanker = config.ranker ?? config.registry.defaultRanker;
     const views = config.registry.rankers.map((definition) => rankerView(definition, defaultRanker));

@@ -52,6 +52,7 @@ The config's mods and plugins rewrite descriptions before indexing; a mod that
 fails for a tool is skipped and reported on stderr.
 
 Examples:
+  (tools.jsonl: your own catalog; without --catalog the embedded demo is searched)
   loadout search "open a pull request"
   loadout search "+slack post a message" --explain
   loadout search "weather in paris" --catalog tools.jsonl --ranker hybrid --json

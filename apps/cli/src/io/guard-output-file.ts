@@ -1,4 +1,4 @@
-import { lstat, readFile, realpath } from 'node:fs/promises';
+import { lstat, open, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
 
@@ -6,9 +6,9 @@ import { createLoadoutError } from '@loadout/core';
 export interface OutputFileKind {
   /** The kind of file the command writes, for messages: "a ready file", "a catalog snapshot". */
   readonly what: string;
-  /** Whether an existing file's text is one the command wrote before (an empty file always is). */
-  readonly recognise: (text: string) => boolean;
-  /** Largest existing file read to recognise it, in bytes; a larger one is not recognised. */
+  /** Whether an existing file, read from its start (`text`: its bytes as UTF-8), is one the command wrote before (an empty file always is). */
+  readonly recognise: (text: string, bytes: Uint8Array) => boolean;
+  /** Bytes read from the start of an existing file to recognise it: a header's length, or a whole-file format's largest size (a larger file is cut short, so not recognised). */
   readonly maxBytes: number;
   /** How to proceed, for the message: "pass --force to replace it", "name another file". */
   readonly remedy: string;
@@ -18,6 +18,15 @@ export interface OutputFileKind {
 export async function sameFile(left: string, right: string): Promise<boolean> {
   const [a, b] = await Promise.all([realpath(left).catch(() => resolve(left)), realpath(right).catch(() => resolve(right))]);
   return a === b;
+}
+
+/** The first `length` bytes of `path`, or undefined when it cannot be read. */
+async function readStart(path: string, length: number): Promise<Uint8Array | undefined> {
+  const handle = await open(path, 'r').catch(() => undefined);
+  if (handle === undefined) return undefined;
+  const bytes = new Uint8Array(length);
+  const read = await handle.read(bytes, 0, length, 0).catch(() => undefined).finally(() => handle.close());
+  return read === undefined ? undefined : bytes.subarray(0, read.bytesRead);
 }
 
 /**
@@ -37,7 +46,7 @@ export async function guardOutputFile(path: string, cwd: string, kind: OutputFil
   }
   const existing = await lstat(target).catch(() => undefined);
   if (existing === undefined || options.force === true || !existing.isFile() || existing.size === 0) return;
-  const text = existing.size > kind.maxBytes ? undefined : await readFile(target, 'utf8').catch(() => undefined);
-  if (text !== undefined && kind.recognise(text)) return;
+  const bytes = await readStart(target, Math.min(existing.size, kind.maxBytes));
+  if (bytes !== undefined && kind.recognise(new TextDecoder().decode(bytes), bytes)) return;
   throw createLoadoutError('file-overwrite-refused', `${path} exists and is not ${kind.what}; it was left unchanged: ${kind.remedy}`, { path });
 }

@@ -24,6 +24,10 @@ describe('describeValue shows scalars but only the shape of arrays and objects',
   it('quotes strings and shows numbers, booleans, null and undefined', () => {
     expect(describeValue('opus')).toBe('"opus"');
     expect(describeValue(42)).toBe('42');
+    // JSON writes these as null; a message must say which it was (a config's 1e400 parses as Infinity).
+    expect(describeValue(Number.POSITIVE_INFINITY)).toBe('Infinity');
+    expect(describeValue(-Infinity)).toBe('-Infinity');
+    expect(describeValue(Number.NaN)).toBe('NaN');
     expect(describeValue(false)).toBe('false');
     expect(describeValue(null)).toBe('null');
     expect(describeValue(undefined)).toBe('undefined');

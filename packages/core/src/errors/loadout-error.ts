@@ -90,6 +90,8 @@ function className(prototype: unknown): string {
 function describeShape(value: unknown): string | undefined {
   if (Array.isArray(value)) return value.length === 0 ? '[]' : `an array of ${value.length} item${value.length === 1 ? '' : 's'}`;
   if (typeof value === 'function') return 'a function';
+  // JSON.stringify writes NaN and ±Infinity as null.
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : String(value);
   if (typeof value !== 'object' || value === null) return undefined;
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return `a value of type ${className(prototype)}`;
