@@ -24,6 +24,9 @@ async function loadout(argv: readonly string[]): Promise<{ code: number; stderr:
   return { code, stderr: run.stderr() };
 }
 
+/** What guardOutputFile asks of an existing file's text (and its bytes). */
+const recogniseSnapshot = (text: string): boolean => CATALOG_SNAPSHOT_FILE.recognise(text, new TextEncoder().encode(text));
+
 function files(): string[] {
   return readdirSync(folder).sort();
 }
@@ -50,19 +53,19 @@ describe('loadout catalog pull --out', () => {
     expect(files()).toEqual(before);
     expect((await loadout(['catalog', 'pull', '--config', 'mcp.json', '--out', 'tools.json', '--force'])).code).toBe(0);
     const snapshot = readFileSync(join(folder, 'tools.json'), 'utf8');
-    expect(CATALOG_SNAPSHOT_FILE.recognise(snapshot)).toBe(true);
+    expect(recogniseSnapshot(snapshot)).toBe(true);
     // An earlier snapshot is what --out is for: pulled again without --force.
     expect((await loadout(['catalog', 'pull', '--config', 'mcp.json', '--out', 'tools.json'])).code).toBe(0);
     expect(files()).toEqual(before);
   });
 
   it('recognises a snapshot, never a server config, a plain catalog or text', () => {
-    expect(CATALOG_SNAPSHOT_FILE.recognise('{"mcpServers": {"a": {"alwaysLoad": true}, "b": {}}, "tools": {"a": {"tools": []}}}')).toBe(true);
-    expect(CATALOG_SNAPSHOT_FILE.recognise(servers)).toBe(false);
-    expect(CATALOG_SNAPSHOT_FILE.recognise('{"mcpServers": {"a": {"command": "x"}}, "tools": {}}')).toBe(false);
-    expect(CATALOG_SNAPSHOT_FILE.recognise(catalog)).toBe(false);
-    expect(CATALOG_SNAPSHOT_FILE.recognise('{"mcpServers": {}, "tools": {}, "extra": 1}')).toBe(false);
-    expect(CATALOG_SNAPSHOT_FILE.recognise('notes')).toBe(false);
+    expect(recogniseSnapshot('{"mcpServers": {"a": {"alwaysLoad": true}, "b": {}}, "tools": {"a": {"tools": []}}}')).toBe(true);
+    expect(recogniseSnapshot(servers)).toBe(false);
+    expect(recogniseSnapshot('{"mcpServers": {"a": {"command": "x"}}, "tools": {}}')).toBe(false);
+    expect(recogniseSnapshot(catalog)).toBe(false);
+    expect(recogniseSnapshot('{"mcpServers": {}, "tools": {}, "extra": 1}')).toBe(false);
+    expect(recogniseSnapshot('notes')).toBe(false);
   });
 });
 

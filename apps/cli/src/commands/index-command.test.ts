@@ -26,7 +26,7 @@ describe('loadout index', () => {
     const folder = await scratch();
     const run = fakeContext({ cwd: folder });
     expect(await runCli(['index', '--catalog', 'tools.json', '--out', 'tools.index'], run.context)).toBe(0);
-    expect(run.stderr()).toBe('loadout index: 2 tools from tools.json indexed into tools.index (0.4 kB); 1 malformed entries skipped\n');
+    expect(run.stderr()).toBe('loadout index: 2 tools from tools.json indexed into tools.index (0.4 kB); 1 malformed entry skipped\n');
     const bytes = new Uint8Array(await readFile(join(folder, 'tools.index')));
     const engine = createEngine({ indexStore: null, tokenizer: 'approximate' });
     const loaded = await engine.loadCatalog(bytes);
