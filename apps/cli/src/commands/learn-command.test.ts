@@ -208,6 +208,19 @@ describe('loadout learn', () => {
     expect(await runCli(['learn', '--help'], help.context)).toBe(0);
     expect(help.stdout()).toContain('--max-tools N');
   });
+
+  it('says which catalog tools it skipped, as search does', async () => {
+    const dir = await folder();
+    await writeFile(join(dir, 'events.jsonl'), `${saves.map((query) => JSON.stringify({ query, called: 'write_file' })).join('\n')}\n`);
+    const tool = { name: 'write_file', server: 'fs', description: 'Write text to disk' };
+    await writeFile(join(dir, 'catalog.json'), JSON.stringify([tool, tool]));
+    const run = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', 'events.jsonl', '--catalog', 'catalog.json'], run.context)).toBe(0);
+    expect(run.stderr()).toMatch(/^loadout learn: warning: .*\[catalog-duplicate-name\]$/m);
+    const search = fakeContext({ cwd: dir });
+    await runCli(['search', 'write', '--catalog', 'catalog.json'], search.context);
+    expect(search.stderr()).toMatch(/\[catalog-duplicate-name\]/);
+  });
 });
 
 describe('loadout search --feedback', () => {

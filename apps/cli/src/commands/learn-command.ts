@@ -8,7 +8,7 @@ import type { CatalogTool } from '@loadout/core';
 import type { CliContext } from '../io/cli-context.js';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
-import { MAX_TOOLS_RANGE } from '../io/command-warnings.js';
+import { MAX_TOOLS_RANGE, reportWarnings } from '../io/command-warnings.js';
 import { loadCatalog } from '../io/load-catalog.js';
 import { MAX_FEEDBACK_HELP, maxFeedbackFlag } from '../io/max-feedback-flag.js';
 import { readCommandFeedback } from '../io/read-command-feedback.js';
@@ -226,7 +226,10 @@ export const learnCommand: Command = {
     }
     const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
     const maxFeedbackBytes = maxFeedbackFlag(parsed);
-    const { catalog } = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, maxTools === undefined ? {} : { maxTools });
+    const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, maxTools === undefined ? {} : { maxTools });
+    // Skipped tools (a duplicate, a bad schema) are said as search, eval and plan say them: learning cannot credit them.
+    reportWarnings('learn', loaded.issues, context, false);
+    const { catalog } = loaded;
     const { imported, fresh, alreadyStored } =
       file === undefined ? { imported: { events: [], issues: [] }, fresh: [], alreadyStored: 0 } : await importEvents(file, store, decisionPath, catalog.tools, context, maxFeedbackBytes);
     const stored = await readCommandFeedback(store, catalog.tools, { kind: 'store', store }, maxFeedbackBytes);
