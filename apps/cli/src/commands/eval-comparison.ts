@@ -85,6 +85,7 @@ export function compareRuns(runs: readonly RankerRun[], evalSet: EvalSet, misses
   });
   const { recommended, reason } = recommendRanker(
     rankers.map((row) => ({ ranker: row.ranker, recall: row['recall@5'], p50Ms: row.p50Ms, failedQueries: row.failedQueries, vsBaseline: row.vsBaseline['recall@5'] })),
+    { queries: evalSet.queries.length },
   );
   return { set: evalSet.name, tools: baseline.result.tools, queries: baseline.result.queries, baseline: baseline.ranker, rankers, recommended, reason };
 }

@@ -1,5 +1,6 @@
 import { BUILTIN_RANKER_NAMES, configHelp } from '../config/config-help.js';
 import { MAX_FEEDBACK_HELP } from '../io/max-feedback-flag.js';
+import { MIN_QUERIES_TO_SWITCH } from '@loadout/eval';
 
 /** `loadout eval --help`. Every example runs as written from any folder (a test runs them). */
 export const evalHelp = `loadout eval: measure rankers' quality and speed on queries with known answers, and
@@ -14,8 +15,10 @@ honouring "relevant_groups"), plus p50/p99 query latency and index build time.
 With several rankers, each answers the same queries and one table compares them:
 each ranker's Recall@5 against the first one named (the baseline), with a paired
 bootstrap 95% interval of the per-query difference (2,000 resamples, fixed seed),
-and a recommendation: the baseline, unless another ranker's interval lies above 0;
-then the best such ranker, the faster one when two are within 1 point.
+and a recommendation: the baseline, unless another ranker's interval lies above 0
+(its low end at least +0.1 as printed; a bound that rounds to zero prints as 0.0);
+then the best such ranker, the faster one when two are within 1 point. On fewer
+than ${MIN_QUERIES_TO_SWITCH} queries no switch is recommended: the set is too small to tell.
 With no --tools, the config's "catalog", else the embedded demo catalog with the
 queries the project wrote for it (examples/demo-queries.jsonl).
 

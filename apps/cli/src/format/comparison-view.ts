@@ -1,9 +1,9 @@
+import { signedPoints } from '@loadout/eval';
 import type { EvalComparison, EvalMiss } from '../commands/eval-comparison.js';
 import { countOf } from './count-of.js';
 import { formatCount, renderTable } from './render-table.js';
 
 const percent = (value: number): string => (value * 100).toFixed(1);
-const signed = (value: number): string => `${value >= 0 ? '+' : '−'}${Math.abs(value * 100).toFixed(1)}`;
 const ms = (value: number): string => value.toFixed(value < 10 ? 3 : 1);
 
 /** The side-by-side table of `loadout eval --ranker a,b,c`, then the recommendation. */
@@ -16,7 +16,7 @@ export function renderComparison(comparison: EvalComparison): string {
       value: (row) => {
         if (row.ranker === comparison.baseline) return 'baseline';
         const vs = row.vsBaseline['recall@5'];
-        return `${signed(vs.diff)} (${signed(vs.low)} to ${signed(vs.high)})`;
+        return `${signedPoints(vs.diff)} (${signedPoints(vs.low)} to ${signedPoints(vs.high)})`;
       },
       align: 'right',
     },

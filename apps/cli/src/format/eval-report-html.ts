@@ -1,3 +1,4 @@
+import { signedPoints } from '@loadout/eval';
 import type { EvalComparison, EvalMiss } from '../commands/eval-comparison.js';
 import { EVAL_REPORT_GENERATOR } from '../io/eval-report-file.js';
 
@@ -12,7 +13,6 @@ export interface EvalReportDetails {
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escape = (text: string): string => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
 const percent = (value: number): string => (value * 100).toFixed(1);
-const signed = (value: number): string => `${value >= 0 ? '+' : '−'}${Math.abs(value * 100).toFixed(1)}`;
 const ms = (value: number): string => value.toFixed(value < 10 ? 3 : 1);
 
 const STYLE = `
@@ -42,13 +42,13 @@ svg text { fill: var(--muted); font-size: 11px; }
 /** A bar from −scale to +scale with the interval drawn on it and 0 marked. */
 function intervalSvg(low: number, diff: number, high: number, scale: number): string {
   const x = (value: number): number => 50 + (Math.max(-scale, Math.min(scale, value)) / scale) * 48;
-  const colour = low > 0 ? 'var(--good)' : high < 0 ? 'var(--bad)' : 'var(--bar)';
-  return `<svg class="interval" viewBox="0 0 100 14" preserveAspectRatio="none" role="img" aria-label="Recall@5 difference ${signed(diff)} points, 95% interval ${signed(low)} to ${signed(high)}">
+  const colour = signedPoints(low).startsWith('+') ? 'var(--good)' : signedPoints(high).startsWith('−') ? 'var(--bad)' : 'var(--bar)';
+  return `<svg class="interval" viewBox="0 0 100 14" preserveAspectRatio="none" role="img" aria-label="Recall@5 difference ${signedPoints(diff)} points, 95% interval ${signedPoints(low)} to ${signedPoints(high)}">
 <line x1="50" y1="0" x2="50" y2="14" stroke="var(--muted)" stroke-width="0.3"/>
 <rect x="${x(low).toFixed(2)}" y="5" width="${Math.max(0.4, x(high) - x(low)).toFixed(2)}" height="4" fill="${colour}" opacity="0.45"/>
 <rect x="${(x(diff) - 0.4).toFixed(2)}" y="2" width="0.8" height="10" fill="${colour}"/>
 </svg>
-<div style="display:flex;justify-content:space-between;color:var(--muted);font-size:12px"><span>${signed(-scale)} points</span><span>0</span><span>${signed(scale)} points</span></div>`;
+<div style="display:flex;justify-content:space-between;color:var(--muted);font-size:12px"><span>${signedPoints(-scale)} points</span><span>0</span><span>${signedPoints(scale)} points</span></div>`;
 }
 
 /** A histogram of latencies over log-spaced buckets, as an inline SVG that scales to its box. */
@@ -92,7 +92,7 @@ export function renderEvalReport(comparison: EvalComparison, details: EvalReport
   const highest = all.length === 0 ? 1 : Math.max(...all);
   const rows = comparison.rankers
     .map(
-      (row) => `<tr><td>${escape(row.ranker)}</td><td>${percent(row['recall@5'])}</td><td>${row.ranker === comparison.baseline ? 'baseline' : `${signed(row.vsBaseline['recall@5'].diff)} (${signed(row.vsBaseline['recall@5'].low)} to ${signed(row.vsBaseline['recall@5'].high)})`}</td><td>${percent(row['ndcg@5'])}</td><td>${percent(row['mrr@10'])}</td><td>${ms(row.p50Ms)}</td><td>${ms(row.p99Ms)}</td><td>${row.buildMs.toFixed(0)}</td><td${row.failedQueries > 0 ? ' class="failed"' : ''}>${row.failedQueries}</td></tr>`,
+      (row) => `<tr><td>${escape(row.ranker)}</td><td>${percent(row['recall@5'])}</td><td>${row.ranker === comparison.baseline ? 'baseline' : `${signedPoints(row.vsBaseline['recall@5'].diff)} (${signedPoints(row.vsBaseline['recall@5'].low)} to ${signedPoints(row.vsBaseline['recall@5'].high)})`}</td><td>${percent(row['ndcg@5'])}</td><td>${percent(row['mrr@10'])}</td><td>${ms(row.p50Ms)}</td><td>${ms(row.p99Ms)}</td><td>${row.buildMs.toFixed(0)}</td><td${row.failedQueries > 0 ? ' class="failed"' : ''}>${row.failedQueries}</td></tr>`,
     )
     .join('\n');
   const cards = comparison.rankers
@@ -110,7 +110,7 @@ export function renderEvalReport(comparison: EvalComparison, details: EvalReport
               )
               .join('\n');
       return `<section class="ranker-card">
-<h3>${escape(row.ranker)}: Recall@5 ${percent(row['recall@5'])}${row.ranker === comparison.baseline ? ' (baseline)' : ` · ${signed(vs.diff)} points vs ${escape(comparison.baseline)} (95% interval ${signed(vs.low)} to ${signed(vs.high)})`}</h3>
+<h3>${escape(row.ranker)}: Recall@5 ${percent(row['recall@5'])}${row.ranker === comparison.baseline ? ' (baseline)' : ` · ${signedPoints(vs.diff)} points vs ${escape(comparison.baseline)} (95% interval ${signedPoints(vs.low)} to ${signedPoints(vs.high)})`}</h3>
 ${row.ranker === comparison.baseline ? '' : intervalSvg(vs.low, vs.diff, vs.high, scale)}
 <p class="meta">Latency: p50 ${ms(percentile(sorted, 0.5))} ms · p90 ${ms(percentile(sorted, 0.9))} ms · p99 ${ms(percentile(sorted, 0.99))} ms · max ${ms(sorted.at(-1) ?? 0)} ms</p>
 ${latencySvg(sorted, lowest, highest)}

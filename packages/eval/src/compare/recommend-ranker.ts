@@ -1,4 +1,5 @@
 import type { DifferenceInterval } from './paired-bootstrap.js';
+import { pointsAsPrinted, signedPoints } from './signed-points.js';
 
 /** One ranker of a comparison, as {@link recommendRanker} weighs it. */
 export interface RankerStanding {
@@ -13,6 +14,12 @@ export interface RankerStanding {
   readonly vsBaseline: DifferenceInterval;
 }
 
+/** Options of {@link recommendRanker}. */
+export interface RecommendRankerOptions {
+  /** Queries every ranker answered (the set's size); below {@link MIN_QUERIES_TO_SWITCH}, no switch is recommended. */
+  readonly queries: number;
+}
+
 /** The pick of a comparison and why, in words a person can act on. */
 export interface RankerRecommendation {
   readonly recommended: string;
@@ -22,43 +29,56 @@ export interface RankerRecommendation {
 /** Recall@5 differences within this much of the best (1 point, the house's noise figure on mix10k) are near-ties, broken by latency. */
 export const NEAR_TIE = 0.01;
 
-const points = (value: number): string => `${value >= 0 ? '+' : '−'}${Math.abs(value * 100).toFixed(1)}`;
-const interval = (vs: DifferenceInterval): string => `95% interval ${points(vs.low)} to ${points(vs.high)} points`;
+/**
+ * Fewest queries on which a switch is recommended: 30. On fewer, one query
+ * moves Recall@5 by more than 3 points and a bootstrap interval drawn from
+ * so few differences is too narrow to trust, so the baseline is kept.
+ */
+export const MIN_QUERIES_TO_SWITCH = 30;
+
+const interval = (vs: DifferenceInterval): string => `95% interval ${signedPoints(vs.low)} to ${signedPoints(vs.high)} points`;
 const ms = (value: number): string => `${value < 10 ? value.toFixed(2) : value.toFixed(0)} ms`;
+/** Above or below 0 only as printed: a bound that prints as 0.0 is not beyond it. */
+const above = (vs: DifferenceInterval): boolean => pointsAsPrinted(vs.low) > 0;
+const below = (vs: DifferenceInterval): boolean => pointsAsPrinted(vs.high) < 0;
+const where = (vs: DifferenceInterval): string => (above(vs) ? 'above 0' : below(vs) ? 'below 0' : 'which includes 0');
 
 /**
  * The ranker to choose: the baseline (`standings[0]`) unless another
- * ranker's Recall@5 interval against it lies above zero (`low > 0`); then
- * the best such ranker by mean difference, where candidates within
- * {@link NEAR_TIE} of the best are decided by the lower median latency.
- * Rankers that failed any query are not candidates; when the baseline
- * failed queries, the best ranker that answered every one is the pick (the
- * baseline, named as none, when there is no such ranker). `reason` names
- * the pick, the gain in Recall@5 points with its interval, and the latency
- * cost, or says that no ranker beat the baseline beyond noise, or that every
- * other found less.
+ * ranker's Recall@5 interval against it lies above zero (its low end above
+ * 0 as printed, one decimal in points); then the best such ranker by mean
+ * difference, where candidates within {@link NEAR_TIE} of the best are
+ * decided by the lower median latency. On fewer than
+ * {@link MIN_QUERIES_TO_SWITCH} queries the baseline is kept, the reason
+ * saying the set is too small to tell. Rankers that failed any query are
+ * not candidates; when the baseline failed queries, the best ranker that
+ * answered every one is the pick (the baseline, named as none, when there
+ * is no such ranker). `reason` names the pick, the gain in Recall@5 points
+ * with its interval, and the latency cost, or says why the baseline stays,
+ * naming the other ranker with the largest mean difference.
  */
-export function recommendRanker(standings: readonly RankerStanding[]): RankerRecommendation {
+export function recommendRanker(standings: readonly RankerStanding[], options: RecommendRankerOptions): RankerRecommendation {
   const baseline = standings[0];
   if (baseline === undefined) return { recommended: '', reason: 'no rankers were compared' };
   const clean = standings.slice(1).filter((standing) => standing.failedQueries === 0);
   const failing = standings.filter((standing) => standing.failedQueries > 0).map((standing) => `${standing.ranker} failed ${standing.failedQueries} ${standing.failedQueries === 1 ? 'query' : 'queries'}`);
   const failed = failing.length === 0 ? '' : `; ${failing.join(', ')} and cannot be chosen`;
+  const tooFew = options.queries < MIN_QUERIES_TO_SWITCH;
   // A baseline that failed queries is no yardstick: the best ranker that answered every query is the pick.
-  const candidates = baseline.failedQueries > 0 ? clean : clean.filter((standing) => standing.vsBaseline.low > 0);
+  const candidates = baseline.failedQueries > 0 ? clean : tooFew ? [] : clean.filter((standing) => above(standing.vsBaseline));
   if (candidates.length === 0) {
     if (baseline.failedQueries > 0) {
       return { recommended: baseline.ranker, reason: `no ranker answered every query (${failing.join(', ')}), so none can be recommended; ${baseline.ranker}, the baseline, is named until one does` };
     }
     const best = [...clean].sort((a, b) => b.vsBaseline.diff - a.vsBaseline.diff)[0];
     if (best === undefined) return { recommended: baseline.ranker, reason: `keep ${baseline.ranker}: no other ranker could be compared${failed}` };
-    const below = best.vsBaseline.high < 0;
-    return {
-      recommended: baseline.ranker,
-      reason: below
-        ? `keep ${baseline.ranker}: every other ranker found less; the closest, ${best.ranker}, finds ${points(best.vsBaseline.diff)} Recall@5 points (${interval(best.vsBaseline)}, below 0)${failed}`
-        : `keep ${baseline.ranker}: no ranker beat it beyond noise; the closest, ${best.ranker}, differs by ${points(best.vsBaseline.diff)} Recall@5 points (${interval(best.vsBaseline)}, which includes 0)${failed}`,
-    };
+    const bestOf = `${signedPoints(best.vsBaseline.diff)} Recall@5 points (${interval(best.vsBaseline)}, ${where(best.vsBaseline)})`;
+    const why = tooFew
+      ? `${options.queries} ${options.queries === 1 ? 'query is' : 'queries are'} too few to tell rankers apart (a switch needs at least ${MIN_QUERIES_TO_SWITCH}); the best of the others, ${best.ranker}, differs by ${bestOf}`
+      : clean.every((standing) => below(standing.vsBaseline))
+        ? `every other ranker found less; the best of them, ${best.ranker}, finds ${bestOf}`
+        : `no ranker beat it beyond noise; the best of the others, ${best.ranker}, differs by ${bestOf}`;
+    return { recommended: baseline.ranker, reason: `keep ${baseline.ranker}: ${why}${failed}` };
   }
   const gain = (standing: RankerStanding): number => (baseline.failedQueries > 0 ? standing.recall : standing.vsBaseline.diff);
   const top = Math.max(...candidates.map(gain));
@@ -70,6 +90,6 @@ export function recommendRanker(standings: readonly RankerStanding[]): RankerRec
   }
   return {
     recommended: pick.ranker,
-    reason: `switch to ${pick.ranker}: it finds ${points(pick.vsBaseline.diff)} Recall@5 points over ${baseline.ranker} (${interval(pick.vsBaseline)}, above 0), at a median ${ms(pick.p50Ms)} a query against ${ms(baseline.p50Ms)}${tie}${failed}`,
+    reason: `switch to ${pick.ranker}: it finds ${signedPoints(pick.vsBaseline.diff)} Recall@5 points over ${baseline.ranker} (${interval(pick.vsBaseline)}, above 0), at a median ${ms(pick.p50Ms)} a query against ${ms(baseline.p50Ms)}${tie}${failed}`,
   };
 }
