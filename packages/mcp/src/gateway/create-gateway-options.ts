@@ -98,11 +98,16 @@ export interface CreateGatewayOptions {
   /** How the gateway introduces itself to its clients. Default `{ name: "loadout", version: "0.1.0" }`. */
   readonly serverInfo?: { readonly name: string; readonly version: string };
   /**
-   * Opt-in usage recording: called with a positive event each time a
-   * session calls a tool one of its recent searches found (directly or
-   * through `call_tool`; see `createUsageTracker` of `@loadout/core`: the
-   * newest 20 searches of the session, each search and tool once,
-   * `select:` queries ignored). The call is recorded when it is made,
+   * Opt-in usage recording: called with a positive event `{ query, called:
+   * [tool], at }` when a call follows a search that found the tool. Which
+   * search: the one whose `searchId` `call_tool` passes back, else (a
+   * direct call, or `call_tool` without one, in a session) the session's
+   * latest search only, never an earlier one. The receipt must check out:
+   * issued by this replica, or its search, run again, returns the tool, so a
+   * forged `searchId` records nothing. Each search and tool once per session
+   * (stateless requests: once per replica); every search has its own
+   * `searchId`, so two sessions running the same search are two events.
+   * `select:` queries are ignored. The call is recorded when it is made,
    * before the upstream answers, so a call that then fails still counts:
    * the agent chose the tool for the query. It must not block (the call
    * waits for it) and should queue the write, e.g.

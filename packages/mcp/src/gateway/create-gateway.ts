@@ -225,7 +225,9 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   logDecision(current.decision);
 
   const renderResult = createSearchResultRenderer();
-  const receipts = createSearchReceipts(options.recordUsage, logger);
+  const receipts = createSearchReceipts({ answer: (args) => gateway.answer(args), recordUsage: options.recordUsage, logger });
+  /** Every stateless request of this replica is one recording context: a receipt and tool are recorded once here. */
+  const statelessRecorder = receipts.recorder();
   const checkArguments = createArgumentChecker();
   /** A tool by name, undefined when none or ambiguous (a call then gets the ambiguity error of `resolveToolName`). */
   const findIn = (index: ToolIndex, name: string): CatalogTool | undefined => {
@@ -278,6 +280,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
         ? createStatelessServer(gateway, {
             renderResult,
             receipts,
+            ...(statelessRecorder === undefined ? {} : { recorder: statelessRecorder }),
             checkArguments,
             callPolicy,
             listTtlMs: DEFAULT_LIST_TTL_MS,
@@ -290,7 +293,6 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
         receipts,
         callPolicy,
         ...(options.serverInfo === undefined ? {} : { serverInfo: options.serverInfo }),
-        ...(options.recordUsage === undefined ? {} : { recordUsage: options.recordUsage }),
       }),
     onIndexChange(listener) {
       listeners.add(listener);

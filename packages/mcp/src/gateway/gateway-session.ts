@@ -1,6 +1,4 @@
-import { createUsageTracker } from '@loadout/core';
-import type { CatalogTool, MaybePromise, ToolSearchAnswer, UsageEvent } from '@loadout/core';
-import { deliverUsage } from '@loadout/core/adapter';
+import type { CatalogTool, MaybePromise, ToolSearchAnswer } from '@loadout/core';
 import { thenMaybe } from '@loadout/core/utils';
 import { ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
@@ -22,9 +20,7 @@ export interface GatewaySessionOptions {
   readonly renderResult: SearchResultRenderer;
   /** Default `{ name: "loadout", version: "0.1.0" }`. */
   readonly serverInfo?: { readonly name: string; readonly version: string };
-  /** Receives this session's search-then-call positives (`CreateGatewayOptions.recordUsage`). Default: none, and nothing is tracked. */
-  readonly recordUsage?: (event: UsageEvent) => void;
-  /** Records the positive of a `call_tool` that carries a `searchId` (shared with the stateless servers). */
+  /** Checks the `searchId`s this session gives out and is given back, and records this session's usage (shared with the stateless servers). */
   readonly receipts: SearchReceipts;
   /** `found`: only tools listed upfront or returned by a search of this session may be called. Default `any`. */
   readonly callPolicy?: CallPolicy;
@@ -63,16 +59,20 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
     const tool = gateway.findTool(name);
     if (tool !== undefined && !found.has(tool.displayName) && !isUpfront(gateway.index, tool)) throw callNotFoundError(tool, false);
   };
-  const { recordUsage } = options;
-  const tracker = recordUsage === undefined ? undefined : createUsageTracker();
-  /** A call of `name`: the positive of the search that found it, if any, goes to `recordUsage`. */
-  const noteCall = (name: string, searchId?: unknown): void => {
-    const tool = gateway.findTool(name);
-    if (tool !== undefined && searchId !== undefined && options.receipts.called(tool, searchId)) return;
-    if (tracker === undefined) return;
-    const event = tool === undefined ? undefined : tracker.called(tool.displayName);
-    if (event === undefined) return;
-    deliverUsage(recordUsage!, event, (error) => options.logger.warn(`recordUsage failed, the event was not recorded: ${error instanceof Error ? error.message : String(error)}`));
+  const recorder = options.receipts.recorder();
+  /** The `searchId` of this session's latest search (undefined when it found nothing): the search a direct call follows. */
+  let latest: string | undefined;
+  /**
+   * A call of `name` under `searchId` (`call_tool`'s, else the latest
+   * search's): when the receipt checks out, its usage event, once per search
+   * and tool in this session. So a direct call is credited to the latest
+   * search only, and only if that search found the tool.
+   */
+  const noteCall = (name: string, searchId: unknown = latest): void => {
+    const tool = recorder === undefined || searchId === undefined ? undefined : gateway.findTool(name);
+    if (tool === undefined) return;
+    // check never rejects and record never throws: nothing to catch.
+    void thenMaybe(options.receipts.check(tool, searchId), (receipt) => (receipt === undefined ? undefined : recorder!.record(tool, receipt)));
   };
   let lastListed: string | undefined;
   /**
@@ -123,8 +123,9 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
     const names = answer.tools.map((hit) => hit.tool.displayName);
     if (found !== undefined) for (const name of names) found.add(name);
     const searchId = names.length === 0 ? undefined : encodeSearchId(answer.query, names);
+    if (searchId !== undefined) options.receipts.issued(searchId);
+    latest = searchId;
     const result = options.renderResult(answer.query, answer.tools, searchId);
-    tracker?.searched(answer.query, answer.tools.map((found) => found.tool.displayName));
     if (load(answer.tools.map((tool) => tool.tool)) && !stale) {
       stale = true;
       return notify().then(() => result);

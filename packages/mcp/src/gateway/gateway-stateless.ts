@@ -6,8 +6,8 @@ import type { ToolIndex } from '../search-index/tool-index.js';
 import { GatewayCallError } from '../upstream/gateway-call-error.js';
 import type { ArgumentChecker } from './check-tool-arguments.js';
 import type { Gateway } from './gateway.js';
-import type { SearchReceipts } from './search-receipts.js';
-import { decodeSearchId, encodeSearchId } from './search-id.js';
+import type { ReceiptRecorder, SearchReceipts } from './search-receipts.js';
+import { encodeSearchId } from './search-id.js';
 import { callNotFoundError, isUpfront, type CallPolicy } from './call-policy.js';
 import type { SearchResultRenderer } from './search-result.js';
 import { CALL_TOOL_NAME, callToolDefinition, renderTool, SEARCH_TOOLS_NAME, searchToolsDefinition } from './gateway-tools.js';
@@ -15,7 +15,10 @@ import { CALL_TOOL_NAME, callToolDefinition, renderTool, SEARCH_TOOLS_NAME, sear
 /** Options of {@link createStatelessServer}. */
 export interface StatelessServerOptions {
   readonly renderResult: SearchResultRenderer;
+  /** Checks the `searchId` a call carries (for `callPolicy: 'found'` and for recording). */
   readonly receipts: SearchReceipts;
+  /** Records a checked receipt's usage, shared by every stateless request of this replica. Default: none, nothing recorded. */
+  readonly recorder?: ReceiptRecorder;
   readonly checkArguments: ArgumentChecker;
   /** How long a client may keep the `tools/list` result, in ms. */
   readonly listTtlMs: number;
@@ -36,9 +39,6 @@ export function statelessTools(index: ToolIndex, limit: number): Tool[] {
   for (const tool of index.upfront) tools.push(renderTool(tool, index.definitions.get(tool.displayName)));
   return tools;
 }
-
-/** Results a search may return; a `searchId`'s search is run again with it. */
-const MAX_LIMIT = 100;
 
 function invalidParams(message: string): GatewayCallError {
   return new GatewayCallError(ProtocolErrorCode.InvalidParams, message);
@@ -73,27 +73,24 @@ export function createStatelessServer(gateway: Gateway, options: StatelessServer
     }
     const names = answer.tools.map((found) => found.tool.displayName);
     const searchId = names.length === 0 ? undefined : encodeSearchId(answer.query, names);
+    if (searchId !== undefined) options.receipts.issued(searchId);
     return options.renderResult(answer.query, answer.tools, searchId);
   };
 
   /**
-   * Whether the search `searchId` names returned `tool`: the id must name it,
-   * and the search, run again here, must return it (a forged id is worth no
-   * more than running that search). Only under `callPolicy: 'found'`.
+   * Checks the tool's arguments and, when it matters (`callPolicy: 'found'`
+   * or recording), the receipt `searchId`: the search it names must have
+   * returned the tool (`SearchReceipts.check`; a forged id is worth no more
+   * than running that search). A valid receipt records its usage event.
    */
-  const searchFound = async (tool: CatalogTool, searchId: unknown): Promise<boolean> => {
-    const receipt = decodeSearchId(searchId);
-    if (receipt === undefined || !receipt.found(tool.displayName)) return false;
-    const again = await gateway.answer({ query: receipt.query, limit: MAX_LIMIT });
-    return again.ok && again.tools.some((hit) => hit.tool.displayName === tool.displayName);
-  };
-
   const call = async (name: string, args: Record<string, unknown>, searchId: unknown, signal: AbortSignal): Promise<CallToolResult> => {
     const tool: CatalogTool | undefined = gateway.findTool(name);
     if (tool !== undefined) {
       options.checkArguments(tool, args);
-      if (options.callPolicy === 'found' && !isUpfront(gateway.index, tool) && !(await searchFound(tool, searchId))) throw callNotFoundError(tool, true);
-      options.receipts.called(tool, searchId);
+      const guarded = options.callPolicy === 'found' && !isUpfront(gateway.index, tool);
+      const receipt = searchId === undefined || (!guarded && options.recorder === undefined) ? undefined : await options.receipts.check(tool, searchId);
+      if (guarded && receipt === undefined) throw callNotFoundError(tool, true);
+      if (receipt !== undefined) options.recorder?.record(tool, receipt);
     }
     return gateway.callTool(name, args, { signal });
   };

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UsageEvent } from '@loadout/core';
 import { createMemoryLogger } from '../__fixtures__/memory-logger.js';
 import { nodeUpstream } from '../__fixtures__/upstream-servers.js';
@@ -9,11 +9,15 @@ import { parseMcpConfig } from '../config/parse-mcp-config.js';
 import type { CreateGatewayOptions } from './create-gateway-options.js';
 import { createGateway } from './create-gateway.js';
 import type { Gateway } from './gateway.js';
+import { encodeSearchId } from './search-id.js';
 
 // A real upstream (the weather fixture over stdio) and the MCP SDK's own Client, one per session.
 const weather = fileURLToPath(new URL('../__fixtures__/weather-server.mjs', import.meta.url));
 const config = parseMcpConfig({ mcpServers: { weather: nodeUpstream(weather) } });
 const open: { gateway: Gateway; clients: Client[] }[] = [];
+const FORECAST = 'mcp__weather__get_forecast';
+const ALERT = 'mcp__weather__send_alert';
+const pairs = (events: UsageEvent[]) => events.map(({ query, called }) => ({ query, called }));
 
 async function start(options: Partial<CreateGatewayOptions> = {}) {
   const logger = createMemoryLogger();
@@ -27,7 +31,7 @@ async function start(options: Partial<CreateGatewayOptions> = {}) {
     await client.connect(clientSide);
     entry.clients.push(client);
     return {
-      search: async (query: string) => (await client.callTool({ name: 'search_tools', arguments: { query } })).structuredContent as { tools: { name: string }[] },
+      search: async (query: string) => (await client.callTool({ name: 'search_tools', arguments: { query } })).structuredContent as { searchId: string; tools: { name: string }[] },
       call: (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }),
     };
   };
@@ -87,12 +91,73 @@ describe('the gateway records search-then-call usage (opt-in)', () => {
     expect((await client.call('mcp__weather__send_alert', { text: 'rain' })).isError).not.toBe(true);
     await client.search('stored value by key');
     expect((await client.call('mcp__weather__get', { key: 'k' })).isError).not.toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(logger.has('warn', /recordUsage failed, the event was not recorded: async disk on fire/)).toBe(true);
+    // The rejection is logged when it happens: wait for that event, not for a duration.
+    await vi.waitFor(() => expect(logger.has('warn', /recordUsage failed, the event was not recorded: async disk on fire/)).toBe(true));
     expect(logger.has('warn', /recordUsage failed, the event was not recorded: a string/)).toBe(true);
     await client.search('alert subscribers');
     await client.call('mcp__weather__send_alert', { text: 'fog' });
     expect(events.map((event) => event.query)).toEqual(['alert subscribers']);
+  });
+
+  it('records nothing for a forged searchId: its search, run again, must return the tool (issue 29 trial)', async () => {
+    const events: UsageEvent[] = [];
+    const { session } = await start({ recordUsage: (event) => events.push(event) });
+    const client = await session();
+    const forged = encodeSearchId('totally unrelated words', [FORECAST]);
+    const called = await client.call('call_tool', { name: FORECAST, arguments: { city: 'Oslo' }, searchId: forged });
+    expect(called.isError).not.toBe(true);
+    // Nor is a bad receipt replaced by the session's latest search: call_tool named its search.
+    await client.search('weather forecast for a city');
+    await client.call('call_tool', { name: FORECAST, arguments: { city: 'Oslo' }, searchId: forged });
+    await client.call('call_tool', { name: FORECAST, arguments: { city: 'Oslo' }, searchId: 'not a receipt' });
+    expect(events).toEqual([]);
+    // A genuine receipt of a search this session did not make (another replica's) checks out by searching again.
+    const elsewhere = encodeSearchId('weather forecast for a city', (await client.search('weather forecast for a city')).tools.map((tool) => tool.name));
+    await client.call('call_tool', { name: FORECAST, arguments: { city: 'Oslo' }, searchId: elsewhere });
+    expect(pairs(events)).toEqual([{ query: 'weather forecast for a city', called: [FORECAST] }]);
+  });
+
+  it('records one event per search and tool in a session, the same search in two sessions twice, through call_tool or directly alike', async () => {
+    const events: UsageEvent[] = [];
+    const { session } = await start({ recordUsage: (event) => events.push(event) });
+    const query = 'weather forecast for a city';
+    for (const how of ['call_tool', 'direct'] as const) {
+      for (const user of [await session(), await session()]) {
+        const { searchId } = await user.search(query);
+        for (const city of ['Oslo', 'Bergen']) {
+          if (how === 'direct') await user.call(FORECAST, { city });
+          else await user.call('call_tool', { name: FORECAST, arguments: { city }, searchId });
+        }
+      }
+    }
+    expect(pairs(events)).toEqual(Array.from({ length: 4 }, () => ({ query, called: [FORECAST] })));
+    // A second search of the same query in one session is a second event; call_tool with its id then a direct call, one.
+    const user = await session();
+    await user.search(query);
+    await user.call(FORECAST, { city: 'Oslo' });
+    const { searchId } = await user.search(query);
+    await user.call('call_tool', { name: FORECAST, arguments: { city: 'Oslo' }, searchId });
+    await user.call(FORECAST, { city: 'Oslo' });
+    expect(events).toHaveLength(6);
+  });
+
+  it('credits a direct call to the session’s latest search only, when that search found the tool', async () => {
+    const events: UsageEvent[] = [];
+    const { session } = await start({ recordUsage: (event) => events.push(event) });
+    const client = await session();
+    expect((await client.search('weather forecast for a city')).tools.map((tool) => tool.name)).toContain(FORECAST);
+    const later = await client.search('alert subscribers');
+    expect(later.tools.map((tool) => tool.name)).toContain(ALERT);
+    expect(later.tools.map((tool) => tool.name)).not.toContain(FORECAST);
+    // The forecast follows a search that did not find it: no credit to the earlier one.
+    await client.call(FORECAST, { city: 'Oslo' });
+    await client.call(ALERT, { text: 'storm' });
+    // A search that finds nothing is the latest search too.
+    await client.search('zzzz qqqq');
+    await client.call('call_tool', { name: ALERT, arguments: { text: 'fog' } });
+    // call_tool naming an earlier search's id is credited to that search.
+    await client.call('call_tool', { name: ALERT, arguments: { text: 'fog' }, searchId: later.searchId });
+    expect(pairs(events)).toEqual([{ query: 'alert subscribers', called: [ALERT] }]);
   });
 
   it('refuses a recordUsage that is not a function', async () => {

@@ -10,6 +10,7 @@ import { connectModernClient } from '../__fixtures__/modern-client.js';
 import { nodeUpstream } from '../__fixtures__/upstream-servers.js';
 import { createGateway } from '../gateway/create-gateway.js';
 import type { Gateway } from '../gateway/gateway.js';
+import { encodeSearchId } from '../gateway/search-id.js';
 import { serveHttp, type HttpGatewayServer } from './serve-http.js';
 
 // Both protocol generations against one gateway over HTTP: the SDK v2 client speaking 2026-07-28
@@ -60,7 +61,7 @@ describe('serveHttp, two protocol generations', () => {
       const content = result.structuredContent as unknown as SearchContent;
       expect(content.tools[0]).toMatchObject({ name: 'mcp__weather__get_forecast', description: 'Get the weather forecast for a city', available: true });
       expect(content.tools[0]!.inputSchema).toMatchObject({ properties: { city: { type: 'string' } }, required: ['city'] });
-      expect(content.searchId).toMatch(/^s1\./);
+      expect(content.searchId).toMatch(/^s2\./);
       // Nothing joined a list: a stateless client calls found tools through call_tool.
       expect((await client.listTools({}, { cache: 'bypass' } as never)).tools).toHaveLength(2);
 
@@ -79,6 +80,46 @@ describe('serveHttp, two protocol generations', () => {
       expect((bad as ProtocolError).message).toMatch(/arguments of "mcp__weather__get_forecast" do not match its input schema/);
     } finally {
       await client.close();
+    }
+  });
+
+  it('records a stateless call_tool only under a receipt that checks out, on any replica, once per search and tool', async () => {
+    // A second replica of the same config: no state shared with the first but the config.
+    const replicaEvents: UsageEvent[] = [];
+    const replica = await createGateway({
+      config: { mcpServers: { weather: nodeUpstream(join(fixtures, 'weather-server.mjs')) } },
+      logger,
+      upstreamStderr: 'ignore',
+      recordUsage: (event) => void replicaEvents.push(event),
+    });
+    const replicaServed = await serveHttp(replica, { logger, closeGateway: false });
+    const query = 'alert subscribers';
+    const users = [await connectModernClient(served.url), await connectModernClient(served.url)];
+    const onReplica = await connectModernClient(replicaServed.url);
+    try {
+      const ours = (event: UsageEvent) => event.query === query || event.query === 'totally unrelated words';
+      const alert = (searchId: string) => ({ name: 'call_tool', arguments: { name: 'mcp__weather__send_alert', arguments: { text: 'storm' }, searchId } });
+      // The trial's forgery: a searchId made up for a query that does not find the tool.
+      expect((await users[0]!.callTool(alert(encodeSearchId('totally unrelated words', ['mcp__weather__send_alert'])))).isError).not.toBe(true);
+      // Two users run the same search: two searchIds, two events; calling again under one id adds nothing.
+      const ids: string[] = [];
+      for (const user of users) {
+        const { searchId } = (await user.callTool({ name: 'search_tools', arguments: { query } })).structuredContent as unknown as SearchContent;
+        ids.push(searchId!);
+        await user.callTool(alert(searchId!));
+        await user.callTool(alert(searchId!));
+      }
+      expect(ids[0]).not.toBe(ids[1]);
+      expect(events.filter(ours).map((event) => event.query)).toEqual([query, query]);
+      // The other replica checks an id it never issued by running its search, and records it once; a forged one not.
+      await onReplica.callTool(alert(ids[0]!));
+      await onReplica.callTool(alert(ids[0]!));
+      await onReplica.callTool(alert(encodeSearchId('totally unrelated words', ['mcp__weather__send_alert'])));
+      expect(replicaEvents.map(({ query, called }) => ({ query, called }))).toEqual([{ query, called: ['mcp__weather__send_alert'] }]);
+    } finally {
+      for (const client of [...users, onReplica]) await client.close();
+      await replicaServed.close();
+      await replica.close();
     }
   });
 
