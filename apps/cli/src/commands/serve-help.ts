@@ -81,8 +81,9 @@ Learning from usage (opt-in, nothing is recorded or read without these):
                            (at once through NOTIFY, else within 30 s), events wait in a bounded
                            queue while the database is down
   --record                 append each search-then-call positive to the store (--feedback, else
-                           ${DEFAULT_FEEDBACK_STORE}): when a session calls a tool one of its recent
-                           searches found, the search's query, the tool's name and the time.
+                           ${DEFAULT_FEEDBACK_STORE}): when a call follows a search that found the
+                           tool (call_tool's searchId, checked, else the session's latest search),
+                           the search's query, the tool's name and the time.
                            A store that cannot be written fails at start; once serving, a full
                            store (--max-feedback) or a failed write is logged, never fatal.
                            To learn from it: loadout catalog pull --config FILE --out tools.json,
