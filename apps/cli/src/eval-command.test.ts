@@ -367,3 +367,40 @@ describe("loadout eval and the config's ranker", () => {
     expect((JSON.parse(built.stdout()) as { baseline: string }).baseline).toBe('wink-bm25');
   });
 });
+
+describe('loadout eval --queries <a feedback store>', () => {
+  it('counts each search once, its answers every tool called after it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'loadout-eval-store-'));
+    try {
+      writeFileSync(
+        join(folder, 't.json'),
+        JSON.stringify([
+          { name: 'get_forecast', server: 'weather', description: 'Weather forecast for a city: rain, storm, sun tomorrow' },
+          { name: 'get_alerts', server: 'weather', description: 'Storm warning alerts for a region' },
+          { name: 'post_message', server: 'slack', description: 'Post a message to the team in a Slack channel' },
+        ]),
+      );
+      const at = (minute: number): string => `2026-01-01T00:${String(minute).padStart(2, '0')}:00Z`;
+      const events = [
+        { query: 'storm warning for paris', called: 'get_forecast', at: at(1) },
+        { query: 'storm warning for paris', called: 'get_alerts', at: at(2) },
+        { query: 'tell the team in slack', called: 'post_message', at: at(3) },
+        { query: 'storm warning for paris', called: ['get_forecast'], at: at(4) },
+        { query: 'tell the team in slack', called: 'post_message', at: at(5) },
+        { query: 'rain tomorrow', called: 'get_forecast', at: at(6) },
+      ];
+      writeFileSync(join(folder, 'store.jsonl'), events.map((event) => JSON.stringify(event)).join('\n') + '\n');
+      const run = fakeContext({ cwd: folder });
+      expect(await runCli(['eval', '--tools', 't.json', '--queries', 'store.jsonl', '--misses', '3', '--json'], run.context)).toBe(0);
+      const result = JSON.parse(run.stdout()) as { queries: number; misses: { query: string; relevant: string[] }[] };
+      expect(result.queries).toBe(3);
+      // Both tools called after the storm search are its answers: neither coming first is a miss.
+      expect(result.misses.filter((miss) => miss.query === 'storm warning for paris')).toEqual([]);
+      const text = fakeContext({ cwd: folder });
+      expect(await runCli(['eval', '--tools', 't.json', '--queries', 'store.jsonl'], text.context)).toBe(0);
+      expect(text.stdout()).toMatch(/: 3 queries over 3 tools, ranker bm25f\n/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -30,8 +30,10 @@ Files:
   --queries FILE   JSONL, one query per line: labelled {"query", "relevant": [tool
                    names], "id"?, "relevant_groups"?: [[names]]}, or usage events
                    {"query", "called": name | [names], "at"?} (a feedback store: the
-                   tools called are the answers). Names are a tool's own name (when one
-                   server has it) or its mcp__server__name
+                   tools called are the answers). Events with the same query text are
+                   one search, counted once: one query whose answers are every tool
+                   called after it; each labelled line is one query. Names are a tool's
+                   own name (when one server has it) or its mcp__server__name
 
 Options:
   --feedback FILE  past searches (same format as --queries: each line's gold tools

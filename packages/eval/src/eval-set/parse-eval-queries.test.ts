@@ -49,6 +49,25 @@ describe('parseEvalQueries', () => {
     ]);
   });
 
+  it('reads the events of one search (same query text) as one query whose gold is every tool called; labelled lines stay one query each', () => {
+    const text = [
+      '{"query": "run ls", "called": "Bash", "at": 1700000000000}',
+      '{"query": "post to slack", "called": "send_message", "at": 1700000001000}',
+      '{"query": "run ls ", "called": ["send_message", "Bash"], "at": 1700000002000}',
+      '{"query": "run ls", "called": "mcp__slack__send_message", "at": 1700000003000}',
+      '{"query": "Run ls", "called": "Bash", "at": 1700000004000}',
+      '{"query": "post to slack", "relevant": ["send_message"]}',
+      '{"query": "post to slack", "relevant": ["Bash"]}',
+    ].join('\n');
+    expect(parseEvalQueries(text, options)).toEqual([
+      { id: 'q.jsonl:1', query: 'run ls', relevant: ['Bash', 'mcp__slack__send_message'] },
+      { id: 'q.jsonl:2', query: 'post to slack', relevant: ['mcp__slack__send_message'] },
+      { id: 'q.jsonl:5', query: 'Run ls', relevant: ['Bash'] },
+      { id: 'q.jsonl:6', query: 'post to slack', relevant: ['mcp__slack__send_message'] },
+      { id: 'q.jsonl:7', query: 'post to slack', relevant: ['Bash'] },
+    ]);
+  });
+
   it.each([
     ['an event naming a tool the catalog lacks', '{"query": "x", "called": "ghost", "at": 1}', 'unknown-tool', 'q.jsonl: line 1 (query "q.jsonl:1") names the tool "ghost", which is not in tools.json'],
     ['a name two servers share', '{"query": "x", "relevant": ["create_issue"]}', 'unknown-tool', 'which 2 servers have; name one as "mcp__github__create_issue" or "mcp__jira__create_issue"'],

@@ -34,8 +34,10 @@ function fromEvent(value: Record<string, unknown>, line: number, source: string)
  * lines are either labelled queries `{"query", "relevant": [names], "id"?,
  * "relevant_groups"?}` (the eval data format) or usage events `{"query",
  * "called": name | [names], "at"?}` (a feedback store, so a deployment can
- * evaluate against its own log: the tools called are the gold). Blank lines
- * are skipped. Throws `catalog-invalid-json` (a line that is not JSON),
+ * evaluate against its own log: the tools called are the gold). Events with
+ * the same query text (trimmed) are one search, in the place of the first:
+ * one query whose gold is every tool called after it; labelled lines are
+ * one query each. Blank lines are skipped. Throws `catalog-invalid-json` (a line that is not JSON),
  * `catalog-invalid-format` (a line of neither shape), `invalid-input` (no
  * query at all) and `unknown-tool` (a gold name that no tool of `tools`
  * has), each naming the file and line.
@@ -64,16 +66,23 @@ export function parseEvalQueries(text: string, options: ParseEvalQueriesOptions)
           : `which ${found.length} servers have; name one as ${found.slice(0, 2).map((displayName) => JSON.stringify(displayName)).join(' or ')}`;
     throw createLoadoutError('unknown-tool', `${source}: line ${line} (query ${describeValue(id)}) names the tool ${describeValue(name)}, ${problem}`, { source, line, id, name });
   };
-  const queries = readJsonLines(text, source).map(({ line, value }) => {
-    const query = isRecord(value) && value['relevant'] === undefined && value['called'] !== undefined ? fromEvent(value, line, source) : toEvalQuery({ line, value }, source);
+  const queries: EvalQuery[] = [];
+  // A search the log holds as several events (one per tool called, or repeated) is one query: the first event's, gold the union.
+  const searches = new Map<string, number>();
+  for (const { line, value } of readJsonLines(text, source)) {
+    const event = isRecord(value) && value['relevant'] === undefined && value['called'] !== undefined;
+    const query = event ? fromEvent(value, line, source) : toEvalQuery({ line, value }, source);
     // Two spellings of one tool (its name and its display name) are one gold tool: counted twice, they would cap NDCG below 1.
     const map = (names: readonly string[]): string[] => [...new Set(names.map((name) => resolveName(name, query.id, line)))];
-    return {
-      ...query,
-      relevant: map(query.relevant),
-      ...(query.relevantGroups === undefined ? {} : { relevantGroups: query.relevantGroups.map(map) }),
-    };
-  });
+    const relevant = map(query.relevant);
+    const earlier = event ? searches.get(query.query.trim()) : undefined;
+    if (earlier !== undefined) {
+      queries[earlier] = { ...queries[earlier]!, relevant: [...new Set([...queries[earlier]!.relevant, ...relevant])] };
+      continue;
+    }
+    if (event) searches.set(query.query.trim(), queries.length);
+    queries.push({ ...query, relevant, ...(query.relevantGroups === undefined ? {} : { relevantGroups: query.relevantGroups.map(map) }) });
+  }
   if (queries.length === 0) {
     throw createLoadoutError('invalid-input', `${source} holds no queries (expected JSONL: {"query", "relevant": [names]} or {"query", "called", "at"} per line)`, { source });
   }
