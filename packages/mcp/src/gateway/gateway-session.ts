@@ -156,7 +156,9 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
       if (typeof target !== 'string' || target.length === 0) throw invalidParams('call_tool: name must be a non-empty string');
       const targetArgs = readArguments(args['arguments']);
       checkFound(target);
-      noteCall(target, args['searchId']);
+      // An empty or null searchId (models fill optional fields so) is no receipt: the call follows the latest search.
+      const searchId = args['searchId'];
+      noteCall(target, searchId === '' || searchId === null ? undefined : searchId);
       return gateway.callTool(target, targetArgs, { signal: context.mcpReq.signal });
     }
     checkFound(name);

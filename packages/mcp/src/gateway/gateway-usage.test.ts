@@ -151,6 +151,9 @@ describe('the gateway records search-then-call usage (opt-in)', () => {
     expect(later.tools.map((tool) => tool.name)).not.toContain(FORECAST);
     // The forecast follows a search that did not find it: no credit to the earlier one.
     await client.call(FORECAST, { city: 'Oslo' });
+    // An empty or null searchId (as models fill optional fields) is no receipt: the call follows the latest search.
+    await client.call('call_tool', { name: ALERT, arguments: { text: 'hail' }, searchId: '' });
+    await client.call('call_tool', { name: ALERT, arguments: { text: 'hail' }, searchId: null });
     await client.call(ALERT, { text: 'storm' });
     // A search that finds nothing is the latest search too.
     await client.search('zzzz qqqq');
