@@ -37,13 +37,25 @@ export function renderComparison(comparison: EvalComparison): string {
   ].join('\n');
 }
 
+/**
+ * A miss in words: `expected A, B; first: C`, or, when what came first was
+ * expected, which expected tools the top 5 lacks: `expected A, B; first: A,
+ * missed B`.
+ */
+export function describeMiss(miss: EvalMiss): string {
+  const first = miss.got[0];
+  const missed = miss.relevant.filter((name) => !miss.got.includes(name));
+  const lacking = first !== undefined && miss.relevant.includes(first) && missed.length > 0 ? `, missed ${missed.join(', ')}` : '';
+  return `expected ${miss.relevant.join(', ')}; first: ${first ?? 'nothing'}${lacking}`;
+}
+
 /** `--misses N`: a ranker's worst queries, each with what was expected and what came first. */
 export function renderMisses(ranker: string, misses: readonly EvalMiss[]): string {
   if (misses.length === 0) return `Worst queries, ${ranker}: none missed an expected tool in the top 5\n`;
   const lines = [`Worst queries, ${ranker}:`];
   for (const miss of misses) {
     lines.push(`  ${miss.id}  ${JSON.stringify(miss.query)}`);
-    lines.push(`    expected ${miss.relevant.join(', ')}; first: ${miss.got[0] ?? 'nothing'}`);
+    lines.push(`    ${describeMiss(miss)}`);
   }
   return lines.join('\n') + '\n';
 }

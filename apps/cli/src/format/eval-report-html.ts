@@ -1,6 +1,7 @@
 import { signedPoints } from '@loadout/eval';
 import type { EvalComparison, EvalMiss } from '../commands/eval-comparison.js';
 import { EVAL_REPORT_GENERATOR } from '../io/eval-report-file.js';
+import { describeMiss } from './comparison-view.js';
 
 /** What the report shows besides the comparison: each ranker's query latencies and worst queries. */
 export interface EvalReportDetails {
@@ -106,7 +107,7 @@ export function renderEvalReport(comparison: EvalComparison, details: EvalReport
           : misses
               .map(
                 (miss) =>
-                  `<div class="miss"><div class="q">${escape(miss.query)}</div><div class="names">${escape(miss.id)} · expected ${escape(miss.relevant.join(', '))} · first: ${escape(miss.got[0] ?? 'nothing')}</div></div>`,
+                  `<div class="miss"><div class="q">${escape(miss.query)}</div><div class="names">${escape(miss.id)} · ${escape(describeMiss(miss))}</div></div>`,
               )
               .join('\n');
       return `<section class="ranker-card">

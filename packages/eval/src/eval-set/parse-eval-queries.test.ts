@@ -69,6 +69,16 @@ describe('parseEvalQueries', () => {
   });
 
   it.each([
+    ['a catalog', JSON.stringify([{ name: 'Bash', description: 'Run' }], null, 2), 'catalog-invalid-json', 'q.jsonl is a catalog of tools, not queries, and queries are JSONL: one JSON object per line'],
+    ['a catalog snapshot on one line', JSON.stringify({ tools: [{ name: 'Bash', description: 'Run' }] }), 'catalog-invalid-format', 'q.jsonl: line 1: "query" must be a non-empty string (got undefined); q.jsonl is a catalog of tools, not queries, and queries are JSONL'],
+    ['an array of queries', JSON.stringify([{ query: 'run', relevant: ['Bash'] }]), 'catalog-invalid-format', 'q.jsonl: line 1: a query must be a JSON object (got an array of 1 item); q.jsonl is one JSON array, and queries are JSONL'],
+  ])('tells a JSON document (%s) that queries are JSONL, keeping the code', (_label, text, code, message) => {
+    const error = failure(text);
+    expect(error.code).toBe(code);
+    expect(error.message).toContain(message);
+  });
+
+  it.each([
     ['an event naming a tool the catalog lacks', '{"query": "x", "called": "ghost", "at": 1}', 'unknown-tool', 'q.jsonl: line 1 (query "q.jsonl:1") names the tool "ghost", which is not in tools.json'],
     ['a name two servers share', '{"query": "x", "relevant": ["create_issue"]}', 'unknown-tool', 'which 2 servers have; name one as "mcp__github__create_issue" or "mcp__jira__create_issue"'],
     ['a line of neither shape', '{"query": "x"}', 'catalog-invalid-format', 'q.jsonl: line 1: "relevant" must be a non-empty list'],

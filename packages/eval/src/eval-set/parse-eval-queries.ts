@@ -1,4 +1,4 @@
-import { createLoadoutError, describeValue } from '@loadout/core';
+import { createLoadoutError, describeValue, isLoadoutError } from '@loadout/core';
 import type { CatalogTool } from '@loadout/core';
 import type { EvalQuery } from './eval-set.js';
 import { readJsonLines } from './read-json-lines.js';
@@ -40,9 +40,36 @@ function fromEvent(value: Record<string, unknown>, line: number, source: string)
  * one query each. Blank lines are skipped. Throws `catalog-invalid-json` (a line that is not JSON),
  * `catalog-invalid-format` (a line of neither shape), `invalid-input` (no
  * query at all) and `unknown-tool` (a gold name that no tool of `tools`
- * has), each naming the file and line.
+ * has), each naming the file and line; a file that is one JSON document
+ * (an array of queries, a catalog) keeps its code and is told that queries
+ * are JSONL, one object per line.
  */
 export function parseEvalQueries(text: string, options: ParseEvalQueriesOptions): EvalQuery[] {
+  try {
+    return readQueries(text, options);
+  } catch (error) {
+    // A JSON document (an array of queries, a catalog) is not JSONL: say so, keeping the error's code.
+    const hint = isLoadoutError(error) && (error.code === 'catalog-invalid-json' || error.code === 'catalog-invalid-format') ? jsonDocumentHint(text, options.source) : undefined;
+    if (hint === undefined || !isLoadoutError(error)) throw error;
+    throw createLoadoutError(error.code, `${error.message}; ${hint}`, { ...error.details }, { cause: error });
+  }
+}
+
+/** What to tell a user whose queries file is one JSON document rather than JSONL; undefined when it is not one. */
+function jsonDocumentHint(text: string, source: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    return undefined;
+  }
+  const tools = Array.isArray(value) ? value : isRecord(value) && Array.isArray(value['tools']) ? (value['tools'] as unknown[]) : undefined;
+  const catalog = tools !== undefined && tools.length > 0 && tools.every((tool) => isRecord(tool) && typeof tool['name'] === 'string' && tool['query'] === undefined);
+  const what = catalog ? 'a catalog of tools, not queries' : Array.isArray(value) ? 'one JSON array' : 'one JSON document';
+  return `${source} is ${what}, and queries are JSONL: one JSON object per line, {"query", "relevant": [names]} or {"query", "called", "at"}`;
+}
+
+function readQueries(text: string, options: ParseEvalQueriesOptions): EvalQuery[] {
   const { source, tools } = options;
   const unique = new Map<string, string>();
   const own = new Map<string, string[]>();
