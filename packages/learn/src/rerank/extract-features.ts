@@ -88,7 +88,6 @@ export function extractFeatures(found: FirstStageCandidates): Float64Array {
     for (let at = clauseStart[clause]!, end = clauseStart[clause + 1]!; at < end; at++) clauseIdf += termWeights[clauseTerms[at]!]!;
     const inverse = clauseIdf > 0 ? 1 / clauseIdf : 0;
     features[row + CLAUSE + 1] = clauseScores[candidate * clauseCount + clause]! * inverse;
-    // Terms and fields the tool lacks add 0: skipped.
     let covered = 0;
     for (let at = clauseStart[clause]!, end = clauseStart[clause + 1]!; at < end; at++) {
       const slot = candidate * termCount + clauseTerms[at]!;

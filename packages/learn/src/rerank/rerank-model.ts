@@ -50,11 +50,7 @@ export interface CompiledModel {
 
 /**
  * The most a standardised feature is read at: a value further above the
- * mean than this many deviations counts as this far. A model fitted on a
- * log where a feature was nearly always 0 (a query's match in its own usage
- * field, which cross-fitting keeps out) has a large scale, and a query asked
- * again verbatim would otherwise be read far beyond anything it was fitted
- * on, where the fit says nothing (it sank the very tools the query called).
+ * mean than this many deviations counts as this far (why: decision 2930).
  */
 const Z_LIMIT = 5;
 
