@@ -331,6 +331,11 @@ describe("loadout eval and the config's ranker", () => {
   create: ({ n }) => { let tools = []; return { specificationVersion: 'v1', name: 'first-n', get size() { return tools.length; }, index(next) { tools = [...next]; }, add(more) { tools.push(...more); }, remove() {},
     search(_query, options = {}) { return tools.slice(0, Math.min(n, options.limit ?? 5)).map((tool, rank) => ({ tool, score: 1 / (1 + rank) })); } }; } };\n`,
   );
+  // A plug-in whose create fails (a model it needs is missing).
+  writeFileSync(
+    join(folder, 'needs-model.mjs'),
+    `export default { specificationVersion: 'v1', name: 'needs-model', queryKind: 'keywords', create: () => { throw new Error('no model file'); } };\n`,
+  );
   const config = (value: object): string[] => {
     writeFileSync(join(folder, 'c.json'), JSON.stringify(value));
     return ['--config', 'c.json'];
@@ -351,6 +356,16 @@ describe("loadout eval and the config's ranker", () => {
       expect(run.stderr()).not.toContain('skipping');
       expect(run.stdout()).toBe('');
     }
+  });
+
+  it("shows the config's ranker failing to build as the failed baseline of all, never dropped", async () => {
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', ...files, ...config({ rankers: { 'needs-model': './needs-model.mjs' }, ranker: 'needs-model' }), '--ranker', 'all', '--json'], run.context)).toBe(1);
+    const result = JSON.parse(run.stdout()) as { baseline: string; queries: number; rankers: { ranker: string; failedQueries: number }[]; recommended: string };
+    expect(result.baseline).toBe('needs-model');
+    expect(result.rankers[0]).toMatchObject({ ranker: 'needs-model', failedQueries: result.queries });
+    expect(run.stderr()).toContain('no model file');
+    expect(run.stderr()).not.toContain('skipping');
   });
 
   it('--ranker all makes the config\'s ranker the baseline, listed first, and the reason speaks of it', async () => {

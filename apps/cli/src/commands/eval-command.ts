@@ -140,8 +140,8 @@ export const evalCommand: Command = {
           ranker = (await createConfiguredRanker(config, name, { maxQueryLength: EVAL_MAX_QUERY_LENGTH })).ranker;
         }
       } catch (error) {
-        // Options a ranker refuses are the config's mistake, not a ranker failing: exit 2, as with one ranker.
-        if (isLoadoutError(error) && error.code === 'invalid-option') throw error;
+        // The config's rankerOptions that its ranker refuses are the config's mistake, not a ranker failing: exit 2, as with one ranker.
+        if (name === configured && isLoadoutError(error) && error.code === 'invalid-option') throw error;
         // `all` means every ranker this environment can build: one that cannot (a model not installed) is skipped, said on stderr.
         if (list.all && isLoadoutError(error) && index > 0) {
           context.stderr(`loadout eval: warning: skipping ranker ${JSON.stringify(name)}: ${error.message} [${error.code}]\n`);

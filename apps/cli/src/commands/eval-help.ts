@@ -57,7 +57,8 @@ ${MAX_FEEDBACK_HELP}
                    invalid ones are refused (invalid-option, exit 2) whenever that
                    ranker is evaluated
   --misses N       also print each ranker's N worst queries (0-1000): the query, the
-                   expected tools, and what came first
+                   expected tools, what came first, and, when that was an expected one,
+                   the expected tools the top 5 missed
   --report FILE    write one self-contained HTML page (no script, no network): Recall@5
                    with its interval per ranker, the latency distribution, the misses.
                    An existing FILE is replaced only when it is empty or an earlier
