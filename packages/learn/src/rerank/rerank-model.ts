@@ -37,8 +37,8 @@ export interface CompiledModel {
   readonly columns: Int32Array;
   /** `RerankModel.candidates`, or undefined when the model does not say. */
   readonly candidates: number | undefined;
-  /** The weights with the standardisation folded in: `linear_f · scale_f`, `hidden[h·F + f] · scale_f` feature-major (`f·units + h`), biases less their weighted means, a constant; `output` as is. */
   readonly units: number;
+  /** The weights with the standardisation folded in: `linear_f · scale_f`, `hidden[h·F + f] · scale_f` feature-major (`f·units + h`), biases less their weighted means, a constant; `output` as is. */
   readonly linear: Float64Array;
   readonly hidden: Float64Array;
   readonly hiddenBias: Float64Array;
