@@ -71,7 +71,8 @@ store (a catalog, a config, a symbolic link) is never written: exit 2
 [feedback-store-invalid], the file untouched. learned.json is sealed with a
 checksum: a damaged, hand-edited or out-of-range one is a warning
 [learned-decision-invalid] and search runs without usage (search --strict:
-exit 2).
+exit 2). It names its store: keep each store in a folder of its own (another
+store there is refused [file-overwrite-refused] and never applies it).
 
 Options:
   --catalog FILE   the catalog the events refer to (default: the config's "catalog", else
@@ -212,6 +213,11 @@ export const learnCommand: Command = {
       const { kept, dropped } = await feedbackStore.compact();
       context.stdout(`compacted ${shown}: kept ${kept} events, dropped ${dropped}\n`);
       return 0;
+    }
+    // Another store's decision in this folder is never replaced: refused before anything is imported.
+    const current = await feedbackStore.readDecision();
+    if (current.kind === 'other-store') {
+      throw createLoadoutError('file-overwrite-refused', `${decisionPath} is the decision of ${current.store}, another store in this folder; nothing was imported: keep each feedback store in a folder of its own (--store DIR/feedback.jsonl)`, { path: decisionPath });
     }
     const file = parsed.positionals[0];
     if (parsed.positionals.length > 1) {

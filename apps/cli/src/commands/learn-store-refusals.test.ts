@@ -52,3 +52,23 @@ describe('loadout learn --purge and --compact with anything else', () => {
     expect(await readFile(store, 'utf8')).toBe(before);
   });
 });
+
+describe('two feedback stores in one folder', () => {
+  it('a store never replaces, applies or purges the decision learned for the other', async () => {
+    const learnA = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', 'ev.jsonl', '--catalog', 'tools.json', '--store', 'a.jsonl'], learnA.context)).toBe(0);
+    const decision = await readFile(join(dir, 'learned.json'));
+    const learnB = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', 'ev.jsonl', '--catalog', 'tools.json', '--store', 'b.jsonl'], learnB.context)).toBe(2);
+    expect(learnB.stderr()).toMatch(/learned\.json is the decision of a\.jsonl, another store in this folder; nothing was imported: .*\[file-overwrite-refused\]\n$/);
+    expect((await readdir(dir)).sort()).toEqual(['a.jsonl', 'ev.jsonl', 'learned.json', 'tools.json']);
+    await writeFile(join(dir, 'b.jsonl'), await readFile(join(dir, 'a.jsonl')));
+    const search = fakeContext({ cwd: dir });
+    expect(await runCli(['search', 'save my notes', '--catalog', 'tools.json', '--feedback', 'b.jsonl'], search.context)).toBe(0);
+    expect(search.stderr()).toMatch(/warning: .*learned\.json is the decision of a\.jsonl, another store in this folder, not of b\.jsonl; .* searching without usage \[learned-decision-invalid\]/);
+    const purge = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', '--purge', '--store', 'b.jsonl'], purge.context)).toBe(0);
+    expect(purge.stdout()).toBe(`deleted ${join(dir, 'b.jsonl')}\n`);
+    expect(await readFile(join(dir, 'learned.json'))).toEqual(decision);
+  });
+});

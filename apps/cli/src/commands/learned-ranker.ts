@@ -49,6 +49,7 @@ export async function loadLearnedRankerFactory(
   const decisionPath = feedbackStore.decisionLocation;
   const read = await feedbackStore.readDecision();
   if (read.kind === 'unreadable') return without('learned-decision-invalid', `${decisionPath} cannot be used: ${read.reason}; run loadout learn again to rewrite it`, decisionPath);
+  if (read.kind === 'other-store') return without('learned-decision-invalid', `${decisionPath} is the decision of ${read.store}, another store in this folder, not of ${store}; keep each feedback store in a folder of its own`, decisionPath);
   if (read.kind === 'missing' || !read.decision.enabled) {
     note(`${read.kind === 'missing' ? `no learning decision at ${decisionPath} (run loadout learn)` : `learning is off in ${decisionPath}`}; ${doing} without usage`);
     return undefined;

@@ -16,12 +16,15 @@ export interface LearnedDecision {
   readonly report?: unknown;
   /** The re-ranking model fitted on the store, when learning chose the re-ranker (checked by the ranker that applies it). */
   readonly model?: unknown;
+  /** The file name of the store it was learned from, stamped by the file store: a decision of another store in the same folder is never applied or replaced. */
+  readonly store?: string;
 }
 
-/** What reading a decision found: none yet, one that cannot be used (with why), or the decision. */
+/** What reading a decision found: none yet, one that cannot be used (with why), another store's (its file name), or the decision. */
 export type LearnedDecisionRead =
   | { readonly kind: 'missing' }
   | { readonly kind: 'unreadable'; readonly reason: string }
+  | { readonly kind: 'other-store'; readonly store: string }
   | { readonly kind: 'decided'; readonly decision: LearnedDecision };
 
 /** Largest magnitude of any number in a stored model: trained weights stay far below it, and 1e308 overflows every score. */
@@ -66,6 +69,7 @@ export function parseLearnedDecision(text: string): LearnedDecisionRead {
     ...(typeof value['decidedAt'] === 'string' ? { decidedAt: value['decidedAt'] } : {}),
     ...(value['report'] === undefined ? {} : { report: value['report'] }),
     ...(model === undefined ? {} : { model }),
+    ...(typeof value['store'] === 'string' ? { store: value['store'] } : {}),
   };
   return { kind: 'decided', decision };
 }

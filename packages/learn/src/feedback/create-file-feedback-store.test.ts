@@ -21,10 +21,27 @@ describe('createFileFeedbackStore', () => {
     await store.append([{ query: 'save it', called: ['write_file'], at: 1_000 }]);
     expect((await store.read()).events).toEqual([{ query: 'save it', called: ['write_file'], at: 1_000 }]);
     await store.writeDecision({ enabled: true, usageWeight: 1 });
-    expect(await store.readDecision()).toEqual({ kind: 'decided', decision: { enabled: true, usageWeight: 1 } });
+    expect(await store.readDecision()).toEqual({ kind: 'decided', decision: { enabled: true, usageWeight: 1, store: 'feedback.jsonl' } });
     expect(await store.purge()).toEqual([store.location, store.decisionLocation]);
     expect(await store.purge()).toEqual([]);
     expect(await store.readDecision()).toEqual({ kind: 'missing' });
+  });
+
+  it('never applies, replaces or purges the decision of another store in the same folder', async () => {
+    const a = createFileFeedbackStore(join(folder, 'a.jsonl'));
+    const b = createFileFeedbackStore(join(folder, 'b.jsonl'));
+    await a.append([{ query: 'save it', called: ['write_file'], at: 1_000 }]);
+    await b.append([{ query: 'read it', called: ['read_file'], at: 1_000 }]);
+    await a.writeDecision({ enabled: true, usageWeight: 1 });
+    const sealed = await readFile(a.decisionLocation);
+    expect(await b.readDecision()).toEqual({ kind: 'other-store', store: 'a.jsonl' });
+    await expect(b.writeDecision({ enabled: false, usageWeight: 1 })).rejects.toMatchObject({ code: 'file-overwrite-refused', message: expect.stringContaining('is the decision of a.jsonl, another store in this folder') });
+    expect(await b.purge()).toEqual([b.location]);
+    expect(await readFile(a.decisionLocation)).toEqual(sealed);
+    expect(await a.readDecision()).toEqual({ kind: 'decided', decision: { enabled: true, usageWeight: 1, store: 'a.jsonl' } });
+    // A decision written before stores were stamped is any store's, as it was.
+    await writeFile(a.decisionLocation, sealLearnedDecision({ enabled: true, usageWeight: 1 }));
+    expect(await b.readDecision()).toEqual({ kind: 'decided', decision: { enabled: true, usageWeight: 1 } });
   });
 
   it('reads a damaged or out-of-range decision as unreadable, with the reason and never the contents', async () => {

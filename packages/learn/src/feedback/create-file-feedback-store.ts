@@ -1,8 +1,9 @@
 import { appendFile, lstat, mkdir, open, readFile, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { isLoadoutError, type UsageEvent } from '@loadout/core';
+import { basename, dirname, join, resolve } from 'node:path';
+import { createLoadoutError, isLoadoutError, type UsageEvent } from '@loadout/core';
 import { readTextFile, writeFileAtomic } from '@loadout/eval/files';
 import { openLearnedDecision, sealLearnedDecision } from '../decision/learned-decision.js';
+import type { LearnedDecisionRead } from '../decision/learned-decision.js';
 import { eventsByTime } from './events-by-time.js';
 import type { FeedbackStore, ReadFeedbackOptions } from './feedback-store-interface.js';
 import { parseFeedbackText, type ParsedFeedback } from './parse-feedback.js';
@@ -58,12 +59,21 @@ function keptEvents(events: readonly UsageEvent[]): UsageEvent[] {
 export function createFileFeedbackStore(path: string): FeedbackStore {
   const location = resolve(path);
   const decisionLocation = join(dirname(location), 'learned.json');
+  const name = basename(location);
   // With no events, it makes the store (and its folder) and fails at once when the store cannot be written.
   const append = (events: readonly UsageEvent[]): Promise<void> =>
     withStoreLock(location, async () => {
       const separator = (await endsMidLine(location)) ? '\n' : '';
       await appendFile(location, separator + events.map((event) => `${storedLine(event)}\n`).join(''));
     });
+  /** The decision beside the store, or `other-store` when it is the decision of another store in this folder. */
+  const readDecision = async (): Promise<LearnedDecisionRead> => {
+    const bytes = await readFile(decisionLocation).catch((error: NodeJS.ErrnoException) => error.code ?? 'unknown error');
+    if (typeof bytes === 'string') return bytes === 'ENOENT' ? { kind: 'missing' } : { kind: 'unreadable', reason: `cannot read it: ${bytes}` };
+    const read = openLearnedDecision(bytes);
+    const store = read.kind === 'decided' ? read.decision.store : undefined;
+    return store !== undefined && store !== name ? { kind: 'other-store', store } : read;
+  };
   return {
     specificationVersion: 'v1',
     location,
@@ -81,20 +91,22 @@ export function createFileFeedbackStore(path: string): FeedbackStore {
       }),
     size: async () => (await stat(location).catch(() => undefined))?.size ?? 0,
     async purge() {
-      const existing = await Promise.all([location, decisionLocation].map((file) => lstat(file).then(() => [file]).catch(() => [])));
+      // Another store's decision in the same folder is its own: kept.
+      const decision = (await readDecision()).kind === 'other-store' ? [] : [decisionLocation];
+      const existing = await Promise.all([location, ...decision].map((file) => lstat(file).then(() => [file]).catch(() => [])));
       if (existing[0]!.length > 0) await withStoreLock(location, () => rm(location, { force: true }));
-      await rm(decisionLocation, { force: true });
+      if (decision.length > 0) await rm(decisionLocation, { force: true });
       return existing.flat();
     },
-    async readDecision() {
-      const bytes = await readFile(decisionLocation).catch((error: NodeJS.ErrnoException) => error.code ?? 'unknown error');
-      if (typeof bytes !== 'string') return openLearnedDecision(bytes);
-      return bytes === 'ENOENT' ? { kind: 'missing' } : { kind: 'unreadable', reason: `cannot read it: ${bytes}` };
-    },
+    readDecision,
     async writeDecision(decision) {
+      const current = await readDecision();
+      if (current.kind === 'other-store') {
+        throw createLoadoutError('file-overwrite-refused', `${decisionLocation} is the decision of ${current.store}, another store in this folder; it was left unchanged: keep each feedback store in a folder of its own`, { path: decisionLocation });
+      }
       // A folder that cannot be made is reported by the write (file-unwritable).
       await mkdir(dirname(decisionLocation), { recursive: true }).catch(() => {});
-      await writeFileAtomic(decisionLocation, location, sealLearnedDecision(decision));
+      await writeFileAtomic(decisionLocation, location, sealLearnedDecision({ ...decision, store: name }));
     },
   };
 }

@@ -28,7 +28,7 @@ export interface FeedbackStore {
   read(options?: ReadFeedbackOptions): Promise<ParsedFeedback>;
   /** Keeps per tool the newest 50 events, none older than 180 days, losing none appended meanwhile; returns events kept and stored lines removed. */
   compact(): Promise<{ readonly kept: number; readonly dropped: number }>;
-  /** Deletes the events and the decision; returns the locations that existed. */
+  /** Deletes the events and the decision (not another store's: `readDecision`'s `other-store`); returns the locations deleted. */
   purge(): Promise<readonly string[]>;
   /** Bytes the store holds, for a recorder's cap; undefined when the store has no such limit. */
   size?(): Promise<number>;
@@ -36,6 +36,6 @@ export interface FeedbackStore {
   readonly decisionLocation: string;
   /** The decision `loadout learn` made for these events. */
   readDecision(): Promise<LearnedDecisionRead>;
-  /** Replaces the decision in one step (readers see the old or the new one, never a part). */
+  /** Replaces the decision in one step (readers see the old or the new one, never a part); another store's is refused (`file-overwrite-refused`). */
   writeDecision(decision: LearnedDecision): Promise<void>;
 }
