@@ -311,13 +311,13 @@ describe('loadout eval --feedback and --queries', () => {
     writeFileSync(join(folder, 'copy.jsonl'), log);
     const copied = fakeContext({ cwd: folder });
     expect(await runCli(['eval', '--tools', 't.json', '--feedback', '.loadout/feedback.jsonl', '--queries', 'copy.jsonl', '--json'], copied.context)).toBe(0);
-    expect(copied.stderr()).toContain('warning: 12 of the 12 lines of copy.jsonl (100%) are also lines of .loadout/feedback.jsonl');
+    expect(copied.stderr()).toContain('warning: 12 of the 12 lines of copy.jsonl (100%) are searches .loadout/feedback.jsonl holds');
     const lines = log.trimEnd().split('\n');
     writeFileSync(join(folder, 'older.jsonl'), lines.slice(0, 8).join('\n'));
     writeFileSync(join(folder, 'newer.jsonl'), lines.slice(8).join('\n'));
     const split = fakeContext({ cwd: folder });
     expect(await runCli(['eval', '--tools', 't.json', '--feedback', 'older.jsonl', '--queries', 'newer.jsonl', '--json'], split.context)).toBe(0);
-    expect(split.stderr()).not.toContain('are also lines of');
+    expect(split.stderr()).not.toContain('are searches');
   });
 });
 

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,5 +110,27 @@ describe('loadout index --out', () => {
     expect(await loadout(['index', '--catalog', 'tools.json', '--out', 'tools.index'])).toMatchObject({ code: 0 });
     expect(readFileSync(join(folder, 'tools.index'))).toEqual(first);
     rmSync(join(folder, 'tools.index'));
+  });
+});
+
+describe('an output path that is not a regular file', () => {
+  it('is never replaced by one: a symbolic link, a pipe (index --out, eval --report)', async () => {
+    writeFileSync(join(folder, 'tools.json'), catalog);
+    writeFileSync(join(folder, 'target.txt'), 'kept');
+    symlinkSync(join(folder, 'target.txt'), join(folder, 'link.index'));
+    execFileSync('mkfifo', [join(folder, 'pipe.html')]);
+    for (const argv of [
+      ['index', '--catalog', 'tools.json', '--out', 'link.index'],
+      ['index', '--catalog', 'tools.json', '--out', 'pipe.html'],
+      ['eval', '--report', 'link.index'],
+      ['eval', '--report', 'pipe.html'],
+    ]) {
+      const outcome = await loadout(argv);
+      expect(outcome).toMatchObject({ code: 2, stderr: expect.stringMatching(/ is (a symbolic link|not a regular file) .*left unchanged: name a regular file \[file-overwrite-refused\]\n$/) });
+    }
+    expect(lstatSync(join(folder, 'link.index')).isSymbolicLink()).toBe(true);
+    expect(lstatSync(join(folder, 'pipe.html')).isFIFO()).toBe(true);
+    expect(readFileSync(join(folder, 'target.txt'), 'utf8')).toBe('kept');
+    for (const name of ['link.index', 'pipe.html', 'target.txt']) rmSync(join(folder, name));
   });
 });

@@ -1,7 +1,7 @@
 export * from './feedback/index.js';
 export { parseFeedbackText } from './feedback/parse-feedback.js';
 export { eventsByTime } from './feedback/events-by-time.js';
-export { openLearnedDecision, parseLearnedDecision, sealLearnedDecision } from './decision/learned-decision.js';
+export { isLearnedDecisionFile, openLearnedDecision, parseLearnedDecision, sealLearnedDecision } from './decision/learned-decision.js';
 export * from './rerank/index.js';
 export { extractRerankCandidates } from './rerank/create-rerank-ranker.js';
 export { FEATURES, RERANK_FEATURES } from './rerank/rerank-features.js';

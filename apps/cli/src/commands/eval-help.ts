@@ -18,7 +18,8 @@ bootstrap 95% interval of the per-query difference (2,000 resamples, fixed seed)
 and a recommendation: the baseline, unless another ranker's interval lies above 0
 (its low end at least +0.1 as printed; a bound that rounds to zero prints as 0.0);
 then the best such ranker, the faster one when two are within 1 point. On fewer
-than ${MIN_QUERIES_TO_SWITCH} queries no switch is recommended: the set is too small to tell.
+than ${MIN_QUERIES_TO_SWITCH} queries no switch is recommended (the set is too small to tell),
+unless the baseline failed queries: then the best ranker that answered every one.
 With no --tools, the config's "catalog", else the embedded demo catalog with the
 queries the project wrote for it (examples/demo-queries.jsonl).
 

@@ -10,4 +10,11 @@ describe('countSharedLines', () => {
     expect(countSharedLines('{"query": "a", "called": "x", "at": 9}\n', feedback)).toEqual({ shared: 0, total: 1 });
     expect(countSharedLines('', feedback)).toEqual({ shared: 0, total: 0 });
   });
+
+  it('knows a search in any spelling: key order, spacing, an ISO time for milliseconds, relevant for called, no time at all', () => {
+    const store = '{"query":"a","called":["x"],"at":"1970-01-01T00:00:00.001Z"}\n{"query":"b","called":["y","z"],"at":"2026-11-01T00:00:00.000Z"}\n';
+    expect(countSharedLines('{"at": 1, "called": "x", "query": "a "}\n', store)).toEqual({ shared: 1, total: 1 });
+    expect(countSharedLines('{"query": "b", "relevant": ["z", "y"]}\n{"query": "b", "relevant": ["y"]}\n', store)).toEqual({ shared: 1, total: 2 });
+    expect(countSharedLines('{"query": "a", "called": "x", "at": "2026-01-01T00:00:00Z"}\nnot json\n', store)).toEqual({ shared: 0, total: 2 });
+  });
 });

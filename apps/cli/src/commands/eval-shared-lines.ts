@@ -7,18 +7,37 @@ import { formatCount } from '../format/render-table.js';
 /** Share of the --queries lines, from which on `eval` warns that --feedback holds them too: 10%. */
 export const SHARED_LINES_WARNING = 0.1;
 
-/** How many of the non-blank lines of `queries` (trimmed) are also lines of `feedback`, out of how many. */
+/**
+ * A line's search, however it is spelt (key order, spacing, `called` or
+ * `relevant`, `at` as an ISO date or milliseconds): `[query, tools, time]`
+ * and `[query, tools]`, or the line itself twice when it is not such JSON.
+ */
+function searchOf(line: string): { readonly timed: string; readonly untimed: string; readonly hasTime: boolean } {
+  try {
+    const value = JSON.parse(line) as { query?: unknown; called?: unknown; relevant?: unknown; at?: unknown };
+    if (typeof value.query === 'string') {
+      const search = [value.query.trim(), [value.called ?? value.relevant].flat().map(String).sort()];
+      const at = typeof value.at === 'string' ? Date.parse(value.at) : value.at;
+      return { timed: JSON.stringify([...search, at ?? null]), untimed: JSON.stringify(search), hasTime: value.at !== undefined };
+    }
+  } catch {
+    // Not JSON: compared as it is.
+  }
+  return { timed: line, untimed: line, hasTime: true };
+}
+
+/** How many of the non-blank lines of `queries` are searches `feedback` holds too (a line without a time matches one at any time: importing it stamps one), out of how many. */
 export function countSharedLines(queries: string, feedback: string): { readonly shared: number; readonly total: number } {
   const lines = (text: string): string[] => text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
-  const past = new Set(lines(feedback));
-  const asked = lines(queries);
-  return { shared: asked.filter((line) => past.has(line)).length, total: asked.length };
+  const past = new Set(lines(feedback).flatMap((line) => Object.values(searchOf(line)).filter((key) => typeof key === 'string')));
+  const asked = lines(queries).map(searchOf);
+  return { shared: asked.filter((search) => past.has(search.hasTime ? search.timed : search.untimed)).length, total: asked.length };
 }
 
 /**
  * Warns on stderr when at least {@link SHARED_LINES_WARNING} of the
- * --queries lines appear verbatim in --feedback (a copy of the log, or
- * overlapping slices of it): the ranker is then scored on searches it
+ * --queries lines are searches --feedback holds (a copy of the log in
+ * any spelling, the store it was imported into, or overlapping slices): the ranker is then scored on searches it
  * learned from. Says nothing when either file cannot be read or the
  * feedback is over `maxBytes` (learning reports those).
  */
@@ -31,7 +50,7 @@ export async function warnSharedLines(feedbackPath: string, queriesPath: string,
   const { shared, total } = countSharedLines(texts[0], texts[1]);
   if (total === 0 || shared / total < SHARED_LINES_WARNING) return;
   context.stderr(
-    `loadout eval: warning: ${formatCount(shared)} of the ${formatCount(total)} lines of ${queriesPath} (${Math.round((shared / total) * 100)}%) are also lines of ${feedbackPath}: ` +
+    `loadout eval: warning: ${formatCount(shared)} of the ${formatCount(total)} lines of ${queriesPath} (${Math.round((shared / total) * 100)}%) are searches ${feedbackPath} holds: ` +
       `the ranker is scored on searches it learned from, so the figures overstate it; give --feedback only lines older than the queries\n`,
   );
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
-import { learnFromFeedback } from '@loadout/learn';
+import { isLearnedDecisionFile, learnFromFeedback } from '@loadout/learn';
 import { openFeedbackStore, isDatabaseStore } from '../io/open-feedback-store.js';
 import type { ParsedFeedback } from '@loadout/learn';
 import type { CatalogTool } from '@loadout/core';
@@ -14,6 +14,8 @@ import { MAX_FEEDBACK_HELP, maxFeedbackFlag } from '../io/max-feedback-flag.js';
 import { readCommandFeedback } from '../io/read-command-feedback.js';
 import { countOf } from '../format/count-of.js';
 import { checkWritable } from '../io/check-writable.js';
+import { guardOutputFile } from '../io/guard-output-file.js';
+import type { OutputFileKind } from '../io/guard-output-file.js';
 import { DEFAULT_FEEDBACK_STORE } from '../io/default-feedback-store.js';
 import { learningProgress, renderFeedbackIssues, renderLearningReport } from '../format/learning-view.js';
 import { createProgressReporter } from '../io/progress-reporter.js';
@@ -166,6 +168,14 @@ async function importEvents(
   return { imported, fresh, alreadyStored };
 }
 
+/** What learning may replace at `learned.json`: an empty file or a decision loadout wrote (sealed, even damaged, or an older loadout's JSON). */
+const LEARNED_DECISION_FILE: OutputFileKind = {
+  what: 'a decision loadout learn wrote',
+  recognise: (_text, bytes) => isLearnedDecisionFile(bytes),
+  maxBytes: 64 * 1024 * 1024,
+  remedy: 'nothing was imported: move it, or keep the feedback store in another folder',
+};
+
 /** `loadout learn`: import usage, compare on held-out events, switch when it wins. */
 export const learnCommand: Command = {
   name: 'learn',
@@ -196,6 +206,7 @@ export const learnCommand: Command = {
       }
     }
     const storeFlag = stringFlag(parsed, 'store') ?? DEFAULT_FEEDBACK_STORE;
+    if (storeFlag.trim() === '') throw createLoadoutError('invalid-option', `--store needs a path (default ${DEFAULT_FEEDBACK_STORE})`, { option: 'store' });
     const feedbackStore = await openFeedbackStore(storeFlag, context.cwd);
     // A database store is read by its URL (its location, for messages, has no password).
     const store = isDatabaseStore(storeFlag) ? storeFlag : feedbackStore.location;
@@ -214,11 +225,12 @@ export const learnCommand: Command = {
       context.stdout(`compacted ${shown}: kept ${kept} events, dropped ${dropped}\n`);
       return 0;
     }
-    // Another store's decision in this folder is never replaced: refused before anything is imported.
+    // Another store's decision in this folder, or a learned.json loadout did not write, is never replaced: refused before anything is imported.
     const current = await feedbackStore.readDecision();
     if (current.kind === 'other-store') {
       throw createLoadoutError('file-overwrite-refused', `${decisionPath} is the decision of ${current.store}, another store in this folder; nothing was imported: keep each feedback store in a folder of its own (--store DIR/feedback.jsonl)`, { path: decisionPath });
     }
+    if (!isDatabaseStore(store)) await guardOutputFile(decisionPath, context.cwd, LEARNED_DECISION_FILE);
     const file = parsed.positionals[0];
     if (parsed.positionals.length > 1) {
       throw createLoadoutError('invalid-option', `expected at most one FILE of usage events, got ${parsed.positionals.length} arguments, e.g. loadout learn usage.jsonl (see loadout learn --help)`);

@@ -40,6 +40,7 @@ describe('loadout learn --purge and --compact with anything else', () => {
     [['learn', '--compact', '--purge'], '--purge takes only --store PATH, not --compact'],
     [['learn', '--purge', '--catalog', 'tools.json'], '--purge takes only --store PATH, not --catalog'],
     [['learn', '--compact', '--ranker', 'bm25f'], '--compact takes only --store PATH, not --ranker'],
+    [['learn', '--purge', '--store', ''], '--store needs a path'],
   ])('%j is refused before touching the store: exit 2, invalid-option', async (argv, message) => {
     const store = join(dir, '.loadout', 'feedback.jsonl');
     const run = fakeContext({ cwd: dir });
@@ -70,5 +71,21 @@ describe('two feedback stores in one folder', () => {
     expect(await runCli(['learn', '--purge', '--store', 'b.jsonl'], purge.context)).toBe(0);
     expect(purge.stdout()).toBe(`deleted ${join(dir, 'b.jsonl')}\n`);
     expect(await readFile(join(dir, 'learned.json'))).toEqual(decision);
+  });
+});
+
+describe('a learned.json that loadout did not write', () => {
+  it('is never replaced or purged: learn refuses before importing, purge keeps it', async () => {
+    const mine = '{"model": "my precious weights"}\n';
+    await writeFile(join(dir, 'learned.json'), mine);
+    const learn = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', 'ev.jsonl', '--catalog', 'tools.json', '--store', 'feedback.jsonl'], learn.context)).toBe(2);
+    expect(learn.stderr()).toMatch(/learned\.json exists and is not a decision loadout learn wrote; it was left unchanged: nothing was imported.*\[file-overwrite-refused\]\n$/);
+    expect((await readdir(dir)).sort()).toEqual(['ev.jsonl', 'learned.json', 'tools.json']);
+    await writeFile(join(dir, 'feedback.jsonl'), '');
+    const purge = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', '--purge', '--store', 'feedback.jsonl'], purge.context)).toBe(0);
+    expect(purge.stdout()).toBe(`deleted ${join(dir, 'feedback.jsonl')}\n`);
+    expect(await readFile(join(dir, 'learned.json'), 'utf8')).toBe(mine);
   });
 });

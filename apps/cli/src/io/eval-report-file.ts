@@ -10,8 +10,9 @@ export const EVAL_REPORT_GENERATOR = '<meta name="generator" content="loadout ev
  */
 export function isEvalReport(text: string): boolean {
   if (!text.startsWith('<!doctype html>')) return false;
-  const end = text.indexOf('</head>');
-  const head = end === -1 ? '' : text.slice(0, end);
+  const end = text.search(/<\/head>|<body/);
+  // `text` may be only the file's start (see maxBytes): its head then runs to the end.
+  const head = end === -1 ? text : text.slice(0, end);
   return head.includes(EVAL_REPORT_GENERATOR) || head.includes('<title>loadout eval: ');
 }
 
@@ -19,6 +20,6 @@ export function isEvalReport(text: string): boolean {
 export const EVAL_REPORT_FILE: OutputFileKind = {
   what: 'a loadout eval report',
   recognise: isEvalReport,
-  maxBytes: 256 * 1024 * 1024,
+  maxBytes: 64 * 1024,
   remedy: 'name another file (or remove this one first if it should go)',
 };

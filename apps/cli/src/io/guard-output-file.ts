@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { lstat, open, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
@@ -18,6 +19,11 @@ export interface OutputFileKind {
 export async function sameFile(left: string, right: string): Promise<boolean> {
   const [a, b] = await Promise.all([realpath(left).catch(() => resolve(left)), realpath(right).catch(() => resolve(right))]);
   return a === b;
+}
+
+/** What a path that is not a regular file or a folder is, for a message. */
+export function notRegular(info: Stats): string {
+  return info.isSymbolicLink() ? 'is a symbolic link (name the file it points to)' : 'is not a regular file (a device, a pipe or a socket)';
 }
 
 /** The first `length` bytes of `path`, or undefined when it cannot be read. */
@@ -45,7 +51,10 @@ export async function guardOutputFile(path: string, cwd: string, kind: OutputFil
     }
   }
   const existing = await lstat(target).catch(() => undefined);
-  if (existing === undefined || options.force === true || !existing.isFile() || existing.size === 0) return;
+  // A folder fails the write with its own code; a device, a pipe or a link would be replaced by a regular file.
+  if (existing === undefined || existing.isDirectory()) return;
+  if (!existing.isFile()) throw createLoadoutError('file-overwrite-refused', `${path} ${notRegular(existing)}; it was left unchanged: name a regular file`, { path });
+  if (options.force === true || existing.size === 0) return;
   const bytes = await readStart(target, Math.min(existing.size, kind.maxBytes));
   if (bytes !== undefined && kind.recognise(new TextDecoder().decode(bytes), bytes)) return;
   throw createLoadoutError('file-overwrite-refused', `${path} exists and is not ${kind.what}; it was left unchanged: ${kind.remedy}`, { path });

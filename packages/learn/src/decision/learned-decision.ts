@@ -89,3 +89,10 @@ export function openLearnedDecision(bytes: Uint8Array): LearnedDecisionRead {
     return { kind: 'unreadable', reason: (error as Error).message };
   }
 }
+
+/** Whether `bytes` are a decision file loadout wrote: sealed (even damaged), or an older loadout's plain JSON decision; anything else is the user's. */
+export function isLearnedDecisionFile(bytes: Uint8Array): boolean {
+  if (frameVersion(bytes, LEARNED_FRAME) !== undefined) return true;
+  const text = decodeUtf8(bytes);
+  return text !== undefined && parseLearnedDecision(text).kind === 'decided';
+}

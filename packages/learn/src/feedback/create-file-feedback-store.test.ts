@@ -35,10 +35,15 @@ describe('createFileFeedbackStore', () => {
     await a.writeDecision({ enabled: true, usageWeight: 1 });
     const sealed = await readFile(a.decisionLocation);
     expect(await b.readDecision()).toEqual({ kind: 'other-store', store: 'a.jsonl' });
-    await expect(b.writeDecision({ enabled: false, usageWeight: 1 })).rejects.toMatchObject({ code: 'file-overwrite-refused', message: expect.stringContaining('is the decision of a.jsonl, another store in this folder') });
+    await expect(b.writeDecision({ enabled: false, usageWeight: 1 })).rejects.toMatchObject({ code: 'file-overwrite-refused', message: expect.stringContaining("is not this store's decision (another store's, or a file loadout did not write)") });
     expect(await b.purge()).toEqual([b.location]);
     expect(await readFile(a.decisionLocation)).toEqual(sealed);
     expect(await a.readDecision()).toEqual({ kind: 'decided', decision: { enabled: true, usageWeight: 1, store: 'a.jsonl' } });
+    // A file loadout did not write is the user's: never replaced or purged.
+    await writeFile(a.decisionLocation, '{"model": "mine"}');
+    await expect(a.writeDecision({ enabled: true, usageWeight: 1 })).rejects.toMatchObject({ code: 'file-overwrite-refused' });
+    expect(await a.purge()).toEqual([a.location]);
+    expect(await readFile(a.decisionLocation, 'utf8')).toBe('{"model": "mine"}');
     // A decision written before stores were stamped is any store's, as it was.
     await writeFile(a.decisionLocation, sealLearnedDecision({ enabled: true, usageWeight: 1 }));
     expect(await b.readDecision()).toEqual({ kind: 'decided', decision: { enabled: true, usageWeight: 1 } });

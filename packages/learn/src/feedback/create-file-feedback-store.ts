@@ -2,7 +2,7 @@ import { appendFile, lstat, mkdir, open, readFile, rm, stat } from 'node:fs/prom
 import { basename, dirname, join, resolve } from 'node:path';
 import { createLoadoutError, isLoadoutError, type UsageEvent } from '@loadout/core';
 import { readTextFile, writeFileAtomic } from '@loadout/eval/files';
-import { openLearnedDecision, sealLearnedDecision } from '../decision/learned-decision.js';
+import { isLearnedDecisionFile, openLearnedDecision, sealLearnedDecision } from '../decision/learned-decision.js';
 import type { LearnedDecisionRead } from '../decision/learned-decision.js';
 import { eventsByTime } from './events-by-time.js';
 import type { FeedbackStore, ReadFeedbackOptions } from './feedback-store-interface.js';
@@ -74,6 +74,11 @@ export function createFileFeedbackStore(path: string): FeedbackStore {
     const store = read.kind === 'decided' ? read.decision.store : undefined;
     return store !== undefined && store !== name ? { kind: 'other-store', store } : read;
   };
+  /** Whether the file where the decision goes may be replaced or deleted: none there, an empty file, or this store's decision; not another store's, nor a file loadout did not write. */
+  const replaceable = async (): Promise<boolean> => {
+    const bytes = await readFile(decisionLocation).catch(() => undefined);
+    return bytes === undefined || bytes.length === 0 || (isLearnedDecisionFile(bytes) && (await readDecision()).kind !== 'other-store');
+  };
   return {
     specificationVersion: 'v1',
     location,
@@ -91,8 +96,8 @@ export function createFileFeedbackStore(path: string): FeedbackStore {
       }),
     size: async () => (await stat(location).catch(() => undefined))?.size ?? 0,
     async purge() {
-      // Another store's decision in the same folder is its own: kept.
-      const decision = (await readDecision()).kind === 'other-store' ? [] : [decisionLocation];
+      // Another store's decision, or a file loadout did not write, is kept.
+      const decision = (await replaceable()) ? [decisionLocation] : [];
       const existing = await Promise.all([location, ...decision].map((file) => lstat(file).then(() => [file]).catch(() => [])));
       if (existing[0]!.length > 0) await withStoreLock(location, () => rm(location, { force: true }));
       if (decision.length > 0) await rm(decisionLocation, { force: true });
@@ -100,9 +105,8 @@ export function createFileFeedbackStore(path: string): FeedbackStore {
     },
     readDecision,
     async writeDecision(decision) {
-      const current = await readDecision();
-      if (current.kind === 'other-store') {
-        throw createLoadoutError('file-overwrite-refused', `${decisionLocation} is the decision of ${current.store}, another store in this folder; it was left unchanged: keep each feedback store in a folder of its own`, { path: decisionLocation });
+      if (!(await replaceable())) {
+        throw createLoadoutError('file-overwrite-refused', `${decisionLocation} is not this store's decision (another store's, or a file loadout did not write); it was left unchanged: keep each feedback store in a folder of its own`, { path: decisionLocation });
       }
       // A folder that cannot be made is reported by the write (file-unwritable).
       await mkdir(dirname(decisionLocation), { recursive: true }).catch(() => {});

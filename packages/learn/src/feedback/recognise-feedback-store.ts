@@ -7,7 +7,7 @@ import { readUsageEvent } from './parse-feedback.js';
 const FIRST_LINE_BYTES = 1024 * 1024;
 
 const refuse = (path: string, why: string): never => {
-  throw createLoadoutError('feedback-store-invalid', `${path} is not a feedback store: ${why}; it was left untouched (--store names the store, .loadout/feedback.jsonl by default)`, { path });
+  throw createLoadoutError('feedback-store-invalid', `${path} is not a feedback store: ${why}; it was left untouched (name the feedback store itself: .loadout/feedback.jsonl by default)`, { path });
 };
 
 /**

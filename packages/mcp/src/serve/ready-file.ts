@@ -29,7 +29,11 @@ export async function checkReadyFile(path: string, cwd: string): Promise<void> {
   if (!folder!.isDirectory()) refuse('ENOTDIR');
   await access(dirname(target), constants.W_OK).catch((error: NodeJS.ErrnoException) => refuse(error.code ?? 'EACCES'));
   const existing = await lstat(target).catch(() => undefined);
-  if (existing === undefined || !existing.isFile() || existing.size === 0) return;
+  if (existing !== undefined && !existing.isFile()) {
+    // /dev/stdout, a pipe or a link would be replaced by a regular file.
+    throw createLoadoutError('file-overwrite-refused', `${path} is not a regular file (a device, a pipe or a symbolic link); it was left unchanged: name a regular file`, { path });
+  }
+  if (existing === undefined || existing.size === 0) return;
   const text = existing.size > MAX_READY_FILE_BYTES ? undefined : await readFile(target, 'utf8').catch(() => undefined);
   if (text !== undefined && isReadyFileText(text)) return;
   throw createLoadoutError(
