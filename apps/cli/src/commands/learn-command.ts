@@ -214,7 +214,9 @@ export const learnCommand: Command = {
     const decisionPath = feedbackStore.decisionLocation;
     if (parsed.values['purge'] === true) {
       const existing = await feedbackStore.purge();
-      context.stdout(existing.length === 0 ? `nothing to delete: neither ${shown} nor ${decisionPath} exists\n` : `deleted ${existing.join(' and ')}\n`);
+      // A decision the store did not delete is another store's, or a file loadout did not write.
+      const kept = !isDatabaseStore(store) && existsSync(decisionPath) && !existing.includes(decisionPath) ? `; ${decisionPath} is kept: it is not this store's decision` : '';
+      context.stdout(`${existing.length === 0 ? `nothing to delete: neither ${shown} nor its decision exists` : `deleted ${existing.join(' and ')}`}${kept}\n`);
       return 0;
     }
     if (parsed.values['compact'] === true) {

@@ -177,7 +177,7 @@ describe('loadout learn --compact and --purge without a store', () => {
     expect(compact.stderr).toMatch(/^loadout learn: no feedback store at .*\.loadout\/feedback\.jsonl, so nothing to compact .*\[file-not-found\]\n$/);
     const purge = await cli(dir, ['learn', '--purge']);
     expect(purge.code).toBe(0);
-    expect(purge.stdout).toMatch(/^nothing to delete: neither .*feedback\.jsonl nor .*learned\.json exists\n$/);
+    expect(purge.stdout).toMatch(/^nothing to delete: neither .*feedback\.jsonl nor its decision exists\n$/);
     expect((await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json'])).code).toBe(0);
     const purged = await cli(dir, ['learn', '--purge']);
     expect(purged.stdout).toMatch(/^deleted .*feedback\.jsonl and .*learned\.json\n$/);

@@ -69,7 +69,7 @@ describe('two feedback stores in one folder', () => {
     expect(search.stderr()).toMatch(/warning: .*learned\.json is the decision of a\.jsonl, another store in this folder, not of b\.jsonl; .* searching without usage \[learned-decision-invalid\]/);
     const purge = fakeContext({ cwd: dir });
     expect(await runCli(['learn', '--purge', '--store', 'b.jsonl'], purge.context)).toBe(0);
-    expect(purge.stdout()).toBe(`deleted ${join(dir, 'b.jsonl')}\n`);
+    expect(purge.stdout()).toBe(`deleted ${join(dir, 'b.jsonl')}; ${join(dir, 'learned.json')} is kept: it is not this store's decision\n`);
     expect(await readFile(join(dir, 'learned.json'))).toEqual(decision);
   });
 });
@@ -85,7 +85,7 @@ describe('a learned.json that loadout did not write', () => {
     await writeFile(join(dir, 'feedback.jsonl'), '');
     const purge = fakeContext({ cwd: dir });
     expect(await runCli(['learn', '--purge', '--store', 'feedback.jsonl'], purge.context)).toBe(0);
-    expect(purge.stdout()).toBe(`deleted ${join(dir, 'feedback.jsonl')}\n`);
+    expect(purge.stdout()).toBe(`deleted ${join(dir, 'feedback.jsonl')}; ${join(dir, 'learned.json')} is kept: it is not this store's decision\n`);
     expect(await readFile(join(dir, 'learned.json'), 'utf8')).toBe(mine);
   });
 });

@@ -134,7 +134,7 @@ ${EVAL_REPORT_GENERATOR}
 <main>
 <h1>loadout eval: ${escape(comparison.set)}</h1>
 <p class="meta">${comparison.queries} queries over ${comparison.tools} tools · baseline ${escape(comparison.baseline)} · intervals are paired bootstrap 95% intervals of the per-query Recall@5 difference</p>
-<div class="verdict"><strong>Recommended: ${escape(comparison.recommended)}.</strong> ${escape(comparison.reason)}.</div>
+<div class="verdict"><strong>Recommended: ${escape(comparison.recommended)}.</strong> ${escape(`${comparison.reason[0]!.toUpperCase()}${comparison.reason.slice(1)}`)}.</div>
 <h2>Rankers</h2>
 <div class="scroll"><table>
 <thead><tr><th>ranker</th><th>Recall@5</th><th>vs ${escape(comparison.baseline)}</th><th>NDCG@5</th><th>MRR@10</th><th>p50 ms</th><th>p99 ms</th><th>build ms</th><th>failed</th></tr></thead>

@@ -8,7 +8,7 @@ const LABEL = 36;
 
 /** Lines of the held-out comparison `loadout learn` and `loadout eval --feedback` print. */
 export function renderLearningReport(report: LearningReport): string[] {
-  const where = report.folds === 'newest' ? 'the newest held-out events' : `held-out events (seeded random folds, seed ${report.seed ?? 29}: the events have no times)`;
+  const where = report.folds === 'newest' ? 'the newest held-out events' : `held-out events (seeded random folds, seed ${report.seed ?? 29}: not every event has a time of its own, so time does not order them)`;
   const verdict =
     report.reason === 'wins'
       ? `learned ranking ON (usage weight ${report.learned.usageWeight}${report.rerank ? ', re-ranker' : ''}): it beat the default on ${where}`
