@@ -22,7 +22,7 @@ export async function sameFile(left: string, right: string): Promise<boolean> {
 }
 
 /** What a path that is not a regular file or a folder is, for a message. */
-export function notRegular(info: Stats): string {
+function notRegular(info: Stats): string {
   return info.isSymbolicLink() ? 'is a symbolic link (name the file it points to)' : 'is not a regular file (a device, a pipe or a socket)';
 }
 

@@ -26,11 +26,12 @@ export async function readCommandFeedback(path: string, tools: readonly CatalogT
     for (const tool of tools) shared.set(tool.name, [...(shared.get(tool.name) ?? []), tool.displayName]);
     for (const [name, displayNames] of shared) {
       if (displayNames.length === 1) knownTools.add(name);
-      else if (knownTools.has(name)) shared.delete(name); // also one tool's display name (a core tool's): that tool
+      // One tool's own name, or also one tool's display name (a core tool's): that tool.
+      if (displayNames.length === 1 || knownTools.has(name)) shared.delete(name);
     }
   }
   const limit = maxBytes ?? DEFAULT_MAX_FEEDBACK_BYTES;
-  const readOptions = { maxBytes: limit, ...(knownTools === undefined ? {} : { knownTools }) };
+  const readOptions = { maxBytes: limit, sharedNames: shared, ...(knownTools === undefined ? {} : { knownTools }) };
   // A postgres:// store is read through its FeedbackStore; its rows parse as the file's lines do.
   const parsed = await (isDatabaseStore(path) ? await openDatabaseStore(path) : createFileFeedbackStore(path)).read(readOptions);
   const remedy =
@@ -39,12 +40,8 @@ export async function readCommandFeedback(path: string, tools: readonly CatalogT
       : `split it into smaller files, or pass a larger --max-feedback BYTES (up to ${MAX_FEEDBACK_RANGE.max})`;
   return {
     events: role.kind === 'store' ? [...eventsByTime(parsed.events)] : parsed.events,
-    issues: parsed.issues.map((issue) => {
-      if (issue.code === 'feedback-too-large') return { ...issue, message: `${path} is over the --max-feedback limit of ${limit} bytes; ${remedy}` };
-      const name = issue.code === 'feedback-unknown-tool' ? /no tool named ("(?:[^"\\]|\\.)*")/.exec(issue.message)?.[1] : undefined;
-      const servers = name === undefined ? undefined : shared.get(JSON.parse(name) as string);
-      if (servers === undefined || servers.length < 2) return issue;
-      return { ...issue, message: `line ${issue.line}: ${name} is a tool of ${servers.length} servers; name one as ${servers.slice(0, 2).map((displayName) => JSON.stringify(displayName)).join(' or ')}` };
-    }),
+    issues: parsed.issues.map((issue) =>
+      issue.code === 'feedback-too-large' ? { ...issue, message: `${path} is over the --max-feedback limit of ${limit} bytes; ${remedy}` } : issue,
+    ),
   };
 }

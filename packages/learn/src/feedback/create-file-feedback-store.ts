@@ -66,18 +66,21 @@ export function createFileFeedbackStore(path: string): FeedbackStore {
       const separator = (await endsMidLine(location)) ? '\n' : '';
       await appendFile(location, separator + events.map((event) => `${storedLine(event)}\n`).join(''));
     });
-  /** The decision beside the store, or `other-store` when it is the decision of another store in this folder. */
-  const readDecision = async (): Promise<LearnedDecisionRead> => {
-    const bytes = await readFile(decisionLocation).catch((error: NodeJS.ErrnoException) => error.code ?? 'unknown error');
-    if (typeof bytes === 'string') return bytes === 'ENOENT' ? { kind: 'missing' } : { kind: 'unreadable', reason: `cannot read it: ${bytes}` };
+  /** The decision in `bytes`, or `other-store` when it is the decision of another store in this folder. */
+  const decisionIn = (bytes: Uint8Array): LearnedDecisionRead => {
     const read = openLearnedDecision(bytes);
     const store = read.kind === 'decided' ? read.decision.store : undefined;
     return store !== undefined && store !== name ? { kind: 'other-store', store } : read;
   };
+  const readDecision = async (): Promise<LearnedDecisionRead> => {
+    const bytes = await readFile(decisionLocation).catch((error: NodeJS.ErrnoException) => error.code ?? 'unknown error');
+    if (typeof bytes !== 'string') return decisionIn(bytes);
+    return bytes === 'ENOENT' ? { kind: 'missing' } : { kind: 'unreadable', reason: `cannot read it: ${bytes}` };
+  };
   /** Whether the file where the decision goes may be replaced or deleted: none there, an empty file, or this store's decision; not another store's, nor a file loadout did not write. */
   const replaceable = async (): Promise<boolean> => {
     const bytes = await readFile(decisionLocation).catch(() => undefined);
-    return bytes === undefined || bytes.length === 0 || (isLearnedDecisionFile(bytes) && (await readDecision()).kind !== 'other-store');
+    return bytes === undefined || bytes.length === 0 || (isLearnedDecisionFile(bytes) && decisionIn(bytes).kind !== 'other-store');
   };
   return {
     specificationVersion: 'v1',

@@ -6,6 +6,8 @@ import type { ParsedFeedback } from './parse-feedback.js';
 export interface ReadFeedbackOptions {
   /** Tool names (display or own) that exist; a called tool outside it is dropped with `feedback-unknown-tool`. Default: accept any. */
   readonly knownTools?: ReadonlySet<string>;
+  /** Bare names several servers' tools share, each with the display names it could mean: a called tool of such a name (outside `knownTools`) is dropped, the message naming two to write instead. Default: none. */
+  readonly sharedNames?: ReadonlyMap<string, readonly string[]>;
   /** Largest store read, in bytes; a larger one yields no events and a `feedback-too-large` issue. Default 64 MiB. */
   readonly maxBytes?: number;
 }

@@ -52,4 +52,11 @@ describe('parseFeedbackText', () => {
       ['feedback-unknown-tool', 2],
     ]);
   });
+
+  it('drops a bare name several servers share, naming two tools to write instead', () => {
+    const text = '{"query": "find", "called": ["search_issues", "Bash"]}\n';
+    const parsed = parseFeedbackText(text, { knownTools: new Set(['Bash']), sharedNames: new Map([['search_issues', ['mcp__github__search_issues', 'mcp__jira__search_issues']]]) });
+    expect(parsed.events).toEqual([{ query: 'find', called: ['Bash'] }]);
+    expect(parsed.issues).toEqual([{ code: 'feedback-unknown-tool', line: 1, message: 'line 1: "search_issues" is a tool of 2 servers; name one as "mcp__github__search_issues" or "mcp__jira__search_issues"' }]);
+  });
 });

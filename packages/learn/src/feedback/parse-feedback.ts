@@ -44,7 +44,8 @@ export function readUsageEvent(value: unknown): UsageEvent | string {
  * [names], "at"?: ISO date | ms}`, or a labelled query `{"query",
  * "relevant": [names]}`. A line that is not such JSON is skipped
  * (`feedback-invalid-line`), a called tool outside `knownTools` dropped
- * (`feedback-unknown-tool`). Never throws on content.
+ * (`feedback-unknown-tool`; a name of `sharedNames` says which to write).
+ * Never throws on content.
  */
 export function parseFeedbackText(text: string, options: ReadFeedbackOptions = {}): ParsedFeedback {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -67,7 +68,9 @@ export function parseFeedbackText(text: string, options: ReadFeedbackOptions = {
     }
     const kept = event.called.filter((name) => options.knownTools?.has(name) !== false);
     for (const name of event.called.filter((called) => !kept.includes(called))) {
-      issues.push({ code: 'feedback-unknown-tool', line, message: `line ${line}: no tool named ${describeValue(name)} in the catalog` });
+      const meant = options.sharedNames?.get(name);
+      const why = meant === undefined ? `no tool named ${describeValue(name)} in the catalog` : `${describeValue(name)} is a tool of ${meant.length} servers; name one as ${meant.slice(0, 2).map((displayName) => JSON.stringify(displayName)).join(' or ')}`;
+      issues.push({ code: 'feedback-unknown-tool', line, message: `line ${line}: ${why}` });
     }
     if (kept.length > 0) events.push(kept.length === event.called.length ? event : { ...event, called: kept });
   }
