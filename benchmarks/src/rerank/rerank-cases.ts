@@ -1,7 +1,8 @@
 import { createBm25Ranker } from '@loadout/bm25';
 import { extractRerankCandidates, toTrainingQuery } from '@loadout/learn';
 import type { Bm25Ranker, Bm25RankerOptions } from '@loadout/bm25';
-import type { RerankCandidates, RerankVectors } from '@loadout/learn';
+import type { SyncTextVectors } from '@loadout/core';
+import type { RerankCandidates } from '@loadout/learn';
 import { createRerankVectors, defaultStaticTablePath, loadStaticVectors } from '@loadout/embeddings';
 import { createEvalCatalog, listEvalSets, loadEvalSet, nearDuplicatePairs } from '@loadout/eval';
 import type { EvalQuery, EvalSet } from '@loadout/eval';
@@ -68,7 +69,7 @@ export async function loadRerankCases(
     logProgress(`rerank: ${evalSet.name}: first stage and features for ${evalSet.queries.length} queries (top ${candidates})`);
     const ranker = createBm25Ranker(options.bm25);
     // Vectors per set: each catalog fits its own principal components.
-    const vectors: RerankVectors | undefined = table === undefined ? undefined : createRerankVectors(table);
+    const vectors: SyncTextVectors | undefined = table === undefined ? undefined : createRerankVectors(table);
     ranker.index(createEvalCatalog(evalSet).tools);
     rankers.set(evalSet.name, ranker);
     const copies =

@@ -12,4 +12,4 @@ export { createHybridRanker } from './ranker/hybrid-ranker.js';
 export type { HybridRankerOptions } from './ranker/hybrid-ranker.js';
 export { createPipelineEmbedder, exclusively } from './transformers/pipeline-embedder.js';
 export type { FeatureExtractionPipeline, PipelineEmbedder, PipelineEmbedderOptions } from './transformers/pipeline-embedder.js';
-export type { RerankVectorsOptions, SyncTextVectors } from './rerank/create-rerank-vectors.js';
+export type { RerankVectorsOptions } from './rerank/create-rerank-vectors.js';

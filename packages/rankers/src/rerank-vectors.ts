@@ -1,5 +1,6 @@
-import type { RerankModel, RerankVectors } from '@loadout/learn/rerank';
+import type { RerankModel } from '@loadout/learn/rerank';
 import { createLoadoutError } from '@loadout/core';
+import type { SyncTextVectors } from '@loadout/core';
 import { loadRankerModule } from './load-ranker-module.js';
 
 type WordVectorTable = Parameters<typeof import('@loadout/embeddings').createRerankVectors>[0];
@@ -20,7 +21,7 @@ export function usesVectors(model: RerankModel | undefined): boolean {
  * Throws `unsupported-environment` where the package or a file system is
  * missing (a browser), `file-not-found` / `file-unreadable` when the table is.
  */
-export async function loadRerankVectors(forRanker: string): Promise<RerankVectors> {
+export async function loadRerankVectors(forRanker: string): Promise<SyncTextVectors> {
   const embeddings = await loadRankerModule(() => import('@loadout/embeddings'), '@loadout/embeddings', forRanker);
   if (typeof embeddings.defaultStaticTablePath !== 'function' || typeof embeddings.loadStaticVectors !== 'function') {
     throw createLoadoutError('unsupported-environment', `ranker "${forRanker}": a model with word-vector features needs the word-vector table, which loads in Node only`, { ranker: forRanker });

@@ -8,6 +8,7 @@ export type {
   SyncRanker,
 } from './ranker.js';
 export type { Embedder } from './embedder.js';
+export type { SyncTextVectors } from './sync-text-vectors.js';
 export type { VectorMatch, VectorIndex } from './vector-index.js';
 export { withQuerySyntax } from './with-query-syntax.js';
 export type { QuerySyntaxOptions } from './with-query-syntax.js';

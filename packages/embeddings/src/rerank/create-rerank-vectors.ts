@@ -1,4 +1,4 @@
-import type { CatalogTool } from '@loadout/core';
+import type { CatalogTool, SyncTextVectors } from '@loadout/core';
 import { toolFields } from '../text/tool-fields.js';
 import { normalizeInPlace } from '../vector/vector-math.js';
 import { DEFAULT_STATIC_FIELD_WEIGHTS } from '../static/field-weights.js';
@@ -12,19 +12,9 @@ export interface RerankVectorsOptions {
   readonly components?: number;
 }
 
-/** Sync word vectors of tools and texts, the shape `@loadout/bm25`'s `RerankVectors` expects. */
-export interface SyncTextVectors {
-  /** Length of every vector. */
-  readonly dimensions: number;
-  /** Fits to `tools` (their principal components) and returns their unit vectors, row-major (`tools.length × dimensions`). */
-  embedTools(tools: readonly CatalogTool[]): Float32Array;
-  /** The unit vector of `text` in the space of the last {@link embedTools} (zeros without a known word). */
-  embedText(text: string): Float32Array;
-}
-
 /**
  * Sync GloVe-SIF vectors for the re-ranker's word-vector features
- * (`RerankVectors` of `@loadout/bm25`): the static embedder's recipe (SIF
+ * (core's `SyncTextVectors`): the static embedder's recipe (SIF
  * weights, its stopwords and field weights, the catalog's first principal
  * components removed, fitted in display-name order), computed without a
  * promise so a re-ranked search stays sync. Pure; `table` is a loaded

@@ -1,2 +1,2 @@
 export { createRerankVectors } from './create-rerank-vectors.js';
-export type { RerankVectorsOptions, SyncTextVectors } from './create-rerank-vectors.js';
+export type { RerankVectorsOptions } from './create-rerank-vectors.js';

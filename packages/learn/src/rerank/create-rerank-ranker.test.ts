@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isLoadoutError } from '@loadout/core';
+import type { SyncTextVectors } from '@loadout/core';
 import { makeTool } from '@loadout/core/test';
 import { createBm25Ranker } from '@loadout/bm25';
 import { createRerankRanker, extractRerankCandidates } from './create-rerank-ranker.js';
@@ -7,7 +8,6 @@ import { LEXICAL_RERANK_MODEL } from './lexical-rerank-model.js';
 import { compileRerankModel, scoreRerankFeatures } from './rerank-model.js';
 import type { RerankModel } from './rerank-model.js';
 import { FEATURES, RERANK_FEATURES, ROW_WIDTH } from './rerank-features.js';
-import type { RerankVectors } from './rerank-vectors.js';
 
 const tools = [
   makeTool({ name: 'send_email', server: 'mail', description: 'Send an email message to a recipient', inputSchema: { type: 'object', properties: { to: { type: 'string', description: 'recipient address' } } } }),
@@ -32,7 +32,7 @@ function linearModel(weights: Record<string, number>): RerankModel {
 const column = (name: string): number => FEATURES.indexOf(name);
 
 /** Toy word vectors: one axis per word of a small vocabulary, a text's vector the normalised count of its words. */
-function toyVectors(): RerankVectors & { calls: number } {
+function toyVectors(): SyncTextVectors & { calls: number } {
   const words = ['email', 'message', 'files', 'folder', 'channel'];
   const embedText = (text: string): Float32Array => {
     const vector = new Float32Array(words.length);

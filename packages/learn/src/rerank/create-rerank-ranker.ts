@@ -1,6 +1,6 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import { createTopK, offerTopK, resetTopK, takeTopK } from '@loadout/core/utils';
-import type { CatalogTool, RankerSearchOptions, SearchHit, SyncRanker } from '@loadout/core';
+import type { CatalogTool, RankerSearchOptions, SearchHit, SyncRanker, SyncTextVectors } from '@loadout/core';
 import { createBm25Ranker } from '@loadout/bm25';
 import type { Bm25Ranker, Bm25RankerOptions } from '@loadout/bm25';
 import { readFirstStage } from '@loadout/bm25/first-stage';
@@ -8,7 +8,6 @@ import type { FirstStageView } from '@loadout/bm25/first-stage';
 import { extractFeatures } from './extract-features.js';
 import { attributeRow, compileRerankModel, readCandidates, scoreRow } from './rerank-model.js';
 import type { RerankModel } from './rerank-model.js';
-import type { RerankVectors } from './rerank-vectors.js';
 import { fillVectorFeatures } from './vector-features.js';
 
 /** Options of {@link createRerankRanker}. */
@@ -24,7 +23,7 @@ export interface RerankRankerOptions {
    * one, ignored by a lexical model): `createRerankVectors` of
    * `@loadout/embeddings`. Default: none.
    */
-  readonly vectors?: RerankVectors;
+  readonly vectors?: SyncTextVectors;
   /** The ranker's `name` (a registry may register the re-ranker under another). Default `rerank`. */
   readonly name?: string;
 }
@@ -41,7 +40,7 @@ export interface RerankCandidates {
 export type RerankRanker = SyncRanker & Pick<Bm25Ranker, 'serialize' | 'load'>;
 
 /** `query`'s best `count` candidates in `view` and their feature rows, `vectors` filling the `VECTOR_FEATURES` (0 without). */
-function candidateFeatures(view: FirstStageView, query: string, count: number, filter: RankerSearchOptions['filter'], vectors: RerankVectors | undefined) {
+function candidateFeatures(view: FirstStageView, query: string, count: number, filter: RankerSearchOptions['filter'], vectors: SyncTextVectors | undefined) {
   const found = view.candidates(query, count, filter);
   const features = extractFeatures(found);
   if (vectors !== undefined && found.count > 0) fillVectorFeatures(features, found, vectors, view.tools);
@@ -55,7 +54,7 @@ function candidateFeatures(view: FirstStageView, query: string, count: number, f
  * `vectors`). For training a model; searching with one is
  * {@link createRerankRanker}.
  */
-export function extractRerankCandidates(ranker: Bm25Ranker, query: string, candidates = 50, vectors?: RerankVectors): RerankCandidates {
+export function extractRerankCandidates(ranker: Bm25Ranker, query: string, candidates = 50, vectors?: SyncTextVectors): RerankCandidates {
   const view = readFirstStage(ranker);
   if (view === undefined) throw createLoadoutError('invalid-option', '@loadout/learn rerank: the first stage must be a ranker from createBm25Ranker', { option: 'ranker' });
   const { found, features } = candidateFeatures(view, query, readCandidates(candidates) ?? 50, undefined, vectors);

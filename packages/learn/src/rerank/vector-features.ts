@@ -1,17 +1,16 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
-import type { CatalogTool } from '@loadout/core';
+import type { CatalogTool, SyncTextVectors } from '@loadout/core';
 import type { FirstStageCandidates } from '@loadout/bm25/first-stage';
 import { RERANK_FEATURES, ROW_WIDTH } from './rerank-features.js';
-import type { RerankVectors } from './rerank-vectors.js';
 
 /** Column of `vector.query`; `vector.clause` and `vector.queryVsBest` follow. */
 const VECTOR = RERANK_FEATURES.length;
 
 /** Per word vectors, the catalog they were last fitted to and its tool vectors (they embed text in the space of their last catalog). */
-const fitted = new WeakMap<RerankVectors, { tools: readonly CatalogTool[]; embedded: Float32Array }>();
+const fitted = new WeakMap<SyncTextVectors, { tools: readonly CatalogTool[]; embedded: Float32Array }>();
 
 /** `tools`' vectors, embedded (and the shape returned checked) when `vectors` were last fitted to another catalog. */
-function toolVectors(vectors: RerankVectors, tools: readonly CatalogTool[]): Float32Array {
+function toolVectors(vectors: SyncTextVectors, tools: readonly CatalogTool[]): Float32Array {
   const last = fitted.get(vectors);
   if (last?.tools === tools) return last.embedded;
   const embedded = vectors.embedTools(tools);
@@ -31,7 +30,7 @@ function dot(a: Float32Array, b: Float32Array, offset: number, dimensions: numbe
 }
 
 /** Fills the `VECTOR_FEATURES` (see there) of `found`'s extracted rows (`ROW_WIDTH` each) among `tools`; a query of one clause is its own best clause. */
-export function fillVectorFeatures(rows: Float64Array, found: FirstStageCandidates, vectors: RerankVectors, tools: readonly CatalogTool[]): void {
+export function fillVectorFeatures(rows: Float64Array, found: FirstStageCandidates, vectors: SyncTextVectors, tools: readonly CatalogTool[]): void {
   const { dimensions } = vectors;
   const catalog = toolVectors(vectors, tools);
   const { count, docs } = found;
