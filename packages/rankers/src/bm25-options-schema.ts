@@ -18,8 +18,8 @@ const unit = (description: string, value: number): OptionSpec => ({ type: 'numbe
 /**
  * Every key of `createBm25Ranker`'s options (`Bm25RankerOptions`), checked at
  * every level: an unknown key is `invalid-option`. Defaults are the
- * ranker's own (documented, not filled in). `analyzer` and `usage` take
- * code (learning sets the last).
+ * ranker's own (documented, not filled in). `analyzer` (options or code)
+ * and `usage` (code; learning sets it) are checked by `createBm25Ranker`.
  */
 const BM25_PROPERTIES: OptionsSchema = {
   k1: { type: 'number', min: 0, max: 10, default: 2, description: 'term-frequency saturation (0: presence only)' },
@@ -41,7 +41,7 @@ const BM25_PROPERTIES: OptionsSchema = {
   sameServerBonus: unit('bonus for a tool sharing a server with one picked before it', 0),
   coverageMinTerms: { type: 'integer', min: 1, max: 1000, default: 10, description: 'fewest distinct query terms for xquad coverage' },
   coverageCandidates: { type: 'integer', min: 1, max: 1000, default: 50, description: 'candidates coverage selection picks from' },
-  analyzer: { type: 'any', description: 'a ToolAnalyzer or its options (code only); default: the tool-aware analyzer' },
+  analyzer: { type: 'any', description: "the tool-aware analyzer's options (stopwords, keepCompounds, splitDigits, maxCompoundLength, schemaDepth, stemming), or a ToolAnalyzer (code only); checked by the analyzer" },
   usage: { type: 'any', description: 'the usage field, tool => text (code only; learning sets it)' },
 };
 

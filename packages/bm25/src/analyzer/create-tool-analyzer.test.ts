@@ -2,6 +2,7 @@ import { isLoadoutError } from '@loadout/core';
 import { makeTool } from '@loadout/core/test';
 import { describe, expect, it } from 'vitest';
 import { createToolAnalyzer } from './create-tool-analyzer.js';
+import type { ToolAnalyzerOptions } from './create-tool-analyzer.js';
 import { extractToolFields } from './tool-fields.js';
 
 describe('createToolAnalyzer', () => {
@@ -77,5 +78,20 @@ describe('createToolAnalyzer', () => {
       expect(isLoadoutError(error) && error.code).toBe('invalid-option');
       expect(String(error)).toContain('schemaDepth');
     }
+  });
+
+  it('refuses what a JSON config could hold that is not an option, naming it', () => {
+    const cases: [unknown, string][] = [
+      ['plural', 'must be a ToolAnalyzer or its options, an object (got "plural")'],
+      [null, 'an object (got null)'],
+      [{ stemmer: 'off' }, 'analyzer has no option "stemmer"'],
+      [{ stopwords: 'the' }, 'stopwords must be a list of words (got "the")'],
+      [{ stopwords: ['the', 1] }, 'stopwords must be a list of words'],
+      [{ keepCompounds: 'no' }, 'keepCompounds must be true or false (got "no")'],
+    ];
+    for (const [options, message] of cases) {
+      expect(() => createToolAnalyzer(options as ToolAnalyzerOptions)).toThrow(expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining(message) }));
+    }
+    expect(createToolAnalyzer({ stopwords: new Set(['open']), splitDigits: false }).analyzeQuery('open issue2')).toEqual(['issue2']);
   });
 });

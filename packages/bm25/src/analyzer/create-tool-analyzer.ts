@@ -65,14 +65,38 @@ function integerOption(name: string, value: number | undefined, fallback: number
 
 const nonAscii = /[^\x00-\x7f]/;
 
-/** Creates the analyzer shared by the BM25F and wink rankers. */
 /** Per analyzer signature, the field tokens of the frozen tools analysed so far (dropped with the tools): indexing a catalog again, as learning does for each usage field it judges, does not split its text again. */
 const ANALYSED = new Map<string, WeakMap<CatalogTool, ToolFieldTokens>>();
 
+/** The keys {@link ToolAnalyzerOptions} has. */
+const OPTION_KEYS = ['stopwords', 'keepCompounds', 'splitDigits', 'maxCompoundLength', 'schemaDepth', 'stemming'];
+
+/** Throws `invalid-option` naming option `name` of the analyzer and what it must be. */
+function invalid(name: string, must: string, value: unknown): never {
+  throw createLoadoutError('invalid-option', `@loadout/bm25: analyzer ${name} must be ${must} (got ${describeValue(value)})`, { option: `analyzer.${name}`, value });
+}
+
+function booleanOption(name: string, value: unknown): boolean {
+  if (value !== undefined && typeof value !== 'boolean') invalid(name, 'true or false', value);
+  return value ?? true;
+}
+
+/** Creates the analyzer shared by the BM25F and wink rankers; options it does not have, or of the wrong type, throw `invalid-option`. */
 export function createToolAnalyzer(options: ToolAnalyzerOptions = {}): ToolAnalyzer {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw createLoadoutError('invalid-option', `@loadout/bm25: analyzer must be a ToolAnalyzer or its options, an object (got ${describeValue(options)})`, { option: 'analyzer' });
+  }
+  const unknown = Object.keys(options).find((key) => !OPTION_KEYS.includes(key));
+  if (unknown !== undefined) {
+    throw createLoadoutError('invalid-option', `@loadout/bm25: analyzer has no option ${describeValue(unknown)} (it has ${OPTION_KEYS.join(', ')})`, { option: `analyzer.${unknown}` });
+  }
+  const given = options.stopwords;
+  if (given !== undefined && (typeof given === 'string' || typeof given?.[Symbol.iterator] !== 'function' || ![...given].every((word) => typeof word === 'string'))) {
+    invalid('stopwords', 'a list of words', given);
+  }
   const split: SplitIdentifiersOptions = {
-    keepCompounds: options.keepCompounds ?? true,
-    splitDigits: options.splitDigits ?? true,
+    keepCompounds: booleanOption('keepCompounds', options.keepCompounds),
+    splitDigits: booleanOption('splitDigits', options.splitDigits),
     maxCompoundLength: integerOption('maxCompoundLength', options.maxCompoundLength, 48, 2, 1000),
   };
   const schemaDepth = integerOption('schemaDepth', options.schemaDepth, 3, 1, 10);

@@ -133,6 +133,9 @@ function checkFieldKeys(name: string, record: object | undefined): void {
 
 /** Validates options and applies defaults; throws `invalid-option` naming the bad value. */
 export function resolveBm25Options(options: Bm25RankerOptions): ResolvedBm25Options {
+  if (options.usage !== undefined && typeof options.usage !== 'function') {
+    throw createLoadoutError('invalid-option', `@loadout/bm25: usage must be a function of a tool (got ${describeValue(options.usage)})`, { option: 'usage', value: options.usage });
+  }
   checkFieldKeys('fieldWeights', options.fieldWeights);
   checkFieldKeys('fieldB', options.fieldB);
   const k1 = numberOption('k1', options.k1, 2.0, 0, 10);

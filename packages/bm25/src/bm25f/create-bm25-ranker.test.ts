@@ -105,6 +105,8 @@ describe('createBm25Ranker scoring', () => {
     expect(() => createBm25Ranker({ b: 2 })).toThrow(/b must be a number from 0 to 1/);
     expect(() => createBm25Ranker({ fieldWeights: { title: 1 } as never })).toThrow(/unknown field "title"/);
     expect(() => createBm25Ranker({ multiIntent: 'yes' as never })).toThrow(expect.objectContaining({ code: 'invalid-option' }));
+    expect(() => createBm25Ranker({ usage: 'tool => text' as never })).toThrow(expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining('usage must be a function') }));
+    expect(() => createBm25Ranker({ analyzer: 'plural' as never })).toThrow(expect.objectContaining({ code: 'invalid-option' }));
   });
 });
 
