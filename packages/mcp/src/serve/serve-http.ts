@@ -282,8 +282,8 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
   if (!checkHosts) logger.warn('Host header check is off on a non-loopback address: list the names clients use with allowedHosts');
   if (anyOrigin) logger.warn('Origin check is off (allowed origin "*"): any web page the user opens can call these tools');
   if (tokens === undefined) {
-    if (loopback) logger.info('no bearer token required: any local process can connect (require one with a token)');
-    else logger.warn('no bearer token required: anyone who can reach this address can call these tools');
+    if (loopback) logger.info('no bearer token required: any local process can connect (require one: loadout serve --token-env VAR, or the token option)');
+    else logger.warn('no bearer token required: anyone who can reach this address can call these tools (require one: loadout serve --token-env VAR, or the token option)');
   }
   if (maxBodyBytes > DEFAULT_MAX_BODY_BYTES) logger.warn(`request size cap raised to ${maxBodyBytes} bytes (default ${DEFAULT_MAX_BODY_BYTES})`);
   const url = `http://${urlHost(host)}:${boundPort}${path}`;
