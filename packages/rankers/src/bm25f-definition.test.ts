@@ -5,6 +5,7 @@ import { createCatalog } from '@loadout/core';
 import { usageRankerFactory } from '@loadout/core/plugins';
 import { bm25fDefinition } from './bm25f-definition.js';
 import { rerankDefinition } from './rerank-definition.js';
+import { rerankGloveDefinition } from './rerank-glove-definition.js';
 
 const { tools } = createCatalog([
   { name: 'write_file', server: 'fs', description: 'Write text to disk' },
@@ -38,6 +39,16 @@ describe('bm25f and rerank learn from usage through their definitions', () => {
       const hit = (await reranked.search('keep the recipe for later', { explain: true }))[0];
       expect(Object.keys(hit?.explanation?.components ?? {})).toContain('feature.vector.query');
     }
+  });
+
+  it('rerank-glove learns the usage field and keeps its word-vector model', async () => {
+    expect(rerankGloveDefinition.capabilities?.usage?.learns).toEqual([]);
+    const learned = await usageRankerFactory(rerankGloveDefinition as never)!(usage);
+    expect(learned.name).toBe('rerank-glove');
+    await learned.index(tools);
+    const hit = (await learned.search('keep the recipe for later', { explain: true }))[0];
+    expect(hit?.tool.name).toBe('write_file');
+    expect(Object.keys(hit?.explanation?.components ?? {})).toContain('feature.vector.query');
   });
 
   it('refuses a model that is not one with invalid-option', async () => {

@@ -1,6 +1,6 @@
 import type { Bm25Ranker, Bm25RankerOptions } from '@loadout/bm25';
 import type { RerankModel } from '@loadout/learn/rerank';
-import type { RankerDefinition, RankerUsage } from '@loadout/core';
+import type { RankerDefinition, RankerLearnedPart, RankerUsage } from '@loadout/core';
 import { BM25_OPTIONS, bm25OptionsOf } from './bm25-options-schema.js';
 import type { Bm25Knobs } from './bm25-options-schema.js';
 import { loadRankerModule } from './load-ranker-module.js';
@@ -20,10 +20,16 @@ export type Bm25fDefinitionOptions = Bm25Knobs & {
   readonly model?: RerankModel;
 };
 
-/** How `bm25f` and `rerank` learn: the usage field joins the BM25F options (as `@loadout/learn` fits over them; this package loads `@loadout/bm25` only when a ranker is made), a learned model re-ranks the top candidates it records. */
-export function bm25Usage<Options extends { bm25?: Bm25RankerOptions; model?: RerankModel }>(): RankerUsage<Options> {
+/**
+ * How `bm25f`, `rerank` and `rerank-glove` learn: the usage field joins the
+ * BM25F options (as `@loadout/learn` fits over them; this package loads
+ * `@loadout/bm25` only when a ranker is made), and, when `learns` has
+ * `model`, a learned model re-ranks the top candidates it records. Default
+ * `learns`: `['model']`.
+ */
+export function bm25Usage<Options extends { bm25?: Bm25RankerOptions; model?: RerankModel }>(learns: readonly RankerLearnedPart[] = ['model']): RankerUsage<Options> {
   return {
-    learns: ['model'],
+    learns,
     withUsage: (options, usage) => ({
       ...options,
       bm25: {
@@ -40,7 +46,7 @@ export function bm25Usage<Options extends { bm25?: Bm25RankerOptions; model?: Re
 export const bm25fDefinition: RankerDefinition<Bm25fDefinitionOptions> = {
   specificationVersion: 'v1',
   name: 'bm25f',
-  description: 'BM25F with identifier splitting, field weights and clause fusion (default)',
+  description: 'BM25F with identifier splitting, field weights and clause fusion',
   queryKind: 'keywords',
   options: {
     ...BM25_OPTIONS,

@@ -44,7 +44,7 @@ describe('createBuiltinRegistry', () => {
     expect((await rejection(registry.createRanker('static-embedding', { vectorIndex: 'annoy' }))).message).toBe(
       'ranker "static-embedding": option vectorIndex must be one of "exact", "hnsw", got "annoy"',
     );
-    expect((await rejection(registry.createRanker('bm25'))).message).toMatch(/unknown ranker "bm25"; did you mean "bm25f"\?; valid names: bm25f, wink-bm25/);
+    expect((await rejection(registry.createRanker('bm25'))).message).toMatch(/unknown ranker "bm25"; valid names: bm25f, wink-bm25, .*; did you mean "bm25f"\?/);
   });
 
   it('adds user rankers and mods, refusing a name a built-in has', async () => {

@@ -44,7 +44,7 @@ function renderSingle(run: RankerRun, set: string, learning: EvalFeedback | unde
     `  MRR@10    ${percent(result['mrr@10'])}`,
     `  latency   p50 ${result.p50Ms.toFixed(3)} ms, p99 ${result.p99Ms.toFixed(3)} ms; index built in ${result.buildMs.toFixed(0)} ms`,
   ];
-  if (learning !== undefined) lines.push(...renderLearningReport(learning.report).map((line) => `  ${line}`));
+  if (learning !== undefined) lines.push(...renderLearningReport(learning.report, run.ranker).map((line) => `  ${line}`));
   if (result.failedQueries > 0) lines.push(`  ${result.failedQueries} queries failed and scored as misses (first: ${result.firstError ?? 'unknown'})`);
   return lines.join('\n') + '\n';
 }

@@ -79,7 +79,7 @@ describe('loadout learn', () => {
     const run = fakeContext({ cwd: dir });
     expect(await runCli(['learn', events, '--catalog', catalog], run.context)).toBe(0);
     expect(run.stdout()).toContain('imported 6 events');
-    expect(run.stdout()).toMatch(/default \(model-free BM25F\)\s+\d/);
+    expect(run.stdout()).toMatch(/default \(bm25f without usage\)\s+\d/);
     expect(run.stdout()).toContain('learned ranking ON');
     // One recipe: the usage field, then the shipped model warm-started on the events as the re-ranker.
     expect(run.stdout()).toMatch(/learned \(usage field\)\s+\d/);

@@ -89,9 +89,10 @@ ${MAX_FEEDBACK_HELP}
                    the re-ranker only when its definition learns a model
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
   --no-config      ignore the current folder's loadout.config.*
-  --compact        keep only what learning reads: the newest 50 events per tool, none
-                   over 180 days old (safe while loadout serve --record appends: both
-                   hold <store>.lock)
+  --compact        keep only what the usage field reads: the newest 50 events per tool,
+                   none over 180 days old (safe while loadout serve --record appends: both
+                   hold <store>.lock); learned.json is unchanged, and learning again
+                   judges on fewer events, so it may decide otherwise
   --purge          delete the store and the decision
   --json           print {"imported", "alreadyStored", "skipped", "issues", "store", "decision",
                    "report"}
@@ -224,7 +225,7 @@ export const learnCommand: Command = {
         throw createLoadoutError('file-not-found', `no feedback store at ${shown}, so nothing to compact (loadout learn FILE creates it; --store PATH names another)`, { path: shown });
       }
       const { kept, dropped } = await feedbackStore.compact();
-      context.stdout(`compacted ${shown}: kept ${kept} events, dropped ${dropped}\n`);
+      context.stdout(`compacted ${shown}: kept ${countOf(kept, 'event')}, dropped ${dropped}; ${decisionPath} is unchanged\n`);
       return 0;
     }
     // Another store's decision in this folder, or a learned.json loadout did not write, is never replaced: refused before anything is imported.
@@ -300,7 +301,7 @@ export const learnCommand: Command = {
         file === undefined
           ? `learning from the ${countOf(stored.events.length, 'event')} stored in ${shown}`
           : `imported ${countOf(fresh.length, 'event')} from ${file} into ${shown} (${countOf(imported.issues.length, 'line')} skipped${alreadyStored === 0 ? '' : `, ${alreadyStored} already stored`}); ${countOf(stored.events.length, 'event')} stored`,
-        ...renderLearningReport(report),
+        ...renderLearningReport(report, rankerName),
         `decision written to ${decisionPath}`,
       ].join('\n') + '\n',
     );

@@ -16,9 +16,9 @@ const report: LearningReport = {
 
 describe('renderLearningReport', () => {
   it('prints the held-out comparison and the verdict', () => {
-    expect(renderLearningReport(report)).toEqual([
+    expect(renderLearningReport(report, 'bm25f')).toEqual([
       'held-out comparison on 2 of 10 events, the newest (Recall@5 / NDCG@5 / MRR@10):',
-      '  default (model-free BM25F)          50.0 / 40.0 / 60.0',
+      '  default (bm25f without usage)       50.0 / 40.0 / 60.0',
       '  learned (usage field)               75.0 / 40.0 / 60.0',
       'learned ranking ON (usage weight 1): it beat the default on the newest held-out events',
     ]);
@@ -26,6 +26,6 @@ describe('renderLearningReport', () => {
 
   it('prints no table when nothing was held out (too few events), only the verdict', () => {
     const few: LearningReport = { ...report, trainEvents: 1, heldOutEvents: 0, enabled: false, reason: 'too-few-events' };
-    expect(renderLearningReport(few)).toEqual(['learned ranking OFF: too few events to judge (need at least 5, a fifth held out); 1 event so far']);
+    expect(renderLearningReport(few, 'bm25f')).toEqual(['learned ranking OFF: too few events to judge (need at least 5, a fifth held out); 1 event so far']);
   });
 });

@@ -6,8 +6,8 @@ const percent = (share: number): string => (share * 100).toFixed(1);
 /** Width of the comparison's labels: the longest, 'learned (usage field + re-ranker)', keeps a space before its figures. */
 const LABEL = 36;
 
-/** Lines of the held-out comparison `loadout learn` and `loadout eval --feedback` print. */
-export function renderLearningReport(report: LearningReport): string[] {
+/** Lines of the held-out comparison `loadout learn` and `loadout eval --feedback` print, for the ranker named `ranker`. */
+export function renderLearningReport(report: LearningReport, ranker: string): string[] {
   const where = report.folds === 'newest' ? 'the newest held-out events' : `held-out events (seeded random folds, seed ${report.seed ?? 29}: not every event has a time of its own, so time does not order them)`;
   const verdict =
     report.reason === 'wins'
@@ -15,12 +15,12 @@ export function renderLearningReport(report: LearningReport): string[] {
       : report.reason === 'no-gain'
         ? `learned ranking OFF: it did not beat the default on ${where}`
         : 'learned ranking OFF: too few events to judge (need at least 5, a fifth held out)';
-  const line = (label: string, scores: LearningReport['baseline']): string => `  ${label.padEnd(LABEL)}${percent(scores['recall@5'])} / ${percent(scores['ndcg@5'])} / ${percent(scores['mrr@10'])}`;
+  const line = (label: string, scores: LearningReport['baseline']): string => `  ${label.padEnd(LABEL - 1)} ${percent(scores['recall@5'])} / ${percent(scores['ndcg@5'])} / ${percent(scores['mrr@10'])}`;
   // Nothing was held out: a table of zeros would read as measured.
   if (report.heldOutEvents === 0) return [`${verdict}; ${report.trainEvents} ${report.trainEvents === 1 ? 'event' : 'events'} so far`];
   return [
     `held-out comparison on ${report.heldOutEvents} of ${report.trainEvents + report.heldOutEvents} events, ${report.folds === 'newest' ? 'the newest' : `seeded random folds (seed ${report.seed ?? 29})`} (Recall@5 / NDCG@5 / MRR@10):`,
-    line('default (model-free BM25F)', report.baseline),
+    line(`default (${ranker} without usage)`, report.baseline),
     line('learned (usage field)', report.learned),
     ...(report.reranked === undefined ? [] : [line('learned (usage field + re-ranker)', report.reranked)]),
     verdict,
