@@ -47,7 +47,7 @@ const SECRET = 'sk-live-0123456789abcdef';
 describe('bad configurations, from a scratch folder, through the built CLI', () => {
   it.each<[string, Record<string, string>, readonly string[], string, RegExp]>([
     ['an unknown ranker name', { 'loadout.config.json': '{ "ranker": "revers" }' }, ['search', 'x'], 'unknown-ranker', /loadout\.config\.json: ranker: unknown ranker "revers"; .*valid names: bm25f/],
-    ['an unknown --ranker', {}, ['search', 'x', '--ranker', 'bm25g'], 'unknown-ranker', /unknown ranker "bm25g"; did you mean "bm25f"\?/],
+    ['an unknown --ranker', {}, ['search', 'x', '--ranker', 'bm25g'], 'unknown-ranker', /unknown ranker "bm25g"; valid names: .*; did you mean "bm25f"\?/],
     ['an unknown key, with the nearest', { 'loadout.config.json': '{ "plugin": ["./m.mjs"] }' }, ['plan'], 'config-unknown-key', /loadout\.config\.json: unknown key "plugin"; did you mean "plugins"\?/],
     ['a module that does not exist', { 'loadout.config.json': '{ "rankers": { "reverse": "./reverse-ranker.mjs" } }' }, ['search', 'x'], 'plugin-not-found', /loadout\.config\.json: rankers\.reverse: no such file .*reverse-ranker\.mjs \(got "\.\/reverse-ranker\.mjs"\)/],
     ['a default export that is not a definition', { 'loadout.config.json': '{ "rankers": { "reverse": "./r.mjs" } }', 'r.mjs': `export default { name: 'reverse', secret: '${SECRET}' };\n` }, ['eval', '--tools', 't', '--queries', 'q'], 'ranker-invalid', /rankers\.reverse \(.*r\.mjs\): its default export: not a ranker definition: specificationVersion must be "v1"/],

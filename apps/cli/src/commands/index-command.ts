@@ -31,7 +31,7 @@ Options:
 
 Examples:
   loadout index --catalog tools.json --out tools.index
-  loadout catalog pull --config .mcp.json --out tools.json && loadout index --catalog tools.json --out public/tools.index
+  mkdir -p public && loadout catalog pull --config .mcp.json --out tools.json && loadout index --catalog tools.json --out public/tools.index
 `;
 
 /** What `--out` may replace: an index an earlier run wrote (recognised by its frame's header). */

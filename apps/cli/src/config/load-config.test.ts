@@ -76,7 +76,7 @@ describe('loadConfig', () => {
   it.each<[string, Record<string, string>, string, RegExp]>([
     ['an unknown key (with the nearest one)', { 'loadout.config.json': '{ "rankr": "bm25f" }' }, 'config-unknown-key', /loadout\.config\.json: unknown key "rankr"; did you mean "ranker"\?/],
     ['a wrong type', { 'loadout.config.json': '{ "limit": 0 }' }, 'config-invalid', /loadout\.config\.json: limit: must be an integer from 1 to 100 \(got 0\)/],
-    ['an unknown ranker', { 'loadout.config.json': '{ "ranker": "bm25g" }' }, 'unknown-ranker', /loadout\.config\.json: ranker: unknown ranker "bm25g"; did you mean "bm25f"\?/],
+    ['an unknown ranker', { 'loadout.config.json': '{ "ranker": "bm25g" }' }, 'unknown-ranker', /loadout\.config\.json: ranker: unknown ranker "bm25g"; valid names: .*; did you mean "bm25f"\?/],
     ['a module that does not exist', { 'loadout.config.json': '{ "rankers": { "gone": "./gone.mjs" } }' }, 'plugin-not-found', /rankers\.gone: no such file .*gone\.mjs \(got "\.\/gone\.mjs"\)/],
     ['a package that is not installed', { 'loadout.config.json': '{ "plugins": ["@acme/loadout-mods"] }' }, 'plugin-not-found', /plugins\[0\]: cannot find the package .*\(got "@acme\/loadout-mods"\)/],
     ['a default export that is not a definition', { 'loadout.config.json': '{ "rankers": { "bad": "./bad.mjs" } }', 'bad.mjs': 'export default { name: "bad" };' }, 'ranker-invalid', /rankers\.bad \(.*bad\.mjs\): its default export: not a ranker definition: specificationVersion must be "v1"/],

@@ -147,6 +147,9 @@ export function resolveBm25Options(options: Bm25RankerOptions): ResolvedBm25Opti
     weights[index] = numberOption(`fieldWeights.${field}`, options.fieldWeights?.[field], DEFAULT_FIELD_WEIGHTS[field], 0, 100);
     b[index] = numberOption(`fieldB.${field}`, fieldB[field], baseB, 0, 1);
   });
+  if (TOOL_FIELDS.every((field, index) => weights[index] === 0 || (field === 'usage' && options.usage === undefined))) {
+    throw createLoadoutError('invalid-option', '@loadout/bm25: fieldWeights gives every field weight 0, so no tool can match; keep at least one above 0', { option: 'fieldWeights' });
+  }
   const multiIntent = options.multiIntent ?? 'clause-fusion';
   if (multiIntent !== 'clause-fusion' && multiIntent !== 'off') {
     throw createLoadoutError('invalid-option', `@loadout/bm25: multiIntent must be "clause-fusion" or "off" (got ${describeValue(multiIntent)})`, {

@@ -107,6 +107,9 @@ describe('createBm25Ranker scoring', () => {
     expect(() => createBm25Ranker({ multiIntent: 'yes' as never })).toThrow(expect.objectContaining({ code: 'invalid-option' }));
     expect(() => createBm25Ranker({ usage: 'tool => text' as never })).toThrow(expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining('usage must be a function') }));
     expect(() => createBm25Ranker({ analyzer: 'plural' as never })).toThrow(expect.objectContaining({ code: 'invalid-option' }));
+    const none = { name: 0, description: 0, parameterNames: 0, parameterDescriptions: 0, server: 0 };
+    expect(() => createBm25Ranker({ fieldWeights: none })).toThrow(/every field weight 0/);
+    expect(() => createBm25Ranker({ fieldWeights: none, usage: () => 'past query' })).not.toThrow();
   });
 });
 

@@ -109,7 +109,7 @@ export function createCatalog(tools: readonly ToolInput[], options: CreateCatalo
       const where = source === undefined ? `tool at index ${index}` : `${source}: tool at index ${index}`;
       report({
         code: 'catalog-duplicate-name',
-        message: `${where} duplicates the name ${describeValue(result.displayName)}; the later one is skipped`,
+        message: `${where} duplicates the name ${describeValue(result.displayName)}${strict ? '' : '; the later one is skipped'}`,
         index,
         name: result.name,
         ...(source === undefined ? {} : { source }),

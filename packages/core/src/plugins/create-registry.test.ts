@@ -91,7 +91,7 @@ describe('createRegistry', () => {
     const registry = createRegistry({ rankers: [fake, pattern] });
     const error = caught(() => registry.ranker('patern'));
     expect(error.code).toBe('unknown-ranker');
-    expect(error.message).toBe('unknown ranker "patern"; did you mean "pattern"?; valid names: fake, pattern');
+    expect(error.message).toBe('unknown ranker "patern"; valid names: fake, pattern; did you mean "pattern"?');
     expect((await rejected(() => registry.createRanker('nope'))).code).toBe('unknown-ranker');
     expect(caught(() => createRegistry({ rankers: [fake], defaultRanker: 'bm25' })).code).toBe('unknown-ranker');
   });

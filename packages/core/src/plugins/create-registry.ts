@@ -29,7 +29,7 @@ function build(rankers: readonly RankerDefinition[], mods: readonly Mod[], defau
     if (found !== undefined) return found;
     throw createLoadoutError(
       'unknown-ranker',
-      `unknown ranker ${describeValue(name)}${didYouMean(name, names)}; valid names: ${names.join(', ')}`,
+      `unknown ranker ${describeValue(name)}; valid names: ${names.join(', ')}${didYouMean(name, names)}`,
       { name, valid: names },
     );
   };

@@ -16,15 +16,17 @@ function editDistance(a: string, b: string): number {
 /**
  * The candidate closest to `input` when it is a plausible typo (1 edit for
  * names of up to 3 characters, else up to a third of the length and at
- * least 2; a candidate that starts with the input also counts), else
- * undefined. Ties go to the earlier candidate. For "did you mean" hints on
+ * least 2, ignoring case; a candidate that starts with the input, or
+ * differs from it in case only, also counts), else undefined. Ties go to the earlier candidate. For "did you mean" hints on
  * names, configuration keys, options and flags.
  */
 export function closestName(input: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
+  const lower = input.toLowerCase();
   for (const candidate of candidates) {
-    const distance = candidate.startsWith(input) && input.length >= 2 ? 0.5 : editDistance(input, candidate);
+    const other = candidate.toLowerCase();
+    const distance = other === lower ? 0.25 : other.startsWith(lower) && input.length >= 2 ? 0.5 : editDistance(lower, other);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
