@@ -45,6 +45,10 @@ describe('createBuiltinRegistry', () => {
       'ranker "static-embedding": option vectorIndex must be one of "exact", "hnsw", got "annoy"',
     );
     expect((await rejection(registry.createRanker('bm25'))).message).toMatch(/unknown ranker "bm25"; valid names: bm25f, wink-bm25, .*; did you mean "bm25f"\?/);
+    for (const name of ['static-embedding', 'hybrid']) {
+      const error = await rejection(registry.createRanker(name, { embedder: 'openai' }));
+      expect(error).toMatchObject({ code: 'invalid-option', message: expect.stringContaining(`ranker "${name}": embedder must be an Embedder object`) });
+    }
   });
 
   it('adds user rankers and mods, refusing a name a built-in has', async () => {

@@ -36,6 +36,14 @@ describe('loadout index', () => {
     engine.dispose();
   });
 
+  it('an index given where a catalog goes is named as one (file-not-text)', async () => {
+    const folder = await scratch();
+    expect(await runCli(['index', '--catalog', 'tools.json', '--out', 'tools.index'], fakeContext({ cwd: folder }).context)).toBe(0);
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['search', 'weather', '--catalog', 'tools.index'], run.context)).toBe(2);
+    expect(run.stderr()).toBe('loadout search: tools.index is an index (what loadout index writes, for a browser page), not a catalog: name the catalog it was built from [file-not-text]\n');
+  });
+
   it('names what is missing and writes nothing: no --out, a missing catalog', async () => {
     const folder = await scratch();
     const noOut = fakeContext({ cwd: folder });

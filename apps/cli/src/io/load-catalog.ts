@@ -1,3 +1,5 @@
+import { open } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { createCatalog, createLoadoutError, isLoadoutError, parseCatalogText, type Catalog, type CatalogIssue, type ServerSettings, type ToolInput } from '@loadout/core';
 import { demoCatalogInput } from '@loadout/demo-catalog';
 import { readTextFile } from '@loadout/eval/files';
@@ -22,6 +24,16 @@ export interface LoadCatalogOptions {
   readonly maxTools?: number;
 }
 
+/** Rethrows `error`; a binary file that is an index `loadout index` wrote says so (`file-not-text`), naming what to give instead. */
+async function explainIndex(error: unknown, path: string, cwd: string): Promise<never> {
+  if (!isLoadoutError(error) || error.code !== 'file-not-text') throw error;
+  const { isPrebuiltIndex } = await import('@loadout/browser/prebuilt-index');
+  const head = new Uint8Array(64);
+  await open(resolve(cwd, path), 'r').then((file) => file.read(head, 0, 64, 0).finally(() => file.close()), () => undefined);
+  if (!isPrebuiltIndex(head)) throw error;
+  throw createLoadoutError('file-not-text', `${path} is an index (what loadout index writes, for a browser page), not a catalog: name the catalog it was built from`, { path });
+}
+
 /**
  * Reads a catalog file (JSON, JSONL or an MCP snapshot), or the embedded demo
  * catalog when `path` is undefined. A file with no tools at all (empty,
@@ -32,7 +44,7 @@ export async function loadCatalog(path: string | undefined, cwd: string, options
   const parsed =
     path === undefined
       ? { tools: [...demoCatalogInput.tools], servers: { ...demoCatalogInput.servers }, issues: [] }
-      : parseCatalogText(await readTextFile(path, { cwd }), { source: path });
+      : parseCatalogText(await readTextFile(path, { cwd }).catch((error: unknown) => explainIndex(error, path, cwd)), { source: path });
   if (path !== undefined && parsed.tools.length === 0) {
     throw createLoadoutError('catalog-empty', `${path} holds no tools (expected a JSON array of tools, JSONL, or an MCP snapshot)`, { path });
   }
