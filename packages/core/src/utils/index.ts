@@ -18,3 +18,4 @@ export { isRecord } from './is-record.js';
 export { unicodeClass } from './unicode-classes.js';
 export type { UnicodeCategory } from './unicode-classes.js';
 export { isSearchLimit, MAX_SEARCH_LIMIT } from './search-limit.js';
+export { integerOption, numberOption } from './number-option.js';
