@@ -87,6 +87,6 @@ describe('createToolSearchKit', () => {
       caught = error;
     }
     expect(isLoadoutError(caught) && caught.code).toBe('invalid-option');
-    expect((caught as Error).message).toBe('test: maxLimit must be an integer from 3 to 100, got 2');
+    expect((caught as Error).message).toBe('test: maxLimit must be an integer from 3 to 100 (got 2)');
   });
 });

@@ -10,7 +10,8 @@ import { withQuerySyntax } from '../ranking/with-query-syntax.js';
 import { answerToolSearch } from '../search/answer-tool-search.js';
 import { indexOnce } from '../search/index-once.js';
 import { summarizeCatalog } from '../summary/summarize-catalog.js';
-import { isSearchLimit, MAX_SEARCH_LIMIT } from '../utils/search-limit.js';
+import { integerOption } from '../utils/number-option.js';
+import { MAX_SEARCH_LIMIT } from '../utils/search-limit.js';
 import { searchToolDescription, searchToolInputSchema } from './search-tool-definition.js';
 import { createUsageRecording } from './usage-recording.js';
 import type { KitPlannerInput, KitPlanOptions, ToolSearchKit, ToolSearchKitOptions } from './tool-search-kit-types.js';
@@ -21,12 +22,6 @@ const DEFAULT_MAX_QUERY_LENGTH = 500;
 
 function invalid(owner: string, option: string, message: string, value: unknown): never {
   throw createLoadoutError('invalid-option', `${owner}: ${option} ${message}, got ${describeValue(value)}`, { option, value });
-}
-
-function searchLimit(owner: string, option: string, value: unknown, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
-  if (!isSearchLimit(value, min)) invalid(owner, option, `must be an integer from ${min} to ${MAX_SEARCH_LIMIT}`, value);
-  return value;
 }
 
 function readCatalog(owner: string, options: ToolSearchKitOptions<DeferralPlan>): Catalog {
@@ -73,8 +68,8 @@ export function createToolSearchKit<P extends DeferralPlan = DeferralPlan>(owner
     invalid(owner, 'searchToolName', `must match ${String(API_NAME_PATTERN)}`, searchToolName);
   }
   if (catalog.byApiName.has(searchToolName)) invalid(owner, 'searchToolName', 'must differ from every tool name in the catalog', searchToolName);
-  const limit = searchLimit(owner, 'limit', options.limit, DEFAULT_LIMIT, 1);
-  const maxLimit = searchLimit(owner, 'maxLimit', options.maxLimit, Math.max(limit, DEFAULT_MAX_LIMIT), limit);
+  const limit = integerOption(owner, 'limit', options.limit, DEFAULT_LIMIT, 1, MAX_SEARCH_LIMIT);
+  const maxLimit = integerOption(owner, 'maxLimit', options.maxLimit, Math.max(limit, DEFAULT_MAX_LIMIT), limit, MAX_SEARCH_LIMIT);
   const searchRanker = withQuerySyntax(ranker, options.querySyntax);
   const ready = indexOnce(searchRanker, catalog.tools);
   const tools = catalog.tools.map(toToolInput);

@@ -1,5 +1,6 @@
 import { createLoadoutError, describeValue } from '../errors/loadout-error.js';
 import { isRecord } from '../utils/is-record.js';
+import { integerOption } from '../utils/number-option.js';
 
 /** Throws `invalid-option` for `owner`'s `option`. */
 export function invalidOption(owner: string, option: string, message: string, value: unknown): never {
@@ -8,9 +9,7 @@ export function invalidOption(owner: string, option: string, message: string, va
 
 /** `maxSteps` of a loop helper: an integer 1–100, default 16. */
 export function readMaxSteps(owner: string, value: unknown): number {
-  if (value === undefined) return 16;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 100) invalidOption(owner, 'maxSteps', 'must be an integer from 1 to 100', value);
-  return value;
+  return integerOption(owner, 'maxSteps', value, 16, 1, 100);
 }
 
 /** The names of the caller's own tools (`name`, or `function.name` for Chat Completions tools). */

@@ -1,5 +1,6 @@
 import { createLoadoutError, describeValue } from '../errors/loadout-error.js';
 import { setOwn } from '../json/own-record.js';
+import { integerOption } from '../utils/number-option.js';
 import { assignApiNames } from './api-name.js';
 import { catalogIssueError } from './catalog-issue-error.js';
 import type { Catalog, CatalogIssue, ServerSettings } from './catalog.js';
@@ -23,17 +24,6 @@ function withApiName(tool: NormalizedTool, apiName: string): CatalogTool {
     meta: tool.meta,
   };
   return tool.tokens === undefined ? result : { ...result, tokens: tool.tokens };
-}
-
-function checkMaxTools(maxTools: unknown): number {
-  if (maxTools === undefined) return DEFAULT_MAX_TOOLS;
-  if (typeof maxTools !== 'number' || !Number.isSafeInteger(maxTools) || maxTools < 1) {
-    throw createLoadoutError('invalid-option', `maxTools must be a positive integer (got ${describeValue(maxTools)})`, {
-      option: 'maxTools',
-      value: maxTools,
-    });
-  }
-  return maxTools;
 }
 
 function readServers(
@@ -79,7 +69,7 @@ function readServers(
  */
 export function createCatalog(tools: readonly ToolInput[], options: CreateCatalogOptions = {}): Catalog {
   const { strict = false, source } = options;
-  const maxTools = checkMaxTools(options.maxTools);
+  const maxTools = integerOption('createCatalog', 'maxTools', options.maxTools, DEFAULT_MAX_TOOLS, 1);
   if (!Array.isArray(tools)) {
     throw createLoadoutError('invalid-input', `tools must be an array (got ${describeValue(tools)})`, { source });
   }

@@ -1,5 +1,3 @@
-import { createLoadoutError, describeValue } from '../errors/loadout-error.js';
-
 /** Length in Unicode code points, the "characters" of the search limits. */
 export function characterLength(text: string): number {
   let length = 0;
@@ -14,14 +12,3 @@ export function characterLength(text: string): number {
   return length;
 }
 
-/** `value` if it is a positive integer, `fallback` if undefined; else throws `invalid-option`. */
-export function resolveMaxLength(value: number | undefined, fallback: number, optionName: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1) {
-    throw createLoadoutError('invalid-option', `${optionName} must be a positive integer, got ${describeValue(value)}`, {
-      option: optionName,
-      value,
-    });
-  }
-  return value;
-}

@@ -1,5 +1,6 @@
 import { createLoadoutError, describeValue } from '../errors/loadout-error.js';
-import { characterLength, resolveMaxLength } from './length-limit.js';
+import { integerOption } from '../utils/number-option.js';
+import { characterLength } from './length-limit.js';
 import type { ParsedToolQuery } from './parsed-tool-query.js';
 import { extractRequiredTerms } from './required-terms.js';
 
@@ -31,7 +32,7 @@ function emptyQuery(text: string): never {
  * `maxLength`.
  */
 export function parseToolQuery(text: string, options: ParseToolQueryOptions = {}): ParsedToolQuery {
-  const maxLength = resolveMaxLength(options.maxLength, DEFAULT_MAX_QUERY_LENGTH, 'maxLength');
+  const maxLength = integerOption('parseToolQuery', 'maxLength', options.maxLength, DEFAULT_MAX_QUERY_LENGTH, 1);
   if (typeof text !== 'string') {
     throw createLoadoutError('invalid-input', `tool search query must be a string, got ${describeValue(text)}`, {
       query: text,

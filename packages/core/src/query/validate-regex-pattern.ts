@@ -1,5 +1,6 @@
 import { createLoadoutError, describeValue } from '../errors/loadout-error.js';
-import { characterLength, resolveMaxLength } from './length-limit.js';
+import { integerOption } from '../utils/number-option.js';
+import { characterLength } from './length-limit.js';
 
 /** The longest regex-style search pattern accepted by default, in characters (behaviour spec §2). */
 export const DEFAULT_MAX_PATTERN_LENGTH = 200;
@@ -17,7 +18,7 @@ export interface ValidateRegexPatternOptions {
  * pattern: that is the regex ranker's job (`pattern-invalid`).
  */
 export function validateRegexPattern(pattern: string, options: ValidateRegexPatternOptions = {}): string {
-  const maxLength = resolveMaxLength(options.maxLength, DEFAULT_MAX_PATTERN_LENGTH, 'maxLength');
+  const maxLength = integerOption('validateRegexPattern', 'maxLength', options.maxLength, DEFAULT_MAX_PATTERN_LENGTH, 1);
   if (typeof pattern !== 'string') {
     throw createLoadoutError('invalid-input', `search pattern must be a string, got ${describeValue(pattern)}`, {
       pattern,

@@ -1,4 +1,4 @@
-import { createLoadoutError, describeValue } from '../errors/loadout-error.js';
+import { integerOption } from '../utils/number-option.js';
 import type { UsageEvent } from './usage-event.js';
 
 /** Options of {@link createUsageTracker}. */
@@ -36,10 +36,7 @@ interface Search {
 
 /** Creates a {@link UsageTracker}; see {@link UsageTrackerOptions}. */
 export function createUsageTracker(options: UsageTrackerOptions = {}): UsageTracker {
-  const max = options.maxSearches ?? 20;
-  if (!Number.isInteger(max) || max < 1 || max > 1000) {
-    throw createLoadoutError('invalid-option', `createUsageTracker: maxSearches must be an integer from 1 to 1,000, got ${describeValue(max)}`, { option: 'maxSearches' });
-  }
+  const max = integerOption('createUsageTracker', 'maxSearches', options.maxSearches, 20, 1, 1000);
   const now = options.now ?? Date.now;
   const searches: Search[] = [];
   return {
