@@ -1,6 +1,6 @@
 import type { CatalogTool } from '@loadout/core';
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { createTokenChunks, splitAsciiIdentifiers, splitIdentifiers } from '@loadout/core/utils';
+import { createTokenChunks, integerOption, splitAsciiIdentifiers, splitIdentifiers } from '@loadout/core/utils';
 import type { SplitIdentifiersOptions } from '@loadout/core/utils';
 import { registerQueryChunker } from './query-chunks.js';
 import { DEFAULT_STOPWORDS } from './stopwords.js';
@@ -52,17 +52,6 @@ export interface ToolAnalyzer {
   analyzeTool(tool: CatalogTool): ToolFieldTokens;
 }
 
-function integerOption(name: string, value: number | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw createLoadoutError('invalid-option', `@loadout/bm25: ${name} must be an integer from ${min} to ${max} (got ${describeValue(value)})`, {
-      option: name,
-      value,
-    });
-  }
-  return value;
-}
-
 const nonAscii = /[^\x00-\x7f]/;
 
 /** Per analyzer signature, the field tokens of the frozen tools analysed so far (dropped with the tools): indexing a catalog again, as learning does for each usage field it judges, does not split its text again. */
@@ -97,9 +86,9 @@ export function createToolAnalyzer(options: ToolAnalyzerOptions = {}): ToolAnaly
   const split: SplitIdentifiersOptions = {
     keepCompounds: booleanOption('keepCompounds', options.keepCompounds),
     splitDigits: booleanOption('splitDigits', options.splitDigits),
-    maxCompoundLength: integerOption('maxCompoundLength', options.maxCompoundLength, 48, 2, 1000),
+    maxCompoundLength: integerOption('@loadout/bm25', 'maxCompoundLength', options.maxCompoundLength, 48, 2, 1000),
   };
-  const schemaDepth = integerOption('schemaDepth', options.schemaDepth, 3, 1, 10);
+  const schemaDepth = integerOption('@loadout/bm25', 'schemaDepth', options.schemaDepth, 3, 1, 10);
   const stemming = options.stemming ?? 'plural';
   if (stemming !== 'plural' && stemming !== 'off') {
     throw createLoadoutError('invalid-option', `@loadout/bm25: stemming must be "plural" or "off" (got ${describeValue(stemming)})`, {

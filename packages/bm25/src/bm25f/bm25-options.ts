@@ -1,10 +1,10 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import type { CatalogTool } from '@loadout/core';
+import { integerOption, numberOption } from '@loadout/core/utils';
 import { createToolAnalyzer } from '../analyzer/create-tool-analyzer.js';
 import type { ToolAnalyzer, ToolAnalyzerOptions } from '../analyzer/create-tool-analyzer.js';
 import { TOOL_FIELDS } from '../analyzer/tool-fields.js';
 import type { ToolField } from '../analyzer/tool-fields.js';
-import { numberOption } from '../shared/number-option.js';
 import type { PrefixMatch } from './query-terms.js';
 
 /** How a query that asks for several things at once is scored. */
@@ -138,14 +138,14 @@ export function resolveBm25Options(options: Bm25RankerOptions): ResolvedBm25Opti
   }
   checkFieldKeys('fieldWeights', options.fieldWeights);
   checkFieldKeys('fieldB', options.fieldB);
-  const k1 = numberOption('k1', options.k1, 2.0, 0, 10);
-  const baseB = numberOption('b', options.b, 0.6, 0, 1);
+  const k1 = numberOption('@loadout/bm25', 'k1', options.k1, 2.0, 0, 10);
+  const baseB = numberOption('@loadout/bm25', 'b', options.b, 0.6, 0, 1);
   const fieldB: Partial<Record<ToolField, number>> = { name: 0.9, usage: 0.2, ...options.fieldB };
   const weights = new Float64Array(TOOL_FIELDS.length);
   const b = new Float64Array(TOOL_FIELDS.length);
   TOOL_FIELDS.forEach((field, index) => {
-    weights[index] = numberOption(`fieldWeights.${field}`, options.fieldWeights?.[field], DEFAULT_FIELD_WEIGHTS[field], 0, 100);
-    b[index] = numberOption(`fieldB.${field}`, fieldB[field], baseB, 0, 1);
+    weights[index] = numberOption('@loadout/bm25', `fieldWeights.${field}`, options.fieldWeights?.[field], DEFAULT_FIELD_WEIGHTS[field], 0, 100);
+    b[index] = numberOption('@loadout/bm25', `fieldB.${field}`, fieldB[field], baseB, 0, 1);
   });
   if (TOOL_FIELDS.every((field, index) => weights[index] === 0 || (field === 'usage' && options.usage === undefined))) {
     throw createLoadoutError('invalid-option', '@loadout/bm25: fieldWeights gives every field weight 0, so no tool can match; keep at least one above 0', { option: 'fieldWeights' });
@@ -164,14 +164,8 @@ export function resolveBm25Options(options: Bm25RankerOptions): ResolvedBm25Opti
       value: coverage,
     });
   }
-  const prefixWeight = numberOption('prefixWeight', options.prefixWeight, 0.9, 0, 1);
-  const prefixMinLength = numberOption('prefixMinLength', options.prefixMinLength, 4, 2, 32);
-  if (!Number.isInteger(prefixMinLength)) {
-    throw createLoadoutError('invalid-option', `@loadout/bm25: prefixMinLength must be an integer from 2 to 32 (got ${describeValue(prefixMinLength)})`, {
-      option: 'prefixMinLength',
-      value: prefixMinLength,
-    });
-  }
+  const prefixWeight = numberOption('@loadout/bm25', 'prefixWeight', options.prefixWeight, 0.9, 0, 1);
+  const prefixMinLength = integerOption('@loadout/bm25', 'prefixMinLength', options.prefixMinLength, 4, 2, 32);
   return {
     prefix: prefixWeight > 0 ? { weight: prefixWeight, minLength: prefixMinLength } : undefined,
     analyzer: isAnalyzer(options.analyzer) ? options.analyzer : createToolAnalyzer(options.analyzer),
@@ -179,14 +173,14 @@ export function resolveBm25Options(options: Bm25RankerOptions): ResolvedBm25Opti
     b,
     k1,
     multiIntent,
-    clauseWeight: numberOption('clauseWeight', options.clauseWeight, 1.0, 0, 10),
+    clauseWeight: numberOption('@loadout/bm25', 'clauseWeight', options.clauseWeight, 1.0, 0, 10),
     coverage,
-    coverageWeight: numberOption('coverageWeight', options.coverageWeight, 0.5, 0, 1),
-    clauseCoveredCredit: numberOption('clauseCoveredCredit', options.clauseCoveredCredit, 0.9, 0, 1),
-    clauseCoveredShare: numberOption('clauseCoveredShare', options.clauseCoveredShare, 0.95, 0, 1),
-    sameServerBonus: numberOption('sameServerBonus', options.sameServerBonus, 0, 0, 1),
-    coverageMinTerms: Math.round(numberOption('coverageMinTerms', options.coverageMinTerms, 10, 1, 1000)),
-    coverageCandidates: Math.round(numberOption('coverageCandidates', options.coverageCandidates, 50, 1, 1000)),
+    coverageWeight: numberOption('@loadout/bm25', 'coverageWeight', options.coverageWeight, 0.5, 0, 1),
+    clauseCoveredCredit: numberOption('@loadout/bm25', 'clauseCoveredCredit', options.clauseCoveredCredit, 0.9, 0, 1),
+    clauseCoveredShare: numberOption('@loadout/bm25', 'clauseCoveredShare', options.clauseCoveredShare, 0.95, 0, 1),
+    sameServerBonus: numberOption('@loadout/bm25', 'sameServerBonus', options.sameServerBonus, 0, 0, 1),
+    coverageMinTerms: Math.round(numberOption('@loadout/bm25', 'coverageMinTerms', options.coverageMinTerms, 10, 1, 1000)),
+    coverageCandidates: Math.round(numberOption('@loadout/bm25', 'coverageCandidates', options.coverageCandidates, 50, 1, 1000)),
     usage: options.usage,
   };
 }

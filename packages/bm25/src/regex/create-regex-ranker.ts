@@ -2,10 +2,9 @@ import type { CatalogTool, RankerSearchOptions, SearchHit, SyncRanker } from '@l
 import { createLoadoutError, validateRegexPattern } from '@loadout/core';
 import { RE2JS } from 're2js';
 import { extractToolFields } from '../analyzer/tool-fields.js';
-import { numberOption } from '../shared/number-option.js';
 import { readSearchLimit } from '../shared/search-limit.js';
 import { mergeTools, withoutTools } from '../shared/tool-list.js';
-import { admits, createTopK, drainTopK, pushTopK, resetTopK } from '@loadout/core/utils';
+import { admits, createTopK, drainTopK, numberOption, pushTopK, resetTopK } from '@loadout/core/utils';
 
 /** Options of {@link createRegexRanker}. */
 export interface RegexRankerOptions {
@@ -56,7 +55,7 @@ function compile(pattern: string): RE2JS {
  * throw `pattern-invalid` naming the pattern.
  */
 export function createRegexRanker(options: RegexRankerOptions = {}): SyncRanker {
-  const maxLength = numberOption('maxPatternLength', options.maxPatternLength, 200, 1, 10_000);
+  const maxLength = numberOption('@loadout/bm25', 'maxPatternLength', options.maxPatternLength, 200, 1, 10_000);
   const matchParameters = options.matchParameters ?? true;
   let tools: CatalogTool[] = [];
   let documents: RegexDocument[] = [];

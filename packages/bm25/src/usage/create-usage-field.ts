@@ -1,5 +1,5 @@
 import type { CatalogTool, UsageEvent } from '@loadout/core';
-import { numberOption } from '../shared/number-option.js';
+import { numberOption } from '@loadout/core/utils';
 
 /** Options of {@link createUsageField}. */
 export interface UsageFieldOptions {
@@ -32,9 +32,9 @@ const DAY_MS = 86_400_000;
  * newest-last in the order given (a log's order).
  */
 export function createUsageField(events: readonly UsageEvent[], options: UsageFieldOptions = {}): UsageField {
-  const halfLifeMs = numberOption('halfLifeDays', options.halfLifeDays, 90, 0.01, 100_000) * DAY_MS;
-  const maxHalfLives = numberOption('maxHalfLives', options.maxHalfLives, 2, 0, 1000);
-  const cap = Math.round(numberOption('maxQueriesPerTool', options.maxQueriesPerTool, 50, 1, 100_000));
+  const halfLifeMs = numberOption('@loadout/bm25', 'halfLifeDays', options.halfLifeDays, 90, 0.01, 100_000) * DAY_MS;
+  const maxHalfLives = numberOption('@loadout/bm25', 'maxHalfLives', options.maxHalfLives, 2, 0, 1000);
+  const cap = Math.round(numberOption('@loadout/bm25', 'maxQueriesPerTool', options.maxQueriesPerTool, 50, 1, 100_000));
   let newest = 0;
   for (const event of events) if (event.at !== undefined && event.at > newest) newest = event.at;
   const now = options.now ?? newest;

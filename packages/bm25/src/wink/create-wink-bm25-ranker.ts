@@ -1,11 +1,11 @@
 import type { CatalogTool, RankerSearchOptions, SearchHit, SyncRanker } from '@loadout/core';
+import { numberOption } from '@loadout/core/utils';
 import createWinkEngine from 'wink-bm25-text-search';
 import { createToolAnalyzer } from '../analyzer/create-tool-analyzer.js';
 import type { ToolAnalyzer, ToolAnalyzerOptions } from '../analyzer/create-tool-analyzer.js';
 import { TOOL_FIELDS } from '../analyzer/tool-fields.js';
 import type { ToolField } from '../analyzer/tool-fields.js';
 import { DEFAULT_FIELD_WEIGHTS } from '../bm25f/bm25-options.js';
-import { numberOption } from '../shared/number-option.js';
 import { readSearchLimit } from '../shared/search-limit.js';
 import { mergeTools, withoutTools } from '../shared/tool-list.js';
 
@@ -44,13 +44,13 @@ function isAnalyzer(value: ToolAnalyzer | ToolAnalyzerOptions | undefined): valu
  */
 export function createWinkBm25Ranker(options: WinkBm25RankerOptions = {}): SyncRanker {
   const analyzer = isAnalyzer(options.analyzer) ? options.analyzer : createToolAnalyzer(options.analyzer);
-  const k1 = numberOption('k1', options.k1, 2.0, 0, 10);
-  const b = numberOption('b', options.b, 0.6, 0, 1);
+  const k1 = numberOption('@loadout/bm25', 'k1', options.k1, 2.0, 0, 10);
+  const b = numberOption('@loadout/bm25', 'b', options.b, 0.6, 0, 1);
   const weights: Record<string, number> = {};
   for (const field of TOOL_FIELDS) {
     // Usage is a BM25F feature; tool text never has any.
     if (field === 'usage') continue;
-    const weight = numberOption(`fieldWeights.${field}`, options.fieldWeights?.[field], DEFAULT_FIELD_WEIGHTS[field], 0, 100);
+    const weight = numberOption('@loadout/bm25', `fieldWeights.${field}`, options.fieldWeights?.[field], DEFAULT_FIELD_WEIGHTS[field], 0, 100);
     if (weight > 0) weights[field] = weight;
   }
   const fields = Object.keys(weights) as ToolField[];
