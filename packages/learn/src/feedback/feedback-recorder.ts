@@ -1,5 +1,6 @@
 import type { UsageEvent } from '@loadout/core';
-import { createLoadoutError, describeValue, isLoadoutError } from '@loadout/core';
+import { createLoadoutError, isLoadoutError } from '@loadout/core';
+import { integerOption } from '@loadout/core/utils';
 import { createFileFeedbackStore, storedLine } from './create-file-feedback-store.js';
 import type { FeedbackStore } from './feedback-store-interface.js';
 import { readUsageEvent } from './parse-feedback.js';
@@ -33,20 +34,12 @@ export interface FeedbackRecorder {
   readonly counts: { readonly written: number; readonly dropped: number };
 }
 
-function positiveInteger(option: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw createLoadoutError('invalid-option', `createFeedbackRecorder: ${option} must be an integer ≥ 1, got ${describeValue(value)}`, { option });
-  }
-  return value;
-}
-
 /** Records usage events into a store, or the file store at a path (see {@link FeedbackRecorder}); bad limits throw `invalid-option`. */
 export function createFeedbackRecorder(store: string | FeedbackStore, options: FeedbackRecorderOptions = {}): FeedbackRecorder {
   const target = typeof store === 'string' ? createFileFeedbackStore(store) : store;
   const path = target.location;
-  const maxBytes = positiveInteger('maxBytes', options.maxBytes, 64 * 1024 * 1024);
-  const maxPending = positiveInteger('maxPending', options.maxPending, 1000);
+  const maxBytes = integerOption('createFeedbackRecorder', 'maxBytes', options.maxBytes, 64 * 1024 * 1024, 1);
+  const maxPending = integerOption('createFeedbackRecorder', 'maxPending', options.maxPending, 1000, 1);
   const counts = { written: 0, dropped: 0 };
   let pending: UsageEvent[] = [];
   let writing: Promise<void> = Promise.resolve();

@@ -1,5 +1,5 @@
-import { createLoadoutError, describeValue } from '@loadout/core';
-import { createTopK, offerTopK, resetTopK, takeTopK } from '@loadout/core/utils';
+import { createLoadoutError } from '@loadout/core';
+import { createTopK, integerOption, offerTopK, resetTopK, takeTopK } from '@loadout/core/utils';
 import type { CatalogTool, RankerSearchOptions, SearchHit, SyncRanker, SyncTextVectors } from '@loadout/core';
 import { createBm25Ranker } from '@loadout/bm25';
 import type { Bm25Ranker, Bm25RankerOptions } from '@loadout/bm25';
@@ -92,10 +92,7 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
     serialize: () => first.serialize(),
     load: (blob, tools) => first.load(blob, tools),
     search(query: string, searchOptions: RankerSearchOptions = {}): readonly SearchHit[] {
-      const limit = searchOptions.limit ?? 5;
-      if (!Number.isSafeInteger(limit) || limit < 1) {
-        throw createLoadoutError('invalid-option', `@loadout/learn rerank: limit must be a positive integer (got ${describeValue(limit)})`, { option: 'limit', value: limit });
-      }
+      const limit = integerOption('@loadout/learn rerank', 'limit', searchOptions.limit, 5, 1);
       const { found, features } = candidateFeatures(view, query, Math.max(candidates, limit), searchOptions.filter, vectors);
       const { docs, count } = found;
       if (count === 0) return [];

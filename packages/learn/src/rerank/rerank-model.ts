@@ -1,4 +1,5 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
+import { integerOption } from '@loadout/core/utils';
 import { featureColumns, ROW_WIDTH } from './rerank-features.js';
 
 /**
@@ -69,8 +70,7 @@ function numbers(name: string, value: unknown, length: number): Float64Array {
 
 /** First-stage candidates re-scored (a model's `candidates`, or the option): undefined, or an integer 1–1,000, else `invalid-option`. */
 export function readCandidates(value: unknown): number | undefined {
-  if (value === undefined || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= 1000)) return value;
-  throw createLoadoutError('invalid-option', `@loadout/learn rerank: candidates must be an integer from 1 to 1,000 (got ${describeValue(value)})`, { option: 'candidates', value });
+  return integerOption('@loadout/learn rerank', 'candidates', value, undefined, 1, 1000);
 }
 
 /** Validates a {@link RerankModel} (from JSON) against the feature registry; throws `invalid-option` naming what is wrong. */
