@@ -1,7 +1,7 @@
 import { createConversationPolicy, createLoadoutError, DEFAULT_MAX_TOOLS, describeValue, withQuerySyntax } from '@loadout/core';
 import { answerToolSearchNow } from '@loadout/core/search';
 import { applyQueryKind, withCheckedResults } from '@loadout/core/plugins';
-import { createCoalescingRunner } from '@loadout/core/utils';
+import { createCoalescingRunner, integerOption } from '@loadout/core/utils';
 import type { ConversationPolicy, ToolSearchDecision } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
@@ -18,7 +18,6 @@ import type { GatewayLogger } from '../logger/gateway-logger.js';
 import { createWarningRounds } from '../logger/warning-rounds.js';
 import { GatewayCallError } from '../upstream/gateway-call-error.js';
 import { createUpstream, type Upstream } from '../upstream/upstream.js';
-import { integerOption } from './check-options.js';
 import { resolveToolName } from './resolve-tool-name.js';
 import { CALL_POLICIES } from './call-policy.js';
 import {
@@ -68,18 +67,18 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   // A promised counter is observed at once: when an option check below throws first, its rejection is not left unhandled.
   const promisedCounter = Promise.resolve(options.tokenCounter);
   promisedCounter.catch(() => {});
-  const limit = integerOption('limit', options.limit, 5, 1, 100);
-  const callTimeoutMs = integerOption('callTimeoutMs', options.callTimeoutMs, DEFAULT_CALL_TIMEOUT_MS, 1, DAY_MS);
-  const connectTimeoutMs = integerOption('connectTimeoutMs', options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, 1, DAY_MS);
-  const maxTools = integerOption('maxTools', options.maxTools, DEFAULT_MAX_TOOLS, 1, DEFAULT_MAX_TOOLS);
-  const maxLoadedTools = integerOption('maxLoadedTools', options.maxLoadedTools, DEFAULT_MAX_LOADED_TOOLS, 1, DEFAULT_MAX_TOOLS);
+  const limit = integerOption('@loadout/mcp', 'limit', options.limit, 5, 1, 100);
+  const callTimeoutMs = integerOption('@loadout/mcp', 'callTimeoutMs', options.callTimeoutMs, DEFAULT_CALL_TIMEOUT_MS, 1, DAY_MS);
+  const connectTimeoutMs = integerOption('@loadout/mcp', 'connectTimeoutMs', options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, 1, DAY_MS);
+  const maxTools = integerOption('@loadout/mcp', 'maxTools', options.maxTools, DEFAULT_MAX_TOOLS, 1, DEFAULT_MAX_TOOLS);
+  const maxLoadedTools = integerOption('@loadout/mcp', 'maxLoadedTools', options.maxLoadedTools, DEFAULT_MAX_LOADED_TOOLS, 1, DEFAULT_MAX_TOOLS);
   if (options.recordUsage !== undefined && typeof options.recordUsage !== 'function') {
     throw createLoadoutError('invalid-option', `recordUsage must be a function (got ${describeValue(options.recordUsage)})`, { option: 'recordUsage' });
   }
   if (options.reconnect !== undefined) {
-    integerOption('reconnect.initialMs', options.reconnect.initialMs, 1, 1, DAY_MS);
-    integerOption('reconnect.maxMs', options.reconnect.maxMs, 1, 1, DAY_MS);
-    integerOption('reconnect.stableMs', options.reconnect.stableMs, 0, 0, DAY_MS);
+    integerOption('@loadout/mcp', 'reconnect.initialMs', options.reconnect.initialMs, 1, 1, DAY_MS);
+    integerOption('@loadout/mcp', 'reconnect.maxMs', options.reconnect.maxMs, 1, 1, DAY_MS);
+    integerOption('@loadout/mcp', 'reconnect.stableMs', options.reconnect.stableMs, 0, 0, DAY_MS);
   }
   const limits = resolveGatewayLimits(options.limits);
   const callPolicy = options.calls ?? 'any';
@@ -87,13 +86,13 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     throw createLoadoutError('invalid-option', `calls must be one of ${CALL_POLICIES.join(', ')} (got ${describeValue(options.calls)})`, { option: 'calls' });
   }
   const liveness = {
-    intervalMs: integerOption('liveness.intervalMs', options.liveness?.intervalMs, DEFAULT_PING_INTERVAL_MS, 0, DAY_MS),
-    timeoutMs: integerOption('liveness.timeoutMs', options.liveness?.timeoutMs, DEFAULT_PING_TIMEOUT_MS, 1, DAY_MS),
-    missed: integerOption('liveness.missed', options.liveness?.missed, DEFAULT_PINGS_MISSED, 1, 100),
+    intervalMs: integerOption('@loadout/mcp', 'liveness.intervalMs', options.liveness?.intervalMs, DEFAULT_PING_INTERVAL_MS, 0, DAY_MS),
+    timeoutMs: integerOption('@loadout/mcp', 'liveness.timeoutMs', options.liveness?.timeoutMs, DEFAULT_PING_TIMEOUT_MS, 1, DAY_MS),
+    missed: integerOption('@loadout/mcp', 'liveness.missed', options.liveness?.missed, DEFAULT_PINGS_MISSED, 1, 100),
   };
   const circuitBreaker = {
-    failures: integerOption('circuitBreaker.failures', options.circuitBreaker?.failures, DEFAULT_CIRCUIT_FAILURES, 1, 1000),
-    cooldownMs: integerOption('circuitBreaker.cooldownMs', options.circuitBreaker?.cooldownMs, DEFAULT_CIRCUIT_COOLDOWN_MS, 1, DAY_MS),
+    failures: integerOption('@loadout/mcp', 'circuitBreaker.failures', options.circuitBreaker?.failures, DEFAULT_CIRCUIT_FAILURES, 1, 1000),
+    cooldownMs: integerOption('@loadout/mcp', 'circuitBreaker.cooldownMs', options.circuitBreaker?.cooldownMs, DEFAULT_CIRCUIT_COOLDOWN_MS, 1, DAY_MS),
   };
   const { config } = options;
   if (typeof config !== 'object' || config === null || typeof config.mcpServers !== 'object' || config.mcpServers === null) {
@@ -259,7 +258,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       });
     },
     async search(query, searchOptions = {}) {
-      const answer = await gateway.answer({ query, limit: integerOption('limit', searchOptions.limit, limit, 1, 100) });
+      const answer = await gateway.answer({ query, limit: integerOption('@loadout/mcp', 'limit', searchOptions.limit, limit, 1, 100) });
       if (!answer.ok) throw createLoadoutError(answer.code, answer.message, { query });
       return answer.tools.map((found): GatewaySearchHit => ({ tool: found.tool, score: found.score, available: found.available }));
     },

@@ -35,7 +35,7 @@ describe('checkCallArguments', () => {
 
   it('refuses out-of-range limits with invalid-option naming the key', () => {
     for (const value of [0, 2 ** 32, Number.NaN, 1.5]) {
-      expect(() => resolveGatewayLimits({ maxArgumentDepth: value })).toThrow(/limits\.maxArgumentDepth must be an integer from 1 to 10000/);
+      expect(() => resolveGatewayLimits({ maxArgumentDepth: value })).toThrow(/limits\.maxArgumentDepth must be an integer from 1 to 10,000/);
     }
   });
 });

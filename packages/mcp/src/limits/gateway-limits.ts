@@ -1,4 +1,4 @@
-import { integerOption } from '../gateway/check-options.js';
+import { integerOption } from '@loadout/core/utils';
 
 /**
  * What the gateway accepts from clients and upstreams. Every limit has a
@@ -74,7 +74,7 @@ export function resolveGatewayLimits(overrides: Partial<GatewayLimits> = {}): Ga
   const resolved = { ...DEFAULT_GATEWAY_LIMITS };
   for (const key of Object.keys(RANGES) as (keyof GatewayLimits)[]) {
     const [min, max] = RANGES[key];
-    resolved[key] = integerOption(`limits.${key}`, overrides[key], DEFAULT_GATEWAY_LIMITS[key], min, max);
+    resolved[key] = integerOption('@loadout/mcp', `limits.${key}`, overrides[key], DEFAULT_GATEWAY_LIMITS[key], min, max);
   }
   return Object.freeze(resolved);
 }

@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/server';
 import type { McpGatewayConfig } from '../config/mcp-config.js';
-import { integerOption } from '../gateway/check-options.js';
+import { integerOption } from '@loadout/core/utils';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../gateway/create-gateway-options.js';
 import { resolveGatewayLimits, type GatewayLimits } from '../limits/gateway-limits.js';
 import { checkUpstreamTools } from '../upstream/check-upstream-tools.js';
@@ -51,7 +51,7 @@ export interface PullCatalogResult {
  * malformed tool is reported in `skipped`.
  */
 export async function pullCatalog(config: McpGatewayConfig, options: PullCatalogOptions = {}): Promise<PullCatalogResult> {
-  const timeoutMs = integerOption('timeoutMs', options.timeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, 1, 86_400_000);
+  const timeoutMs = integerOption('@loadout/mcp', 'timeoutMs', options.timeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, 1, 86_400_000);
   const limits = resolveGatewayLimits(options.limits);
   const progress = options.onProgress ?? (() => {});
   const mcpServers: McpCatalogSnapshot['mcpServers'] = {};

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createLoadoutError, describeValue } from '@loadout/core';
 import { createMcpHandler, isInitializeRequest, isLegacyRequest, type Server } from '@modelcontextprotocol/server';
 import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
-import { integerOption } from '../gateway/check-options.js';
+import { integerOption } from '@loadout/core/utils';
 import type { Gateway } from '../gateway/gateway.js';
 import { createStreamLogger } from '../logger/create-stream-logger.js';
 import { replyError as reply } from './http-reply.js';
@@ -101,29 +101,17 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
       { option: 'host', value: host },
     );
   }
-  const port = integerOption('port', options.port, 0, 0, 65_535);
-  const maxBodyBytes = integerOption('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 1024, 67_108_864);
-  const maxSessions = integerOption('maxSessions', options.maxSessions, DEFAULT_MAX_SESSIONS, 1, 10_000);
-  const maxSessionsPerAddress = integerOption(
-    'maxSessionsPerAddress',
-    options.maxSessionsPerAddress,
-    Math.min(DEFAULT_MAX_SESSIONS_PER_ADDRESS, maxSessions),
-    1,
-    maxSessions,
-  );
-  const idleTimeoutMs = integerOption('sessionIdleTimeoutMs', options.sessionIdleTimeoutMs, DEFAULT_SESSION_IDLE_TIMEOUT_MS, 100, 86_400_000);
-  const graceMs = integerOption('sessionGraceMs', options.sessionGraceMs, Math.min(DEFAULT_SESSION_GRACE_MS, idleTimeoutMs), 0, idleTimeoutMs);
-  const maxConnections = integerOption('maxConnections', options.maxConnections, DEFAULT_MAX_CONNECTIONS, 1, 100_000);
-  const maxConnectionsPerAddress = integerOption(
-    'maxConnectionsPerAddress',
-    options.maxConnectionsPerAddress,
-    Math.min(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, maxConnections),
-    1,
-    maxConnections,
-  );
-  const requestTimeoutMs = integerOption('requestTimeoutMs', options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS, 1000, 3_600_000);
-  const headersTimeoutMs = integerOption('headersTimeoutMs', options.headersTimeoutMs, Math.min(DEFAULT_HEADERS_TIMEOUT_MS, requestTimeoutMs), 1000, requestTimeoutMs);
-  const maxResponseBytes = integerOption('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 65_536, 1_073_741_824);
+  const port = integerOption('@loadout/mcp', 'port', options.port, 0, 0, 65_535);
+  const maxBodyBytes = integerOption('@loadout/mcp', 'maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 1024, 67_108_864);
+  const maxSessions = integerOption('@loadout/mcp', 'maxSessions', options.maxSessions, DEFAULT_MAX_SESSIONS, 1, 10_000);
+  const maxSessionsPerAddress = integerOption('@loadout/mcp', 'maxSessionsPerAddress', options.maxSessionsPerAddress, Math.min(DEFAULT_MAX_SESSIONS_PER_ADDRESS, maxSessions), 1, maxSessions);
+  const idleTimeoutMs = integerOption('@loadout/mcp', 'sessionIdleTimeoutMs', options.sessionIdleTimeoutMs, DEFAULT_SESSION_IDLE_TIMEOUT_MS, 100, 86_400_000);
+  const graceMs = integerOption('@loadout/mcp', 'sessionGraceMs', options.sessionGraceMs, Math.min(DEFAULT_SESSION_GRACE_MS, idleTimeoutMs), 0, idleTimeoutMs);
+  const maxConnections = integerOption('@loadout/mcp', 'maxConnections', options.maxConnections, DEFAULT_MAX_CONNECTIONS, 1, 100_000);
+  const maxConnectionsPerAddress = integerOption('@loadout/mcp', 'maxConnectionsPerAddress', options.maxConnectionsPerAddress, Math.min(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, maxConnections), 1, maxConnections);
+  const requestTimeoutMs = integerOption('@loadout/mcp', 'requestTimeoutMs', options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS, 1000, 3_600_000);
+  const headersTimeoutMs = integerOption('@loadout/mcp', 'headersTimeoutMs', options.headersTimeoutMs, Math.min(DEFAULT_HEADERS_TIMEOUT_MS, requestTimeoutMs), 1000, requestTimeoutMs);
+  const maxResponseBytes = integerOption('@loadout/mcp', 'maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 65_536, 1_073_741_824);
   const path = options.path ?? '/mcp';
   if (!path.startsWith('/')) throw createLoadoutError('invalid-option', `path must start with "/" (got ${describeValue(path)})`, { option: 'path' });
   const tokens = options.token === undefined ? undefined : typeof options.token === 'string' ? [options.token] : [...options.token];
