@@ -21,7 +21,6 @@ const BROWSER_SAFE = [
   'vector/validate-vectors.ts',
   'vector/exact-index.ts',
   'ranker/catalog-fingerprint.ts',
-  'ranker/validate-limit.ts',
   'ranker/embedding-ranker.ts',
   'ranker/score-ranks.ts',
   'ranker/hybrid-explanation.ts',

@@ -37,7 +37,7 @@ describe('createEmbeddingCache', () => {
     expect(cache.size).toBe(2);
     expect(cache.get('m', 'b')).toBeUndefined();
     expect(cache.get('m', 'a')).toEqual(Float32Array.of(1));
-    expect(() => createEmbeddingCache({ maxEntries: 0 })).toThrow(/maxEntries must be a positive integer/);
+    expect(() => createEmbeddingCache({ maxEntries: 0 })).toThrow('@loadout/embeddings: maxEntries must be an integer ≥ 1 (got 0)');
   });
 
   it('saves to a file and loads back, ignoring a missing file and rejecting a foreign one', async () => {

@@ -1,5 +1,4 @@
-import { createLoadoutError } from '@loadout/core';
-import { fnv1a64 } from '@loadout/core/utils';
+import { fnv1a64, integerOption } from '@loadout/core/utils';
 
 /** Options of {@link createEmbeddingCache}. */
 export interface EmbeddingCacheOptions {
@@ -47,10 +46,7 @@ export function embeddingCacheKey(modelId: string, text: string): string {
 
 /** Creates an in-memory least-recently-used {@link EmbeddingCache}. */
 export function createEmbeddingCache(options: EmbeddingCacheOptions = {}): EmbeddingCache {
-  const maxEntries = options.maxEntries ?? 50_000;
-  if (!Number.isInteger(maxEntries) || maxEntries < 1) {
-    throw createLoadoutError('invalid-option', `@loadout/embeddings: maxEntries must be a positive integer, got ${String(maxEntries)}`, { maxEntries });
-  }
+  const maxEntries = integerOption('@loadout/embeddings', 'maxEntries', options.maxEntries, 50_000, 1);
   const store = new Map<string, Float32Array>();
   let hits = 0;
   let misses = 0;

@@ -1,5 +1,5 @@
 import type { CatalogTool, Embedder, Ranker, RankerSearchOptions, ScoreExplanation, SearchHit, VectorIndex } from '@loadout/core';
-import { createTopK, offerTopK, takeTopK } from '@loadout/core/utils';
+import { createTopK, integerOption, offerTopK, takeTopK } from '@loadout/core/utils';
 import { isInspectableVectorIndex, isPersistentVectorIndex } from '../contracts/inspectable-vector-index.js';
 import { isFittableEmbedder, isToolEmbedder } from '../contracts/tool-embedder.js';
 import { tokenizeIdentifiers } from '../text/tokenize-identifiers.js';
@@ -7,7 +7,6 @@ import { toolFields, toolSentence } from '../text/tool-fields.js';
 import { createExactIndex } from '../vector/exact-index.js';
 import { dot, normalized } from '../vector/vector-math.js';
 import { catalogFingerprint } from './catalog-fingerprint.js';
-import { resolveLimit } from './validate-limit.js';
 
 /** Options of {@link createEmbeddingRanker}. */
 export interface EmbeddingRankerOptions {
@@ -144,7 +143,7 @@ export function createEmbeddingRanker(options: EmbeddingRankerOptions): Embeddin
       }
     },
     async search(query, searchOptions: RankerSearchOptions = {}) {
-      const limit = resolveLimit(searchOptions.limit);
+      const limit = integerOption('@loadout/embeddings', 'limit', searchOptions.limit, 5, 1);
       if (tools.size === 0 || query.trim().length === 0) return [];
       const [raw] = await embedder.embed([query]);
       const vector = normalized(raw!);

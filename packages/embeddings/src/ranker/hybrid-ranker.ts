@@ -1,9 +1,9 @@
 import { createLoadoutError, type CatalogTool, type Ranker, type RankerSearchOptions, type SearchHit } from '@loadout/core';
+import { integerOption, numberOption } from '@loadout/core/utils';
 import { explainKeywordMatch, explainOther } from './hybrid-explanation.js';
 import type { FusedPart, HybridLabels } from './hybrid-explanation.js';
 import { scoreRanks } from './score-ranks.js';
 import type { ScoreRank } from './score-ranks.js';
-import { resolveLimit } from './validate-limit.js';
 
 /** Options of {@link createHybridRanker}. */
 export interface HybridRankerOptions {
@@ -78,18 +78,13 @@ function minMax(hits: readonly SearchHit[]): (score: number) => number {
  */
 export function createHybridRanker(options: HybridRankerOptions): Ranker {
   const { lexical, semantic } = options;
-  const lexicalWeight = options.weights?.lexical ?? 0.75;
-  const semanticWeight = options.weights?.semantic ?? 0.25;
+  const lexicalWeight = numberOption('@loadout/embeddings', 'weights.lexical', options.weights?.lexical, 0.75, 0);
+  const semanticWeight = numberOption('@loadout/embeddings', 'weights.semantic', options.weights?.semantic, 0.25, 0);
   const fusion = options.fusion ?? 'score';
-  const candidates = options.candidates ?? 100;
-  const rrfK = options.rrfK ?? 60;
-  for (const [name, weight] of [['weights.lexical', lexicalWeight], ['weights.semantic', semanticWeight]] as const) {
-    if (!Number.isFinite(weight) || weight < 0) invalid(name, weight, 'a finite number ≥ 0');
-  }
+  const candidates = integerOption('@loadout/embeddings', 'candidates', options.candidates, 100, 1, 100);
+  const rrfK = numberOption('@loadout/embeddings', 'rrfK', options.rrfK, 60, 0);
   if (lexicalWeight + semanticWeight === 0) invalid('weights', '0 and 0', 'not both 0');
   if (fusion !== 'score' && fusion !== 'rrf') invalid('fusion', fusion, '"score" or "rrf"');
-  if (!Number.isInteger(candidates) || candidates < 1 || candidates > 100) invalid('candidates', candidates, 'an integer from 1 to 100');
-  if (!Number.isFinite(rrfK) || rrfK < 0) invalid('rrfK', rrfK, 'a finite number ≥ 0');
   const lexicalName = lexical.name === semantic.name ? 'lexical' : lexical.name;
   const semanticName = lexical.name === semantic.name ? 'semantic' : semantic.name;
 
@@ -104,7 +99,7 @@ export function createHybridRanker(options: HybridRankerOptions): Ranker {
   };
 
   const search = async (query: string, searchOptions: RankerSearchOptions = {}): Promise<readonly SearchHit[]> => {
-    const limit = resolveLimit(searchOptions.limit);
+    const limit = integerOption('@loadout/embeddings', 'limit', searchOptions.limit, 5, 1);
     const explain = searchOptions.explain === true;
     const width = Math.max(candidates, Math.min(limit, 100));
     const { filter } = searchOptions;

@@ -29,7 +29,7 @@ describe('compactWordVectors', () => {
   });
 
   it('rejects a bad maxWords', () => {
-    expect(() => compactWordVectors(tiny(), { maxWords: 0 })).toThrow(/maxWords must be a positive integer, got 0/);
+    expect(() => compactWordVectors(tiny(), { maxWords: 0 })).toThrow('@loadout/embeddings: maxWords must be an integer ≥ 1 (got 0)');
   });
 
   it('reconstructs every value within half a quantisation step', () => {

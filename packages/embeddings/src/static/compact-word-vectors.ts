@@ -1,4 +1,4 @@
-import { createLoadoutError } from '@loadout/core';
+import { integerOption } from '@loadout/core/utils';
 import type { WordVectorSource } from './parse-word-vector-json.js';
 import type { WordVectorTable } from './word-vector-table.js';
 
@@ -27,10 +27,7 @@ export function isTableWord(word: string): boolean {
  * rank. Pure.
  */
 export function compactWordVectors(source: WordVectorSource, options: CompactWordVectorsOptions = {}): WordVectorTable {
-  const maxWords = options.maxWords ?? DEFAULT_MAX_WORDS;
-  if (!Number.isInteger(maxWords) || maxWords < 1) {
-    throw createLoadoutError('invalid-option', `@loadout/embeddings: maxWords must be a positive integer, got ${String(maxWords)}`, { maxWords });
-  }
+  const maxWords = integerOption('@loadout/embeddings', 'maxWords', options.maxWords, DEFAULT_MAX_WORDS, 1);
   const extra = new Set(options.extraWords ?? []);
   const entries = [...source.vectors]
     .filter(([word]) => isTableWord(word))

@@ -1,6 +1,6 @@
 import { createLoadoutError, type CatalogTool } from '@loadout/core';
 import type { FittableEmbedder, ToolEmbedder } from '../contracts/tool-embedder.js';
-import { fnv1a64 } from '@loadout/core/utils';
+import { fnv1a64, integerOption } from '@loadout/core/utils';
 import { tokenizeIdentifiers } from '../text/tokenize-identifiers.js';
 import { toolFields } from '../text/tool-fields.js';
 import { normalizeInPlace } from '../vector/vector-math.js';
@@ -76,14 +76,12 @@ export function createStaticEmbedderFromTable(
   const baseModelId = options.modelId ?? DEFAULT_STATIC_MODEL_ID;
   const dimensions = options.dimensions ?? (typeof source === 'function' ? 100 : source.dimensions);
   const sifA = options.sifA ?? DEFAULT_SIF_A;
-  const componentCount = options.components ?? 8;
   const weights = checkWeights({ ...DEFAULT_STATIC_FIELD_WEIGHTS, ...options.fieldWeights });
   const stopwords: ReadonlySet<string> = options.stopwords === undefined ? DEFAULT_STATIC_STOPWORDS : new Set(options.stopwords);
   if (!Number.isInteger(dimensions) || dimensions < 1) invalid('dimensions', dimensions, 'a positive integer');
   if (!(sifA > 0 && sifA <= 1)) invalid('sifA', sifA, 'in (0, 1]');
-  if (!Number.isInteger(componentCount) || componentCount < 0 || componentCount > dimensions) {
-    invalid('components', componentCount, `an integer from 0 to ${dimensions}`);
-  }
+  // The default is checked too: a table of fewer than 8 dimensions refuses it.
+  const componentCount = integerOption('@loadout/embeddings', 'components', options.components ?? 8, 8, 0, dimensions);
 
   let encoder: SifEncoder | undefined;
   let loading: Promise<SifEncoder> | undefined;

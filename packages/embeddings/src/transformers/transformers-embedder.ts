@@ -1,4 +1,5 @@
 import { createLoadoutError, type Embedder } from '@loadout/core';
+import { integerOption } from '@loadout/core/utils';
 import type { EmbeddingCache } from '../cache/embedding-cache.js';
 import { createPipelineEmbedder, exclusively, type FeatureExtractionPipeline } from './pipeline-embedder.js';
 
@@ -52,12 +53,9 @@ export function createTransformersEmbedder(options: TransformersEmbedderOptions)
   const allowRemoteModels = options.allowRemoteModels ?? false;
   const dtype = (options.quantized ?? true) ? 'q8' : 'fp32';
   const pooling = options.pooling ?? 'mean';
-  const batchSize = options.batchSize ?? 32;
-  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 1024) invalid('batchSize', batchSize, 'an integer from 1 to 1024');
+  const batchSize = integerOption('@loadout/embeddings', 'batchSize', options.batchSize, 32, 1, 1024);
   if (pooling !== 'mean' && pooling !== 'cls') invalid('pooling', pooling, '"mean" or "cls"');
-  if (options.dimensions !== undefined && (!Number.isInteger(options.dimensions) || options.dimensions < 1)) {
-    invalid('dimensions', options.dimensions, 'a positive integer');
-  }
+  integerOption('@loadout/embeddings', 'dimensions', options.dimensions, undefined, 1);
   const modelId = `${model}#${dtype}${pooling === 'cls' ? '#cls' : ''}`;
 
   const open = (): Promise<FeatureExtractionPipeline> =>

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createLoadoutError, isLoadoutError, type LoadoutError, type VectorMatch } from '@loadout/core';
-import { fnv1a32Bytes } from '@loadout/core/utils';
+import { fnv1a32Bytes, integerOption } from '@loadout/core/utils';
 import type { HierarchicalNSW } from 'hnswlib-node';
 import type { PersistentVectorIndex } from '../contracts/inspectable-vector-index.js';
 import { decodeHnswSidecar, encodeHnswSidecar, type HnswSidecar } from './hnsw-sidecar.js';
@@ -62,13 +62,6 @@ function loadHnswlib(): HnswModule {
   }
 }
 
-function positiveInteger(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1) {
-    throw createLoadoutError('invalid-option', `@loadout/embeddings: ${name} must be a positive integer, got ${String(value)}`, { [name]: value });
-  }
-  return value;
-}
-
 /** Where the sidecar of an index saved at `path` lives. */
 const sidecarPath = (path: string): string => `${path}.meta`;
 /** The version-1 sidecar (plain JSON, no checksums), which is not read; `save` removes it. */
@@ -104,11 +97,11 @@ function readSidecar(path: string): HnswSidecar {
 export function createHnswIndex(options: HnswIndexOptions): HnswVectorIndex {
   const { dimensions } = options;
   validateDimensions(dimensions);
-  const M = positiveInteger('M', options.M ?? 16);
-  const efConstruction = positiveInteger('efConstruction', options.efConstruction ?? 200);
-  const ef = positiveInteger('ef', options.ef ?? 64);
+  const M = integerOption('@loadout/embeddings', 'M', options.M, 16, 1);
+  const efConstruction = integerOption('@loadout/embeddings', 'efConstruction', options.efConstruction, 200, 1);
+  const ef = integerOption('@loadout/embeddings', 'ef', options.ef, 64, 1);
   const seed = options.seed ?? 100;
-  const initialCapacity = positiveInteger('maxElements', options.maxElements ?? 1024);
+  const initialCapacity = integerOption('@loadout/embeddings', 'maxElements', options.maxElements, 1024, 1);
   if (options.onCorrupt !== undefined && options.onCorrupt !== 'throw' && options.onCorrupt !== 'rebuild') {
     throw createLoadoutError('invalid-option', `@loadout/embeddings: onCorrupt must be 'throw' or 'rebuild', got ${JSON.stringify(options.onCorrupt)}`);
   }
