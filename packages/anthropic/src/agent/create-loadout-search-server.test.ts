@@ -80,7 +80,7 @@ describe('createLoadoutSearchServer', () => {
   });
 
   it('rejects a bad limit with invalid-option', () => {
-    expect(() => createLoadoutSearchServer({ catalog, ranker: createFakeRanker(), limit: 0 })).toThrow(/limit must be an integer from 1 to 100, got 0/);
+    expect(() => createLoadoutSearchServer({ catalog, ranker: createFakeRanker(), limit: 0 })).toThrow(/limit must be an integer from 1 to 100 \(got 0\)/);
     expect(() => createLoadoutSearchServer({ catalog, ranker: createFakeRanker(), limit: 5, maxLimit: 4 })).toThrow(/maxLimit must be an integer from 5 to 100/);
   });
 });

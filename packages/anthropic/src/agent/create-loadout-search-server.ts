@@ -1,7 +1,7 @@
 import type { McpSdkServerConfigWithInstance } from '@anthropic-ai/claude-agent-sdk';
-import { createLoadoutError, describeValue, summarizeCatalog } from '@loadout/core';
+import { createLoadoutError, summarizeCatalog } from '@loadout/core';
 import { searchToolInputSchema } from '@loadout/core/adapter';
-import { isSearchLimit, MAX_SEARCH_LIMIT } from '@loadout/core/utils';
+import { integerOption, MAX_SEARCH_LIMIT } from '@loadout/core/utils';
 import { createSearchToolHandler } from './search-tool-handler.js';
 import type { SearchToolHandlerOptions } from './search-tool-handler.js';
 
@@ -25,17 +25,6 @@ export interface LoadoutSearchServerOptions extends SearchToolHandlerOptions {
   readonly alwaysLoad?: boolean;
 }
 
-function limitIn(option: string, value: unknown, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
-  if (!isSearchLimit(value, min)) {
-    throw createLoadoutError('invalid-option', `createLoadoutSearchServer: ${option} must be an integer from ${min} to ${MAX_SEARCH_LIMIT}, got ${describeValue(value)}`, {
-      option,
-      value,
-    });
-  }
-  return value;
-}
-
 /**
  * An in-process MCP server for the Claude Agent SDK (`createSdkMcpServer`)
  * with one tool, `search_tools` (`query`, `limit`), backed by a Loadout
@@ -55,8 +44,8 @@ export function createLoadoutSearchServer(options: LoadoutSearchServerOptions): 
   }
   const { createSdkMcpServer, tool } = agentSdk;
   const { z } = zod;
-  const limit = limitIn('limit', options.limit, 5, 1);
-  const maxLimit = limitIn('maxLimit', options.maxLimit, Math.max(limit, 10), limit);
+  const limit = integerOption('createLoadoutSearchServer', 'limit', options.limit, 5, 1, MAX_SEARCH_LIMIT);
+  const maxLimit = integerOption('createLoadoutSearchServer', 'maxLimit', options.maxLimit, Math.max(limit, 10), limit, MAX_SEARCH_LIMIT);
   const maxQueryLength = options.querySyntax?.maxQueryLength ?? 500;
   const handler = createSearchToolHandler({ ...options, limit });
   const schema = searchToolInputSchema({ toolCount: options.catalog.tools.length, limit, maxLimit, maxQueryLength, summary: '' }).properties;

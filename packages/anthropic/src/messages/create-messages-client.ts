@@ -1,4 +1,5 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
+import { integerOption } from '@loadout/core/utils';
 import type { ContentBlockParam, Message, MessageCreateParams, MessageParam, ToolResultBlock } from '../api-types.js';
 import { conversationDiscoveries } from '../message-discoveries.js';
 import { checkToolSearchRequest } from '../tool-search/check-tool-search-request.js';
@@ -12,17 +13,6 @@ import { reportToolRuns } from './report-tool-runs.js';
 import { withoutToolSearch } from './without-tool-search.js';
 
 const DEFAULT_MAX_SEARCH_STEPS = 8;
-
-function readMaxSearchSteps(value: unknown): number {
-  if (value === undefined) return DEFAULT_MAX_SEARCH_STEPS;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 50) {
-    throw createLoadoutError('invalid-option', `createMessagesClient: maxSearchSteps must be an integer from 0 to 50, got ${describeValue(value)}`, {
-      option: 'maxSearchSteps',
-      value,
-    });
-  }
-  return value;
-}
 
 function requestBody(params: MessagesCreateParams, messages: MessageParam[], request: ToolSearchRequest, options: MessagesClientOptions): MessageCreateParams {
   const { tools: ownTools, betas: ownBetas, stream: _stream, ...rest } = params;
@@ -80,7 +70,7 @@ export function createMessagesClient(options: MessagesClientOptions): MessagesCl
       option: 'toolSearch',
     });
   }
-  const maxSearchSteps = readMaxSearchSteps(options.maxSearchSteps);
+  const maxSearchSteps = integerOption('createMessagesClient', 'maxSearchSteps', options.maxSearchSteps, DEFAULT_MAX_SEARCH_STEPS, 0, 50);
   const memory = options.memory ?? createDeploymentMemory();
   const session = options.session ?? createDiscoverySession();
   if (toolSearch.provider === 'foundry' && !memory.has(client.baseURL)) memory.remember(client.baseURL, 'provider-rejects');

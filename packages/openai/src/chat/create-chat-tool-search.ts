@@ -1,4 +1,5 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
+import { integerOption } from '@loadout/core/utils';
 import { countRequestTools, createToolSearchKit, objectInputSchema, plainSearchAnswer, searchCall, searchCost, searchFailureText } from '@loadout/core/adapter';
 import type { SearchCost } from '@loadout/core/adapter';
 import type { CatalogTool, DeferralPlan } from '@loadout/core';
@@ -30,8 +31,7 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
   const kit = createToolSearchKit(OWNER, { ...options, planOptions: { ...options?.planOptions, tokenCounter } });
   const mode = options.mode ?? 'plain';
   if (!MODES.includes(mode)) invalid('mode', `must be one of ${MODES.join(', ')}`, mode);
-  const maxFunctions = options.maxFunctions ?? MAX_FUNCTIONS;
-  if (!Number.isInteger(maxFunctions) || maxFunctions < 2 || maxFunctions > MAX_FUNCTIONS) invalid('maxFunctions', `must be an integer from 2 to ${MAX_FUNCTIONS}`, maxFunctions);
+  const maxFunctions = integerOption(OWNER, 'maxFunctions', options.maxFunctions, MAX_FUNCTIONS, 2, MAX_FUNCTIONS);
   const { catalog } = kit;
   let deferredNow = new Set<string>();
   const searchTool: ChatFunctionTool = {

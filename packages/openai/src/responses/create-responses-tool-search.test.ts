@@ -66,10 +66,10 @@ describe('createResponsesToolSearch: request', () => {
     expect(isLoadoutError(tooMany) && tooMany.code).toBe('invalid-input');
     expect((tooMany as Error).message).toMatch(/2 functions would be declared; OpenAI accepts at most 1/);
     for (const [options, message] of [
-      [{ maxFunctions: 500 }, /maxFunctions must be an integer from 1 to 128, got 500/],
+      [{ maxFunctions: 500 }, /maxFunctions must be an integer from 1 to 128 \(got 500\)/],
       [{ ranker: undefined }, /ranker is required/],
       [{ searchToolName: 'mcp__weather__get_weather' }, /searchToolName must differ from every tool name/],
-      [{ limit: 0 }, /limit must be an integer from 1 to 100, got 0/],
+      [{ limit: 0 }, /limit must be an integer from 1 to 100 \(got 0\)/],
     ] as const) {
       const error = caught(() => create(options as Partial<ResponsesToolSearchOptions>));
       expect(isLoadoutError(error) && error.code).toBe('invalid-option');

@@ -1,4 +1,5 @@
-import { createLoadoutError, describeValue } from '@loadout/core';
+import { createLoadoutError } from '@loadout/core';
+import { integerOption } from '@loadout/core/utils';
 import { countJsonTokens, countRequestTools, createToolSearchKit, plainSearchAnswer, searchCall, searchCost, searchFailureText } from '@loadout/core/adapter';
 import type { RequestCost, SearchCost } from '@loadout/core/adapter';
 import type { CatalogTool, DeferralPlan } from '@loadout/core';
@@ -17,17 +18,6 @@ import type { FunctionToolDefinition, ResponsesToolDefinition, ToolSearchToolDef
 
 const OWNER = 'createResponsesToolSearch';
 
-function readMaxFunctions(value: unknown): number {
-  if (value === undefined) return MAX_FUNCTIONS;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_FUNCTIONS) {
-    throw createLoadoutError('invalid-option', `${OWNER}: maxFunctions must be an integer from 1 to ${MAX_FUNCTIONS}, got ${describeValue(value)}`, {
-      option: 'maxFunctions',
-      value,
-    });
-  }
-  return value;
-}
-
 /**
  * Client-executed tool search for the OpenAI Responses API, on core's
  * kernels: {@link planDeferral} decides which tools are upfront (core
@@ -44,7 +34,7 @@ function readMaxFunctions(value: unknown): number {
 export function createResponsesToolSearch(options: ResponsesToolSearchOptions): ResponsesToolSearch {
   const tokenCounter = options?.planOptions?.tokenCounter ?? defaultTokenCounter();
   const kit = createToolSearchKit(OWNER, { ...options, planOptions: { ...options?.planOptions, tokenCounter } });
-  const maxFunctions = readMaxFunctions(options?.maxFunctions);
+  const maxFunctions = integerOption(OWNER, 'maxFunctions', options?.maxFunctions, MAX_FUNCTIONS, 1, MAX_FUNCTIONS);
   const namespaces = options.namespaces === true;
   const declareDeferred = options.declareDeferred === true;
   const { catalog } = kit;
