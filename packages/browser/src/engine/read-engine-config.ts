@@ -1,4 +1,5 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
+import { integerOption } from '@loadout/core/utils';
 import type { EngineConfig, TokenizerName } from './engine-options.js';
 
 function invalid(option: string, value: unknown, expected: string): never {
@@ -22,10 +23,7 @@ export function readEngineConfig(config: EngineConfig): TokenizerName {
   if (cacheName !== undefined && cacheName !== null && (typeof cacheName !== 'string' || cacheName.length === 0)) {
     invalid('staticTableCacheName', cacheName, 'a non-empty string or null');
   }
-  const components = config.staticComponents;
-  if (components !== undefined && (!Number.isInteger(components) || components < 0 || components > 100)) {
-    invalid('staticComponents', components, 'an integer from 0 to 100');
-  }
+  integerOption('@loadout/browser', 'staticComponents', config.staticComponents, undefined, 0, 100);
   for (const option of ['persistIndexes', 'transformersQuantized'] as const) {
     const value = config[option];
     if (value !== undefined && typeof value !== 'boolean') invalid(option, value, 'a boolean');

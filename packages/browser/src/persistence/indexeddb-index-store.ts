@@ -1,4 +1,5 @@
-import { createLoadoutError, describeValue } from '@loadout/core';
+import { createLoadoutError } from '@loadout/core';
+import { integerOption } from '@loadout/core/utils';
 import { requestResult, transactionDone } from './idb-request.js';
 import { indexKeyString } from './index-store.js';
 import type { IndexKey, IndexStore } from './index-store.js';
@@ -44,12 +45,7 @@ export interface IndexedDbIndexStore extends IndexStore {
  */
 export function createIndexedDbIndexStore(options: IndexedDbIndexStoreOptions = {}): IndexedDbIndexStore {
   const databaseName = options.databaseName ?? DEFAULT_INDEX_DATABASE;
-  const maxEntries = options.maxEntries ?? DEFAULT_MAX_STORED_INDEXES;
-  if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) {
-    throw createLoadoutError('invalid-option', `@loadout/browser: maxEntries must be a positive integer (got ${describeValue(maxEntries)})`, {
-      option: 'maxEntries',
-    });
-  }
+  const maxEntries = integerOption('@loadout/browser', 'maxEntries', options.maxEntries, DEFAULT_MAX_STORED_INDEXES, 1);
   let opening: Promise<IDBDatabase> | undefined;
 
   const open = (): Promise<IDBDatabase> => {

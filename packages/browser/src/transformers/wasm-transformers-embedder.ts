@@ -1,5 +1,6 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import type { Embedder } from '@loadout/core';
+import { integerOption } from '@loadout/core/utils';
 import { createPipelineEmbedder, exclusively } from '@loadout/embeddings/browser';
 import { findMissingModelFile, modelFiles } from './model-files.js';
 import { transformersNotProvided } from './transformers-library.js';
@@ -114,8 +115,7 @@ export function createWasmTransformersEmbedder(options: WasmTransformersEmbedder
   const dtype = (options.quantized ?? true) ? 'q8' : 'fp32';
   const pooling = options.pooling ?? 'mean';
   if (pooling !== 'mean' && pooling !== 'cls') invalid('pooling', pooling, '"mean" or "cls"');
-  const batchSize = options.batchSize ?? 32;
-  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 1024) invalid('batchSize', batchSize, 'an integer from 1 to 1,024');
+  const batchSize = integerOption('@loadout/browser', 'batchSize', options.batchSize, 32, 1, 1024);
   const loadLibrary = options.loadLibrary ?? transformersNotProvided;
   const fetchFile = options.fetch ?? ((url: string) => globalThis.fetch(url));
   const modelId = transformersModelId(model, options.quantized, pooling);

@@ -1,4 +1,5 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
+import { integerOption } from '@loadout/core/utils';
 import { seededRandom } from '../folds/seeded-random.js';
 
 /** A mean difference with its bootstrap confidence interval, in the metric's own units. */
@@ -35,8 +36,8 @@ function check(name: string, value: number, valid: boolean): void {
  * (`invalid-input`); empty lists give `{ diff: 0, low: 0, high: 0 }`.
  */
 export function pairedBootstrap(baseline: readonly number[], other: readonly number[], options: PairedBootstrapOptions = {}): DifferenceInterval {
-  const { resamples = 2000, seed = 29, confidence = 0.95 } = options;
-  check('resamples', resamples, Number.isSafeInteger(resamples) && resamples >= 1000 && resamples <= 1_000_000);
+  const { seed = 29, confidence = 0.95 } = options;
+  const resamples = integerOption('@loadout/eval', 'resamples', options.resamples, 2000, 1000, 1_000_000);
   check('confidence', confidence, typeof confidence === 'number' && confidence > 0 && confidence < 1);
   check('seed', seed, Number.isSafeInteger(seed));
   if (baseline.length !== other.length) {

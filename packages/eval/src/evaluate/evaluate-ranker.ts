@@ -6,7 +6,7 @@ import { percentile } from '../metrics/percentile.js';
 import { scoreQuery } from '../metrics/score-query.js';
 import type { QualityScores } from '../metrics/score-query.js';
 import type { EvaluationProgress, EvaluationResult } from './evaluation-result.js';
-import { isSearchLimit } from '@loadout/core/utils';
+import { integerOption, MAX_SEARCH_LIMIT } from '@loadout/core/utils';
 
 /** Options of {@link evaluateRanker}. */
 export interface EvaluateRankerOptions {
@@ -49,16 +49,6 @@ export interface QueryOutcome {
   readonly error?: string;
 }
 
-function checkLimit(limit: unknown): number {
-  if (!isSearchLimit(limit)) {
-    throw createLoadoutError('invalid-option', `@loadout/eval: limit must be an integer in 1–100 (got ${describeValue(limit)})`, {
-      option: 'limit',
-      value: limit,
-    });
-  }
-  return limit;
-}
-
 /**
  * Indexes a set's tools with `ranker`, runs every query, and scores the hits
  * by tool `name` against the gold (Recall@5, NDCG@5, MRR@10, averaged over
@@ -73,8 +63,8 @@ export async function evaluateRanker(
   evalSet: EvalSet,
   options: EvaluateRankerOptions = {},
 ): Promise<EvaluationResult> {
-  const { limit = 10, onProgress, onQueryError = 'throw', matchBy = 'name', onQuery } = options;
-  checkLimit(limit);
+  const { onProgress, onQueryError = 'throw', matchBy = 'name', onQuery } = options;
+  const limit = integerOption('@loadout/eval', 'limit', options.limit, 10, 1, MAX_SEARCH_LIMIT);
   if (onQueryError !== 'throw' && onQueryError !== 'count') {
     throw createLoadoutError('invalid-option', `@loadout/eval: onQueryError must be "throw" or "count" (got ${describeValue(onQueryError)})`, {
       option: 'onQueryError',
