@@ -44,7 +44,7 @@ describe('toolSearchEnv', () => {
   it.each<[unknown, RegExp]>([
     [{ mode: 'sometimes' }, /mode must be auto, true, false or default, got "sometimes"/],
     [{ mode: 'true', percent: 5 }, /percent applies to mode auto only, not true, got 5/],
-    [{ mode: 'auto', percent: 101 }, /percent must be a number from 0 to 100, got 101/],
+    [{ mode: 'auto', percent: 101 }, /percent must be a number from 0 to 100 \(got 101\)/],
     [{ mode: 'auto', percent: Number.NaN }, /percent must be a number from 0 to 100/],
     [null, /options must be an object/],
   ])('rejects %j with invalid-option', (options, message) => {

@@ -1,4 +1,5 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
+import { numberOption } from '@loadout/core/utils';
 
 /**
  * How the Claude Agent SDK should use tool search (`ENABLE_TOOL_SEARCH`):
@@ -26,8 +27,7 @@ function value(options: ToolSearchEnvOptions): string | undefined {
   if (!['auto', 'true', 'false', 'default'].includes(mode)) invalid('mode must be auto, true, false or default', mode);
   if (percent !== undefined) {
     if (mode !== 'auto') invalid(`percent applies to mode auto only, not ${mode}`, percent);
-    if (typeof percent !== 'number' || !Number.isFinite(percent) || percent < 0 || percent > 100) invalid('percent must be a number from 0 to 100', percent);
-    return `auto:${percent}`;
+    return `auto:${numberOption('toolSearchEnv', 'percent', percent, 0, 0, 100)}`;
   }
   return mode === 'default' ? undefined : mode;
 }
