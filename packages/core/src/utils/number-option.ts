@@ -1,8 +1,8 @@
 import { createLoadoutError, describeValue } from '../errors/loadout-error.js';
 
-/** A bound as people read it: thousands grouped (`1,000`, `86,400,000`), fractions kept (`0.5`). */
+/** A bound as people read it: an integer's thousands grouped (`1,000`, `86,400,000`), anything else as JavaScript writes it (`0.5`); no `Intl`, which QuickJS lacks. */
 function showBound(bound: number): string {
-  return bound.toLocaleString('en-US', { maximumFractionDigits: 20 });
+  return Number.isSafeInteger(bound) ? String(bound).replace(/\B(?=(\d{3})+$)/g, ',') : String(bound);
 }
 
 /** Throws `invalid-option`: `owner: option must be KIND from MIN to MAX (got VALUE)`, or `… KIND ≥ MIN …` without an upper bound. */
