@@ -208,6 +208,12 @@ describe('loadout rankers', () => {
       writeFileSync(join(folder, 'loadout.config.json'), JSON.stringify({ rankerOptions: { k1: 1.2, fieldWeights: { name: 3 } } }));
       const good = fakeContext({ cwd: folder });
       expect(await runCli(['search', 'open an issue'], good.context)).toBe(0);
+      // loadout rankers lists anyway, and says what the others refuse.
+      writeFileSync(join(folder, 'loadout.config.json'), JSON.stringify({ rankerOptions: { k1: 99 } }));
+      const listing = fakeContext({ cwd: folder });
+      expect(await runCli(['rankers'], listing.context)).toBe(0);
+      expect(listing.stdout()).toMatch(/^bm25f \(default\): /);
+      expect(listing.stderr()).toMatch(/^loadout rankers: warning: the config's rankerOptions: .*k1 must be .*; search, eval, learn and serve refuse it \[invalid-option\]\n$/);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

@@ -1,4 +1,5 @@
-import { createLoadoutError } from '@loadout/core';
+import { createLoadoutError, isLoadoutError } from '@loadout/core';
+import { readOptions } from '@loadout/core/plugins';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 import { rankerView, renderRankers } from '../format/rankers-view.js';
 import { parseArguments } from '../io/parse-arguments.js';
@@ -42,6 +43,13 @@ export const rankersCommand: Command = {
     if (parsed.positionals.length > 0) throw createLoadoutError('invalid-option', `unexpected argument ${JSON.stringify(parsed.positionals[0])}: loadout rankers lists every ranker (see loadout rankers --help)`);
     const config = await loadCommandConfig('rankers', parsed, context);
     const defaultRanker = config.ranker ?? config.registry.defaultRanker;
+    try {
+      readOptions(`ranker ${JSON.stringify(defaultRanker)}`, config.registry.ranker(defaultRanker).options, config.rankerOptions);
+    } catch (error) {
+      // Listed anyway, so the options can be looked up; every command that ranks refuses this config.
+      if (!isLoadoutError(error)) throw error;
+      context.stderr(`loadout rankers: warning: the config's rankerOptions: ${error.message}; search, eval, learn and serve refuse it [${error.code}]\n`);
+    }
     const views = config.registry.rankers.map((definition) => rankerView(definition, defaultRanker));
     context.stdout(parsed.values['json'] ? JSON.stringify({ default: defaultRanker, rankers: views }, null, 2) + '\n' : renderRankers(views));
     return 0;
