@@ -64,8 +64,8 @@ describe('a plug-in ranker returning an invalid result', () => {
     ]);
     expect(result.rankers[0]!['recall@5']).toBeGreaterThan(0);
     expect(result.recommended).toBe('bm25f');
-    expect(run.stderr()).toContain('ranker "create-throwing" could not be built or could not index the catalog: boom in create [ranker-failed]');
-    expect(run.stderr()).toContain('boom in index');
+    expect(run.stderr()).toContain('ranker "create-throwing" failed while being created: boom in create [ranker-failed]');
+    expect(run.stderr()).toContain('ranker "index-throwing" failed while indexing: boom in index [ranker-failed]');
     const allowed = fakeContext({ cwd: folder });
     expect(await runCli(['eval', ...files, '--ranker', 'bm25f,create-throwing', '--allow-failures'], allowed.context)).toBe(0);
     expect(allowed.stdout()).toContain('create-throwing: 3 queries failed and scored as misses');
@@ -74,8 +74,23 @@ describe('a plug-in ranker returning an invalid result', () => {
   it('a plug-in that cannot be built, alone, is ranker-failed naming it (exit 2)', async () => {
     const run = fakeContext({ cwd: folder });
     expect(await runCli(['eval', ...files, '--ranker', 'create-throwing'], run.context)).toBe(2);
-    expect(run.stderr()).toContain('ranker "create-throwing" could not be built or could not index the catalog: boom in create [ranker-failed]');
+    expect(run.stderr()).toContain('ranker "create-throwing" failed while being created: boom in create [ranker-failed]');
     expect(run.stdout()).toBe('');
+  });
+
+  // A plug-in whose create or index throws fails in its worker: ranker-failed naming it and the operation, the same on
+  // every surface (search here; eval above; serve in hostile-plug-in-serve.test.ts).
+  it.each([
+    ['create-throwing', 'failed while being created: boom in create', 'create'],
+    ['index-throwing', 'failed while indexing: boom in index', 'index'],
+  ])('%s: search exits 2 with ranker-failed naming the ranker and the operation, no stack', async (ranker, problem, operation) => {
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['search', 'open an issue', '--ranker', ranker, '--config', 'loadout.config.json'], run.context)).toBe(2);
+    expect(run.stderr()).toBe(`loadout search: ranker "${ranker}" ${problem} [ranker-failed]\n`);
+    expect(run.stdout()).toBe('');
+    const json = fakeContext({ cwd: folder });
+    expect(await runCli(['search', 'open an issue', '--ranker', ranker, '--config', 'loadout.config.json', '--json'], json.context)).toBe(2);
+    expect(JSON.parse(json.stdout())).toEqual({ error: { code: 'ranker-failed', message: `ranker "${ranker}" ${problem}`, details: { ranker, operation } } });
   });
 
   it("a plug-in's own prints go to stderr, so --json stays parseable (the built CLI, in its own process)", () => {

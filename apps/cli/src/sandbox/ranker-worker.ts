@@ -4,13 +4,40 @@
 import './stdout-to-stderr.js';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CatalogTool, Ranker, RankerDefinition, RankerUsageField } from '@loadout/core';
+import { describeValue } from '@loadout/core';
 import { validateRankerDefinition } from '@loadout/core/plugins';
 import { importDefault } from '../config/import-config-module.js';
-import type { SandboxRequest, SandboxUsage, WorkerData } from './sandbox-protocol.js';
+import type { SandboxRequest, SandboxStage, SandboxUsage, WorkerData } from './sandbox-protocol.js';
 
 const { file, name, options } = workerData as WorkerData;
 let definition: RankerDefinition | undefined;
 let ranker: Ranker | undefined;
+
+/** Longest message sent back, in characters. */
+const MAX_MESSAGE = 300;
+
+/** What the plug-in threw and at which stage (see `SandboxResponse`). */
+class StageFailure {
+  constructor(
+    readonly stage: SandboxStage,
+    readonly thrown: unknown,
+  ) {}
+}
+
+/** Runs one step of the plug-in's code, tagging what it throws with `stage`. */
+async function at<T>(stage: SandboxStage, run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new StageFailure(stage, error);
+  }
+}
+
+/** An Error's first line (never its stack), else the value described; at most {@link MAX_MESSAGE} characters. */
+function describeThrown(thrown: unknown): string {
+  const text = thrown instanceof Error ? (thrown.message.split('\n')[0] ?? '').trim() || thrown.name : `it threw ${describeValue(thrown)}`;
+  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
+}
 
 async function load(): Promise<RankerDefinition> {
   if (definition === undefined) {
@@ -32,7 +59,7 @@ function usageField(usage: SandboxUsage): RankerUsageField {
 }
 
 async function handle(request: SandboxRequest): Promise<unknown> {
-  const loaded = await load();
+  const loaded = await at('load', load);
   switch (request.op) {
     case 'describe':
       return { queryKind: loaded.queryKind, usage: loaded.capabilities?.usage !== undefined, learns: loaded.capabilities?.usage?.learns ?? [] };
@@ -40,19 +67,21 @@ async function handle(request: SandboxRequest): Promise<unknown> {
       const usage = request.usage;
       const withUsage = loaded.capabilities?.usage;
       const created = usage !== undefined && withUsage !== undefined ? withUsage.withUsage(options as never, usageField(usage)) : options;
-      ranker = await loaded.create(created as never);
-      await ranker.index(request.tools);
-      return ranker.size;
+      ranker = undefined;
+      const made = await at('create', () => loaded.create(created as never));
+      await at('index', () => made.index(request.tools));
+      ranker = made;
+      return made.size;
     }
     case 'add':
-      await ranker!.add(request.tools);
+      await at('add', () => ranker!.add(request.tools));
       return ranker!.size;
     case 'remove':
-      await ranker!.remove(request.names);
+      await at('remove', () => ranker!.remove(request.names));
       return ranker!.size;
     case 'search': {
       const allowed = request.allowed === undefined ? undefined : new Set(request.allowed);
-      const hits = await ranker!.search(request.query, allowed === undefined ? request.options : { ...request.options, filter: (tool) => allowed.has(tool.displayName) });
+      const hits = await at('search', () => ranker!.search(request.query, allowed === undefined ? request.options : { ...request.options, filter: (tool) => allowed.has(tool.displayName) }));
       if (!Array.isArray(hits)) return hits;
       return hits.map((hit: { tool?: { displayName?: unknown }; score?: unknown; explanation?: unknown }) => ({
         name: hit?.tool?.displayName,
@@ -66,6 +95,9 @@ async function handle(request: SandboxRequest): Promise<unknown> {
 parentPort!.on('message', (request: SandboxRequest) => {
   handle(request).then(
     (value) => parentPort!.postMessage({ id: request.id, ok: true, value }),
-    (error: unknown) => parentPort!.postMessage({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) => {
+      const { stage, thrown } = error instanceof StageFailure ? error : new StageFailure(request.op === 'describe' ? 'load' : request.op, error);
+      parentPort!.postMessage({ id: request.id, ok: false, message: describeThrown(thrown), stage });
+    },
   );
 });

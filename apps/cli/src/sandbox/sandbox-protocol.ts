@@ -25,5 +25,18 @@ export type SandboxOperation =
 /** A {@link SandboxOperation} as sent, answered by `{id, ok, value | message}`. */
 export type SandboxRequest = SandboxOperation & { readonly id: number };
 
-/** The worker's answer to one {@link SandboxRequest}. */
-export type SandboxResponse = { readonly id: number } & ({ readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string });
+/**
+ * What the plug-in was doing when it threw: loading its module, its
+ * definition's `create`, or one of its ranker's methods.
+ */
+export type SandboxStage = 'load' | 'create' | 'index' | 'add' | 'remove' | 'search';
+
+/**
+ * The worker's answer to one {@link SandboxRequest}: its value, or what the
+ * plug-in threw (`message`: an Error's first line, else the value described)
+ * and at which `stage`.
+ */
+export type SandboxResponse = { readonly id: number } & (
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly message: string; readonly stage: SandboxStage }
+);

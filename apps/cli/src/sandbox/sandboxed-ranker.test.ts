@@ -55,4 +55,25 @@ describe('createSandboxedRanker', () => {
     expect(ghost?.tool.displayName).toBe('ghost');
     expect(tools).not.toContain(ghost?.tool);
   });
+
+  it.each([
+    ['create', { throwIn: 'create' }, 'ranker "hostile" failed while being created: create bug'],
+    ['index', { throwIn: 'index' }, 'ranker "hostile" failed while indexing: index bug'],
+    ['index', { throwIn: 'index-string' }, 'ranker "hostile" failed while indexing: it threw "a string, not an Error"'],
+  ])('a plug-in whose %s throws (%j) is ranker-failed naming the ranker and the operation, its first line only', async (operation, options, message) => {
+    const ranker = createSandboxedRanker({ file, name: 'hostile', options });
+    const error = await ranker.index(tools).then(() => undefined, (caught: unknown) => caught);
+    expect(isLoadoutError(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'ranker-failed', message, details: { ranker: 'hostile', operation } });
+    expect((error as Error).message).not.toContain(' at ');
+    // The tools are kept: a search tries create and index again, failing the same way.
+    expect(await failure(Promise.resolve(ranker.search('weather')))).toEqual({ code: 'ranker-failed', message });
+  });
+
+  it('after create or index threw, the next call indexes again and answers once the plug-in does', async () => {
+    const ranker = createSandboxedRanker({ file, name: 'hostile', options: { throwIn: 'index', times: 1 } });
+    expect(await failure(ranker.index(tools))).toMatchObject({ code: 'ranker-failed' });
+    expect((await ranker.search('weather')).map((hit) => hit.tool)).toEqual([tools[0]]);
+    expect(ranker.size).toBe(3);
+  });
 });

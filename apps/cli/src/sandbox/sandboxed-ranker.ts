@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { createLoadoutError } from '@loadout/core';
 import type { CatalogTool, Ranker, RankerSearchOptions, RankerUsageField, SearchHit } from '@loadout/core';
-import type { SandboxOperation, SandboxResponse, SandboxUsage, WorkerData } from './sandbox-protocol.js';
+import type { SandboxOperation, SandboxResponse, SandboxStage, SandboxUsage, WorkerData } from './sandbox-protocol.js';
 
 /** Budgets of a sandboxed ranker. */
 export interface SandboxBudget {
@@ -22,6 +22,27 @@ function workerUrl(): URL {
   return new URL('../../dist/sandbox/ranker-worker.js', import.meta.url);
 }
 
+/** What the ranker was doing, for a message (`failed while indexing`). */
+const DOING: Readonly<Record<Exclude<SandboxStage, 'search'>, string>> = {
+  load: 'loading its module',
+  create: 'being created',
+  index: 'indexing',
+  add: 'adding tools',
+  remove: 'removing tools',
+};
+
+/**
+ * What the plug-in threw, as the caller sees it: at any stage but `search`,
+ * LoadoutError `ranker-failed` naming the ranker and the stage
+ * (`details.ranker`, `details.operation`); in `search`, a plain Error (the
+ * caller's `withCheckedResults` makes it `ranker-invalid-result`, as for a
+ * ranker in the main thread).
+ */
+function pluginThrew(ranker: string, stage: SandboxStage, message: string): Error {
+  if (stage === 'search') return new Error(message);
+  return createLoadoutError('ranker-failed', `ranker ${JSON.stringify(ranker)} failed while ${DOING[stage]}: ${message}`, { ranker, operation: stage });
+}
+
 /** One operation's answer, or the reason there is none. */
 type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: Error };
 
@@ -31,8 +52,10 @@ type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: f
  * `ranker-timeout`; a worker that dies (out of memory, `process.exit`) is
  * `ranker-failed`; either way the worker is ended and the next call starts a
  * new one and indexes the last tools again, so one bad query fails only
- * itself. An exception the plug-in throws comes back as a plain Error (the
- * caller's `withCheckedResults` names it). The main thread never runs the
+ * itself. An exception the plug-in throws while loading, being created,
+ * indexing, adding or removing is `ranker-failed` naming the ranker and the
+ * operation (the next call tries again); one its search throws comes back as
+ * a plain Error (the caller's `withCheckedResults` names it). The main thread never runs the
  * plug-in's code, so a loop, a hang or an unbounded allocation there cannot
  * stop it serving others.
  */
@@ -84,7 +107,7 @@ export function createSandboxedRanker(input: {
       pending.delete(response.id);
       // An idle worker never keeps the process alive; one with a call in flight does.
       if (pending.size === 0) started.unref();
-      entry?.settle(response.ok ? { ok: true, value: response.value } : { ok: false, error: new Error(response.message) });
+      entry?.settle(response.ok ? { ok: true, value: response.value } : { ok: false, error: pluginThrew(input.name, response.stage, response.message) });
     });
     const died = (reason: string, code?: string): void => {
       if (worker !== started) return;
