@@ -20,6 +20,13 @@ writeFileSync(
   JSON.stringify({ ranker: 'hostile', rankers: { hostile }, mcpServers: { weather: { command: process.execPath, args: [weatherServer] } } }),
 );
 
+for (const [config, rankerOptions] of [['index-throws.json', { throwIn: 'index' }], ['create-throws-once.json', { throwIn: 'create', times: 1 }]] as const) {
+  writeFileSync(
+    join(folder, config),
+    JSON.stringify({ ranker: 'hostile', rankerOptions, rankers: { hostile }, mcpServers: { weather: { command: process.execPath, args: [weatherServer] } } }),
+  );
+}
+
 writeFileSync(
   join(folder, 'looping-mod.json'),
   JSON.stringify({ plugins: [loopingMod], mcpServers: { weather: { command: process.execPath, args: [weatherServer] } } }),
@@ -50,6 +57,32 @@ describe('loadout serve with a hostile ranker plug-in', () => {
         expect(failed.text).toMatch(code);
         expect((await search(client, 'forecast')).names).toEqual(['mcp__weather__get_forecast']);
       }
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  it('a ranker whose index throws: the gateway serves, each search is answered with ranker-failed naming the ranker and the operation', async () => {
+    const client = await connect('index-throws.json');
+    try {
+      for (const query of ['forecast', 'send an alert']) {
+        const failed = await search(client, query);
+        expect(failed.isError, query).toBe(true);
+        expect(failed.text).toContain('ranker "hostile" failed while indexing: index bug');
+        expect(failed.text).toContain('ranker-failed');
+        expect(failed.text).not.toContain(' at ');
+      }
+      // Everything else is served as ever.
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('search_tools');
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  it('a ranker whose create throws once: the gateway starts, and the next search creates and indexes it again', async () => {
+    const client = await connect('create-throws-once.json');
+    try {
+      expect((await search(client, 'forecast')).names).toEqual(['mcp__weather__get_forecast']);
     } finally {
       await client.close();
     }

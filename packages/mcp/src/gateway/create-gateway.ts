@@ -61,7 +61,11 @@ function rankerFactory(options: CreateGatewayOptions): () => MaybePromise<Ranker
  * builds a new index generation, swapped in only when complete. Throws
  * `invalid-option` for an option out of range and `unknown-ranker` for an
  * unknown ranker name. When start-up fails after spawning (the ranker or the
- * first index throws), every upstream is closed before the error is rethrown.
+ * first index throws), every upstream is closed before the error is rethrown;
+ * but a first index that fails with the ranker's own failure (`ranker-failed`,
+ * `ranker-timeout`: a plug-in's create or index threw or overran its budget)
+ * is logged and served: each search tries to index again and, while that
+ * fails, answers with the error.
  */
 export async function createGateway(options: CreateGatewayOptions): Promise<Gateway> {
   // A promised counter is observed at once: when an option check below throws first, its rejection is not left unhandled.
@@ -128,7 +132,9 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     const lines: string[] = [];
     const collecting: GatewayLogger = { ...logger, warn: (line) => void lines.push(line) };
     try {
-      return await buildToolIndex({ config, listings, createRanker, maxTools, plan, version, logger: collecting });
+      // The first generation is served even when a plug-in ranker fails to index (its searches answer the error and
+      // try again); a later one that fails leaves the one before in place.
+      return await buildToolIndex({ config, listings, createRanker, maxTools, plan, version, logger: collecting, keepFailedRanker: version === 0 });
     } finally {
       indexWarnings.report(lines);
     }

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isLoadoutError } from '@loadout/core';
-import type { TokenCounter } from '@loadout/core';
+import { createLoadoutError, isLoadoutError } from '@loadout/core';
+import type { CatalogTool, TokenCounter } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../__fixtures__/memory-logger.js';
@@ -70,6 +70,37 @@ function failingIndexRegistry() {
           remove: () => {},
           search: () => [],
         }),
+      },
+    ],
+  });
+}
+
+/** A registry whose ranker `failing-plug-in` fails its first `failures` indexes with `ranker-failed`, as a sandboxed plug-in does. */
+function failingPlugInRegistry(failures: number) {
+  let failed = 0;
+  return createBuiltinRegistry().extend({
+    rankers: [
+      {
+        specificationVersion: 'v1',
+        name: 'failing-plug-in',
+        queryKind: 'keywords',
+        create: () => {
+          let tools: readonly CatalogTool[] = [];
+          return {
+            specificationVersion: 'v1',
+            name: 'failing-plug-in',
+            get size() {
+              return tools.length;
+            },
+            index: (next) => {
+              if (failed++ < failures) throw createLoadoutError('ranker-failed', `ranker "failing-plug-in" failed while indexing: attempt ${failed}`, { ranker: 'failing-plug-in' });
+              tools = next;
+            },
+            add: () => {},
+            remove: () => {},
+            search: (_query, options = {}) => tools.filter((tool) => options.filter?.(tool) ?? true).slice(0, 1).map((tool) => ({ tool, score: 1 })),
+          };
+        },
       },
     ],
   });
@@ -153,6 +184,24 @@ describe('createGateway start-up', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(readFileSync(file, 'utf8')).toBe(pid);
     await waitFor(() => !isRunning(Number(pid)), 10_000, 'the upstream to stop');
+  });
+
+  it("a first index that fails with the ranker's own failure (ranker-failed) is served: searches answer the error and index again", async () => {
+    const logger = createMemoryLogger();
+    const gateway = await createGateway({
+      config: parseMcpConfig({ mcpServers: { weather: nodeUpstream(weather) } }),
+      registry: failingPlugInRegistry(2),
+      ranker: 'failing-plug-in',
+      logger,
+      upstreamStderr: 'ignore',
+    });
+    try {
+      expect(logger.lines.join('\n')).toContain('ranker "failing-plug-in" failed while indexing: attempt 1 [ranker-failed]; search_tools answers with this error');
+      expect(await gateway.answer({ query: 'forecast' })).toMatchObject({ ok: false, code: 'ranker-failed', message: 'ranker "failing-plug-in" failed while indexing: attempt 2' });
+      expect(await gateway.answer({ query: 'forecast' })).toMatchObject({ ok: true });
+    } finally {
+      await gateway.close();
+    }
   });
 
   it('builds the token counter while the upstreams start: its first count comes before the first upstream is ready', async () => {

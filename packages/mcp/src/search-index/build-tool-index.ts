@@ -5,6 +5,7 @@ import type { Tool } from '@modelcontextprotocol/server';
 import type { McpGatewayConfig } from '../config/mcp-config.js';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
 import { fairShares } from '../limits/fair-shares.js';
+import { indexOnSearch, isRankerFailure } from './index-on-search.js';
 import type { ToolIndex } from './tool-index.js';
 
 /** Inputs of {@link buildToolIndex}. */
@@ -20,6 +21,14 @@ export interface BuildToolIndexInput {
   readonly plan: (tools: readonly ToolInput[], servers: Catalog['servers']) => ToolLoadingPlan;
   readonly version: number;
   readonly logger: GatewayLogger;
+  /**
+   * When the ranker's own failure (`ranker-failed`, `ranker-timeout`: a
+   * plug-in's create or index threw or overran) fails indexing, build the
+   * index anyway, its searches indexing again first and failing with the
+   * error until that succeeds (see `indexOnSearch`). Default false: indexing
+   * fails, and the gateway keeps the generation it has.
+   */
+  readonly keepFailedRanker?: boolean;
 }
 
 /**
@@ -28,7 +37,8 @@ export interface BuildToolIndexInput {
  * the logger and skipped), plans it (the policy decides whether tool search
  * is on; mods rewrite descriptions and pin or defer tools), then indexes it
  * with a new ranker. Resolves only
- * once indexing has finished, so callers can swap it in atomically.
+ * once indexing has finished, so callers can swap it in atomically (with
+ * `keepFailedRanker`, also when the ranker failed to index).
  */
 export async function buildToolIndex(input: BuildToolIndexInput): Promise<ToolIndex> {
   const { config, logger } = input;
@@ -61,7 +71,14 @@ export async function buildToolIndex(input: BuildToolIndexInput): Promise<ToolIn
   for (const warning of plan.decision.warnings) logger.warn(`${warning.message} [${warning.code}]`);
   const described = withDescriptions(catalog, plan.tools);
   const upfront = described.tools.filter((_, index) => plan.tools[index]?.deferred !== true);
-  const ranker = await input.createRanker();
-  await ranker.index(described.tools);
+  let ranker = await input.createRanker();
+  try {
+    await ranker.index(described.tools);
+  } catch (error) {
+    if (input.keepFailedRanker !== true || !isRankerFailure(error)) throw error;
+    const { message, code } = error as Error & { code: string };
+    logger.error(`${message} [${code}]; search_tools answers with this error, each search trying to index again, until one succeeds`);
+    ranker = indexOnSearch(ranker, described.tools);
+  }
   return { version: input.version, catalog: described, ranker, definitions, upfront, decision: plan.decision };
 }

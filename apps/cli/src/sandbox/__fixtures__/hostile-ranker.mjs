@@ -18,6 +18,10 @@ export default {
   specificationVersion: 'v1',
   name: 'hostile',
   queryKind: 'keywords',
+  options: {
+    throwIn: { type: 'string', values: ['create', 'index', 'index-string'], description: 'where to throw' },
+    times: { type: 'integer', min: 0, description: 'throw the first this many times only' },
+  },
   create: (options = {}) => {
     maybeThrow(options, 'create');
     return {
