@@ -62,7 +62,7 @@ describe('createSandboxedRanker', () => {
     ['index', { throwIn: 'index-string' }, 'ranker "hostile" failed while indexing: it threw "a string, not an Error"'],
   ])('a plug-in whose %s throws (%j) is ranker-failed naming the ranker and the operation, its first line only', async (operation, options, message) => {
     const ranker = createSandboxedRanker({ file, name: 'hostile', options });
-    const error = await ranker.index(tools).then(() => undefined, (caught: unknown) => caught);
+    const error = await Promise.resolve(ranker.index(tools)).then(() => undefined, (caught: unknown) => caught);
     expect(isLoadoutError(error)).toBe(true);
     expect(error).toMatchObject({ code: 'ranker-failed', message, details: { ranker: 'hostile', operation } });
     expect((error as Error).message).not.toContain(' at ');
@@ -72,7 +72,7 @@ describe('createSandboxedRanker', () => {
 
   it('after create or index threw, the next call indexes again and answers once the plug-in does', async () => {
     const ranker = createSandboxedRanker({ file, name: 'hostile', options: { throwIn: 'index', times: 1 } });
-    expect(await failure(ranker.index(tools))).toMatchObject({ code: 'ranker-failed' });
+    expect(await failure(Promise.resolve(ranker.index(tools)))).toMatchObject({ code: 'ranker-failed' });
     expect((await ranker.search('weather')).map((hit) => hit.tool)).toEqual([tools[0]]);
     expect(ranker.size).toBe(3);
   });
