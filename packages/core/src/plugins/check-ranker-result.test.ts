@@ -4,6 +4,8 @@ import { createFakeRanker, makeTools } from '../test/index.js';
 import { checkRankerResult } from './check-ranker-result.js';
 import type { Ranker, SearchHit } from '../ranking/ranker.js';
 import { withCheckedResults } from './with-checked-results.js';
+import { withQuerySyntax } from '../ranking/with-query-syntax.js';
+import type { CatalogTool } from '../catalog/tool.js';
 
 const tools = makeTools([
   { name: 'send_message', server: 'slack', description: 'Send a message to a channel' },
@@ -57,6 +59,22 @@ describe('checkRankerResult', () => {
     expect(error.message).toContain('ranker "mine" returned an invalid result');
     expect(error.message).toContain(problem);
   });
+
+  it("refuses a hit the search's filter rejects, asking the filter once per hit, of the catalog's own object", () => {
+    const asked: CatalogTool[] = [];
+    const filter = (tool: CatalogTool): boolean => {
+      asked.push(tool);
+      return tool.server !== 'fs';
+    };
+    const hits = [{ tool: tools[0]!, score: 3 }, { tool: { ...tools[2]! }, score: 2 }];
+    expect(checkRankerResult(hits, { ...expected, filter }).map((hit) => hit.tool)).toEqual([tools[0], tools[2]]);
+    expect(asked).toEqual([tools[0], tools[2]]);
+    const error = failure(() => checkRankerResult([...hits, { tool: tools[1]!, score: 1 }], { ...expected, filter }));
+    expect(error).toMatchObject({ code: 'ranker-invalid-result', problem: 'hit 3 (tool "mcp__fs__read_file") is not one the filter allows' });
+    expect(error.message).toBe('ranker "mine" returned an invalid result: hit 3 (tool "mcp__fs__read_file") is not one the filter allows');
+    // Without a filter nothing is asked.
+    expect(checkRankerResult([{ tool: tools[1]!, score: 1 }], expected)).toHaveLength(1);
+  });
 });
 
 describe('withCheckedResults', () => {
@@ -100,6 +118,24 @@ describe('withCheckedResults', () => {
     const coded = withCheckedResults(withCheckedResults(plugin(() => [{ tool: tools[0]!, score: Number.NaN }])));
     await coded.index(tools);
     expect(failure(() => coded.search('x')).message).toContain('score NaN');
+  });
+
+  it('refuses the result of a ranker that ignores the filter, as +term gives it (sync and async)', async () => {
+    const all = (): SearchHit[] => tools.map((tool, index) => ({ tool, score: 3 - index }));
+    const ignoring = withQuerySyntax(withCheckedResults(plugin(all)));
+    await ignoring.index(tools);
+    expect(failure(() => ignoring.search('+slack send message'))).toMatchObject({
+      code: 'ranker-invalid-result',
+      problem: 'hit 2 (tool "mcp__fs__read_file") is not one the filter allows',
+    });
+    // Without a filter the same result is fine.
+    expect(ignoring.search('send message')).toHaveLength(3);
+    const later = withQuerySyntax(withCheckedResults(plugin(async () => all())));
+    await later.index(tools);
+    await expect(later.search('+slack send message')).rejects.toMatchObject({ code: 'ranker-invalid-result', message: expect.stringContaining('is not one the filter allows') });
+    const honouring = withQuerySyntax(withCheckedResults(plugin((_query, options) => all().filter((hit) => options?.filter?.(hit.tool) ?? true))));
+    await honouring.index(tools);
+    expect(honouring.search('+slack send message')).toEqual([{ tool: tools[0], score: 3 }]);
   });
 
   it('checks an async result against the limit asked for (default 5)', async () => {

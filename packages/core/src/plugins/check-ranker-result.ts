@@ -10,6 +10,8 @@ export interface RankerResultExpectation {
   readonly tools: ReadonlyMap<string, CatalogTool>;
   /** The `limit` the search was asked for; a positive integer. */
   readonly limit: number;
+  /** The `filter` the search was given, if any: every hit's tool must pass it. Default: none (not checked). */
+  readonly filter?: (tool: CatalogTool) => boolean;
 }
 
 function invalid(ranker: string, problem: string, details: Record<string, unknown> = {}): never {
@@ -33,7 +35,9 @@ function hitProblem(hit: unknown, position: number, expected: RankerResultExpect
  * catalog knows them: an array of at most `limit` hits `{ tool, score }`,
  * each score a finite number, each tool one of the indexed catalog (matched
  * by `displayName`; a hit carrying a copy gets the catalog's own object), no
- * tool twice. Returns `result` itself when it already holds the catalog's
+ * tool twice, and, when the search was given a `filter` (as `+term` queries
+ * give one), only tools it allows (asked once per hit, of the catalog's own
+ * object). Returns `result` itself when it already holds the catalog's
  * objects. Anything else throws LoadoutError `ranker-invalid-result` naming
  * the ranker and what was wrong (`details.ranker`, `details.problem`).
  *
@@ -51,7 +55,7 @@ function hitProblem(hit: unknown, position: number, expected: RankerResultExpect
  * ```
  */
 export function checkRankerResult(result: unknown, expected: RankerResultExpectation): readonly SearchHit[] {
-  const { ranker, limit } = expected;
+  const { ranker, limit, filter } = expected;
   if (!Array.isArray(result)) invalid(ranker, `got ${describeValue(result)}, not an array of {tool, score}`);
   if (result.length > limit) invalid(ranker, `${result.length} hits for limit ${limit}`, { limit, hits: result.length });
   const seen = new Set<string>();
@@ -61,6 +65,7 @@ export function checkRankerResult(result: unknown, expected: RankerResultExpecta
     const { problem, tool } = hitProblem(hit, position, expected);
     if (tool === undefined) invalid(ranker, problem, { position });
     if (seen.has(tool.displayName)) invalid(ranker, `hit ${position + 1} repeats tool ${JSON.stringify(tool.displayName)}`, { position });
+    if (filter !== undefined && !filter(tool)) invalid(ranker, `hit ${position + 1} (tool ${JSON.stringify(tool.displayName)}) is not one the filter allows`, { position });
     seen.add(tool.displayName);
     if (tool !== hit.tool) copied ??= (result as SearchHit[]).slice(0, position);
     if (copied !== undefined) copied.push(tool === hit.tool ? hit : { ...hit, tool });

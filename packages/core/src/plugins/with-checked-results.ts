@@ -1,7 +1,7 @@
 import { createLoadoutError, isLoadoutError } from '../errors/loadout-error.js';
 import { isPromise } from '../utils/maybe-promise.js';
 import { trackIndexedTools } from '../ranking/indexed-tools.js';
-import { checkRankerResult } from './check-ranker-result.js';
+import { checkRankerResult, type RankerResultExpectation } from './check-ranker-result.js';
 import type { MaybePromise, Ranker, SearchHit, SyncRanker } from '../ranking/ranker.js';
 
 const DEFAULT_LIMIT = 5;
@@ -14,7 +14,8 @@ function threw(ranker: string, error: unknown): never {
 
 /**
  * Wraps a ranker so every search's result passes {@link checkRankerResult}
- * against the tools it was given (`index`, `add`, `remove` pass through and
+ * against the tools it was given and the search's `limit` and `filter`
+ * (`index`, `add`, `remove` pass through and
  * are tracked: wrap before indexing), and a search that throws something
  * other than a LoadoutError becomes `ranker-invalid-result` too (a
  * LoadoutError, such as `query-too-long` or `pattern-invalid`, passes
@@ -37,7 +38,11 @@ export function withCheckedResults(ranker: Ranker): Ranker {
     add: indexed.add,
     remove: indexed.remove,
     search(query, options) {
-      const expected = { ranker: ranker.name, tools: indexed.tools, limit: options?.limit ?? DEFAULT_LIMIT };
+      const limit = options?.limit ?? DEFAULT_LIMIT;
+      const filter = options?.filter;
+      // The filter is checked only when one was given (+term queries): O(hits), one call per hit.
+      const expected: RankerResultExpectation =
+        filter === undefined ? { ranker: ranker.name, tools: indexed.tools, limit } : { ranker: ranker.name, tools: indexed.tools, limit, filter };
       let result: MaybePromise<readonly SearchHit[]>;
       try {
         result = ranker.search(query, options);
