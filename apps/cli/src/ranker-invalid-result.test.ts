@@ -93,6 +93,15 @@ describe('a plug-in ranker returning an invalid result', () => {
     expect(JSON.parse(json.stdout())).toEqual({ error: { code: 'ranker-failed', message: `ranker "${ranker}" ${problem}`, details: { ranker, operation } } });
   });
 
+  it('a plug-in that ignores the filter a +term query gives it: ranker-invalid-result naming the hit (exit 2); a query with no filter is answered', async () => {
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['search', '+slack send message', '--ranker', 'unfiltered-ranker', '--config', 'loadout.config.json'], run.context)).toBe(2);
+    expect(run.stderr()).toMatch(/^loadout search: ranker "unfiltered-ranker" returned an invalid result: hit 1 \(tool "[^"]+"\) is not one the filter allows \[ranker-invalid-result\]\n$/);
+    expect(run.stdout()).toBe('');
+    const plain = fakeContext({ cwd: folder });
+    expect(await runCli(['search', 'post a note to the team', '--ranker', 'unfiltered-ranker', '--config', 'loadout.config.json'], plain.context)).toBe(0);
+  });
+
   it("a plug-in's own prints go to stderr, so --json stays parseable (the built CLI, in its own process)", () => {
     const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
     const result = spawnSync(process.execPath, [main, 'eval', ...files, '--ranker', 'noisy-ranker,bm25f', '--json'], { cwd: folder, encoding: 'utf8', timeout: 30_000 });

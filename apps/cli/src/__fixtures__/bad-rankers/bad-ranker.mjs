@@ -1,6 +1,6 @@
 // A plug-in ranker that misbehaves by its mode: `nan` (NaN scores), `ghost` (a tool not in the
 // catalog), `throw` (search throws), `create` / `index` (those throw), `noisy` (writes to stdout
-// and answers well). One module, a definition per mode, for the tests of every CLI surface.
+// and answers well), `unfiltered` (ignores the search's filter: the first tools, whatever it allows). One module, a definition per mode, for the tests of every CLI surface.
 function make(name, mode) {
   return {
     specificationVersion: 'v1',
@@ -32,6 +32,7 @@ function make(name, mode) {
             console.log('noisy search');
             return tools.slice(0, limit).map((tool, rank) => ({ tool, score: 1 / (1 + rank) }));
           }
+          if (mode === 'unfiltered') return tools.slice(0, limit).map((tool, rank) => ({ tool, score: limit - rank }));
           if (mode === 'ghost') return [{ tool: { ...tools[0], name: 'ghost', displayName: 'ghost' }, score: 1 }];
           return tools.slice(0, limit).map((tool) => ({ tool, score: Number.NaN }));
         },
@@ -46,3 +47,4 @@ export const throwing = make('throwing-ranker', 'throw');
 export const createThrowing = make('create-throwing', 'create');
 export const indexThrowing = make('index-throwing', 'index');
 export const noisy = make('noisy-ranker', 'noisy');
+export const unfiltered = make('unfiltered-ranker', 'unfiltered');

@@ -1,0 +1,1 @@
+export { unfiltered as default } from './bad-ranker.mjs';
