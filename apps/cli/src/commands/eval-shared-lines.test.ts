@@ -17,4 +17,18 @@ describe('countSharedLines', () => {
     expect(countSharedLines('{"query": "b", "relevant": ["z", "y"]}\n{"query": "b", "relevant": ["y"]}\n', store)).toEqual({ shared: 1, total: 2 });
     expect(countSharedLines('{"query": "a", "called": "x", "at": "2026-01-01T00:00:00Z"}\nnot json\n', store)).toEqual({ shared: 0, total: 2 });
   });
+
+  it('matches a line with no time on either side to the same search at any time: all four pairings of timed and untimed', () => {
+    const timed = '{"query":"a","called":["x"],"at":"2026-11-01T00:00:00.000Z"}\n{"query":"b","called":"y","at":1790000000000}\n';
+    const untimed = '{"query":"a","called":["x"]}\n{"query":"b","called":"y"}\n';
+    // Queries timed, feedback the same log with "at" removed: the leak the trial found.
+    expect(countSharedLines(timed, untimed)).toEqual({ shared: 2, total: 2 });
+    expect(countSharedLines(untimed, timed)).toEqual({ shared: 2, total: 2 });
+    expect(countSharedLines(timed, timed)).toEqual({ shared: 2, total: 2 });
+    expect(countSharedLines(untimed, untimed)).toEqual({ shared: 2, total: 2 });
+    // Only the time is free: another query or other tools are another search.
+    expect(countSharedLines('{"query":"a","called":["z"],"at":5}\n{"query":"c","called":"y","at":5}\n', untimed)).toEqual({ shared: 0, total: 2 });
+    // Both timed, at different times: still two searches.
+    expect(countSharedLines('{"query":"a","called":["x"],"at":"2026-11-02T00:00:00.000Z"}\n', timed)).toEqual({ shared: 0, total: 1 });
+  });
 });

@@ -26,12 +26,22 @@ function searchOf(line: string): { readonly timed: string; readonly untimed: str
   return { timed: line, untimed: line, hasTime: true };
 }
 
-/** How many of the non-blank lines of `queries` are searches `feedback` holds too (a line without a time matches one at any time: importing it stamps one), out of how many. */
+/**
+ * How many of the non-blank lines of `queries` are searches `feedback`
+ * holds too, out of how many. A line without a time, on either side,
+ * matches the same search at any time (importing it stamps one): a timed
+ * log scored against the same log with its times removed is the same
+ * searches.
+ */
 export function countSharedLines(queries: string, feedback: string): { readonly shared: number; readonly total: number } {
   const lines = (text: string): string[] => text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
-  const past = new Set(lines(feedback).flatMap((line) => Object.values(searchOf(line)).filter((key) => typeof key === 'string')));
+  const past = lines(feedback).map(searchOf);
+  const timed = new Set(past.filter((search) => search.hasTime).map((search) => search.timed));
+  const untimed = new Set(past.filter((search) => !search.hasTime).map((search) => search.untimed));
+  const any = new Set(past.map((search) => search.untimed));
   const asked = lines(queries).map(searchOf);
-  return { shared: asked.filter((search) => past.has(search.hasTime ? search.timed : search.untimed)).length, total: asked.length };
+  const held = (search: ReturnType<typeof searchOf>): boolean => (search.hasTime ? timed.has(search.timed) || untimed.has(search.untimed) : any.has(search.untimed));
+  return { shared: asked.filter(held).length, total: asked.length };
 }
 
 /**
