@@ -69,25 +69,43 @@ describe('parseEvalQueries', () => {
   });
 
   it.each([
-    ['a catalog', JSON.stringify([{ name: 'Bash', description: 'Run' }], null, 2), 'catalog-invalid-json', 'q.jsonl is a catalog of tools, not queries, and queries are JSONL: one JSON object per line'],
-    ['a catalog snapshot on one line', JSON.stringify({ tools: [{ name: 'Bash', description: 'Run' }] }), 'catalog-invalid-format', 'q.jsonl: line 1: "query" must be a non-empty string (got undefined); q.jsonl is a catalog of tools, not queries, and queries are JSONL'],
-    ['an array of queries', JSON.stringify([{ query: 'run', relevant: ['Bash'] }]), 'catalog-invalid-format', 'q.jsonl: line 1: a query must be a JSON object (got an array of 1 item); q.jsonl is one JSON array, and queries are JSONL'],
+    ['a catalog', JSON.stringify([{ name: 'Bash', description: 'Run' }], null, 2), 'catalog-invalid-json', 'the queries file q.jsonl is a catalog of tools, not queries: give it as the catalog, and as queries a file where queries are JSONL, one JSON object per line'],
+    ['a catalog snapshot on one line', JSON.stringify({ tools: [{ name: 'Bash', description: 'Run' }] }), 'catalog-invalid-format', 'q.jsonl: line 1: "query" must be a non-empty string (got undefined); the queries file q.jsonl is a catalog of tools, not queries'],
+    ['an array of queries', JSON.stringify([{ query: 'run', relevant: ['Bash'] }]), 'catalog-invalid-format', `q.jsonl: line 1: a query must be a JSON object (got an array of 1 item); the queries file q.jsonl is one JSON array, and queries are JSONL, one JSON object per line: {"query", "relevant": [names]} or {"query", "called", "at"} (an array of such objects becomes one with jq -c '.[]' q.jsonl)`],
+    ['another JSON document', '{\n  "queries": []\n}', 'catalog-invalid-json', 'the queries file q.jsonl is one JSON document, and queries are JSONL, one JSON object per line'],
   ])('tells a JSON document (%s) that queries are JSONL, keeping the code', (_label, text, code, message) => {
     const error = failure(text);
     expect(error.code).toBe(code);
     expect(error.message).toContain(message);
   });
 
+  it('gives a one-line file of one query the error of its line only, not the JSON document hint', () => {
+    expect(failure('{"query": "x", "relevant": []}\n').message).toBe('q.jsonl: line 1: "relevant" must be a non-empty list of tool names (got [])');
+  });
+
   it.each([
-    ['an event naming a tool the catalog lacks', '{"query": "x", "called": "ghost", "at": 1}', 'unknown-tool', 'q.jsonl: line 1 (query "q.jsonl:1") names the tool "ghost", which is not in tools.json'],
+    ['an event naming a tool the catalog lacks', '{"query": "x", "called": "ghost", "at": 1700000000000}', 'unknown-tool', 'q.jsonl: line 1 (query "q.jsonl:1") names the tool "ghost", which is not in tools.json'],
     ['a name two servers share', '{"query": "x", "relevant": ["create_issue"]}', 'unknown-tool', 'which 2 servers have; name one as "mcp__github__create_issue" or "mcp__jira__create_issue"'],
     ['a line of neither shape', '{"query": "x"}', 'catalog-invalid-format', 'q.jsonl: line 1: "relevant" must be a non-empty list'],
-    ['an event with no tool', '{"query": "x", "called": []}', 'catalog-invalid-format', 'line 1'],
+    ['an event with no tool, naming the field it used', '{"query": "x", "called": []}', 'catalog-invalid-format', 'q.jsonl: line 1: "called" must be a tool name or a non-empty list of tool names (got [])'],
+    ['an event whose "at" is no date', '{"query": "x", "called": "Bash", "at": "not a date"}', 'catalog-invalid-format', 'q.jsonl: line 1: "at" must be an ISO date or milliseconds since the epoch (got "not a date")'],
+    ['an event whose "at" is past any date', '{"query": "x", "called": "Bash", "at": 1e20}', 'catalog-invalid-format', 'q.jsonl: line 1: "at" must be an ISO date or milliseconds since the epoch'],
+    ['an event whose "at" is seconds', '{"query": "x", "called": "Bash", "at": 1764583200}', 'catalog-invalid-format', 'q.jsonl: line 1: "at" looks like seconds since the epoch'],
+    ['a labelled line whose "at" is no date', '{"query": "x", "relevant": ["Bash"], "at": "soon"}', 'catalog-invalid-format', 'q.jsonl: line 1: "at" must be an ISO date'],
     ['a line that is not JSON', '{"query": ', 'catalog-invalid-json', 'q.jsonl'],
     ['no query at all', '\n\n', 'invalid-input', 'q.jsonl holds no queries'],
   ])('refuses %s with a coded error', (_label, text, code, message) => {
     const error = failure(text);
     expect(error.code).toBe(code);
     expect(error.message).toContain(message);
+  });
+
+  it('reads an event line exactly as learn reads a feedback line: what parseFeedbackText refuses, eval refuses with the same words', async () => {
+    const { readUsageEvent } = await import('@loadout/core');
+    for (const value of [{ query: 'x', called: 'Bash', at: 'not a date' }, { query: 'x', called: 'Bash', at: 1e20 }, { query: 'x', called: [] }, { query: ' ', called: 'Bash' }]) {
+      const why = readUsageEvent(value);
+      expect(typeof why).toBe('string');
+      expect(failure(JSON.stringify(value))).toEqual({ code: 'catalog-invalid-format', message: `q.jsonl: line 1: ${why as string}` });
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { createLoadoutError, describeValue, isLoadoutError } from '@loadout/core';
-import type { CatalogTool } from '@loadout/core';
+import { createLoadoutError, describeValue, isLoadoutError, readUsageEvent } from '@loadout/core';
+import type { CatalogTool, UsageEvent } from '@loadout/core';
 import type { EvalQuery } from './eval-set.js';
 import { readJsonLines } from './read-json-lines.js';
 import { toEvalQuery } from './to-eval-query.js';
@@ -22,11 +22,24 @@ export interface ParseEvalQueriesOptions {
   readonly skipped?: ReadonlyMap<string, string>;
 }
 
+/** A line's usage event as core's one reader reads it (`readUsageEvent`, as `learn` does), or `catalog-invalid-format` naming the file, the line and what is wrong. */
+function usageEvent(value: unknown, line: number, source: string): UsageEvent {
+  const event = readUsageEvent(value);
+  if (typeof event === 'string') throw createLoadoutError('catalog-invalid-format', `${source}: line ${line}: ${event}`, { source, line });
+  return event;
+}
+
 /** A usage event (`{"query", "called": name | [names], "at"?}`, a feedback store's line) as a labelled query: its called tools are its gold. */
 function fromEvent(value: Record<string, unknown>, line: number, source: string): EvalQuery {
-  const called = value['called'];
-  const list = typeof called === 'string' ? [called] : called;
-  return toEvalQuery({ line, value: { query: value['query'], relevant: list, ...(typeof value['id'] === 'string' ? { id: value['id'] } : {}) } }, source);
+  const event = usageEvent(value, line, source);
+  return toEvalQuery({ line, value: { query: event.query, relevant: [...event.called], ...(typeof value['id'] === 'string' ? { id: value['id'] } : {}) } }, source);
+}
+
+/** A labelled line; one with an `"at"` is also read as the usage event `--feedback` and `learn` read it, so a bad time is refused here as there. */
+function fromLabelled(value: unknown, line: number, source: string): EvalQuery {
+  const query = toEvalQuery({ line, value }, source);
+  if (isRecord(value) && value['at'] !== undefined) usageEvent(value, line, source);
+  return query;
 }
 
 /**
@@ -37,12 +50,15 @@ function fromEvent(value: Record<string, unknown>, line: number, source: string)
  * evaluate against its own log: the tools called are the gold). Events with
  * the same query text (trimmed) are one search, in the place of the first:
  * one query whose gold is every tool called after it; labelled lines are
- * one query each. Blank lines are skipped. Throws `catalog-invalid-json` (a line that is not JSON),
- * `catalog-invalid-format` (a line of neither shape), `invalid-input` (no
+ * one query each. An event (and a labelled line with an `"at"`) is read by
+ * core's `readUsageEvent`, the reader `learn` and `--feedback` use, so a
+ * line one refuses the other refuses in the same words. Blank lines are
+ * skipped. Throws `catalog-invalid-json` (a line that is not JSON),
+ * `catalog-invalid-format` (a line of neither shape, or a bad event), `invalid-input` (no
  * query at all) and `unknown-tool` (a gold name that no tool of `tools`
  * has), each naming the file and line; a file that is one JSON document
- * (an array of queries, a catalog) keeps its code and is told that queries
- * are JSONL, one object per line.
+ * (an array of queries, a catalog) keeps its code and is told, as the
+ * queries file, that queries are JSONL, one object per line.
  */
 export function parseEvalQueries(text: string, options: ParseEvalQueriesOptions): EvalQuery[] {
   try {
@@ -55,18 +71,29 @@ export function parseEvalQueries(text: string, options: ParseEvalQueriesOptions)
   }
 }
 
-/** What to tell a user whose queries file is one JSON document rather than JSONL; undefined when it is not one. */
+/** What a queries line is: JSONL, one of two shapes. */
+const QUERIES_FORMAT = 'queries are JSONL, one JSON object per line: {"query", "relevant": [names]} or {"query", "called", "at"}';
+
+/**
+ * What to tell a user whose queries file is one JSON document rather than
+ * JSONL, naming the file as the queries file and what to do; undefined when
+ * it is not one, or is one query object on one line (a JSONL file of one
+ * line, whose own error says what is wrong).
+ */
 function jsonDocumentHint(text: string, source: string): string | undefined {
+  const body = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).trim();
   let value: unknown;
   try {
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    value = JSON.parse(body);
   } catch {
     return undefined;
   }
+  if (isRecord(value) && value['query'] !== undefined && !body.includes('\n')) return undefined;
   const tools = Array.isArray(value) ? value : isRecord(value) && Array.isArray(value['tools']) ? (value['tools'] as unknown[]) : undefined;
   const catalog = tools !== undefined && tools.length > 0 && tools.every((tool) => isRecord(tool) && typeof tool['name'] === 'string' && tool['query'] === undefined);
-  const what = catalog ? 'a catalog of tools, not queries' : Array.isArray(value) ? 'one JSON array' : 'one JSON document';
-  return `${source} is ${what}, and queries are JSONL: one JSON object per line, {"query", "relevant": [names]} or {"query", "called", "at"}`;
+  if (catalog) return `the queries file ${source} is a catalog of tools, not queries: give it as the catalog, and as queries a file where ${QUERIES_FORMAT}`;
+  if (Array.isArray(value)) return `the queries file ${source} is one JSON array, and ${QUERIES_FORMAT} (an array of such objects becomes one with jq -c '.[]' ${source})`;
+  return `the queries file ${source} is one JSON document, and ${QUERIES_FORMAT}`;
 }
 
 function readQueries(text: string, options: ParseEvalQueriesOptions): EvalQuery[] {
@@ -98,7 +125,7 @@ function readQueries(text: string, options: ParseEvalQueriesOptions): EvalQuery[
   const searches = new Map<string, number>();
   for (const { line, value } of readJsonLines(text, source)) {
     const event = isRecord(value) && value['relevant'] === undefined && value['called'] !== undefined;
-    const query = event ? fromEvent(value, line, source) : toEvalQuery({ line, value }, source);
+    const query = event ? fromEvent(value, line, source) : fromLabelled(value, line, source);
     // Two spellings of one tool (its name and its display name) are one gold tool: counted twice, they would cap NDCG below 1.
     const map = (names: readonly string[]): string[] => [...new Set(names.map((name) => resolveName(name, query.id, line)))];
     const relevant = map(query.relevant);

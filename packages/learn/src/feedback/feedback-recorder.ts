@@ -1,9 +1,8 @@
 import type { UsageEvent } from '@loadout/core';
-import { createLoadoutError, isLoadoutError } from '@loadout/core';
+import { createLoadoutError, isLoadoutError, readUsageEvent } from '@loadout/core';
 import { integerOption } from '@loadout/core/utils';
 import { createFileFeedbackStore, storedLine } from './create-file-feedback-store.js';
 import type { FeedbackStore } from './feedback-store-interface.js';
-import { readUsageEvent } from './parse-feedback.js';
 
 /** Why a {@link FeedbackRecorder} did not store an event: the store is full, the write failed, or events came faster than they were written. */
 export interface RecorderIssue {

@@ -1,7 +1,6 @@
 import { lstat, open } from 'node:fs/promises';
-import { createLoadoutError } from '@loadout/core';
+import { createLoadoutError, readUsageEvent } from '@loadout/core';
 import { isRecord } from '@loadout/core/utils';
-import { readUsageEvent } from './parse-feedback.js';
 
 /** Bytes read to find the first line: a query holds at most 100,000 characters. */
 const FIRST_LINE_BYTES = 1024 * 1024;
