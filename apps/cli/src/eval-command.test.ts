@@ -93,6 +93,10 @@ describe('loadout eval compares rankers', () => {
     const run = fakeContext();
     expect(await runCli(['eval', '--ranker', 'bm25f,hybrid', '--feedback', 'f.jsonl'], run.context)).toBe(2);
     expect(run.stderr()).toContain('--feedback learns for one ranker');
+    // --help says so on the --feedback line itself.
+    const help = fakeContext();
+    expect(await runCli(['eval', '--help'], help.context)).toBe(0);
+    expect(help.stdout()).toMatch(/\n {2}--feedback FILE {2}one ranker only \(with several --ranker names: invalid-option\)/);
   });
 });
 
@@ -112,7 +116,7 @@ describe('loadout eval reads catalogs and queries as every command does', () => 
   write('tools.jsonl', tools.map((tool) => JSON.stringify(tool)).join('\n'));
   write('snapshot.json', JSON.stringify({ tools }));
   write('labelled.jsonl', '{"query": "open a github issue", "relevant": ["mcp__github__create_issue"]}\n{"query": "post in slack", "relevant": ["post_message"]}\n');
-  write('events.jsonl', '{"query": "open a github issue", "called": "mcp__github__create_issue", "at": "2026-01-01T00:00:00Z"}\n{"query": "post in slack", "called": ["post_message"], "at": 5}\n');
+  write('events.jsonl', '{"query": "open a github issue", "called": "mcp__github__create_issue", "at": "2026-01-01T00:00:00Z"}\n{"query": "post in slack", "called": ["post_message"], "at": 1767225600000}\n');
 
   it.each([
     ['a JSON array', 'tools.json', 'labelled.jsonl'],
@@ -156,7 +160,7 @@ describe('loadout eval reads catalogs and queries as every command does', () => 
   });
 
   it('refuses events naming a tool the catalog lacks', async () => {
-    write('ghost.jsonl', '{"query": "x", "called": "ghost_tool", "at": 1}\n');
+    write('ghost.jsonl', '{"query": "x", "called": "ghost_tool", "at": 1767225600000}\n');
     const run = fakeContext({ cwd: folder });
     expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'ghost.jsonl'], run.context)).toBe(2);
     expect(run.stderr()).toMatch(/ghost\.jsonl: line 1 .*names the tool "ghost_tool", which is not in tools\.json \[unknown-tool\]/);
@@ -167,7 +171,48 @@ describe('loadout eval reads catalogs and queries as every command does', () => 
     write('broken.jsonl', '{"query": "use the broken one", "relevant": ["broken_tool"]}\n');
     const run = fakeContext({ cwd: folder });
     expect(await runCli(['eval', '--tools', 'bad-schema.json', '--queries', 'broken.jsonl'], run.context)).toBe(2);
-    expect(run.stderr()).toMatch(/names the tool "broken_tool", which bad-schema\.json holds but skipped: .*\[catalog-invalid-schema\] \[unknown-tool\]/);
+    // The line ends with its own code (the skip's code sits before it, in the reason).
+    expect(run.stderr()).toMatch(/names the tool "broken_tool", which bad-schema\.json holds but skipped: .*\[catalog-invalid-schema\] \[unknown-tool\]\n$/);
+  });
+
+  it.each([
+    ['an "at" that is no date', '{"query": "x", "called": "post_message", "at": "not a date"}', '"at" must be an ISO date or milliseconds since the epoch (got "not a date")'],
+    ['an "at" past any date', '{"query": "x", "called": "post_message", "at": 1e20}', '"at" must be an ISO date or milliseconds since the epoch (got 100000000000000000000)'],
+    ['an empty "called"', '{"query": "x", "called": []}', '"called" must be a tool name or a non-empty list of tool names (got [])'],
+  ])('refuses a usage event with %s in --queries as learn refuses it in a log (exit 2)', async (_label, line, why) => {
+    write('bad-event.jsonl', `${line}\n`);
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'bad-event.jsonl'], run.context)).toBe(2);
+    expect(run.stderr()).toBe(`loadout eval: bad-event.jsonl: line 1: ${why} [catalog-invalid-format]\n`);
+    expect(run.stdout()).toBe('');
+    const learned = fakeContext({ cwd: folder });
+    await runCli(['learn', 'bad-event.jsonl', '--catalog', 'tools.json', '--store', join(folder, 'bad-store.jsonl')], learned.context);
+    expect(learned.stderr()).toContain(`bad-event.jsonl: line 1: ${why} [feedback-invalid-line]`);
+    const json = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'bad-event.jsonl', '--json'], json.context)).toBe(2);
+    expect(JSON.parse(json.stdout())).toMatchObject({ error: { code: 'catalog-invalid-format', message: `bad-event.jsonl: line 1: ${why}` } });
+  });
+
+  it('warns once on stderr that queries over 500 characters are scored though search refuses them; figures and JSON keys unchanged', async () => {
+    const long = `open a github issue ${'about the bug '.repeat(40)}`;
+    write('long.jsonl', `{"query": ${JSON.stringify(long)}, "relevant": ["mcp__github__create_issue"]}\n{"query": "post in slack", "relevant": ["post_message"]}\n`);
+    const warning = 'loadout eval: warning: 1 of 2 queries is longer than search and serve accept (500 characters); it is scored here, but a deployment refuses it [query-too-long]\n';
+    const text = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'long.jsonl'], text.context)).toBe(0);
+    expect(text.stderr()).toBe(warning);
+    expect(text.stdout()).toMatch(/2 queries over 3 tools[^]*Recall@5\s+100\.0/);
+    const one = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'long.jsonl', '--json'], one.context)).toBe(0);
+    expect(one.stderr()).toBe(warning);
+    expect(Object.keys(JSON.parse(one.stdout()) as object)).toEqual(['ranker', 'set', 'recall@5', 'ndcg@5', 'mrr@10', 'queries', 'p50Ms', 'p99Ms', 'buildMs', 'tools', 'failedQueries']);
+    expect(JSON.parse(one.stdout())).toMatchObject({ 'recall@5': 1, failedQueries: 0 });
+    const several = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'long.jsonl', '--ranker', 'bm25f,wink-bm25', '--json'], several.context)).toBe(0);
+    expect(several.stderr()).toBe(warning);
+    expect(Object.keys(JSON.parse(several.stdout()) as object)).toEqual(['set', 'tools', 'queries', 'baseline', 'rankers', 'recommended', 'reason']);
+    const short = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'labelled.jsonl'], short.context)).toBe(0);
+    expect(short.stderr()).toBe('');
   });
 
   it('runs out of the box on the embedded demo catalog and its demo queries', async () => {
@@ -324,6 +369,21 @@ describe('loadout eval --feedback and --queries', () => {
     const split = fakeContext({ cwd: folder });
     expect(await runCli(['eval', '--tools', 't.json', '--feedback', 'older.jsonl', '--queries', 'newer.jsonl', '--json'], split.context)).toBe(0);
     expect(split.stderr()).not.toContain('are searches');
+  });
+
+  it('warns when the --queries lines are the --feedback lines with their times removed, or the other way round', async () => {
+    const withoutTime = (line: string): string => {
+      const { at: _at, ...event } = JSON.parse(line) as Record<string, unknown>;
+      return JSON.stringify(event);
+    };
+    const untimed = log.trimEnd().split('\n').map(withoutTime).join('\n') + '\n';
+    writeFileSync(join(folder, 'untimed.jsonl'), untimed);
+    writeFileSync(join(folder, 'timed.jsonl'), log);
+    for (const [feedback, queries] of [['untimed.jsonl', 'timed.jsonl'], ['timed.jsonl', 'untimed.jsonl']] as const) {
+      const run = fakeContext({ cwd: folder });
+      expect(await runCli(['eval', '--tools', 't.json', '--feedback', feedback, '--queries', queries, '--json'], run.context)).toBe(0);
+      expect(run.stderr()).toContain(`warning: 12 of the 12 lines of ${queries} (100%) are searches ${feedback} holds`);
+    }
   });
 });
 

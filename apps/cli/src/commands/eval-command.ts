@@ -17,6 +17,7 @@ import { createProgressReporter } from '../io/progress-reporter.js';
 import { readEvalInputs } from '../io/read-eval-inputs.js';
 import { DEFAULT_MAX_FEEDBACK_BYTES, maxFeedbackFlag } from '../io/max-feedback-flag.js';
 import { warnSharedLines } from './eval-shared-lines.js';
+import { longQueriesWarning } from './eval-long-queries.js';
 import { formatCount } from '../format/render-table.js';
 import { evalHelp as help } from './eval-help.js';
 import { compareRuns, runMisses, type RankerRun } from './eval-comparison.js';
@@ -25,7 +26,7 @@ import { failedRun, rankerFailed, runRanker } from './eval-run.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 
-/** Eval queries can be long task descriptions; the 500-character search limit does not apply here. */
+/** Eval queries can be long task descriptions: they are answered and scored past the 500-character search limit (recorded figures depend on it), with a warning saying how many a deployment would refuse. */
 const EVAL_MAX_QUERY_LENGTH = 1_000_000;
 /** `--misses N`: 0 (none) to 1,000 worst queries per ranker. */
 const MISSES_RANGE = { min: 0, max: 1000 } as const;
@@ -123,6 +124,9 @@ export const evalCommand: Command = {
       config,
       context,
     );
+    // stderr in every mode: neither --json output has a place for warnings, and its keys are a contract.
+    const long = longQueriesWarning(evalSet.queries);
+    if (long !== undefined) context.stderr(long);
     if (feedbackPath !== undefined && queriesPath !== undefined) await warnSharedLines(feedbackPath, queriesPath, context, maxFeedbackBytes ?? DEFAULT_MAX_FEEDBACK_BYTES);
     const progress = createProgressReporter({ write: context.stderr, prefix: 'loadout eval' });
     let learning: EvalFeedback | undefined;

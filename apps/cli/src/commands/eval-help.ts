@@ -1,6 +1,7 @@
 import { BUILTIN_RANKER_NAMES, configHelp } from '../config/config-help.js';
 import { MAX_FEEDBACK_HELP } from '../io/max-feedback-flag.js';
 import { MIN_QUERIES_TO_SWITCH } from '@loadout/eval';
+import { DEFAULT_MAX_QUERY_LENGTH } from '@loadout/core';
 
 /** `loadout eval --help`. Every example runs as written from any folder (a test runs them). */
 export const evalHelp = `loadout eval: measure rankers' quality and speed on queries with known answers, and
@@ -34,13 +35,16 @@ Files:
                    tools called are the answers). Events with the same query text are
                    one search, counted once: one query whose answers are every tool
                    called after it; each labelled line is one query. Names are a tool's
-                   own name (when one server has it) or its mcp__server__name
+                   own name (when one server has it) or its mcp__server__name. Queries
+                   longer than search accepts (${DEFAULT_MAX_QUERY_LENGTH} characters) are scored here, with a
+                   warning (query-too-long) that a deployment refuses them
 
 Options:
-  --feedback FILE  past searches (same format as --queries: each line's gold tools
-                   were called) to learn from first, as a deployment learns from its
-                   log: the usage field (and a re-ranker, when the ranker learns a
-                   model) is fitted and used only if it beats the default on
+  --feedback FILE  one ranker only (with several --ranker names: invalid-option): past
+                   searches (same format as --queries: each line's gold tools were
+                   called) to learn from first, as a deployment learns from its log:
+                   the usage field (and a re-ranker, when the ranker learns a model) is
+                   fitted and used only if it beats the default on
                    held-out lines (the newest when every line has an "at", else seeded
                    random folds; the report says which). The ranker must accept
                    usage (capabilities.usage in its definition, as bm25f's and rerank's);
