@@ -7,7 +7,7 @@ const MAX_TIME = 8.64e15;
 /** A numeric `at` below this (1973-03-03 as milliseconds; 5138 AD as seconds) is taken for seconds and refused. */
 const SECONDS_LOOK = 1e11;
 /** The longest query a usage event holds, in UTF-16 units. */
-export const MAX_USAGE_QUERY_LENGTH = 100_000;
+const MAX_USAGE_QUERY_LENGTH = 100_000;
 
 /**
  * The one reader of a usage event, wherever one is read (a feedback line,
