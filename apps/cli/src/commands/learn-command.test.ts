@@ -217,6 +217,10 @@ describe('loadout learn', () => {
     const run = fakeContext({ cwd: dir });
     expect(await runCli(['learn', 'events.jsonl', '--catalog', 'catalog.json'], run.context)).toBe(0);
     expect(run.stderr()).toMatch(/^loadout learn: warning: .*\[catalog-duplicate-name\]$/m);
+    const json = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', '--catalog', 'catalog.json', '--json'], json.context)).toBe(0);
+    const { catalogIssues } = JSON.parse(json.stdout()) as { catalogIssues: { code: string; message: string }[] };
+    expect(catalogIssues).toEqual([{ code: 'catalog-duplicate-name', message: expect.stringContaining('duplicates the name') }]);
     const search = fakeContext({ cwd: dir });
     await runCli(['search', 'write', '--catalog', 'catalog.json'], search.context);
     expect(search.stderr()).toMatch(/\[catalog-duplicate-name\]/);

@@ -94,8 +94,9 @@ ${MAX_FEEDBACK_HELP}
                    hold <store>.lock); learned.json is unchanged, and learning again
                    judges on fewer events, so it may decide otherwise
   --purge          delete the store and the decision
-  --json           print {"imported", "alreadyStored", "skipped", "issues", "store", "decision",
-                   "report"}
+  --json           print {"imported", "alreadyStored", "skipped", "issues", "catalogIssues",
+                   "store", "decision", "report"} (catalogIssues: the catalog's skipped tools,
+                   each {code, message})
   -h, --help       show this help
 
 Examples:
@@ -293,7 +294,8 @@ export const learnCommand: Command = {
       ...(model === undefined ? {} : { model }),
     });
     if (parsed.values['json'] === true) {
-      context.stdout(`${JSON.stringify({ imported: fresh.length, alreadyStored, skipped: imported.issues.length, issues: imported.issues, store: shown, decision: decisionPath, report }, null, 2)}\n`);
+      const catalogIssues = loaded.issues.map(({ code, message }) => ({ code, message }));
+      context.stdout(`${JSON.stringify({ imported: fresh.length, alreadyStored, skipped: imported.issues.length, issues: imported.issues, catalogIssues, store: shown, decision: decisionPath, report }, null, 2)}\n`);
       return 0;
     }
     context.stdout(
