@@ -93,5 +93,10 @@ describe('createToolAnalyzer', () => {
       expect(() => createToolAnalyzer(options as ToolAnalyzerOptions)).toThrow(expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining(message) }));
     }
     expect(createToolAnalyzer({ stopwords: new Set(['open']), splitDigits: false }).analyzeQuery('open issue2')).toEqual(['issue2']);
+    // A one-shot iterable is read once, not consumed by the check.
+    const words = (function* () {
+      yield 'open';
+    })();
+    expect(createToolAnalyzer({ stopwords: words }).analyzeQuery('open issue')).toEqual(['issue']);
   });
 });

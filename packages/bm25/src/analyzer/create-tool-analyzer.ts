@@ -79,10 +79,11 @@ export function createToolAnalyzer(options: ToolAnalyzerOptions = {}): ToolAnaly
   if (unknown !== undefined) {
     throw createLoadoutError('invalid-option', `@loadout/bm25: analyzer has no option ${describeValue(unknown)} (it has ${OPTION_KEYS.join(', ')})`, { option: `analyzer.${unknown}` });
   }
-  const given = options.stopwords;
-  if (given !== undefined && (typeof given === 'string' || typeof given?.[Symbol.iterator] !== 'function' || ![...given].every((word) => typeof word === 'string'))) {
-    invalid('stopwords', 'a list of words', given);
-  }
+  // Read once: a one-shot iterable (a generator) would be empty the second time.
+  const given: unknown = options.stopwords;
+  const iterable = typeof given !== 'string' && typeof (given as Partial<Iterable<unknown>> | null | undefined)?.[Symbol.iterator] === 'function';
+  const words = given === undefined ? DEFAULT_STOPWORDS : iterable ? [...(given as Iterable<unknown>)] : undefined;
+  if (words === undefined || !words.every((word) => typeof word === 'string')) invalid('stopwords', 'a list of words', given);
   const split: SplitIdentifiersOptions = {
     keepCompounds: booleanOption('keepCompounds', options.keepCompounds),
     splitDigits: booleanOption('splitDigits', options.splitDigits),
@@ -98,7 +99,7 @@ export function createToolAnalyzer(options: ToolAnalyzerOptions = {}): ToolAnaly
   }
   const stem = stemming === 'plural';
   const stopwords = new Set<string>();
-  for (const word of options.stopwords ?? DEFAULT_STOPWORDS) stopwords.add(word.toLowerCase());
+  for (const word of words as readonly string[]) stopwords.add(word.toLowerCase());
   const analyzeText = (text: string): string[] => (stem ? stripPlurals(splitIdentifiers(text, split)) : splitIdentifiers(text, split));
   const signature = `v1;c${split.keepCompounds ? 1 : 0};d${split.splitDigits ? 1 : 0};m${split.maxCompoundLength};s${schemaDepth}${stem ? ';p1' : ''}`;
   let analysed = ANALYSED.get(signature);
