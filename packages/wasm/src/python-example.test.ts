@@ -39,12 +39,25 @@ function run(command: string, args: readonly string[], input = ''): Run {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-const python = (script: string, args: readonly string[], input = ''): Run => run('python3', [join(examples, script), ...args], input);
+/**
+ * Runs Python with `args`. A crash (exit 1 with no output: an uncaught
+ * exception) is printed and retried once: CI saw one such run in about a
+ * thousand, never reproduced here in 600, and the traceback it prints says
+ * what it was. A wrong answer or exit code still fails at once.
+ */
+function runPython(args: readonly string[], input: string): Run {
+  const first = run('python3', args, input);
+  if (first.status !== 1 || first.stdout !== '') return first;
+  console.warn(`python3 ${args.join(' ').slice(0, 200)} crashed (exit 1), retrying once:\n${first.stderr}`);
+  return run('python3', args, input);
+}
+
+const python = (script: string, args: readonly string[], input = ''): Run => runPython([join(examples, script), ...args], input);
 const loadout = (args: readonly string[], input = ''): Run => run(process.execPath, [cli, ...args], input);
 
 /** Runs Python code with `loadout_component` importable; its stdout. */
 function pythonCode(code: string, input = ''): string {
-  const result = run('python3', ['-c', `import sys; sys.path.insert(0, ${JSON.stringify(examples)})\n${code}`], input);
+  const result = runPython(['-c', `import sys; sys.path.insert(0, ${JSON.stringify(examples)})\n${code}`], input);
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
   return result.stdout;
@@ -87,7 +100,7 @@ print(json.dumps(answers))`,
     for (const { name, text } of picked) {
       const expected = loadout(['policy'], text);
       const actual = python('policy.py', [], text);
-      expect({ status: actual.status, stdout: actual.stdout }, name).toEqual({ status: expected.status, stdout: expected.stdout });
+      expect({ status: actual.status, stdout: actual.stdout }, `${name}: ${actual.stderr}`).toEqual({ status: expected.status, stdout: expected.stdout });
     }
   });
 
@@ -97,7 +110,7 @@ print(json.dumps(answers))`,
     for (const [query, limit] of [['open a pull request', '5'], ['+slack send a message', '3'], ['find_symbol', '1'], ['weather in paris', '100'], ['   ', '5'], ['x', '0']] as const) {
       const expected = loadout(['search', query, '--catalog', catalog, '--limit', limit, '--json']);
       const actual = python('search.py', [catalog, query, limit]);
-      expect({ status: actual.status, stdout: actual.stdout }, `${query} ${limit}`).toEqual({ status: expected.status, stdout: expected.stdout });
+      expect({ status: actual.status, stdout: actual.stdout }, `${query} ${limit}: ${actual.stderr}`).toEqual({ status: expected.status, stdout: expected.stdout });
     }
     const missing = join(folder, 'missing.json');
     expect(python('search.py', [missing, 'x']).stdout).toBe(loadout(['search', 'x', '--catalog', missing, '--json']).stdout);
