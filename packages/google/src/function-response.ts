@@ -1,3 +1,5 @@
+import { tryParseJson } from '@loadout/core';
+import { isRecord } from '@loadout/core/utils';
 import type { GeminiFunctionResponse } from './gemini-types.js';
 
 /**
@@ -6,12 +8,8 @@ import type { GeminiFunctionResponse } from './gemini-types.js';
  * JSON object is the response itself, anything else is `{ output }`.
  */
 export function functionResponse(name: string, id: string | undefined, text: string): GeminiFunctionResponse {
-  let value: unknown = text;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    // Plain text stays text.
-  }
-  const response = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { output: value };
+  const parsed = tryParseJson(text);
+  const value = parsed === undefined ? text : parsed; // plain text stays text
+  const response = isRecord(value) ? value : { output: value };
   return { ...(id === undefined || id === '' ? {} : { id }), name, response };
 }

@@ -1,7 +1,7 @@
-import { createLoadoutError, decideToolSearch, isLoadoutError, parseJson, parsePolicyInput } from '@loadout/core';
+import { createLoadoutError, decideToolSearch, isLoadoutError, parseJson, parsePolicyInput, stripBom } from '@loadout/core';
 import type { Command } from './command.js';
 import { parseArguments, stringFlag } from '../io/parse-arguments.js';
-import { readTextFile, stripByteOrderMark } from '@loadout/eval/files';
+import { readTextFile } from '@loadout/eval/files';
 import { sharedTokenCounter } from '../io/shared-token-counter.js';
 
 const help = `loadout policy: decide whether tool search is on, exactly per the policy contract.
@@ -47,7 +47,7 @@ export const policyCommand: Command = {
       return 0;
     }
     const inputPath = stringFlag(parsed, 'input');
-    const text = inputPath === undefined ? stripByteOrderMark(await context.readStdin()) : await readTextFile(inputPath, { cwd: context.cwd });
+    const text = inputPath === undefined ? stripBom(await context.readStdin()) : await readTextFile(inputPath, { cwd: context.cwd });
     if (text.trim() === '') {
       throw createLoadoutError('invalid-input', 'no input: pipe a JSON object on standard input or pass --input FILE');
     }

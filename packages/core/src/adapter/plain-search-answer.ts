@@ -1,4 +1,5 @@
 import { isRecord } from '../utils/is-record.js';
+import { tryParseJson } from '../json/try-parse-json.js';
 
 /**
  * The JSON text a plain search answers with (the Chat `plain` mode's tool
@@ -21,11 +22,7 @@ export type PlainSearchResult = { readonly loaded: string[]; readonly tools: unk
 /** The API names a plain search answer loads: its `loaded` list; none for text that is not such an answer. */
 export function plainAnswerNames(text: unknown): string[] {
   if (typeof text !== 'string') return [];
-  try {
-    const value = JSON.parse(text) as unknown;
-    const loaded = isRecord(value) ? value['loaded'] : undefined;
-    return Array.isArray(loaded) ? loaded.filter((name): name is string => typeof name === 'string') : [];
-  } catch {
-    return [];
-  }
+  const value = tryParseJson(text);
+  const loaded = isRecord(value) ? value['loaded'] : undefined;
+  return Array.isArray(loaded) ? loaded.filter((name): name is string => typeof name === 'string') : [];
 }

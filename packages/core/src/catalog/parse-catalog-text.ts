@@ -3,6 +3,8 @@ import type { CatalogIssue, ServerSettings } from './catalog.js';
 import { isPlainObject } from './is-plain-object.js';
 import { collectMcpTools, readMcpServerSettings } from './mcp-listing.js';
 import { parseJson } from './parse-json.js';
+import { jsonLines, stripBom } from '../json/json-lines.js';
+import { tryParseJson } from '../json/try-parse-json.js';
 import type { ToolInput } from './tool.js';
 
 /** Text formats {@link parseCatalogText} reads. */
@@ -28,19 +30,8 @@ export interface ParsedCatalogText {
   issues: CatalogIssue[];
 }
 
-function stripBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
 function parseJsonLines(text: string, label: string): ParsedCatalogText {
-  const tools: ToolInput[] = [];
-  const lines = text.split('\n');
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!;
-    if (line.trim().length === 0) continue;
-    tools.push(parseJson(line, label, index + 1) as ToolInput);
-  }
-  return { tools, servers: {}, issues: [] };
+  return { tools: jsonLines(text).map((line) => parseJson(line.text, label, line.line) as ToolInput), servers: {}, issues: [] };
 }
 
 function looksLikeJsonLines(text: string): boolean {
@@ -48,11 +39,7 @@ function looksLikeJsonLines(text: string): boolean {
   if (!trimmed.startsWith('{')) return false;
   const newline = trimmed.indexOf('\n');
   if (newline < 0 || trimmed.slice(newline + 1).trim().length === 0) return false;
-  try {
-    return isPlainObject(JSON.parse(trimmed.slice(0, newline)));
-  } catch {
-    return false;
-  }
+  return isPlainObject(tryParseJson(trimmed.slice(0, newline)));
 }
 
 function readServerSettings(servers: unknown, label: string): Record<string, ServerSettings> {

@@ -19,3 +19,4 @@ export { unicodeClass } from './unicode-classes.js';
 export type { UnicodeCategory } from './unicode-classes.js';
 export { isSearchLimit, MAX_SEARCH_LIMIT } from './search-limit.js';
 export { integerOption, numberOption } from './number-option.js';
+export { dot } from './dot.js';

@@ -1,11 +1,11 @@
 import type { CatalogTool, Embedder, Ranker, RankerSearchOptions, ScoreExplanation, SearchHit, VectorIndex } from '@loadout/core';
-import { createTopK, integerOption, offerTopK, takeTopK } from '@loadout/core/utils';
+import { createTopK, dot, integerOption, offerTopK, takeTopK } from '@loadout/core/utils';
 import { isInspectableVectorIndex, isPersistentVectorIndex } from '../contracts/inspectable-vector-index.js';
 import { isFittableEmbedder, isToolEmbedder } from '../contracts/tool-embedder.js';
 import { tokenizeIdentifiers } from '../text/tokenize-identifiers.js';
 import { toolFields, toolSentence } from '../text/tool-fields.js';
 import { createExactIndex } from '../vector/exact-index.js';
-import { dot, normalized } from '../vector/vector-math.js';
+import { normalized } from '../vector/vector-math.js';
 import { catalogFingerprint } from './catalog-fingerprint.js';
 
 /** Options of {@link createEmbeddingRanker}. */

@@ -1,4 +1,4 @@
-import { createLoadoutError, describeValue, isLoadoutError, readUsageEvent } from '@loadout/core';
+import { createLoadoutError, describeValue, isLoadoutError, readUsageEvent, stripBom, tryParseJson } from '@loadout/core';
 import type { CatalogTool, UsageEvent } from '@loadout/core';
 import type { EvalQuery } from './eval-set.js';
 import { readJsonLines } from './read-json-lines.js';
@@ -81,13 +81,9 @@ const QUERIES_FORMAT = 'queries are JSONL, one JSON object per line: {"query", "
  * line, whose own error says what is wrong).
  */
 function jsonDocumentHint(text: string, source: string): string | undefined {
-  const body = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).trim();
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch {
-    return undefined;
-  }
+  const body = stripBom(text).trim();
+  const value = tryParseJson(body);
+  if (value === undefined) return undefined;
   if (isRecord(value) && value['query'] !== undefined && !body.includes('\n')) return undefined;
   const tools = Array.isArray(value) ? value : isRecord(value) && Array.isArray(value['tools']) ? (value['tools'] as unknown[]) : undefined;
   const catalog = tools !== undefined && tools.length > 0 && tools.every((tool) => isRecord(tool) && typeof tool['name'] === 'string' && tool['query'] === undefined);

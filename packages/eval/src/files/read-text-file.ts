@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { createLoadoutError } from '@loadout/core';
+import { createLoadoutError, stripBom } from '@loadout/core';
 import { detectTextEncoding } from './detect-text-encoding.js';
 
 const ENCODING_NAMES: Readonly<Record<string, string>> = {
@@ -59,10 +59,5 @@ export async function readTextFile(path: string, options: ReadTextFileOptions = 
           : 'it is not valid UTF-8';
     throw createLoadoutError('file-not-text', `${path} is not a UTF-8 text file: ${problem}`, { path, encoding });
   }
-  return stripByteOrderMark(bytes.toString('utf8'));
-}
-
-/** Drops a leading UTF-8 byte-order mark (files saved by some Windows editors start with one). */
-export function stripByteOrderMark(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return stripBom(bytes.toString('utf8'));
 }

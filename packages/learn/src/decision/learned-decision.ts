@@ -1,4 +1,4 @@
-import { createLoadoutError } from '@loadout/core';
+import { createLoadoutError, tryParseJson } from '@loadout/core';
 import { decodeUtf8, frameVersion, isRecord, openFrame, sealFrame } from '@loadout/core/utils';
 import type { FrameFormat } from '@loadout/core/utils';
 
@@ -50,13 +50,8 @@ function outOfRange(value: unknown, path: string, depth = 0): string | undefined
 
 /** Reads a decision's JSON, checking the ranges of {@link LearnedDecision} and every number of `model` (within ±1e6), else `unreadable` with why. */
 export function parseLearnedDecision(text: string): LearnedDecisionRead {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { kind: 'unreadable', reason: 'not JSON' };
-  }
-  if (!isRecord(value)) return { kind: 'unreadable', reason: 'not a JSON object' };
+  const value = tryParseJson(text);
+  if (!isRecord(value)) return { kind: 'unreadable', reason: value === undefined ? 'not JSON' : 'not a JSON object' };
   const { enabled, usageWeight, model } = value;
   if (typeof enabled !== 'boolean') return { kind: 'unreadable', reason: '"enabled" is not true or false' };
   if (typeof usageWeight !== 'number' || !(usageWeight >= 0 && usageWeight <= 100)) return { kind: 'unreadable', reason: '"usageWeight" is not a number in 0–100' };

@@ -1,4 +1,4 @@
-import { describeValue, readUsageEvent, type LoadoutErrorCode, type UsageEvent } from '@loadout/core';
+import { describeValue, jsonLines, readUsageEvent, tryParseJson, type LoadoutErrorCode, type UsageEvent } from '@loadout/core';
 import type { ReadFeedbackOptions } from './feedback-store-interface.js';
 
 /** A feedback line that was skipped, and why. Never carries the line's text. */
@@ -24,20 +24,11 @@ export interface ParsedFeedback {
  * Never throws on content.
  */
 export function parseFeedbackText(text: string, options: ReadFeedbackOptions = {}): ParsedFeedback {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const events: UsageEvent[] = [];
   const issues: FeedbackIssue[] = [];
-  const lines = body.split('\n');
-  for (let index = 0; index < lines.length; index++) {
-    const raw = lines[index]!.trim();
-    if (raw.length === 0) continue;
-    const line = index + 1;
-    let event: UsageEvent | string;
-    try {
-      event = readUsageEvent(JSON.parse(raw) as unknown);
-    } catch {
-      event = 'not valid JSON';
-    }
+  for (const { line, text: json } of jsonLines(text)) {
+    const value = tryParseJson(json.trim());
+    const event = value === undefined ? 'not valid JSON' : readUsageEvent(value);
     if (typeof event === 'string') {
       issues.push({ code: 'feedback-invalid-line', line, message: `line ${line}: ${event}` });
       continue;

@@ -1,5 +1,5 @@
 import { lstat, open } from 'node:fs/promises';
-import { createLoadoutError, readUsageEvent } from '@loadout/core';
+import { createLoadoutError, readUsageEvent, tryParseJson } from '@loadout/core';
 import { isRecord } from '@loadout/core/utils';
 
 /** Bytes read to find the first line: a query holds at most 100,000 characters. */
@@ -30,10 +30,6 @@ export async function recogniseFeedbackStore(path: string): Promise<void> {
 
 /** Whether `line` is what the store writes: an event with exactly the keys `query`, `called` and `at`. */
 function isStoredLine(line: string): boolean {
-  try {
-    const value: unknown = JSON.parse(line);
-    return isRecord(value) && Object.keys(value).sort().join() === 'at,called,query' && typeof readUsageEvent(value) !== 'string';
-  } catch {
-    return false;
-  }
+  const value = tryParseJson(line);
+  return isRecord(value) && Object.keys(value).sort().join() === 'at,called,query' && typeof readUsageEvent(value) !== 'string';
 }

@@ -2,7 +2,7 @@ import { withQuerySyntax } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker, RankerLearnedPart, RankerUsageField } from '@loadout/core';
 import { createBm25Ranker, createUsageField } from '@loadout/bm25';
 import type { UsageEvent } from '@loadout/bm25';
-import { pooledScores, seededRandom } from '@loadout/eval';
+import { pooledScores, seededRandom, shuffle } from '@loadout/eval';
 import type { QualityScores } from '@loadout/eval';
 import { createRerankRanker } from '../rerank/create-rerank-ranker.js';
 import { LEXICAL_RERANK_MODEL } from '../rerank/lexical-rerank-model.js';
@@ -94,14 +94,7 @@ function timeOrders(events: readonly UsageEvent[], size: number): boolean {
 function heldOutFolds(events: readonly UsageEvent[], seed: number): { folds: LearningReport['folds']; windows: { train: UsageEvent[]; test: UsageEvent[] }[] } {
   const size = Math.min(MAX_FOLD_EVENTS, Math.floor(events.length * FOLD_SHARE));
   const timed = timeOrders(events, size);
-  const order = [...events];
-  if (!timed) {
-    const random = seededRandom(seed);
-    for (let index = order.length - 1; index > 0; index--) {
-      const other = Math.floor(random() * (index + 1));
-      [order[index], order[other]] = [order[other]!, order[index]!];
-    }
-  }
+  const order = timed ? [...events] : shuffle([...events], seededRandom(seed));
   const windows: { train: UsageEvent[]; test: UsageEvent[] }[] = [];
   for (let fold = 0; fold < FOLDS && size > 0; fold++) {
     const end = order.length - fold * size;

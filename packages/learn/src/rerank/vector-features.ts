@@ -1,4 +1,5 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
+import { dot } from '@loadout/core/utils';
 import type { CatalogTool, SyncTextVectors } from '@loadout/core';
 import type { FirstStageCandidates } from '@loadout/bm25/first-stage';
 import { RERANK_FEATURES, ROW_WIDTH } from './rerank-features.js';
@@ -23,12 +24,6 @@ function toolVectors(vectors: SyncTextVectors, tools: readonly CatalogTool[]): F
   return embedded;
 }
 
-function dot(a: Float32Array, b: Float32Array, offset: number, dimensions: number): number {
-  let sum = 0;
-  for (let index = 0; index < dimensions; index++) sum += a[index]! * b[offset + index]!;
-  return sum;
-}
-
 /** Fills the `VECTOR_FEATURES` (see there) of `found`'s extracted rows (`ROW_WIDTH` each) among `tools`; a query of one clause is its own best clause. */
 export function fillVectorFeatures(rows: Float64Array, found: FirstStageCandidates, vectors: SyncTextVectors, tools: readonly CatalogTool[]): void {
   const { dimensions } = vectors;
@@ -40,9 +35,9 @@ export function fillVectorFeatures(rows: Float64Array, found: FirstStageCandidat
   for (let candidate = 0; candidate < count; candidate++) {
     const row = candidate * ROW_WIDTH + VECTOR;
     const offset = docs[candidate]! * dimensions;
-    const cosine = dot(query, catalog, offset, dimensions);
+    const cosine = dot(query, catalog, dimensions, offset);
     let clause = clauses.length === 0 ? cosine : -Infinity;
-    for (const vector of clauses) clause = Math.max(clause, dot(vector, catalog, offset, dimensions));
+    for (const vector of clauses) clause = Math.max(clause, dot(vector, catalog, dimensions, offset));
     rows[row] = cosine;
     rows[row + 1] = clause;
     if (cosine > best) best = cosine;

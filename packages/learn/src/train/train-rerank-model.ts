@@ -1,4 +1,4 @@
-import { seededRandom } from '@loadout/eval';
+import { seededRandom, shuffle } from '@loadout/eval';
 import { featureColumns, RERANK_FEATURES, ROW_WIDTH } from '../rerank/rerank-features.js';
 import { compileRerankModel } from '../rerank/rerank-model.js';
 import type { RerankModel } from '../rerank/rerank-model.js';
@@ -50,11 +50,7 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
   const discount = (rank: number): number => (rank < LAMBDA_DEPTH ? 1 / Math.log2(rank + 2) : 0);
   // The chosen columns of every candidate row, standardised: by the init's normaliser, else by their mean and deviation.
   const rows = Math.max(1, queries.reduce((sum, query) => sum + query.labels.length, 0));
-  const standardised = queries.map((query) => {
-    const x = new Float64Array(query.labels.length * F);
-    for (let at = 0; at < x.length; at++) x[at] = query.features[Math.floor(at / F) * ROW_WIDTH + columns[at % F]!]!;
-    return x;
-  });
+  const standardised = queries.map((query) => Float64Array.from({ length: query.labels.length * F }, (_, at) => query.features[Math.floor(at / F) * ROW_WIDTH + columns[at % F]!]!));
   const mean = new Float64Array(F);
   const scale = new Float64Array(F);
   for (const x of standardised) for (let at = 0; at < x.length; at++) mean[at % F]! += x[at]!;
@@ -113,10 +109,7 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
     }
   };
   for (let epoch = 0; epoch < epochs; epoch++) {
-    for (let index = order.length - 1; index > 0; index--) {
-      const other = Math.floor(random() * (index + 1));
-      [order[index], order[other]] = [order[other]!, order[index]!];
-    }
+    shuffle(order, random);
     for (let start = 0; start < order.length; start += BATCH) {
       gradient.fill(0);
       const end = Math.min(order.length, start + BATCH);

@@ -1,4 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { tryParseJson } from '@loadout/core';
 
 /** `data.marker` of the error the gateway answers in place of a message over its size limit. */
 export const RESULT_TOO_LARGE_MARKER = 'loadout-message-over-limit';
@@ -29,12 +30,8 @@ export function responseIdOf(head: string, tail: string): string | number | unde
   if (HEAD_REQUEST.test(head)) return undefined;
   const found = HEAD_ID.exec(head) ?? TAIL_ID.exec(tail);
   if (found === null) return undefined;
-  try {
-    const id: unknown = JSON.parse(found[1]!);
-    return typeof id === 'string' || typeof id === 'number' ? id : undefined;
-  } catch {
-    return undefined;
-  }
+  const id = tryParseJson(found[1]!);
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }
 
 /**

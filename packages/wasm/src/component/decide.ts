@@ -1,4 +1,4 @@
-import { createLoadoutError, decideToolSearch, isLoadoutError, parseJson, parsePolicyInput } from '@loadout/core';
+import { createLoadoutError, decideToolSearch, isLoadoutError, parseJson, parsePolicyInput, stripBom } from '@loadout/core';
 
 /** Where the policy input came from, as `loadout policy` names standard input. */
 const SOURCE = 'standard input';
@@ -15,7 +15,7 @@ export function parseInputJson(text: string): unknown {
 
 /** `loadout policy` on `text`: the decision as it prints it (two-space JSON). A leading byte-order mark is ignored. */
 export function decide(text: string): string {
-  const input = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const input = stripBom(text);
   if (input.trim() === '') throw createLoadoutError('invalid-input', 'no input: pipe a JSON object on standard input or pass --input FILE');
   return JSON.stringify(decideToolSearch(parsePolicyInput(parseInputJson(input))), null, 2);
 }
