@@ -1,5 +1,5 @@
-import { pairedBootstrap, recommendRanker, worstQueries } from '@loadout/eval';
-import type { DifferenceInterval, EvalSet, EvaluationResult, QueryOutcome } from '@loadout/eval';
+import { goldGroups, pairedBootstrap, recommendRanker, worstQueries } from '@loadout/eval';
+import type { DifferenceInterval, EvalSet, EvaluationResult, GoldGroups, QueryOutcome } from '@loadout/eval';
 
 /** One ranker's run of `loadout eval`: its summary and every query's outcome, in set order. */
 export interface RankerRun {
@@ -16,6 +16,8 @@ export interface EvalMiss {
   readonly relevant: readonly string[];
   /** What the ranker returned, best first (display names, at most 5). */
   readonly got: readonly string[];
+  /** The expected tools as the metrics count them: any-of groups (`relevant_groups`), else one group per tool. Not enumerable, so `--json` keeps the contract's four keys. */
+  readonly groups?: GoldGroups;
 }
 
 /** One ranker's row of the comparison (the `--json` contract of issue 29). */
@@ -53,7 +55,8 @@ export const BOOTSTRAP = { resamples: 2000, seed: 29 } as const;
 export function runMisses(run: RankerRun, evalSet: EvalSet, count: number): EvalMiss[] {
   return worstQueries(run.outcomes, count).map((outcome) => {
     const query = evalSet.queries[outcome.index]!;
-    return { id: query.id, query: query.query, relevant: query.relevant, got: outcome.got.slice(0, 5) };
+    const miss = { id: query.id, query: query.query, relevant: query.relevant, got: outcome.got.slice(0, 5) };
+    return Object.defineProperty(miss, 'groups', { value: goldGroups(query), enumerable: false });
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeMiss } from './comparison-view.js';
+import { describeMiss, renderComparison } from './comparison-view.js';
 
 describe('describeMiss', () => {
   const miss = { id: 'q:1', query: 'storm warning', relevant: ['get_forecast', 'get_alerts', 'get_radar'] };
@@ -7,5 +7,31 @@ describe('describeMiss', () => {
     expect(describeMiss({ ...miss, got: ['post_message', 'get_forecast'] })).toBe('expected get_forecast, get_alerts, get_radar; first: post_message');
     expect(describeMiss({ ...miss, got: ['get_forecast', 'post_message', 'get_radar'] })).toBe('expected get_forecast, get_alerts, get_radar; first: get_forecast, missed get_alerts');
     expect(describeMiss({ ...miss, got: [] })).toBe('expected get_forecast, get_alerts, get_radar; first: nothing');
+  });
+
+  it('reads any-of groups as the metrics count them: a group is missed only when none of it came', () => {
+    const grouped = { ...miss, groups: [['get_forecast', 'get_alerts'], ['get_radar']] };
+    expect(describeMiss({ ...grouped, got: ['get_forecast', 'post_message'] })).toBe('expected (get_forecast or get_alerts), get_radar; first: get_forecast, missed get_radar');
+    expect(describeMiss({ ...grouped, got: ['get_radar', 'post_message'] })).toBe('expected (get_forecast or get_alerts), get_radar; first: get_radar, missed (get_forecast or get_alerts)');
+  });
+});
+
+describe('renderComparison', () => {
+  it('shows no interval or timings for a ranker that answered no query', () => {
+    const row = (ranker: string, failedQueries: number) => ({
+      ranker,
+      'recall@5': failedQueries === 0 ? 0.5 : 0,
+      'ndcg@5': 0.5,
+      'mrr@10': 0.5,
+      p50Ms: failedQueries === 0 ? 0.25 : 0,
+      p99Ms: 1,
+      buildMs: failedQueries === 0 ? 12 : 0,
+      failedQueries,
+      vsBaseline: { 'recall@5': { diff: -0.5, low: -0.6, high: -0.4 } },
+    });
+    const text = renderComparison({ set: 's', tools: 3, queries: 4, baseline: 'bm25f', rankers: [row('bm25f', 0), row('broken', 4)], recommended: 'bm25f', reason: 'keep bm25f' });
+    const broken = text.split('\n').find((line) => line.startsWith('broken'))!;
+    expect(broken).toMatch(/^broken\s+0\.0\s+every query failed\s+50\.0\s+50\.0\s+—\s+—\s+—\s+4$/);
+    expect(text.split('\n').find((line) => line.startsWith('bm25f'))).toMatch(/0\.250\s+1\.000\s+12\s+0$/);
   });
 });

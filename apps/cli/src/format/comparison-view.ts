@@ -1,13 +1,15 @@
 import { signedPoints } from '@loadout/eval';
 import type { EvalComparison, EvalMiss } from '../commands/eval-comparison.js';
+import type { GoldGroups } from '@loadout/eval';
 import { countOf } from './count-of.js';
 import { formatCount, renderTable } from './render-table.js';
 
 const percent = (value: number): string => (value * 100).toFixed(1);
 const ms = (value: number): string => value.toFixed(value < 10 ? 3 : 1);
 
-/** The side-by-side table of `loadout eval --ranker a,b,c`, then the recommendation. */
+/** The side-by-side table of `loadout eval --ranker a,b,c`, then the recommendation; a ranker that answered no query shows no interval or timings. */
 export function renderComparison(comparison: EvalComparison): string {
+  const answered = (row: EvalComparison['rankers'][number]): boolean => row.failedQueries < comparison.queries;
   const table = renderTable(comparison.rankers, [
     { header: 'ranker', value: (row) => row.ranker },
     { header: 'Recall@5', value: (row) => percent(row['recall@5']), align: 'right' },
@@ -15,6 +17,7 @@ export function renderComparison(comparison: EvalComparison): string {
       header: `vs ${comparison.baseline} (95% interval)`,
       value: (row) => {
         if (row.ranker === comparison.baseline) return 'baseline';
+        if (!answered(row)) return 'every query failed';
         const vs = row.vsBaseline['recall@5'];
         return `${signedPoints(vs.diff)} (${signedPoints(vs.low)} to ${signedPoints(vs.high)})`;
       },
@@ -22,9 +25,9 @@ export function renderComparison(comparison: EvalComparison): string {
     },
     { header: 'NDCG@5', value: (row) => percent(row['ndcg@5']), align: 'right' },
     { header: 'MRR@10', value: (row) => percent(row['mrr@10']), align: 'right' },
-    { header: 'p50 ms', value: (row) => ms(row.p50Ms), align: 'right' },
-    { header: 'p99 ms', value: (row) => ms(row.p99Ms), align: 'right' },
-    { header: 'build ms', value: (row) => row.buildMs.toFixed(0), align: 'right' },
+    { header: 'p50 ms', value: (row) => (answered(row) ? ms(row.p50Ms) : '—'), align: 'right' },
+    { header: 'p99 ms', value: (row) => (answered(row) ? ms(row.p99Ms) : '—'), align: 'right' },
+    { header: 'build ms', value: (row) => (answered(row) ? row.buildMs.toFixed(0) : '—'), align: 'right' },
     { header: 'failed', value: (row) => row.failedQueries, align: 'right' },
   ]);
   return [
@@ -40,13 +43,16 @@ export function renderComparison(comparison: EvalComparison): string {
 /**
  * A miss in words: `expected A, B; first: C`, or, when what came first was
  * expected, which expected tools the top 5 lacks: `expected A, B; first: A,
- * missed B`.
+ * missed B`. Any-of groups read `(A or B)`, and a group is missed only when
+ * none of it is in the top 5.
  */
 export function describeMiss(miss: EvalMiss): string {
   const first = miss.got[0];
-  const missed = miss.relevant.filter((name) => !miss.got.includes(name));
-  const lacking = first !== undefined && miss.relevant.includes(first) && missed.length > 0 ? `, missed ${missed.join(', ')}` : '';
-  return `expected ${miss.relevant.join(', ')}; first: ${first ?? 'nothing'}${lacking}`;
+  const groups = miss.groups ?? miss.relevant.map((name) => [name]);
+  const named = (list: GoldGroups): string => list.map((group) => (group.length > 1 ? `(${group.join(' or ')})` : group[0])).join(', ');
+  const missed = groups.filter((group) => !group.some((name) => miss.got.includes(name)));
+  const lacking = first !== undefined && groups.some((group) => group.includes(first)) && missed.length > 0 ? `, missed ${named(missed)}` : '';
+  return `expected ${named(groups)}; first: ${first ?? 'nothing'}${lacking}`;
 }
 
 /** `--misses N`: a ranker's worst queries, each with what was expected and what came first. */

@@ -10,7 +10,8 @@ const standing = (ranker: string, diff: number, low: number, p50Ms: number, fail
   vsBaseline: { diff, low, high: diff + (diff - low) },
 });
 const baseline = standing('bm25f', 0, 0, 0.1);
-const enough = { queries: MIN_QUERIES_TO_SWITCH };
+// Enough queries that one query is worth less than the 1-point near-tie.
+const enough = { queries: 1000 };
 
 describe('recommendRanker', () => {
   it('keeps the baseline when no interval lies above zero, naming the best of the others', () => {
@@ -28,7 +29,21 @@ describe('recommendRanker', () => {
   it('breaks a near-tie by latency', () => {
     const result = recommendRanker([baseline, standing('hybrid', 0.06, 0.03, 0.4), standing('rerank', 0.055, 0.02, 0.2)], enough);
     expect(result.recommended).toBe('rerank');
-    expect(result.reason).toContain('hybrid came within 1 point and rerank is faster');
+    expect(result.reason).toContain('hybrid came within 1 point and rerank is at least 1.5× faster');
+  });
+
+  it('names the first listed of a near-tie unless another is clearly faster, so timings noise cannot flip it', () => {
+    const close = (p50Ms: number): RankerStanding[] => [baseline, standing('rerank', 0.06, 0.03, 0.74), standing('rerank-glove', 0.065, 0.03, p50Ms)];
+    for (const p50Ms of [0.6, 0.73, 0.75, 0.9]) expect(recommendRanker(close(p50Ms), enough).recommended).toBe('rerank');
+    expect(recommendRanker(close(0.6), enough).reason).toContain('; rerank-glove came within 1 point, too close to tell apart, and none is 1.5× faster, so rerank, listed first, is named');
+    expect(recommendRanker(close(0.4), enough)).toMatchObject({ recommended: 'rerank-glove', reason: expect.stringContaining('rerank came within 1 point and rerank-glove is at least 1.5× faster') });
+  });
+
+  it('counts one query as a near-tie on a small set', () => {
+    // 45 queries: one query is 2.2 points, so +15.6 and +16.7 cannot be told apart.
+    const result = recommendRanker([baseline, standing('bm25f-2', 0.156, 0.1, 0.3), standing('wink-bm25', 0.167, 0.1, 0.35)], { queries: 45 });
+    expect(result.recommended).toBe('bm25f-2');
+    expect(result.reason).toContain('wink-bm25 came within one query (2.2 points), too close to tell apart');
   });
 
   it('never picks a ranker that failed queries', () => {
@@ -47,7 +62,7 @@ describe('recommendRanker', () => {
     const failing = { ...standing('plug', 0, 0, 0.1, 5), recall: 0 };
     const result = recommendRanker([failing, { ...standing('bm25f', 0.7, 0.6, 0.2), recall: 0.7 }, { ...standing('slow', 0.7, 0.6, 0.9), recall: 0.705 }], enough);
     expect(result.recommended).toBe('bm25f');
-    expect(result.reason).toBe('switch to bm25f: it answered every query, with Recall@5 70.0 at a median 0.20 ms a query; slow came within 1 point and bm25f is faster; plug failed 5 queries and cannot be chosen');
+    expect(result.reason).toBe('switch to bm25f: it answered every query, with Recall@5 70.0 at a median 0.20 ms a query; slow came within 1 point and bm25f is at least 1.5× faster; plug failed 5 queries and cannot be chosen');
   });
 
   it('recommends none when no ranker answered every query', () => {

@@ -26,8 +26,11 @@ export interface RankerRecommendation {
   readonly reason: string;
 }
 
-/** Recall@5 differences within this much of the best (1 point, the house's noise figure on mix10k) are near-ties, broken by latency. */
+/** Recall@5 differences within this much of the best (1 point, the house's noise figure on mix10k), or within one query's worth when that is more, are near-ties. */
 export const NEAR_TIE = 0.01;
+
+/** A near-tie goes to the first ranker listed unless another is at least this many times faster (median latency): closer timings are noise between runs. */
+export const CLEARLY_FASTER = 1.5;
 
 /**
  * Fewest queries on which a switch is recommended: 30. On fewer, one query
@@ -47,8 +50,10 @@ const where = (vs: DifferenceInterval): string => (above(vs) ? 'above 0' : below
  * The ranker to choose: the baseline (`standings[0]`) unless another
  * ranker's Recall@5 interval against it lies above zero (its low end above
  * 0 as printed, one decimal in points); then the best such ranker by mean
- * difference, where candidates within {@link NEAR_TIE} of the best are
- * decided by the lower median latency. On fewer than
+ * difference. Candidates within {@link NEAR_TIE} of the best (or one
+ * query's worth, when that is more) cannot be told apart: the first listed
+ * of them is the pick, unless another is {@link CLEARLY_FASTER} times
+ * faster, so the same figures give the same pick on every run. On fewer than
  * {@link MIN_QUERIES_TO_SWITCH} queries the baseline is kept, the reason
  * saying the set is too small to tell. Rankers that failed any query are
  * not candidates; when the baseline failed queries, the best ranker that
@@ -82,9 +87,14 @@ export function recommendRanker(standings: readonly RankerStanding[], options: R
   }
   const gain = (standing: RankerStanding): number => (baseline.failedQueries > 0 ? standing.recall : standing.vsBaseline.diff);
   const top = Math.max(...candidates.map(gain));
-  const near = candidates.filter((standing) => gain(standing) >= top - NEAR_TIE);
-  const pick = near.reduce((best, standing) => (standing.p50Ms < best.p50Ms ? standing : best));
-  const tie = near.length > 1 ? `; ${near.filter((standing) => standing !== pick).map((standing) => standing.ranker).join(', ')} came within ${(NEAR_TIE * 100).toFixed(0)} point and ${pick.ranker} is faster` : '';
+  const margin = Math.max(NEAR_TIE, 1 / options.queries);
+  const near = candidates.filter((standing) => gain(standing) >= top - margin);
+  const fastest = near.reduce((best, standing) => (standing.p50Ms < best.p50Ms ? standing : best));
+  const pick = fastest.p50Ms * CLEARLY_FASTER <= near[0]!.p50Ms ? fastest : near[0]!;
+  const others = near.filter((standing) => standing !== pick);
+  const within = `${others.map((standing) => standing.ranker).join(', ')} came within ${margin === NEAR_TIE ? '1 point' : `one query (${(margin * 100).toFixed(1)} points)`}`;
+  const faster = others.every((standing) => pick.p50Ms * CLEARLY_FASTER <= standing.p50Ms);
+  const tie = others.length === 0 ? '' : faster ? `; ${within} and ${pick.ranker} is at least ${CLEARLY_FASTER}× faster` : `; ${within}, too close to tell apart, and none is ${CLEARLY_FASTER}× faster, so ${pick.ranker}, listed first, is named`;
   if (baseline.failedQueries > 0) {
     return { recommended: pick.ranker, reason: `switch to ${pick.ranker}: it answered every query, with Recall@5 ${(pick.recall * 100).toFixed(1)} at a median ${ms(pick.p50Ms)} a query${tie}${failed}` };
   }

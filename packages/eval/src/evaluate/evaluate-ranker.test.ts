@@ -21,12 +21,22 @@ const script = {
 };
 
 describe('evaluateRanker on the tiny fixture set', () => {
-  it('searches the first query once, untimed, before timing every query', async () => {
+  it('searches the first 10 queries untimed, before timing every query', async () => {
     const set = await loadEvalSet(tiny);
     const ranker = createScriptedRanker(script);
     const result = await evaluateRanker(ranker, set);
-    expect(ranker.searched).toEqual([set.queries[0]!.query, ...set.queries.map((query) => query.query)]);
+    const queries = set.queries.map((query) => query.query);
+    expect(ranker.searched).toEqual([...queries.slice(0, 10), ...queries]);
     expect(result.queries).toBe(set.queries.length);
+  });
+
+  it('indexes the first 64 tools untimed before the timed index of them all', async () => {
+    const indexed: number[] = [];
+    const ranker = { ...createScriptedRanker(script), index: (tools: readonly unknown[]) => void indexed.push(tools.length) };
+    const tools = Array.from({ length: 100 }, (_, index) => ({ name: `tool_${index}`, description: 'does a thing' }));
+    const result = await evaluateRanker(ranker, { name: 'many', tools, queries: [{ id: 'q1', query: 'a thing', relevant: ['tool_1'] }] });
+    expect(indexed).toEqual([64, 100]);
+    expect(result.tools).toBe(100);
   });
 
   it('averages hand-computed Recall@5, NDCG@5 and MRR@10 over the queries', async () => {
