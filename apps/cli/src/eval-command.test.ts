@@ -409,9 +409,9 @@ describe("loadout eval and the config's ranker", () => {
   const plugIn = { rankers: { 'first-n': './first-n.mjs' }, ranker: 'first-n' };
 
   it.each([
-    ['bm25f with k1 out of range', { ranker: 'bm25f', rankerOptions: { k1: 11 } }, 'option k1 must be a number ≥ 0 ≤ 10, got 11'],
+    ['bm25f with k1 out of range', { ranker: 'bm25f', rankerOptions: { k1: 11 } }, 'option k1 must be a number from 0 to 10, got 11'],
     ['hybrid with a misspelt nested key', { ranker: 'hybrid', rankerOptions: { weights: { lexcal: 0.5 } } }, 'unknown option "weights.lexcal"; did you mean "lexical"?'],
-    ['a plug-in with an invalid option', { ...plugIn, rankerOptions: { n: 9 } }, 'option n must be an integer ≥ 1 ≤ 5, got 9'],
+    ['a plug-in with an invalid option', { ...plugIn, rankerOptions: { n: 9 } }, 'option n must be an integer from 1 to 5, got 9'],
   ])('%s: exit 2 [invalid-option] before measuring, with one ranker, several or all', async (_label, value, message) => {
     const configured = (value as { ranker: string }).ranker;
     for (const rankers of [[], ['--ranker', configured], ['--ranker', `wink-bm25,${configured}`], ['--ranker', 'all']]) {

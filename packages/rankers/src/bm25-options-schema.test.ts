@@ -48,10 +48,10 @@ describe('the BM25F knobs as definition options', () => {
     ['bm25f', { bm25: { k1x: 1 } }, 'unknown option "bm25.k1x"; did you mean "k1"?'],
     ['bm25f', { fieldWeights: { nam: 2 } }, 'unknown option "fieldWeights.nam"; did you mean "name"?'],
     ['bm25f', { bm25: { fieldB: { descripton: 0.5 } } }, 'unknown option "bm25.fieldB.descripton"'],
-    ['bm25f', { k1: 11 }, 'option k1 must be a number ≥ 0 ≤ 10, got 11'],
+    ['bm25f', { k1: 11 }, 'option k1 must be a number from 0 to 10, got 11'],
     ['bm25f', { bm25: { coverage: 'all' } }, 'option bm25.coverage must be one of "clauses", "xquad", "off"'],
     ['hybrid', { weights: { lexcial: 1 } }, 'unknown option "weights.lexcial"; did you mean "lexical"?'],
-    ['hybrid', { weights: { semantic: -1 } }, 'option weights.semantic must be a number ≥ 0 ≤ 100, got -1'],
+    ['hybrid', { weights: { semantic: -1 } }, 'option weights.semantic must be a number from 0 to 100, got -1'],
     ['rerank', { fieldWeights: { usage: 'high' } }, 'option fieldWeights.usage must be a number'],
   ])('%s refuses %j at every nesting level', async (name, options, message) => {
     expect(await refusal(name, options)).toContain(message);

@@ -25,8 +25,11 @@ describe('the browser-safe built-ins', () => {
     expect(BUILTIN_RANKERS.slice(0, BROWSER_SAFE_RANKERS.length)).toEqual(BROWSER_SAFE_RANKERS);
   });
 
-  it('persist BM25F under the @loadout/bm25 blob format version', () => {
+  it('persist BM25F, and every ranker that saves its first stage, under the @loadout/bm25 blob format version', () => {
     expect(BROWSER_SAFE_RANKERS[0]?.capabilities?.persistence?.format).toBe(`lbmf${INDEX_FORMAT_VERSION}`);
+    const lexical = BUILTIN_RANKERS.filter((definition) => definition.capabilities?.persistence?.format.startsWith('lbmf') === true).map((definition) => definition.name);
+    expect(lexical).toEqual(['bm25f', 'rerank', 'rerank-glove']);
+    for (const name of lexical) expect(BUILTIN_RANKERS.find((definition) => definition.name === name)?.capabilities?.persistence?.format, name).toBe(`lbmf${INDEX_FORMAT_VERSION}`);
   });
 
   it('make a registry that takes browser-safe definitions and refuses others, naming them', async () => {

@@ -36,7 +36,8 @@ export const rerankDefinition: RankerDefinition<RerankDefinitionOptions> = {
   capabilities: {
     browserSafe: true,
     persistence: {
-      format: 'lbmf',
+      /** The first stage's `@loadout/bm25` blob: its codec version, as bm25f's (a test keeps them equal). */
+      format: 'lbmf2',
       save: (ranker) => (ranker as RerankRanker).serialize(),
       restore: (ranker, bytes, tools) => (ranker as RerankRanker).load(bytes, tools),
     },

@@ -46,7 +46,7 @@ function renderSingle(run: RankerRun, set: string, learning: EvalFeedback | unde
     `  latency   p50 ${result.p50Ms.toFixed(3)} ms, p99 ${result.p99Ms.toFixed(3)} ms; index built in ${result.buildMs.toFixed(0)} ms`,
   ];
   if (learning !== undefined) lines.push(...renderLearningReport(learning.report, run.ranker).map((line) => `  ${line}`));
-  if (result.failedQueries > 0) lines.push(`  ${result.failedQueries} queries failed and scored as misses (first: ${result.firstError ?? 'unknown'})`);
+  if (result.failedQueries > 0) lines.push(`  ${countOf(result.failedQueries, 'query', 'queries')} failed and scored as ${result.failedQueries === 1 ? 'a miss' : 'misses'} (first: ${result.firstError ?? 'unknown'})`);
   return lines.join('\n') + '\n';
 }
 
@@ -186,7 +186,7 @@ export const evalCommand: Command = {
       }
       return exitCode;
     }
-    const failures = runs.filter((run) => run.result.failedQueries > 0).map((run) => `${run.ranker}: ${run.result.failedQueries} queries failed and scored as misses (first: ${run.result.firstError ?? 'unknown'})\n`);
+    const failures = runs.filter((run) => run.result.failedQueries > 0).map((run) => `${run.ranker}: ${countOf(run.result.failedQueries, 'query', 'queries')} failed and scored as ${run.result.failedQueries === 1 ? 'a miss' : 'misses'} (first: ${run.result.firstError ?? 'unknown'})\n`);
     if (json) {
       // stdout is the contract; why queries failed (and each error's code) goes to stderr.
       for (const line of failures) context.stderr(`loadout eval: ${line}`);

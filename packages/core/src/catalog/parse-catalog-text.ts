@@ -63,7 +63,8 @@ function fromDocument(document: unknown, label: string, format: CatalogTextForma
       return { tools: [document as unknown as ToolInput], servers: {}, issues: [] };
     }
   }
-  const keys = isPlainObject(document) ? `an object with keys ${describeValue(Object.keys(document))}` : describeValue(document);
+  const names = isPlainObject(document) ? Object.keys(document) : [];
+  const keys = !isPlainObject(document) ? describeValue(document) : names.length === 0 ? 'an empty object' : `an object with ${names.length === 1 ? 'the key' : 'keys'} ${names.slice(0, 5).map((name) => JSON.stringify(name)).join(', ')}${names.length > 5 ? ', …' : ''}${isPlainObject(document) && document['tools'] !== undefined ? ` ("tools" is ${describeValue(document['tools'])}, not a list)` : ''}`;
   throw createLoadoutError(
     'catalog-invalid-format',
     `${label}: expected an array of tools, { "tools": [...] } or { "mcpServers": {...}, "tools": {...} }, got ${keys}`,

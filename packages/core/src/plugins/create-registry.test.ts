@@ -101,7 +101,7 @@ describe('createRegistry', () => {
     expect((await rejected(() => registry.createRanker('fake', { dept: 1 }))).message).toBe(
       'ranker "fake": unknown option "dept"; did you mean "depth"? (known: depth, mode)',
     );
-    expect((await rejected(() => registry.createRanker('fake', { depth: 9 }))).message).toBe('ranker "fake": option depth must be an integer ≥ 1 ≤ 3, got 9');
+    expect((await rejected(() => registry.createRanker('fake', { depth: 9 }))).message).toBe('ranker "fake": option depth must be an integer from 1 to 3, got 9');
     expect((await rejected(() => registry.createRanker('fake', { mode: 'c' }))).message).toBe('ranker "fake": option mode must be one of "a", "b", got "c"');
     expect((await rejected(() => registry.createRanker('fake', 'x'))).code).toBe('invalid-option');
   });

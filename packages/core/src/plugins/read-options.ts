@@ -16,7 +16,7 @@ function fits(spec: OptionSpec, value: unknown): string | undefined {
       return spec.values === undefined || spec.values.includes(value) ? undefined : `one of ${spec.values.map((item) => JSON.stringify(item)).join(', ')}`;
     case 'number':
     case 'integer': {
-      const range = `${spec.min === undefined ? '' : ` ≥ ${spec.min}`}${spec.max === undefined ? '' : ` ≤ ${spec.max}`}`;
+      const range = spec.min !== undefined && spec.max !== undefined ? ` from ${spec.min} to ${spec.max}` : spec.min !== undefined ? ` ≥ ${spec.min}` : spec.max !== undefined ? ` ≤ ${spec.max}` : '';
       const expected = `${spec.type === 'integer' ? 'an integer' : 'a number'}${range}`;
       if (typeof value !== 'number' || !Number.isFinite(value)) return expected;
       if (spec.type === 'integer' && !Number.isInteger(value)) return expected;

@@ -55,7 +55,7 @@ describe('recommendRanker', () => {
   it('says every other ranker found less when every interval lies below zero', () => {
     const result = recommendRanker([baseline, { ...standing('hybrid', -0.043, -0.096, 0.4), vsBaseline: { diff: -0.043, low: -0.096, high: -0.005 } }], enough);
     expect(result.recommended).toBe('bm25f');
-    expect(result.reason).toBe('keep bm25f: every other ranker found less; the best of them, hybrid, finds −4.3 Recall@5 points (95% interval −9.6 to −0.5 points, below 0)');
+    expect(result.reason).toBe('keep bm25f: every other ranker found less; the best of them, hybrid, finds 4.3 Recall@5 points fewer (95% interval −9.6 to −0.5 points, below 0)');
   });
 
   it('picks the best ranker that answered every query when the baseline failed some', () => {

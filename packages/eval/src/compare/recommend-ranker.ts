@@ -81,7 +81,7 @@ export function recommendRanker(standings: readonly RankerStanding[], options: R
     const why = tooFew
       ? `${options.queries} ${options.queries === 1 ? 'query is' : 'queries are'} too few to tell rankers apart (a switch needs at least ${MIN_QUERIES_TO_SWITCH}); the best of the others, ${best.ranker}, differs by ${bestOf}`
       : clean.every((standing) => below(standing.vsBaseline))
-        ? `every other ranker found less; the best of them, ${best.ranker}, finds ${bestOf}`
+        ? `every other ranker found less; the best of them, ${best.ranker}, finds ${signedPoints(-best.vsBaseline.diff).replace('+', '')} Recall@5 points fewer (${interval(best.vsBaseline)}, below 0)`
         : `no ranker beat it beyond noise; the best of the others, ${best.ranker}, differs by ${bestOf}`;
     return { recommended: baseline.ranker, reason: `keep ${baseline.ranker}: ${why}${failed}` };
   }

@@ -81,6 +81,8 @@ describe('parseEvalQueries', () => {
 
   it('gives a one-line file of one query the error of its line only, not the JSON document hint', () => {
     expect(failure('{"query": "x", "relevant": []}\n').message).toBe('q.jsonl: line 1: "relevant" must be a non-empty list of tool names (got [])');
+    // A key misspelt on the only line is that line's error, not "one JSON document".
+    expect(failure('{"q": "weather", "relevant": ["Bash"]}').message).toBe('q.jsonl: line 1: "query" must be a non-empty string (got undefined)');
   });
 
   it.each([

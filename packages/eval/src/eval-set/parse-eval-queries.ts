@@ -77,17 +77,17 @@ const QUERIES_FORMAT = 'queries are JSONL, one JSON object per line: {"query", "
 /**
  * What to tell a user whose queries file is one JSON document rather than
  * JSONL, naming the file as the queries file and what to do; undefined when
- * it is not one, or is one query object on one line (a JSONL file of one
- * line, whose own error says what is wrong).
+ * it is not one, or is one object on one line that is not a catalog (a
+ * JSONL file of one line, whose own error says what is wrong).
  */
 function jsonDocumentHint(text: string, source: string): string | undefined {
   const body = stripBom(text).trim();
   const value = tryParseJson(body);
   if (value === undefined) return undefined;
-  if (isRecord(value) && value['query'] !== undefined && !body.includes('\n')) return undefined;
   const tools = Array.isArray(value) ? value : isRecord(value) && Array.isArray(value['tools']) ? (value['tools'] as unknown[]) : undefined;
   const catalog = tools !== undefined && tools.length > 0 && tools.every((tool) => isRecord(tool) && typeof tool['name'] === 'string' && tool['query'] === undefined);
   if (catalog) return `the queries file ${source} is a catalog of tools, not queries: give it as the catalog, and as queries a file where ${QUERIES_FORMAT}`;
+  if (isRecord(value) && !body.includes('\n')) return undefined;
   if (Array.isArray(value)) return `the queries file ${source} is one JSON array, and ${QUERIES_FORMAT} (an array of such objects becomes one with jq -c '.[]' ${source})`;
   return `the queries file ${source} is one JSON document, and ${QUERIES_FORMAT}`;
 }
