@@ -15,12 +15,16 @@ function invalid(label: string, line: number, what: string, value: unknown): Loa
   });
 }
 
+/** Whether two groups hold the same names, in any order and number. */
+const sameNames = (a: readonly string[], b: readonly string[]): boolean => a.every((name) => b.includes(name)) && b.every((name) => a.includes(name));
+
 /**
  * Validates one parsed line of a `queries.<split>.jsonl` file into an
  * {@link EvalQuery}. Throws `catalog-invalid-format` naming the file and line
  * when `query` is not a non-empty string, `relevant` is not a non-empty list
  * of names, or `relevant_groups` is present but not a non-empty list of
- * non-empty name lists. A missing `id` becomes `<label>:<line>`.
+ * non-empty name lists. A missing `id` becomes `<label>:<line>`; a group
+ * listed twice (the same names, in any order) is kept once.
  */
 export function toEvalQuery({ line, value }: JsonLine, label: string): EvalQuery {
   if (!isRecord(value)) throw invalid(label, line, 'a query must be a JSON object', value);
@@ -37,7 +41,8 @@ export function toEvalQuery({ line, value }: JsonLine, label: string): EvalQuery
     id: typeof id === 'string' && id.length > 0 ? id : `${label}:${line}`,
     query,
     relevant,
-    ...(groups === undefined ? {} : { relevantGroups: groups as string[][] }),
+    // A group given twice is one group: counted twice, one tool would be credited once for Recall@5 and twice for NDCG@5.
+    ...(groups === undefined ? {} : { relevantGroups: (groups as string[][]).filter((group, at, all) => all.findIndex((other) => sameNames(other, group)) === at) }),
     ...(typeof source === 'string' ? { source } : {}),
     ...(typeof split === 'string' ? { split } : {}),
   };
