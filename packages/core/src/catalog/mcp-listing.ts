@@ -78,7 +78,7 @@ export function collectMcpTools(
     if (!Object.hasOwn(servers, server)) {
       issues.push({
         code: 'catalog-unknown-server',
-        message: `${prefix(label)}tools listed for server ${describeValue(server)}, which is not in mcpServers; its ${serverTools.length} tools are skipped`,
+        message: `${prefix(label)}tools listed for server ${describeValue(server)}, which is not in mcpServers; ${serverTools.length === 1 ? 'its 1 tool is' : `its ${serverTools.length} tools are`} skipped`,
         name: server,
         ...(label === undefined ? {} : { source: label }),
       });
