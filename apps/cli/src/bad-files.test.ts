@@ -41,7 +41,7 @@ describe('loadout learn with a FILE or --store it cannot use', () => {
     [['learn', 'usage.jsonl', '--store', 'a-file/feedback.jsonl'], 'file-unwritable', /cannot write .*a-file\/feedback\.jsonl: E[A-Z]+/],
     [['learn', 'usage.jsonl', '--store', 'decision-is-a-folder/feedback.jsonl'], 'file-unwritable', /cannot write .*decision-is-a-folder\/learned\.json: E[A-Z]+/],
     // Nothing usable (its tool "a" is not in the demo catalog): refused before anything is written.
-    [['learn', 'queries.jsonl', '--store', 'a-file/feedback.jsonl'], 'feedback-empty', /queries\.jsonl has no usable events: all 1 lines were skipped/],
+    [['learn', 'queries.jsonl', '--store', 'a-file/feedback.jsonl'], 'feedback-empty', /queries\.jsonl has no usable events: its one line was skipped/],
   ])('%j exits 2 with %s, not an unexpected failure', async (argv, code, words) => {
     const run = fakeContext({ cwd: folder });
     expect(await runCli(argv, run.context)).toBe(2);

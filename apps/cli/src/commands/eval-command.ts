@@ -179,7 +179,7 @@ export const evalCommand: Command = {
         const learned =
           learning === undefined
             ? {}
-            : { learning: { ...learning.report, feedbackEvents: learning.events, skippedLines: learning.issues.filter((issue) => issue.code !== 'feedback-unknown-tool').length } };
+            : { learning: { ...learning.report, feedbackEvents: learning.events, skippedLines: learning.skips.lines } };
         context.stdout(JSON.stringify({ ranker: run.ranker, set: evalSet.name, ...run.result, ...learned, ...(missed === undefined ? {} : { misses: missed }) }, null, 2) + '\n');
       } else {
         context.stdout(renderSingle(run, evalSet.name, learning) + (missed === undefined ? '' : `\n${renderMisses(run.ranker, missed)}`));

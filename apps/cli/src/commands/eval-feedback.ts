@@ -1,20 +1,24 @@
-import { resolve } from 'node:path';
 import type { CatalogTool, Ranker, RankerLearnedPart } from '@loadout/core';
 import type { UsageRankerFactory } from '@loadout/core/plugins';
 import { learnFromFeedback } from '@loadout/learn';
 import type { LearningReport } from '@loadout/learn';
 import type { FeedbackIssue } from '@loadout/learn';
 import type { CliContext } from '../io/cli-context.js';
-import { readCommandFeedback } from '../io/read-command-feedback.js';
-import { learningProgress, renderFeedbackIssues } from '../format/learning-view.js';
+import { countFeedbackSkips, readFeedbackFile } from '../io/read-feedback-file.js';
+import type { FeedbackSkips } from '../io/read-feedback-file.js';
+import { learningProgress } from '../format/learning-view.js';
 import { createProgressReporter } from '../io/progress-reporter.js';
 
 /** What `loadout eval --feedback F` learned before answering the queries. */
 export interface EvalFeedback {
+  /** F, as the command line names it. */
+  readonly path: string;
   readonly ranker: Ranker;
   readonly report: LearningReport;
   readonly events: number;
   readonly issues: readonly FeedbackIssue[];
+  /** F's lines skipped, and unknown tool names dropped from the lines used. */
+  readonly skips: FeedbackSkips;
 }
 
 /**
@@ -25,8 +29,9 @@ export interface EvalFeedback {
  * every line) only when it wins; progress goes to stderr. Every ranker learning builds is the chosen ranker's
  * (`withUsage`, through its definition's `capabilities.usage`), trying only
  * the parts it `learns`. Bad lines are reported on stderr with their code
- * and skipped; they never stop the evaluation. A file over
- * `maxFeedbackBytes` (default 64 MiB) is reported (`feedback-too-large`).
+ * and skipped. A file with no usable line (empty, every line skipped, or
+ * over `maxFeedbackBytes`, default 64 MiB) stops the evaluation as it stops
+ * `loadout learn`: `feedback-empty` or `feedback-too-large`, exit 2.
  */
 export async function learnForEval(
   path: string,
@@ -35,14 +40,8 @@ export async function learnForEval(
   ranker: { readonly learns: readonly RankerLearnedPart[]; readonly withUsage: UsageRankerFactory },
   maxFeedbackBytes?: number,
 ): Promise<EvalFeedback> {
-  const { events, issues } = await readCommandFeedback(resolve(context.cwd, path), tools, { kind: 'events' }, maxFeedbackBytes);
-  if (events.length === 0 && issues.length === 0) {
-    // The feedback store reads a missing file as empty; a FILE named on the command line must exist.
-    const { readTextFile } = await import('@loadout/eval/files');
-    await readTextFile(path, { cwd: context.cwd });
-  }
-  context.stderr(renderFeedbackIssues('eval', path, issues));
+  const { events, issues } = await readFeedbackFile(path, tools, context, { command: 'eval', maxBytes: maxFeedbackBytes, unchanged: 'nothing was evaluated' });
   const progress = createProgressReporter({ write: context.stderr, prefix: 'loadout eval' });
   const learned = await learnFromFeedback({ tools, events, ranker: ranker.withUsage, learns: ranker.learns, onProgress: learningProgress(progress) });
-  return { ranker: learned.ranker, report: learned.report, events: events.length, issues };
+  return { path, ranker: learned.ranker, report: learned.report, events: events.length, issues, skips: countFeedbackSkips(issues) };
 }

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
 import { isLearnedDecisionFile, learnFromFeedback } from '@loadout/learn';
 import { openFeedbackStore, isDatabaseStore } from '../io/open-feedback-store.js';
@@ -12,12 +11,13 @@ import { MAX_TOOLS_RANGE, reportWarnings } from '../io/command-warnings.js';
 import { loadCatalog } from '../io/load-catalog.js';
 import { MAX_FEEDBACK_HELP, maxFeedbackFlag } from '../io/max-feedback-flag.js';
 import { readCommandFeedback } from '../io/read-command-feedback.js';
+import { countFeedbackSkips, readFeedbackFile } from '../io/read-feedback-file.js';
 import { countOf } from '../format/count-of.js';
 import { checkWritable } from '../io/check-writable.js';
 import { guardOutputFile } from '../io/guard-output-file.js';
 import type { OutputFileKind } from '../io/guard-output-file.js';
 import { DEFAULT_FEEDBACK_STORE } from '../io/default-feedback-store.js';
-import { learningProgress, renderFeedbackIssues, renderLearningReport } from '../format/learning-view.js';
+import { describeFeedbackSkips, learningProgress, renderFeedbackIssues, renderLearningReport } from '../format/learning-view.js';
 import { createProgressReporter } from '../io/progress-reporter.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
@@ -94,14 +94,16 @@ ${MAX_FEEDBACK_HELP}
                    hold <store>.lock); learned.json is unchanged, and learning again
                    judges on fewer events, so it may decide otherwise
   --purge          delete the store and the decision
-  --json           print {"imported", "alreadyStored", "skipped", "issues", "catalogIssues",
-                   "store", "decision", "report"} (catalogIssues: the catalog's skipped tools,
-                   each {code, message})
+  --json           print {"imported", "alreadyStored", "skipped", "droppedTools", "issues",
+                   "catalogIssues", "store", "decision", "report"} (skipped: lines not imported;
+                   droppedTools: unknown tool names left out of imported lines; catalogIssues:
+                   the catalog's skipped tools, each {code, message})
   -h, --help       show this help
 
 Examples:
-  (events.jsonl: one event per line as above, naming tools of the demo catalog
-  or of --catalog; importing it again adds nothing)
+  (the first line writes events.jsonl, one event per line as above, naming tools of
+  the demo catalog or of --catalog; importing it again adds nothing)
+  echo '{"query": "save it as markdown", "called": "Write", "at": "2026-11-30T10:00:00Z"}' > events.jsonl
   loadout learn events.jsonl
   loadout learn events.jsonl --json
   loadout learn
@@ -123,22 +125,8 @@ async function importEvents(
   context: CliContext,
   maxFeedbackBytes: number | undefined,
 ): Promise<{ imported: ParsedFeedback; fresh: ParsedFeedback['events']; alreadyStored: number }> {
-  const imported = await readCommandFeedback(resolve(context.cwd, file), tools, { kind: 'events' }, maxFeedbackBytes);
-  context.stderr(renderFeedbackIssues('learn', file, imported.issues));
-  if (imported.events.length === 0) {
-    // A missing file, a folder or an unreadable one is named by its own error; an empty or useless one is feedback-empty.
-    if (imported.issues.length === 0) {
-      const { readTextFile } = await import('@loadout/eval/files');
-      await readTextFile(file, { cwd: context.cwd });
-    }
-    const tooLarge = imported.issues.find((issue) => issue.code === 'feedback-too-large');
-    if (tooLarge !== undefined) throw createLoadoutError('feedback-too-large', tooLarge.message, { path: file });
-    const why = imported.issues.length === 0 ? 'it is empty' : `all ${imported.issues.length} lines were skipped (above)`;
-    throw createLoadoutError('feedback-empty', `${file} has no usable events: ${why}; nothing was imported and the decision in ${decisionPath} is unchanged`, {
-      path: file,
-      skipped: imported.issues.length,
-    });
-  }
+  const unchanged = `nothing was imported and the decision in ${decisionPath} is unchanged`;
+  const imported = await readFeedbackFile(file, tools, context, { command: 'learn', maxBytes: maxFeedbackBytes, unchanged });
   // Importing the same log again (or a log that grew) adds only what the store lacks: an event
   // with its own time that equals a stored one (query, tools, time) is already there.
   const before = await readCommandFeedback(store, tools, { kind: 'store', store }, maxFeedbackBytes);
@@ -293,16 +281,18 @@ export const learnCommand: Command = {
       report,
       ...(model === undefined ? {} : { model }),
     });
+    const skips = countFeedbackSkips(imported.issues);
     if (parsed.values['json'] === true) {
       const catalogIssues = loaded.issues.map(({ code, message }) => ({ code, message }));
-      context.stdout(`${JSON.stringify({ imported: fresh.length, alreadyStored, skipped: imported.issues.length, issues: imported.issues, catalogIssues, store: shown, decision: decisionPath, report }, null, 2)}\n`);
+      const output = { imported: fresh.length, alreadyStored, skipped: skips.lines, droppedTools: skips.droppedTools, issues: imported.issues, catalogIssues, store: shown, decision: decisionPath, report };
+      context.stdout(`${JSON.stringify(output, null, 2)}\n`);
       return 0;
     }
     context.stdout(
       [
         file === undefined
           ? `learning from the ${countOf(stored.events.length, 'event')} stored in ${shown}`
-          : `imported ${countOf(fresh.length, 'event')} from ${file} into ${shown} (${countOf(imported.issues.length, 'line')} skipped${alreadyStored === 0 ? '' : `, ${alreadyStored} already stored`}); ${countOf(stored.events.length, 'event')} stored`,
+          : `imported ${countOf(fresh.length, 'event')} from ${file} into ${shown} (${[...describeFeedbackSkips(skips, { always: true }), ...(alreadyStored === 0 ? [] : [`${alreadyStored} already stored`])].join(', ')}); ${countOf(stored.events.length, 'event')} stored`,
         ...renderLearningReport(report, rankerName),
         `decision written to ${decisionPath}`,
       ].join('\n') + '\n',

@@ -40,7 +40,7 @@ describe('loadout learn with no usable events', () => {
   it.each([
     ['an empty file', '', /events\.jsonl has no usable events: it is empty; nothing was imported/],
     ['a file of broken lines', '{broken\nnot json\n', /events\.jsonl has no usable events: all 2 lines were skipped \(above\); nothing was imported/],
-    ['events of tools the catalog lacks', `${JSON.stringify({ query: 'x', called: 'ghost_tool' })}\n`, /all 1 lines were skipped/],
+    ['events of tools the catalog lacks', `${JSON.stringify({ query: 'x', called: 'ghost_tool' })}\n`, /its one line was skipped/],
   ])('%s exits 2 with feedback-empty and leaves the store and the decision as they were', async (_, content, message) => {
     const dir = await folder();
     expect((await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json'])).code).toBe(0);
@@ -139,15 +139,16 @@ describe('--max-feedback', () => {
     expect((JSON.parse(run.stdout) as { hits: unknown[] }).hits.length).toBeGreaterThan(0);
   });
 
-  it('eval --feedback: a file over the limit is reported, and the evaluation runs without learning', async () => {
+  it('eval --feedback: a file over the limit exits 2 with feedback-too-large, as learn does (never a run "without learning")', async () => {
     const dir = await folder();
     const feedback = join(dir, 'feedback.jsonl');
     await writeFile(feedback, `${saves.map((query) => JSON.stringify({ query, relevant: ['desktop::write_file'], note: 'x'.repeat(300) })).join('\n')}\n`);
     const files = ['--tools', `${tiny}tools.jsonl`, '--queries', `${tiny}queries.dev.jsonl`];
     const run = await cli(dir, ['eval', ...files, '--feedback', feedback, '--max-feedback', '1024', '--json']);
-    expect(run.code).toBe(0);
-    expect(run.stderr).toContain('over the --max-feedback limit of 1024 bytes; split it');
-    expect((JSON.parse(run.stdout) as { learning: { enabled: boolean; feedbackEvents: number } }).learning).toMatchObject({ enabled: false, feedbackEvents: 0 });
+    expect(run.code).toBe(2);
+    const { error } = JSON.parse(run.stdout) as { error: { code: string; message: string } };
+    expect(error.code).toBe('feedback-too-large');
+    expect(error.message).toContain('over the --max-feedback limit of 1024 bytes; split it');
   });
 
   it.each([

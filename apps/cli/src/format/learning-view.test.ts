@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LearningReport } from '@loadout/learn';
-import { renderLearningReport } from './learning-view.js';
+import { describeFeedbackSkips, learnedRankerName, renderLearningReport } from './learning-view.js';
 
 const scores = { 'recall@5': 0.5, 'ndcg@5': 0.4, 'mrr@10': 0.6 };
 const report: LearningReport = {
@@ -27,5 +27,21 @@ describe('renderLearningReport', () => {
   it('prints no table when nothing was held out (too few events), only the verdict', () => {
     const few: LearningReport = { ...report, trainEvents: 1, heldOutEvents: 0, enabled: false, reason: 'too-few-events' };
     expect(renderLearningReport(few, 'bm25f')).toEqual(['learned ranking OFF: too few events to judge (need at least 5, a fifth held out); 1 event so far']);
+  });
+});
+
+describe('learnedRankerName', () => {
+  it('names what ran as search --feedback does: the ranker, plus "learned" only when learning is on', () => {
+    expect(learnedRankerName('bm25f', report)).toBe('bm25f + learned');
+    expect(learnedRankerName('bm25f', { ...report, enabled: false, reason: 'no-gain' })).toBe('bm25f');
+  });
+});
+
+describe('describeFeedbackSkips', () => {
+  it('says lines skipped and tool names dropped, each in the singular for one, and nothing for none', () => {
+    expect(describeFeedbackSkips({ lines: 1, droppedTools: 1 })).toEqual(['1 line skipped', '1 unknown tool name dropped']);
+    expect(describeFeedbackSkips({ lines: 2, droppedTools: 3 })).toEqual(['2 lines skipped', '3 unknown tool names dropped']);
+    expect(describeFeedbackSkips({ lines: 0, droppedTools: 0 })).toEqual([]);
+    expect(describeFeedbackSkips({ lines: 0, droppedTools: 0 }, { always: true })).toEqual(['0 lines skipped']);
   });
 });

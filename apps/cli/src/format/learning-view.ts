@@ -1,29 +1,54 @@
 import type { FeedbackIssue, LearningProgress, LearningReport } from '@loadout/learn';
+import type { QualityScores } from '@loadout/eval';
 import type { ProgressReporter } from '../io/progress-reporter.js';
+import type { FeedbackSkips } from '../io/read-feedback-file.js';
+import { countOf } from './count-of.js';
 
 const percent = (share: number): string => (share * 100).toFixed(1);
 
 /** Width of the comparison's labels: the longest, 'learned (usage field + re-ranker)', keeps a space before its figures. */
 const LABEL = 36;
 
+/** What ran, as `search --feedback` names it: `bm25f + learned` when learning is on, else the ranker alone. */
+export function learnedRankerName(ranker: string, report: LearningReport): string {
+  return report.enabled ? `${ranker} + learned` : ranker;
+}
+
+/** The learning decision and why, as one sentence: `learned ranking ON (usage weight 1, re-ranker): it beat the default on ...`. */
+export function learningVerdict(report: LearningReport): string {
+  const where = report.folds === 'newest' ? 'the newest held-out events' : `held-out events (seeded random folds, seed ${report.seed ?? 29}: not every event has a time of its own, so time does not order them)`;
+  if (report.reason === 'wins') return `learned ranking ON (usage weight ${report.learned.usageWeight}${report.rerank ? ', re-ranker' : ''}): it beat the default on ${where}`;
+  if (report.reason === 'no-gain') return `learned ranking OFF: it did not beat the default on ${where}`;
+  const events = report.trainEvents + report.heldOutEvents;
+  return `learned ranking OFF: too few events to judge (need at least 5, a fifth held out); ${events} ${events === 1 ? 'event' : 'events'} so far`;
+}
+
+/** The held-out comparison's rows (none when nothing was held out: a table of zeros would read as measured) and what they were judged on. */
+export function learningComparison(report: LearningReport, ranker: string): { readonly caption: string; readonly rows: readonly { readonly label: string; readonly scores: QualityScores }[] } {
+  if (report.heldOutEvents === 0) return { caption: '', rows: [] };
+  return {
+    caption: `held-out comparison on ${report.heldOutEvents} of ${report.trainEvents + report.heldOutEvents} events, ${report.folds === 'newest' ? 'the newest' : `seeded random folds (seed ${report.seed ?? 29})`}`,
+    rows: [
+      { label: `default (${ranker} without usage)`, scores: report.baseline },
+      { label: 'learned (usage field)', scores: report.learned },
+      ...(report.reranked === undefined ? [] : [{ label: 'learned (usage field + re-ranker)', scores: report.reranked }]),
+    ],
+  };
+}
+
 /** Lines of the held-out comparison `loadout learn` and `loadout eval --feedback` print, for the ranker named `ranker`. */
 export function renderLearningReport(report: LearningReport, ranker: string): string[] {
-  const where = report.folds === 'newest' ? 'the newest held-out events' : `held-out events (seeded random folds, seed ${report.seed ?? 29}: not every event has a time of its own, so time does not order them)`;
-  const verdict =
-    report.reason === 'wins'
-      ? `learned ranking ON (usage weight ${report.learned.usageWeight}${report.rerank ? ', re-ranker' : ''}): it beat the default on ${where}`
-      : report.reason === 'no-gain'
-        ? `learned ranking OFF: it did not beat the default on ${where}`
-        : 'learned ranking OFF: too few events to judge (need at least 5, a fifth held out)';
-  const line = (label: string, scores: LearningReport['baseline']): string => `  ${label.padEnd(LABEL - 1)} ${percent(scores['recall@5'])} / ${percent(scores['ndcg@5'])} / ${percent(scores['mrr@10'])}`;
-  // Nothing was held out: a table of zeros would read as measured.
-  if (report.heldOutEvents === 0) return [`${verdict}; ${report.trainEvents} ${report.trainEvents === 1 ? 'event' : 'events'} so far`];
+  const { caption, rows } = learningComparison(report, ranker);
+  const line = ({ label, scores }: (typeof rows)[number]): string => `  ${label.padEnd(LABEL - 1)} ${percent(scores['recall@5'])} / ${percent(scores['ndcg@5'])} / ${percent(scores['mrr@10'])}`;
+  if (rows.length === 0) return [learningVerdict(report)];
+  return [`${caption} (Recall@5 / NDCG@5 / MRR@10):`, ...rows.map(line), learningVerdict(report)];
+}
+
+/** A feedback file's skips in words: `2 lines skipped`, `1 unknown tool name dropped` (each only when not 0, unless `always` names the lines skipped). */
+export function describeFeedbackSkips(skips: FeedbackSkips, options: { readonly always?: boolean } = {}): string[] {
   return [
-    `held-out comparison on ${report.heldOutEvents} of ${report.trainEvents + report.heldOutEvents} events, ${report.folds === 'newest' ? 'the newest' : `seeded random folds (seed ${report.seed ?? 29})`} (Recall@5 / NDCG@5 / MRR@10):`,
-    line(`default (${ranker} without usage)`, report.baseline),
-    line('learned (usage field)', report.learned),
-    ...(report.reranked === undefined ? [] : [line('learned (usage field + re-ranker)', report.reranked)]),
-    verdict,
+    ...(skips.lines > 0 || options.always === true ? [`${countOf(skips.lines, 'line')} skipped`] : []),
+    ...(skips.droppedTools > 0 ? [`${skips.droppedTools} unknown tool ${skips.droppedTools === 1 ? 'name' : 'names'} dropped`] : []),
   ];
 }
 

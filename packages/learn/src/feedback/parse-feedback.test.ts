@@ -43,13 +43,13 @@ describe('parseFeedbackText', () => {
     ]);
   });
 
-  it('drops unknown tools with feedback-unknown-tool, keeping events with a known one', () => {
+  it('drops unknown tools with feedback-unknown-tool, keeping events with a known one (the issue says its line was kept)', () => {
     const text = '{"query":"q","called":["a","ghost"]}\n{"query":"r","called":"ghost"}';
     const { events, issues } = parseFeedbackText(text, { knownTools: new Set(['a']) });
     expect(events).toEqual([{ query: 'q', called: ['a'] }]);
-    expect(issues.map((issue) => [issue.code, issue.line])).toEqual([
-      ['feedback-unknown-tool', 1],
-      ['feedback-unknown-tool', 2],
+    expect(issues.map((issue) => [issue.code, issue.line, issue.lineKept])).toEqual([
+      ['feedback-unknown-tool', 1, true],
+      ['feedback-unknown-tool', 2, undefined],
     ]);
   });
 
@@ -57,6 +57,6 @@ describe('parseFeedbackText', () => {
     const text = '{"query": "find", "called": ["search_issues", "Bash"]}\n';
     const parsed = parseFeedbackText(text, { knownTools: new Set(['Bash']), sharedNames: new Map([['search_issues', ['mcp__github__search_issues', 'mcp__jira__search_issues']]]) });
     expect(parsed.events).toEqual([{ query: 'find', called: ['Bash'] }]);
-    expect(parsed.issues).toEqual([{ code: 'feedback-unknown-tool', line: 1, message: 'line 1: "search_issues" is a tool of 2 servers; name one as "mcp__github__search_issues" or "mcp__jira__search_issues"' }]);
+    expect(parsed.issues).toEqual([{ code: 'feedback-unknown-tool', line: 1, message: 'line 1: "search_issues" is a tool of 2 servers; name one as "mcp__github__search_issues" or "mcp__jira__search_issues"', lineKept: true }]);
   });
 });

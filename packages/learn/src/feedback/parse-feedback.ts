@@ -1,12 +1,14 @@
 import { describeValue, jsonLines, readUsageEvent, tryParseJson, type LoadoutErrorCode, type UsageEvent } from '@loadout/core';
 import type { ReadFeedbackOptions } from './feedback-store-interface.js';
 
-/** A feedback line that was skipped, and why. Never carries the line's text. */
+/** A feedback line that was skipped, or a tool name dropped from one, and why. Never carries the line's text. */
 export interface FeedbackIssue {
   readonly code: Extract<LoadoutErrorCode, 'feedback-invalid-line' | 'feedback-unknown-tool' | 'feedback-too-large'>;
   /** 1-based line number (0 for the whole file). */
   readonly line: number;
   readonly message: string;
+  /** `feedback-unknown-tool` only: the line was still used with its other called tools, only this name was dropped. Absent: the line was skipped. */
+  readonly lineKept?: true;
 }
 
 /** The usable events of a feedback file and the lines skipped. */
@@ -37,7 +39,7 @@ export function parseFeedbackText(text: string, options: ReadFeedbackOptions = {
     for (const name of event.called.filter((called) => !kept.includes(called))) {
       const meant = options.sharedNames?.get(name);
       const why = meant === undefined ? `no tool named ${describeValue(name)} in the catalog` : `${describeValue(name)} is a tool of ${meant.length} servers; name one as ${meant.slice(0, 2).map((displayName) => JSON.stringify(displayName)).join(' or ')}`;
-      issues.push({ code: 'feedback-unknown-tool', line, message: `line ${line}: ${why}` });
+      issues.push({ code: 'feedback-unknown-tool', line, message: `line ${line}: ${why}`, ...(kept.length > 0 ? { lineKept: true as const } : {}) });
     }
     if (kept.length > 0) events.push(kept.length === event.called.length ? event : { ...event, called: kept });
   }

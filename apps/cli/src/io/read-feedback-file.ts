@@ -1,0 +1,50 @@
+import { resolve } from 'node:path';
+import { createLoadoutError } from '@loadout/core';
+import type { CatalogTool } from '@loadout/core';
+import type { FeedbackIssue, ParsedFeedback } from '@loadout/learn';
+import type { CliContext } from './cli-context.js';
+import { readCommandFeedback } from './read-command-feedback.js';
+import { renderFeedbackIssues } from '../format/learning-view.js';
+
+/** What a feedback file's issues come to: lines not used at all, and unknown tool names dropped from lines that were used. */
+export interface FeedbackSkips {
+  readonly lines: number;
+  readonly droppedTools: number;
+}
+
+/** Counts {@link FeedbackSkips}: a line with an unknown tool but another one kept is not a skipped line. */
+export function countFeedbackSkips(issues: readonly FeedbackIssue[]): FeedbackSkips {
+  const skipped = new Set(issues.filter((issue) => issue.lineKept !== true).map((issue) => issue.line));
+  return { lines: skipped.size, droppedTools: issues.filter((issue) => issue.lineKept === true).length };
+}
+
+/**
+ * Reads FILE of usage events that `loadout <command>` names on its command
+ * line (`learn FILE`, `eval --feedback FILE`), checked against `tools`. Its
+ * skipped lines are said on stderr. A FILE with no usable event is an error
+ * (exit 2), never an empty history: its own (missing, a folder),
+ * `feedback-too-large` (over `maxBytes`), or `feedback-empty` (empty, or
+ * every line skipped); each message ends with `unchanged`, what the command
+ * left as it was ("nothing was imported").
+ */
+export async function readFeedbackFile(
+  file: string,
+  tools: readonly CatalogTool[],
+  context: CliContext,
+  options: { readonly command: string; readonly maxBytes: number | undefined; readonly unchanged: string },
+): Promise<ParsedFeedback> {
+  const read = await readCommandFeedback(resolve(context.cwd, file), tools, { kind: 'events' }, options.maxBytes);
+  const tooLarge = read.issues.find((issue) => issue.code === 'feedback-too-large');
+  // Said once, by the error: the file was not read, so there is no other issue.
+  if (tooLarge !== undefined) throw createLoadoutError('feedback-too-large', `${tooLarge.message}; ${options.unchanged}`, { path: file });
+  context.stderr(renderFeedbackIssues(options.command, file, read.issues));
+  if (read.events.length > 0) return read;
+  // A missing file, a folder or an unreadable one is named by its own error; an empty or useless one is feedback-empty.
+  if (read.issues.length === 0) {
+    const { readTextFile } = await import('@loadout/eval/files');
+    await readTextFile(file, { cwd: context.cwd });
+  }
+  const { lines } = countFeedbackSkips(read.issues);
+  const why = read.issues.length === 0 ? 'it is empty' : lines === 1 ? 'its one line was skipped (above)' : `all ${lines} lines were skipped (above)`;
+  throw createLoadoutError('feedback-empty', `${file} has no usable events: ${why}; ${options.unchanged}`, { path: file, skipped: lines });
+}
