@@ -169,7 +169,7 @@ export const evalCommand: Command = {
     const comparison = runs.length > 1 || reportPath !== undefined ? compareRuns(runs, evalSet, misses) : undefined;
     if (reportPath !== undefined) {
       const { writeReport } = await import('./eval-report.js');
-      await writeReport(reportPath, context, comparison!, runs, evalSet, misses ?? REPORT_MISSES);
+      await writeReport(reportPath, context, comparison!, runs, evalSet, misses ?? REPORT_MISSES, learning);
     }
     const json = Boolean(parsed.values['json']);
     if (runs.length === 1) {

@@ -2,12 +2,30 @@ import type { EvalSet } from '@loadout/eval';
 import { writeFileAtomic } from '../io/write-file-atomic.js';
 import type { CliContext } from '../io/cli-context.js';
 import { renderEvalReport } from '../format/eval-report-html.js';
-import { runMisses, type EvalComparison, type RankerRun } from './eval-comparison.js';
+import { learnedRankerName } from '../format/learning-view.js';
+import { compareRuns, runMisses, type EvalComparison, type RankerRun } from './eval-comparison.js';
+import type { EvalFeedback } from './eval-feedback.js';
 
-/** Writes `--report FILE.html` (atomically: a failed write leaves no partial page) and says where on stderr. */
-export async function writeReport(path: string, context: CliContext, comparison: EvalComparison, runs: readonly RankerRun[], evalSet: EvalSet, misses: number): Promise<void> {
-  const latencies = Object.fromEntries(runs.map((run) => [run.ranker, run.outcomes.map((outcome) => outcome.ms)]));
-  const worst = Object.fromEntries(runs.map((run) => [run.ranker, runMisses(run, evalSet, misses)]));
-  await writeFileAtomic(path, context.cwd, renderEvalReport(comparison, { latencies, misses: worst }));
+/**
+ * Writes `--report FILE.html` (atomically: a failed write leaves no partial page) and says where on stderr.
+ * With `--feedback` (`learning`), the page names what ran as `search --feedback` does (`bm25f + learned`
+ * when learning is on) and states the learning decision.
+ */
+export async function writeReport(
+  path: string,
+  context: CliContext,
+  comparison: EvalComparison,
+  runs: readonly RankerRun[],
+  evalSet: EvalSet,
+  misses: number,
+  learning?: EvalFeedback,
+): Promise<void> {
+  const named = learning === undefined ? runs : runs.map((run) => ({ ...run, ranker: learnedRankerName(run.ranker, learning.report) }));
+  // The recommendation's words name the rankers: compared again under the names shown.
+  const shown = learning === undefined ? comparison : compareRuns(named, evalSet);
+  const latencies = Object.fromEntries(named.map((run) => [run.ranker, run.outcomes.map((outcome) => outcome.ms)]));
+  const worst = Object.fromEntries(named.map((run) => [run.ranker, runMisses(run, evalSet, misses)]));
+  const learned = learning === undefined ? {} : { learning: { ranker: runs[0]!.ranker, report: learning.report, feedback: learning.path, events: learning.events, skips: learning.skips } };
+  await writeFileAtomic(path, context.cwd, renderEvalReport(shown, { latencies, misses: worst, ...learned }));
   context.stderr(`loadout eval: report written to ${path}\n`);
 }

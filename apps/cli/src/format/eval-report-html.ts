@@ -1,14 +1,31 @@
 import { signedPoints } from '@loadout/eval';
+import type { LearningReport } from '@loadout/learn';
 import type { EvalComparison, EvalMiss } from '../commands/eval-comparison.js';
+import type { FeedbackSkips } from '../io/read-feedback-file.js';
 import { EVAL_REPORT_GENERATOR } from '../io/eval-report-file.js';
 import { describeMiss } from './comparison-view.js';
+import { countOf } from './count-of.js';
+import { describeFeedbackSkips, learnedRankerName, learningComparison, learningVerdict } from './learning-view.js';
 
-/** What the report shows besides the comparison: each ranker's query latencies and worst queries. */
+/** What `eval --feedback` learned first, for the report's learning section. */
+export interface EvalReportLearning {
+  /** The ranker learning built on, without "+ learned". */
+  readonly ranker: string;
+  readonly report: LearningReport;
+  /** The --feedback file, as the command line names it. */
+  readonly feedback: string;
+  readonly events: number;
+  readonly skips: FeedbackSkips;
+}
+
+/** What the report shows besides the comparison: each ranker's query latencies and worst queries, and what learning decided. */
 export interface EvalReportDetails {
   /** Per ranker (by name), every query's latency in milliseconds. */
   readonly latencies: Readonly<Record<string, readonly number[]>>;
   /** Per ranker (by name), its worst queries. */
   readonly misses: Readonly<Record<string, readonly EvalMiss[]>>;
+  /** With `--feedback`: the learning decision, why, and its held-out comparison. */
+  readonly learning?: EvalReportLearning;
 }
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -73,6 +90,30 @@ function latencySvg(latencies: readonly number[], lowest: number, highest: numbe
 <div style="display:flex;justify-content:space-between;color:var(--muted);font-size:12px"><span>${ms(lowest)} ms</span><span>log scale</span><span>${ms(highest)} ms</span></div>`;
 }
 
+/** The learning section: the decision and why (as the terminal says it), the feedback read, and the held-out comparison it rests on. */
+function learningSection(learning: EvalReportLearning): string {
+  const { report } = learning;
+  const verdict = learningVerdict(report);
+  const notes = describeFeedbackSkips(learning.skips);
+  const source = `Learned first from ${learning.feedback}: ${countOf(learning.events, 'event')}${notes.length === 0 ? '' : ` (${notes.join(', ')})`}. ${
+    report.enabled ? `Below, ${learnedRankerName(learning.ranker, report)} answered the queries.` : `Below, ${learning.ranker} answered the queries without usage.`
+  }`;
+  const { caption, rows } = learningComparison(report, learning.ranker);
+  const table =
+    rows.length === 0
+      ? ''
+      : `<p class="meta">${escape(caption[0]!.toUpperCase() + caption.slice(1))}</p>
+<div class="scroll"><table>
+<thead><tr><th>ranker</th><th>Recall@5</th><th>NDCG@5</th><th>MRR@10</th></tr></thead>
+<tbody>
+${rows.map(({ label, scores }) => `<tr><td>${escape(label)}</td><td>${percent(scores['recall@5'])}</td><td>${percent(scores['ndcg@5'])}</td><td>${percent(scores['mrr@10'])}</td></tr>`).join('\n')}
+</tbody>
+</table></div>`;
+  return `<h2>Learning from feedback</h2>
+<div class="verdict"><strong>${escape(verdict[0]!.toUpperCase() + verdict.slice(1))}.</strong> ${escape(source)}</div>
+${table}`;
+}
+
 function percentile(sorted: readonly number[], share: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))]!;
@@ -133,8 +174,9 @@ ${EVAL_REPORT_GENERATOR}
 <body>
 <main>
 <h1>loadout eval: ${escape(comparison.set)}</h1>
-<p class="meta">${comparison.queries} queries over ${comparison.tools} tools · baseline ${escape(comparison.baseline)} · intervals are paired bootstrap 95% intervals of the per-query Recall@5 difference</p>
+<p class="meta">${countOf(comparison.queries, 'query', 'queries')} over ${countOf(comparison.tools, 'tool')} · baseline ${escape(comparison.baseline)} · intervals are paired bootstrap 95% intervals of the per-query Recall@5 difference</p>
 <div class="verdict"><strong>Recommended: ${escape(comparison.recommended)}.</strong> ${escape(`${comparison.reason[0]!.toUpperCase()}${comparison.reason.slice(1)}`)}.</div>
+${details.learning === undefined ? '' : learningSection(details.learning)}
 <h2>Rankers</h2>
 <div class="scroll"><table>
 <thead><tr><th>ranker</th><th>Recall@5</th><th>vs ${escape(comparison.baseline)}</th><th>NDCG@5</th><th>MRR@10</th><th>p50 ms</th><th>p99 ms</th><th>build ms</th><th>failed</th></tr></thead>
