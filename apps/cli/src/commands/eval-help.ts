@@ -22,13 +22,15 @@ then the best such ranker, the faster one when two are within 1 point. On fewer
 than ${MIN_QUERIES_TO_SWITCH} queries no switch is recommended (the set is too small to tell),
 unless the baseline failed queries: then the best ranker that answered every one.
 With no --tools, the config's "catalog", else the embedded demo catalog with the
-queries the project wrote for it (examples/demo-queries.jsonl).
+queries the project wrote for it (they ship with the CLI as dist/demo-queries.jsonl
+of the loadout package).
 
 Files:
   --tools FILE     the catalog, as every command reads it (--catalog FILE, as search
                    names it, is the same): a JSON array of tools, JSONL (one tool per
-                   line), or {"tools": [...]} (what catalog pull writes); tools are
-                   {"name", "description", "inputSchema", "server"}
+                   line), {"tools": [...]}, or an MCP snapshot {"mcpServers": {...},
+                   "tools": {SERVER: {"tools": [...]}}} (what catalog pull writes);
+                   tools are {"name", "description", "inputSchema", "server"}
   --queries FILE   JSONL, one query per line: labelled {"query", "relevant": [tool
                    names], "id"?, "relevant_groups"?: [[names]]}, or usage events
                    {"query", "called": name | [names], "at"?} (a feedback store: the
@@ -51,7 +53,10 @@ Options:
                    learning builds on that ranker with its options. Never the --queries
                    file itself (invalid-option): to score a deployment's own log, give its
                    older lines to --feedback and its newer ones to --queries; a warning
-                   says when 10% or more of the --queries lines are also --feedback lines
+                   says when 10% or more of the --queries lines are also --feedback lines.
+                   Bad lines are reported and skipped; a FILE with no usable line exits 2
+                   before anything is measured, as loadout learn does: feedback-empty
+                   (empty, or every line skipped), feedback-too-large (over --max-feedback)
 ${MAX_FEEDBACK_HELP}
   --ranker NAMES   one ranker, or several as a,b,c (the first is the baseline), or all
                    (every ranker this environment can build, the config's included; the
