@@ -3,12 +3,13 @@
 // Installs packs/*.tgz into a scratch npm project (without optional
 // dependencies, as on a machine without a C++ toolchain), then runs the
 // README's library snippet, every package README's js example, the CLI via
-// `npx --no-install loadout`, and checks that the HNSW index reports what to
-// install. @loadout/* come from the tarballs; third-party packages from the
+// `npx --no-install loadout` (the --help examples of eval, learn and rankers
+// as written, from an empty folder), and checks that the HNSW index reports
+// what to install. @loadout/* come from the tarballs; third-party packages from the
 // npm cache or registry (install time only).
 // Usage: node tooling/check-packs.mjs [--keep]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +104,21 @@ try {
   check('npx --no-install loadout search "open an issue" --catalog ./my-tools.json --json finds it', top === 'mcp__github__create_issue', search.stderr);
   const demo = run('bash', ['-c', 'npx --no-install loadout demo | head -1']);
   check('npx --no-install loadout demo | head -1', demo.status === 0 && demo.stdout.startsWith('Loadout demo') && !demo.stderr.includes(' at '), demo.stderr);
+
+  // The --help examples that need no file of the user's run as written from an empty folder with the packed CLI
+  // (the repo's help-examples test runs them against the sources, where examples/ exists).
+  for (const command of ['eval', 'learn', 'rankers']) {
+    const folder = join(scratch, `help-${command}`);
+    mkdirSync(folder);
+    const env = { ...process.env, PATH: `${join(scratch, 'node_modules', '.bin')}:${process.env.PATH}`, LOADOUT_CONFIG_HOME: join(folder, '.home') };
+    const help = run('loadout', [command, '--help'], { cwd: folder, env });
+    const examples = (help.stdout.split('\nExamples:\n')[1] ?? '').split('\n').map((line) => line.trim()).filter((line) => line.startsWith('loadout ') || line.startsWith('echo '));
+    check(`loadout ${command} --help has examples`, help.status === 0 && examples.some((line) => line.startsWith('loadout ')), help.stderr);
+    for (const line of examples) {
+      const result = run('bash', ['-c', line], { cwd: folder, env, timeout: 300_000 });
+      check(`from an empty folder, as written: ${line.length > 90 ? `${line.slice(0, 90)}…` : line}`, result.status === 0 && !result.stderr.includes('    at '), result.stderr.slice(-2000));
+    }
+  }
 
   writeFileSync(
     join(scratch, 'sdk.mjs'),
