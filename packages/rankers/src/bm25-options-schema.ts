@@ -24,7 +24,7 @@ const unit = (description: string, value: number): OptionSpec => ({ type: 'numbe
 const BM25_PROPERTIES: OptionsSchema = {
   k1: { type: 'number', min: 0, max: 10, default: 2, description: 'term-frequency saturation (0: presence only)' },
   b: unit('length normalisation of every field without its own fieldB', 0.6),
-  fieldWeights: { type: 'object', properties: FIELD_WEIGHTS, description: 'weight of each field, 0-100' },
+  fieldWeights: { type: 'object', properties: FIELD_WEIGHTS, description: 'weight of each field, 0–100' },
   fieldB: {
     type: 'object',
     properties: Object.fromEntries(Object.keys(FIELD_WEIGHTS).map((field) => [field, unit(`length normalisation of ${field}`, field === 'name' ? 0.9 : field === 'usage' ? 0.2 : 0.6)])),
@@ -53,7 +53,7 @@ const BM25_PROPERTIES: OptionsSchema = {
 export const BM25_OPTIONS: OptionsSchema = {
   k1: BM25_PROPERTIES['k1']!,
   b: BM25_PROPERTIES['b']!,
-  fieldWeights: { type: 'object', properties: FIELD_WEIGHTS, description: 'weight of each field (name 4, description 1, parameterNames 0.5, parameterDescriptions 0.5, server 0.25, usage 1), 0-100' },
+  fieldWeights: { type: 'object', properties: FIELD_WEIGHTS, description: 'weight of each field (name 4, description 1, parameterNames 0.5, parameterDescriptions 0.5, server 0.25, usage 1), 0–100' },
   bm25: { type: 'object', properties: BM25_PROPERTIES, description: 'every other createBm25Ranker option (its keys win over k1, b and fieldWeights)' },
 };
 

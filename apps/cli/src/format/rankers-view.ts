@@ -64,8 +64,10 @@ function optionLines(options: Readonly<Record<string, OptionView>>, prefix: stri
   return Object.entries(options).flatMap(([name, view]) => {
     const fallback = view.default === undefined ? '' : `default ${JSON.stringify(view.default)}`;
     const facts = [view.type, fallback, range(view)].filter((part) => part !== '').join(', ');
-    const line = `    ${`${prefix}${name}`.padEnd(28)} ${facts}: ${view.description}`;
-    return [line, ...(view.properties === undefined ? [] : optionLines(view.properties, `${prefix}${name}.`))];
+    const key = `${prefix}${name}`;
+    // A name longer than the column gets a line of its own, so every description starts in the column.
+    const lines = key.length < 28 ? [`    ${key.padEnd(28)} ${facts}: ${view.description}`] : [`    ${key}`, `    ${''.padEnd(28)} ${facts}: ${view.description}`];
+    return [...lines, ...(view.properties === undefined ? [] : optionLines(view.properties, `${prefix}${name}.`))];
   });
 }
 

@@ -175,6 +175,9 @@ describe('createHybridRanker', () => {
       }
       expect(isLoadoutError(caught) && caught.code).toBe('invalid-option');
     }
+    expect(() => createHybridRanker({ lexical, semantic, weights: { lexical: 0, semantic: 0 } })).toThrow(
+      '@loadout/embeddings hybrid ranker: weights must be above 0 for at least one of lexical and semantic, got lexical 0 and semantic 0',
+    );
   });
 
   it('depends on the Ranker contract only, never on the BM25 package', () => {

@@ -38,7 +38,7 @@ interface Candidate {
 }
 
 function invalid(name: string, value: unknown, range: string): never {
-  throw createLoadoutError('invalid-option', `@loadout/embeddings: ${name} must be ${range}, got ${String(value)}`, { [name]: value });
+  throw createLoadoutError('invalid-option', `@loadout/embeddings hybrid ranker: ${name} must be ${range}, got ${String(value)}`, { [name]: value });
 }
 
 /** The least normalised lexical score of a keyword match, so the weakest match keeps a positive part. */
@@ -83,7 +83,7 @@ export function createHybridRanker(options: HybridRankerOptions): Ranker {
   const fusion = options.fusion ?? 'score';
   const candidates = integerOption('@loadout/embeddings', 'candidates', options.candidates, 100, 1, 100);
   const rrfK = numberOption('@loadout/embeddings', 'rrfK', options.rrfK, 60, 0);
-  if (lexicalWeight + semanticWeight === 0) invalid('weights', '0 and 0', 'not both 0');
+  if (lexicalWeight + semanticWeight === 0) invalid('weights', 'lexical 0 and semantic 0', 'above 0 for at least one of lexical and semantic');
   if (fusion !== 'score' && fusion !== 'rrf') invalid('fusion', fusion, '"score" or "rrf"');
   const lexicalName = lexical.name === semantic.name ? 'lexical' : lexical.name;
   const semanticName = lexical.name === semantic.name ? 'semantic' : semantic.name;
