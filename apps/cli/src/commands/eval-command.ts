@@ -166,10 +166,10 @@ export const evalCommand: Command = {
     // A query whose search threw or returned an invalid result (ranker-invalid-result) fails the run, after everything is printed.
     const failed = runs.some((run) => run.result.failedQueries > 0);
     const exitCode = failed && parsed.values['allow-failures'] !== true ? 1 : 0;
-    const comparison = runs.length > 1 || reportPath !== undefined ? compareRuns(runs, evalSet, misses) : undefined;
+    const comparison = runs.length > 1 ? compareRuns(runs, evalSet, misses) : undefined;
     if (reportPath !== undefined) {
       const { writeReport } = await import('./eval-report.js');
-      await writeReport(reportPath, context, comparison!, runs, evalSet, misses ?? REPORT_MISSES, learning);
+      await writeReport(reportPath, context, comparison, runs, evalSet, misses ?? REPORT_MISSES, learning);
     }
     const json = Boolean(parsed.values['json']);
     if (runs.length === 1) {
