@@ -6,7 +6,7 @@ import type { ToolAnalyzer } from '../analyzer/create-tool-analyzer.js';
 import { splitClauses } from '../clauses/split-clauses.js';
 import { analyseDocument, createAnalysisScratch } from './analyse-document.js';
 import { createDictionary } from './dictionary.js';
-import { clauseTexts, collectQueryTerms, createQueryTerms } from './query-terms.js';
+import { clauseTexts, collectQueryTerms, createQueryTerms, termWeight } from './query-terms.js';
 import type { QueryTerms } from './query-terms.js';
 import { rebuildPostings } from './rebuild-postings.js';
 import { emptyPostings } from './postings.js';
@@ -53,6 +53,7 @@ describe('collectQueryTerms', () => {
   const piece = fc.constantFrom(
     'read', 'file', 'then', 'Then', 'also', 'send', 'message', 'x-then-y', 'x_then_y', 'first-steps', 'first', 'Finally',
     'notes.md', 'e.g.', 'readFile', 'SendMessage', 'slack', 'and', 'save', 'search', 'repos', 'the', 'café', ',', '.', ';', '!', ' ', '\n',
+    'reading', 'messages', 'searches', 'filed', 'savefile',
   );
   const query = fc.tuple(fc.array(piece, { maxLength: 20 }), fc.constantFrom(' ', '')).map(([pieces, glue]) => pieces.join(glue));
 
@@ -79,6 +80,27 @@ describe('collectQueryTerms', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('gives the same prefix terms, with the same weights, through any analyzer with the same tokens', () => {
+    const wrapped: ToolAnalyzer = { ...analyzer };
+    const viaChunks = createQueryTerms();
+    const viaTexts = createQueryTerms();
+    const prefix = { minLength: 4, weight: 0.5 };
+    const weights = (terms: QueryTerms): number[] => Array.from(terms.full.subarray(0, terms.fullCount), (term) => termWeight(terms, term));
+    let prefixed = 0;
+    fc.assert(
+      fc.property(query, (text) => {
+        collectQueryTerms(text, analyzer, dictionary, postings, true, viaChunks, prefix);
+        collectQueryTerms(text, wrapped, dictionary, postings, true, viaTexts, prefix);
+        expect(snapshot(viaChunks)).toEqual(snapshot(viaTexts));
+        expect(weights(viaChunks)).toEqual(weights(viaTexts));
+        if (viaChunks.clauseCount >= 2 && weights(viaChunks).includes(0.5)) prefixed++;
+      }),
+      { numRuns: 500 },
+    );
+    // The property saw clauses holding prefix-only terms.
+    expect(prefixed).toBeGreaterThan(20);
   });
 
   it('keeps one bag of words without fusion', () => {

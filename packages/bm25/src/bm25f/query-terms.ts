@@ -26,6 +26,9 @@ export interface QueryTerms {
   query: string;
   /** Per query token: its term id, or −1 (stopword, unknown, or no postings). */
   tokenTerms: Int32Array;
+  /** Per query token (with prefix matching): the terms that are its prefixes are `tokenPrefixes[tokenPrefixStart[t] .. tokenPrefixStart[t + 1])`, longest first, so clauses need not look them up again. */
+  tokenPrefixStart: Int32Array;
+  tokenPrefixes: Int32Array;
   readonly inQuery: TermMarks;
   readonly inClause: TermMarks;
   /** Terms the query holds only as a prefix of its words (see {@link PrefixMatch}): `marks[term] === prefixStamp`. */
@@ -62,6 +65,8 @@ export function createQueryTerms(): QueryTerms {
     clauseSpans: new Int32Array(16),
     query: '',
     tokenTerms: new Int32Array(64),
+    tokenPrefixStart: new Int32Array(65),
+    tokenPrefixes: new Int32Array(64),
     inQuery: createTermMarks(),
     inClause: createTermMarks(),
     prefixes: createTermMarks(),
@@ -130,7 +135,7 @@ function addClause(
 ): number {
   const inClause = nextStamp(out.inClause, postings.termCount);
   if (chunked !== undefined) {
-    const { chunks, tokens, stop } = chunked;
+    const { chunks } = chunked;
     let last = firstChunk;
     while (last < chunks.count && chunks.start[last]! < end) last++;
     if (firstChunk === last) return at;
@@ -144,8 +149,8 @@ function addClause(
       for (let token = words; token < wordsEnd; token++) at = addClauseTerm(out, tokenTerms[token]!, inQuery, inClause, at);
       for (let token = compounds; token < compoundsEnd; token++) at = addClauseTerm(out, tokenTerms[token]!, inQuery, inClause, at);
       if (prefixMin > 0) {
-        for (let token = words; token < wordsEnd; token++) if (stop[token] === 0) at = addClausePrefixes(out, tokens[token]!, prefixMin, dictionary, postings, inQuery, inClause, at);
-        for (let token = compounds; token < compoundsEnd; token++) if (stop[token] === 0) at = addClausePrefixes(out, tokens[token]!, prefixMin, dictionary, postings, inQuery, inClause, at);
+        for (let token = words; token < wordsEnd; token++) at = addTokenPrefixes(out, token, inQuery, inClause, at);
+        for (let token = compounds; token < compoundsEnd; token++) at = addTokenPrefixes(out, token, inQuery, inClause, at);
       }
       return at;
     }
@@ -167,9 +172,14 @@ function forEachPrefix(token: string, minLength: number, dictionary: Dictionary,
   }
 }
 
-/** Adds to the whole query the prefixes of `token` that it does not hold as words. */
-function addFullPrefixes(out: QueryTerms, token: string, minLength: number, dictionary: Dictionary, postings: Postings, inQuery: number): void {
+/** Adds to the whole query the prefixes of `token` that it does not hold as words; with `index`, records them all as that token's. */
+function addFullPrefixes(out: QueryTerms, token: string, minLength: number, dictionary: Dictionary, postings: Postings, inQuery: number, index = -1): void {
   forEachPrefix(token, minLength, dictionary, postings, (term) => {
+    if (index >= 0) {
+      const at = out.tokenPrefixStart[index + 1]!++;
+      if (at === out.tokenPrefixes.length) out.tokenPrefixes = grown(out.tokenPrefixes, at + 1);
+      out.tokenPrefixes[at] = term;
+    }
     if (out.inQuery.marks[term] === inQuery) return;
     out.prefixes.marks[term] = out.prefixStamp;
     addFullTerm(out, term, inQuery);
@@ -182,6 +192,16 @@ function addClausePrefixes(out: QueryTerms, token: string, minLength: number, di
   forEachPrefix(token, minLength, dictionary, postings, (term) => {
     if (out.prefixes.marks[term] === out.prefixStamp) next = addClauseTerm(out, term, inQuery, inClause, next);
   });
+  return next;
+}
+
+/** Adds to the current clause the prefix-only terms of query token `token`, as the whole query recorded them; returns the next free position. */
+function addTokenPrefixes(out: QueryTerms, token: number, inQuery: number, inClause: number, at: number): number {
+  let next = at;
+  for (let index = out.tokenPrefixStart[token]!, end = out.tokenPrefixStart[token + 1]!; index < end; index++) {
+    const term = out.tokenPrefixes[index]!;
+    if (out.prefixes.marks[term] === out.prefixStamp) next = addClauseTerm(out, term, inQuery, inClause, next);
+  }
   return next;
 }
 
@@ -234,7 +254,14 @@ export function collectQueryTerms(
       tokenTerms[token] = term;
       addFullTerm(out, term, inQuery);
     }
-    if (prefixMin > 0) for (let token = 0; token < tokens.length; token++) if (stop[token] === 0) addFullPrefixes(out, tokens[token]!, prefixMin, dictionary, postings, inQuery);
+    if (prefixMin > 0) {
+      if (out.tokenPrefixStart.length <= tokens.length) out.tokenPrefixStart = new Int32Array(Math.max(tokens.length + 1, out.tokenPrefixStart.length * 2));
+      out.tokenPrefixStart[0] = 0;
+      for (let token = 0; token < tokens.length; token++) {
+        out.tokenPrefixStart[token + 1] = out.tokenPrefixStart[token]!;
+        if (stop[token] === 0) addFullPrefixes(out, tokens[token]!, prefixMin, dictionary, postings, inQuery, token);
+      }
+    }
   }
   const words = out.fullCount - countPrefixTerms(out);
   if (!fuse || words < 2) return;
