@@ -78,8 +78,11 @@ function renderRerank(json: string): string {
       'Latency on mix10k, one process, dev queries × 3 interleaved passes:',
       '',
       markdownTable(
-        ['ranker', 'build ms', 'p50 ms', 'p95 ms', 'p99 ms'],
-        latency.map((row) => [text(row.ranker), ...(['buildMs', 'p50Ms', 'p95Ms', 'p99Ms'] as const).map((key) => (typeof row[key] === 'number' ? row[key].toFixed(key === 'buildMs' ? 0 : 3) : '–'))]),
+        ['ranker', 'build ms', 'p50 ms', 'p95 ms', 'p99 ms', 'p50 ÷ BM25F'],
+        latency.map((row) => [
+          text(row.ranker),
+          ...(['buildMs', 'p50Ms', 'p95Ms', 'p99Ms', 'vsBm25f'] as const).map((key) => (typeof row[key] === 'number' ? row[key].toFixed(key === 'buildMs' ? 0 : key === 'vsBm25f' ? 2 : 3) : '–')),
+        ]),
       ),
     );
   }
