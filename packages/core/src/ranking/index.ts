@@ -10,6 +10,8 @@ export type {
 export type { Embedder } from './embedder.js';
 export type { SyncTextVectors } from './sync-text-vectors.js';
 export type { VectorMatch, VectorIndex } from './vector-index.js';
+export { forwardRanker } from './forward-ranker.js';
+export type { ForwardedRanker } from './forward-ranker.js';
 export { withQuerySyntax } from './with-query-syntax.js';
 export type { QuerySyntaxOptions } from './with-query-syntax.js';
 export { toNameWords, toCompactNameKey, toolNameKeys } from './tool-name-match.js';
