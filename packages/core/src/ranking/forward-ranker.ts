@@ -14,9 +14,10 @@ function has<K extends keyof Persistable>(ranker: Ranker, member: K): ranker is 
 
 /**
  * The members of `R` that {@link forwardRanker} passes on: every {@link Ranker}
- * member, plus `serialize` and `load` where `R` declares them.
+ * member, plus `serialize` and `load` where `R` declares them; `name` is any
+ * string, since a wrapper may rename (`bm25f` becomes `rerank`).
  */
-export type ForwardedRanker<R extends Ranker> = Pick<R, keyof Ranker | Extract<keyof R, keyof Persistable>>;
+export type ForwardedRanker<R extends Ranker> = Omit<Pick<R, keyof Ranker | Extract<keyof R, keyof Persistable>>, 'name'> & Pick<Ranker, 'name'>;
 
 /**
  * A plain ranker that forwards to `inner` every member `overrides` does not
