@@ -1,3 +1,4 @@
+import { forwardRanker } from '@loadout/core';
 import type { Ranker } from '@loadout/core';
 
 /**
@@ -6,16 +7,5 @@ import type { Ranker } from '@loadout/core';
  * without the index being rebuilt). Everything else passes through.
  */
 export function preindexed(ranker: Ranker): Ranker {
-  return {
-    specificationVersion: 'v1',
-    name: ranker.name,
-    ...(ranker.queryKind === undefined ? {} : { queryKind: ranker.queryKind }),
-    get size() {
-      return ranker.size;
-    },
-    index() {},
-    add: (tools) => ranker.add(tools),
-    remove: (displayNames) => ranker.remove(displayNames),
-    search: (query, options) => ranker.search(query, options),
-  };
+  return forwardRanker(ranker, { index() {} });
 }
