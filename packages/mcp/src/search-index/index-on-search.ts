@@ -1,4 +1,4 @@
-import { isLoadoutError } from '@loadout/core';
+import { forwardRanker, isLoadoutError } from '@loadout/core';
 import type { CatalogTool, Ranker } from '@loadout/core';
 
 /** Codes of a ranker's own failure to index: a plug-in's create or index threw, overran its time budget, or its worker died. */
@@ -30,19 +30,10 @@ export function indexOnSearch(ranker: Ranker, tools: readonly CatalogTool[]): Ra
       });
     return attempt;
   };
-  return {
-    specificationVersion: 'v1',
-    name: ranker.name,
-    ...(ranker.queryKind === undefined ? {} : { queryKind: ranker.queryKind }),
-    get size() {
-      return ranker.size;
-    },
-    index: (next) => ranker.index(next),
-    add: (next) => ranker.add(next),
-    remove: (names) => ranker.remove(names),
+  return forwardRanker(ranker, {
     search(query, options) {
       if (indexed) return ranker.search(query, options);
       return ensureIndexed().then(() => ranker.search(query, options));
     },
-  };
+  });
 }
