@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { forwardRanker } from '@loadout/core';
 import type { CatalogTool, Ranker } from '@loadout/core';
 import { demoCatalogInput } from '@loadout/demo-catalog';
 
@@ -40,15 +41,5 @@ function readSavedIndex(): Uint8Array | undefined {
 export function withSavedDemoIndex(ranker: Ranker): Ranker {
   const blob = isLoadable(ranker) ? readSavedIndex() : undefined;
   if (blob === undefined || !isLoadable(ranker)) return ranker;
-  return {
-    specificationVersion: 'v1',
-    name: ranker.name,
-    get size() {
-      return ranker.size;
-    },
-    index: (tools) => ranker.load(blob, tools),
-    add: (tools) => ranker.add(tools),
-    remove: (names) => ranker.remove(names),
-    search: (query, options) => ranker.search(query, options),
-  };
+  return forwardRanker(ranker, { index: (tools) => ranker.load(blob, tools) });
 }
