@@ -1,4 +1,4 @@
-import { createLoadoutError, toSearchHitRows, withQuerySyntax } from '@loadout/core';
+import { createLoadoutError, forwardRanker, toSearchHitRows, withQuerySyntax } from '@loadout/core';
 import type { CatalogIssue, CatalogTool, Ranker } from '@loadout/core';
 import { createBm25Ranker } from '@loadout/bm25';
 import type { Bm25Ranker } from '@loadout/bm25';
@@ -22,17 +22,7 @@ function now<T>(value: T | Promise<T>): T {
 
 /** `bm25` whose `index` loads `saved` instead of indexing (it checks that the bytes fit the tools: `index-corrupt` otherwise). */
 function restoring(bm25: Bm25Ranker, saved: Uint8Array): Ranker {
-  return {
-    specificationVersion: 'v1',
-    name: bm25.name,
-    get size() {
-      return bm25.size;
-    },
-    index: (tools) => bm25.load(saved, tools),
-    add: (tools) => bm25.add(tools),
-    remove: (names) => bm25.remove(names),
-    search: (query, options) => bm25.search(query, options),
-  };
+  return forwardRanker(bm25, { index: (tools) => bm25.load(saved, tools) });
 }
 
 /** The WIT `index` resource: a catalog indexed with BM25F and the CLI's query syntax. */
