@@ -1,4 +1,4 @@
-import { createLoadoutError } from '@loadout/core';
+import { createLoadoutError, forwardRanker } from '@loadout/core';
 import { createTopK, integerOption, offerTopK, resetTopK, takeTopK } from '@loadout/core/utils';
 import type { CatalogTool, RankerSearchOptions, SearchHit, SyncRanker, SyncTextVectors } from '@loadout/core';
 import { createBm25Ranker } from '@loadout/bm25';
@@ -80,17 +80,8 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
   const view = readFirstStage(first)!;
   const vectors = model.vectors ? options.vectors : undefined;
   const heap = createTopK(5);
-  return {
-    specificationVersion: 'v1',
+  return forwardRanker(first, {
     name: options.name ?? 'rerank',
-    get size() {
-      return first.size;
-    },
-    index: (tools) => first.index(tools),
-    add: (tools) => first.add(tools),
-    remove: (names) => first.remove(names),
-    serialize: () => first.serialize(),
-    load: (blob, tools) => first.load(blob, tools),
     search(query: string, searchOptions: RankerSearchOptions = {}): readonly SearchHit[] {
       const limit = integerOption('@loadout/learn rerank', 'limit', searchOptions.limit, 5, 1);
       const { found, features } = candidateFeatures(view, query, Math.max(candidates, limit), searchOptions.filter, vectors);
@@ -125,5 +116,5 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
         };
       });
     },
-  };
+  });
 }
