@@ -1,5 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { forwardRanker } from '@loadout/core';
 import type { Ranker } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -27,21 +28,12 @@ let listChanges = 0;
 
 async function slowRanker(): Promise<Ranker> {
   const inner = await createBuiltinRegistry().ranker('bm25f').create({});
-  return {
-    ...inner,
-    specificationVersion: 'v1',
-    name: inner.name,
-    get size() {
-      return inner.size;
-    },
+  return forwardRanker(inner, {
     async index(tools) {
       if (slowIndexMs > 0) await new Promise((resolve) => setTimeout(resolve, slowIndexMs));
       await inner.index(tools);
     },
-    add: (tools) => inner.add(tools),
-    remove: (names) => inner.remove(names),
-    search: (query, options) => inner.search(query, options),
-  };
+  });
 }
 
 function text(result: unknown): string {
