@@ -39,10 +39,10 @@ export interface RerankCandidates {
 /** A {@link SyncRanker} (named `rerank` unless told): clause-fused BM25F, then a learned model over its best candidates; `serialize` and `load` are the first stage's. */
 export type RerankRanker = SyncRanker & Pick<Bm25Ranker, 'serialize' | 'load'>;
 
-/** `query`'s best `count` candidates in `view` and their feature rows, `vectors` filling the `VECTOR_FEATURES` (0 without). */
-function candidateFeatures(view: FirstStageView, query: string, count: number, filter: RankerSearchOptions['filter'], vectors: SyncTextVectors | undefined) {
+/** `query`'s best `count` candidates in `view` and their feature rows (over `rows` when it holds them), `vectors` filling the `VECTOR_FEATURES` (0 without). */
+function candidateFeatures(view: FirstStageView, query: string, count: number, filter: RankerSearchOptions['filter'], vectors: SyncTextVectors | undefined, rows?: Float64Array) {
   const found = view.candidates(query, count, filter);
-  const features = extractFeatures(found);
+  const features = extractFeatures(found, rows);
   if (vectors !== undefined && found.count > 0) fillVectorFeatures(features, found, vectors, view.tools);
   return { found, features };
 }
@@ -80,11 +80,13 @@ export function createRerankRanker(options: RerankRankerOptions): RerankRanker {
   const view = readFirstStage(first)!;
   const vectors = model.vectors ? options.vectors : undefined;
   const heap = createTopK(5);
+  let rows: Float64Array | undefined;
   return forwardRanker(first, {
     name: options.name ?? 'rerank',
     search(query: string, searchOptions: RankerSearchOptions = {}): readonly SearchHit[] {
       const limit = integerOption('@loadout/learn rerank', 'limit', searchOptions.limit, 5, 1);
-      const { found, features } = candidateFeatures(view, query, Math.max(candidates, limit), searchOptions.filter, vectors);
+      const { found, features } = candidateFeatures(view, query, Math.max(candidates, limit), searchOptions.filter, vectors, rows);
+      rows = features;
       const { docs, count } = found;
       if (count === 0) return [];
       // The best `limit` by model score (ties keep first-stage order), best first.

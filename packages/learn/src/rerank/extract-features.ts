@@ -20,12 +20,13 @@ const QUERY = SAME_SERVER + 1;
 /**
  * The feature rows (`count × ROW_WIDTH`, row per candidate; the
  * `VECTOR_FEATURES` left 0) of the first stage's candidates, from their
- * field scores.
+ * field scores: written over the start of `rows` when it holds them (a
+ * buffer reused across queries), else into a new array.
  */
-export function extractFeatures(found: FirstStageCandidates): Float64Array {
+export function extractFeatures(found: FirstStageCandidates, rows?: Float64Array): Float64Array {
   const { count, termCount, termWeights, termScores, termFields, clauseStart, clauseTerms } = found;
   const firstStage = found.scores;
-  const features = new Float64Array(count * ROW_WIDTH);
+  const features = rows !== undefined && rows.length >= count * ROW_WIDTH ? rows.fill(0, 0, count * ROW_WIDTH) : new Float64Array(count * ROW_WIDTH);
   let sumIdf = 0;
   for (let term = 0; term < termCount; term++) sumIdf += termWeights[term]!;
   const inverseIdf = sumIdf > 0 ? 1 / sumIdf : 0;
