@@ -2,7 +2,8 @@
 // CI step (.ci/run): the tarballs of `pnpm packs` work outside the monorepo.
 // Installs packs/*.tgz into a scratch npm project (without optional
 // dependencies, as on a machine without a C++ toolchain), then runs the
-// README's library snippet, every package README's js example, the CLI via
+// README's library snippet, every package README's js example (a
+// `console.log(…); // text` line must print that text), the CLI via
 // `npx --no-install loadout` (the --help examples of eval, learn and rankers
 // as written, from an empty folder), and checks that the HNSW index reports
 // what to install. @loadout/* come from the tarballs; third-party packages from the
@@ -63,6 +64,13 @@ try {
     );
   }
 
+  /** A README block whose `console.log(…); // text` lines also fail when they print anything but `text`. */
+  const withPrintedChecks = (block) =>
+    `import { format as printed } from 'node:util';\n${block.replace(/^console\.log\((.*)\);[ \t]*\/\/[ \t]*(.+)$/gm, (_, args, said) => {
+      const expected = JSON.stringify(said.trim());
+      return `{ const line = printed(${args}); console.log(line); if (line !== ${expected}) { console.error(\`printed \${line}, the README says \${${expected}}\`); process.exitCode = 1; } }`;
+    })}`;
+
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const library = readme.slice(readme.indexOf('## Using the library'));
   const [snippet] = codeBlocks(library, ['ts']);
@@ -79,7 +87,7 @@ try {
     }
     codeBlocks(text, ['js']).filter((block) => block.startsWith('import ')).forEach((block, index) => {
       const file = `${folder.replace(/\W+/g, '-')}-${index}.mjs`;
-      writeFileSync(join(scratch, file), block);
+      writeFileSync(join(scratch, file), withPrintedChecks(block));
       const result = run(process.execPath, [file]);
       check(`${folder}/README.md example ${index + 1} runs`, result.status === 0, result.stderr);
     });
