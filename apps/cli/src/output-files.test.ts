@@ -113,6 +113,22 @@ describe('loadout index --out', () => {
   });
 });
 
+describe('an output path of "-"', () => {
+  it('is refused, not written as a file named "-" (index --out, eval --report, catalog pull --out)', async () => {
+    writeFileSync(join(folder, 'tools.json'), catalog);
+    writeFileSync(join(folder, 'mcp.json'), servers);
+    for (const argv of [
+      ['index', '--catalog', 'tools.json', '--out', '-'],
+      ['eval', '--report', '-'],
+      ['catalog', 'pull', '--config', 'mcp.json', '--out', '-'],
+    ]) {
+      const outcome = await loadout(argv);
+      expect(outcome).toMatchObject({ code: 2, stderr: expect.stringMatching(/"-" would be a file named "-": .* is written to a file, not to standard output; name a file \[invalid-option\]\n$/) });
+    }
+    expect(existsSync(join(folder, '-'))).toBe(false);
+  });
+});
+
 describe('an output path that is not a regular file', () => {
   it('is never replaced by one: a symbolic link, a pipe (index --out, eval --report)', async () => {
     writeFileSync(join(folder, 'tools.json'), catalog);

@@ -44,6 +44,8 @@ async function readStart(path: string, length: number): Promise<Uint8Array | und
  * Nothing is written; call it before any slow work.
  */
 export async function guardOutputFile(path: string, cwd: string, kind: OutputFileKind, options: { readonly force?: boolean; readonly protect?: readonly string[] } = {}): Promise<void> {
+  // Elsewhere `-` means standard output; these files are written to disk only.
+  if (path === '-') throw createLoadoutError('invalid-option', `"-" would be a file named "-": ${kind.what} is written to a file, not to standard output; name a file`, { path });
   const target = resolve(cwd, path);
   for (const read of options.protect ?? []) {
     if (await sameFile(target, resolve(cwd, read))) {
