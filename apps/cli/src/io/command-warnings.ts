@@ -9,14 +9,22 @@ export interface CommandWarning {
   readonly message: string;
 }
 
+/** Warnings printed one by one; the rest are counted on one line (a file of the wrong kind would give one per line). */
+const SHOWN_WARNINGS = 10;
+
 /**
- * Prints each warning on stderr as `loadout <command>: warning: <message>
- * [<code>]` (whatever the output format; `--json` output carries them too).
- * With `strict`, any warning then fails the command with `strict-failed`
- * (exit 2), naming the codes.
+ * Prints the first {@link SHOWN_WARNINGS} warnings on stderr as `loadout
+ * <command>: warning: <message> [<code>]`, then one line counting the rest
+ * with their codes (whatever the output format; `--json` output carries
+ * them all). With `strict`, any warning then fails the command with
+ * `strict-failed` (exit 2), naming the codes.
  */
 export function reportWarnings(command: string, warnings: readonly CommandWarning[], context: CliContext, strict: boolean): void {
-  for (const warning of warnings) context.stderr(`loadout ${command}: warning: ${warning.message} [${warning.code}]\n`);
+  for (const warning of warnings.slice(0, SHOWN_WARNINGS)) context.stderr(`loadout ${command}: warning: ${warning.message} [${warning.code}]\n`);
+  if (warnings.length > SHOWN_WARNINGS) {
+    const rest = warnings.slice(SHOWN_WARNINGS);
+    context.stderr(`loadout ${command}: warning: ${countOf(rest.length, 'more warning')} not shown [${[...new Set(rest.map((warning) => warning.code))].join(', ')}]\n`);
+  }
   if (strict && warnings.length > 0) {
     const codes = [...new Set(warnings.map((warning) => warning.code))];
     throw createLoadoutError(
