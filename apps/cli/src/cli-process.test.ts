@@ -124,5 +124,6 @@ describe('serve --ready-file', () => {
     expect(stderr).toContain(`serving MCP over streamable HTTP at ${url.href}`);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    expect(existsSync(ready)).toBe(false);
   });
 });

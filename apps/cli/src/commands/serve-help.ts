@@ -71,7 +71,8 @@ Options:
   --log-level LEVEL        debug | info | warn | error (default info)
   --ready-file FILE        once serving, write the endpoint (http://HOST:PORT/mcp, or "stdio")
                            and a newline to FILE; scripts wait for it to appear. FILE must be
-                           absent or an earlier ready file (else exit 2, file-overwrite-refused)
+                           absent or an earlier ready file (else exit 2, file-overwrite-refused);
+                           removed on shutdown
 
 Learning from usage (opt-in, nothing is recorded or read without these):
   --feedback STORE         rank with what loadout learn learned from this feedback store (when

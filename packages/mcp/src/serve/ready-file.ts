@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { access, lstat, readFile, stat } from 'node:fs/promises';
+import { access, lstat, readFile, stat, unlink } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
 
@@ -9,6 +9,17 @@ const MAX_READY_FILE_BYTES = 4096;
 /** Whether `text` is what a ready file holds: one endpoint line, `stdio` or `http(s)://…`. */
 export function isReadyFileText(text: string): boolean {
   return /^(?:stdio|https?:\/\/[^\s]+)\n?$/.test(text);
+}
+
+/**
+ * Removes the ready file at `path` (relative to `cwd`) on shutdown when it
+ * still holds `endpoint`'s line, so a stopped gateway leaves no file saying
+ * it serves; a file another run has since rewritten is left alone.
+ */
+export async function removeReadyFile(path: string, cwd: string, endpoint: string): Promise<void> {
+  const target = resolve(cwd, path);
+  const text = await readFile(target, 'utf8').catch(() => undefined);
+  if (text === `${endpoint}\n`) await unlink(target).catch(() => {});
 }
 
 /**

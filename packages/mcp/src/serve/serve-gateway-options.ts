@@ -19,7 +19,7 @@ export interface ServeGatewayOptions {
    * a newline to this file, atomically. Checked before anything starts: it
    * must be absent, empty or an earlier ready file (else
    * `file-overwrite-refused`) in a writable folder (else `file-unwritable`).
-   * Default: none.
+   * Removed on shutdown while it still holds this endpoint. Default: none.
    */
   readonly readyFile?: string;
   /** Folder `readyFile` is relative to. Default `process.cwd()`. */

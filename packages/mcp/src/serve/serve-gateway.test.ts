@@ -30,6 +30,7 @@ describe('serveGateway', () => {
     await served.stopped;
     expect(logger.has('info', /shutting down/)).toBe(true);
     await expect(fetch(served.endpoint)).rejects.toThrow();
+    expect(existsSync(join(folder.path, 'ready.txt'))).toBe(false);
   });
 
   it('serves stdio until the client goes, and writes "stdio" to the ready file', async () => {
@@ -39,9 +40,12 @@ describe('serveGateway', () => {
     const served = await serveGateway({ gateway: { ...empty, logger }, stdin, stdout, readyFile: 'stdio-ready.txt', cwd: folder.path, shutdown: () => new Promise(() => {}), logger });
     expect(served.endpoint).toBe('stdio');
     expect(readFileSync(join(folder.path, 'stdio-ready.txt'), 'utf8')).toBe('stdio\n');
+    // Another run has since written its endpoint: that file is not this gateway's to remove.
+    writeFileSync(join(folder.path, 'stdio-ready.txt'), 'http://127.0.0.1:1/mcp\n');
     stdin.end();
     await served.stopped;
     expect(logger.has('info', /serving MCP over stdio/)).toBe(true);
+    expect(readFileSync(join(folder.path, 'stdio-ready.txt'), 'utf8')).toBe('http://127.0.0.1:1/mcp\n');
   });
 
   it('refuses a busy port with address-in-use before starting the gateway', async () => {

@@ -3,7 +3,7 @@ import { writeFileAtomic } from '@loadout/eval/files';
 import { createGateway } from '../gateway/create-gateway.js';
 import type { Gateway } from '../gateway/gateway.js';
 import { createStreamLogger } from '../logger/create-stream-logger.js';
-import { checkReadyFile } from './ready-file.js';
+import { checkReadyFile, removeReadyFile } from './ready-file.js';
 import { reservePort } from './reserve-port.js';
 import type { ServedGateway, ServeGatewayOptions } from './serve-gateway-options.js';
 import { serveHttp, type HttpGatewayServer } from './serve-http.js';
@@ -16,7 +16,7 @@ import { waitForSignal } from './wait-for-signal.js';
  * (`address-in-use` at once for a busy port), the gateway started, served
  * over streamable HTTP (`/healthz`, sessions, connection caps; see
  * `serveHttp`) or stdio, the endpoint written to the ready file, then
- * everything closed on shutdown (SIGINT/SIGTERM by default) or, over stdio,
+ * everything closed (and the ready file removed) on shutdown (SIGINT/SIGTERM by default) or, over stdio,
  * when the client goes. Never left serving after reporting a failure.
  */
 export async function serveGateway(options: ServeGatewayOptions): Promise<ServedGateway> {
@@ -78,6 +78,7 @@ export async function serveGateway(options: ServeGatewayOptions): Promise<Served
     stopWatching();
     await closeServing();
     await gateway.close();
+    if (readyFile !== undefined) await removeReadyFile(readyFile, cwd, endpoint);
   });
   return {
     endpoint,
