@@ -109,18 +109,19 @@ describe('createModResolver', () => {
     });
 
     it.each([
-      ['undefined', undefined],
-      ['null', null],
-      ['a string', 'nope'],
-      ['no description', { isDeferred: false }],
-      ['a non-boolean isDeferred', { description: 'x', isDeferred: 'yes' }],
-    ])('skips a hook that returns %s', (_label, value) => {
+      ['undefined', undefined, 'returned undefined'],
+      ['null', null, 'returned null'],
+      ['a string', 'nope', 'returned "nope"'],
+      ['no description', { isDeferred: false }, 'returned a description that is not a string (undefined)'],
+      ['a numeric description', { description: 42 }, 'returned a description that is not a string (42)'],
+      ['a non-boolean isDeferred', { description: 'x', isDeferred: 'yes' }, 'returned an isDeferred that is not a boolean ("yes")'],
+    ])('skips a hook that returns %s, saying what is wrong', (_label, value, problem) => {
       const bad = mod('bad', () => value as never);
       const result = resolve([pin('pin'), bad]);
       expect(result).toMatchObject({ description: issue.description, isDeferred: false });
       expect(result.failures).toHaveLength(1);
       expect(result.failures[0]?.mod).toBe('bad');
-      expect(result.failures[0]?.message).toContain('expected { description: string');
+      expect(result.failures[0]?.message).toBe(`${problem}, expected { description: string, isDeferred?: boolean }`);
     });
 
     it('records a thrown non-Error value', () => {

@@ -101,15 +101,17 @@ function resolveThrough(layers: readonly Layer[], base: ToolDescribeEvent): Reso
       recordFailure(index, layer.name, errorMessage(error));
       return askBeneath(event);
     }
-    if (!isResult(result)) {
-      recordFailure(index, layer.name, `returned ${describeValue(result)}, expected ${RESULT_SHAPE}`);
+    const problem = resultProblem(result);
+    if (problem !== undefined) {
+      recordFailure(index, layer.name, `${problem}, expected ${RESULT_SHAPE}`);
       return askBeneath(event);
     }
+    const answer = result as ToolDescribeResult;
 
-    let isDeferred = result.isDeferred;
+    let isDeferred = answer.isDeferred;
     if (pinned !== undefined) {
       if (isDeferred !== undefined && isDeferred !== pinned) ignoredCore.set(index, layer.name);
-      return { description: result.description, isDeferred: pinned, decidedBy: undefined };
+      return { description: answer.description, isDeferred: pinned, decidedBy: undefined };
     }
     if (isDeferred === undefined) {
       beneath ??= askBeneath(event);
@@ -119,7 +121,7 @@ function resolveThrough(layers: readonly Layer[], base: ToolDescribeEvent): Reso
     if (beneath !== undefined && isDeferred !== beneath.isDeferred) decidedBy = layer.name;
     else if (beneath?.decidedBy !== undefined) decidedBy = beneath.decidedBy;
     else if (isDeferred !== event.isDeferred) decidedBy = layer.name;
-    return { description: result.description, isDeferred, decidedBy };
+    return { description: answer.description, isDeferred, decidedBy };
   };
 
   const recordFailure = (index: number, mod: string, message: string): void => {
@@ -140,10 +142,13 @@ function inLayerOrder<T>(byLayer: ReadonlyMap<number, T>): T[] {
   return [...byLayer.entries()].sort(([left], [right]) => left - right).map(([, value]) => value);
 }
 
-function isResult(value: unknown): value is ToolDescribeResult {
-  if (typeof value !== 'object' || value === null) return false;
+/** What is wrong with a hook's result, naming the field; undefined for a {@link ToolDescribeResult}. */
+function resultProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return `returned ${describeValue(value)}`;
   const { description, isDeferred } = value as { description?: unknown; isDeferred?: unknown };
-  return typeof description === 'string' && (isDeferred === undefined || typeof isDeferred === 'boolean');
+  if (typeof description !== 'string') return `returned a description that is not a string (${describeValue(description)})`;
+  if (isDeferred !== undefined && typeof isDeferred !== 'boolean') return `returned an isDeferred that is not a boolean (${describeValue(isDeferred)})`;
+  return undefined;
 }
 
 function errorMessage(error: unknown): string {
