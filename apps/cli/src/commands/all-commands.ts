@@ -8,7 +8,7 @@ import type { CommandEntry } from './command.js';
 export const allCommands: readonly CommandEntry[] = [
   {
     name: 'demo',
-    summary: 'a tour on the embedded demo catalog (what `pnpm start` runs)',
+    summary: 'a tour on the embedded demo catalog, no files needed',
     load: async () => (await import('./demo-command.js')).demoCommand,
   },
   {
