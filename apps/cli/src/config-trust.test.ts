@@ -97,7 +97,9 @@ describe('a cloned folder whose config runs code', () => {
     const trusted = await loadout(folder, ['trust']);
     expect(trusted.code).toBe(0);
     expect(trusted.stdout).toMatch(/^trusted .*loadout\.config\.mjs \(sha256 [0-9a-f]{12}…\): it runs code: it is a module; after any edit, run loadout trust again\n$/);
-    expect(snapshot(folder)).not.toHaveProperty('ran');
+    // Trusting a module config imports it once, to read the modules it names: the user is letting it run.
+    expect(existsSync(join(folder, 'ran'))).toBe(true);
+    rmSync(join(folder, 'ran'));
     expect((await loadout(folder, ['search', 'weather', '--catalog', 'tools.json'])).code).toBe(0);
     expect(existsSync(join(folder, 'ran'))).toBe(true);
     rmSync(join(folder, 'ran'));
@@ -106,6 +108,7 @@ describe('a cloned folder whose config runs code', () => {
     expect((await loadout(folder, ['search', 'weather', '--catalog', 'tools.json'])).stderr).toContain('[config-untrusted]');
     expect(existsSync(join(folder, 'ran'))).toBe(false);
     expect((await loadout(folder, ['trust'])).code).toBe(0);
+    rmSync(join(folder, 'ran'));
     expect((await loadout(folder, ['trust', '--revoke'])).stdout).toMatch(/^revoked: /);
     expect((await loadout(folder, ['search', 'weather', '--catalog', 'tools.json'])).stderr).toContain('[config-untrusted]');
     expect(existsSync(join(folder, 'ran'))).toBe(false);
@@ -149,5 +152,87 @@ describe('a cloned folder whose config runs code', () => {
   it('loadout trust in a folder without a config says so (exit 2, file-not-found)', async () => {
     const empty = clone({});
     expect(await loadout(empty, ['trust'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/nothing to trust \[file-not-found\]\n$/) });
+  });
+});
+
+// Issue 34, the user trial: `loadout trust` pinned the config only, so an edit
+// to a module it names (a `git pull`) ran unreviewed. The record now pins
+// every module the config names by path; the refusal names the one that changed.
+const RANKER = `${MARK}export default { specificationVersion: 'v1', name: 'reverse', queryKind: 'keywords', create: () => ({ specificationVersion: 'v1', name: 'reverse', size: 0, index() {}, add() {}, remove() {}, search: () => [] }) };\n`;
+const TEAM_MODS = "export default { name: 'team', hooks: { 'tool.describe': (event, next) => next() } };\n";
+const EDITED = "import { writeFileSync } from 'node:fs';\nwriteFileSync(new URL('./edited-ran', import.meta.url), 'ran');\nconst secret = 'sk-edited-0123';\nexport default { name: 'team', hooks: {} };\n";
+const trial = {
+  'loadout.config.json': JSON.stringify({ catalog: 'tools.json', ranker: 'reverse', rankers: { reverse: './reverse-ranker.mjs' }, plugins: ['./team-mods.mjs'] }),
+  'reverse-ranker.mjs': RANKER,
+  'team-mods.mjs': TEAM_MODS,
+};
+
+describe('a trusted config pins the modules it names', () => {
+  it('lists them when trusted; an edited module is refused as an edited config is, naming the module and never its content', async () => {
+    const folder = clone(trial);
+    const trusted = await loadout(folder, ['trust']);
+    expect(trusted.code).toBe(0);
+    expect(trusted.stdout).toMatch(/^trusted .*loadout\.config\.json \(sha256 [0-9a-f]{12}…\): it runs code: it names "plugins" modules, it names "rankers" modules; after any edit to it or a module below, run loadout trust again\n/);
+    expect(trusted.stdout).toMatch(/\n {2}pinned .*reverse-ranker\.mjs \(rankers\.reverse, sha256 [0-9a-f]{12}…\)\n {2}pinned .*team-mods\.mjs \(plugins\[0\], sha256 [0-9a-f]{12}…\)\n$/);
+    expect(snapshot(folder)).not.toHaveProperty('ran');
+    expect((await loadout(folder, ['search', 'weather', '--limit', '1'])).code).toBe(0);
+    writeFileSync(join(folder, 'team-mods.mjs'), EDITED);
+    const before = snapshot(folder);
+    const refused = await loadout(folder, ['search', 'weather', '--catalog', 'tools.json', '--limit', '1']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^loadout search: .*loadout\.config\.json runs code when loaded .* is not trusted \(.*team-mods\.mjs \(plugins\[0\]\) changed since it was trusted\): .*run `loadout trust`.*\[config-untrusted\]\n$/);
+    expect(refused.stderr).not.toContain('reverse-ranker.mjs');
+    expect(refused.stderr).not.toContain('sk-edited');
+    expect(snapshot(folder)).toEqual(before);
+    // The user reads the change and trusts again: it loads.
+    expect((await loadout(folder, ['trust'])).code).toBe(0);
+    expect((await loadout(folder, ['search', 'weather', '--limit', '1'])).code).toBe(0);
+    expect(existsSync(join(folder, 'edited-ran'))).toBe(true);
+  });
+
+  it('a module config: a missing module and a newly named one are refused too', async () => {
+    const folder = clone({
+      'loadout.config.mjs': "import { existsSync } from 'node:fs';\nexport default { ranker: 'reverse', rankers: { reverse: './reverse-ranker.mjs' }, plugins: existsSync(new URL('./more.mjs', import.meta.url)) ? ['./more.mjs'] : [] };\n",
+      'reverse-ranker.mjs': RANKER,
+    });
+    const trusted = await loadout(folder, ['trust']);
+    expect(trusted.stdout).toMatch(/\n {2}pinned .*reverse-ranker\.mjs \(rankers\.reverse, sha256 [0-9a-f]{12}…\)\n$/);
+    expect((await loadout(folder, ['plan'])).code).toBe(0);
+    rmSync(join(folder, 'ran'));
+    // The config's bytes are unchanged, but it now names a module the record does not hold.
+    writeFileSync(join(folder, 'more.mjs'), MOD);
+    expect((await loadout(folder, ['plan'])).stderr).toMatch(/more\.mjs \(plugins\[0\]\) was not named when it was trusted\): .*\[config-untrusted\]\n$/);
+    expect(existsSync(join(folder, 'ran'))).toBe(false);
+    rmSync(join(folder, 'more.mjs'));
+    rmSync(join(folder, 'reverse-ranker.mjs'));
+    expect((await loadout(folder, ['plan'])).stderr).toMatch(/reverse-ranker\.mjs \(rankers\.reverse\) is missing\): .*\[config-untrusted\]\n$/);
+  });
+
+  it('a record written before modules were pinned: refused with a request to trust again, unless the config names no module', async () => {
+    const folder = clone(trial);
+    const records = join(home, 'trust');
+    mkdirSync(records, { recursive: true });
+    const legacy = (path: string): void => {
+      const sha256 = createHash('sha256').update(readFileSync(path)).digest('hex');
+      writeFileSync(join(records, createHash('sha256').update(`${path}\n${sha256}`).digest('hex')), `${JSON.stringify({ path, sha256 })}\n`);
+    };
+    legacy(join(folder, 'loadout.config.json'));
+    const refused = await loadout(folder, ['search', 'weather']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/is not trusted \(it was trusted before `loadout trust` pinned the modules a config names\): .*run `loadout trust`.*\[config-untrusted\]\n$/);
+    expect(existsSync(join(folder, 'ran'))).toBe(false);
+    expect((await loadout(folder, ['trust'])).code).toBe(0);
+    expect((await loadout(folder, ['search', 'weather'])).code).toBe(0);
+    // A module config naming no module: its old record vouched for all it runs.
+    const plain = clone({ 'loadout.config.mjs': 'export default { limit: 1 };\n' });
+    legacy(join(plain, 'loadout.config.mjs'));
+    expect((await loadout(plain, ['search', 'weather', '--catalog', 'tools.json'])).code).toBe(0);
+  });
+
+  it('lists a package the config names by name as not pinned', async () => {
+    const folder = clone({ 'loadout.config.json': JSON.stringify({ plugins: ['@acme/loadout-mods', './team-mods.mjs'] }), 'team-mods.mjs': TEAM_MODS });
+    const trusted = await loadout(folder, ['trust']);
+    expect(trusted.code).toBe(0);
+    expect(trusted.stdout).toMatch(/\n {2}pinned .*team-mods\.mjs \(plugins\[1\], sha256 [0-9a-f]{12}…\)\n {2}not pinned: @acme\/loadout-mods \(plugins\[0\]\), a package resolved from node_modules\n$/);
   });
 });

@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { createLoadoutError, isLoadoutError, parseJson } from '@loadout/core';
+import { dirname, resolve } from 'node:path';
+import { createLoadoutError } from '@loadout/core';
 import type { Command } from './command.js';
 import { parseArguments } from '../io/parse-arguments.js';
-import { codeReasons, recordTrust, revokeTrust } from '../config/config-trust.js';
+import { codeReasons } from '../config/code-reasons.js';
+import { recordTrust, revokeTrust, type TrustRecord } from '../config/config-trust.js';
 import { CONFIG_FILE_NAMES } from '../config/loadout-config.js';
+import { readConfigJson } from '../config/read-config-value.js';
 
-const help = `loadout trust: let this folder's config run code (as direnv allow does).
+const help = `loadout trust: let this folder's config, and the modules it names, run code
+(as direnv allow does).
 
 Usage:
   loadout trust [FILE] [--revoke]
@@ -14,13 +17,21 @@ Usage:
 A config that runs code (loadout.config.mjs|.js|.ts, or a loadout.config.json
 naming "plugins" or "rankers" modules, or "mcpServers" commands for loadout
 serve) is loaded from the current folder only once trusted: a repository you
-clone cannot run its code on loadout search, plan, eval, learn or serve. Read the config (and the modules it names), then
-trust it. The record is per path and content: after any edit to the config,
-trust it again. A config named with --config is loaded without this record;
---no-config ignores the folder's config.
+clone cannot run its code on loadout search, plan, eval, learn or serve. Read
+the config and the modules it names, then trust it.
 
-Records live in $LOADOUT_CONFIG_HOME/trust, else $XDG_CONFIG_HOME/loadout/trust,
-else ~/.config/loadout/trust.
+The record pins the content of the config and of every module it names by
+path ("./team-mods.mjs" in "rankers" or "plugins"); loadout trust lists them.
+After any edit to one of them (a git pull, too), the config does not load
+until trusted again, and the refusal names the file that changed. To read
+which modules a module config names, loadout trust imports it (trusting it
+lets it run); the modules are only read. Not pinned: packages named by name
+(resolved from node_modules), files that the config or its modules import
+themselves, and the programs that "mcpServers" start.
+
+A config named with --config is loaded without this record; --no-config
+ignores the folder's config. Records live in $LOADOUT_CONFIG_HOME/trust, else
+$XDG_CONFIG_HOME/loadout/trust, else ~/.config/loadout/trust.
 
 Options:
   FILE         the config to trust (default: the first of ${CONFIG_FILE_NAMES.join(', ')}
@@ -42,17 +53,22 @@ function findConfig(cwd: string, named: string | undefined): string {
 
 /** Why the config runs code, read without running it (a JSON config is parsed, a module never imported). */
 async function reasonsOf(path: string): Promise<string[]> {
-  if (!path.endsWith('.json')) return codeReasons(path, undefined);
-  const { readTextFile } = await import('@loadout/eval/files');
-  try {
-    return codeReasons(path, parseJson(await readTextFile(path), path), true);
-  } catch (error) {
-    if (isLoadoutError(error) && error.code === 'catalog-invalid-json') throw createLoadoutError('config-invalid', error.message, { path });
-    throw error;
-  }
+  return codeReasons(path, path.endsWith('.json') ? await readConfigJson(path, dirname(path)) : undefined, true);
 }
 
-/** `loadout trust`: record the current folder's config as trusted (or revoke it). */
+/** What `loadout trust` prints: the config, why it runs code, then each module pinned with it and each package not pinned. */
+function describeRecord(record: TrustRecord, reasons: readonly string[]): string {
+  const why = reasons.length === 0 ? 'it runs no code, so it loaded without trust too' : `it runs code: ${reasons.join(', ')}`;
+  const pinned = record.modules.length + record.packages.length === 0 ? 'after any edit, run loadout trust again' : 'after any edit to it or a module below, run loadout trust again';
+  const lines = [`trusted ${record.path} (sha256 ${record.sha256.slice(0, 12)}…): ${why}; ${pinned}`];
+  for (const module of record.modules) {
+    lines.push(`  pinned ${module.path} (${module.key}, ${module.sha256 === null ? 'absent: it must stay absent' : `sha256 ${module.sha256.slice(0, 12)}…`})`);
+  }
+  for (const item of record.packages) lines.push(`  not pinned: ${item.specifier} (${item.key}), a package resolved from node_modules`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** `loadout trust`: record the current folder's config, and the modules it names, as trusted (or revoke it). */
 export const trustCommand: Command = {
   name: 'trust',
   help,
@@ -70,9 +86,7 @@ export const trustCommand: Command = {
       return 0;
     }
     const reasons = await reasonsOf(path);
-    const record = await recordTrust(path, context.env);
-    const why = reasons.length === 0 ? 'it runs no code, so it loaded without trust too' : `it runs code: ${reasons.join(', ')}`;
-    context.stdout(`trusted ${record.path} (sha256 ${record.sha256.slice(0, 12)}…): ${why}; after any edit, run loadout trust again\n`);
+    context.stdout(describeRecord(await recordTrust(path, context.env), reasons));
     return 0;
   },
 };

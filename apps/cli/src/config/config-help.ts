@@ -49,9 +49,9 @@ export function configHelp(keys: readonly ConfigHelpKey[] = ALL_KEYS): string {
     `Configuration: loadout.config.json | .mjs | .js | .ts in the current folder (never a
 parent folder), or --config FILE; --no-config ignores the folder's. A config that
 runs code (.mjs/.js/.ts, or one naming "plugins" or "rankers") loads from the
-current folder only after \`loadout trust\` there (again after each change), or
-when named with --config (.ts works in CommonJS folders too); else exit 2
-[config-untrusted]. Relative paths resolve against the config's folder. ${wanted.size === ALL_KEYS.length ? 'Keys' : 'Keys this command reads'}, all optional:`,
+current folder only after \`loadout trust\` there (again after each change to it
+or to a module it names by path), or when named with --config (.ts works in
+CommonJS folders too); else exit 2 [config-untrusted]. Relative paths resolve against the config's folder. ${wanted.size === ALL_KEYS.length ? 'Keys' : 'Keys this command reads'}, all optional:`,
     ...KEY_LINES.filter(([key]) => wanted.has(key)).map(([, text]) => text),
     `An unknown key is an error naming the nearest key (only a warning in another tool's
 file with "mcpServers", such as .mcp.json). Example

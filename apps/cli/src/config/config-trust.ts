@@ -1,91 +1,81 @@
-import { createHash } from 'node:crypto';
-import { readFileSync, realpathSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
+import { codeReasons } from './code-reasons.js';
+import { digestFile, digestIfPresent } from './file-digest.js';
+import { namedModules, type NamedModule } from './named-modules.js';
+import { importConfigModule, readConfigJson } from './read-config-value.js';
+import { trustFolder, type TrustEnvironment } from './trust-folder.js';
+import { parseTrustRecord, recordName, TRUST_RECORD_VERSION, type PinnedModule, type StoredTrust, type TrustRecordContent } from './trust-record.js';
 
-/** Environment variables the trust records depend on. */
-export type TrustEnvironment = Readonly<Record<string, string | undefined>>;
-
-/**
- * The folder holding the trust records: `$LOADOUT_CONFIG_HOME/trust`, else
- * `$XDG_CONFIG_HOME/loadout/trust`, else `~/.config/loadout/trust` (as
- * direnv keeps its `allow` records in the user's folders, never the project's).
- */
-export function trustFolder(env: TrustEnvironment): string {
-  const own = env['LOADOUT_CONFIG_HOME'];
-  if (own !== undefined && own !== '') return join(own, 'trust');
-  const xdg = env['XDG_CONFIG_HOME'];
-  const base = xdg !== undefined && xdg !== '' ? xdg : join(env['HOME'] || homedir(), '.config');
-  return join(base, 'loadout', 'trust');
+/** What the trust folder holds for the config at `path` with its current content. */
+async function storedTrust(path: string, env: TrustEnvironment): Promise<StoredTrust> {
+  const config = digestFile(path);
+  const text = await readFile(join(trustFolder(env), recordName(config.path, config.sha256)), 'utf8').catch(() => undefined);
+  return text === undefined ? { kind: 'none' } : parseTrustRecord(text);
 }
 
-/**
- * Why the config at `path` runs code when loaded, or an empty list: a
- * module config (`.mjs`/`.js`/`.ts`, …) always; a JSON config when it names
- * `plugins` or `rankers` modules (`file` is its parsed value), or, when
- * `startsServers` (`loadout serve`), `mcpServers` with a `command` to start.
- */
-export function codeReasons(path: string, file: unknown, startsServers = false): string[] {
-  if (!path.endsWith('.json')) return ['it is a module'];
-  if (typeof file !== 'object' || file === null) return [];
-  const reasons = ['plugins', 'rankers'].filter((key) => Object.hasOwn(file, key)).map((key) => `it names "${key}" modules`);
-  const servers = (file as { mcpServers?: unknown }).mcpServers;
-  const commands = typeof servers === 'object' && servers !== null && Object.values(servers).some((server) => typeof server === 'object' && server !== null && 'command' in server);
-  if (startsServers && commands) reasons.push('its "mcpServers" name commands to start');
-  return reasons;
-}
-
-/** One config file as a trust record names it: its real path and the SHA-256 of its bytes. */
-interface ConfigIdentity {
-  readonly path: string;
-  readonly sha256: string;
-  /** The record's file name: SHA-256 of path and content, so an edit (or a move) needs a new `loadout trust`. */
-  readonly record: string;
-}
-
-function identify(path: string): ConfigIdentity {
-  let real: string;
-  let bytes: Buffer;
-  try {
-    real = realpathSync(path);
-    bytes = readFileSync(real);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw createLoadoutError(code === 'ENOENT' ? 'file-not-found' : 'file-unreadable', `cannot read ${path}: ${code}`, { path, code });
-  }
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const record = createHash('sha256').update(`${real}\n${sha256}`).digest('hex');
-  return { path: real, sha256, record };
-}
-
-/** Whether `loadout trust` recorded the config at `path` with its current content. */
-export async function isTrusted(path: string, env: TrustEnvironment): Promise<boolean> {
-  const { record } = identify(path);
-  return readFile(join(trustFolder(env), record)).then(
-    () => true,
-    () => false,
-  );
-}
-
-/**
- * The gate in front of a folder's config: when loading the config at
- * `path` (found in the current folder, not named with `--config`) would run
- * code (see {@link codeReasons}) and `loadout trust` did not record it with
- * this content, throws `config-untrusted` naming the file, why it runs code
- * and the command that trusts it. Nothing is imported before this passes.
- */
-export async function assertTrusted(path: string, file: unknown, env: TrustEnvironment, startsServers = false): Promise<void> {
-  const reasons = codeReasons(path, file, startsServers);
-  if (reasons.length === 0 || (await isTrusted(path, env))) return;
-  throw createLoadoutError(
+function untrusted(path: string, reasons: readonly string[], why: string | undefined): Error {
+  return createLoadoutError(
     'config-untrusted',
-    `${path} runs code when loaded (${reasons.join(', ')}) and is not trusted: ` +
-      'if you wrote it or read it, run `loadout trust` in this folder (again after each change), ' +
+    `${path} runs code when loaded (${reasons.join(', ')}) and is not trusted${why === undefined ? '' : ` (${why})`}: ` +
+      'if you wrote or read it and the modules it names, run `loadout trust` in this folder (again after each change), ' +
       `or pass --config ${basename(path)} to load it once; --no-config ignores it`,
     { path },
   );
+}
+
+/** The first half of the gate's answer, for {@link assertModulesTrusted}: why the config runs code and what its record pinned. */
+export interface TrustedConfig {
+  readonly reasons: readonly string[];
+  readonly stored: Exclude<StoredTrust, { kind: 'none' }>;
+}
+
+/**
+ * The gate in front of a folder's config, first half: when loading the
+ * config at `path` (found in the current folder, not named with
+ * `--config`) would run code (see {@link codeReasons}) and `loadout trust`
+ * did not record it with this content, throws `config-untrusted` naming the
+ * file, why it runs code and the command that trusts it. Nothing is
+ * imported before this passes. Returns undefined when the config runs no
+ * code, else what {@link assertModulesTrusted} checks once the config's
+ * value is known.
+ */
+export async function assertTrusted(path: string, file: unknown, env: TrustEnvironment, startsServers = false): Promise<TrustedConfig | undefined> {
+  const reasons = codeReasons(path, file, startsServers);
+  if (reasons.length === 0) return undefined;
+  const stored = await storedTrust(path, env);
+  if (stored.kind === 'none') throw untrusted(path, reasons, undefined);
+  return { reasons, stored };
+}
+
+/** What differs between a named module and its pin, or undefined when it is as trusted. */
+function moduleChange(module: NamedModule, pins: ReadonlyMap<string, PinnedModule>): string | undefined {
+  const now = digestIfPresent(module.file);
+  const pin = pins.get(now?.path ?? module.file);
+  const named = `${module.file} (${module.key})`;
+  if (pin === undefined) return `${named} was not named when it was trusted`;
+  if (pin.sha256 === null) return now === undefined ? undefined : `${named} did not exist when it was trusted`;
+  if (now === undefined) return `${named} is missing`;
+  return now.sha256 === pin.sha256 ? undefined : `${named} changed since it was trusted`;
+}
+
+/**
+ * The gate's second half, before any module the config names is imported:
+ * every module `file` (the config's value) names by path must have the
+ * content `loadout trust` pinned (or still not exist when it did not).
+ * Otherwise `config-untrusted` as for an edited config, naming each module
+ * that changed, went missing or is newly named (its path, never its
+ * content). A record older than module pins passes only a config naming no
+ * module by path. Packages (from `node_modules`) are not pinned.
+ */
+export function assertModulesTrusted(path: string, trusted: TrustedConfig, file: unknown): void {
+  const { files } = namedModules(file, dirname(path));
+  if (files.length === 0) return;
+  if (trusted.stored.kind === 'outdated') throw untrusted(path, trusted.reasons, trusted.stored.why);
+  const pins = new Map(trusted.stored.record.modules.map((pin) => [pin.path, pin]));
+  const changes = files.map((module) => moduleChange(module, pins)).filter((change) => change !== undefined);
+  if (changes.length > 0) throw untrusted(path, trusted.reasons, changes.join('; '));
 }
 
 /** What {@link recordTrust} recorded. */
@@ -96,26 +86,50 @@ export interface TrustRecord {
   readonly sha256: string;
   /** The record file. */
   readonly file: string;
+  /** The modules the config names by path, pinned with their content (`sha256` null: pinned as absent). */
+  readonly modules: readonly PinnedModule[];
+  /** The packages the config names (resolved from `node_modules`): not pinned. */
+  readonly packages: readonly { readonly key: string; readonly specifier: string }[];
 }
 
-/** Records the config at `path`, with its current content, as trusted. */
+/**
+ * Records the config at `path`, with its current content and that of every
+ * module it names by path, as trusted. A JSON config is parsed; a module
+ * config is imported (this runs it) to read the modules it names. The
+ * modules themselves are only read, never imported.
+ */
 export async function recordTrust(path: string, env: TrustEnvironment): Promise<TrustRecord> {
-  const identity = identify(path);
-  const folder = trustFolder(env);
-  const file = join(folder, identity.record);
+  const config = digestFile(path);
+  const folder = dirname(config.path);
+  const value = config.path.endsWith('.json') ? await readConfigJson(config.path, folder) : await importConfigModule(config.path, folder);
+  const named = namedModules(value, dirname(path));
+  const modules: PinnedModule[] = [];
+  for (const module of named.files) {
+    const digest = digestIfPresent(module.file);
+    const pinned = digest?.path ?? module.file;
+    if (!modules.some((pin) => pin.path === pinned)) modules.push({ key: module.key, path: pinned, sha256: digest?.sha256 ?? null });
+  }
+  const content: TrustRecordContent = { version: TRUST_RECORD_VERSION, path: config.path, sha256: config.sha256, modules };
+  const records = trustFolder(env);
+  const file = join(records, recordName(config.path, config.sha256));
   try {
-    await mkdir(folder, { recursive: true, mode: 0o700 });
-    await writeFile(file, `${JSON.stringify({ path: identity.path, sha256: identity.sha256 })}\n`, { mode: 0o600 });
+    await mkdir(records, { recursive: true, mode: 0o700 });
+    await writeFile(file, `${JSON.stringify(content)}\n`, { mode: 0o600 });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw createLoadoutError('file-unwritable', `cannot write the trust record in ${folder}: ${code}`, { path: folder, code });
+    throw createLoadoutError('file-unwritable', `cannot write the trust record in ${records}: ${code}`, { path: records, code });
   }
-  return { path: identity.path, sha256: identity.sha256, file };
+  return { path: config.path, sha256: config.sha256, file, modules, packages: named.packages };
 }
 
 /** Removes the trust record of the config at `path` with its current content; false when there was none. */
 export async function revokeTrust(path: string, env: TrustEnvironment): Promise<boolean> {
-  const trusted = await isTrusted(path, env);
-  if (trusted) await rm(join(trustFolder(env), identify(path).record), { force: true });
+  const config = digestFile(path);
+  const file = join(trustFolder(env), recordName(config.path, config.sha256));
+  const trusted = await readFile(file).then(
+    () => true,
+    () => false,
+  );
+  if (trusted) await rm(file, { force: true });
   return trusted;
 }

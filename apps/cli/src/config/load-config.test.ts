@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isLoadoutError } from '@loadout/core';
 import { runCli } from '../run-cli.js';
@@ -22,8 +22,13 @@ let count = 0;
 async function folder(files: Record<string, string>): Promise<string> {
   const path = join(root, `case-${count++}`);
   mkdirSync(path, { recursive: true });
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(path, name), text);
-  for (const name of Object.keys(files)) if (name.startsWith('loadout.config.')) await recordTrust(join(path, name), env);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(path, name)), { recursive: true });
+    writeFileSync(join(path, name), text);
+  }
+  // Trusted once every file is written (the record pins the modules too). A config that cannot be
+  // read or run cannot be trusted: those cases test the load's own error, which the trust refusal precedes.
+  for (const name of Object.keys(files)) if (name.startsWith('loadout.config.')) await recordTrust(join(path, name), env).catch(() => undefined);
   return path;
 }
 
@@ -38,10 +43,9 @@ describe('loadConfig', () => {
     const cwd = await folder({
       'loadout.config.mjs': `export default { ranker: 'mine', rankerOptions: {}, rankers: { mine: './plugins/mine.mjs' }, plugins: ['./plugins/mods.mjs'],
         mods: [{ plugin: 'defer', rules: [{ server: 'github', isDeferred: true }] }], catalog: 'tools.json', limit: 3, mcpServers: { a: { command: 'x' } } };`,
+      'plugins/mine.mjs': definition('mine'),
+      'plugins/mods.mjs': `export default [${mod('one').replace('export default ', '').trim().replace(/;$/, '')}, { name: 'two', hooks: {} }];`,
     });
-    mkdirSync(join(cwd, 'plugins'));
-    writeFileSync(join(cwd, 'plugins', 'mine.mjs'), definition('mine'));
-    writeFileSync(join(cwd, 'plugins', 'mods.mjs'), `export default [${mod('one').replace('export default ', '').trim().replace(/;$/, '')}, { name: 'two', hooks: {} }];`);
     const config = await loadConfig(undefined, cwd, undefined, { env });
     expect(config.path).toBe(join(cwd, 'loadout.config.mjs'));
     expect(config.catalog).toBe(join(cwd, 'tools.json'));

@@ -1,44 +1,15 @@
-import { existsSync, statSync } from 'node:fs';
-import { dirname, extname, resolve } from 'node:path';
-import { createLoadoutError, isLoadoutError, parseJson } from '@loadout/core';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
-import { readTextFile } from '@loadout/eval/files';
 import { configError } from './config-error.js';
-import { assertTrusted, type TrustEnvironment } from './config-trust.js';
-import { importDefault } from './import-config-module.js';
+import { assertModulesTrusted, assertTrusted } from './config-trust.js';
 import { loadPluginMods, loadRankers } from './load-plugins.js';
 import { CONFIG_FILE_NAMES } from './loadout-config.js';
 import type { LoadoutConfig, LoadoutConfigFile } from './loadout-config.js';
+import { readConfigJson, importConfigModule } from './read-config-value.js';
+import type { TrustEnvironment } from './trust-folder.js';
 import { validateConfig } from './validate-config.js';
-
-/** Extensions a config module may have (besides `.json`). */
-const MODULE_EXTENSION = /\.(?:[cm]?js|[cm]?ts)$/;
-
-async function readJson(path: string, cwd: string): Promise<unknown> {
-  const text = await readTextFile(path, { cwd });
-  try {
-    // parseJson names the line and column where the text broke, never the text.
-    return parseJson(text, path);
-  } catch (error) {
-    if (!isLoadoutError(error)) throw error;
-    throw createLoadoutError('config-invalid', error.message, { ...error.details, path });
-  }
-}
-
-async function importModule(path: string, cwd: string): Promise<unknown> {
-  if (!existsSync(path)) throw createLoadoutError('file-not-found', `no such file: ${path}`, { path });
-  // A folder is named as the one text reader names it (file-unreadable), never as a module that failed to import.
-  if (statSync(path).isDirectory()) await readTextFile(path, { cwd });
-  if (!MODULE_EXTENSION.test(path)) {
-    throw createLoadoutError('config-invalid', `${path}: a config is JSON (.json) or a module (.mjs, .js, .ts); got ${JSON.stringify(extname(path) || 'no extension')}`, { path });
-  }
-  try {
-    return await importDefault(path);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw createLoadoutError('plugin-load-failed', `${path} threw while loading: ${reason}`, { path });
-  }
-}
 
 /** How {@link loadConfig} finds the folder's config. */
 export interface LoadConfigOptions {
@@ -58,8 +29,9 @@ export interface LoadConfigOptions {
  * to `warn`. Relative paths (`catalog`, `rankers`, `plugins`) resolve
  * against the file's folder; the plug-in modules are imported and checked,
  * and the registry holds the built-in rankers plus the file's. A folder's
- * config that would run code must be trusted first (`config-untrusted`, see
- * `assertTrusted`); one named by `explicitPath` is loaded as asked.
+ * config that would run code must be trusted first, with the modules it
+ * names unchanged (`config-untrusted`, see `assertTrusted` and
+ * `assertModulesTrusted`); one named by `explicitPath` is loaded as asked.
  */
 export async function loadConfig(
   explicitPath: string | undefined,
@@ -77,10 +49,12 @@ export async function loadConfig(
       : resolve(cwd, explicitPath);
   if (path === undefined) return { path: undefined, registry: createBuiltinRegistry() };
   const isJson = path.endsWith('.json');
-  const json = isJson ? await readJson(path, cwd) : undefined;
+  const json = isJson ? await readConfigJson(path, cwd) : undefined;
   // The gate comes before any import: an untrusted folder's code never runs.
-  if (explicitPath === undefined) await assertTrusted(path, json, options.env ?? process.env, options.startsServers);
-  const file: LoadoutConfigFile = validateConfig(isJson ? json : await importModule(path, cwd), path, warn);
+  const trusted = explicitPath === undefined ? await assertTrusted(path, json, options.env ?? process.env, options.startsServers) : undefined;
+  const file: LoadoutConfigFile = validateConfig(isJson ? json : await importConfigModule(path, cwd), path, warn);
+  // The modules it names have the content `loadout trust` pinned, before any of them is imported.
+  if (trusted !== undefined) assertModulesTrusted(path, trusted, file);
   const folder = dirname(path);
   const rankers = file.rankers === undefined ? [] : await loadRankers(file.rankers, folder, path);
   const mods = file.plugins === undefined ? [] : await loadPluginMods(file.plugins, folder, path);

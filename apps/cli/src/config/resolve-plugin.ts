@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { configError } from './config-error.js';
+import { isPathSpecifier } from './named-modules.js';
 
 /**
  * The absolute file of a plug-in named in a configuration: a path
@@ -10,7 +11,7 @@ import { configError } from './config-error.js';
  * `node_modules`. Throws `plugin-not-found` naming the file, key and value.
  */
 export function resolvePlugin(specifier: string, folder: string, path: string, key: string): string {
-  if (specifier.startsWith('.') || isAbsolute(specifier)) {
+  if (isPathSpecifier(specifier)) {
     const file = resolve(folder, specifier);
     if (!existsSync(file)) throw configError('plugin-not-found', path, key, `no such file ${file}`, specifier);
     return file;

@@ -1,0 +1,35 @@
+import { existsSync, statSync } from 'node:fs';
+import { extname } from 'node:path';
+import { createLoadoutError, isLoadoutError, parseJson } from '@loadout/core';
+import { readTextFile } from '@loadout/eval/files';
+import { importDefault } from './import-config-module.js';
+
+/** Extensions a config module may have (besides `.json`). */
+const MODULE_EXTENSION = /\.(?:[cm]?js|[cm]?ts)$/;
+
+/** A JSON config's parsed value; malformed JSON is `config-invalid` naming the line and column, never the text. */
+export async function readConfigJson(path: string, cwd: string): Promise<unknown> {
+  const text = await readTextFile(path, { cwd });
+  try {
+    return parseJson(text, path);
+  } catch (error) {
+    if (!isLoadoutError(error)) throw error;
+    throw createLoadoutError('config-invalid', error.message, { ...error.details, path });
+  }
+}
+
+/** A module config's default export: this runs its code. A throw is `plugin-load-failed` with its first line. */
+export async function importConfigModule(path: string, cwd: string): Promise<unknown> {
+  if (!existsSync(path)) throw createLoadoutError('file-not-found', `no such file: ${path}`, { path });
+  // A folder is named as the one text reader names it (file-unreadable), never as a module that failed to import.
+  if (statSync(path).isDirectory()) await readTextFile(path, { cwd });
+  if (!MODULE_EXTENSION.test(path)) {
+    throw createLoadoutError('config-invalid', `${path}: a config is JSON (.json) or a module (.mjs, .js, .ts); got ${JSON.stringify(extname(path) || 'no extension')}`, { path });
+  }
+  try {
+    return await importDefault(path);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw createLoadoutError('plugin-load-failed', `${path} threw while loading: ${reason}`, { path });
+  }
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { parseTrustRecord, TRUST_RECORD_VERSION } from './trust-record.js';
+
+describe('parseTrustRecord', () => {
+  it('reads a record of the current version with its pinned modules', () => {
+    const record = { version: TRUST_RECORD_VERSION, path: '/a/loadout.config.json', sha256: 'ab', modules: [{ key: 'plugins[0]', path: '/a/m.mjs', sha256: null }] };
+    expect(parseTrustRecord(JSON.stringify(record))).toEqual({ kind: 'pinned', record });
+  });
+
+  it.each([
+    ['a record of format 1 (no version)', '{"path":"/a/loadout.config.json","sha256":"ab"}', /trusted before `loadout trust` pinned the modules/],
+    ['another version', '{"version":3,"path":"/a","sha256":"ab","modules":[]}', /version 3, not 2/],
+    ['text that is not JSON', '{"version":2,', /unreadable/],
+    ['a module without its hash', '{"version":2,"path":"/a","sha256":"ab","modules":[{"key":"plugins[0]","path":"/a/m.mjs"}]}', /unreadable/],
+  ])('calls %s outdated, saying why, never throwing', (_, text, why) => {
+    const stored = parseTrustRecord(text);
+    expect(stored.kind).toBe('outdated');
+    expect(stored.kind === 'outdated' && stored.why).toMatch(why);
+  });
+});
