@@ -229,6 +229,21 @@ describe('a trusted config pins the modules it names', () => {
     expect((await loadout(plain, ['search', 'weather', '--catalog', 'tools.json'])).code).toBe(0);
   });
 
+  it('refuses to trust a file that is not a config (exit 2, invalid-option); a module the JSON config names trusts that config', async () => {
+    const folder = clone({ ...trial, 'tools.jsonl': '{"name":"get_forecast","description":"Weather forecast"}\n' });
+    const records = (): number => (existsSync(join(home, 'trust')) ? readdirSync(join(home, 'trust')).length : 0);
+    const before = records();
+    const data = await loadout(folder, ['trust', 'tools.jsonl']);
+    expect(data).toMatchObject({ code: 2, stdout: '' });
+    expect(data.stderr).toMatch(/^loadout trust: .*tools\.jsonl is not a config \(loadout\.config\.json \| .*\) nor a module the folder's loadout\.config\.json names: .*\[invalid-option\]\n$/);
+    expect(records()).toBe(before);
+    expect((await loadout(folder, ['search', 'weather'])).stderr).toContain('[config-untrusted]');
+    const module = await loadout(folder, ['trust', 'team-mods.mjs']);
+    expect(module.code).toBe(0);
+    expect(module.stdout).toMatch(/^trusted .*loadout\.config\.json /);
+    expect((await loadout(folder, ['search', 'weather'])).code).toBe(0);
+  });
+
   it('lists a package the config names by name as not pinned', async () => {
     const folder = clone({ 'loadout.config.json': JSON.stringify({ plugins: ['@acme/loadout-mods', './team-mods.mjs'] }), 'team-mods.mjs': TEAM_MODS });
     const trusted = await loadout(folder, ['trust']);

@@ -1,11 +1,12 @@
-import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
 import type { Command } from './command.js';
 import { parseArguments } from '../io/parse-arguments.js';
 import { codeReasons } from '../config/code-reasons.js';
 import { recordTrust, revokeTrust, type TrustRecord } from '../config/config-trust.js';
 import { CONFIG_FILE_NAMES } from '../config/loadout-config.js';
+import { namedModules } from '../config/named-modules.js';
 import { readConfigJson } from '../config/read-config-value.js';
 
 const help = `loadout trust: let this folder's config, and the modules it names, run code
@@ -35,7 +36,8 @@ $XDG_CONFIG_HOME/loadout/trust, else ~/.config/loadout/trust.
 
 Options:
   FILE         the config to trust (default: the first of ${CONFIG_FILE_NAMES.join(', ')}
-               in the current folder)
+               in the current folder), or a module the folder's loadout.config.json
+               names (that config is trusted); any other file is refused
   --revoke     remove the record: the config stops loading until trusted again
   -h, --help   show this help
 
@@ -44,11 +46,35 @@ Examples:
   loadout trust --revoke
 `;
 
-function findConfig(cwd: string, named: string | undefined): string {
-  if (named !== undefined) return resolve(cwd, named);
-  const found = CONFIG_FILE_NAMES.map((name) => resolve(cwd, name)).find((candidate) => existsSync(candidate));
-  if (found === undefined) throw createLoadoutError('file-not-found', `no ${CONFIG_FILE_NAMES.join(' | ')} in ${cwd}; nothing to trust`, { path: cwd });
-  return found;
+function folderConfig(cwd: string): string | undefined {
+  return CONFIG_FILE_NAMES.map((name) => resolve(cwd, name)).find((candidate) => existsSync(candidate));
+}
+
+/** Whether the folder's JSON config names `module` by path (a module config is not run to tell). */
+async function namesModule(config: string | undefined, module: string): Promise<boolean> {
+  if (config === undefined || !config.endsWith('.json')) return false;
+  const real = realpathSync(module);
+  const { files } = namedModules(await readConfigJson(config, dirname(config)), dirname(config));
+  return files.some((named) => existsSync(named.file) && realpathSync(named.file) === real);
+}
+
+/** The config FILE names (itself, or the folder's config that names it as a module); anything else is refused. */
+async function findConfig(cwd: string, named: string | undefined): Promise<string> {
+  const found = folderConfig(cwd);
+  if (named === undefined) {
+    if (found === undefined) throw createLoadoutError('file-not-found', `no ${CONFIG_FILE_NAMES.join(' | ')} in ${cwd}; nothing to trust`, { path: cwd });
+    return found;
+  }
+  const path = resolve(cwd, named);
+  if (!existsSync(path)) throw createLoadoutError('file-not-found', `cannot read ${path}: ENOENT`, { path, code: 'ENOENT' });
+  if ((CONFIG_FILE_NAMES as readonly string[]).includes(basename(path))) return path;
+  if (await namesModule(found, path)) return found as string;
+  throw createLoadoutError(
+    'invalid-option',
+    `${path} is not a config (${CONFIG_FILE_NAMES.join(' | ')}) nor a module the folder's loadout.config.json names: ` +
+      'loadout trust trusts a config with the modules it names (run it without FILE for this folder\'s); a catalog or other data file runs no code and needs no trust',
+    { path },
+  );
 }
 
 /** Why the config runs code, read without running it (a JSON config is parsed, a module never imported). */
@@ -79,7 +105,7 @@ export const trustCommand: Command = {
       return 0;
     }
     if (parsed.positionals.length > 1) throw createLoadoutError('invalid-option', `expected at most one FILE, got ${parsed.positionals.length} (see loadout trust --help)`);
-    const path = findConfig(context.cwd, parsed.positionals[0]);
+    const path = await findConfig(context.cwd, parsed.positionals[0]);
     if (parsed.values['revoke'] === true) {
       const removed = await revokeTrust(path, context.env);
       context.stdout(removed ? `revoked: ${path} no longer loads from its folder until trusted again\n` : `${path} was not trusted (with this content); nothing to revoke\n`);
