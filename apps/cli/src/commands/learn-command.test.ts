@@ -289,8 +289,12 @@ describe('loadout search --feedback', () => {
     // Whether a ranker learns is its definition's capability (capabilities.usage), not its name: regex has none.
     const pattern = fakeContext({ cwd: dir });
     expect(await runCli(['search', '^keep', '--catalog', catalog, '--feedback', store, '--ranker', 'regex', '--json'], pattern.context)).toBe(0);
-    expect(pattern.stderr()).toContain('ranker "regex" does not learn from usage (its definition declares no capabilities.usage); searching without usage');
+    expect(pattern.stderr()).toContain('loadout search: warning: ranker "regex" does not learn from usage (its definition declares no capabilities.usage); searching without usage [invalid-option]');
     expect((JSON.parse(pattern.stdout()) as { hits: { name: string }[] }).hits.map((hit) => hit.name)).toEqual(['keep_alive']);
+    const strict = fakeContext({ cwd: dir });
+    expect(await runCli(['search', '^keep', '--catalog', catalog, '--feedback', store, '--ranker', 'regex', '--strict'], strict.context)).toBe(2);
+    expect(strict.stderr()).toMatch(/--strict: 1 warning \(invalid-option\).*\[strict-failed\]/);
+    expect(strict.stdout()).toBe('');
   });
 
   it('learns on any ranker whose definition accepts usage, through capabilities.usage', async () => {

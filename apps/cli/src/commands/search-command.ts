@@ -102,7 +102,9 @@ export const searchCommand: Command = {
     }
     const feedback = stringFlag(parsed, 'feedback');
     if (feedback !== undefined && withUsage === undefined) {
-      context.stderr(`loadout search: ranker ${JSON.stringify(rankerName)} does not learn from usage (its definition declares no capabilities.usage); searching without usage\n`);
+      // As eval and learn refuse it (invalid-option); here a warning, which --strict makes an error.
+      const message = `ranker ${JSON.stringify(rankerName)} does not learn from usage (its definition declares no capabilities.usage); searching without usage`;
+      reportWarnings('search', [{ code: 'invalid-option', message }], context, strict);
     }
     const learnedFactory =
       feedback === undefined || withUsage === undefined
