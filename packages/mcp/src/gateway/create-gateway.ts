@@ -158,7 +158,8 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
         }
       }
     } catch (error) {
-      logger.error(`re-indexing failed; searches keep using generation ${current.version}: ${(error as Error).message}`);
+      const kept = current.indexFailed === true ? ', whose index failed too (each search tries to index it again)' : '';
+      logger.error(`re-indexing failed; searches keep using generation ${current.version}${kept}: ${(error as Error).message}`);
     }
   });
   const scheduleRebuild = (): void => {
@@ -226,7 +227,8 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   starting = false;
   if (changedWhileStarting) scheduleRebuild();
   const ready = [...upstreams.values()].filter((upstream) => upstream.status().state === 'ready').length;
-  logger.info(`indexed ${current.catalog.tools.length} tools from ${ready} of ${upstreams.size} upstream servers`);
+  const listed = `${current.catalog.tools.length} tools from ${ready} of ${upstreams.size} upstream servers`;
+  logger.info(current.indexFailed === true ? `listed ${listed}; not indexed (the error above): each search tries again` : `indexed ${listed}`);
   logDecision(current.decision);
 
   const renderResult = createSearchResultRenderer();

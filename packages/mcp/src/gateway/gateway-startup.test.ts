@@ -197,6 +197,10 @@ describe('createGateway start-up', () => {
     });
     try {
       expect(logger.lines.join('\n')).toContain('ranker "failing-plug-in" failed while indexing: attempt 1 [ranker-failed]; search_tools answers with this error');
+      // Not said to be indexed when it is not.
+      expect(logger.lines.join('\n')).toMatch(/listed \d+ tools from 1 of 1 upstream servers; not indexed \(the error above\): each search tries again/);
+      expect(logger.lines.join('\n')).not.toMatch(/indexed \d+ tools/);
+      expect(gateway.index.indexFailed).toBe(true);
       expect(await gateway.answer({ query: 'forecast' })).toMatchObject({ ok: false, code: 'ranker-failed', message: 'ranker "failing-plug-in" failed while indexing: attempt 2' });
       expect(await gateway.answer({ query: 'forecast' })).toMatchObject({ ok: true });
     } finally {

@@ -72,6 +72,7 @@ export async function buildToolIndex(input: BuildToolIndexInput): Promise<ToolIn
   const described = withDescriptions(catalog, plan.tools);
   const upfront = described.tools.filter((_, index) => plan.tools[index]?.deferred !== true);
   let ranker = await input.createRanker();
+  let indexFailed = false;
   try {
     await ranker.index(described.tools);
   } catch (error) {
@@ -79,6 +80,7 @@ export async function buildToolIndex(input: BuildToolIndexInput): Promise<ToolIn
     const { message, code } = error as Error & { code: string };
     logger.error(`${message} [${code}]; search_tools answers with this error, each search trying to index again, until one succeeds`);
     ranker = indexOnSearch(ranker, described.tools);
+    indexFailed = true;
   }
-  return { version: input.version, catalog: described, ranker, definitions, upfront, decision: plan.decision };
+  return { version: input.version, catalog: described, ranker, definitions, upfront, decision: plan.decision, ...(indexFailed ? { indexFailed: true as const } : {}) };
 }

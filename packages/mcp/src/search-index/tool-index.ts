@@ -24,4 +24,6 @@ export interface ToolIndex {
   readonly upfront: readonly CatalogTool[];
   /** The policy's decision for this generation (tool search on or off, reason, trace). */
   readonly decision: ToolSearchDecision;
+  /** True when the ranker failed to index this generation (the first is served anyway: each search tries to index it again). Default: absent. */
+  readonly indexFailed?: true;
 }
