@@ -173,7 +173,14 @@ export class LoadoutSearchElement extends HTMLElement {
     }
     const controller = new AbortController();
     this.#search = controller;
-    if (!(await this.#load()) || controller.signal.aborted || this.#engine === undefined) return;
+    const loaded = await this.#load();
+    if (controller.signal.aborted) return;
+    if (!loaded || this.#engine === undefined) {
+      // The catalog did not load (maybe after the user typed): say why, instead of the "Loading tools…" it replaced.
+      this.#show([]);
+      this.#status.textContent = this.#idle;
+      return;
+    }
     try {
       const ranker = this.getAttribute('ranker');
       const result = await this.#engine.search(query, { limit: this.#limit(), explain: true, signal: controller.signal, ...(ranker === null ? {} : { ranker }) });
