@@ -36,6 +36,19 @@ describe('loadout index', () => {
     engine.dispose();
   });
 
+  it('says that browsers refuse an index over their 10,000-tool limit unless the page raises max-tools', async () => {
+    const folder = await scratch();
+    await writeFile(join(folder, 'big.json'), JSON.stringify(Array.from({ length: 10_001 }, (_, index) => ({ name: `tool_${index}`, description: 'A tool' }))));
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['index', '--catalog', 'big.json', '--out', 'big.index', '--max-tools', '20000'], run.context)).toBe(0);
+    expect(run.stderr()).toMatch(
+      /^loadout index: 10001 tools from big\.json indexed into big\.index \([\d.]+ kB\)\nloadout index: browsers refuse an index of more than 10000 tools unless the page says <loadout-search index="big\.index" max-tools="10001"> \(or passes maxTools to loadCatalog\)\n$/,
+    );
+    const small = fakeContext({ cwd: folder });
+    expect(await runCli(['index', '--catalog', 'tools.json', '--out', 'tools.index', '--max-tools', '20000'], small.context)).toBe(0);
+    expect(small.stderr()).not.toMatch(/browsers refuse/);
+  });
+
   it('an index given where a catalog goes is named as one (file-not-text)', async () => {
     const folder = await scratch();
     expect(await runCli(['index', '--catalog', 'tools.json', '--out', 'tools.index'], fakeContext({ cwd: folder }).context)).toBe(0);

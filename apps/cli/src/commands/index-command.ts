@@ -1,4 +1,4 @@
-import { createLoadoutError } from '@loadout/core';
+import { createLoadoutError, DEFAULT_MAX_TOOLS } from '@loadout/core';
 import { buildPrebuiltIndex, isPrebuiltIndex } from '@loadout/browser/prebuilt-index';
 import type { Command } from './command.js';
 import { checkWritable } from '../io/check-writable.js';
@@ -25,7 +25,8 @@ file is replaced only when it is empty or an earlier index, never the catalog
 Options:
   --catalog FILE   the tools to index (required)
   --out FILE       where to write the index (required)
-  --max-tools N    accept catalogs of up to N tools (default 10000)
+  --max-tools N    accept catalogs of up to N tools (default 10000); a page
+                   loads an index of more only with <loadout-search max-tools="N">
   --strict         fail on the first malformed tool instead of skipping it
   -h, --help       show this help
 
@@ -69,9 +70,13 @@ export const indexCommand: Command = {
     const { bytes, read } = await buildPrebuiltIndex({ tools: loaded.tools, servers: loaded.servers }, { source: catalogPath, strict, ...(maxTools === undefined ? {} : { maxTools }) });
     await writeFileAtomic(out, context.cwd, bytes);
     const skipped = loaded.issues.length;
+    const count = read.catalog.tools.length;
     context.stderr(
-      `loadout index: ${read.catalog.tools.length} tools from ${catalogPath} indexed into ${out} (${(bytes.length / 1000).toFixed(1)} kB)${skipped > 0 ? `; ${skipped} malformed ${skipped === 1 ? 'entry' : 'entries'} skipped` : ''}\n`,
+      `loadout index: ${count} tools from ${catalogPath} indexed into ${out} (${(bytes.length / 1000).toFixed(1)} kB)${skipped > 0 ? `; ${skipped} malformed ${skipped === 1 ? 'entry' : 'entries'} skipped` : ''}\n`,
     );
+    if (count > DEFAULT_MAX_TOOLS) {
+      context.stderr(`loadout index: browsers refuse an index of more than ${DEFAULT_MAX_TOOLS} tools unless the page says <loadout-search index="${out}" max-tools="${count}"> (or passes maxTools to loadCatalog)\n`);
+    }
     return 0;
   },
 };

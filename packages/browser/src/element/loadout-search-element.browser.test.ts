@@ -52,3 +52,30 @@ describe('<loadout-search> while the catalog loads', () => {
     expect(statusOf(element)).toMatch(/^\d+ tools? found\.$/);
   });
 });
+
+describe('<loadout-search max-tools>', () => {
+  const tools = Array.from({ length: 10_001 }, (_, index) => ({ name: `tool_${index}`, description: `A tool numbered ${index}` }));
+
+  it('loads a catalog over the default 10,000 tools when max-tools allows it', async () => {
+    gatedEngine().resolve();
+    const element = mountElement({ catalog: servedText(JSON.stringify(tools)), 'max-tools': '20000' });
+    await statusMatching(element, /Type to search\.$/);
+    expect(statusOf(element)).toBe('10,001 tools. Type to search.');
+  });
+
+  it('refuses a max-tools that is not a whole number from 1 to 1,000,000, at once', async () => {
+    gatedEngine().resolve();
+    const element = mountElement({ catalog: servedText(JSON.stringify(tools)), 'max-tools': 'lots' });
+    expect(await statusMatching(element, /^Could not/)).toBe(
+      'Could not load the tools: <loadout-search>: max-tools must be a whole number from 1 to 1,000,000 (got "lots") [invalid-option]',
+    );
+  });
+
+  it('reloads with the new limit when max-tools changes', async () => {
+    gatedEngine().resolve();
+    const element = mountElement({ catalog: servedText(JSON.stringify(tools)) });
+    await statusMatching(element, /^Could not load the tools: .*more than the limit of 10000 \[catalog-too-large\]$/);
+    element.setAttribute('max-tools', '10001');
+    await statusMatching(element, /^10,001 tools\. Type to search\.$/);
+  });
+});

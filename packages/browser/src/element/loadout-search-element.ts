@@ -4,6 +4,7 @@ import { isCancelledError } from '../shared/cancelled.js';
 import { createWorkerEngine } from '../worker/create-worker-engine.js';
 import { element } from './element-dom.js';
 import { ELEMENT_STYLES } from './element-styles.js';
+import { describeError, integerAttribute, LIMIT_RANGE, MAX_TOOLS_RANGE } from './element-attributes.js';
 import { renderExplanation, renderHit } from './render-hit.js';
 
 /** The worker file beside the element's ES module build (`dist/element.js`). */
@@ -28,18 +29,13 @@ export interface LoadoutResultsDetail {
   readonly indexSource: string;
 }
 
-const DEFAULT_LIMIT = 5;
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /**
  * `<loadout-search>`: a tool-search box. Attributes: `catalog` (URL of a
  * JSON or JSONL catalog or a `catalog pull` snapshot), `index` (URL of a
  * `loadout index` file, loaded instead of building; wins over `catalog`),
  * `ranker` (default `bm25f`), `limit` (results, 1–100, default 5),
- * `placeholder`, `label` (the box's accessible name, default "Search
+ * `max-tools` (most tools the catalog or index may hold, 1–1,000,000,
+ * default 10,000; more is refused with `catalog-too-large`), `placeholder`, `label` (the box's accessible name, default "Search
  * tools"). It searches in a Web Worker as the user types, marks matched
  * terms, explains the active result on demand, and follows the combobox
  * pattern: Arrow keys move through the listbox, Enter picks, Escape closes
@@ -48,7 +44,7 @@ function message(error: unknown): string {
  * properties and parts listed in `ELEMENT_STYLES`.
  */
 export class LoadoutSearchElement extends HTMLElement {
-  static readonly observedAttributes = ['catalog', 'index', 'ranker', 'limit', 'placeholder', 'label'];
+  static readonly observedAttributes = ['catalog', 'index', 'ranker', 'limit', 'max-tools', 'placeholder', 'label'];
 
   /** Creates each element's engine. Default: a worker engine on `loadout-search-worker.js` beside this module. */
   static createEngine: () => LoadoutEngine = () =>
@@ -116,7 +112,7 @@ export class LoadoutSearchElement extends HTMLElement {
   attributeChangedCallback(name: string, previous: string | null, next: string | null): void {
     if (previous === next) return;
     if (name === 'placeholder' || name === 'label') this.#applyText();
-    else if ((name === 'catalog' || name === 'index') && this.#loading !== undefined) {
+    else if ((name === 'catalog' || name === 'index' || name === 'max-tools') && this.#loading !== undefined) {
       this.#loading = undefined;
       void this.#load().then(() => this.#run(this.#input.value));
     } else if ((name === 'ranker' || name === 'limit') && this.#query !== '') void this.#run(this.#query);
@@ -134,8 +130,8 @@ export class LoadoutSearchElement extends HTMLElement {
   }
 
   #limit(): number {
-    const value = Number(this.getAttribute('limit') ?? DEFAULT_LIMIT);
-    return Number.isInteger(value) && value >= 1 && value <= 100 ? value : DEFAULT_LIMIT;
+    const value = Number(this.getAttribute('limit') ?? LIMIT_RANGE.fallback);
+    return Number.isInteger(value) && value >= LIMIT_RANGE.min && value <= LIMIT_RANGE.max ? value : LIMIT_RANGE.fallback;
   }
 
   #load(): Promise<boolean> {
@@ -148,15 +144,16 @@ export class LoadoutSearchElement extends HTMLElement {
       this.#setIdle('Loading tools…');
       this.#engine ??= LoadoutSearchElement.createEngine();
       try {
+        const maxTools = integerAttribute('max-tools', this.getAttribute('max-tools'), MAX_TOOLS_RANGE);
         const url = new URL(source, document.baseURI);
         const response = await fetch(url);
         if (!response.ok) throw new Error(`${url.href} answered HTTP ${response.status}`);
         const input = this.hasAttribute('index') ? new Uint8Array(await response.arrayBuffer()) : await response.text();
-        const loaded = await this.#engine.loadCatalog(input, { source: url.pathname });
+        const loaded = await this.#engine.loadCatalog(input, { source: url.pathname, maxTools });
         this.#setIdle(`${loaded.tools.length.toLocaleString('en-US')} tools. Type to search.`);
         return true;
       } catch (error) {
-        this.#setIdle(`Could not load the tools: ${message(error)}`);
+        this.#setIdle(`Could not load the tools: ${describeError(error)}`);
         return false;
       }
     })();
@@ -192,7 +189,7 @@ export class LoadoutSearchElement extends HTMLElement {
     } catch (error) {
       if (isCancelledError(error) || controller.signal.aborted) return;
       this.#show([]);
-      this.#status.textContent = `Search failed: ${message(error)}`;
+      this.#status.textContent = `Search failed: ${describeError(error)}`;
     }
   }
 

@@ -1,0 +1,40 @@
+import { createLoadoutError, describeValue, isLoadoutError } from '@loadout/core';
+
+/** Range of an integer attribute of `<loadout-search>`. */
+export interface IntegerAttributeRange {
+  /** Used when the attribute is absent. */
+  readonly fallback: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+/** Results a search shows: `limit`, 1–100, default 5. */
+export const LIMIT_RANGE: IntegerAttributeRange = { fallback: 5, min: 1, max: 100 };
+
+/**
+ * Most tools a catalog or index may hold: `max-tools`, 1–1,000,000 (the
+ * range of `loadout index --max-tools`), default core's 10,000.
+ */
+export const MAX_TOOLS_RANGE: IntegerAttributeRange = { fallback: 10_000, min: 1, max: 1_000_000 };
+
+/**
+ * Reads an integer attribute: its `fallback` when absent, else a whole
+ * number within the range. Throws `invalid-option` naming the attribute, its
+ * range and the value (never guesses another value).
+ */
+export function integerAttribute(name: string, value: string | null, range: IntegerAttributeRange): number {
+  if (value === null) return range.fallback;
+  const number = value.trim() === '' ? Number.NaN : Number(value);
+  if (Number.isInteger(number) && number >= range.min && number <= range.max) return number;
+  throw createLoadoutError(
+    'invalid-option',
+    `<loadout-search>: ${name} must be a whole number from ${range.min.toLocaleString('en-US')} to ${range.max.toLocaleString('en-US')} (got ${describeValue(value)})`,
+    { option: name, value },
+  );
+}
+
+/** An error as the status line shows it: its message, and a Loadout error's code in brackets, as the CLI prints it. */
+export function describeError(error: unknown): string {
+  if (isLoadoutError(error)) return `${error.message} [${error.code}]`;
+  return error instanceof Error ? error.message : String(error);
+}
