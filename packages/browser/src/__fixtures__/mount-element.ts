@@ -1,5 +1,4 @@
 import { createEngine } from '../engine/create-engine.js';
-import type { LoadoutEngine } from '../engine/engine-types.js';
 import { LoadoutSearchElement } from '../element/loadout-search-element.js';
 import type { Deferred } from './deferred.js';
 
@@ -12,14 +11,14 @@ export function servedText(text: string): string {
 
 /**
  * Makes `<loadout-search>` use an engine in the page (no worker, no
- * IndexedDB) whose `loadCatalog` waits for `gate` when one is given, so a
+ * IndexedDB, no Cache API; with the element's settings, as its worker gets them) whose `loadCatalog` waits for `gate` when one is given, so a
  * test decides when the catalog has loaded (or failed). Returns the
  * `createEngine` it replaced, to restore.
  */
-export function useGatedEngine(gate?: Deferred<void>): () => LoadoutEngine {
+export function useGatedEngine(gate?: Deferred<void>): typeof LoadoutSearchElement.createEngine {
   const original = LoadoutSearchElement.createEngine;
-  LoadoutSearchElement.createEngine = () => {
-    const engine = createEngine({ tokenizer: 'approximate', persistIndexes: false });
+  LoadoutSearchElement.createEngine = (config = {}) => {
+    const engine = createEngine({ tokenizer: 'approximate', ...config, persistIndexes: false, staticTableCacheName: null });
     return {
       ...engine,
       loadCatalog: async (input, options) => {

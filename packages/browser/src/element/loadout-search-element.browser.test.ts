@@ -79,3 +79,48 @@ describe('<loadout-search max-tools>', () => {
     await statusMatching(element, /^10,001 tools\. Type to search\.$/);
   });
 });
+
+describe('<loadout-search ranker>', () => {
+  const catalog = servedText(JSON.stringify(TOOLS));
+  const settled = /Type to search\.$|^Cannot search|^Could not/;
+
+  it('refuses an unknown ranker at once, listing only the rankers it can run, and on each search', async () => {
+    gatedEngine().resolve();
+    const element = mountElement({ catalog, ranker: 'nope' });
+    const expected =
+      'Cannot search: <loadout-search>: unknown ranker "nope"; this element can run bm25f, wink-bm25, regex, rerank, and static-embedding, hybrid with the static-table attribute [unknown-ranker]';
+    expect(await statusMatching(element, settled)).toBe(expected);
+    await element.search('send an email');
+    expect(statusOf(element)).toBe(expected);
+  });
+
+  it('asks for the static-table attribute for hybrid and static-embedding, and refuses transformers', async () => {
+    gatedEngine().resolve();
+    const hybrid = mountElement({ catalog, ranker: 'hybrid' });
+    expect(await statusMatching(hybrid, settled)).toMatch(/^Cannot search: <loadout-search>: ranker "hybrid" needs the static-table attribute .*\[invalid-option\]$/);
+    const transformers = mountElement({ catalog, ranker: 'transformers' });
+    expect(await statusMatching(transformers, settled)).toMatch(
+      /^Cannot search: <loadout-search>: ranker "transformers" cannot run here \(the element's worker does not include transformers\.js\); this element can run bm25f, .*\[unsupported-environment\]$/,
+    );
+  });
+
+  it('searches with hybrid given static-table, and says so when the table is not served', async () => {
+    gatedEngine().resolve();
+    const element = mountElement({ catalog, ranker: 'hybrid', 'static-table': '/static/glove-sg-100d-50k.ldwv' });
+    expect(await statusMatching(element, settled)).toBe('12 tools. Type to search.');
+    await element.search('send an email');
+    expect(statusOf(element)).toMatch(/^\d+ tools? found\.$/);
+    element.setAttribute('static-table', '/static/missing.ldwv');
+    expect(await statusMatching(element, /^Cannot search/)).toMatch(/ranker "hybrid" cannot run here \(no word-vector table: .*missing\.ldwv.*\[unsupported-environment\]$/);
+  });
+
+  it('checks the ranker again when the attribute changes', async () => {
+    gatedEngine().resolve();
+    const element = mountElement({ catalog });
+    await statusMatching(element, settled);
+    element.setAttribute('ranker', 'nope');
+    await statusMatching(element, /^Cannot search: .*\[unknown-ranker\]$/);
+    element.setAttribute('ranker', 'regex');
+    await statusMatching(element, /^12 tools\. Type to search\.$/);
+  });
+});

@@ -1,10 +1,12 @@
 import type { CatalogTool, SearchHit } from '@loadout/core';
-import type { LoadoutEngine } from '../engine/engine-types.js';
+import type { EngineConfig } from '../engine/engine-options.js';
+import type { LoadoutEngine, RankerAvailability } from '../engine/engine-types.js';
 import { isCancelledError } from '../shared/cancelled.js';
 import { createWorkerEngine } from '../worker/create-worker-engine.js';
 import { element } from './element-dom.js';
 import { ELEMENT_STYLES } from './element-styles.js';
 import { describeError, integerAttribute, LIMIT_RANGE, MAX_TOOLS_RANGE } from './element-attributes.js';
+import { findRankerProblem } from './element-ranker.js';
 import { renderExplanation, renderHit } from './render-hit.js';
 
 /** The worker file beside the element's ES module build (`dist/element.js`). */
@@ -33,9 +35,13 @@ export interface LoadoutResultsDetail {
  * `<loadout-search>`: a tool-search box. Attributes: `catalog` (URL of a
  * JSON or JSONL catalog or a `catalog pull` snapshot), `index` (URL of a
  * `loadout index` file, loaded instead of building; wins over `catalog`),
- * `ranker` (default `bm25f`), `limit` (results, 1–100, default 5),
+ * `ranker` (default `bm25f`; the element runs `bm25f`, `wink-bm25`, `regex`,
+ * `rerank`, and `static-embedding` and `hybrid` given `static-table`, and
+ * refuses others at once), `static-table` (URL of the word-vector table
+ * `glove-sg-100d-50k.ldwv`), `limit` (results, 1–100, default 5),
  * `max-tools` (most tools the catalog or index may hold, 1–1,000,000,
- * default 10,000; more is refused with `catalog-too-large`), `placeholder`, `label` (the box's accessible name, default "Search
+ * default 10,000; more is refused with `catalog-too-large`),
+ * `placeholder`, `label` (the box's accessible name, default "Search
  * tools"). It searches in a Web Worker as the user types, marks matched
  * terms, explains the active result on demand, and follows the combobox
  * pattern: Arrow keys move through the listbox, Enter picks, Escape closes
@@ -44,11 +50,16 @@ export interface LoadoutResultsDetail {
  * properties and parts listed in `ELEMENT_STYLES`.
  */
 export class LoadoutSearchElement extends HTMLElement {
-  static readonly observedAttributes = ['catalog', 'index', 'ranker', 'limit', 'max-tools', 'placeholder', 'label'];
+  static readonly observedAttributes = ['catalog', 'index', 'ranker', 'static-table', 'limit', 'max-tools', 'placeholder', 'label'];
 
-  /** Creates each element's engine. Default: a worker engine on `loadout-search-worker.js` beside this module. */
-  static createEngine: () => LoadoutEngine = () =>
-    createWorkerEngine(() => new Worker(new URL(WORKER_FILE, import.meta.url), { type: 'module' }), { tokenizer: 'approximate' });
+  /**
+   * Creates each element's engine from the element's settings (`tokenizer`
+   * `approximate`, and `staticTableUrl` from `static-table`, resolved
+   * against the page). Default: a worker engine on `loadout-search-worker.js`
+   * beside this module.
+   */
+  static createEngine: (config: EngineConfig) => LoadoutEngine = (config) =>
+    createWorkerEngine(() => new Worker(new URL(WORKER_FILE, import.meta.url), { type: 'module' }), config);
 
   readonly #input: HTMLInputElement;
   readonly #listbox: HTMLUListElement;
@@ -57,6 +68,12 @@ export class LoadoutSearchElement extends HTMLElement {
   readonly #explanation: HTMLDivElement;
   #engine: LoadoutEngine | undefined;
   #loading: Promise<boolean> | undefined;
+  /** Counts loads, so a load that was replaced (another catalog, engine or page) leaves the status alone. */
+  #generation = 0;
+  /** The engine's rankers, asked once per engine when a `ranker` is set. */
+  #rankers: Promise<readonly RankerAvailability[] | undefined> | undefined;
+  /** Tools in the loaded catalog. */
+  #tools = 0;
   #hits: readonly SearchHit[] = [];
   #active = -1;
   #query = '';
@@ -104,18 +121,25 @@ export class LoadoutSearchElement extends HTMLElement {
 
   disconnectedCallback(): void {
     this.#search?.abort();
-    this.#engine?.dispose();
-    this.#engine = undefined;
-    this.#loading = undefined;
+    this.#dropEngine();
   }
 
   attributeChangedCallback(name: string, previous: string | null, next: string | null): void {
     if (previous === next) return;
     if (name === 'placeholder' || name === 'label') this.#applyText();
-    else if ((name === 'catalog' || name === 'index' || name === 'max-tools') && this.#loading !== undefined) {
+    else if (this.#loading === undefined) return;
+    else if (name === 'catalog' || name === 'index' || name === 'max-tools' || name === 'static-table') {
+      if (name === 'static-table') this.#dropEngine();
       this.#loading = undefined;
       void this.#load().then(() => this.#run(this.#input.value));
-    } else if ((name === 'ranker' || name === 'limit') && this.#query !== '') void this.#run(this.#query);
+    } else if (name === 'ranker' || name === 'limit') {
+      const loading = this.#loading;
+      void loading.then(async (loaded) => {
+        const text = loaded ? await this.#readyText() : undefined;
+        if (text !== undefined && loading === this.#loading) this.#setIdle(text);
+      });
+      if (this.#query !== '') void this.#run(this.#query);
+    }
   }
 
   /** Types `query` into the box and resolves once its results are shown (or failed). */
@@ -134,15 +158,50 @@ export class LoadoutSearchElement extends HTMLElement {
     return Number.isInteger(value) && value >= LIMIT_RANGE.min && value <= LIMIT_RANGE.max ? value : LIMIT_RANGE.fallback;
   }
 
+  /** Disposes the engine (a new one is created on the next load), and forgets its catalog and rankers. */
+  #dropEngine(): void {
+    this.#engine?.dispose();
+    this.#engine = undefined;
+    this.#loading = undefined;
+    this.#rankers = undefined;
+    this.#generation += 1;
+  }
+
+  #engineConfig(): EngineConfig {
+    const table = this.getAttribute('static-table');
+    return { tokenizer: 'approximate', ...(table === null ? {} : { staticTableUrl: new URL(table, document.baseURI).href }) };
+  }
+
+  /** Why searching cannot work with the current attributes (a coded error), or undefined. */
+  async #searchProblem(): Promise<unknown> {
+    const ranker = this.getAttribute('ranker');
+    const engine = this.#engine;
+    if (ranker === null || engine === undefined) return undefined;
+    this.#rankers ??= engine.rankers().catch(() => undefined);
+    const rankers = await this.#rankers;
+    return rankers === undefined ? undefined : findRankerProblem(ranker, rankers, this.hasAttribute('static-table'));
+  }
+
+  /** The status once the catalog loaded: why searching cannot work, or the tool count. */
+  async #readyText(): Promise<string> {
+    const problem = await this.#searchProblem();
+    if (problem !== undefined) return `Cannot search: ${describeError(problem)}`;
+    return `${this.#tools.toLocaleString('en-US')} tools. Type to search.`;
+  }
+
   #load(): Promise<boolean> {
     this.#loading ??= (async () => {
+      const generation = ++this.#generation;
+      const setIdle = (text: string): void => {
+        if (generation === this.#generation) this.#setIdle(text);
+      };
       const source = this.getAttribute('index') ?? this.getAttribute('catalog');
       if (source === null) {
-        this.#setIdle('No tools: set the catalog or index attribute.');
+        setIdle('No tools: set the catalog or index attribute.');
         return false;
       }
-      this.#setIdle('Loading tools…');
-      this.#engine ??= LoadoutSearchElement.createEngine();
+      setIdle('Loading tools…');
+      this.#engine ??= LoadoutSearchElement.createEngine(this.#engineConfig());
       try {
         const maxTools = integerAttribute('max-tools', this.getAttribute('max-tools'), MAX_TOOLS_RANGE);
         const url = new URL(source, document.baseURI);
@@ -150,10 +209,11 @@ export class LoadoutSearchElement extends HTMLElement {
         if (!response.ok) throw new Error(`${url.href} answered HTTP ${response.status}`);
         const input = this.hasAttribute('index') ? new Uint8Array(await response.arrayBuffer()) : await response.text();
         const loaded = await this.#engine.loadCatalog(input, { source: url.pathname, maxTools });
-        this.#setIdle(`${loaded.tools.length.toLocaleString('en-US')} tools. Type to search.`);
+        this.#tools = loaded.tools.length;
+        setIdle(await this.#readyText());
         return true;
       } catch (error) {
-        this.#setIdle(`Could not load the tools: ${describeError(error)}`);
+        setIdle(`Could not load the tools: ${describeError(error)}`);
         return false;
       }
     })();
@@ -176,6 +236,13 @@ export class LoadoutSearchElement extends HTMLElement {
       // The catalog did not load (maybe after the user typed): say why, instead of the "Loading tools…" it replaced.
       this.#show([]);
       this.#status.textContent = this.#idle;
+      return;
+    }
+    const problem = await this.#searchProblem();
+    if (controller.signal.aborted) return;
+    if (problem !== undefined) {
+      this.#show([]);
+      this.#status.textContent = `Cannot search: ${describeError(problem)}`;
       return;
     }
     try {
