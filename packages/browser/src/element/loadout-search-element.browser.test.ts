@@ -124,3 +124,27 @@ describe('<loadout-search ranker>', () => {
     await statusMatching(element, /^12 tools\. Type to search\.$/);
   });
 });
+
+describe('<loadout-search limit> and an empty catalog', () => {
+  const settled = /Type to search\.$|^Cannot search|^Could not|^The catalog/;
+
+  it('refuses a limit outside 1–100 at once, and on each search, instead of ignoring it', async () => {
+    gatedEngine().resolve();
+    const element = mountElement({ catalog: servedText(JSON.stringify(TOOLS)), limit: '-3' });
+    const expected = 'Cannot search: <loadout-search>: limit must be a whole number from 1 to 100 (got "-3") [invalid-option]';
+    expect(await statusMatching(element, settled)).toBe(expected);
+    await element.search('send an email');
+    expect(statusOf(element)).toBe(expected);
+    element.setAttribute('limit', '2');
+    await element.search('file');
+    expect(statusOf(element)).toBe('2 tools found.');
+  });
+
+  it('says the catalog has no tools, before and after typing', async () => {
+    gatedEngine().resolve();
+    const element = mountElement({ catalog: servedText('[]') });
+    expect(await statusMatching(element, settled)).toBe('The catalog has no tools.');
+    await element.search('send an email');
+    expect(statusOf(element)).toBe('The catalog has no tools.');
+  });
+});

@@ -12,6 +12,9 @@ import { renderExplanation, renderHit } from './render-hit.js';
 /** The worker file beside the element's ES module build (`dist/element.js`). */
 const WORKER_FILE = 'loadout-search-worker.js';
 
+/** The status for a catalog that loaded with no tools. */
+const NO_TOOLS = 'The catalog has no tools.';
+
 /** `detail` of the `loadout-select` event. */
 export interface LoadoutSelectDetail {
   /** The chosen tool, as the catalog holds it. */
@@ -38,7 +41,8 @@ export interface LoadoutResultsDetail {
  * `ranker` (default `bm25f`; the element runs `bm25f`, `wink-bm25`, `regex`,
  * `rerank`, and `static-embedding` and `hybrid` given `static-table`, and
  * refuses others at once), `static-table` (URL of the word-vector table
- * `glove-sg-100d-50k.ldwv`), `limit` (results, 1–100, default 5),
+ * `glove-sg-100d-50k.ldwv`), `limit` (results, 1–100, default 5; another
+ * value is refused with `invalid-option`),
  * `max-tools` (most tools the catalog or index may hold, 1–1,000,000,
  * default 10,000; more is refused with `catalog-too-large`),
  * `placeholder`, `label` (the box's accessible name, default "Search
@@ -153,11 +157,6 @@ export class LoadoutSearchElement extends HTMLElement {
     this.#input.setAttribute('aria-label', this.getAttribute('label') ?? 'Search tools');
   }
 
-  #limit(): number {
-    const value = Number(this.getAttribute('limit') ?? LIMIT_RANGE.fallback);
-    return Number.isInteger(value) && value >= LIMIT_RANGE.min && value <= LIMIT_RANGE.max ? value : LIMIT_RANGE.fallback;
-  }
-
   /** Disposes the engine (a new one is created on the next load), and forgets its catalog and rankers. */
   #dropEngine(): void {
     this.#engine?.dispose();
@@ -174,6 +173,11 @@ export class LoadoutSearchElement extends HTMLElement {
 
   /** Why searching cannot work with the current attributes (a coded error), or undefined. */
   async #searchProblem(): Promise<unknown> {
+    try {
+      integerAttribute('limit', this.getAttribute('limit'), LIMIT_RANGE);
+    } catch (error) {
+      return error;
+    }
     const ranker = this.getAttribute('ranker');
     const engine = this.#engine;
     if (ranker === null || engine === undefined) return undefined;
@@ -186,6 +190,7 @@ export class LoadoutSearchElement extends HTMLElement {
   async #readyText(): Promise<string> {
     const problem = await this.#searchProblem();
     if (problem !== undefined) return `Cannot search: ${describeError(problem)}`;
+    if (this.#tools === 0) return NO_TOOLS;
     return `${this.#tools.toLocaleString('en-US')} tools. Type to search.`;
   }
 
@@ -240,14 +245,15 @@ export class LoadoutSearchElement extends HTMLElement {
     }
     const problem = await this.#searchProblem();
     if (controller.signal.aborted) return;
-    if (problem !== undefined) {
+    if (problem !== undefined || this.#tools === 0) {
       this.#show([]);
-      this.#status.textContent = `Cannot search: ${describeError(problem)}`;
+      this.#status.textContent = problem === undefined ? NO_TOOLS : `Cannot search: ${describeError(problem)}`;
       return;
     }
     try {
       const ranker = this.getAttribute('ranker');
-      const result = await this.#engine.search(query, { limit: this.#limit(), explain: true, signal: controller.signal, ...(ranker === null ? {} : { ranker }) });
+      const limit = integerAttribute('limit', this.getAttribute('limit'), LIMIT_RANGE);
+      const result = await this.#engine.search(query, { limit, explain: true, signal: controller.signal, ...(ranker === null ? {} : { ranker }) });
       if (controller.signal.aborted) return;
       this.#show(result.hits);
       this.#status.textContent = result.hits.length === 0 ? 'No tool matches.' : `${result.hits.length} ${result.hits.length === 1 ? 'tool' : 'tools'} found.`;
