@@ -148,3 +148,18 @@ describe('<loadout-search limit> and an empty catalog', () => {
     expect(statusOf(element)).toBe('The catalog has no tools.');
   });
 });
+
+describe('<loadout-search> when its engine is replaced while loading', () => {
+  it('never shows the replaced load\'s cancellation, only the new load\'s result', async () => {
+    const gate = gatedEngine();
+    const element = mountElement({ catalog: servedText(JSON.stringify(TOOLS)) });
+    const seen: string[] = [];
+    const status = element.shadowRoot!.querySelector('.status')!;
+    new MutationObserver(() => seen.push(status.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true });
+    await statusMatching(element, /^Loading tools…$/);
+    element.setAttribute('static-table', '/static/glove-sg-100d-50k.ldwv');
+    gate.resolve();
+    await statusMatching(element, /^12 tools\. Type to search\.$/);
+    expect(seen.filter((text) => text.startsWith('Could not'))).toEqual([]);
+  });
+});

@@ -181,7 +181,9 @@ export class LoadoutSearchElement extends HTMLElement {
     const ranker = this.getAttribute('ranker');
     const engine = this.#engine;
     if (ranker === null || engine === undefined) return undefined;
-    this.#rankers ??= engine.rankers().catch(() => undefined);
+    this.#rankers ??= Promise.resolve()
+      .then(() => engine.rankers())
+      .catch(() => undefined);
     const rankers = await this.#rankers;
     return rankers === undefined ? undefined : findRankerProblem(ranker, rankers, this.hasAttribute('static-table'));
   }
@@ -206,14 +208,17 @@ export class LoadoutSearchElement extends HTMLElement {
         return false;
       }
       setIdle('Loading tools…');
-      this.#engine ??= LoadoutSearchElement.createEngine(this.#engineConfig());
+      const engine = (this.#engine ??= LoadoutSearchElement.createEngine(this.#engineConfig()));
       try {
         const maxTools = integerAttribute('max-tools', this.getAttribute('max-tools'), MAX_TOOLS_RANGE);
         const url = new URL(source, document.baseURI);
         const response = await fetch(url);
         if (!response.ok) throw new Error(`${url.href} answered HTTP ${response.status}`);
         const input = this.hasAttribute('index') ? new Uint8Array(await response.arrayBuffer()) : await response.text();
-        const loaded = await this.#engine.loadCatalog(input, { source: url.pathname, maxTools });
+        // Replaced while fetching (another catalog, engine or page): leave the engine to the load that replaced this one.
+        if (generation !== this.#generation) return false;
+        const loaded = await engine.loadCatalog(input, { source: url.pathname, maxTools });
+        if (generation !== this.#generation) return false;
         this.#tools = loaded.tools.length;
         setIdle(await this.#readyText());
         return true;
