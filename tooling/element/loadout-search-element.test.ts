@@ -14,6 +14,7 @@ import type { StaticServer } from '../static-server.js';
 const browserPackage = fileURLToPath(new URL('../../packages/browser/', import.meta.url));
 const dist = `${browserPackage}dist/`;
 const axeScript = createRequire(`${browserPackage}package.json`).resolve('axe-core/axe.min.js');
+const staticTable = fileURLToPath(new URL('../../packages/embeddings/dist/glove-sg-100d-50k.ldwv', import.meta.url));
 
 /** Twelve tools on six servers. */
 const TOOLS = [
@@ -30,6 +31,9 @@ const TOOLS = [
   { name: 'charge_customer', server: 'pay', description: 'Charge a customer money' },
   { name: 'schedule_meeting', server: 'calendar', description: 'Schedule a calendar meeting event and invite people' },
 ];
+
+/** 10,001 tools: one over the element's default limit. */
+const MANY_TOOLS = Array.from({ length: 10_001 }, (_, index) => ({ name: `tool_${index}`, server: `server_${index % 50}`, description: `Tool number ${index}` }));
 
 /** A page of a static site: the element from one module script, no bundler, no import map. */
 function page(attributes: string): string {
@@ -71,6 +75,14 @@ describe('<loadout-search> in Chromium', () => {
     writeFileSync(join(folder, 'tools.index'), (await buildPrebuiltIndex(TOOLS)).bytes);
     writeFileSync(join(folder, 'catalog.html'), page('catalog="tools.json"'));
     writeFileSync(join(folder, 'index.html'), page('index="tools.index"'));
+    writeFileSync(join(folder, 'broken.json'), `${JSON.stringify(TOOLS).slice(0, -1)},{"name":`);
+    writeFileSync(join(folder, 'broken.html'), page('catalog="broken.json"'));
+    writeFileSync(join(folder, 'many.index'), (await buildPrebuiltIndex(MANY_TOOLS, { maxTools: 20_000 })).bytes);
+    writeFileSync(join(folder, 'many.html'), page('index="many.index"'));
+    writeFileSync(join(folder, 'many-allowed.html'), page('index="many.index" max-tools="20000"'));
+    cpSync(staticTable, join(folder, 'static', 'glove-sg-100d-50k.ldwv'));
+    writeFileSync(join(folder, 'hybrid.html'), page('catalog="tools.json" ranker="hybrid" static-table="static/glove-sg-100d-50k.ldwv"'));
+    writeFileSync(join(folder, 'transformers.html'), page('catalog="tools.json" ranker="transformers"'));
     server = await startStaticServer(folder);
     browser = await chromium.launch(chromiumLaunchOptions());
   }, 60_000);
@@ -90,6 +102,63 @@ describe('<loadout-search> in Chromium', () => {
     await page.waitForFunction(() => /tools\. Type to search\./.test(document.querySelector('loadout-search')?.shadowRoot?.querySelector('.status')?.textContent ?? ''));
     return { page, requests };
   }
+
+  async function statusMatching(page: Page, pattern: RegExp): Promise<string> {
+    await page.waitForFunction(
+      ([source, flags]) => new RegExp(source!, flags).test(document.querySelector('loadout-search')?.shadowRoot?.querySelector('.status')?.textContent ?? ''),
+      [pattern.source, pattern.flags],
+    );
+    return page.evaluate(() => document.querySelector('loadout-search')?.shadowRoot?.querySelector('.status')?.textContent ?? '');
+  }
+
+  it('shows a load error that arrives after the user typed, and on later searches', async () => {
+    const context = await browser!.newContext({ viewport: VIEWPORTS[0] });
+    const page = await context.newPage();
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/broken.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server!.url}broken.html`);
+    await statusMatching(page, /^Loading tools…$/);
+    const input = page.locator('loadout-search input');
+    await input.pressSequentially('send');
+    release();
+    expect(await statusMatching(page, /^Could not/)).toMatch(/^Could not load the tools: \/broken\.json: invalid JSON at line 1, column \d+ .*\[catalog-invalid-json\]$/);
+    await input.pressSequentially(' an email');
+    await page.waitForFunction(() => document.querySelector('loadout-search')?.shadowRoot?.querySelector('.status')?.textContent?.startsWith('Could not') === true);
+    await context.close();
+  }, 60_000);
+
+  it('loads an index of more than 10,000 tools only with max-tools', async () => {
+    const context = await browser!.newContext({ viewport: VIEWPORTS[0] });
+    const page = await context.newPage();
+    await page.goto(`${server!.url}many.html`);
+    expect(await statusMatching(page, /^Could not|Type to search/)).toMatch(/catalog has 10001 tools, more than the limit of 10000 \[catalog-too-large\]$/);
+    await page.goto(`${server!.url}many-allowed.html`);
+    expect(await statusMatching(page, /^Could not|Type to search/)).toBe('10,001 tools. Type to search.');
+    await page.locator('loadout-search input').fill('tool number 7');
+    await page.waitForFunction(() => (window as { lastResults?: { query: string } }).lastResults?.query === 'tool number 7');
+    await context.close();
+  }, 60_000);
+
+  it('searches with hybrid given static-table, and refuses transformers at once, listing the rankers it can run', async () => {
+    const context = await browser!.newContext({ viewport: VIEWPORTS[0] });
+    const page = await context.newPage();
+    await page.goto(`${server!.url}hybrid.html`);
+    expect(await statusMatching(page, /^Could not|^Cannot|Type to search/)).toBe('12 tools. Type to search.');
+    await page.locator('loadout-search input').fill('send an email message');
+    await page.waitForFunction(() => (window as { lastResults?: { query: string } }).lastResults?.query === 'send an email message');
+    expect(await page.locator('loadout-search [role=option]').first().getAttribute('data-tool')).toBe('mcp__mail__send_email');
+    await page.goto(`${server!.url}transformers.html`);
+    expect(await statusMatching(page, /^Could not|^Cannot|Type to search/)).toBe(
+      'Cannot search: <loadout-search>: ranker "transformers" cannot run here (the element\'s worker does not include transformers.js); this element can run bm25f, wink-bm25, regex, rerank, and static-embedding, hybrid with the static-table attribute [unsupported-environment]',
+    );
+    await context.close();
+  }, 60_000);
 
   for (const viewport of VIEWPORTS) {
     it(`searches as the user types, marks matches, explains, and works by keyboard at ${viewport.width} px, with no axe violation`, async () => {
