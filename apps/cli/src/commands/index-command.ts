@@ -25,8 +25,8 @@ file is replaced only when it is empty or an earlier index, never the catalog
 Options:
   --catalog FILE   the tools to index (required)
   --out FILE       where to write the index (required)
-  --max-tools N    accept catalogs of up to N tools (default 10000); a page
-                   loads an index of more only with <loadout-search max-tools="N">
+  --max-tools N    accept catalogs of up to N tools (default 10000); over
+                   10000, pages need <loadout-search max-tools="N">
   --strict         fail on the first malformed tool instead of skipping it
   -h, --help       show this help
 
