@@ -42,7 +42,7 @@ describe('loadout index', () => {
     const run = fakeContext({ cwd: folder });
     expect(await runCli(['index', '--catalog', 'big.json', '--out', 'big.index', '--max-tools', '20000'], run.context)).toBe(0);
     expect(run.stderr()).toMatch(
-      /^loadout index: 10001 tools from big\.json indexed into big\.index \([\d.]+ kB\)\nloadout index: browsers refuse an index of more than 10000 tools unless the page says <loadout-search index="big\.index" max-tools="10001"> \(or passes maxTools to loadCatalog\)\n$/,
+      /^loadout index: 10001 tools from big\.json indexed into big\.index \([\d.]+ kB\)\nloadout index: browsers refuse an index of more than 10000 tools unless the page raises the limit: <loadout-search max-tools="10001">, or loadCatalog's maxTools\n$/,
     );
     const small = fakeContext({ cwd: folder });
     expect(await runCli(['index', '--catalog', 'tools.json', '--out', 'tools.index', '--max-tools', '20000'], small.context)).toBe(0);

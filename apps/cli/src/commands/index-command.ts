@@ -75,7 +75,7 @@ export const indexCommand: Command = {
       `loadout index: ${count} tools from ${catalogPath} indexed into ${out} (${(bytes.length / 1000).toFixed(1)} kB)${skipped > 0 ? `; ${skipped} malformed ${skipped === 1 ? 'entry' : 'entries'} skipped` : ''}\n`,
     );
     if (count > DEFAULT_MAX_TOOLS) {
-      context.stderr(`loadout index: browsers refuse an index of more than ${DEFAULT_MAX_TOOLS} tools unless the page says <loadout-search index="${out}" max-tools="${count}"> (or passes maxTools to loadCatalog)\n`);
+      context.stderr(`loadout index: browsers refuse an index of more than ${DEFAULT_MAX_TOOLS} tools unless the page raises the limit: <loadout-search max-tools="${count}">, or loadCatalog's maxTools\n`);
     }
     return 0;
   },
