@@ -1,6 +1,5 @@
-import { createLoadoutError } from '@loadout/core';
 import { describe, expect, it } from 'vitest';
-import { describeError, integerAttribute, LIMIT_RANGE, MAX_TOOLS_RANGE } from './element-attributes.js';
+import { integerAttribute, LIMIT_RANGE, MAX_TOOLS_RANGE } from './element-attributes.js';
 
 describe('integerAttribute', () => {
   it('reads a whole number in range, and the default when the attribute is absent', () => {
@@ -18,13 +17,5 @@ describe('integerAttribute', () => {
       );
     }
     expect(() => integerAttribute('max-tools', '2000000', MAX_TOOLS_RANGE)).toThrow(/max-tools must be a whole number from 1 to 1,000,000 \(got "2000000"\)/);
-  });
-});
-
-describe('describeError', () => {
-  it('adds a Loadout error\'s code in brackets', () => {
-    expect(describeError(createLoadoutError('catalog-too-large', 'too many'))).toBe('too many [catalog-too-large]');
-    expect(describeError(new Error('HTTP 404'))).toBe('HTTP 404');
-    expect(describeError('odd')).toBe('odd');
   });
 });

@@ -1,4 +1,4 @@
-import { createLoadoutError, describeValue, isLoadoutError } from '@loadout/core';
+import { createLoadoutError, describeValue } from '@loadout/core';
 
 /** Range of an integer attribute of `<loadout-search>`. */
 export interface IntegerAttributeRange {
@@ -31,10 +31,4 @@ export function integerAttribute(name: string, value: string | null, range: Inte
     `<loadout-search>: ${name} must be a whole number from ${range.min.toLocaleString('en-US')} to ${range.max.toLocaleString('en-US')} (got ${describeValue(value)})`,
     { option: name, value },
   );
-}
-
-/** An error as the status line shows it: its message, and a Loadout error's code in brackets, as the CLI prints it. */
-export function describeError(error: unknown): string {
-  if (isLoadoutError(error)) return `${error.message} [${error.code}]`;
-  return error instanceof Error ? error.message : String(error);
 }

@@ -5,15 +5,13 @@ import { isCancelledError } from '../shared/cancelled.js';
 import { createWorkerEngine } from '../worker/create-worker-engine.js';
 import { element } from './element-dom.js';
 import { ELEMENT_STYLES } from './element-styles.js';
-import { describeError, integerAttribute, LIMIT_RANGE, MAX_TOOLS_RANGE } from './element-attributes.js';
+import { integerAttribute, LIMIT_RANGE, MAX_TOOLS_RANGE } from './element-attributes.js';
 import { findRankerProblem } from './element-ranker.js';
 import { renderExplanation, renderHit } from './render-hit.js';
+import { blockedText, foundText, LOADING_TEXT, loadFailedText, NO_SOURCE_TEXT, readyText, searchFailedText, selectedText } from './status-messages.js';
 
 /** The worker file beside the element's ES module build (`dist/element.js`). */
 const WORKER_FILE = 'loadout-search-worker.js';
-
-/** The status for a catalog that loaded with no tools. */
-const NO_TOOLS = 'The catalog has no tools.';
 
 /** `detail` of the `loadout-select` event. */
 export interface LoadoutSelectDetail {
@@ -190,10 +188,7 @@ export class LoadoutSearchElement extends HTMLElement {
 
   /** The status once the catalog loaded: why searching cannot work, or the tool count. */
   async #readyText(): Promise<string> {
-    const problem = await this.#searchProblem();
-    if (problem !== undefined) return `Cannot search: ${describeError(problem)}`;
-    if (this.#tools === 0) return NO_TOOLS;
-    return `${this.#tools.toLocaleString('en-US')} tools. Type to search.`;
+    return readyText(await this.#searchProblem(), this.#tools);
   }
 
   #load(): Promise<boolean> {
@@ -204,10 +199,10 @@ export class LoadoutSearchElement extends HTMLElement {
       };
       const source = this.getAttribute('index') ?? this.getAttribute('catalog');
       if (source === null) {
-        setIdle('No tools: set the catalog or index attribute.');
+        setIdle(NO_SOURCE_TEXT);
         return false;
       }
-      setIdle('Loading tools…');
+      setIdle(LOADING_TEXT);
       const engine = (this.#engine ??= LoadoutSearchElement.createEngine(this.#engineConfig()));
       try {
         const maxTools = integerAttribute('max-tools', this.getAttribute('max-tools'), MAX_TOOLS_RANGE);
@@ -223,7 +218,7 @@ export class LoadoutSearchElement extends HTMLElement {
         setIdle(await this.#readyText());
         return true;
       } catch (error) {
-        setIdle(`Could not load the tools: ${describeError(error)}`);
+        setIdle(loadFailedText(error));
         return false;
       }
     })();
@@ -250,9 +245,10 @@ export class LoadoutSearchElement extends HTMLElement {
     }
     const problem = await this.#searchProblem();
     if (controller.signal.aborted) return;
-    if (problem !== undefined || this.#tools === 0) {
+    const blocked = blockedText(problem, this.#tools);
+    if (blocked !== undefined) {
       this.#show([]);
-      this.#status.textContent = problem === undefined ? NO_TOOLS : `Cannot search: ${describeError(problem)}`;
+      this.#status.textContent = blocked;
       return;
     }
     try {
@@ -261,13 +257,13 @@ export class LoadoutSearchElement extends HTMLElement {
       const result = await this.#engine.search(query, { limit, explain: true, signal: controller.signal, ...(ranker === null ? {} : { ranker }) });
       if (controller.signal.aborted) return;
       this.#show(result.hits);
-      this.#status.textContent = result.hits.length === 0 ? 'No tool matches.' : `${result.hits.length} ${result.hits.length === 1 ? 'tool' : 'tools'} found.`;
+      this.#status.textContent = foundText(result.hits.length);
       const detail: LoadoutResultsDetail = { query, hits: result.hits.length, elapsedMs: result.elapsedMs, indexSource: result.indexSource };
       this.dispatchEvent(new CustomEvent('loadout-results', { detail, bubbles: true, composed: true }));
     } catch (error) {
       if (isCancelledError(error) || controller.signal.aborted) return;
       this.#show([]);
-      this.#status.textContent = `Search failed: ${describeError(error)}`;
+      this.#status.textContent = searchFailedText(error);
     }
   }
 
@@ -328,7 +324,7 @@ export class LoadoutSearchElement extends HTMLElement {
     if (hit === undefined) return;
     this.#setActive(index);
     this.#setExpanded(false);
-    this.#status.textContent = `Selected ${hit.tool.name}.`;
+    this.#status.textContent = selectedText(hit.tool.name);
     const detail: LoadoutSelectDetail = { tool: hit.tool, score: hit.score, query: this.#query };
     this.dispatchEvent(new CustomEvent('loadout-select', { detail, bubbles: true, composed: true }));
   }

@@ -1,0 +1,36 @@
+import { createLoadoutError } from '@loadout/core';
+import { describe, expect, it } from 'vitest';
+import { blockedText, describeError, foundText, loadFailedText, NO_TOOLS_TEXT, readyText, searchFailedText, selectedText } from './status-messages.js';
+
+describe('describeError', () => {
+  it('shows a Loadout error with its code, and another error or value by its message', () => {
+    expect(describeError(createLoadoutError('catalog-too-large', 'too many'))).toBe('too many [catalog-too-large]');
+    expect(describeError(new Error('HTTP 404'))).toBe('HTTP 404');
+    expect(describeError('odd')).toBe('odd');
+  });
+});
+
+describe('status messages', () => {
+  const problem = createLoadoutError('invalid-option', 'bad limit');
+
+  it('says why a loaded catalog cannot be searched, or nothing when it can', () => {
+    expect(blockedText(problem, 12)).toBe('Cannot search: bad limit [invalid-option]');
+    expect(blockedText(undefined, 0)).toBe(NO_TOOLS_TEXT);
+    expect(blockedText(undefined, 12)).toBeUndefined();
+  });
+
+  it('counts the tools once loaded, with thousands separators', () => {
+    expect(readyText(undefined, 10_000)).toBe('10,000 tools. Type to search.');
+    expect(readyText(undefined, 0)).toBe('The catalog has no tools.');
+    expect(readyText(problem, 10_000)).toBe('Cannot search: bad limit [invalid-option]');
+  });
+
+  it('counts results, and names failures and the picked tool', () => {
+    expect(foundText(0)).toBe('No tool matches.');
+    expect(foundText(1)).toBe('1 tool found.');
+    expect(foundText(4)).toBe('4 tools found.');
+    expect(loadFailedText(new Error('HTTP 404'))).toBe('Could not load the tools: HTTP 404');
+    expect(searchFailedText(new Error('worker gone'))).toBe('Search failed: worker gone');
+    expect(selectedText('read_file')).toBe('Selected read_file.');
+  });
+});
