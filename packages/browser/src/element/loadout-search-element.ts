@@ -5,8 +5,8 @@ import { isCancelledError } from '../shared/cancelled.js';
 import { createWorkerEngine } from '../worker/create-worker-engine.js';
 import { element } from './element-dom.js';
 import { ELEMENT_STYLES } from './element-styles.js';
-import { integerAttribute, LIMIT_RANGE, MAX_TOOLS_RANGE } from './element-attributes.js';
 import { findRankerProblem } from './element-ranker.js';
+import { hasStaticTable, readBoxText, readEngineConfig, readLimit, readMaxTools, readRanker, readsIndex, readSource } from './element-settings.js';
 import { renderExplanation, renderHit } from './render-hit.js';
 import { blockedText, foundText, LOADING_TEXT, loadFailedText, NO_SOURCE_TEXT, readyText, searchFailedText, selectedText } from './status-messages.js';
 
@@ -151,8 +151,9 @@ export class LoadoutSearchElement extends HTMLElement {
   }
 
   #applyText(): void {
-    this.#input.placeholder = this.getAttribute('placeholder') ?? 'Search tools';
-    this.#input.setAttribute('aria-label', this.getAttribute('label') ?? 'Search tools');
+    const text = readBoxText(this);
+    this.#input.placeholder = text.placeholder;
+    this.#input.setAttribute('aria-label', text.label);
   }
 
   /** Disposes the engine (a new one is created on the next load), and forgets its catalog and rankers. */
@@ -164,26 +165,21 @@ export class LoadoutSearchElement extends HTMLElement {
     this.#generation += 1;
   }
 
-  #engineConfig(): EngineConfig {
-    const table = this.getAttribute('static-table');
-    return { tokenizer: 'approximate', ...(table === null ? {} : { staticTableUrl: new URL(table, document.baseURI).href }) };
-  }
-
   /** Why searching cannot work with the current attributes (a coded error), or undefined. */
   async #searchProblem(): Promise<unknown> {
     try {
-      integerAttribute('limit', this.getAttribute('limit'), LIMIT_RANGE);
+      readLimit(this);
     } catch (error) {
       return error;
     }
-    const ranker = this.getAttribute('ranker');
+    const ranker = readRanker(this);
     const engine = this.#engine;
     if (ranker === null || engine === undefined) return undefined;
     this.#rankers ??= Promise.resolve()
       .then(() => engine.rankers())
       .catch(() => undefined);
     const rankers = await this.#rankers;
-    return rankers === undefined ? undefined : findRankerProblem(ranker, rankers, this.hasAttribute('static-table'));
+    return rankers === undefined ? undefined : findRankerProblem(ranker, rankers, hasStaticTable(this));
   }
 
   /** The status once the catalog loaded: why searching cannot work, or the tool count. */
@@ -197,19 +193,19 @@ export class LoadoutSearchElement extends HTMLElement {
       const setIdle = (text: string): void => {
         if (generation === this.#generation) this.#setIdle(text);
       };
-      const source = this.getAttribute('index') ?? this.getAttribute('catalog');
+      const source = readSource(this);
       if (source === null) {
         setIdle(NO_SOURCE_TEXT);
         return false;
       }
       setIdle(LOADING_TEXT);
-      const engine = (this.#engine ??= LoadoutSearchElement.createEngine(this.#engineConfig()));
+      const engine = (this.#engine ??= LoadoutSearchElement.createEngine(readEngineConfig(this)));
       try {
-        const maxTools = integerAttribute('max-tools', this.getAttribute('max-tools'), MAX_TOOLS_RANGE);
+        const maxTools = readMaxTools(this);
         const url = new URL(source, document.baseURI);
         const response = await fetch(url);
         if (!response.ok) throw new Error(`${url.href} answered HTTP ${response.status}`);
-        const input = this.hasAttribute('index') ? new Uint8Array(await response.arrayBuffer()) : await response.text();
+        const input = readsIndex(this) ? new Uint8Array(await response.arrayBuffer()) : await response.text();
         // Replaced while fetching (another catalog, engine or page): leave the engine to the load that replaced this one.
         if (generation !== this.#generation) return false;
         const loaded = await engine.loadCatalog(input, { source: url.pathname, maxTools });
@@ -252,8 +248,8 @@ export class LoadoutSearchElement extends HTMLElement {
       return;
     }
     try {
-      const ranker = this.getAttribute('ranker');
-      const limit = integerAttribute('limit', this.getAttribute('limit'), LIMIT_RANGE);
+      const ranker = readRanker(this);
+      const limit = readLimit(this);
       const result = await this.#engine.search(query, { limit, explain: true, signal: controller.signal, ...(ranker === null ? {} : { ranker }) });
       if (controller.signal.aborted) return;
       this.#show(result.hits);
