@@ -1,4 +1,4 @@
-import type { CatalogTool, SearchHit } from '@loadout/core';
+import type { CatalogTool } from '@loadout/core';
 import type { EngineConfig } from '../engine/engine-options.js';
 import type { LoadoutEngine, RankerAvailability } from '../engine/engine-types.js';
 import { isCancelledError } from '../shared/cancelled.js';
@@ -7,7 +7,7 @@ import { element } from './element-dom.js';
 import { ELEMENT_STYLES } from './element-styles.js';
 import { findRankerProblem } from './element-ranker.js';
 import { hasStaticTable, readBoxText, readEngineConfig, readLimit, readMaxTools, readRanker, readsIndex, readSource } from './element-settings.js';
-import { renderExplanation, renderHit } from './render-hit.js';
+import { ResultsCombobox } from './results-combobox.js';
 import { blockedText, foundText, LOADING_TEXT, loadFailedText, NO_SOURCE_TEXT, readyText, searchFailedText, selectedText } from './status-messages.js';
 
 /** The worker file beside the element's ES module build (`dist/element.js`). */
@@ -63,11 +63,9 @@ export class LoadoutSearchElement extends HTMLElement {
   static createEngine: (config: EngineConfig) => LoadoutEngine = (config) =>
     createWorkerEngine(() => new Worker(new URL(WORKER_FILE, import.meta.url), { type: 'module' }), config);
 
+  readonly #box: ResultsCombobox;
   readonly #input: HTMLInputElement;
-  readonly #listbox: HTMLUListElement;
   readonly #status: HTMLParagraphElement;
-  readonly #explain: HTMLButtonElement;
-  readonly #explanation: HTMLDivElement;
   #engine: LoadoutEngine | undefined;
   #loading: Promise<boolean> | undefined;
   /** Counts loads, so a load that was replaced (another catalog, engine or page) leaves the status alone. */
@@ -76,8 +74,6 @@ export class LoadoutSearchElement extends HTMLElement {
   #rankers: Promise<readonly RankerAvailability[] | undefined> | undefined;
   /** Tools in the loaded catalog. */
   #tools = 0;
-  #hits: readonly SearchHit[] = [];
-  #active = -1;
   #query = '';
   #search: AbortController | undefined;
   /** The status line while no query is typed: loading, the tool count, or why the tools did not load. */
@@ -86,35 +82,21 @@ export class LoadoutSearchElement extends HTMLElement {
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    this.#input = element('input', {
-      type: 'text',
-      part: 'input',
-      role: 'combobox',
-      'aria-autocomplete': 'list',
-      'aria-expanded': 'false',
-      'aria-controls': 'listbox',
-      autocomplete: 'off',
-      spellcheck: 'false',
+    this.#box = new ResultsCombobox({
+      onPick: (hit) => {
+        this.#status.textContent = selectedText(hit.tool.name);
+        const detail: LoadoutSelectDetail = { tool: hit.tool, score: hit.score, query: this.#query };
+        this.dispatchEvent(new CustomEvent('loadout-select', { detail, bubbles: true, composed: true }));
+      },
+      onClear: () => void this.#run(''),
     });
-    this.#listbox = element('ul', { id: 'listbox', role: 'listbox', part: 'listbox', 'aria-label': 'Tools found' });
-    this.#listbox.hidden = true;
+    this.#input = this.#box.input;
     this.#status = element('p', { class: 'status', part: 'status', 'aria-live': 'polite' });
-    this.#explain = element('button', { type: 'button', part: 'explain', 'aria-expanded': 'false', 'aria-controls': 'explanation' }, 'Explain');
-    this.#explain.hidden = true;
-    this.#explanation = element('div', { id: 'explanation', class: 'explanation', part: 'explanation', role: 'region', 'aria-label': 'Why this tool' });
-    this.#explanation.hidden = true;
+    const { button, region } = this.#box.explanation;
     const style = element('style', {}, ELEMENT_STYLES);
-    root.append(style, element('div', { class: 'box' }, this.#input, this.#listbox, element('div', { class: 'row' }, this.#status, this.#explain), this.#explanation));
+    root.append(style, element('div', { class: 'box' }, this.#input, this.#box.listbox, element('div', { class: 'row' }, this.#status, button), region));
     this.#applyText();
     this.#input.addEventListener('input', () => void this.#run(this.#input.value));
-    this.#input.addEventListener('keydown', (event) => this.#onKey(event));
-    this.#listbox.addEventListener('mousedown', (event) => event.preventDefault());
-    this.#listbox.addEventListener('click', (event) => {
-      const option = (event.target as Element).closest('[role=option]');
-      const index = option === null ? -1 : [...this.#listbox.children].indexOf(option);
-      if (index >= 0) this.#pick(index);
-    });
-    this.#explain.addEventListener('click', () => this.#toggleExplanation());
   }
 
   connectedCallback(): void {
@@ -225,7 +207,7 @@ export class LoadoutSearchElement extends HTMLElement {
     this.#query = query;
     this.#search?.abort();
     if (query.trim() === '') {
-      this.#show([]);
+      this.#box.show([]);
       this.#status.textContent = this.#idle;
       return;
     }
@@ -235,7 +217,7 @@ export class LoadoutSearchElement extends HTMLElement {
     if (controller.signal.aborted) return;
     if (!loaded || this.#engine === undefined) {
       // The catalog did not load (maybe after the user typed): say why, instead of the "Loading tools…" it replaced.
-      this.#show([]);
+      this.#box.show([]);
       this.#status.textContent = this.#idle;
       return;
     }
@@ -243,7 +225,7 @@ export class LoadoutSearchElement extends HTMLElement {
     if (controller.signal.aborted) return;
     const blocked = blockedText(problem, this.#tools);
     if (blocked !== undefined) {
-      this.#show([]);
+      this.#box.show([]);
       this.#status.textContent = blocked;
       return;
     }
@@ -252,98 +234,19 @@ export class LoadoutSearchElement extends HTMLElement {
       const limit = readLimit(this);
       const result = await this.#engine.search(query, { limit, explain: true, signal: controller.signal, ...(ranker === null ? {} : { ranker }) });
       if (controller.signal.aborted) return;
-      this.#show(result.hits);
+      this.#box.show(result.hits);
       this.#status.textContent = foundText(result.hits.length);
       const detail: LoadoutResultsDetail = { query, hits: result.hits.length, elapsedMs: result.elapsedMs, indexSource: result.indexSource };
       this.dispatchEvent(new CustomEvent('loadout-results', { detail, bubbles: true, composed: true }));
     } catch (error) {
       if (isCancelledError(error) || controller.signal.aborted) return;
-      this.#show([]);
+      this.#box.show([]);
       this.#status.textContent = searchFailedText(error);
     }
-  }
-
-  #show(hits: readonly SearchHit[]): void {
-    this.#hits = hits;
-    this.#listbox.replaceChildren(...hits.map((hit, index) => renderHit(hit, `option-${index}`)));
-    this.#setExpanded(hits.length > 0);
-    this.#setActive(hits.length > 0 ? 0 : -1);
   }
 
   #setIdle(text: string): void {
     this.#idle = text;
     if (this.#query.trim() === '') this.#status.textContent = text;
-  }
-
-  #setExpanded(expanded: boolean): void {
-    this.#listbox.hidden = !expanded;
-    this.#input.setAttribute('aria-expanded', String(expanded));
-    this.#explain.hidden = !expanded;
-    if (!expanded) this.#closeExplanation();
-  }
-
-  #setActive(index: number): void {
-    this.#active = index;
-    for (const [position, option] of [...this.#listbox.children].entries()) option.setAttribute('aria-selected', String(position === index));
-    if (index < 0) this.#input.removeAttribute('aria-activedescendant');
-    else {
-      this.#input.setAttribute('aria-activedescendant', `option-${index}`);
-      this.#listbox.children[index]?.scrollIntoView?.({ block: 'nearest' });
-    }
-    if (!this.#explanation.hidden) this.#fillExplanation();
-  }
-
-  #onKey(event: KeyboardEvent): void {
-    const count = this.#hits.length;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (count === 0) return;
-      event.preventDefault();
-      if (this.#listbox.hidden) this.#setExpanded(true);
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      this.#setActive(this.#active < 0 ? 0 : (this.#active + step + count) % count);
-    } else if (event.key === 'Enter') {
-      if (this.#active < 0 || this.#listbox.hidden) return;
-      event.preventDefault();
-      this.#pick(this.#active);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      if (!this.#listbox.hidden) this.#setExpanded(false);
-      else {
-        this.#input.value = '';
-        void this.#run('');
-      }
-    }
-  }
-
-  #pick(index: number): void {
-    const hit = this.#hits[index];
-    if (hit === undefined) return;
-    this.#setActive(index);
-    this.#setExpanded(false);
-    this.#status.textContent = selectedText(hit.tool.name);
-    const detail: LoadoutSelectDetail = { tool: hit.tool, score: hit.score, query: this.#query };
-    this.dispatchEvent(new CustomEvent('loadout-select', { detail, bubbles: true, composed: true }));
-  }
-
-  #fillExplanation(): void {
-    const hit = this.#hits[this.#active];
-    this.#explanation.replaceChildren(...(hit === undefined ? [] : renderExplanation(hit.tool.name, hit.explanation)));
-  }
-
-  #toggleExplanation(): void {
-    if (!this.#explanation.hidden) {
-      this.#closeExplanation();
-      return;
-    }
-    this.#fillExplanation();
-    this.#explanation.hidden = false;
-    this.#explain.setAttribute('aria-expanded', 'true');
-    this.#explain.textContent = 'Hide explanation';
-  }
-
-  #closeExplanation(): void {
-    this.#explanation.hidden = true;
-    this.#explain.setAttribute('aria-expanded', 'false');
-    this.#explain.textContent = 'Explain';
   }
 }
