@@ -1,0 +1,121 @@
+import type { EngineConfig } from '../engine/engine-options.js';
+import type { LoadoutEngine, RankerAvailability } from '../engine/engine-types.js';
+import { findRankerProblem } from './element-ranker.js';
+import { hasStaticTable, readEngineConfig, readLimit, readMaxTools, readRanker, readsIndex, readSource } from './element-settings.js';
+import { LOADING_TEXT, loadFailedText, NO_SOURCE_TEXT, readyText } from './status-messages.js';
+
+/**
+ * The load lifecycle of `<loadout-search>`: fetches its `index` or
+ * `catalog` into its engine (created on the first load), one load at a time.
+ * Each load reports its status line through `setIdle`, and a load that was
+ * replaced (another catalog, engine or page) leaves the status and the
+ * engine alone.
+ */
+export class CatalogLoader {
+  readonly #host: Element;
+  readonly #createEngine: (config: EngineConfig) => LoadoutEngine;
+  readonly #setIdle: (text: string) => void;
+  #engine: LoadoutEngine | undefined;
+  #loading: Promise<boolean> | undefined;
+  /** Counts loads, so a load that was replaced (another catalog, engine or page) leaves the status alone. */
+  #generation = 0;
+  /** The engine's rankers, asked once per engine when a `ranker` is set. */
+  #rankers: Promise<readonly RankerAvailability[] | undefined> | undefined;
+  /** Tools in the loaded catalog. */
+  #tools = 0;
+
+  constructor(host: Element, createEngine: (config: EngineConfig) => LoadoutEngine, setIdle: (text: string) => void) {
+    this.#host = host;
+    this.#createEngine = createEngine;
+    this.#setIdle = setIdle;
+  }
+
+  /** The engine, once a load created it. */
+  get engine(): LoadoutEngine | undefined {
+    return this.#engine;
+  }
+
+  /** The current load (true once the tools loaded), or undefined before the first and after `restart` or `drop`. */
+  get loading(): Promise<boolean> | undefined {
+    return this.#loading;
+  }
+
+  /** Tools in the loaded catalog. */
+  get tools(): number {
+    return this.#tools;
+  }
+
+  /** Forgets the current load, so the next `load` fetches again into the same engine. */
+  restart(): void {
+    this.#loading = undefined;
+  }
+
+  /** Disposes the engine (a new one is created on the next load), and forgets its catalog and rankers. */
+  drop(): void {
+    this.#engine?.dispose();
+    this.#engine = undefined;
+    this.#loading = undefined;
+    this.#rankers = undefined;
+    this.#generation += 1;
+  }
+
+  /** Why searching cannot work with the current attributes (a coded error), or undefined. */
+  async searchProblem(): Promise<unknown> {
+    try {
+      readLimit(this.#host);
+    } catch (error) {
+      return error;
+    }
+    const ranker = readRanker(this.#host);
+    const engine = this.#engine;
+    if (ranker === null || engine === undefined) return undefined;
+    this.#rankers ??= Promise.resolve()
+      .then(() => engine.rankers())
+      .catch(() => undefined);
+    const rankers = await this.#rankers;
+    return rankers === undefined ? undefined : findRankerProblem(ranker, rankers, hasStaticTable(this.#host));
+  }
+
+  /** The status once the catalog loaded: why searching cannot work, or the tool count. */
+  async readyText(): Promise<string> {
+    return readyText(await this.searchProblem(), this.#tools);
+  }
+
+  /** The current load, or a new one: resolves true once the tools loaded, false when they did not or the load was replaced. */
+  load(): Promise<boolean> {
+    this.#loading ??= this.#fetchAndLoad();
+    return this.#loading;
+  }
+
+  async #fetchAndLoad(): Promise<boolean> {
+    const host = this.#host;
+    const generation = ++this.#generation;
+    const setIdle = (text: string): void => {
+      if (generation === this.#generation) this.#setIdle(text);
+    };
+    const source = readSource(host);
+    if (source === null) {
+      setIdle(NO_SOURCE_TEXT);
+      return false;
+    }
+    setIdle(LOADING_TEXT);
+    const engine = (this.#engine ??= this.#createEngine(readEngineConfig(host)));
+    try {
+      const maxTools = readMaxTools(host);
+      const url = new URL(source, document.baseURI);
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url.href} answered HTTP ${response.status}`);
+      const input = readsIndex(host) ? new Uint8Array(await response.arrayBuffer()) : await response.text();
+      // Replaced while fetching (another catalog, engine or page): leave the engine to the load that replaced this one.
+      if (generation !== this.#generation) return false;
+      const loaded = await engine.loadCatalog(input, { source: url.pathname, maxTools });
+      if (generation !== this.#generation) return false;
+      this.#tools = loaded.tools.length;
+      setIdle(await this.readyText());
+      return true;
+    } catch (error) {
+      setIdle(loadFailedText(error));
+      return false;
+    }
+  }
+}
