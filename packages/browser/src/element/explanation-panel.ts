@@ -4,7 +4,9 @@ import { renderExplanation } from './render-hit.js';
 
 /** The Explain button of `<loadout-search>` and the region it opens, explaining the active result. */
 export class ExplanationPanel {
+  /** The Explain button (`part=explain`), shown while there are results. */
   readonly button: HTMLButtonElement;
+  /** The explanation (`part=explanation`, `role=region`), hidden until the button opens it. */
   readonly region: HTMLDivElement;
   /** The result to explain: the active one. */
   readonly #current: () => SearchHit | undefined;

@@ -18,8 +18,11 @@ export interface ResultsComboboxHandlers {
  * list, Enter picks, Escape closes, then clears.
  */
 export class ResultsCombobox {
+  /** The search box (`part=input`, `role=combobox`). */
   readonly input: HTMLInputElement;
+  /** The results (`part=listbox`), hidden while there are none or the list is closed. */
   readonly listbox: HTMLUListElement;
+  /** The Explain button and panel for the active result. */
   readonly explanation: ExplanationPanel;
   readonly #handlers: ResultsComboboxHandlers;
   #hits: readonly SearchHit[] = [];
