@@ -5,6 +5,7 @@ import { createWorkerEngine } from '../worker/create-worker-engine.js';
 import { CatalogLoader } from './catalog-loader.js';
 import { element } from './element-dom.js';
 import { dispatchLoadoutEvent } from './element-events.js';
+import type { LoadoutSelectDetail } from './element-events.js';
 import { readBoxText, readLimit, readRanker } from './element-settings.js';
 import { ELEMENT_STYLES } from './element-styles.js';
 import { ResultsCombobox } from './results-combobox.js';
