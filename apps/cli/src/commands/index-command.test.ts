@@ -26,7 +26,10 @@ describe('loadout index', () => {
     const folder = await scratch();
     const run = fakeContext({ cwd: folder });
     expect(await runCli(['index', '--catalog', 'tools.json', '--out', 'tools.index'], run.context)).toBe(0);
-    expect(run.stderr()).toBe('loadout index: 2 tools from tools.json indexed into tools.index (0.4 kB); 1 malformed entry skipped\n');
+    expect(run.stderr()).toBe(
+      'loadout index: warning: tools.json: tool at index 2 has no name (got undefined) [catalog-missing-name]\n' +
+        'loadout index: 2 tools from tools.json indexed into tools.index (0.4 kB); 1 entry skipped (the warnings above)\n',
+    );
     const bytes = new Uint8Array(await readFile(join(folder, 'tools.index')));
     const engine = createEngine({ indexStore: null, tokenizer: 'approximate' });
     const loaded = await engine.loadCatalog(bytes);
@@ -42,7 +45,7 @@ describe('loadout index', () => {
     const run = fakeContext({ cwd: folder });
     expect(await runCli(['index', '--catalog', 'big.json', '--out', 'big.index', '--max-tools', '20000'], run.context)).toBe(0);
     expect(run.stderr()).toMatch(
-      /^loadout index: 10001 tools from big\.json indexed into big\.index \([\d.]+ kB\)\nloadout index: browsers refuse an index of more than 10000 tools unless the page raises the limit: <loadout-search max-tools="10001">, or loadCatalog's maxTools\n$/,
+      /^loadout index: 10,001 tools from big\.json indexed into big\.index \([\d.]+ kB\)\nloadout index: browsers refuse an index of more than 10,000 tools unless the page raises the limit: <loadout-search max-tools="10001">, or loadCatalog's maxTools\n$/,
     );
     const small = fakeContext({ cwd: folder });
     expect(await runCli(['index', '--catalog', 'tools.json', '--out', 'tools.index', '--max-tools', '20000'], small.context)).toBe(0);

@@ -1,7 +1,10 @@
 import { createLoadoutError, DEFAULT_MAX_TOOLS } from '@loadout/core';
 import { buildPrebuiltIndex, isPrebuiltIndex } from '@loadout/browser/prebuilt-index';
 import type { Command } from './command.js';
+import { countOf } from '../format/count-of.js';
+import { formatCount } from '../format/render-table.js';
 import { checkWritable } from '../io/check-writable.js';
+import { reportWarnings } from '../io/command-warnings.js';
 import { guardOutputFile } from '../io/guard-output-file.js';
 import type { OutputFileKind } from '../io/guard-output-file.js';
 import { loadCatalog } from '../io/load-catalog.js';
@@ -67,15 +70,17 @@ export const indexCommand: Command = {
     await guardOutputFile(out, context.cwd, INDEX_FILE, { protect: [catalogPath] });
     await checkWritable(out, context.cwd);
     const loaded = await loadCatalog(catalogPath, context.cwd, { strict, ...(maxTools === undefined ? {} : { maxTools }) });
+    // Each skipped entry named (a duplicate is not "malformed"), before anything is written: --strict fails here.
+    reportWarnings('index', loaded.issues, context, strict);
     const { bytes, read } = await buildPrebuiltIndex({ tools: loaded.tools, servers: loaded.servers }, { source: catalogPath, strict, ...(maxTools === undefined ? {} : { maxTools }) });
     await writeFileAtomic(out, context.cwd, bytes);
     const skipped = loaded.issues.length;
     const count = read.catalog.tools.length;
     context.stderr(
-      `loadout index: ${count} tools from ${catalogPath} indexed into ${out} (${(bytes.length / 1000).toFixed(1)} kB)${skipped > 0 ? `; ${skipped} malformed ${skipped === 1 ? 'entry' : 'entries'} skipped` : ''}\n`,
+      `loadout index: ${countOf(count, 'tool')} from ${catalogPath} indexed into ${out} (${(bytes.length / 1000).toFixed(1)} kB)${skipped > 0 ? `; ${countOf(skipped, 'entry', 'entries')} skipped (the warnings above)` : ''}\n`,
     );
     if (count > DEFAULT_MAX_TOOLS) {
-      context.stderr(`loadout index: browsers refuse an index of more than ${DEFAULT_MAX_TOOLS} tools unless the page raises the limit: <loadout-search max-tools="${count}">, or loadCatalog's maxTools\n`);
+      context.stderr(`loadout index: browsers refuse an index of more than ${formatCount(DEFAULT_MAX_TOOLS)} tools unless the page raises the limit: <loadout-search max-tools="${count}">, or loadCatalog's maxTools\n`);
     }
     return 0;
   },
