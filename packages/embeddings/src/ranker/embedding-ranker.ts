@@ -2,6 +2,7 @@ import type { CatalogTool, Embedder, Ranker, RankerSearchOptions, ScoreExplanati
 import { createTopK, dot, integerOption, offerTopK, takeTopK } from '@loadout/core/utils';
 import { isInspectableVectorIndex, isPersistentVectorIndex } from '../contracts/inspectable-vector-index.js';
 import { isFittableEmbedder, isToolEmbedder } from '../contracts/tool-embedder.js';
+import { DEFAULT_STATIC_STOPWORDS } from '../static/stopwords.js';
 import { tokenizeIdentifiers } from '../text/tokenize-identifiers.js';
 import { toolFields, toolSentence } from '../text/tool-fields.js';
 import { createExactIndex } from '../vector/exact-index.js';
@@ -70,7 +71,8 @@ export function createEmbeddingRanker(options: EmbeddingRankerOptions): Embeddin
     const fields = toolFields(tool);
     const toolTokens = new Set(tokenizeIdentifiers(`${fields.name} ${fields.description} ${fields.parameterNames} ${fields.parameterDescriptions}`));
     return {
-      matchedTerms: [...new Set(tokenizeIdentifiers(query).filter((token) => toolTokens.has(token)))],
+      // Function words ("a", "the", "please") would match nearly every tool: they are not what matched.
+      matchedTerms: [...new Set(tokenizeIdentifiers(query).filter((token) => toolTokens.has(token) && !DEFAULT_STATIC_STOPWORDS.has(token)))],
       fields: {},
       components: { [name]: score },
       notes: [`cosine similarity ${score.toFixed(4)} under ${embedder.modelId}`],
