@@ -111,6 +111,12 @@ describe('<loadout-search> in Chromium', () => {
     return page.evaluate(() => document.querySelector('loadout-search')?.shadowRoot?.querySelector('.status')?.textContent ?? '');
   }
 
+  /** Types `query` into the box and waits until its results are shown. */
+  async function typeQuery(page: Page, query: string): Promise<void> {
+    await page.locator('loadout-search input').fill(query);
+    await page.waitForFunction((text) => (window as { lastResults?: { query: string } }).lastResults?.query === text, query);
+  }
+
   it('shows a load error that arrives after the user typed, and on later searches', async () => {
     const context = await browser!.newContext({ viewport: VIEWPORTS[0] });
     const page = await context.newPage();
@@ -129,7 +135,7 @@ describe('<loadout-search> in Chromium', () => {
     release();
     expect(await statusMatching(page, /^Could not/)).toMatch(/^Could not load the tools: \/broken\.json: invalid JSON at line 1, column \d+ .*\[catalog-invalid-json\]$/);
     await input.pressSequentially(' an email');
-    await page.waitForFunction(() => document.querySelector('loadout-search')?.shadowRoot?.querySelector('.status')?.textContent?.startsWith('Could not') === true);
+    await statusMatching(page, /^Could not/);
     await context.close();
   }, 60_000);
 
@@ -140,8 +146,7 @@ describe('<loadout-search> in Chromium', () => {
     expect(await statusMatching(page, /^Could not|Type to search/)).toMatch(/catalog has 10001 tools, more than the limit of 10000 \[catalog-too-large\]$/);
     await page.goto(`${server!.url}many-allowed.html`);
     expect(await statusMatching(page, /^Could not|Type to search/)).toBe('10,001 tools. Type to search.');
-    await page.locator('loadout-search input').fill('tool number 7');
-    await page.waitForFunction(() => (window as { lastResults?: { query: string } }).lastResults?.query === 'tool number 7');
+    await typeQuery(page, 'tool number 7');
     await context.close();
   }, 60_000);
 
@@ -150,8 +155,7 @@ describe('<loadout-search> in Chromium', () => {
     const page = await context.newPage();
     await page.goto(`${server!.url}hybrid.html`);
     expect(await statusMatching(page, /^Could not|^Cannot|Type to search/)).toBe('12 tools. Type to search.');
-    await page.locator('loadout-search input').fill('send an email message');
-    await page.waitForFunction(() => (window as { lastResults?: { query: string } }).lastResults?.query === 'send an email message');
+    await typeQuery(page, 'send an email message');
     expect(await page.locator('loadout-search [role=option]').first().getAttribute('data-tool')).toBe('mcp__mail__send_email');
     await page.goto(`${server!.url}transformers.html`);
     expect(await statusMatching(page, /^Could not|^Cannot|Type to search/)).toBe(

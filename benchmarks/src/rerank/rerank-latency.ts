@@ -55,12 +55,13 @@ export async function measureRerankLatency(dataDir: string, candidates: number):
   const learned = await learnFromFeedback({ tools: createEvalCatalog(evalSet).tools, events });
   if (learned.model === undefined) throw new Error(`learning on mix10k's dev queries did not choose the re-ranker (${learned.report.reason}): no log's model to time`);
   const logModel = learned.model;
-  const rankers: { name: string; create: () => Promise<Ranker> }[] = [
+  const rankers: { name: string; create: () => Promise<Ranker>; logModel?: true }[] = [
     { name: 'bm25f', create: async () => registry.createRanker('bm25f', undefined, false) },
     { name: `rerank (lexical ${LEXICAL_RERANK_MODEL.kind}, top ${candidates})`, create: async () => createRerankRanker({ model: LEXICAL_RERANK_MODEL, candidates }) },
     {
       name: `rerank (a log's model: fitted on ${events.length} past searches, top ${logModel.candidates ?? 50})`,
       create: async () => createRerankRanker({ model: logModel, bm25: { usage } }),
+      logModel: true,
     },
     {
       name: `rerank-glove (${GLOVE_RERANK_MODEL.kind}, top ${candidates})`,
@@ -69,10 +70,10 @@ export async function measureRerankLatency(dataDir: string, candidates: number):
     { name: 'wink-bm25', create: async () => registry.createRanker('wink-bm25', undefined, false) },
   ];
   const built: { name: string; ranker: Ranker; buildMs: number; recallAt5: number; latencies: number[]; logModel: boolean }[] = [];
-  for (const { name, create } of rankers) {
+  for (const { name, create, logModel: isLogModel } of rankers) {
     const ranker = withQuerySyntax(await create(), { maxQueryLength: 1_000_000 });
     const result = await evaluateRanker(ranker, evalSet);
-    built.push({ name, ranker, buildMs: result.buildMs, recallAt5: result['recall@5'], latencies: [], logModel: name === rankers[2]!.name });
+    built.push({ name, ranker, buildMs: result.buildMs, recallAt5: result['recall@5'], latencies: [], logModel: isLogModel === true });
   }
   for (let pass = 0; pass < PASSES; pass++) {
     for (const entry of built) {

@@ -4,7 +4,7 @@ import type { Command } from './command.js';
 import { countOf } from '../format/count-of.js';
 import { formatCount } from '../format/render-table.js';
 import { checkWritable } from '../io/check-writable.js';
-import { reportWarnings } from '../io/command-warnings.js';
+import { MAX_TOOLS_RANGE, reportWarnings } from '../io/command-warnings.js';
 import { guardOutputFile } from '../io/guard-output-file.js';
 import type { OutputFileKind } from '../io/guard-output-file.js';
 import { loadCatalog } from '../io/load-catalog.js';
@@ -65,7 +65,7 @@ export const indexCommand: Command = {
     const catalogPath = stringFlag(parsed, 'catalog');
     const out = stringFlag(parsed, 'out');
     if (catalogPath === undefined || out === undefined) throw createLoadoutError('invalid-option', '--catalog FILE and --out FILE are required, e.g. loadout index --catalog tools.json --out tools.index');
-    const maxTools = integerFlag(parsed, 'max-tools', { min: 1, max: 1_000_000 });
+    const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
     const strict = parsed.values['strict'] === true;
     await guardOutputFile(out, context.cwd, INDEX_FILE, { protect: [catalogPath] });
     await checkWritable(out, context.cwd);

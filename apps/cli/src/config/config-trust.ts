@@ -8,10 +8,15 @@ import { importConfigModule, readConfigJson } from './read-config-value.js';
 import { trustFolder, type TrustEnvironment } from './trust-folder.js';
 import { parseTrustRecord, recordName, TRUST_RECORD_VERSION, type PinnedModule, type StoredTrust, type TrustRecordContent } from './trust-record.js';
 
+/** The record file of the config at `path` with its current content. */
+function recordFile(path: string, env: TrustEnvironment): string {
+  const config = digestFile(path);
+  return join(trustFolder(env), recordName(config.path, config.sha256));
+}
+
 /** What the trust folder holds for the config at `path` with its current content. */
 async function storedTrust(path: string, env: TrustEnvironment): Promise<StoredTrust> {
-  const config = digestFile(path);
-  const text = await readFile(join(trustFolder(env), recordName(config.path, config.sha256)), 'utf8').catch(() => undefined);
+  const text = await readFile(recordFile(path, env), 'utf8').catch(() => undefined);
   return text === undefined ? { kind: 'none' } : parseTrustRecord(text);
 }
 
@@ -124,12 +129,8 @@ export async function recordTrust(path: string, env: TrustEnvironment): Promise<
 
 /** Removes the trust record of the config at `path` with its current content; false when there was none. */
 export async function revokeTrust(path: string, env: TrustEnvironment): Promise<boolean> {
-  const config = digestFile(path);
-  const file = join(trustFolder(env), recordName(config.path, config.sha256));
-  const trusted = await readFile(file).then(
+  return rm(recordFile(path, env)).then(
     () => true,
     () => false,
   );
-  if (trusted) await rm(file, { force: true });
-  return trusted;
 }

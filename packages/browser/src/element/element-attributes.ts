@@ -1,4 +1,4 @@
-import { createLoadoutError, describeValue } from '@loadout/core';
+import { createLoadoutError, DEFAULT_MAX_TOOLS, describeValue } from '@loadout/core';
 
 /** Range of an integer attribute of `<loadout-search>`. */
 export interface IntegerAttributeRange {
@@ -15,7 +15,7 @@ export const LIMIT_RANGE: IntegerAttributeRange = { fallback: 5, min: 1, max: 10
  * Most tools a catalog or index may hold: `max-tools`, 1–1,000,000 (the
  * range of `loadout index --max-tools`), default core's 10,000.
  */
-export const MAX_TOOLS_RANGE: IntegerAttributeRange = { fallback: 10_000, min: 1, max: 1_000_000 };
+export const MAX_TOOLS_RANGE: IntegerAttributeRange = { fallback: DEFAULT_MAX_TOOLS, min: 1, max: 1_000_000 };
 
 /**
  * Reads an integer attribute: its `fallback` when absent, else a whole
