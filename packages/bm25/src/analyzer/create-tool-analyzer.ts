@@ -38,7 +38,7 @@ export type ToolFieldTokens = Record<ToolField, string[]>;
  */
 export interface ToolAnalyzer {
   /**
-   * Identifies the index-time settings (`v1;c1;d1;m48;s3;p1`): two analyzers with the
+   * Identifies the index-time settings (`v2;c1;d1;m48;s3;p1`; v2 reads Han, kana and Hangul as character pairs): two analyzers with the
    * same signature produce the same tool tokens. Stored in serialised indexes.
    */
   readonly signature: string;
@@ -101,11 +101,11 @@ export function createToolAnalyzer(options: ToolAnalyzerOptions = {}): ToolAnaly
   const stopwords = new Set<string>();
   for (const word of words as readonly string[]) stopwords.add(word.toLowerCase());
   const analyzeText = (text: string): string[] => (stem ? stripPlurals(splitIdentifiers(text, split)) : splitIdentifiers(text, split));
-  const signature = `v1;c${split.keepCompounds ? 1 : 0};d${split.splitDigits ? 1 : 0};m${split.maxCompoundLength};s${schemaDepth}${stem ? ';p1' : ''}`;
+  const signature = `v2;c${split.keepCompounds ? 1 : 0};d${split.splitDigits ? 1 : 0};m${split.maxCompoundLength};s${schemaDepth}${stem ? ';p1' : ''}`;
   let analysed = ANALYSED.get(signature);
   if (analysed === undefined) ANALYSED.set(signature, (analysed = new WeakMap()));
   const analyzer: ToolAnalyzer = {
-    // `;p1` only when stemming, so indexes saved before stemming existed still load with `stemming: 'off'`.
+    // `;p1` only when stemming.
     signature,
     analyzeText,
     analyzeQuery(text) {

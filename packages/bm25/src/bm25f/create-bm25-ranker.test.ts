@@ -337,3 +337,22 @@ describe('createBm25Ranker prefix matching', () => {
   });
 });
 
+
+describe('createBm25Ranker on text written without spaces', () => {
+  it('finds Chinese, Japanese and Korean words inside longer runs', () => {
+    const ranker = createBm25Ranker();
+    ranker.index(
+      makeTools([
+        { name: 'send_email', description: '发送电子邮件给用户' },
+        { name: 'get_weather', description: '查询城市的天气预报' },
+        { name: 'news_search', description: 'ウェブでニュースを検索する' },
+        { name: 'stock_price', description: '주식 가격을 조회합니다' },
+      ]),
+    );
+    const first = (query: string): string | undefined => ranker.search(query, { limit: 1 })[0]?.tool.name;
+    expect(first('发送邮件')).toBe('send_email');
+    expect(first('北京后天的天气如何？')).toBe('get_weather');
+    expect(first('ニュース検索')).toBe('news_search');
+    expect(first('주식 가격')).toBe('stock_price');
+  });
+});

@@ -40,7 +40,17 @@ describe('splitIdentifiers', () => {
 
   it('handles non-ASCII letters', () => {
     expect(split('Café_Münster')).toEqual(['café', 'münster', 'cafémünster']);
-    expect(split('使用必应搜索')).toEqual(['使用必应搜索']);
+  });
+
+  it('reads Han, kana and Hangul runs as overlapping character pairs, with no compound', () => {
+    expect(split('使用必应搜索')).toEqual(['使用', '用必', '必应', '应搜', '搜索']);
+    expect(split('天')).toEqual(['天']);
+    expect(split('ニュース検索')).toEqual(['ニュ', 'ュー', 'ース', 'ス検', '検索']);
+    expect(split('날씨 조회')).toEqual(['날씨', '조회']);
+    expect(split('用GitHub创建')).toEqual(['用', 'git', 'hub', '创建']);
+    expect(split('github_创建问题')).toEqual(['github', '创建', '建问', '问题']);
+    expect(split('weather.查询天气')).toEqual(['weather', '查询', '询天', '天气']);
+    expect(split('Стандартный_поиск')).toEqual(['стандартный', 'поиск', 'стандартныйпоиск']);
   });
 
   it('omits compounds when keepCompounds is false, and overlong compounds always', () => {

@@ -54,10 +54,42 @@ const namespacePattern = /::|__|[./]/;
 const connectorPattern = /[_\-./:]+/;
 const connectorCharacter = /[_\-./:]/;
 
-function pushWords(part: string, pattern: RegExp, out: string[]): void {
+/**
+ * Han, kana and Hangul, written without spaces between words: a run of them
+ * is read as its overlapping character pairs (`发送邮件` → `发送`, `送邮`,
+ * `邮件`; a lone character as itself), as Lucene's CJK bigram filter does, so
+ * a query matches text that holds its words inside a longer run.
+ */
+const cjkRun = /[\u1100-\u11ff\u3005-\u3007\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f\u{20000}-\u{2fa1f}]+/gu;
+
+/** Pushes `word`'s CJK runs as character pairs and the rest as written; returns whether it held a CJK run. */
+function pushPairs(word: string, out: string[]): boolean {
+  cjkRun.lastIndex = 0;
+  let rest = 0;
+  let run: RegExpExecArray | null;
+  while ((run = cjkRun.exec(word)) !== null) {
+    if (run.index > rest) out.push(word.slice(rest, run.index));
+    const characters = Array.from(run[0]);
+    if (characters.length === 1) out.push(run[0]);
+    for (let index = 1; index < characters.length; index++) out.push(characters[index - 1]! + characters[index]!);
+    rest = run.index + run[0].length;
+  }
+  if (rest === 0) return false;
+  if (rest < word.length) out.push(word.slice(rest));
+  return true;
+}
+
+/** Pushes the words of `part`; returns whether one held a CJK run (read as pairs, so no compound is joined from them). */
+function pushWords(part: string, pattern: RegExp, out: string[]): boolean {
   pattern.lastIndex = 0;
+  let paired = false;
   let match: RegExpExecArray | null;
-  while ((match = pattern.exec(part)) !== null) out.push(match[0].toLowerCase());
+  while ((match = pattern.exec(part)) !== null) {
+    const word = match[0].toLowerCase();
+    if (pushPairs(word, out)) paired = true;
+    else out.push(word);
+  }
+  return paired;
 }
 
 function pushCompound(words: readonly string[], from: number, to: number, options: SplitIdentifiersOptions, out: string[]): void {
@@ -79,17 +111,20 @@ export function splitIdentifiersWith(text: string, options: SplitIdentifiersOpti
     const value = chunk[0];
     const start = words.length;
     if (!connectorCharacter.test(value)) {
-      pushWords(value, wordPattern, words);
-      if (options.keepCompounds) pushCompound(words, start, words.length, options, compounds);
+      const paired = pushWords(value, wordPattern, words);
+      if (options.keepCompounds && !paired) pushCompound(words, start, words.length, options, compounds);
       continue;
     }
     const segments = value.split(namespacePattern);
+    let paired = false;
     for (const segment of segments) {
       const segmentStart = words.length;
-      for (const part of segment.split(connectorPattern)) if (part.length > 0) pushWords(part, wordPattern, words);
-      if (options.keepCompounds && segments.length > 1) pushCompound(words, segmentStart, words.length, options, compounds);
+      let segmentPaired = false;
+      for (const part of segment.split(connectorPattern)) if (part.length > 0 && pushWords(part, wordPattern, words)) segmentPaired = true;
+      if (options.keepCompounds && segments.length > 1 && !segmentPaired) pushCompound(words, segmentStart, words.length, options, compounds);
+      paired ||= segmentPaired;
     }
-    if (options.keepCompounds) pushCompound(words, start, words.length, options, compounds);
+    if (options.keepCompounds && !paired) pushCompound(words, start, words.length, options, compounds);
   }
   for (const compound of compounds) words.push(compound);
   return words;
@@ -102,7 +137,8 @@ export function splitIdentifiersWith(text: string, options: SplitIdentifiersOpti
  * joined (`find_symbol`, `findSymbol` and `FindSymbol` all yield
  * `findsymbol`), as do its namespace segments, split at `::`, `__`, `.` and
  * `/` (`github.createIssue` yields `createissue` and `githubcreateissue`).
- * Words come first, in text order, then compounds.
+ * Han, kana and Hangul runs yield their overlapping character pairs and no
+ * compound. Words come first, in text order, then compounds.
  */
 export function splitIdentifiers(text: string, options: SplitIdentifiersOptions): string[] {
   return nonAscii.test(text) ? splitIdentifiersWith(text, options, UNICODE_PATTERNS) : splitAsciiIdentifiers(text, options);

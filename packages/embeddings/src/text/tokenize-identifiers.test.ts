@@ -22,8 +22,8 @@ describe('tokenizeIdentifiers', () => {
     expect(tokenizeIdentifiers(' _-_ ')).toEqual([]);
   });
 
-  it('keeps letters of other scripts', () => {
-    expect(tokenizeIdentifiers('Café 天气查询')).toEqual(['café', '天气查询']);
+  it('keeps letters of other scripts, reading Han as character pairs', () => {
+    expect(tokenizeIdentifiers('Café 天气查询')).toEqual(['café', '天气', '气查', '查询']);
   });
 
   it('returns only non-empty lower-case tokens of letters, marks and digits', () => {
