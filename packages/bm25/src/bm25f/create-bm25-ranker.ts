@@ -262,7 +262,7 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
     load(blob, loadedTools) {
       const contents = decodeIndex(blob);
       if (contents.signature !== analyzer.signature) {
-        throw corruptIndex(`built by analyzer ${JSON.stringify(contents.signature)}, this ranker uses ${JSON.stringify(analyzer.signature)}`, {
+        throw corruptIndex(`built by analyzer ${JSON.stringify(contents.signature)}, this ranker uses ${JSON.stringify(analyzer.signature)}; index the catalog again`, {
           signature: contents.signature,
         });
       }
