@@ -179,12 +179,12 @@ describe('gateway with a misbehaving upstream', () => {
     expect(text(await call('mcp__memory__read_graph'))).toContain('entities');
 
     // Each failed restart spawns a Node process that exits at once; under a loaded machine a spawn alone can take seconds.
-    await waitFor(() => (gateway.upstreams().find((status) => status.name === 'bad')?.failedAttempts ?? 0) >= 3, 20_000, 'failed restarts');
+    await waitFor(() => (gateway.upstreams().find((status) => status.name === 'bad')?.failedAttempts ?? 0) >= 3, 45_000, 'failed restarts');
     expect(logger.has('debug', /upstream "bad": could not connect: .*; retrying in 400 ms/)).toBe(true);
     expect(existsSync(downFile)).toBe(true);
     rmSync(downFile);
     await waitFor(() => gateway.upstreams().find((status) => status.name === 'bad')?.state === 'ready', 20_000, 'the reconnection');
     expect(text(await call('mcp__bad__echo_text', { text: 'back again' }))).toBe('echo: back again');
     expect((await gateway.search('echo a text message')).find((hit) => hit.tool.displayName === 'mcp__bad__echo_text')?.available).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });

@@ -52,7 +52,8 @@ beforeAll(async () => {
     listChanges += 1;
   });
   await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
-});
+  // Three reference servers start as Node processes: on a loaded machine that alone has taken over 10 s.
+}, 60_000);
 
 afterAll(async () => {
   await client?.close();
