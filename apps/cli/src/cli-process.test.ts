@@ -27,6 +27,21 @@ describe('a closed stdout ends the command quietly', () => {
   });
 });
 
+describe('a closed stdout or stderr does not stop the work', () => {
+  it('loadout learn … 2>&1 | true: the decision is written, exit 0', () => {
+    const events = Array.from({ length: 30 }, (_, index) =>
+      JSON.stringify({ query: `open pull request number ${index}`, called: 'mcp__github__create_pull_request', at: new Date(Date.UTC(2026, 10, 1, 0, index)).toISOString() }),
+    );
+    // The last event names no tool of the catalog: learn warns on stderr before it learns, into a closed pipe.
+    events.push(JSON.stringify({ query: 'frobnicate', called: 'no_such_tool', at: '2026-11-30T10:00:00Z' }));
+    writeFileSync(join(folder, 'closed-events.jsonl'), `${events.join('\n')}\n`);
+    // `true` reads nothing and exits: whatever learn writes, to either stream, meets a closed pipe.
+    const run = shell(`node ${JSON.stringify(main)} learn closed-events.jsonl --store closed/feedback.jsonl 2>&1 | true; echo "exit=\${PIPESTATUS[0]}" >&2`);
+    expect(run.stderr).toBe('exit=0\n');
+    expect(existsSync(join(folder, 'closed/learned.json'))).toBe(true);
+  });
+});
+
 describe('the plug-in guides', () => {
   it('--help points to write-a-ranker.md and write-a-mod.md, which the built package carries', () => {
     const run = spawnSync(process.execPath, [main, 'search', '--help'], { cwd: folder, env, encoding: 'utf8' });

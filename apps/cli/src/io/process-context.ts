@@ -1,4 +1,5 @@
 import type { CliContext } from './cli-context.js';
+import { writeUntilClosed } from './write-until-closed.js';
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -6,25 +7,11 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/**
- * Ends the process quietly with exit 0 when the reader of `stream` goes away
- * (`loadout demo | head -1`): EPIPE means nobody wants the rest of the
- * output, which is not a failure. Any other stream error is rethrown.
- */
-function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') process.exit(0);
-    throw error;
-  });
-}
-
 /** The real process as a {@link CliContext}. */
 export function processContext(): CliContext {
-  endQuietlyOnClosedPipe(process.stdout);
-  endQuietlyOnClosedPipe(process.stderr);
   return {
-    stdout: (text) => void process.stdout.write(text),
-    stderr: (text) => void process.stderr.write(text),
+    stdout: writeUntilClosed(process.stdout),
+    stderr: writeUntilClosed(process.stderr),
     readStdin: () => readAll(process.stdin),
     env: process.env,
     cwd: process.cwd(),
