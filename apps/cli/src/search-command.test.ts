@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,18 @@ describe('loadout search', () => {
     const run = fakeContext();
     expect(await runCli(['search', 'open', 'a', 'pull', 'request'], run.context)).toBe(0);
     expect(run.stdout()).toMatch(/1\s+[\d.]+\s+mcp__github__create_pull_request/);
+  });
+
+  it('says it searches the demo catalog when the config names MCP servers but no catalog', async () => {
+    const folder = join(directory, 'servers-only');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'loadout.config.json'), JSON.stringify({ mcpServers: { fs: { command: 'mcp-server-filesystem' } } }));
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['search', 'read a file'], run.context)).toBe(0);
+    expect(run.stderr()).toContain("loadout search: using the embedded demo catalog, not the config's mcpServers");
+    const named = fakeContext({ cwd: folder });
+    expect(await runCli(['search', 'weather', '--catalog', join(directory, 'tools.jsonl')], named.context)).toBe(0);
+    expect(named.stderr()).not.toContain('embedded demo catalog');
   });
 
   it('prints JSON with explanations', async () => {

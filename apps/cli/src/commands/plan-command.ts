@@ -3,6 +3,7 @@ import type { Command } from './command.js';
 import { integerFlag, listFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { MAX_TOOLS_RANGE, reportWarnings } from '../io/command-warnings.js';
 import { inheritedPolicyEnv, parseEnvAssignments } from '../io/parse-env-assignments.js';
+import { noteDemoCatalog } from '../io/demo-catalog-note.js';
 import { loadCatalog } from '../io/load-catalog.js';
 import { readModsFile } from '../io/read-mods-file.js';
 import { sharedTokenCounter, withKnownTokenCounts } from '../io/shared-token-counter.js';
@@ -48,6 +49,7 @@ export const planCommand: Command = {
     const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
     const config = await loadCommandConfig('plan', parsed, context);
     const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, { strict, ...(maxTools === undefined ? {} : { maxTools }) });
+    noteDemoCatalog('plan', config, loaded, context);
     const model = stringFlag(parsed, 'model') ?? DEFAULT_PLAN_MODEL;
     const env = {
       ...(parsed.values['clean-env'] ? {} : inheritedPolicyEnv(context.env)),

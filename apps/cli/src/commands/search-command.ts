@@ -5,6 +5,7 @@ import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { MAX_FEEDBACK_HELP, maxFeedbackFlag } from '../io/max-feedback-flag.js';
 import { MAX_TOOLS_RANGE, reportWarnings } from '../io/command-warnings.js';
+import { noteDemoCatalog } from '../io/demo-catalog-note.js';
 import { loadCatalog } from '../io/load-catalog.js';
 import { withSavedDemoIndex } from '../io/demo-search-index.js';
 import { BUILTIN_RANKER_NAMES, CONFIG_HELP } from '../config/config-help.js';
@@ -95,6 +96,7 @@ export const searchCommand: Command = {
       strict,
       ...(maxTools === undefined ? {} : { maxTools }),
     });
+    noteDemoCatalog('search', config, loaded, context);
     const { catalog, warnings } = applyMods(loaded.catalog, configMods(config));
     reportWarnings('search', [...loaded.issues, ...warnings], context, strict);
     if (context.isTty && catalog.tools.length > 2000) {
