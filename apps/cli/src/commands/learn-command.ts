@@ -49,10 +49,9 @@ default on held-out events: the three newest fifths, each judged by what was
 learned before it, when the events' times order them; otherwise three seeded
 random fifths, each judged by the rest (the report says which; the events of
 a FILE without "at" all get the import's time, so they count as untimed). It
-switches learned ranking on only when it beats the default beyond noise (a
-paired bootstrap 95% interval of the per-event difference in Recall@5 +
-MRR@10 lies above 0; the re-ranker only when it also beats the usage field
-alone on Recall@5 + MRR@10), and
+switches learned ranking on only when it beats the default on Recall@5, or
+ties it and beats it on MRR@10 (the re-ranker only when it also beats the
+usage field alone on Recall@5 + MRR@10), and
 prints that comparison (progress on stderr while it runs). Usage never puts
 a tool above one the query names exactly.
 

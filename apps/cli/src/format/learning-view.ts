@@ -14,11 +14,11 @@ export function learnedRankerName(ranker: string, report: LearningReport): strin
   return report.enabled ? `${ranker} + learned` : ranker;
 }
 
-/** The learning decision and why, as one sentence: `learned ranking ON (usage weight 1, re-ranker): it beat the default beyond noise … on …`. */
+/** The learning decision and why, as one sentence: `learned ranking ON (usage weight 1, re-ranker): it beat the default on ...`. */
 export function learningVerdict(report: LearningReport): string {
   const where = report.folds === 'newest' ? 'the newest held-out events' : `held-out events (seeded random folds, seed ${report.seed ?? 29}: not every event has a time of its own, so time does not order them)`;
-  if (report.reason === 'wins') return `learned ranking ON (usage weight ${report.learned.usageWeight}${report.rerank ? ', re-ranker' : ''}): it beat the default beyond noise (Recall@5 + MRR@10, 95% interval above 0) on ${where}`;
-  if (report.reason === 'no-gain') return `learned ranking OFF: it did not beat the default beyond noise (Recall@5 + MRR@10, 95% interval above 0) on ${where}`;
+  if (report.reason === 'wins') return `learned ranking ON (usage weight ${report.learned.usageWeight}${report.rerank ? ', re-ranker' : ''}): it beat the default on ${where}`;
+  if (report.reason === 'no-gain') return `learned ranking OFF: it did not beat the default on ${where}`;
   const events = report.trainEvents + report.heldOutEvents;
   return `learned ranking OFF: too few events to judge (need at least 5, a fifth held out); ${events} ${events === 1 ? 'event' : 'events'} so far`;
 }

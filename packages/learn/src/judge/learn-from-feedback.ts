@@ -2,7 +2,7 @@ import { withQuerySyntax } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker, RankerLearnedPart, RankerUsageField } from '@loadout/core';
 import { createBm25Ranker, createUsageField } from '@loadout/bm25';
 import type { UsageEvent } from '@loadout/bm25';
-import { pairedBootstrap, pooledScores, seededRandom, shuffle } from '@loadout/eval';
+import { pooledScores, seededRandom, shuffle } from '@loadout/eval';
 import type { QualityScores } from '@loadout/eval';
 import { createRerankRanker } from '../rerank/create-rerank-ranker.js';
 import { LEXICAL_RERANK_MODEL } from '../rerank/lexical-rerank-model.js';
@@ -57,7 +57,7 @@ export interface LearningReport {
   readonly reranked?: QualityScores;
   /** True when the learned ranker is the re-ranker (it beat the usage field alone on Recall@5 + MRR@10). */
   readonly rerank: boolean;
-  /** True when the learned ranker beat the default on the held-out events beyond noise: the paired bootstrap 95% interval of the per-event difference in Recall@5 + MRR@10 lies above 0. */
+  /** True when the learned ranker beat the default on the held-out events: higher Recall@5, or equal Recall@5 and higher MRR@10. */
   readonly enabled: boolean;
   /** Why: `wins`, `no-gain` or `too-few-events`. */
   readonly reason: 'wins' | 'no-gain' | 'too-few-events';
@@ -137,31 +137,28 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   options.onProgress?.({ phase: 'judging', done, total });
   const baselineRanker = await build(undefined);
   const heldOut = windows.flatMap((window) => window.test);
-  const pooled = (scores: readonly QualityScores[]): QualityScores => pooledScores(scores.map((each) => ({ scores: each, count: 1 })));
-  const baselineEvents = await measureEvents(baselineRanker, heldOut);
-  const baseline = pooled(baselineEvents);
+  const baseline = await measureEvents(baselineRanker, heldOut);
   const common = { trainEvents: events.length - heldOut.length, heldOutEvents: heldOut.length, folds, ...(folds === 'random' ? { seed } : {}), baseline };
   if (windows.length === 0) {
     return { report: { ...common, learned: { ...baseline, usageWeight: 0 }, rerank: false, enabled: false, reason: 'too-few-events' }, ranker: baselineRanker };
   }
-  const fieldEvents: QualityScores[] = [];
-  const modelEvents: QualityScores[] = [];
+  const fieldParts: { scores: QualityScores; count: number }[] = [];
+  const modelParts: { scores: QualityScores; count: number }[] = [];
   for (const window of windows) {
-    fieldEvents.push(...(await measureEvents(await build(window.train), window.test)));
+    fieldParts.push({ scores: await measureEvents(await build(window.train), window.test), count: window.test.length });
     progress('judging');
     if (!tryModel) continue;
     const model = fitRerankOnEvents(tools, window.train, baseModel);
-    modelEvents.push(...(await measureEvents(await build(window.train, model), window.test)));
+    modelParts.push({ scores: await measureEvents(await build(window.train, model), window.test), count: window.test.length });
     progress('judging');
   }
-  const learned = { ...pooled(fieldEvents), usageWeight: USAGE_WEIGHT };
-  const reranked = tryModel ? pooled(modelEvents) : undefined;
+  const learned = { ...pooledScores(fieldParts), usageWeight: USAGE_WEIGHT };
+  const reranked = tryModel ? pooledScores(modelParts) : undefined;
+  const beats = (a: QualityScores, b: QualityScores): boolean => a['recall@5'] > b['recall@5'] || (a['recall@5'] === b['recall@5'] && a['mrr@10'] > b['mrr@10']);
   const judged = (scores: QualityScores): number => scores['recall@5'] + scores['mrr@10'];
-  // Beyond the noise of which events were held out: the paired bootstrap's 95% interval of the per-event difference lies above 0.
-  const beats = (scores: readonly QualityScores[]): boolean => pairedBootstrap(baselineEvents.map(judged), scores.map(judged), { seed }).low > 0;
   // The re-ranker replaces the usage field only when it also switches learning on wherever the usage field alone would.
-  const rerank = reranked !== undefined && judged(reranked) > judged(learned) && (beats(modelEvents) || !beats(fieldEvents));
-  const enabled = beats(rerank ? modelEvents : fieldEvents);
+  const rerank = reranked !== undefined && judged(reranked) > judged(learned) && (beats(reranked, baseline) || !beats(learned, baseline));
+  const enabled = beats(rerank ? reranked! : learned, baseline);
   const report: LearningReport = { ...common, learned, ...(reranked === undefined ? {} : { reranked }), rerank: enabled && rerank, enabled, reason: enabled ? 'wins' : 'no-gain' };
   if (!enabled) return { report, ranker: baselineRanker };
   const model = rerank ? fitRerankOnEvents(tools, events, baseModel) : undefined;
