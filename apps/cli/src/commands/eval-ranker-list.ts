@@ -17,7 +17,8 @@ export interface EvalRankerList {
  * the other pattern rankers are listed in `patterns`). Without the
  * flag, the config's `ranker`, else the registry's default. Every name is
  * checked before anything runs: an unknown one is `unknown-ranker` (with
- * the nearest name), an empty or repeated one `invalid-option`.
+ * the nearest name), an empty or repeated one `invalid-option`, and so is
+ * `all` in a list (it stands alone: `all,bm25f` would name bm25f twice).
  */
 export function readEvalRankerList(flag: string | undefined, configured: string | undefined, registry: Registry): EvalRankerList {
   if (flag === undefined) return { names: [configured ?? registry.defaultRanker], all: false, patterns: [] };
@@ -34,6 +35,9 @@ export function readEvalRankerList(flag: string | undefined, configured: string 
   for (const name of names) {
     if (name === '') throw createLoadoutError('invalid-option', `--ranker ${JSON.stringify(flag)} has an empty name; list rankers as a,b,c or say all`, { flag: 'ranker', value: flag });
     if (seen.has(name)) throw createLoadoutError('invalid-option', `--ranker ${JSON.stringify(flag)} names ${JSON.stringify(name)} twice`, { flag: 'ranker', value: flag });
+    if (name === 'all') {
+      throw createLoadoutError('invalid-option', `--ranker ${JSON.stringify(flag)} lists all with other names; all stands alone (--ranker all), or name each ranker as a,b,c`, { flag: 'ranker', value: flag });
+    }
     seen.add(name);
     registry.ranker(name);
   }
