@@ -24,6 +24,13 @@ describe('renderLearningReport', () => {
     ]);
   });
 
+  it('aligns the figures of every row when a long ranker name makes the default row the longest label', () => {
+    const reranked: LearningReport = { ...report, rerank: true, reranked: scores };
+    const lines = renderLearningReport(reranked, 'rerank-glove').slice(1, 4);
+    expect(lines[0]).toBe('  default (rerank-glove without usage) 50.0 / 40.0 / 60.0');
+    expect(lines.map((line) => line.search(/\d+\.\d \//))).toEqual([39, 39, 39]);
+  });
+
   it('prints no table when nothing was held out (too few events), only the verdict', () => {
     const few: LearningReport = { ...report, trainEvents: 1, heldOutEvents: 0, enabled: false, reason: 'too-few-events' };
     expect(renderLearningReport(few, 'bm25f')).toEqual(['learned ranking OFF: too few events to judge (need at least 5, a fifth held out); 1 event so far']);

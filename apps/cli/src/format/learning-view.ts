@@ -6,7 +6,7 @@ import { countOf } from './count-of.js';
 
 const percent = (share: number): string => (share * 100).toFixed(1);
 
-/** Width of the comparison's labels: the longest, 'learned (usage field + re-ranker)', keeps a space before its figures. */
+/** Least width of the comparison's labels, with the space before the figures; a longer label (a long ranker's name in `default (… without usage)`) widens the column for every row. */
 const LABEL = 36;
 
 /** What ran, as `search --feedback` names it: `bm25f + learned` when learning is on, else the ranker alone. */
@@ -39,7 +39,8 @@ export function learningComparison(report: LearningReport, ranker: string): { re
 /** Lines of the held-out comparison `loadout learn` and `loadout eval --feedback` print, for the ranker named `ranker`. */
 export function renderLearningReport(report: LearningReport, ranker: string): string[] {
   const { caption, rows } = learningComparison(report, ranker);
-  const line = ({ label, scores }: (typeof rows)[number]): string => `  ${label.padEnd(LABEL - 1)} ${percent(scores['recall@5'])} / ${percent(scores['ndcg@5'])} / ${percent(scores['mrr@10'])}`;
+  const width = Math.max(LABEL - 1, ...rows.map((row) => row.label.length));
+  const line = ({ label, scores }: (typeof rows)[number]): string => `  ${label.padEnd(width)} ${percent(scores['recall@5'])} / ${percent(scores['ndcg@5'])} / ${percent(scores['mrr@10'])}`;
   if (rows.length === 0) return [learningVerdict(report)];
   return [`${caption} (Recall@5 / NDCG@5 / MRR@10):`, ...rows.map(line), learningVerdict(report)];
 }
