@@ -28,6 +28,20 @@ describe('parseEvalQueries', () => {
     );
   });
 
+  it('reads to the end and lists every line naming an unknown tool in one error', () => {
+    const text = ['{"query": "a", "relevant": ["ghost"]}', '{"query": "b", "relevant": ["Bash"]}', '{"query": "c", "relevant": ["phantom", "Bash"]}', '{"query": "d", "called": "spectre"}'].join('\n');
+    expect(() => parseEvalQueries(text, options)).toThrow(
+      expect.objectContaining({
+        code: 'unknown-tool',
+        message:
+          'q.jsonl: 3 lines name unknown tools (fix every one, then run again):' +
+          '\n  line 1 (query "q.jsonl:1") names the tool "ghost", which is not in tools.json' +
+          '\n  line 3 (query "q.jsonl:3") names the tool "phantom", which is not in tools.json' +
+          '\n  line 4 (query "q.jsonl:4") names the tool "spectre", which is not in tools.json',
+      }),
+    );
+  });
+
   it('counts two spellings of one tool (or one name twice) as one gold tool', () => {
     const text = '{"query": "post", "relevant": ["send_message", "mcp__slack__send_message", "send_message"]}\n{"query": "run", "called": ["Bash", "Bash"]}';
     expect(parseEvalQueries(text, options).map((query) => query.relevant)).toEqual([['mcp__slack__send_message'], ['Bash']]);

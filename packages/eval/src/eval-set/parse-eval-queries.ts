@@ -1,8 +1,10 @@
-import { createLoadoutError, describeValue, isLoadoutError, readUsageEvent, stripBom, tryParseJson } from '@loadout/core';
+import { createLoadoutError, isLoadoutError, readUsageEvent, stripBom, tryParseJson } from '@loadout/core';
 import type { CatalogTool, UsageEvent } from '@loadout/core';
 import type { EvalQuery } from './eval-set.js';
 import { readJsonLines } from './read-json-lines.js';
 import { toEvalQuery } from './to-eval-query.js';
+import { unknownGoldError } from './unknown-gold-error.js';
+import type { UnknownGold } from './unknown-gold-error.js';
 import { isRecord } from '@loadout/core/utils';
 
 /** Options of {@link parseEvalQueries}. */
@@ -55,8 +57,9 @@ function fromLabelled(value: unknown, line: number, source: string): EvalQuery {
  * line one refuses the other refuses in the same words. Blank lines are
  * skipped. Throws `catalog-invalid-json` (a line that is not JSON),
  * `catalog-invalid-format` (a line of neither shape, or a bad event), `invalid-input` (no
- * query at all) and `unknown-tool` (a gold name that no tool of `tools`
- * has), each naming the file and line; a file that is one JSON document
+ * query at all) and `unknown-tool` (gold names that no tool of `tools`
+ * has: one error listing every such line, read to the end first), each
+ * naming the file and line; a file that is one JSON document
  * (an array of queries, a catalog) keeps its code and is told, as the
  * queries file, that queries are JSONL, one object per line.
  */
@@ -103,6 +106,8 @@ function readQueries(text: string, options: ParseEvalQueriesOptions): EvalQuery[
     if (list === undefined) own.set(tool.name, [tool.displayName]);
     else list.push(tool.displayName);
   }
+  // Every unknown gold name is gathered and reported at the end, in one error: the user fixes them all in one run.
+  const unknown: UnknownGold[] = [];
   const resolveName = (name: string, id: string, line: number): string => {
     const found = unique.get(name) ?? own.get(name);
     if (typeof found === 'string') return found;
@@ -114,7 +119,8 @@ function readQueries(text: string, options: ParseEvalQueriesOptions): EvalQuery[
         : found === undefined
           ? `which is not in ${options.catalogLabel ?? 'the catalog'}`
           : `which ${found.length} servers have; name one as ${found.slice(0, 2).map((displayName) => JSON.stringify(displayName)).join(' or ')}`;
-    throw createLoadoutError('unknown-tool', `${source}: line ${line} (query ${describeValue(id)}) names the tool ${describeValue(name)}, ${problem}`, { source, line, id, name });
+    if (!unknown.some((gold) => gold.line === line && gold.name === name)) unknown.push({ line, id, name, problem });
+    return name;
   };
   const queries: EvalQuery[] = [];
   // A search the log holds as several events (one per tool called, or repeated) is one query: the first event's, gold the union.
@@ -133,6 +139,7 @@ function readQueries(text: string, options: ParseEvalQueriesOptions): EvalQuery[
     if (event) searches.set(query.query.trim(), queries.length);
     queries.push({ ...query, relevant, ...(query.relevantGroups === undefined ? {} : { relevantGroups: query.relevantGroups.map(map) }) });
   }
+  if (unknown.length > 0) throw unknownGoldError(source, unknown);
   if (queries.length === 0) {
     throw createLoadoutError('invalid-input', `${source} holds no queries (expected JSONL: {"query", "relevant": [names]} or {"query", "called", "at"} per line)`, { source });
   }
