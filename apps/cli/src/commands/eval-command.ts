@@ -22,7 +22,8 @@ import { formatCount } from '../format/render-table.js';
 import { evalHelp as help } from './eval-help.js';
 import { compareRuns, runMisses, type RankerRun } from './eval-comparison.js';
 import { readEvalRankerList } from './eval-ranker-list.js';
-import { failedRun, rankerFailed, runRanker } from './eval-run.js';
+import { failedRun, rankerFailed, runRankers } from './eval-run.js';
+import type { BuiltRanker } from './eval-run.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 
@@ -130,9 +131,9 @@ export const evalCommand: Command = {
     if (feedbackPath !== undefined && queriesPath !== undefined) await warnSharedLines(feedbackPath, queriesPath, context, maxFeedbackBytes ?? DEFAULT_MAX_FEEDBACK_BYTES);
     const progress = createProgressReporter({ write: context.stderr, prefix: 'loadout eval' });
     let learning: EvalFeedback | undefined;
-    const runs: RankerRun[] = [];
+    // Every ranker is built first, then all are measured together (interleaved), so that none pays for being listed first.
+    const slots: (RankerRun | BuiltRanker)[] = [];
     for (const [index, name] of list.names.entries()) {
-      const label = list.names.length > 1 ? `${name} (${index + 1}/${list.names.length}): ` : '';
       let ranker: Ranker;
       try {
         if (feedbackPath !== undefined) {
@@ -152,17 +153,15 @@ export const evalCommand: Command = {
           continue;
         }
         if (list.names.length === 1) throw rankerFailed(name, error);
-        runs.push(failedRun(name, evalSet, catalog.tools.length, rankerFailed(name, error)));
+        slots.push(failedRun(name, evalSet, catalog.tools.length, rankerFailed(name, error)));
         continue;
       }
-      try {
-        runs.push(await runRanker(name, ranker, evalSet, progress, label));
-      } catch (error) {
-        // One ranker of a comparison that cannot index fails every query; the others are still measured.
-        if (list.names.length === 1) throw error;
-        runs.push(failedRun(name, evalSet, catalog.tools.length, error));
-      }
+      slots.push({ name, ranker });
     }
+    const built = slots.filter((slot): slot is BuiltRanker => !('result' in slot));
+    // One ranker of a comparison that cannot index fails every query; the others are still measured.
+    const measured = await runRankers(built, evalSet, progress, catalog.tools.length);
+    const runs: RankerRun[] = slots.map((slot) => ('result' in slot ? slot : measured[built.indexOf(slot)]!));
     // A query whose search threw or returned an invalid result (ranker-invalid-result) fails the run, after everything is printed.
     const failed = runs.some((run) => run.result.failedQueries > 0);
     const exitCode = failed && parsed.values['allow-failures'] !== true ? 1 : 0;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EvalSet, EvaluationResult } from '@loadout/eval';
-import { runMisses } from './eval-comparison.js';
+import { compareRuns, runMisses } from './eval-comparison.js';
+import type { RankerRun } from './eval-comparison.js';
 
 describe('runMisses', () => {
   it('carries a query any-of groups for the text, and keeps --json to the contract keys', () => {
@@ -14,5 +15,34 @@ describe('runMisses', () => {
     const [miss] = runMisses(run, evalSet, 3);
     expect(miss!.groups).toEqual([['a', 'b'], ['c']]);
     expect(JSON.parse(JSON.stringify(miss))).toEqual({ id: 'q1', query: 'weather in paris', relevant: ['a', 'b', 'c'], got: ['a', 'x'] });
+  });
+});
+
+describe('compareRuns', () => {
+  const queries = Array.from({ length: 40 }, (_, index) => ({ id: `q${index}`, query: `query ${index}`, relevant: ['a'] }));
+  const evalSet: EvalSet = { name: 'timed', tools: [], queries };
+  /** A run that finds the gold on `hits` of the 40 queries, each in `ms(i)` milliseconds. */
+  const run = (ranker: string, hits: number, ms: (index: number) => number): RankerRun => {
+    const outcomes = queries.map((_, index) => {
+      const found = index < hits ? 1 : 0;
+      return { index, scores: { 'recall@5': found, 'ndcg@5': found, 'mrr@10': found }, got: [], ms: ms(index) };
+    });
+    const p50Ms = [...outcomes.map((outcome) => outcome.ms)].sort((a, b) => a - b)[19]!;
+    const result = { 'recall@5': hits / 40, 'ndcg@5': hits / 40, 'mrr@10': hits / 40, queries: 40, p50Ms, p99Ms: p50Ms, buildMs: 1, tools: 1, failedQueries: 0 };
+    return { ranker, result, outcomes };
+  };
+
+  it('breaks a near-tie by each query\'s latency, in either order, and keeps the JSON keys of the contract', () => {
+    const base = run('bm25f', 20, () => 0.1);
+    // 36 and 37 of 40 found: one query apart, both far above the baseline.
+    const fast = run('rerank', 36, () => 0.4);
+    const slow = run('rerank-glove', 37, (index) => (index % 2 === 0 ? 0.9 : 0.7));
+    for (const order of [[base, fast, slow], [base, slow, fast]]) expect(compareRuns(order, evalSet).recommended).toBe('rerank');
+    // Slower by median, but not on every query: the higher mean stays.
+    const mixed = run('rerank-glove', 37, (index) => (index % 2 === 0 ? 0.9 : 0.3));
+    for (const order of [[base, fast, mixed], [base, mixed, fast]]) expect(compareRuns(order, evalSet).recommended).toBe('rerank-glove');
+    const comparison = compareRuns([base, fast, slow], evalSet);
+    expect(Object.keys(comparison)).toEqual(['set', 'tools', 'queries', 'baseline', 'rankers', 'recommended', 'reason']);
+    expect(Object.keys(comparison.rankers[1]!)).toEqual(['ranker', 'recall@5', 'ndcg@5', 'mrr@10', 'p50Ms', 'p99Ms', 'buildMs', 'failedQueries', 'vsBaseline']);
   });
 });

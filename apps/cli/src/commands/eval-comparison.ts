@@ -63,7 +63,8 @@ export function runMisses(run: RankerRun, evalSet: EvalSet, count: number): Eval
 /**
  * Compares runs on the same queries: the first is the baseline; each
  * ranker's Recall@5 difference comes with a paired bootstrap 95% interval
- * ({@link BOOTSTRAP}); `recommended` and `reason` follow `recommendRanker`.
+ * ({@link BOOTSTRAP}); `recommended` and `reason` follow `recommendRanker`,
+ * given every query's latency.
  * `misses` (a count) adds each ranker's worst queries.
  */
 export function compareRuns(runs: readonly RankerRun[], evalSet: EvalSet, misses?: number): EvalComparison {
@@ -87,7 +88,15 @@ export function compareRuns(runs: readonly RankerRun[], evalSet: EvalSet, misses
     };
   });
   const { recommended, reason } = recommendRanker(
-    rankers.map((row) => ({ ranker: row.ranker, recall: row['recall@5'], p50Ms: row.p50Ms, failedQueries: row.failedQueries, vsBaseline: row.vsBaseline['recall@5'] })),
+    rankers.map((row, index) => ({
+      ranker: row.ranker,
+      recall: row['recall@5'],
+      p50Ms: row.p50Ms,
+      // Each query's latency, paired across rankers: a near-tie goes to the faster one only when it is faster beyond noise.
+      latencies: runs[index]!.outcomes.map((outcome) => outcome.ms),
+      failedQueries: row.failedQueries,
+      vsBaseline: row.vsBaseline['recall@5'],
+    })),
     { queries: evalSet.queries.length },
   );
   return { set: evalSet.name, tools: baseline.result.tools, queries: baseline.result.queries, baseline: baseline.ranker, rankers, recommended, reason };

@@ -18,9 +18,14 @@ each ranker's Recall@5 against the first one named (the baseline), with a paired
 bootstrap 95% interval of the per-query difference (2,000 resamples, fixed seed),
 and a recommendation: the baseline, unless another ranker's interval lies above 0
 (its low end at least +0.1 as printed; a bound that rounds to zero prints as 0.0);
-then the best such ranker, the faster one when two are within 1 point. On fewer
+then the best such ranker. Two within 1 point (or one query) cannot be told apart:
+the higher mean is named, unless the other is at least 1.5× faster beyond noise
+(the 95% interval of its per-query speed ratio at or above 1.5×). On fewer
 than ${MIN_QUERIES_TO_SWITCH} queries no switch is recommended (the set is too small to tell),
 unless the baseline failed queries: then the best ranker that answered every one.
+Rankers are timed alike wherever they are listed: each indexes the catalog twice
+(the second round in reverse order; the faster counts), and each query is answered
+by every ranker in turn, so warm-up, caches and the machine's load fall on all.
 With no --tools, the config's "catalog", else the embedded demo catalog with the
 queries the project wrote for it (they ship with the CLI as dist/demo-queries.jsonl
 of the loadout package).

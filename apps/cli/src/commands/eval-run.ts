@@ -1,31 +1,51 @@
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import type { Ranker } from '@loadout/core';
-import { evaluateRanker } from '@loadout/eval';
+import { evaluateRankers } from '@loadout/eval';
 import type { EvalSet, QueryOutcome } from '@loadout/eval';
 import type { ProgressReporter } from '../io/progress-reporter.js';
 import type { RankerRun } from './eval-comparison.js';
 
+/** A ranker of `loadout eval` that was built, ready to be measured. */
+export interface BuiltRanker {
+  readonly name: string;
+  readonly ranker: Ranker;
+}
+
 /**
- * Evaluates one ranker on the set: failures counted per query (a search
- * that throws or returns an invalid result scores as a miss), hits matched
- * by display name, progress of each phase over a second on stderr (named
- * by the ranker when several run), every query's outcome kept for the
- * comparison and the misses. A ranker that cannot be indexed throws
- * {@link rankerFailed}'s error.
+ * Evaluates the rankers on the set, interleaved (`evaluateRankers`: each
+ * query answered by every ranker in turn, so that no ranker's timing depends
+ * on where it is listed): failures counted per query (a search that throws
+ * or returns an invalid result scores as a miss), hits matched by display
+ * name, progress of each phase over a second on stderr (indexing named by
+ * the ranker when several run), every query's outcome kept for the
+ * comparison and the misses. A ranker that cannot be indexed is
+ * {@link rankerFailed}'s error: thrown when it is the only one, else its
+ * {@link failedRun}.
  */
-export async function runRanker(name: string, ranker: Ranker, evalSet: EvalSet, progress: ProgressReporter, label: string): Promise<RankerRun> {
-  const outcomes: QueryOutcome[] = [];
-  try {
-    const result = await evaluateRanker(ranker, evalSet, {
+export async function runRankers(built: readonly BuiltRanker[], evalSet: EvalSet, progress: ProgressReporter, tools: number): Promise<RankerRun[]> {
+  const outcomes: QueryOutcome[][] = built.map(() => []);
+  const several = built.length > 1;
+  const answered = built.map(() => 0);
+  const evaluations = await evaluateRankers(
+    built.map(({ ranker }) => ranker),
+    evalSet,
+    {
       onQueryError: 'count',
       matchBy: 'displayName',
-      onQuery: (outcome) => outcomes.push(outcome),
-      onProgress: ({ phase, done, total }) => progress.step(`${label}${phase === 'build' ? 'indexing tools' : 'answering queries'}`, done, total),
-    });
-    return { ranker: name, result, outcomes };
-  } catch (error) {
-    throw rankerFailed(name, error);
-  }
+      onQuery: (outcome, position) => outcomes[position]!.push(outcome),
+      onProgress: ({ phase, done, total }, position) => {
+        if (phase === 'build') return progress.step(`${several ? `${built[position]!.name} (${position + 1}/${built.length}): ` : ''}indexing tools`, done, total);
+        answered[position] = done;
+        progress.step(several ? `answering queries (${built.length} rankers in turn)` : 'answering queries', answered.reduce((sum, count) => sum + count, 0), total * built.length);
+      },
+    },
+  );
+  return evaluations.map((evaluation, position) => {
+    const { name } = built[position]!;
+    if ('result' in evaluation) return { ranker: name, result: evaluation.result, outcomes: outcomes[position]! };
+    if (!several) throw rankerFailed(name, evaluation.error);
+    return failedRun(name, evalSet, tools, rankerFailed(name, evaluation.error));
+  });
 }
 
 /** A ranker's own failure to be built or to index (a plug-in's plain Error) as `ranker-failed` naming it; a LoadoutError passes unchanged. */

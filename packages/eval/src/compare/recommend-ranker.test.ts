@@ -12,6 +12,8 @@ const standing = (ranker: string, diff: number, low: number, p50Ms: number, fail
 const baseline = standing('bm25f', 0, 0, 0.1);
 // Enough queries that one query is worth less than the 1-point near-tie.
 const enough = { queries: 1000 };
+/** Every query of 40 answered in `ms`. */
+const steady = (ms: number): number[] => Array.from({ length: 40 }, () => ms);
 
 describe('recommendRanker', () => {
   it('keeps the baseline when no interval lies above zero, naming the best of the others', () => {
@@ -26,24 +28,36 @@ describe('recommendRanker', () => {
     expect(result.reason).toContain('switch to hybrid: it finds +6.0 Recall@5 points over bm25f (95% interval +3.0 to +9.0 points, above 0), at a median 0.40 ms a query against 0.10 ms');
   });
 
-  it('breaks a near-tie by latency', () => {
-    const result = recommendRanker([baseline, standing('hybrid', 0.06, 0.03, 0.4), standing('rerank', 0.055, 0.02, 0.2)], enough);
+  it('breaks a near-tie by latency when the speed difference holds query for query', () => {
+    const hybrid = { ...standing('hybrid', 0.06, 0.03, 0.4), latencies: steady(0.4) };
+    const rerank = { ...standing('rerank', 0.055, 0.02, 0.2), latencies: steady(0.2) };
+    const result = recommendRanker([baseline, hybrid, rerank], enough);
     expect(result.recommended).toBe('rerank');
-    expect(result.reason).toContain('hybrid came within 1 point and rerank is at least 1.5× faster');
+    expect(result.reason).toContain('hybrid came within 1 point and rerank is 2.0× as fast as hybrid query for query (95% interval 2.0× to 2.0×), at least 1.5× beyond noise');
+    // Without per-query latencies, a median breaks no tie: the higher mean is named.
+    expect(recommendRanker([baseline, standing('hybrid', 0.06, 0.03, 0.4), standing('rerank', 0.055, 0.02, 0.2)], enough).recommended).toBe('hybrid');
   });
 
-  it('names the first listed of a near-tie unless another is clearly faster, so timings noise cannot flip it', () => {
-    const close = (p50Ms: number): RankerStanding[] => [baseline, standing('rerank', 0.06, 0.03, 0.74), standing('rerank-glove', 0.065, 0.03, p50Ms)];
-    for (const p50Ms of [0.6, 0.73, 0.75, 0.9]) expect(recommendRanker(close(p50Ms), enough).recommended).toBe('rerank');
-    expect(recommendRanker(close(0.6), enough).reason).toContain('; rerank-glove came within 1 point, too close to tell apart, and none is 1.5× faster, so rerank, listed first, is named');
-    expect(recommendRanker(close(0.4), enough)).toMatchObject({ recommended: 'rerank-glove', reason: expect.stringContaining('rerank came within 1 point and rerank-glove is at least 1.5× faster') });
+  it('names the higher mean of a near-tie in either order, and a median 1.5× faster within noise changes nothing', () => {
+    const rerank = { ...standing('rerank', 0.06, 0.03, 0.4), latencies: steady(0.4) };
+    // A p50 of 0.65 ms against 0.40 (1.6×), but 19 of 40 queries faster than rerank's: 1.1× query for query.
+    const noisy = [...Array.from({ length: 21 }, () => 0.65), ...Array.from({ length: 19 }, () => 0.3)];
+    const glove = { ...standing('rerank-glove', 0.065, 0.03, 0.65), latencies: noisy };
+    for (const order of [[baseline, rerank, glove], [baseline, glove, rerank]]) expect(recommendRanker(order, enough).recommended).toBe('rerank-glove');
+    expect(recommendRanker([baseline, rerank, glove], enough).reason).toContain('; rerank came within 1 point, too close to tell apart, and none is 1.5× faster beyond noise, so rerank-glove, with the highest mean, is named');
+    // The same p50s with rerank faster on every query: rerank, in either order.
+    const slowGlove = { ...glove, latencies: steady(0.65) };
+    for (const order of [[baseline, rerank, slowGlove], [baseline, slowGlove, rerank]]) expect(recommendRanker(order, enough).recommended).toBe('rerank');
+    // Equal means: the first listed.
+    const twin = { ...rerank, ranker: 'twin' };
+    expect(recommendRanker([baseline, twin, rerank], enough)).toMatchObject({ recommended: 'twin', reason: expect.stringContaining('so twin, listed first of the equal means, is named') });
   });
 
   it('counts one query as a near-tie on a small set', () => {
     // 45 queries: one query is 2.2 points, so +15.6 and +16.7 cannot be told apart.
     const result = recommendRanker([baseline, standing('bm25f-2', 0.156, 0.1, 0.3), standing('wink-bm25', 0.167, 0.1, 0.35)], { queries: 45 });
-    expect(result.recommended).toBe('bm25f-2');
-    expect(result.reason).toContain('wink-bm25 came within one query (2.2 points), too close to tell apart');
+    expect(result.recommended).toBe('wink-bm25');
+    expect(result.reason).toContain('bm25f-2 came within one query (2.2 points), too close to tell apart');
   });
 
   it('never picks a ranker that failed queries', () => {
@@ -60,9 +74,12 @@ describe('recommendRanker', () => {
 
   it('picks the best ranker that answered every query when the baseline failed some', () => {
     const failing = { ...standing('plug', 0, 0, 0.1, 5), recall: 0 };
-    const result = recommendRanker([failing, { ...standing('bm25f', 0.7, 0.6, 0.2), recall: 0.7 }, { ...standing('slow', 0.7, 0.6, 0.9), recall: 0.705 }], enough);
+    const bm25f = { ...standing('bm25f', 0.7, 0.6, 0.2), recall: 0.7, latencies: steady(0.2) };
+    const result = recommendRanker([failing, bm25f, { ...standing('slow', 0.7, 0.6, 0.9), recall: 0.705, latencies: steady(0.9) }], enough);
     expect(result.recommended).toBe('bm25f');
-    expect(result.reason).toBe('switch to bm25f: it answered every query, with Recall@5 70.0 at a median 0.20 ms a query; slow came within 1 point and bm25f is at least 1.5× faster; plug failed 5 queries and cannot be chosen');
+    expect(result.reason).toBe(
+      'switch to bm25f: it answered every query, with Recall@5 70.0 at a median 0.20 ms a query; slow came within 1 point and bm25f is 4.5× as fast as slow query for query (95% interval 4.5× to 4.5×), at least 1.5× beyond noise; plug failed 5 queries and cannot be chosen',
+    );
   });
 
   it('recommends none when no ranker answered every query', () => {

@@ -1,5 +1,7 @@
 import type { DifferenceInterval } from './paired-bootstrap.js';
 import { pointsAsPrinted, signedPoints } from './signed-points.js';
+import { speedRatio } from './speed-ratio.js';
+import type { SpeedRatio } from './speed-ratio.js';
 
 /** One ranker of a comparison, as {@link recommendRanker} weighs it. */
 export interface RankerStanding {
@@ -8,6 +10,13 @@ export interface RankerStanding {
   readonly recall: number;
   /** Median query latency in milliseconds. */
   readonly p50Ms: number;
+  /**
+   * Every query's latency in milliseconds, in set order (the same queries for
+   * every ranker, ideally timed in turn, as `evaluateRankers` does). A near-tie
+   * goes to the faster ranker only when these show it {@link CLEARLY_FASTER}
+   * times faster beyond noise; without them, latency breaks no tie. Default: none.
+   */
+  readonly latencies?: readonly number[];
   /** Queries whose search failed; a ranker with any is never recommended over the baseline. */
   readonly failedQueries: number;
   /** Recall@5 against the baseline (the baseline's own is all zeros). */
@@ -29,7 +38,12 @@ export interface RankerRecommendation {
 /** Recall@5 differences within this much of the best (1 point, the house's noise figure on mix10k), or within one query's worth when that is more, are near-ties. */
 export const NEAR_TIE = 0.01;
 
-/** A near-tie goes to the first ranker listed unless another is at least this many times faster (median latency): closer timings are noise between runs. */
+/**
+ * A near-tie goes to the ranker with the higher mean unless another is at
+ * least this many times faster beyond noise: the whole 95% interval of its
+ * per-query speed ratio (`speedRatio`) at or above it. A p50 ratio alone
+ * crossed 1.5 in one run and not the next (0.64 / 0.41 ms on sealtools).
+ */
 export const CLEARLY_FASTER = 1.5;
 
 /**
@@ -46,14 +60,23 @@ const above = (vs: DifferenceInterval): boolean => pointsAsPrinted(vs.low) > 0;
 const below = (vs: DifferenceInterval): boolean => pointsAsPrinted(vs.high) < 0;
 const where = (vs: DifferenceInterval): string => (above(vs) ? 'above 0' : below(vs) ? 'below 0' : 'which includes 0');
 
+/** `fast`'s speed ratio over `slow` when its whole 95% interval is at least {@link CLEARLY_FASTER}; undefined without latencies or within noise. */
+function clearlyFaster(fast: RankerStanding, slow: RankerStanding): SpeedRatio | undefined {
+  if (fast.latencies === undefined || slow.latencies === undefined) return undefined;
+  const speed = speedRatio(fast.latencies, slow.latencies);
+  return speed !== undefined && speed.low >= CLEARLY_FASTER ? speed : undefined;
+}
+
 /**
  * The ranker to choose: the baseline (`standings[0]`) unless another
  * ranker's Recall@5 interval against it lies above zero (its low end above
  * 0 as printed, one decimal in points); then the best such ranker by mean
  * difference. Candidates within {@link NEAR_TIE} of the best (or one
- * query's worth, when that is more) cannot be told apart: the first listed
- * of them is the pick, unless another is {@link CLEARLY_FASTER} times
- * faster, so the same figures give the same pick on every run. On fewer than
+ * query's worth, when that is more) cannot be told apart: the one with the
+ * highest mean is the pick (on equal means, the first listed), unless the
+ * fastest of them is {@link CLEARLY_FASTER} times faster than it beyond
+ * noise (per-query `latencies`), so neither the listing order nor a noisy
+ * timing changes the pick. On fewer than
  * {@link MIN_QUERIES_TO_SWITCH} queries the baseline is kept, the reason
  * saying the set is too small to tell. Rankers that failed any query are
  * not candidates; when the baseline failed queries, the best ranker that
@@ -89,12 +112,24 @@ export function recommendRanker(standings: readonly RankerStanding[], options: R
   const top = Math.max(...candidates.map(gain));
   const margin = Math.max(NEAR_TIE, 1 / options.queries);
   const near = candidates.filter((standing) => gain(standing) >= top - margin);
-  const fastest = near.reduce((best, standing) => (standing.p50Ms < best.p50Ms ? standing : best));
-  const pick = fastest.p50Ms * CLEARLY_FASTER <= near[0]!.p50Ms ? fastest : near[0]!;
+  // The higher mean (recall is the same on every run and in every order); on equal means, the first listed.
+  const best = near.find((standing) => gain(standing) === top)!;
+  // Another goes first only when it is clearly faster than that one beyond noise; of several, the fastest.
+  const faster = near.flatMap((standing) => {
+    const speed = standing === best ? undefined : clearlyFaster(standing, best);
+    return speed === undefined ? [] : [{ standing, speed }];
+  });
+  const quickest = faster.sort((a, b) => b.speed.ratio - a.speed.ratio)[0];
+  const speed = quickest?.speed;
+  const pick = quickest?.standing ?? best;
   const others = near.filter((standing) => standing !== pick);
   const within = `${others.map((standing) => standing.ranker).join(', ')} came within ${margin === NEAR_TIE ? '1 point' : `one query (${(margin * 100).toFixed(1)} points)`}`;
-  const faster = others.every((standing) => pick.p50Ms * CLEARLY_FASTER <= standing.p50Ms);
-  const tie = others.length === 0 ? '' : faster ? `; ${within} and ${pick.ranker} is at least ${CLEARLY_FASTER}× faster` : `; ${within}, too close to tell apart, and none is ${CLEARLY_FASTER}× faster, so ${pick.ranker}, listed first, is named`;
+  const tie =
+    others.length === 0
+      ? ''
+      : speed !== undefined
+        ? `; ${within} and ${pick.ranker} is ${speed.ratio.toFixed(1)}× as fast as ${best.ranker} query for query (95% interval ${speed.low.toFixed(1)}× to ${speed.high.toFixed(1)}×), at least ${CLEARLY_FASTER}× beyond noise`
+        : `; ${within}, too close to tell apart, and none is ${CLEARLY_FASTER}× faster beyond noise, so ${pick.ranker}, ${others.some((standing) => gain(standing) === top) ? 'listed first of the equal means' : 'with the highest mean'}, is named`;
   if (baseline.failedQueries > 0) {
     return { recommended: pick.ranker, reason: `switch to ${pick.ranker}: it answered every query, with Recall@5 ${(pick.recall * 100).toFixed(1)} at a median ${ms(pick.p50Ms)} a query${tie}${failed}` };
   }

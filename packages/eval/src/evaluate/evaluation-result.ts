@@ -9,9 +9,9 @@ export interface EvaluationResult extends QualityScores {
   readonly queries: number;
   /** Median query latency in milliseconds (nearest-rank, see `percentile`). */
   readonly p50Ms: number;
-  /** 99th-percentile query latency in milliseconds (nearest-rank). Every query is timed after one untimed search of the first. */
+  /** 99th-percentile query latency in milliseconds (nearest-rank). Every query is timed after untimed searches of the first 10. */
   readonly p99Ms: number;
-  /** Time of `ranker.index(tools)` in milliseconds, measured apart from queries. */
+  /** Time of `ranker.index(tools)` in milliseconds, measured apart from queries; of several rankers (`evaluateRankers`), the faster of two rounds. */
   readonly buildMs: number;
   /** Tools indexed (the set's tools that `createCatalog` accepted). */
   readonly tools: number;
