@@ -89,6 +89,13 @@ describe('loadout eval compares rankers', () => {
     expect(run.stderr()).toContain('leaving out regex: its queries are patterns, not words');
   });
 
+  it('says nothing of in-sample figures for queries the shipped models were not trained on (the demo)', async () => {
+    const run = fakeContext();
+    expect(await runCli(['eval', '--ranker', 'bm25f,rerank'], run.context)).toBe(0);
+    expect(run.stderr()).not.toContain('[eval-in-sample]');
+    expect(run.stdout()).not.toContain('in-sample');
+  });
+
   it('refuses --feedback with several rankers', async () => {
     const run = fakeContext();
     expect(await runCli(['eval', '--ranker', 'bm25f,hybrid', '--feedback', 'f.jsonl'], run.context)).toBe(2);
@@ -164,6 +171,14 @@ describe('loadout eval reads catalogs and queries as every command does', () => 
     const run = fakeContext({ cwd: folder });
     expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'ghost.jsonl'], run.context)).toBe(2);
     expect(run.stderr()).toMatch(/ghost\.jsonl: line 1 .*names the tool "ghost_tool", which is not in tools\.json \[unknown-tool\]/);
+  });
+
+  it('lists every line naming an unknown tool in one error, exit 2, and writes no report', async () => {
+    write('ghosts.jsonl', ['ghost_a', 'post_message', 'ghost_b', 'ghost_c'].map((name) => JSON.stringify({ query: `use ${name}`, relevant: [name] })).join('\n') + '\n');
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'ghosts.jsonl', '--report', 'ghosts.html'], run.context)).toBe(2);
+    expect(run.stderr()).toMatch(/ghosts\.jsonl: 3 lines name unknown tools \(fix every one, then run again\):\n  line 1 .*"ghost_a".*\n  line 3 .*"ghost_b".*\n  line 4 .*"ghost_c", which is not in tools\.json \[unknown-tool\]\n$/);
+    expect(readdirSync(folder)).not.toContain('ghosts.html');
   });
 
   it('names a gold tool the catalog holds but skipped as skipped, not as missing', async () => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { trainRerankModel } from '@loadout/learn';
+import { recordTrainingQueries } from '@loadout/learn/training-queries';
 import { REPO_ROOT } from '../paths.js';
 import { MODEL_VARIANTS } from '../rerank/model-variants.js';
 import type { ModelVariant } from '../rerank/model-variants.js';
@@ -26,6 +27,9 @@ export const SHIPPED_MODELS: readonly ShippedModel[] = [
   { path: join(REPO_ROOT, 'packages/learn/src/rerank/models/glove-rerank-model.json'), variant: variant('mlp16 + GloVe') },
 ];
 
+/** Where `pnpm train` records the queries the shipped models were trained on (hashed), so `loadout eval` can say when it scores them in-sample. */
+export const TRAINING_QUERIES_PATH = join(REPO_ROOT, 'packages/learn/src/rerank/models/training-queries.json');
+
 /** First-stage candidates of the shipped models. */
 export const SHIPPED_CANDIDATES = 50;
 
@@ -48,11 +52,14 @@ export async function trainShippedModels(dataDir: string, log: (line: string) =>
 /** {@link trainShippedModels} on cases already loaded (every set, {@link SHIPPED_CANDIDATES} candidates, with vectors). */
 export function trainShippedFromCases(cases: readonly RerankCase[], log: (line: string) => void = () => {}): TrainedFile[] {
   const training = trainingOf(cases);
-  return SHIPPED_MODELS.map(({ path, variant: shipped }) => {
+  const models = SHIPPED_MODELS.map(({ path, variant: shipped }) => {
     log(`training ${shipped.name} on ${training.length} queries`);
     const model = trainRerankModel(training, shipped.options);
     return { path, text: `${JSON.stringify(model)}\n` };
   });
+  // Every dev query read (those trained on and mix10k's copies of them): evaluating on any of them is in-sample.
+  const queries = recordTrainingQueries(cases.map((item) => item.query.query));
+  return [...models, { path: TRAINING_QUERIES_PATH, text: `${JSON.stringify(queries)}\n` }];
 }
 
 /** Whether each committed model equals a fresh training run on `dataDir`. */

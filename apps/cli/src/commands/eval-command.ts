@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import { countOf } from '../format/count-of.js';
+import { isRecord } from '@loadout/core/utils';
 import type { Ranker } from '@loadout/core';
 import { readOptions, withCheckedResults } from '@loadout/core/plugins';
 import { renderLearningReport } from '../format/learning-view.js';
@@ -18,6 +19,7 @@ import { readEvalInputs } from '../io/read-eval-inputs.js';
 import { DEFAULT_MAX_FEEDBACK_BYTES, maxFeedbackFlag } from '../io/max-feedback-flag.js';
 import { warnSharedLines } from './eval-shared-lines.js';
 import { longQueriesWarning } from './eval-long-queries.js';
+import { findInSample, inSampleNote, inSampleWarning } from './eval-in-sample.js';
 import { formatCount } from '../format/render-table.js';
 import { evalHelp as help } from './eval-help.js';
 import { compareRuns, runMisses, type RankerRun } from './eval-comparison.js';
@@ -171,6 +173,15 @@ export const evalCommand: Command = {
       await writeReport(reportPath, context, comparison, runs, evalSet, misses ?? REPORT_MISSES, learning);
     }
     const json = Boolean(parsed.values['json']);
+    // A shipped model scored on the queries it was trained on: stderr in every mode (the --json keys are a contract), and a note under the text.
+    const ownModel = isRecord(config.rankerOptions) && config.rankerOptions['model'] !== undefined ? [configured] : [];
+    const inSample = findInSample(
+      runs.map((run) => run.ranker),
+      evalSet.queries.map((query) => query.query),
+      ownModel,
+    );
+    if (inSample !== undefined) context.stderr(inSampleWarning(inSample));
+    const note = inSample === undefined || json ? '' : `\n${inSampleNote(inSample)}`;
     if (runs.length === 1) {
       const run = runs[0]!;
       const missed = misses === undefined ? undefined : runMisses(run, evalSet, misses);
@@ -181,7 +192,7 @@ export const evalCommand: Command = {
             : { learning: { ...learning.report, feedbackEvents: learning.events, skippedLines: learning.skips.lines } };
         context.stdout(JSON.stringify({ ranker: run.ranker, set: evalSet.name, ...run.result, ...learned, ...(missed === undefined ? {} : { misses: missed }) }, null, 2) + '\n');
       } else {
-        context.stdout(renderSingle(run, evalSet.name, learning) + (missed === undefined ? '' : `\n${renderMisses(run.ranker, missed)}`));
+        context.stdout(renderSingle(run, evalSet.name, learning) + (missed === undefined ? '' : `\n${renderMisses(run.ranker, missed)}`) + note);
       }
       return exitCode;
     }
@@ -193,7 +204,7 @@ export const evalCommand: Command = {
       return exitCode;
     }
     const missText = misses === undefined ? [] : comparison!.rankers.map((row) => renderMisses(row.ranker, row.misses ?? []));
-    context.stdout([renderComparison(comparison!), ...failures, ...missText.map((text) => `\n${text}`)].join(''));
+    context.stdout([renderComparison(comparison!), ...failures, ...missText.map((text) => `\n${text}`), note].join(''));
     return exitCode;
   },
 };
