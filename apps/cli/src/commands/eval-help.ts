@@ -42,7 +42,8 @@ Files:
                    tools called are the answers). Events with the same query text are
                    one search, counted once: one query whose answers are every tool
                    called after it; each labelled line is one query. Names are a tool's
-                   own name (when one server has it) or its mcp__server__name. Queries
+                   own name (when one server has it) or its mcp__server__name; names no
+                   tool has are one error listing every such line (unknown-tool, exit 2). Queries
                    longer than search accepts (${DEFAULT_MAX_QUERY_LENGTH} characters) are scored here, with a
                    warning (query-too-long) that a deployment refuses them
 
@@ -64,8 +65,8 @@ Options:
                    (empty, or every line skipped), feedback-too-large (over --max-feedback)
 ${MAX_FEEDBACK_HELP}
   --ranker NAMES   one ranker, or several as a,b,c (the first is the baseline), or all
-                   (every ranker this environment can build, the config's included; the
-                   config's "ranker" first, as the baseline, else bm25f):
+                   alone (every ranker this environment can build, the config's included;
+                   the config's "ranker" first, as the baseline, else bm25f):
                    ${BUILTIN_RANKER_NAMES},
                    or one the config's "rankers" adds (default: the config's "ranker",
                    else bm25f). The config's "rankerOptions" apply to its "ranker" only;
@@ -98,6 +99,10 @@ ${MAX_FEEDBACK_HELP}
 
 ${configHelp(['ranker', 'rankerOptions', 'rankers', 'plugins', 'mods', 'catalog'])}
 The config's mods and plugins rewrite descriptions before indexing.
+
+rerank and rerank-glove run models that pnpm train fitted on the dev queries of
+the bundled eval sets; when 10% or more of the queries are ones they were trained
+on, a warning (eval-in-sample) and a note say their figures are in-sample.
 
 Progress of phases over a second goes to stderr; stdout stays clean for --json.
 
