@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { trainRerankModel } from '@loadout/learn';
-import { recordTrainingQueries } from '@loadout/learn/training-queries';
+import { recordTrainingQueries } from '@loadout/eval/training-queries';
 import { REPO_ROOT } from '../paths.js';
 import { MODEL_VARIANTS } from '../rerank/model-variants.js';
 import type { ModelVariant } from '../rerank/model-variants.js';
@@ -28,7 +28,7 @@ export const SHIPPED_MODELS: readonly ShippedModel[] = [
 ];
 
 /** Where `pnpm train` records the queries the shipped models were trained on (hashed), so `loadout eval` can say when it scores them in-sample. */
-export const TRAINING_QUERIES_PATH = join(REPO_ROOT, 'packages/learn/src/rerank/models/training-queries.json');
+export const TRAINING_QUERIES_PATH = join(REPO_ROOT, 'packages/eval/src/training-queries/shipped-training-queries.json');
 
 /** First-stage candidates of the shipped models. */
 export const SHIPPED_CANDIDATES = 50;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordTrainingQueries, SHIPPED_TRAINING_QUERIES } from '@loadout/learn/training-queries';
+import { recordTrainingQueries, SHIPPED_TRAINING_QUERIES } from '@loadout/eval/training-queries';
 import { findInSample, inSampleNote, inSampleWarning } from './eval-in-sample.js';
 
 const record = recordTrainingQueries(['send an email', 'weather in paris', 'list my repos']);

@@ -1,5 +1,5 @@
-import { countTrainingQueries, SHIPPED_TRAINING_QUERIES } from '@loadout/learn/training-queries';
-import type { TrainingQueries } from '@loadout/learn/training-queries';
+import { countTrainingQueries, SHIPPED_TRAINING_QUERIES } from '@loadout/eval/training-queries';
+import type { TrainingQueries } from '@loadout/eval/training-queries';
 import { formatCount } from '../format/render-table.js';
 
 /** The built-in rankers that run a model `pnpm train` fitted on the bundled eval sets' dev queries, unless given a `model` of their own. */
