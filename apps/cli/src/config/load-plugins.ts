@@ -6,11 +6,14 @@ import { importDefault } from './import-config-module.js';
 import { resolvePlugin } from './resolve-plugin.js';
 import { sandboxedDefinition } from '../sandbox/sandboxed-definition.js';
 import { createModSandbox } from '../sandbox/sandboxed-mods.js';
+import { pinModule, type ModulePin } from '../sandbox/module-pin.js';
 
-async function importPlugin(specifier: string, folder: string, path: string, key: string): Promise<{ file: string; value: unknown }> {
+/** Imports the plug-in `specifier` names, pinned as read just before (each worker later checks the pin; see `assertPinned`). */
+async function importPlugin(specifier: string, folder: string, path: string, key: string): Promise<{ file: string; pin: ModulePin; value: unknown }> {
   const file = resolvePlugin(specifier, folder, path, key);
+  const pin = pinModule(file);
   try {
-    return { file, value: await importDefault(file) };
+    return { file, pin, value: await importDefault(file) };
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw configError('plugin-load-failed', path, key, `${file} threw while loading: ${reason}`, specifier);
@@ -31,7 +34,7 @@ export async function loadRankers(rankers: Readonly<Record<string, string>>, fol
   const definitions: RankerDefinition[] = [];
   for (const [name, specifier] of Object.entries(rankers)) {
     const key = `rankers.${name}`;
-    const { file, value } = await importPlugin(specifier, folder, path, key);
+    const { file, pin, value } = await importPlugin(specifier, folder, path, key);
     try {
       validateRankerDefinition(value, 'its default export');
     } catch (error) {
@@ -39,7 +42,7 @@ export async function loadRankers(rankers: Readonly<Record<string, string>>, fol
     }
     if (value.name !== name) throw configError('ranker-invalid', path, key, `${file} defines the ranker ${JSON.stringify(value.name)}, not ${JSON.stringify(name)}`);
     // Its ranker runs in a worker thread with time and memory budgets: a loop, a hang or a leak fails only that call.
-    definitions.push(sandboxedDefinition(value, file));
+    definitions.push(sandboxedDefinition(value, pin));
   }
   return definitions;
 }
@@ -54,10 +57,10 @@ export async function loadPluginMods(plugins: readonly string[], folder: string,
   const from = new Map<string, string>();
   for (let index = 0; index < plugins.length; index++) {
     const key = `plugins[${index}]`;
-    const { file, value } = await importPlugin(plugins[index] as string, folder, path, key);
+    const { file, pin, value } = await importPlugin(plugins[index] as string, folder, path, key);
     const list: unknown[] = Array.isArray(value) ? value : [value];
     // Its hooks run in a worker thread with time and memory budgets: a loop or a leak turns this file's mods off, nothing more.
-    const sandbox = createModSandbox(file);
+    const sandbox = createModSandbox(pin);
     for (const mod of list) {
       try {
         validateMod(mod);

@@ -3,6 +3,8 @@ declare module '@loadout/core' {
   interface LoadoutErrorCodeRegistry {
     /** `--strict`: a warning failed the command (exit 2). */
     'strict-failed': true;
+    /** A plug-in ranker's worker has as many searches waiting as it queues: this one was not queued. */
+    'ranker-busy': true;
   }
 }
 

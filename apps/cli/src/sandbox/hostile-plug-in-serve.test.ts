@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,24 +15,19 @@ const loopingMod = fileURLToPath(new URL('./__fixtures__/looping-mod.mjs', impor
 const weatherServer = fileURLToPath(new URL('../../../../packages/mcp/src/__fixtures__/weather-server.mjs', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'loadout-hostile-serve-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-writeFileSync(
-  join(folder, 'gateway.json'),
-  JSON.stringify({ ranker: 'hostile', rankers: { hostile }, mcpServers: { weather: { command: process.execPath, args: [weatherServer] } } }),
-);
-
-for (const [config, rankerOptions] of [['index-throws.json', { throwIn: 'index' }], ['create-throws-once.json', { throwIn: 'create', times: 1 }]] as const) {
-  writeFileSync(
-    join(folder, config),
-    JSON.stringify({ ranker: 'hostile', rankerOptions, rankers: { hostile }, mcpServers: { weather: { command: process.execPath, args: [weatherServer] } } }),
-  );
+/** Writes a config as NAME/loadout.config.json (only a loadout.config.* may name modules) and returns its path for --config. */
+function writeConfig(name: string, value: unknown): string {
+  mkdirSync(join(folder, name));
+  writeFileSync(join(folder, name, 'loadout.config.json'), JSON.stringify(value));
+  return `${name}/loadout.config.json`;
 }
+const weather = { weather: { command: process.execPath, args: [weatherServer] } };
+const gateway = writeConfig('gateway', { ranker: 'hostile', rankers: { hostile }, mcpServers: weather });
+const indexThrows = writeConfig('index-throws', { ranker: 'hostile', rankerOptions: { throwIn: 'index' }, rankers: { hostile }, mcpServers: weather });
+const createThrowsOnce = writeConfig('create-throws-once', { ranker: 'hostile', rankerOptions: { throwIn: 'create', times: 1 }, rankers: { hostile }, mcpServers: weather });
+const loopingModConfig = writeConfig('looping-mod', { plugins: [loopingMod], mcpServers: weather });
 
-writeFileSync(
-  join(folder, 'looping-mod.json'),
-  JSON.stringify({ plugins: [loopingMod], mcpServers: { weather: { command: process.execPath, args: [weatherServer] } } }),
-);
-
-async function connect(config = 'gateway.json'): Promise<Client> {
+async function connect(config = gateway): Promise<Client> {
   const client = new Client({ name: 'hostile-plug-in-test', version: '1.0.0' });
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [main, 'serve', '--config', config], cwd: folder, env: { PATH: process.env['PATH'] ?? '' }, stderr: 'ignore' }));
   return client;
@@ -63,7 +58,7 @@ describe('loadout serve with a hostile ranker plug-in', () => {
   }, 120_000);
 
   it('a ranker whose index throws: the gateway serves, each search is answered with ranker-failed naming the ranker and the operation', async () => {
-    const client = await connect('index-throws.json');
+    const client = await connect(indexThrows);
     try {
       for (const query of ['forecast', 'send an alert']) {
         const failed = await search(client, query);
@@ -80,7 +75,7 @@ describe('loadout serve with a hostile ranker plug-in', () => {
   }, 120_000);
 
   it('a ranker whose create throws once: the gateway starts, and the next search creates and indexes it again', async () => {
-    const client = await connect('create-throws-once.json');
+    const client = await connect(createThrowsOnce);
     try {
       expect((await search(client, 'forecast')).names).toEqual(['mcp__weather__get_forecast']);
     } finally {
@@ -89,7 +84,7 @@ describe('loadout serve with a hostile ranker plug-in', () => {
   }, 120_000);
 
   it('a mod that loops is stopped at its budget and turned off; the gateway serves every search', async () => {
-    const client = await connect('looping-mod.json');
+    const client = await connect(loopingModConfig);
     try {
       for (const query of ['forecast', 'send an alert', 'forecast']) {
         const found = await search(client, query);

@@ -33,6 +33,10 @@ function answer(request: Extract<ModMessage, { type: 'describe' }>): void {
   } catch (error) {
     return post(channel, WORKER_POSTED, { type: 'error', message: message(error) });
   }
+  if (typeof (value as { then?: unknown } | null)?.then === 'function') {
+    // A promise cannot cross to the main thread, which renders the prompt synchronously.
+    return post(channel, WORKER_POSTED, { type: 'error', message: `hook "tool.describe" of mod ${JSON.stringify(request.mod)} returned a Promise: mod hooks must be synchronous [mod-invalid]` });
+  }
   try {
     post(channel, WORKER_POSTED, { type: 'answer', value });
   } catch (error) {

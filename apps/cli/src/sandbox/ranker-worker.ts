@@ -7,7 +7,7 @@ import type { CatalogTool, Ranker, RankerDefinition, RankerUsageField } from '@l
 import { describeValue } from '@loadout/core';
 import { validateRankerDefinition } from '@loadout/core/plugins';
 import { importDefault } from '../config/import-config-module.js';
-import type { SandboxRequest, SandboxStage, SandboxUsage, WorkerData } from './sandbox-protocol.js';
+import type { SandboxRequest, SandboxStage, SandboxStarted, SandboxUsage, WorkerData } from './sandbox-protocol.js';
 
 const { file, name, options } = workerData as WorkerData;
 let definition: RankerDefinition | undefined;
@@ -81,6 +81,8 @@ async function handle(request: SandboxRequest): Promise<unknown> {
       return ranker!.size;
     case 'search': {
       const allowed = request.allowed === undefined ? undefined : new Set(request.allowed);
+      // Its time budget starts now: the time it waited behind other searches is not its own.
+      parentPort!.postMessage({ id: request.id, started: true } satisfies SandboxStarted);
       const hits = await at('search', () => ranker!.search(request.query, allowed === undefined ? request.options : { ...request.options, filter: (tool) => allowed.has(tool.displayName) }));
       if (!Array.isArray(hits)) return hits;
       return hits.map((hit: { tool?: { displayName?: unknown }; score?: unknown; explanation?: unknown }) => ({

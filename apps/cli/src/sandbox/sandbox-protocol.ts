@@ -40,3 +40,15 @@ export type SandboxResponse = { readonly id: number } & (
   | { readonly ok: true; readonly value: unknown }
   | { readonly ok: false; readonly message: string; readonly stage: SandboxStage }
 );
+
+/**
+ * Sent by the worker as it begins running a search (it may have waited behind
+ * others): the search's time budget starts then, not when it was posted.
+ */
+export interface SandboxStarted {
+  readonly id: number;
+  readonly started: true;
+}
+
+/** Anything a ranker worker posts. */
+export type SandboxMessage = SandboxResponse | SandboxStarted;

@@ -1,4 +1,5 @@
 import type { RankerDefinition, RankerUsageField } from '@loadout/core';
+import type { ModulePin } from './module-pin.js';
 import { createSandboxedRanker, type SandboxBudget } from './sandboxed-ranker.js';
 
 /** Where `withUsage` leaves the usage field in the options, for `create` to take out (never sent to the worker). */
@@ -8,11 +9,12 @@ const USAGE = Symbol('loadout.sandbox.usage');
  * The definition the registry holds for an out-of-tree ranker: the same
  * name, description, query kind, options schema and usage capability as
  * `definition` (checked by the caller), but `create` builds a
- * {@link createSandboxedRanker} that runs the module at `file` in a worker
- * thread with `budget`. `persistence` is not carried over (a saved index
+ * {@link createSandboxedRanker} that runs `module` in a worker thread with
+ * `budget` (each worker only while the module has its pinned content).
+ * `persistence` is not carried over (a saved index
  * would cross the thread as bytes; no out-of-tree ranker uses it yet).
  */
-export function sandboxedDefinition(definition: RankerDefinition, file: string, budget?: SandboxBudget): RankerDefinition {
+export function sandboxedDefinition(definition: RankerDefinition, module: ModulePin, budget?: SandboxBudget): RankerDefinition {
   const usage = definition.capabilities?.usage;
   const browserSafe = definition.capabilities?.browserSafe;
   return {
@@ -35,7 +37,7 @@ export function sandboxedDefinition(definition: RankerDefinition, file: string, 
     create(options: Record<string, unknown>) {
       const field = (options as { [USAGE]?: RankerUsageField })[USAGE];
       const plain = { ...options };
-      return createSandboxedRanker({ file, name: definition.name, options: plain, ...(field === undefined ? {} : { usage: field }), ...(budget === undefined ? {} : { budget }) });
+      return createSandboxedRanker({ module, name: definition.name, options: plain, ...(field === undefined ? {} : { usage: field }), ...(budget === undefined ? {} : { budget }) });
     },
   };
 }

@@ -1,7 +1,11 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createModResolver } from '@loadout/core';
 import type { CatalogTool, Mod, ToolDescribeEvent } from '@loadout/core';
 import { describe, expect, it } from 'vitest';
+import { pinModule } from './module-pin.js';
 import { createModSandbox } from './sandboxed-mods.js';
 
 const file = fileURLToPath(new URL('./__fixtures__/hostile-mods.mjs', import.meta.url));
@@ -12,7 +16,7 @@ function event(name: string): ToolDescribeEvent {
 }
 
 function resolver(budget?: Parameters<typeof createModSandbox>[1]) {
-  const sandbox = createModSandbox(file, budget);
+  const sandbox = createModSandbox(pinModule(file), budget);
   // An in-process mod beneath, so `next` crosses back to the main thread.
   const beneath: Mod = { name: 'beneath', hooks: { 'tool.describe': (_event, next) => ({ description: `${next().description}!` }) } };
   const hostile: Mod = { name: 'hostile', hooks: { 'tool.describe': sandbox.hook('hostile') } };
@@ -33,7 +37,7 @@ describe('createModSandbox', () => {
     const thrown = event('throw_it');
     expect(resolve.resolve(thrown.tool, thrown)).toMatchObject({ description: 'throw_it does things!', failures: [{ mod: 'hostile', message: 'mod bug' }] });
     const late = event('promise_it');
-    expect(resolve.resolve(late.tool, late).failures[0]?.message).toMatch(/cannot leave its worker/);
+    expect(resolve.resolve(late.tool, late).failures[0]?.message).toMatch(/hook "tool\.describe" of mod "hostile" returned a Promise: mod hooks must be synchronous \[mod-invalid\]/);
     const plain = event('send_email');
     expect(resolve.resolve(plain.tool, plain).description).toBe('send_email does things! (sandboxed)');
   });
@@ -53,11 +57,32 @@ describe('createModSandbox', () => {
   }, 30_000);
 
   it('a file that throws at load turns its mods off with the reason', () => {
-    const sandbox = createModSandbox(fileURLToPath(new URL('./__fixtures__/missing-mods.mjs', import.meta.url)));
+    const sandbox = createModSandbox(pinModule(fileURLToPath(new URL('./__fixtures__/throwing-mods.mjs', import.meta.url))));
     const resolve = createModResolver([{ name: 'gone', hooks: { 'tool.describe': sandbox.hook('gone') } }]);
     const plain = event('send_email');
     const resolved = resolve.resolve(plain.tool, plain);
     expect(resolved.description).toBe('send_email does things');
     expect(resolved.failures[0]?.message).toMatch(/mods are off/);
+  });
+
+  it('a file edited after the config was loaded is never imported: its mods are off with config-untrusted', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'loadout-mod-pin-'));
+    try {
+      const copy = join(folder, 'team-mods.mjs');
+      copyFileSync(file, copy);
+      const pin = pinModule(copy);
+      const marker = join(folder, 'RAN');
+      writeFileSync(copy, `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'x');\nexport default [];\n`);
+      const sandbox = createModSandbox(pin);
+      const resolve = createModResolver([{ name: 'hostile', hooks: { 'tool.describe': sandbox.hook('hostile') } }]);
+      const plain = event('send_email');
+      const resolved = resolve.resolve(plain.tool, plain);
+      expect(resolved.description).toBe('send_email does things');
+      expect(resolved.failures[0]?.message).toMatch(new RegExp(`mod file: ${copy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} was not loaded again: it changed`));
+      expect(resolve.resolve(plain.tool, plain).failures[0]?.message).toMatch(/it changed/);
+      expect(() => readFileSync(marker)).toThrow();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { ToolDescribeHook } from '@loadout/core';
+import { assertPinned, type ModulePin } from './module-pin.js';
 import { MAIN_POSTED, WORKER_POSTED, post, receive } from './mod-channel.js';
 import type { ModChannel } from './mod-channel.js';
 
@@ -28,7 +29,7 @@ function workerUrl(): URL {
 }
 
 /**
- * Runs the mods of one plug-in `file` in a worker thread with a memory budget,
+ * Runs the mods of one plug-in file (`module`) in a worker thread with a memory budget,
  * each `tool.describe` with a time budget. A mod's hook is synchronous (it
  * runs while a prompt is rendered), so the main thread blocks on the worker's
  * answer (`Atomics.wait` with a deadline) and answers its `next` calls
@@ -36,9 +37,13 @@ function workerUrl(): URL {
  * that overruns a budget, runs out of memory or exits is ended, and the file's
  * mods are then off for the rest of the process: every later call fails at
  * once with the reason, so each tool keeps the answer from beneath (the
- * resolver records the failure), and no further call waits.
+ * resolver records the failure), and no further call waits. The worker
+ * starts at the first call, and only while the file has the content it had
+ * when the config was loaded (see `assertPinned`): otherwise the mods are
+ * off with `config-untrusted`, and nothing of the file runs.
  */
-export function createModSandbox(file: string, budget: ModSandboxBudget = {}): ModSandbox {
+export function createModSandbox(module: ModulePin, budget: ModSandboxBudget = {}): ModSandbox {
+  const { file } = module;
   const describeMs = budget.describeMs ?? 1_000;
   const loadMs = budget.loadMs ?? 30_000;
   const memoryMb = budget.memoryMb ?? 256;
@@ -54,6 +59,12 @@ export function createModSandbox(file: string, budget: ModSandboxBudget = {}): M
   };
 
   const start = (): ModChannel => {
+    try {
+      assertPinned(module, 'mod file');
+    } catch (error) {
+      off = (error as Error).message;
+      throw error;
+    }
     const { port1, port2 } = new MessageChannel();
     const flags = new Int32Array(new SharedArrayBuffer(8));
     // Its own flags only: never the parent's (a test runner's export conditions would load sources).

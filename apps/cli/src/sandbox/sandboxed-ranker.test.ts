@@ -1,7 +1,11 @@
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isLoadoutError } from '@loadout/core';
 import { makeTool } from '@loadout/core/test';
+import { pinModule } from './module-pin.js';
 import { createSandboxedRanker } from './sandboxed-ranker.js';
 
 // Issue 34 item 5: a plug-in that loops, hangs, runs out of memory, throws or exits fails
@@ -22,7 +26,7 @@ describe('createSandboxedRanker', () => {
     ['ends its thread', 'exit', 'ranker-failed', /ranker "hostile" stopped: its worker exited \(code 7\)/],
     ['throws', 'throw', 'plain', /^plug-in bug$/],
   ])('a search that %s fails alone, and the next search is answered', async (_, query, code, message) => {
-    const ranker = createSandboxedRanker({ file, name: 'hostile', options: {}, budget: { searchMs: 300 } });
+    const ranker = createSandboxedRanker({ module: pinModule(file), name: 'hostile', options: {}, budget: { searchMs: 300 } });
     await ranker.index(tools);
     expect(await failure(Promise.resolve(ranker.search(query)))).toMatchObject({ code, message: expect.stringMatching(message) });
     expect((await ranker.search('weather')).map((hit) => hit.tool)).toEqual([tools[0]]);
@@ -30,7 +34,7 @@ describe('createSandboxedRanker', () => {
   });
 
   it('a search in flight beside one that loops is answered: only the one over budget fails', async () => {
-    const ranker = createSandboxedRanker({ file, name: 'hostile', options: {}, budget: { searchMs: 300 } });
+    const ranker = createSandboxedRanker({ module: pinModule(file), name: 'hostile', options: {}, budget: { searchMs: 300 } });
     await ranker.index(tools);
     const [looping, other] = await Promise.allSettled([ranker.search('loop'), ranker.search('weather')]);
     expect(looping).toMatchObject({ status: 'rejected', reason: { code: 'ranker-timeout' } });
@@ -38,14 +42,14 @@ describe('createSandboxedRanker', () => {
   });
 
   it('a search that allocates without bound hits the memory budget: ranker-failed, then answers again', async () => {
-    const ranker = createSandboxedRanker({ file, name: 'hostile', options: {}, budget: { searchMs: 60_000, memoryMb: 32 } });
+    const ranker = createSandboxedRanker({ module: pinModule(file), name: 'hostile', options: {}, budget: { searchMs: 60_000, memoryMb: 32 } });
     await ranker.index(tools);
     expect(await failure(Promise.resolve(ranker.search('oom')))).toMatchObject({ code: 'ranker-failed', message: expect.stringContaining('ran out of its 32 MiB memory budget') });
     expect((await ranker.search('mail')).map((hit) => hit.tool)).toEqual([tools[1]]);
   });
 
   it('keeps add, remove and the filter; a name the catalog lacks comes back as such for the result check', async () => {
-    const ranker = createSandboxedRanker({ file, name: 'hostile', options: {} });
+    const ranker = createSandboxedRanker({ module: pinModule(file), name: 'hostile', options: {} });
     await ranker.index(tools.slice(0, 2));
     await ranker.add([tools[2]!]);
     await ranker.remove(['send_mail']);
@@ -61,7 +65,7 @@ describe('createSandboxedRanker', () => {
     ['index', { throwIn: 'index' }, 'ranker "hostile" failed while indexing: index bug'],
     ['index', { throwIn: 'index-string' }, 'ranker "hostile" failed while indexing: it threw "a string, not an Error"'],
   ])('a plug-in whose %s throws (%j) is ranker-failed naming the ranker and the operation, its first line only', async (operation, options, message) => {
-    const ranker = createSandboxedRanker({ file, name: 'hostile', options });
+    const ranker = createSandboxedRanker({ module: pinModule(file), name: 'hostile', options });
     const error = await Promise.resolve(ranker.index(tools)).then(() => undefined, (caught: unknown) => caught);
     expect(isLoadoutError(error)).toBe(true);
     expect(error).toMatchObject({ code: 'ranker-failed', message, details: { ranker: 'hostile', operation } });
@@ -71,9 +75,29 @@ describe('createSandboxedRanker', () => {
   });
 
   it('after create or index threw, the next call indexes again and answers once the plug-in does', async () => {
-    const ranker = createSandboxedRanker({ file, name: 'hostile', options: { throwIn: 'index', times: 1 } });
+    const ranker = createSandboxedRanker({ module: pinModule(file), name: 'hostile', options: { throwIn: 'index', times: 1 } });
     expect(await failure(Promise.resolve(ranker.index(tools)))).toMatchObject({ code: 'ranker-failed' });
     expect((await ranker.search('weather')).map((hit) => hit.tool)).toEqual([tools[0]]);
     expect(ranker.size).toBe(3);
+  });
+
+  it('a worker started again after a crash never runs a module edited since it was pinned: config-untrusted, and nothing of it runs', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'loadout-ranker-pin-'));
+    try {
+      const copy = join(folder, 'hostile-ranker.mjs');
+      copyFileSync(file, copy);
+      const ranker = createSandboxedRanker({ module: pinModule(copy), name: 'hostile', options: {} });
+      await ranker.index(tools);
+      expect((await ranker.search('weather')).map((hit) => hit.tool)).toEqual([tools[0]]);
+      const marker = join(folder, 'RAN');
+      writeFileSync(copy, `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'x');\n${readFileSync(file, 'utf8')}`);
+      // The worker exits; the search runs once more on a new worker, which must not start.
+      const crashed = await failure(Promise.resolve(ranker.search('exit')));
+      expect(crashed).toMatchObject({ code: 'config-untrusted', message: expect.stringContaining(`ranker "hostile": ${copy} was not loaded again: it changed`) });
+      expect(await failure(Promise.resolve(ranker.search('weather')))).toMatchObject({ code: 'config-untrusted' });
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -1,25 +1,27 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { createLoadoutError } from '@loadout/core';
 import type { CatalogTool, Ranker, RankerSearchOptions, RankerUsageField, SearchHit } from '@loadout/core';
-import type { SandboxOperation, SandboxResponse, SandboxStage, SandboxUsage, WorkerData } from './sandbox-protocol.js';
+import '../io/cli-error-codes.js';
+import { assertPinned, type ModulePin } from './module-pin.js';
+import type { SandboxMessage, SandboxOperation, SandboxStage, SandboxUsage, WorkerData } from './sandbox-protocol.js';
+import { REAL_TIMERS, type SandboxTimers } from './sandbox-timers.js';
+import { spawnRankerWorker, type SandboxWorker, type SpawnSandboxWorker } from './sandbox-worker.js';
 
 /** Budgets of a sandboxed ranker. */
 export interface SandboxBudget {
-  /** Longest wait for one search, in ms. Default 2,000; 1–600,000. */
+  /**
+   * Longest run of one search, in ms, from when the worker begins it (time
+   * spent waiting behind other searches does not count). Default 2,000; 1–600,000.
+   */
   readonly searchMs?: number;
+  /**
+   * Most searches posted to the worker and not yet begun; one more fails at
+   * once with `ranker-busy`. Default 64; 1–10,000.
+   */
+  readonly queuedSearches?: number;
   /** Longest wait for loading the module and `index`, `add` or `remove`, in ms. Default 60,000; 1–3,600,000. */
   readonly indexMs?: number;
   /** The worker's heap limit (`resourceLimits.maxOldGenerationSizeMb`), in MiB. Default 256; 16–16,384. */
   readonly memoryMb?: number;
-}
-
-/** The worker's entry: built JavaScript beside this file (tests running from sources use the build's). */
-function workerUrl(): URL {
-  const here = new URL('./ranker-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(here))) return here;
-  return new URL('../../dist/sandbox/ranker-worker.js', import.meta.url);
 }
 
 /** What the ranker was doing, for a message (`failed while indexing`). */
@@ -46,33 +48,55 @@ function pluginThrew(ranker: string, stage: SandboxStage, message: string): Erro
 /** One operation's answer, or the reason there is none. */
 type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: Error };
 
+/** One call in flight: how it settles, for a search how to run it again on a new worker, and its budget's timer once running. */
+interface PendingCall {
+  readonly settle: (outcome: Outcome) => void;
+  readonly retry: (() => Promise<unknown>) | undefined;
+  readonly op: SandboxOperation['op'];
+  readonly budgetMs: number;
+  /** Set when its budget started: at once for index operations, when the worker begins it for a search. */
+  timer: unknown;
+}
+
 /**
  * A ranker whose plug-in code runs in a worker thread with a memory budget,
- * each call with a time budget. A call over its time budget is
- * `ranker-timeout`; a worker that dies (out of memory, `process.exit`) is
- * `ranker-failed`; either way the worker is ended and the next call starts a
- * new one and indexes the last tools again, so one bad query fails only
- * itself. An exception the plug-in throws while loading, being created,
- * indexing, adding or removing is `ranker-failed` naming the ranker and the
- * operation (the next call tries again); one its search throws comes back as
- * a plain Error (the caller's `withCheckedResults` names it). The main thread never runs the
- * plug-in's code, so a loop, a hang or an unbounded allocation there cannot
- * stop it serving others.
+ * each call with a time budget. A search's budget starts when the worker
+ * begins it (it reports so), so searches queued behind a slow one are not
+ * failed for waiting; at most `queuedSearches` wait, one more is
+ * `ranker-busy`. A call over its time budget is `ranker-timeout`; a worker
+ * that dies (out of memory, `process.exit`) is `ranker-failed`; either way
+ * the worker is ended and the next call starts a new one and indexes the
+ * last tools again, so one bad query fails only itself. Before any worker
+ * starts, the module must still have the content it had when the config was
+ * loaded (`module`, see `assertPinned`): an edited module is
+ * `config-untrusted` and never runs. An exception the plug-in throws while
+ * loading, being created, indexing, adding or removing is `ranker-failed`
+ * naming the ranker and the operation (the next call tries again); one its
+ * search throws comes back as a plain Error (the caller's
+ * `withCheckedResults` names it). The main thread never runs the plug-in's
+ * code, so a loop, a hang or an unbounded allocation there cannot stop it
+ * serving others.
  */
 export function createSandboxedRanker(input: {
-  readonly file: string;
+  readonly module: ModulePin;
   readonly name: string;
   readonly options: unknown;
   readonly usage?: RankerUsageField;
   readonly budget?: SandboxBudget;
+  /** Starts the worker; tests pass a fake. Default: a worker thread running `ranker-worker.js`. */
+  readonly spawn?: SpawnSandboxWorker;
+  /** The budgets' clock; tests pass a manual one. Default: real timers. */
+  readonly timers?: SandboxTimers;
 }): Ranker {
   const searchMs = input.budget?.searchMs ?? 2_000;
   const indexMs = input.budget?.indexMs ?? 60_000;
   const memoryMb = input.budget?.memoryMb ?? 256;
-  let worker: Worker | undefined;
+  const queuedSearches = input.budget?.queuedSearches ?? 64;
+  const spawn = input.spawn ?? spawnRankerWorker;
+  const timers = input.timers ?? REAL_TIMERS;
+  let worker: SandboxWorker | undefined;
   let nextId = 1;
-  /** Calls in flight: how each settles, and for a search how to run it again on a new worker. */
-  const pending = new Map<number, { readonly settle: (outcome: Outcome) => void; readonly retry: (() => Promise<unknown>) | undefined; readonly timer: ReturnType<typeof setTimeout> }>();
+  const pending = new Map<number, PendingCall>();
   let indexing: Promise<void> | undefined;
   let tools = new Map<string, CatalogTool>();
   let indexed = false;
@@ -92,22 +116,35 @@ export function createSandboxedRanker(input: {
     const calls = [...pending];
     pending.clear();
     for (const [id, { settle, retry, timer }] of calls) {
-      clearTimeout(timer);
+      if (timer !== undefined) timers.clear(timer);
       if (id === culprit || retry === undefined) settle({ ok: false, error });
       else retry().then((value) => settle({ ok: true, value }), (again: Error) => settle({ ok: false, error: again }));
     }
   }
 
-  function start(): Worker {
-    const data: WorkerData = { file: input.file, name: input.name, options: input.options };
-    // Its own flags only: never the parent's (a test runner's export conditions would load sources).
-    const started = new Worker(workerUrl(), { execArgv: [], workerData: data, resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(4, memoryMb / 8)) }, stdout: false, stderr: false });
-    started.on('message', (response: SandboxResponse) => {
-      const entry = pending.get(response.id);
-      pending.delete(response.id);
+  /** Starts the call's time budget. */
+  function startBudget(id: number, entry: PendingCall): void {
+    entry.timer = timers.set(() => {
+      end(createLoadoutError('ranker-timeout', `ranker ${JSON.stringify(input.name)} took longer than ${entry.budgetMs} ms for ${entry.op}; it was stopped, the next call starts it again`, { ranker: input.name, budgetMs: entry.budgetMs }), id);
+    }, entry.budgetMs);
+  }
+
+  function start(): SandboxWorker {
+    // Never a module that changed since the config was loaded: a restart after a timeout or a crash reads it again.
+    assertPinned(input.module, `ranker ${JSON.stringify(input.name)}`);
+    const data: WorkerData = { file: input.module.file, name: input.name, options: input.options };
+    const started = spawn(data, memoryMb);
+    started.on('message', (message: SandboxMessage) => {
+      const entry = pending.get(message.id);
+      if ('started' in message) {
+        if (entry !== undefined && entry.timer === undefined) startBudget(message.id, entry);
+        return;
+      }
+      pending.delete(message.id);
       // An idle worker never keeps the process alive; one with a call in flight does.
       if (pending.size === 0) started.unref();
-      entry?.settle(response.ok ? { ok: true, value: response.value } : { ok: false, error: pluginThrew(input.name, response.stage, response.message) });
+      if (entry?.timer !== undefined) timers.clear(entry.timer);
+      entry?.settle(message.ok ? { ok: true, value: message.value } : { ok: false, error: pluginThrew(input.name, message.stage, message.message) });
     });
     const died = (reason: string, code?: string): void => {
       if (worker !== started) return;
@@ -119,22 +156,31 @@ export function createSandboxedRanker(input: {
     return started;
   }
 
-  function call(request: SandboxOperation, budgetMs: number, retry?: () => Promise<unknown>): Promise<unknown> {
+  /** Searches posted and not yet begun by the worker. */
+  function waiting(): number {
+    let count = 0;
+    for (const entry of pending.values()) if (entry.op === 'search' && entry.timer === undefined) count++;
+    return count;
+  }
+
+  async function call(request: SandboxOperation, budgetMs: number, retry?: () => Promise<unknown>): Promise<unknown> {
+    if (request.op === 'search' && waiting() >= queuedSearches) {
+      throw createLoadoutError('ranker-busy', `ranker ${JSON.stringify(input.name)} has ${queuedSearches} searches waiting already; try again shortly`, { ranker: input.name, queuedSearches });
+    }
     worker ??= start();
+    const current = worker;
     const id = nextId++;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        end(createLoadoutError('ranker-timeout', `ranker ${JSON.stringify(input.name)} took longer than ${budgetMs} ms for ${request.op}; it was stopped, the next call starts it again`, { ranker: input.name, budgetMs }), id);
-      }, budgetMs);
-      timer.unref();
       const settle = (outcome: Outcome): void => {
-        clearTimeout(timer);
         if (outcome.ok) resolve(outcome.value);
         else reject(outcome.error);
       };
-      pending.set(id, { settle, retry, timer });
-      worker!.ref();
-      worker!.postMessage({ ...request, id });
+      const entry: PendingCall = { settle, retry, op: request.op, budgetMs, timer: undefined };
+      pending.set(id, entry);
+      // A search's budget starts when the worker begins it; an index operation's at once.
+      if (request.op !== 'search') startBudget(id, entry);
+      current.ref();
+      current.postMessage({ ...request, id });
     });
   }
 
