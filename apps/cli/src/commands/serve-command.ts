@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { createLoadoutError, describeValue } from '@loadout/core';
 import type { MaybePromise, Ranker } from '@loadout/core';
-import { usageRankerFactory } from '@loadout/core/plugins';
+import { usageRankerFactory, withCheckedResults } from '@loadout/core/plugins';
 import {
   createStreamLogger,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
@@ -21,6 +21,9 @@ import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 import { DEFAULT_FEEDBACK_STORE } from '../io/default-feedback-store.js';
 import { isDatabaseStore, openDatabaseStore } from '../io/open-feedback-store.js';
 import { DEFAULT_MAX_FEEDBACK_BYTES, MAX_FEEDBACK_RANGE } from '../io/max-feedback-flag.js';
+import { withCappedWarnings } from '../io/capped-warnings.js';
+import { createRateCappedLog } from '../io/rate-capped-log.js';
+import { withFailureReport, withFailureReports, type RankerFailureReport } from '../io/reported-ranker-failures.js';
 
 const LOG_LEVELS: readonly GatewayLogLevel[] = ['debug', 'info', 'warn', 'error'];
 const HTTP_ONLY = [
@@ -151,7 +154,13 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       if (maxFeedbackBytes !== undefined && store === undefined) {
         throw createLoadoutError('invalid-option', '--max-feedback applies to --feedback or --record only', { flag: 'max-feedback' });
       }
-      const logger = createStreamLogger({ level: level as GatewayLogLevel, prefix: 'loadout serve', write: context.stderr });
+      const streamLogger = createStreamLogger({ level: level as GatewayLogLevel, prefix: 'loadout serve', write: context.stderr });
+      // A failing mod warns once per tool, at every re-index: the first 10 a minute, then a count (as search caps them).
+      const modWarnings = createRateCappedLog({ write: (line) => streamLogger.warn(line), what: 'mod warning' });
+      const logger = withCappedWarnings(streamLogger, new Set(['mod-failed']), modWarnings);
+      // Each search a ranker fails (timeout, crash, invalid result) is the operator's to see, not only the client's.
+      const rankerFailures = createRateCappedLog({ write: (line) => logger.warn(line), what: 'ranker failure' });
+      const reportFailure: RankerFailureReport = (name, code, message) => rankerFailures(`ranker ${JSON.stringify(name)} failed a search: ${message} [${code}]`, code);
 
       const readyFile = stringFlag(parsed, 'ready-file');
       const settings = await loadCommandConfig('serve', parsed, context, (message) => logger.warn(message));
@@ -200,7 +209,8 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
           });
           const factory = await loading;
           // No decision (or learning off): the same ranker without usage.
-          return factory === undefined ? withUsage(undefined) : factory();
+          const made = await (factory === undefined ? withUsage(undefined) : factory());
+          return withFailureReport(withCheckedResults(made), reportFailure);
         };
       };
       const configured = settings.ranker ?? settings.registry.defaultRanker;
@@ -220,6 +230,8 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
           : undefined;
       if (recorder !== undefined) logger.info(`recording usage (search-then-call positives) to ${shownStore}; loadout learn learns from it`);
       const finish = async (): Promise<void> => {
+        rankerFailures.flush();
+        modWarnings.flush();
         await recorder?.close();
         await database?.close();
       };
@@ -231,7 +243,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         gateway: {
           config,
           logger,
-          registry: settings.registry,
+          registry: withFailureReports(settings.registry, reportFailure),
           ...(learned === undefined
             ? { ranker, ...(ranker === configured && settings.rankerOptions !== undefined ? { rankerOptions: settings.rankerOptions } : {}) }
             : { ranker: learned }),
