@@ -160,7 +160,10 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const logger = withCappedWarnings(streamLogger, new Set(['mod-failed']), modWarnings);
       // Each search a ranker fails (timeout, crash, invalid result) is the operator's to see, not only the client's.
       const rankerFailures = createRateCappedLog({ write: (line) => logger.warn(line), what: 'ranker failure' });
-      const reportFailure: RankerFailureReport = (name, code, message) => rankerFailures(`ranker ${JSON.stringify(name)} failed a search: ${message} [${code}]`, code);
+      const reportFailure: RankerFailureReport = (name, code, message) => {
+        const ranker = `ranker ${JSON.stringify(name)}`;
+        rankerFailures(`search failed: ${message.includes(ranker) ? message : `${ranker}: ${message}`} [${code}]`, code);
+      };
 
       const readyFile = stringFlag(parsed, 'ready-file');
       const settings = await loadCommandConfig('serve', parsed, context, (message) => logger.warn(message));

@@ -43,7 +43,10 @@ no search_tools. The config's mods and plugins rewrite descriptions and pin or
 defer tools. The decision is re-made when an upstream's tools change
 (notifications/tools/list_changed), and logged with its reason and trace at
 start. Tool names are mcp__<server>__<tool>. Upstreams that crash are
-reconnected with backoff; logs go to stderr.
+reconnected with backoff; logs go to stderr. Each search a ranker fails
+(ranker-timeout, ranker-failed, ranker-invalid-result, ranker-busy,
+config-untrusted) is logged at warn with its code and the ranker's name, and
+mod-failed warnings too: the first 10 a minute, then a count.
 
 Options:
   --config FILE            a loadout config, or a Claude-style .mcp.json: {"mcpServers": {"name":

@@ -1,4 +1,4 @@
-import { isLoadoutError } from '@loadout/core';
+import { forwardRanker, isLoadoutError } from '@loadout/core';
 import type { MaybePromise, QuerySyntaxOptions, Ranker, Registry, SearchHit } from '@loadout/core';
 import { withCheckedResults } from '@loadout/core/plugins';
 import { isPromise } from '@loadout/core/utils';
@@ -25,16 +25,7 @@ export function withFailureReport(ranker: Ranker, report: RankerFailureReport): 
     if (RANKER_FAILURES.has(code)) report(ranker.name, code, error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
     throw error;
   };
-  return {
-    specificationVersion: 'v1',
-    name: ranker.name,
-    ...(ranker.queryKind === undefined ? {} : { queryKind: ranker.queryKind }),
-    get size() {
-      return ranker.size;
-    },
-    index: (tools) => ranker.index(tools),
-    add: (tools) => ranker.add(tools),
-    remove: (names) => ranker.remove(names),
+  return forwardRanker(ranker, {
     search(query, options) {
       let result: MaybePromise<readonly SearchHit[]>;
       try {
@@ -44,7 +35,7 @@ export function withFailureReport(ranker: Ranker, report: RankerFailureReport): 
       }
       return isPromise(result) ? result.then(undefined, failed) : result;
     },
-  };
+  });
 }
 
 /**

@@ -27,9 +27,15 @@ const indexThrows = writeConfig('index-throws', { ranker: 'hostile', rankerOptio
 const createThrowsOnce = writeConfig('create-throws-once', { ranker: 'hostile', rankerOptions: { throwIn: 'create', times: 1 }, rankers: { hostile }, mcpServers: weather });
 const loopingModConfig = writeConfig('looping-mod', { plugins: [loopingMod], mcpServers: weather });
 
+/** What the gateway last started wrote on stderr. */
+let served = '';
+
 async function connect(config = gateway): Promise<Client> {
   const client = new Client({ name: 'hostile-plug-in-test', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [main, 'serve', '--config', config], cwd: folder, env: { PATH: process.env['PATH'] ?? '' }, stderr: 'ignore' }));
+  const transport = new StdioClientTransport({ command: process.execPath, args: [main, 'serve', '--config', config], cwd: folder, env: { PATH: process.env['PATH'] ?? '' }, stderr: 'pipe' });
+  served = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (served += chunk.toString('utf8')));
+  await client.connect(transport);
   return client;
 }
 
@@ -52,6 +58,9 @@ describe('loadout serve with a hostile ranker plug-in', () => {
         expect(failed.text).toMatch(code);
         expect((await search(client, 'forecast')).names).toEqual(['mcp__weather__get_forecast']);
       }
+      // Trial item 4: the operator sees each failure too, with its code and the ranker's name.
+      expect(served).toMatch(/loadout serve warn: search failed: ranker "hostile" took longer than 2000 ms for search.* \[ranker-timeout\]/);
+      expect(served).toMatch(/loadout serve warn: search failed: ranker "hostile" threw instead of returning results: plug-in bug \[ranker-invalid-result\]/);
     } finally {
       await client.close();
     }
