@@ -417,10 +417,9 @@ describe("loadout eval and the config's ranker", () => {
     join(folder, 'needs-model.mjs'),
     `export default { specificationVersion: 'v1', name: 'needs-model', queryKind: 'keywords', create: () => { throw new Error('no model file'); } };\n`,
   );
-  // Named loadout.config.json (only such a file may name modules), loaded as asked with --config.
   const config = (value: object): string[] => {
-    writeFileSync(join(folder, 'loadout.config.json'), JSON.stringify(value));
-    return ['--config', 'loadout.config.json'];
+    writeFileSync(join(folder, 'c.json'), JSON.stringify(value));
+    return ['--config', 'c.json'];
   };
   const plugIn = { rankers: { 'first-n': './first-n.mjs' }, ranker: 'first-n' };
 
