@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -132,20 +132,5 @@ describe('a Claude-style .mcp.json with keys of its own', () => {
     const other = await loadout(scratch({ 'team.json': '{ "limt": 3 }' }), ['search', 'x', '--config', 'team.json']);
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/team\.json: unknown key "limt"; did you mean "limit"\?.*\[config-unknown-key\]\n$/);
-  });
-
-  // Trial item 2: `serve --config .mcp.json` imported the modules a Claude-style file named, untrusted and unannounced.
-  it.each([
-    ['plugins', ['./evil.mjs']],
-    ['rankers', { evil: './evil.mjs' }],
-  ])('naming modules in "%s" is config-invalid before anything runs: only a loadout.config.* names code', async (key, value) => {
-    const folder = scratch({
-      '.mcp.json': JSON.stringify({ mcpServers: { weather: { command: process.execPath, args: [weatherServer] } }, [key]: value }),
-      'evil.mjs': "import { writeFileSync } from 'node:fs';\nwriteFileSync(new URL('./EVIL-RAN', import.meta.url), 'x');\nexport default {};\n",
-    });
-    const outcome = await loadout(folder, ['serve', '--config', '.mcp.json']);
-    expect(outcome.code).toBe(2);
-    expect(outcome.stderr).toMatch(new RegExp(`^loadout serve: .*\\.mcp\\.json: ${key}: only a loadout\\.config\\.json \\| .* may name modules to run .*\\[config-invalid\\]\\n$`));
-    expect(existsSync(join(folder, 'EVIL-RAN'))).toBe(false);
   });
 });

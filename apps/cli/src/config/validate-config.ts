@@ -11,14 +11,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The keys that name modules to import: plug-in code. */
-const MODULE_KEYS = ['rankers', 'plugins'] as const;
-
-/** Whether the file at `path` is named as a loadout config (`loadout.config.json|.mjs|.js|.ts`), in whatever folder. */
-function isConfigFileName(path: string): boolean {
-  return (CONFIG_FILE_NAMES as readonly string[]).includes(basename(path));
-}
-
 /**
  * Whether unknown keys of the file at `path` are errors: always in a
  * `loadout.config.*`, and in any other file unless it carries `mcpServers`
@@ -26,7 +18,7 @@ function isConfigFileName(path: string): boolean {
  * `~/.claude.json`, whose other keys belong to that tool).
  */
 export function rejectsUnknownKeys(path: string, config: Readonly<Record<string, unknown>>): boolean {
-  return isConfigFileName(path) || !Object.hasOwn(config, 'mcpServers');
+  return (CONFIG_FILE_NAMES as readonly string[]).includes(basename(path)) || !Object.hasOwn(config, 'mcpServers');
 }
 
 /**
@@ -34,8 +26,6 @@ export function rejectsUnknownKeys(path: string, config: Readonly<Record<string,
  * `config-unknown-key` (with the nearest known key), except in a
  * Claude-style MCP file (see {@link rejectsUnknownKeys}): there it is passed
  * to `warn` with the same message and ignored, so such files keep working.
- * `rankers` and `plugins` (modules, which run code) in a file not named
- * `loadout.config.*` are `config-invalid`, before anything is imported.
  * Wrong values are `config-invalid`, naming the file, the key and the value
  * (only the kind of value under `mcpServers`, whose env and headers may
  * hold secrets).
@@ -52,14 +42,6 @@ export function validateConfig(input: unknown, path: string, warn: (message: str
     const message = `${path}: unknown key ${JSON.stringify(key)}${didYouMean(key, CONFIG_KEYS)} (known: ${CONFIG_KEYS.join(', ')})`;
     if (strict) throw createLoadoutError('config-unknown-key', message, { path, key });
     warn(`${message}; ignored, as in an MCP file of another tool [config-unknown-key]`);
-  }
-  // Modules run code: only a loadout.config.*, the file `loadout trust` pins, names them (never an MCP file of another tool).
-  if (!isConfigFileName(path)) {
-    for (const key of MODULE_KEYS) {
-      if (value[key] !== undefined) {
-        throw configError('config-invalid', path, key, `only a ${CONFIG_FILE_NAMES.join(' | ')} may name modules to run (the file \`loadout trust\` pins); move "${key}" into one, or remove it`);
-      }
-    }
   }
   const check = (key: string, ok: (item: unknown) => boolean, expected: string): void => {
     if (value[key] !== undefined && !ok(value[key])) throw configError('config-invalid', path, key, `must be ${expected}`, value[key]);
