@@ -51,9 +51,7 @@ parent folder), or --config FILE; --no-config ignores the folder's. A config tha
 runs code (.mjs/.js/.ts, or one naming "plugins" or "rankers") loads from the
 current folder only after \`loadout trust\` there (again after each change to it
 or to a module it names by path), or when named with --config (.ts works in
-CommonJS folders too); else exit 2 [config-untrusted]. Only a file named
-loadout.config.* may name "plugins" or "rankers" (in .mcp.json or any other
-file: exit 2 [config-invalid]). Relative paths resolve against the config's folder. ${wanted.size === ALL_KEYS.length ? 'Keys' : 'Keys this command reads'}, all optional:`,
+CommonJS folders too); else exit 2 [config-untrusted]. Relative paths resolve against the config's folder. ${wanted.size === ALL_KEYS.length ? 'Keys' : 'Keys this command reads'}, all optional:`,
     ...KEY_LINES.filter(([key]) => wanted.has(key)).map(([, text]) => text),
     `An unknown key is an error naming the nearest key (only a warning in another tool's
 file with "mcpServers", such as .mcp.json). Example

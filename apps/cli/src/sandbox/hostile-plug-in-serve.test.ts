@@ -15,7 +15,7 @@ const loopingMod = fileURLToPath(new URL('./__fixtures__/looping-mod.mjs', impor
 const weatherServer = fileURLToPath(new URL('../../../../packages/mcp/src/__fixtures__/weather-server.mjs', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'loadout-hostile-serve-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-/** Writes a config as NAME/loadout.config.json (only a loadout.config.* may name modules) and returns its path for --config. */
+/** Writes a config as NAME/loadout.config.json and returns its path for --config. */
 function writeConfig(name: string, value: unknown): string {
   mkdirSync(join(folder, name));
   writeFileSync(join(folder, name, 'loadout.config.json'), JSON.stringify(value));
