@@ -72,4 +72,17 @@ describe('createFileFeedbackStore', () => {
     expect(await readFile(store.location, 'utf8')).toBe('');
     await expect(createFileFeedbackStore(folder).checkWritable()).rejects.toMatchObject({ code: 'file-unwritable' });
   });
+
+  it('names a store folder that is a file (ENOTDIR, never a bare EEXIST), and purge finds nothing to delete there', async () => {
+    await writeFile(join(folder, '.loadout'), 'mine\n');
+    for (const path of [join(folder, '.loadout', 'feedback.jsonl'), join(folder, '.loadout', 'deeper', 'feedback.jsonl')]) {
+      const store = createFileFeedbackStore(path);
+      await expect(store.append([{ query: 'save it', called: ['write_file'], at: 1_000 }])).rejects.toMatchObject({
+        code: 'file-unwritable',
+        message: `cannot write ${path}: ENOTDIR (${join(path, '..')}, or a folder above it, is a file: move it, or name another path for the store)`,
+      });
+      expect(await store.purge()).toEqual([]);
+    }
+    expect(await readFile(join(folder, '.loadout'), 'utf8')).toBe('mine\n');
+  });
 });

@@ -103,7 +103,8 @@ export function createFileFeedbackStore(path: string): FeedbackStore {
       const decision = (await replaceable()) ? [decisionLocation] : [];
       const existing = await Promise.all([location, ...decision].map((file) => lstat(file).then(() => [file]).catch(() => [])));
       if (existing[0]!.length > 0) await withStoreLock(location, () => rm(location, { force: true }));
-      if (decision.length > 0) await rm(decisionLocation, { force: true });
+      // Only a decision that exists: rm fails (ENOTDIR) where the store's folder is a file.
+      if (existing[1]?.length) await rm(decisionLocation, { force: true });
       return existing.flat();
     },
     readDecision,

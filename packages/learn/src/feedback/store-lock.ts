@@ -38,13 +38,18 @@ async function breakStaleLock(lockPath: string): Promise<boolean> {
  * only once the file is recognised as a feedback store. A lock whose
  * process is gone, or older than 10 minutes, is removed. Any uncoded
  * failure becomes `file-unwritable` naming the path and the system code
- * (`ELOCKED` when the lock stays held for a minute).
+ * (`ELOCKED` when the lock stays held for a minute, `ENOTDIR` when a folder
+ * on the way is a file).
  */
 export async function withStoreLock<T>(path: string, work: () => Promise<T>): Promise<T> {
   const lockPath = `${path}.lock`;
   const started = Date.now();
   try {
-    await mkdir(dirname(path), { recursive: true });
+    // A folder on the way that is a file: EEXIST (the store's folder itself) or ENOTDIR (one above it).
+    await mkdir(dirname(path), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST' && error.code !== 'ENOTDIR') throw error;
+      throw createLoadoutError('file-unwritable', `cannot write ${path}: ENOTDIR (${dirname(path)}, or a folder above it, is a file: move it, or name another path for the store)`, { path, code: 'ENOTDIR' });
+    });
     for (let delay = 1; ; delay = Math.min(delay * 2, 50)) {
       const handle = await open(lockPath, 'wx').catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'EEXIST') return undefined;
