@@ -166,7 +166,7 @@ describe('loadout learn', () => {
     await writeFile(store, `${[...lines, JSON.stringify({ query: 'ghost', called: ['mcp__gone__tool'], at: '2026-11-21T00:00:00Z' })].join('\n')}\n`);
     const partly = fakeContext({ cwd: dir });
     expect(await runCli(['learn', '--catalog', catalog], partly.context)).toBe(0);
-    expect(partly.stderr()).toContain(`1 stored events name tools not in ${catalog} and were left out [feedback-unknown-tool]`);
+    expect(partly.stderr()).toContain(`1 stored event names tools not in ${catalog} and was left out [feedback-unknown-tool]`);
   });
 
   it('reports a missing file and a missing argument with codes', async () => {

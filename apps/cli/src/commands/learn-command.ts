@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createLoadoutError } from '@loadout/core';
 import { isLearnedDecisionFile, learnFromFeedback } from '@loadout/learn';
 import { openFeedbackStore, isDatabaseStore } from '../io/open-feedback-store.js';
-import type { ParsedFeedback } from '@loadout/learn';
+import type { FeedbackIssue, LearnedDecisionRead, ParsedFeedback } from '@loadout/learn';
 import type { CatalogTool } from '@loadout/core';
 import type { CliContext } from '../io/cli-context.js';
 import type { Command } from './command.js';
@@ -13,6 +13,7 @@ import { MAX_FEEDBACK_HELP, maxFeedbackFlag } from '../io/max-feedback-flag.js';
 import { readCommandFeedback } from '../io/read-command-feedback.js';
 import { countFeedbackSkips, readFeedbackFile } from '../io/read-feedback-file.js';
 import { countOf } from '../format/count-of.js';
+import { formatCount } from '../format/render-table.js';
 import { checkWritable } from '../io/check-writable.js';
 import { guardOutputFile } from '../io/guard-output-file.js';
 import type { OutputFileKind } from '../io/guard-output-file.js';
@@ -26,6 +27,22 @@ import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 /** What makes two usage events the same one: query, called tools and time (whole ms, as the store keeps it). */
 function eventKey(event: ParsedFeedback['events'][number]): string {
   return JSON.stringify([event.query, event.called, event.at === undefined ? null : Math.trunc(event.at)]);
+}
+
+/** What a refused or partial run left of the decision: `the decision in PATH is unchanged`, or that there is none yet. */
+function decisionLeft(read: LearnedDecisionRead, decisionPath: string): string {
+  return read.kind === 'missing' ? `there is no decision yet (no ${decisionPath})` : `the decision in ${decisionPath} is unchanged`;
+}
+
+/**
+ * The events (lines) whose called tools the catalog lacks, counted as
+ * events, not tool names (an event may name several): `leftOut` named none
+ * it has, `kept` were kept without those names.
+ */
+function unknownToolEvents(issues: readonly FeedbackIssue[]): { readonly leftOut: number; readonly kept: number } {
+  const unknown = issues.filter((issue) => issue.code === 'feedback-unknown-tool');
+  const kept = new Set(unknown.filter((issue) => issue.lineKept === true).map((issue) => issue.line));
+  return { leftOut: new Set(unknown.filter((issue) => !kept.has(issue.line)).map((issue) => issue.line)).size, kept: kept.size };
 }
 
 const help = `loadout learn: learn ranking from a deployment's own usage (opt-in).
@@ -120,12 +137,12 @@ Examples:
 async function importEvents(
   file: string,
   store: string,
-  decisionPath: string,
+  decision: string,
   tools: readonly CatalogTool[],
   context: CliContext,
   maxFeedbackBytes: number | undefined,
 ): Promise<{ imported: ParsedFeedback; fresh: ParsedFeedback['events']; alreadyStored: number }> {
-  const unchanged = `nothing was imported and the decision in ${decisionPath} is unchanged`;
+  const unchanged = `nothing was imported and ${decision}`;
   const imported = await readFeedbackFile(file, tools, context, { command: 'learn', maxBytes: maxFeedbackBytes, unchanged });
   // Importing the same log again (or a log that grew) adds only what the store lacks: an event
   // with its own time that equals a stored one (query, tools, time) is already there.
@@ -133,7 +150,7 @@ async function importEvents(
   const tooLargeBefore = before.issues.find((issue) => issue.code === 'feedback-too-large');
   if (tooLargeBefore !== undefined) {
     // Unread, the store cannot say which events it holds: appending would store them twice.
-    throw createLoadoutError('feedback-too-large', `nothing was imported: ${tooLargeBefore.message}; the decision in ${decisionPath} is unchanged`, { path: store });
+    throw createLoadoutError('feedback-too-large', `nothing was imported: ${tooLargeBefore.message}; ${decision}`, { path: store });
   }
   const storedKeys = new Set(before.events.map(eventKey));
   // An event without a time is stored with the import's time, so a file imported again would be stored twice: the store's
@@ -214,11 +231,12 @@ export const learnCommand: Command = {
         throw createLoadoutError('file-not-found', `no feedback store at ${shown}, so nothing to compact (loadout learn FILE creates it; --store PATH names another)`, { path: shown });
       }
       const { kept, dropped } = await feedbackStore.compact();
-      context.stdout(`compacted ${shown}: kept ${countOf(kept, 'event')}, dropped ${dropped}; ${decisionPath} is unchanged\n`);
+      context.stdout(`compacted ${shown}: kept ${countOf(kept, 'event')}, dropped ${formatCount(dropped)}; ${decisionLeft(await feedbackStore.readDecision(), decisionPath)}\n`);
       return 0;
     }
     // Another store's decision in this folder, or a learned.json loadout did not write, is never replaced: refused before anything is imported.
     const current = await feedbackStore.readDecision();
+    const decisionLeftAs = decisionLeft(current, decisionPath);
     if (current.kind === 'other-store') {
       throw createLoadoutError('file-overwrite-refused', `${decisionPath} is the decision of ${current.store}, another store in this folder; nothing was imported: keep each feedback store in a folder of its own (--store DIR/feedback.jsonl)`, { path: decisionPath });
     }
@@ -241,31 +259,38 @@ export const learnCommand: Command = {
     reportWarnings('learn', loaded.issues, context, false);
     const { catalog } = loaded;
     const { imported, fresh, alreadyStored } =
-      file === undefined ? { imported: { events: [], issues: [] }, fresh: [], alreadyStored: 0 } : await importEvents(file, store, decisionPath, catalog.tools, context, maxFeedbackBytes);
+      file === undefined ? { imported: { events: [], issues: [] }, fresh: [], alreadyStored: 0 } : await importEvents(file, store, decisionLeftAs, catalog.tools, context, maxFeedbackBytes);
     const stored = await readCommandFeedback(store, catalog.tools, { kind: 'store', store }, maxFeedbackBytes);
     const storeTooLarge = stored.issues.find((issue) => issue.code === 'feedback-too-large');
     if (storeTooLarge !== undefined) {
       // Learning from none of it would switch learning off: keep the last decision instead.
-      throw createLoadoutError('feedback-too-large', `imported ${countOf(fresh.length, 'event')}, but ${storeTooLarge.message}; the decision in ${decisionPath} is unchanged`, {
+      throw createLoadoutError('feedback-too-large', `imported ${countOf(fresh.length, 'event')}, but ${storeTooLarge.message}; ${decisionLeftAs}`, {
         path: shown,
       });
     }
     context.stderr(renderFeedbackIssues('learn', shown, stored.issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
     // Events of tools the catalog lacks are left out in one line, not one per event: a store can outlive a catalog.
-    const unknownTools = stored.issues.filter((issue) => issue.code === 'feedback-unknown-tool').length;
+    const unknown = unknownToolEvents(stored.issues);
     const catalogName = stringFlag(parsed, 'catalog') ?? config.catalog ?? 'the embedded demo catalog';
     const catalogHint = `pass --catalog with the catalog they came from (for loadout serve --record: loadout catalog pull --config FILE --out tools.json)`;
-    if (unknownTools > 0 && stored.events.length > 0) {
-      context.stderr(`loadout learn: ${unknownTools} stored events name tools not in ${catalogName} and were left out [feedback-unknown-tool]; ${catalogHint}\n`);
+    if (unknown.leftOut + unknown.kept > 0 && stored.events.length > 0) {
+      const { leftOut, kept } = unknown;
+      const said = [
+        ...(leftOut > 0 ? [`${countOf(leftOut, 'stored event')} ${leftOut === 1 ? 'names' : 'name'} tools not in ${catalogName} and ${leftOut === 1 ? 'was' : 'were'} left out`] : []),
+        ...(kept > 0 ? [`${countOf(kept, 'stored event')} ${kept === 1 ? 'names' : 'name'} some tools not in ${catalogName}: those names were dropped, the ${kept === 1 ? 'event' : 'events'} kept`] : []),
+      ];
+      context.stderr(`loadout learn: ${said.join('; ')} [feedback-unknown-tool]; ${catalogHint}\n`);
     }
     if (file === undefined && stored.events.length === 0) {
-      if (unknownTools > 0) {
-        throw createLoadoutError('feedback-empty', `nothing to learn from: all ${unknownTools} events in ${shown} name tools not in ${catalogName}; ${catalogHint}; the decision in ${decisionPath} is unchanged`, {
+      // No event was kept, so every one of them was left out.
+      if (unknown.leftOut > 0) {
+        const events = unknown.leftOut === 1 ? 'the 1 event' : `all ${countOf(unknown.leftOut, 'event')}`;
+        throw createLoadoutError('feedback-empty', `nothing to learn from: ${events} in ${shown} ${unknown.leftOut === 1 ? 'names' : 'name'} tools not in ${catalogName}; ${catalogHint}; ${decisionLeftAs}`, {
           path: shown,
         });
       }
       const why = isDatabaseStore(store) || existsSync(store) ? 'has no usable events' : 'does not exist';
-      throw createLoadoutError('feedback-empty', `nothing to learn from: no FILE was given and the store ${shown} ${why} (loadout learn FILE imports a log; loadout serve --record appends one); the decision in ${decisionPath} is unchanged`, {
+      throw createLoadoutError('feedback-empty', `nothing to learn from: no FILE was given and the store ${shown} ${why} (loadout learn FILE imports a log; loadout serve --record appends one); ${decisionLeftAs}`, {
         path: shown,
       });
     }
@@ -292,7 +317,7 @@ export const learnCommand: Command = {
       [
         file === undefined
           ? `learning from the ${countOf(stored.events.length, 'event')} stored in ${shown}`
-          : `imported ${countOf(fresh.length, 'event')} from ${file} into ${shown} (${[...describeFeedbackSkips(skips, { always: true }), ...(alreadyStored === 0 ? [] : [`${alreadyStored} already stored`])].join(', ')}); ${countOf(stored.events.length, 'event')} stored`,
+          : `imported ${countOf(fresh.length, 'event')} from ${file} into ${shown} (${[...describeFeedbackSkips(skips, { always: true }), ...(alreadyStored === 0 ? [] : [`${formatCount(alreadyStored)} already stored`])].join(', ')}); ${countOf(stored.events.length, 'event')} stored`,
         ...renderLearningReport(report, rankerName),
         `decision written to ${decisionPath}`,
       ].join('\n') + '\n',

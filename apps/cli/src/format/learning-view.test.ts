@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LearningReport } from '@loadout/learn';
-import { describeFeedbackSkips, learnedRankerName, renderLearningReport } from './learning-view.js';
+import type { FeedbackIssue, LearningReport } from '@loadout/learn';
+import { describeFeedbackSkips, learnedRankerName, renderFeedbackIssues, renderLearningReport } from './learning-view.js';
 
 const scores = { 'recall@5': 0.5, 'ndcg@5': 0.4, 'mrr@10': 0.6 };
 const report: LearningReport = {
@@ -31,6 +31,13 @@ describe('renderLearningReport', () => {
     expect(lines.map((line) => line.search(/\d+\.\d \//))).toEqual([39, 39, 39]);
   });
 
+  it('groups its counts as the rest of the CLI does', () => {
+    expect(renderLearningReport({ ...report, trainEvents: 86_667, heldOutEvents: 13_333 }, 'bm25f')[0]).toBe('held-out comparison on 13,333 of 100,000 events, the newest (Recall@5 / NDCG@5 / MRR@10):');
+    const issues = (count: number): FeedbackIssue[] => Array.from({ length: count }, (_, index) => ({ code: 'feedback-invalid-line', line: index + 1, message: `line ${index + 1}: not valid JSON` }));
+    expect(renderFeedbackIssues('learn', 's.jsonl', issues(1_011)).split('\n').at(-2)).toBe('loadout learn: s.jsonl: 1,001 more lines skipped');
+    expect(renderFeedbackIssues('learn', 's.jsonl', issues(11)).split('\n').at(-2)).toBe('loadout learn: s.jsonl: 1 more line skipped');
+  });
+
   it('prints no table when nothing was held out (too few events), only the verdict', () => {
     const few: LearningReport = { ...report, trainEvents: 1, heldOutEvents: 0, enabled: false, reason: 'too-few-events' };
     expect(renderLearningReport(few, 'bm25f')).toEqual(['learned ranking OFF: too few events to judge (need at least 5, a fifth held out); 1 event so far']);
@@ -50,5 +57,6 @@ describe('describeFeedbackSkips', () => {
     expect(describeFeedbackSkips({ lines: 2, droppedTools: 3 })).toEqual(['2 lines skipped', '3 unknown tool names dropped']);
     expect(describeFeedbackSkips({ lines: 0, droppedTools: 0 })).toEqual([]);
     expect(describeFeedbackSkips({ lines: 0, droppedTools: 0 }, { always: true })).toEqual(['0 lines skipped']);
+    expect(describeFeedbackSkips({ lines: 1_234, droppedTools: 56_789 })).toEqual(['1,234 lines skipped', '56,789 unknown tool names dropped']);
   });
 });

@@ -3,6 +3,7 @@ import type { QualityScores } from '@loadout/eval';
 import type { ProgressReporter } from '../io/progress-reporter.js';
 import type { FeedbackSkips } from '../io/read-feedback-file.js';
 import { countOf } from './count-of.js';
+import { formatCount } from './render-table.js';
 
 const percent = (share: number): string => (share * 100).toFixed(1);
 
@@ -20,14 +21,14 @@ export function learningVerdict(report: LearningReport): string {
   if (report.reason === 'wins') return `learned ranking ON (usage weight ${report.learned.usageWeight}${report.rerank ? ', re-ranker' : ''}): it beat the default on ${where}`;
   if (report.reason === 'no-gain') return `learned ranking OFF: it did not beat the default on ${where}`;
   const events = report.trainEvents + report.heldOutEvents;
-  return `learned ranking OFF: too few events to judge (need at least 5, a fifth held out); ${events} ${events === 1 ? 'event' : 'events'} so far`;
+  return `learned ranking OFF: too few events to judge (need at least 5, a fifth held out); ${countOf(events, 'event')} so far`;
 }
 
 /** The held-out comparison's rows (none when nothing was held out: a table of zeros would read as measured) and what they were judged on. */
 export function learningComparison(report: LearningReport, ranker: string): { readonly caption: string; readonly rows: readonly { readonly label: string; readonly scores: QualityScores }[] } {
   if (report.heldOutEvents === 0) return { caption: '', rows: [] };
   return {
-    caption: `held-out comparison on ${report.heldOutEvents} of ${report.trainEvents + report.heldOutEvents} events, ${report.folds === 'newest' ? 'the newest' : `seeded random folds (seed ${report.seed ?? 29})`}`,
+    caption: `held-out comparison on ${formatCount(report.heldOutEvents)} of ${countOf(report.trainEvents + report.heldOutEvents, 'event')}, ${report.folds === 'newest' ? 'the newest' : `seeded random folds (seed ${report.seed ?? 29})`}`,
     rows: [
       { label: `default (${ranker} without usage)`, scores: report.baseline },
       { label: 'learned (usage field)', scores: report.learned },
@@ -49,14 +50,14 @@ export function renderLearningReport(report: LearningReport, ranker: string): st
 export function describeFeedbackSkips(skips: FeedbackSkips, options: { readonly always?: boolean } = {}): string[] {
   return [
     ...(skips.lines > 0 || options.always === true ? [`${countOf(skips.lines, 'line')} skipped`] : []),
-    ...(skips.droppedTools > 0 ? [`${skips.droppedTools} unknown tool ${skips.droppedTools === 1 ? 'name' : 'names'} dropped`] : []),
+    ...(skips.droppedTools > 0 ? [`${countOf(skips.droppedTools, 'unknown tool name')} dropped`] : []),
   ];
 }
 
 /** One stderr line per skipped feedback line (code and line number, never the line's text); at most `limit`, then a count. */
 export function renderFeedbackIssues(command: string, source: string, issues: readonly FeedbackIssue[], limit = 10): string {
   const lines = issues.slice(0, limit).map((issue) => `loadout ${command}: ${source}: ${issue.message} [${issue.code}]`);
-  if (issues.length > limit) lines.push(`loadout ${command}: ${source}: ${issues.length - limit} more lines skipped`);
+  if (issues.length > limit) lines.push(`loadout ${command}: ${source}: ${countOf(issues.length - limit, 'more line')} skipped`);
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 

@@ -5,6 +5,7 @@ import type { FeedbackIssue, ParsedFeedback } from '@loadout/learn';
 import type { CliContext } from './cli-context.js';
 import { readCommandFeedback } from './read-command-feedback.js';
 import { renderFeedbackIssues } from '../format/learning-view.js';
+import { formatCount } from '../format/render-table.js';
 
 /** What a feedback file's issues come to: lines not used at all, and unknown tool names dropped from lines that were used. */
 export interface FeedbackSkips {
@@ -45,6 +46,6 @@ export async function readFeedbackFile(
     await readTextFile(file, { cwd: context.cwd });
   }
   const { lines } = countFeedbackSkips(read.issues);
-  const why = read.issues.length === 0 ? 'it is empty' : lines === 1 ? 'its one line was skipped (above)' : `all ${lines} lines were skipped (above)`;
+  const why = read.issues.length === 0 ? 'it is empty' : lines === 1 ? 'its one line was skipped (above)' : `all ${formatCount(lines)} lines were skipped (above)`;
   throw createLoadoutError('feedback-empty', `${file} has no usable events: ${why}; ${options.unchanged}`, { path: file, skipped: lines });
 }
