@@ -5,6 +5,7 @@ import type { LoadoutEngine } from '../engine/engine-types.js';
 import type { MessageEndpoint } from './endpoints.js';
 import { isEngineRequest, PROTOCOL_VERSION } from './protocol.js';
 import type { CallMessage, EngineResponse } from './protocol.js';
+import { responseDepthProblem } from './response-depth.js';
 import { toWireError } from './wire-error.js';
 
 /** Options of {@link serveEngine}. */
@@ -78,6 +79,11 @@ export function serveEngine(endpoint: MessageEndpoint, options: ServeEngineOptio
   };
 
   const respond = (response: EngineResponse): void => {
+    const tooDeep = response.kind === 'result' ? responseDepthProblem(response.method, response.value) : undefined;
+    if (tooDeep !== undefined) {
+      endpoint.postMessage({ kind: 'error', id: response.id, method: response.method, error: toWireError(tooDeep) } satisfies EngineResponse);
+      return;
+    }
     try {
       endpoint.postMessage(response);
     } catch (error) {

@@ -33,7 +33,24 @@ async function tableResponse(): Promise<string> {
   return `${response.status} ${response.headers.get('content-type') ?? ''}`;
 }
 
+/** A catalog of one tool whose inputSchema nests `depth` objects deep, as JSON text. */
+function nestedCatalog(depth: number): string {
+  return `[{"name":"deep","description":"d","inputSchema":${'{"type":"object","properties":{"a":'.repeat(depth)}{}${'}}'.repeat(depth)}}]`;
+}
+
 describe.skipIf(!inBrowser)('the engine in a real Web Worker', () => {
+  it('refuses a schema too deep to pass to the page with a coded error naming the limit, and passes one within it', async () => {
+    const engine = startWorker({ persistIndexes: false, tokenizer: 'approximate' });
+    await expect(engine.loadCatalog(nestedCatalog(200_000))).rejects.toMatchObject({
+      code: 'catalog-invalid-schema',
+      message: expect.stringContaining('deeper than the 1,000 levels a worker can pass to the page'),
+    });
+    const loaded = await engine.loadCatalog(nestedCatalog(490));
+    expect(loaded.tools).toHaveLength(1);
+    const result = await engine.search('deep');
+    expect(names(result)).toEqual(['deep']);
+  });
+
   it('loads a catalog, plans and searches', async () => {
     const engine = startWorker({ persistIndexes: false });
     const loaded = await engine.loadCatalog(JSON.stringify({ tools: TOOLS }));
