@@ -5,8 +5,10 @@
  * (#fff), `--loadout-search-muted` (#57606a), `--loadout-search-border`
  * (#8c959f), `--loadout-search-accent` (#0a58ca), `--loadout-search-active`
  * (#e7f0fd), `--loadout-search-mark` (#fff3b0), `--loadout-search-radius`
- * (8px); and through the parts `input`, `listbox`, `option`, `name`,
- * `description`, `score`, `explain`, `explanation`, `status`.
+ * (8px), `--loadout-search-list-height` (the list's most height before it
+ * scrolls, min(60vh, 28rem)); and through the parts `input`, `listbox`,
+ * `option`, `name`, `server`, `description`, `score`, `explain`,
+ * `explanation`, `status`.
  */
 export const ELEMENT_STYLES = `
 :host { display: block; font: var(--loadout-search-font, inherit); color: var(--loadout-search-foreground, #1b1f24); }
@@ -16,12 +18,16 @@ export const ELEMENT_STYLES = `
 input { width: 100%; min-height: 44px; padding: 10px 12px; font: inherit; color: inherit; background: var(--loadout-search-background, #fff);
   border: 1px solid var(--loadout-search-border, #8c959f); border-radius: var(--loadout-search-radius, 8px); }
 input:focus { outline: 2px solid var(--loadout-search-accent, #0a58ca); outline-offset: 1px; }
-ul { list-style: none; margin: 6px 0 0; padding: 4px; background: var(--loadout-search-background, #fff);
+ul { position: relative; max-height: var(--loadout-search-list-height, min(60vh, 28rem)); overflow-y: auto; overscroll-behavior: contain;
+  list-style: none; margin: 6px 0 0; padding: 4px; background: var(--loadout-search-background, #fff);
   border: 1px solid var(--loadout-search-border, #8c959f); border-radius: var(--loadout-search-radius, 8px); }
 ul[hidden] { display: none; }
 li { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 2px 12px; padding: 8px 10px; border-radius: calc(var(--loadout-search-radius, 8px) - 2px); cursor: pointer; }
 li[aria-selected="true"] { background: var(--loadout-search-active, #e7f0fd); box-shadow: inset 3px 0 0 var(--loadout-search-accent, #0a58ca); }
-.name { font-weight: 600; overflow-wrap: anywhere; }
+.title { overflow-wrap: anywhere; }
+.name { font-weight: 600; }
+.server { margin-left: 4px; padding: 0 6px; font-size: 0.85em; color: var(--loadout-search-muted, #57606a);
+  border: 1px solid var(--loadout-search-border, #8c959f); border-radius: 999px; white-space: nowrap; }
 .score { color: var(--loadout-search-muted, #57606a); font-variant-numeric: tabular-nums; grid-row: 1; grid-column: 2; }
 .description { grid-column: 1 / -1; color: var(--loadout-search-muted, #57606a); overflow-wrap: anywhere; }
 mark { background: var(--loadout-search-mark, #fff3b0); color: inherit; border-radius: 2px; }

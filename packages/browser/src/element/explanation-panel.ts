@@ -1,6 +1,6 @@
 import type { SearchHit } from '@loadout/core';
 import { element } from './element-dom.js';
-import { renderExplanation } from './render-hit.js';
+import { renderExplanation, toolLabel } from './render-hit.js';
 
 /** The Explain button of `<loadout-search>` and the region it opens, explaining the active result. */
 export class ExplanationPanel {
@@ -33,7 +33,7 @@ export class ExplanationPanel {
 
   #fill(): void {
     const hit = this.#current();
-    this.region.replaceChildren(...(hit === undefined ? [] : renderExplanation(hit.tool.name, hit.explanation)));
+    this.region.replaceChildren(...(hit === undefined ? [] : renderExplanation(toolLabel(hit.tool), hit.explanation)));
   }
 
   #toggle(): void {

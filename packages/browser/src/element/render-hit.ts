@@ -1,4 +1,4 @@
-import type { ScoreExplanation, SearchHit } from '@loadout/core';
+import type { CatalogTool, ScoreExplanation, SearchHit } from '@loadout/core';
 import { element } from './element-dom.js';
 import { highlightSegments } from './highlight.js';
 
@@ -11,14 +11,24 @@ export function formatScore(value: number): string {
   return Math.abs(value) >= 100 ? value.toFixed(1) : value.toFixed(3);
 }
 
-/** One result as a listbox option (`id`, `aria-selected` false), its matched terms marked in the name and description. */
+/** A tool as headings name it: `create_issue (server github)`, or its name alone when it has no server. */
+export function toolLabel(tool: Pick<CatalogTool, 'name' | 'server'>): string {
+  return tool.server === null ? tool.name : `${tool.name} (server ${tool.server})`;
+}
+
+/**
+ * One result as a listbox option (`id`, `aria-selected` false), its matched
+ * terms marked in the name and description, and its server (`part=server`)
+ * beside the name, so tools of one name on several servers can be told apart.
+ */
 export function renderHit(hit: SearchHit, id: string): HTMLLIElement {
   const terms = hit.explanation?.matchedTerms ?? [];
   const { tool } = hit;
+  const server = tool.server === null ? [] : [' ', element('span', { class: 'server', part: 'server' }, element('span', { class: 'sr-only' }, 'server '), tool.server)];
   return element(
     'li',
     { id, role: 'option', part: 'option', 'aria-selected': 'false', 'data-tool': tool.displayName },
-    element('span', { class: 'name', part: 'name' }, ...highlighted(tool.name, terms)),
+    element('span', { class: 'title' }, element('span', { class: 'name', part: 'name' }, ...highlighted(tool.name, terms)), ...server),
     element('span', { class: 'score', part: 'score' }, element('span', { class: 'sr-only' }, 'score '), formatScore(hit.score)),
     element('span', { class: 'description', part: 'description' }, ...highlighted(tool.description === '' ? '(no description)' : tool.description, terms)),
   );
@@ -30,7 +40,7 @@ function contributions(title: string, values: Readonly<Record<string, number>>):
   return [element('strong', {}, title), element('dl', {}, ...entries.flatMap(([name, value]) => [element('dt', {}, name), element('dd', {}, formatScore(value))]))];
 }
 
-/** The body of the explanation panel for one hit: matched terms, then field and component contributions, then notes. */
+/** The body of the explanation panel for one hit (`name` as {@link toolLabel} gives it): matched terms, then field and component contributions, then notes. */
 export function renderExplanation(name: string, explanation: ScoreExplanation | undefined): Node[] {
   if (explanation === undefined) return [element('p', {}, `The ranker gave no explanation for ${name}.`)];
   return [

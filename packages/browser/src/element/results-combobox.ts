@@ -72,9 +72,20 @@ export class ResultsCombobox {
     if (index < 0) this.input.removeAttribute('aria-activedescendant');
     else {
       this.input.setAttribute('aria-activedescendant', `option-${index}`);
-      this.listbox.children[index]?.scrollIntoView?.({ block: 'nearest' });
+      this.#scrollToActive(index);
     }
     this.explanation.refresh();
+  }
+
+  /** Scrolls the list (only the list, never the page, so the box stays in view) until the option at `index` shows whole. */
+  #scrollToActive(index: number): void {
+    const option = this.listbox.children[index] as HTMLElement | undefined;
+    if (option === undefined) return;
+    const list = this.listbox;
+    const top = option.offsetTop;
+    const bottom = top + option.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
   }
 
   #onKey(event: KeyboardEvent): void {
