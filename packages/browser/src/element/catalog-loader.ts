@@ -1,13 +1,21 @@
+import type { CatalogIssue } from '@loadout/core';
 import type { EngineConfig } from '../engine/engine-options.js';
 import type { LoadoutEngine, RankerAvailability } from '../engine/engine-types.js';
+import { dispatchLoadoutEvent } from './element-events.js';
 import { findRankerProblem } from './element-ranker.js';
+import { fetchSource, namingSource } from './fetch-source.js';
 import { hasStaticTable, readEngineConfig, readLimit, readMaxTools, readRanker, readsIndex, readSource } from './element-settings.js';
-import { LOADING_TEXT, loadFailedText, NO_SOURCE_TEXT, readyText } from './status-messages.js';
+import { indexingText, LOADING_TEXT, loadFailedText, NO_SOURCE_TEXT, readyText } from './status-messages.js';
+
+/** The engine's default ranker, prepared after a load when `ranker` is absent. */
+const DEFAULT_RANKER = 'bm25f';
 
 /**
  * The load lifecycle of `<loadout-search>`: fetches its `index` or
  * `catalog` into its engine (created on the first load), one load at a time.
- * Each load reports its status line through `setIdle`, and a load that was
+ * Each load reports its status line through `setIdle` (loading, indexing,
+ * then the tool count and the skipped tools), fires `loadout-loaded` with the
+ * catalog's issues (and warns about them once in the console), and a load that was
  * replaced (another catalog, engine or page) leaves the status and the
  * engine alone.
  */
@@ -23,6 +31,8 @@ export class CatalogLoader {
   #rankers: Promise<readonly RankerAvailability[] | undefined> | undefined;
   /** Tools in the loaded catalog. */
   #tools = 0;
+  /** Tools the loaded catalog skipped, with coded reasons. */
+  #issues: readonly CatalogIssue[] = [];
 
   constructor(host: Element, createEngine: (config: EngineConfig) => LoadoutEngine, setIdle: (text: string) => void) {
     this.#host = host;
@@ -78,7 +88,7 @@ export class CatalogLoader {
 
   /** The status once the catalog loaded: why searching cannot work, or the tool count. */
   async readyText(): Promise<string> {
-    return readyText(await this.searchProblem(), this.#tools);
+    return readyText(await this.searchProblem(), this.#tools, this.#issues);
   }
 
   /** The current load, or a new one: resolves true once the tools loaded, false when they did not or the load was replaced. */
@@ -100,22 +110,33 @@ export class CatalogLoader {
     }
     setIdle(LOADING_TEXT);
     const engine = (this.#engine ??= this.#createEngine(readEngineConfig(host)));
+    let url: URL | undefined;
     try {
       const maxTools = readMaxTools(host);
-      const url = new URL(source, document.baseURI);
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`${url.href} answered HTTP ${response.status}`);
-      const input = readsIndex(host) ? new Uint8Array(await response.arrayBuffer()) : await response.text();
+      url = new URL(source, document.baseURI);
+      const input = await fetchSource(url, readsIndex(host));
       // Replaced while fetching (another catalog, engine or page): leave the engine to the load that replaced this one.
       if (generation !== this.#generation) return false;
       const loaded = await engine.loadCatalog(input, { source: url.pathname, maxTools });
       if (generation !== this.#generation) return false;
       this.#tools = loaded.tools.length;
+      this.#issues = loaded.issues;
+      if (loaded.issues.length > 0) console.warn(`<loadout-search>: skipped ${loaded.issues.length} of the tools in ${url.href}`, loaded.issues);
+      dispatchLoadoutEvent(host, 'loadout-loaded', { source: url.href, tools: loaded.tools.length, issues: loaded.issues });
+      await this.#prepare(engine, setIdle);
+      if (generation !== this.#generation) return false;
       setIdle(await this.readyText());
       return true;
     } catch (error) {
-      setIdle(loadFailedText(error));
+      setIdle(loadFailedText(url === undefined ? error : namingSource(error, url)));
       return false;
     }
+  }
+
+  /** Builds (or restores) the ranker's index now, saying so, so the first search does not wait unannounced; a failure shows on search. */
+  async #prepare(engine: LoadoutEngine, setIdle: (text: string) => void): Promise<void> {
+    if (this.#tools === 0 || (await this.searchProblem()) !== undefined) return;
+    setIdle(indexingText(this.#tools));
+    await engine.prepare(readRanker(this.#host) ?? DEFAULT_RANKER).catch(() => undefined);
   }
 }

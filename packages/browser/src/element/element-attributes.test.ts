@@ -11,7 +11,7 @@ describe('integerAttribute', () => {
   });
 
   it('refuses anything else with invalid-option, naming the attribute, its range and the value', () => {
-    for (const value of ['-3', '0', '101', '2.5', '', 'ten', 'Infinity']) {
+    for (const value of ['-3', '0', '101', '2.5', '', 'ten', 'Infinity', '1e1', '0x10', '10.0', '+5']) {
       expect(() => integerAttribute('limit', value, LIMIT_RANGE)).toThrow(
         expect.objectContaining({ code: 'invalid-option', message: `<loadout-search>: limit must be a whole number from 1 to 100 (got ${JSON.stringify(value)})` }),
       );

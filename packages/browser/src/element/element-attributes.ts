@@ -24,7 +24,8 @@ export const MAX_TOOLS_RANGE: IntegerAttributeRange = { fallback: DEFAULT_MAX_TO
  */
 export function integerAttribute(name: string, value: string | null, range: IntegerAttributeRange): number {
   if (value === null) return range.fallback;
-  const number = value.trim() === '' ? Number.NaN : Number(value);
+  // Digits only: `1e1`, `0x10` and `10.0` are refused like `""`, so one spelling means one value.
+  const number = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
   if (Number.isInteger(number) && number >= range.min && number <= range.max) return number;
   throw createLoadoutError(
     'invalid-option',

@@ -1,4 +1,4 @@
-import type { CatalogTool } from '@loadout/core';
+import type { CatalogIssue, CatalogTool } from '@loadout/core';
 
 /** `detail` of the `loadout-select` event. */
 export interface LoadoutSelectDetail {
@@ -12,6 +12,7 @@ export interface LoadoutSelectDetail {
 /** `detail` of the `loadout-results` event, fired after each search is shown. */
 export interface LoadoutResultsDetail {
   readonly query: string;
+  /** How many results are shown (a count; the tools themselves are in the list, and `loadout-select` carries the picked one). */
   readonly hits: number;
   /** Milliseconds the engine spent, index building or loading included. */
   readonly elapsedMs: number;
@@ -19,8 +20,19 @@ export interface LoadoutResultsDetail {
   readonly indexSource: string;
 }
 
+/** `detail` of the `loadout-loaded` event, fired once the catalog or index loaded. */
+export interface LoadoutLoadedDetail {
+  /** The URL the tools came from. */
+  readonly source: string;
+  /** Tools loaded. */
+  readonly tools: number;
+  /** Tools that were skipped, with coded reasons (`catalog-missing-name`, `catalog-duplicate-name`, `catalog-invalid-schema`, …); empty when none. */
+  readonly issues: readonly CatalogIssue[];
+}
+
 /** The events `<loadout-search>` fires, by name. */
 export interface LoadoutEventDetails {
+  readonly 'loadout-loaded': LoadoutLoadedDetail;
   readonly 'loadout-select': LoadoutSelectDetail;
   readonly 'loadout-results': LoadoutResultsDetail;
 }

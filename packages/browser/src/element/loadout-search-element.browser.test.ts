@@ -74,7 +74,7 @@ describe('<loadout-search max-tools>', () => {
   it('reloads with the new limit when max-tools changes', async () => {
     gatedEngine().resolve();
     const element = mountElement({ catalog: servedText(JSON.stringify(tools)) });
-    await statusMatching(element, /^Could not load the tools: .*more than the limit of 10000 \[catalog-too-large\]$/);
+    await statusMatching(element, /^Could not load the tools: .*more than the limit of 10000; set the max-tools attribute to allow more \(up to 1,000,000\) \[catalog-too-large\]$/);
     element.setAttribute('max-tools', '10001');
     await statusMatching(element, /^10,001 tools\. Type to search\.$/);
   });
@@ -161,5 +161,107 @@ describe('<loadout-search> when its engine is replaced while loading', () => {
     gate.resolve();
     await statusMatching(element, /^12 tools\. Type to search\.$/);
     expect(seen.filter((text) => text.startsWith('Could not'))).toEqual([]);
+  });
+});
+
+describe('<loadout-search> results of tools with one name on several servers', () => {
+  const tools = ['github', 'linear', 'jira'].map((server) => ({ name: 'create_issue', server, description: `Create an issue in ${server}` }));
+
+  it('shows each result\'s server, and names it in the explanation heading', async () => {
+    gatedEngine().resolve();
+    const element = mountElement({ catalog: servedText(JSON.stringify(tools)) });
+    await statusMatching(element, /Type to search\.$/);
+    await element.search('create an issue');
+    const root = element.shadowRoot!;
+    const servers = [...root.querySelectorAll('[part=server]')].map((node) => node.textContent);
+    expect(servers.sort()).toEqual(['server github', 'server jira', 'server linear']);
+    const first = root.querySelector('[role=option]')!;
+    expect(first.querySelector('.name')!.textContent).toBe('create_issue');
+    root.querySelector<HTMLButtonElement>('[part=explain]')!.click();
+    const server = first.querySelector('[part=server]')!.textContent!.replace('server ', '');
+    expect(root.querySelector('.explanation')!.textContent).toMatch(new RegExp(`^Why create_issue \\(server ${server}\\): matched `));
+  });
+});
+
+describe('<loadout-search> with tools it skipped', () => {
+  it('counts the skipped tools and their codes in the status, and lists them in loadout-loaded', async () => {
+    gatedEngine().resolve();
+    const catalog = servedText(
+      JSON.stringify([
+        { description: 'no name' },
+        { name: 'dup', description: 'one' },
+        { name: 'dup', description: 'two' },
+        { name: 'bad schema', description: 'x', inputSchema: 'notobject' },
+        { name: 'good', description: 'good tool send mail' },
+      ]),
+    );
+    const loaded = new Promise<CustomEvent>((resolve) => document.addEventListener('loadout-loaded', (event) => resolve(event as CustomEvent), { once: true }));
+    const element = mountElement({ catalog });
+    expect(await statusMatching(element, /Type to search\.$/)).toBe(
+      '2 tools (3 skipped: catalog-missing-name, catalog-duplicate-name, catalog-invalid-schema). Type to search.',
+    );
+    const { detail } = await loaded;
+    expect(detail.tools).toBe(2);
+    expect(detail.source).toBe(catalog);
+    expect(detail.issues.map((issue: { code: string }) => issue.code)).toEqual(['catalog-missing-name', 'catalog-duplicate-name', 'catalog-invalid-schema']);
+  });
+});
+
+describe('<loadout-search> load errors', () => {
+  it('codes a missing file and names its URL', async () => {
+    gatedEngine().resolve();
+    const element = mountElement({ catalog: '/nowhere/missing.json' });
+    expect(await statusMatching(element, /^Could not/)).toMatch(/^Could not load the tools: <loadout-search>: http:\/\/[^ ]+\/nowhere\/missing\.json answered HTTP 404 \[file-not-found\]$/);
+  });
+
+  it('codes an unreachable host and names its URL', async () => {
+    gatedEngine().resolve();
+    const element = mountElement({ catalog: 'http://127.0.0.1:9/tools.json' });
+    expect(await statusMatching(element, /^Could not/)).toMatch(/^Could not load the tools: <loadout-search>: could not fetch http:\/\/127\.0\.0\.1:9\/tools\.json \(.+\) \[file-unreadable\]$/);
+  });
+
+  it('names the index URL in an index error', async () => {
+    gatedEngine().resolve();
+    const index = servedText('not an index');
+    const element = mountElement({ index });
+    expect(await statusMatching(element, /^Could not/)).toMatch(new RegExp(`^Could not load the tools: ${index.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: .*\\[index-corrupt\\]$`));
+  });
+
+  it('says it is indexing before it is ready', async () => {
+    gatedEngine().resolve();
+    const element = mountElement({ catalog: servedText(JSON.stringify(TOOLS)) });
+    expect(await statusMatching(element, /^Indexing/)).toBe('Indexing 12 tools…');
+    await statusMatching(element, /^12 tools\. Type to search\.$/);
+  });
+});
+
+describe('<loadout-search> with many results on a small screen', () => {
+  it('keeps the list within its height and the active option in view, without scrolling the page', async () => {
+    gatedEngine().resolve();
+    const tools = Array.from({ length: 60 }, (_, index) => ({ name: `send_mail_${index}`, server: 'mail', description: `Send mail message number ${index} to an inbox` }));
+    const element = mountElement({ catalog: servedText(JSON.stringify(tools)), limit: '50' });
+    await statusMatching(element, /Type to search\.$/);
+    await element.search('send mail');
+    const root = element.shadowRoot!;
+    const list = root.querySelector<HTMLElement>('[role=listbox]')!;
+    expect(list.children).toHaveLength(50);
+    expect(list.getBoundingClientRect().height).toBeLessThanOrEqual(Math.min(window.innerHeight * 0.6, 28 * 16) + 1);
+    const input = root.querySelector('input')!;
+    const pageScroll = document.scrollingElement!.scrollTop;
+    for (let step = 0; step < 40; step++) input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    const active = root.getElementById(input.getAttribute('aria-activedescendant')!)!;
+    expect(active.id).toBe('option-40');
+    const [listBox, activeBox] = [list.getBoundingClientRect(), active.getBoundingClientRect()];
+    expect(activeBox.top).toBeGreaterThanOrEqual(listBox.top - 1);
+    expect(activeBox.bottom).toBeLessThanOrEqual(listBox.bottom + 1);
+    expect(document.scrollingElement!.scrollTop).toBe(pageScroll);
+  });
+});
+
+describe('<loadout-search limit> spelled otherwise', () => {
+  it('refuses 1e1 as it refuses an empty limit', async () => {
+    gatedEngine().resolve();
+    const element = mountElement({ catalog: servedText(JSON.stringify(TOOLS)), limit: '1e1' });
+    expect(await statusMatching(element, /^Cannot search/)).toBe('Cannot search: <loadout-search>: limit must be a whole number from 1 to 100 (got "1e1") [invalid-option]');
   });
 });

@@ -1,6 +1,6 @@
 import { createLoadoutError } from '@loadout/core';
 import { describe, expect, it } from 'vitest';
-import { blockedText, describeError, foundText, loadFailedText, NO_TOOLS_TEXT, readyText, searchFailedText, selectedText } from './status-messages.js';
+import { blockedText, describeError, foundText, indexingText, loadFailedText, NO_TOOLS_TEXT, readyText, searchFailedText, selectedText } from './status-messages.js';
 
 describe('describeError', () => {
   it('shows a Loadout error with its code, and another error or value by its message', () => {
@@ -23,6 +23,24 @@ describe('status messages', () => {
     expect(readyText(undefined, 10_000)).toBe('10,000 tools. Type to search.');
     expect(readyText(undefined, 0)).toBe('The catalog has no tools.');
     expect(readyText(problem, 10_000)).toBe('Cannot search: bad limit [invalid-option]');
+    expect(readyText(undefined, 1)).toBe('1 tool. Type to search.');
+    expect(indexingText(100_000)).toBe('Indexing 100,000 tools…');
+  });
+
+  it('says how many tools were skipped and why, each code once', () => {
+    const issues = [
+      { code: 'catalog-missing-name', message: 'a' },
+      { code: 'catalog-duplicate-name', message: 'b' },
+      { code: 'catalog-missing-name', message: 'c' },
+    ] as const;
+    expect(readyText(undefined, 2, issues)).toBe('2 tools (3 skipped: catalog-missing-name, catalog-duplicate-name). Type to search.');
+    expect(readyText(undefined, 0, issues)).toBe('The catalog has no tools (3 skipped: catalog-missing-name, catalog-duplicate-name).');
+  });
+
+  it('names the max-tools attribute when a catalog is too large', () => {
+    expect(loadFailedText(createLoadoutError('catalog-too-large', 'x.json: catalog has 10001 tools, more than the limit of 10000'))).toBe(
+      'Could not load the tools: x.json: catalog has 10001 tools, more than the limit of 10000; set the max-tools attribute to allow more (up to 1,000,000) [catalog-too-large]',
+    );
   });
 
   it('counts results, and names failures and the picked tool', () => {

@@ -1,4 +1,5 @@
 import { isLoadoutError } from '@loadout/core';
+import type { CatalogIssue } from '@loadout/core';
 
 /** The status while the element has neither `catalog` nor `index`. */
 export const NO_SOURCE_TEXT = 'No tools: set the catalog or index attribute.';
@@ -15,9 +16,28 @@ export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The status when the catalog or index did not load. */
+/** `count` and the noun, singular for one: `1 tool`, `2 tools`, `10,001 tools`. */
+export function toolCount(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'tool' : 'tools'}`;
+}
+
+/** The status when the catalog or index did not load; a `catalog-too-large` one names the `max-tools` attribute that raises the limit. */
 export function loadFailedText(error: unknown): string {
+  if (isLoadoutError(error) && error.code === 'catalog-too-large') {
+    return `Could not load the tools: ${error.message}; set the max-tools attribute to allow more (up to 1,000,000) [${error.code}]`;
+  }
   return `Could not load the tools: ${describeError(error)}`;
+}
+
+/** The status while the loaded tools are indexed (or their index restored). */
+export function indexingText(tools: number): string {
+  return `Indexing ${toolCount(tools)}…`;
+}
+
+/** How many tools were skipped and the codes why (each once, in order), or '' when none: ` (3 skipped: catalog-missing-name, catalog-duplicate-name)`. */
+export function skippedText(issues: readonly CatalogIssue[]): string {
+  if (issues.length === 0) return '';
+  return ` (${issues.length.toLocaleString('en-US')} skipped: ${[...new Set(issues.map((issue) => issue.code))].join(', ')})`;
 }
 
 /** Why a loaded catalog cannot be searched (`problem`, a coded error, or no tools), or undefined when it can. */
@@ -26,14 +46,16 @@ export function blockedText(problem: unknown, tools: number): string | undefined
   return tools === 0 ? NO_TOOLS_TEXT : undefined;
 }
 
-/** The status once the catalog loaded: why searching cannot work, or the tool count. */
-export function readyText(problem: unknown, tools: number): string {
-  return blockedText(problem, tools) ?? `${tools.toLocaleString('en-US')} tools. Type to search.`;
+/** The status once the catalog loaded: why searching cannot work, or the tool count and the skipped tools. */
+export function readyText(problem: unknown, tools: number, issues: readonly CatalogIssue[] = []): string {
+  const blocked = blockedText(problem, tools);
+  if (blocked !== undefined) return tools === 0 && problem === undefined ? `${blocked.slice(0, -1)}${skippedText(issues)}.` : blocked;
+  return `${toolCount(tools)}${skippedText(issues)}. Type to search.`;
 }
 
 /** The status after a search showed `count` results. */
 export function foundText(count: number): string {
-  return count === 0 ? 'No tool matches.' : `${count} ${count === 1 ? 'tool' : 'tools'} found.`;
+  return count === 0 ? 'No tool matches.' : `${toolCount(count)} found.`;
 }
 
 /** The status when a search failed. */

@@ -1,0 +1,28 @@
+import { createLoadoutError, isLoadoutError } from '@loadout/core';
+
+/**
+ * Fetches the `catalog` or `index` URL of `<loadout-search>`: its bytes
+ * (`binary`) or text. Throws `file-not-found` when the server answers 404 or
+ * 410, `file-unreadable` for another error status or when the URL cannot be
+ * fetched at all (offline, refused, blocked by CORS); each message names the URL.
+ */
+export async function fetchSource(url: URL, binary: boolean): Promise<string | Uint8Array> {
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw createLoadoutError('file-unreadable', `<loadout-search>: could not fetch ${url.href} (${reason})`, { url: url.href });
+  }
+  if (!response.ok) {
+    const code = response.status === 404 || response.status === 410 ? 'file-not-found' : 'file-unreadable';
+    throw createLoadoutError(code, `<loadout-search>: ${url.href} answered HTTP ${response.status}`, { url: url.href, status: response.status });
+  }
+  return binary ? new Uint8Array(await response.arrayBuffer()) : await response.text();
+}
+
+/** `error` with `url` named in its message (a Loadout error keeps its code and details), unless the message names it already. */
+export function namingSource(error: unknown, url: URL): unknown {
+  if (!isLoadoutError(error) || error.message.includes(url.href) || error.message.includes(url.pathname)) return error;
+  return createLoadoutError(error.code, `${url.href}: ${error.message}`, { ...error.details });
+}
