@@ -28,7 +28,7 @@ export function preparePlanTokenCounter(): void {
  * `contextWindow`, `hipaa`, `mods`); the catalog gives `tools` and `servers`.
  */
 export function plan(catalogText: string, source: string, inputText: string): string {
-  const settings = inputText.trim() === '' ? {} : parseInputJson(inputText);
+  const settings = inputText.trim() === '' ? {} : parseInputJson(inputText, 'plan input');
   if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
     throw createLoadoutError('invalid-input', 'invalid plan input: expected a JSON object of policy fields (model, env, ...)');
   }
