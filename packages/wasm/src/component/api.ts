@@ -11,6 +11,10 @@ class Index {
     return coded(() => new Index(CatalogIndex.fromCatalog(catalog, source)));
   }
 
+  static fromCatalogMaxTools(catalog: string, source: string, maxTools: number): Index {
+    return coded(() => new Index(CatalogIndex.fromCatalog(catalog, source, maxTools)));
+  }
+
   static fromSaved(catalog: string, source: string, saved: Uint8Array | readonly number[]): Index {
     // componentize-js hands a list<u8> over as a plain array of numbers.
     return coded(() => new Index(CatalogIndex.fromSaved(catalog, source, saved instanceof Uint8Array ? saved : Uint8Array.from(saved))));

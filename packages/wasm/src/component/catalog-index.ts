@@ -1,4 +1,4 @@
-import { createLoadoutError, forwardRanker, toSearchHitRows, withQuerySyntax } from '@loadout/core';
+import { createLoadoutError, forwardRanker, isLoadoutError, toSearchHitRows, withQuerySyntax } from '@loadout/core';
 import type { CatalogIssue, CatalogTool, Ranker } from '@loadout/core';
 import { createBm25Ranker } from '@loadout/bm25';
 import type { Bm25Ranker } from '@loadout/bm25';
@@ -7,8 +7,14 @@ import { readCatalog } from './read-catalog.js';
 
 /** The ranker name `loadout search --json` reports for its default. */
 const RANKER = 'bm25f';
-/** `loadout search`'s message for an empty query, word for word. */
-const QUERY_EMPTY = 'needs a QUERY: say in words what the tool should do, e.g. loadout search "open a pull request" (see loadout search --help)';
+/** The message for an empty query, worded for the component's `index.search`. */
+const QUERY_EMPTY = 'index.search: the query is empty; say in words what the tool should do, e.g. "open a pull request"';
+
+/** `max-tools` of `from-catalog-max-tools`: the range of `loadout search --max-tools` and the element's `max-tools`. */
+export const MAX_TOOLS_RANGE = { min: 1, max: 1_000_000 } as const;
+
+/** What `from-saved` adds to `index-corrupt`: which bytes it reads. */
+const SAVED_HINT = 'index.from-saved reads the bytes index.save wrote for this catalog, not a `loadout index` file; index the catalog with index.from-catalog instead';
 
 function isSync<T>(value: T | Promise<T>): value is T {
   return !(value instanceof Promise);
@@ -34,29 +40,41 @@ export class CatalogIndex {
     private readonly issues: readonly CatalogIssue[],
   ) {}
 
-  /** Indexes catalog text (`loadout search --catalog`'s formats). */
-  static fromCatalog(text: string, source: string): CatalogIndex {
-    return CatalogIndex.open(text, source, undefined);
+  /** Indexes catalog text (`loadout search --catalog`'s formats) of up to `maxTools` tools (default 10,000; 1 to 1,000,000, else `invalid-option`). */
+  static fromCatalog(text: string, source: string, maxTools?: number): CatalogIndex {
+    if (maxTools !== undefined && !(Number.isInteger(maxTools) && maxTools >= MAX_TOOLS_RANGE.min && maxTools <= MAX_TOOLS_RANGE.max)) {
+      throw createLoadoutError('invalid-option', `index.from-catalog-max-tools: max-tools must be an integer from 1 to 1,000,000, got ${JSON.stringify(String(maxTools))}`, {
+        option: 'max-tools',
+        value: String(maxTools),
+      });
+    }
+    return CatalogIndex.open(text, source, undefined, maxTools);
   }
 
   /** Restores what {@link CatalogIndex.save} wrote for the same catalog; other bytes are `index-corrupt`. */
   static fromSaved(text: string, source: string, saved: Uint8Array): CatalogIndex {
-    return CatalogIndex.open(text, source, saved);
+    try {
+      // The caller chose the limit when it indexed and saved: restoring accepts any size the range allows.
+      return CatalogIndex.open(text, source, saved, MAX_TOOLS_RANGE.max);
+    } catch (error) {
+      if (!isLoadoutError(error) || error.code !== 'index-corrupt') throw error;
+      throw createLoadoutError('index-corrupt', `${error.message}; ${SAVED_HINT}`, { ...error.details });
+    }
   }
 
-  private static open(text: string, source: string, saved: Uint8Array | undefined): CatalogIndex {
-    const { catalog, issues } = readCatalog(text, source);
+  private static open(text: string, source: string, saved: Uint8Array | undefined, maxTools?: number): CatalogIndex {
+    const { catalog, issues } = readCatalog(text, source, maxTools);
     const bm25 = createBm25Ranker();
     const ranker = withQuerySyntax(saved === undefined ? bm25 : restoring(bm25, saved));
     now(ranker.index(catalog.tools));
     return new CatalogIndex(bm25, ranker, catalog.tools, issues);
   }
 
-  /** `loadout search QUERY --limit LIMIT --json` over this catalog, two-space JSON. */
+  /** The best `limit` tools for `query`, as `loadout search QUERY --limit LIMIT --json` prints them (two-space JSON). */
   search(query: string, limit: number): string {
     if (query.trim() === '') throw createLoadoutError('query-empty', QUERY_EMPTY);
     if (!isSearchLimit(limit)) {
-      throw createLoadoutError('invalid-option', `--limit must be an integer from 1 to ${MAX_SEARCH_LIMIT}, got ${JSON.stringify(String(limit))}`, { flag: 'limit', value: String(limit) });
+      throw createLoadoutError('invalid-option', `index.search: limit must be an integer from 1 to ${MAX_SEARCH_LIMIT}, got ${JSON.stringify(String(limit))}`, { option: 'limit', value: String(limit) });
     }
     const hits = toSearchHitRows(now(this.ranker.search(query, { limit, explain: false })));
     return JSON.stringify({ query, ranker: RANKER, tools: this.tools.length, issues: this.issues, hits }, null, 2);
