@@ -1,1 +1,1 @@
-export { COMPONENT_URL, WIT_URL } from './component-files.js';
+export { COMPONENT_URL, QUICKJS_BUNDLE_URL, WIT_URL } from './component-files.js';
