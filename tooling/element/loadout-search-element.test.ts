@@ -143,7 +143,7 @@ describe('<loadout-search> in Chromium', () => {
     const context = await browser!.newContext({ viewport: VIEWPORTS[0] });
     const page = await context.newPage();
     await page.goto(`${server!.url}many.html`);
-    expect(await statusMatching(page, /^Could not|Type to search/)).toMatch(/catalog has 10001 tools, more than the limit of 10000 \[catalog-too-large\]$/);
+    expect(await statusMatching(page, /^Could not|Type to search/)).toMatch(/catalog has 10001 tools, more than the limit of 10000; set the max-tools attribute to allow more \(up to 1,000,000\) \[catalog-too-large\]$/);
     await page.goto(`${server!.url}many-allowed.html`);
     expect(await statusMatching(page, /^Could not|Type to search/)).toBe('10,001 tools. Type to search.');
     await typeQuery(page, 'tool number 7');
@@ -185,7 +185,7 @@ describe('<loadout-search> in Chromium', () => {
       await input.press('ArrowUp');
       expect(await input.getAttribute('aria-activedescendant')).toBe('option-0');
       await page.locator('loadout-search button[part=explain]').click();
-      expect(await page.locator('loadout-search [part=explanation]').textContent()).toMatch(/^Why send_email: matched /);
+      expect(await page.locator('loadout-search [part=explanation]').textContent()).toMatch(/^Why send_email \(server mail\): matched /);
       expect(await page.locator('loadout-search button[part=explain]').getAttribute('aria-expanded')).toBe('true');
 
       await page.addScriptTag({ path: axeScript });
