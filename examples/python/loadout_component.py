@@ -64,7 +64,7 @@ class Index:
     def search(self, query: str, limit: int = 5) -> str:
         """The best ``limit`` tools (1 to 100), as ``loadout search --json`` prints them."""
         if not isinstance(limit, int) or limit < 0 or limit > 0xFFFFFFFF:
-            raise LoadoutError("invalid-option", f"--limit must be an integer from 1 to 100, got {str(limit)!r}", "")
+            raise LoadoutError("invalid-option", f"Index.search: limit must be an integer from 1 to 100, got {str(limit)!r}", "")
         return self._loadout._call("[method]index.search", self._handle, query, limit)
 
     def save(self) -> bytes:
