@@ -86,8 +86,9 @@ Learning from usage (opt-in, nothing is recorded or read without these):
                            queue while the database is down
   --record                 append each search-then-call positive to the store (--feedback, else
                            ${DEFAULT_FEEDBACK_STORE}): when a call follows a search that found the
-                           tool (call_tool's searchId, checked, else the session's latest search),
-                           the search's query, the tool's name and the time.
+                           tool (call_tool's searchId, checked, else the session's latest search)
+                           and the upstream answered it successfully (not isError, no timeout,
+                           crash or shutdown), the search's query, the tool's name and the time.
                            A store that cannot be written fails at start; once serving, a full
                            store (--max-feedback) or a failed write is logged, never fatal.
                            To learn from it: loadout catalog pull --config FILE --out tools.json,

@@ -9,6 +9,7 @@
 //   MISBEHAVE_BIG_RESULT   also list big_result (answers a text of `bytes` bytes)
 //   MISBEHAVE_BIG_DESCRIPTION  also list, last, huge_description_tool with a description of this many bytes
 //   MISBEHAVE_EXIT_AFTER_LIST  exit this many ms after answering the first tools/list (a crash loop)
+//   MISBEHAVE_FAILING_TOOLS  also list fail_softly (answers isError) and fail_loudly (answers a JSON-RPC error)
 // Values too deep for JSON.stringify are written as raw JSON text (a hostile
 // server need not use a JSON library at all).
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
@@ -72,6 +73,12 @@ if (process.env.MISBEHAVE_BIG_RESULT) tools.push({ name: 'big_result', descripti
 if (process.env.MISBEHAVE_BIG_DESCRIPTION) {
   tools.push({ name: 'huge_description_tool', description: 'h'.repeat(Number(process.env.MISBEHAVE_BIG_DESCRIPTION)), inputSchema: object() });
 }
+if (process.env.MISBEHAVE_FAILING_TOOLS) {
+  tools.push(
+    { name: 'fail_softly', description: 'Report a failure of the operation as a tool error', inputSchema: object() },
+    { name: 'fail_loudly', description: 'Answer the operation with a protocol error', inputSchema: object() },
+  );
+}
 tools.push({ name: 'deep_result', description: 'Answer with a result that nests very deeply', inputSchema: object({ levels: { type: 'integer' } }) });
 
 let listCalls = 0;
@@ -122,6 +129,10 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       return text('pinned service: all good');
     case 'big_result':
       return text('b'.repeat(Number(args.bytes ?? 0)));
+    case 'fail_softly':
+      return { isError: true, content: [{ type: 'text', text: 'the operation failed' }] };
+    case 'fail_loudly':
+      throw new Error('the operation failed loudly');
     case 'report_pid':
       return text(String(process.pid));
     case 'deep_result':

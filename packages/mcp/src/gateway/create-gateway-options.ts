@@ -107,10 +107,12 @@ export interface CreateGatewayOptions {
    * forged `searchId` records nothing. Each search and tool once per session
    * (stateless requests: once per replica); every search has its own
    * `searchId`, so two sessions running the same search are two events.
-   * `select:` queries are ignored. The call is recorded when it is made,
-   * before the upstream answers, so a call that then fails still counts:
-   * the agent chose the tool for the query. It must not block (the call
-   * waits for it) and should queue the write, e.g.
+   * `select:` queries are ignored. The call is recorded only once the
+   * upstream answered it successfully: a result without `isError`, not
+   * cancelled, before the gateway began to close. A call that timed out,
+   * lost or crashed its upstream, answered too large or too deep, or was
+   * cut off by shutdown records nothing (learning would train on failures).
+   * It must not block (the answer waits for it) and should queue the write, e.g.
    * `createFeedbackRecorder(store).record` of `@loadout/learn/feedback`;
    * what it throws, or the promise it returns rejects with, is logged and
    * ignored. Default: none (nothing is recorded).

@@ -232,7 +232,13 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   logDecision(current.decision);
 
   const renderResult = createSearchResultRenderer();
-  const receipts = createSearchReceipts({ answer: (args) => gateway.answer(args), recordUsage: options.recordUsage, logger });
+  const { recordUsage } = options;
+  // A call answered while the gateway shuts down was cut off (its client may never see the answer): not recorded.
+  const receipts = createSearchReceipts({
+    answer: (args) => gateway.answer(args),
+    recordUsage: recordUsage === undefined ? undefined : (event) => (closed ? undefined : recordUsage(event)),
+    logger,
+  });
   /** Every stateless request of this replica is one recording context: a receipt and tool are recorded once here. */
   const statelessRecorder = receipts.recorder();
   const checkArguments = createArgumentChecker();

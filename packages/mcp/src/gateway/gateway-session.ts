@@ -63,16 +63,23 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
   /** The `searchId` of this session's latest search (undefined when it found nothing): the search a direct call follows. */
   let latest: string | undefined;
   /**
-   * A call of `name` under `searchId` (`call_tool`'s, else the latest
-   * search's): when the receipt checks out, its usage event, once per search
-   * and tool in this session. So a direct call is credited to the latest
-   * search only, and only if that search found the tool.
+   * Proxies a call of `name` under `searchId` (`call_tool`'s, else the
+   * latest search's when the call started) and, once the upstream answered
+   * it successfully (no `isError`, not cancelled), records its usage event
+   * when the receipt checks out, once per search and tool in this session.
+   * So a direct call is credited to the latest search only, only if that
+   * search found the tool, and a call that failed (timed out, crashed the
+   * upstream, too large, cut off by shutdown) teaches nothing.
    */
-  const noteCall = (name: string, searchId: unknown = latest): void => {
-    const tool = recorder === undefined || searchId === undefined ? undefined : gateway.findTool(name);
-    if (tool === undefined) return;
-    // check never rejects and record never throws: nothing to catch.
-    void thenMaybe(options.receipts.check(tool, searchId), (receipt) => (receipt === undefined ? undefined : recorder!.record(tool, receipt)));
+  const proxyCall = (name: string, args: Record<string, unknown>, signal: AbortSignal, searchId: unknown = latest): Promise<CallToolResult> => {
+    const called = gateway.callTool(name, args, { signal });
+    if (recorder === undefined || searchId === undefined) return called;
+    return called.then((result) => {
+      const tool = result.isError === true || signal.aborted ? undefined : gateway.findTool(name);
+      // check never rejects and record never throws: nothing to catch.
+      if (tool !== undefined) void thenMaybe(options.receipts.check(tool, searchId), (receipt) => (receipt === undefined ? undefined : recorder.record(tool, receipt)));
+      return result;
+    });
   };
   let lastListed: string | undefined;
   /**
@@ -158,12 +165,10 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
       checkFound(target);
       // An empty or null searchId (models fill optional fields so) is no receipt: the call follows the latest search.
       const searchId = args['searchId'];
-      noteCall(target, searchId === '' || searchId === null ? undefined : searchId);
-      return gateway.callTool(target, targetArgs, { signal: context.mcpReq.signal });
+      return proxyCall(target, targetArgs, context.mcpReq.signal, searchId === '' || searchId === null ? undefined : searchId);
     }
     checkFound(name);
-    if (on) noteCall(name);
-    return gateway.callTool(name, args, { signal: context.mcpReq.signal });
+    return on ? proxyCall(name, args, context.mcpReq.signal) : gateway.callTool(name, args, { signal: context.mcpReq.signal });
   });
 
   const unsubscribe = gateway.onIndexChange(() => {

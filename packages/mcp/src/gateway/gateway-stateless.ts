@@ -81,7 +81,8 @@ export function createStatelessServer(gateway: Gateway, options: StatelessServer
    * Checks the tool's arguments and, when it matters (`callPolicy: 'found'`
    * or recording), the receipt `searchId`: the search it names must have
    * returned the tool (`SearchReceipts.check`; a forged id is worth no more
-   * than running that search). A valid receipt records its usage event.
+   * than running that search). A valid receipt records its usage event once
+   * the upstream answered the call successfully (no `isError`, not cancelled).
    */
   const call = async (name: string, args: Record<string, unknown>, searchId: unknown, signal: AbortSignal): Promise<CallToolResult> => {
     const tool: CatalogTool | undefined = gateway.findTool(name);
@@ -90,7 +91,12 @@ export function createStatelessServer(gateway: Gateway, options: StatelessServer
       const guarded = options.callPolicy === 'found' && !isUpfront(gateway.index, tool);
       const receipt = searchId === undefined || (!guarded && options.recorder === undefined) ? undefined : await options.receipts.check(tool, searchId);
       if (guarded && receipt === undefined) throw callNotFoundError(tool, true);
-      if (receipt !== undefined) options.recorder?.record(tool, receipt);
+      if (receipt !== undefined && options.recorder !== undefined) {
+        const result = await gateway.callTool(name, args, { signal });
+        // Only a call the upstream answered successfully is a positive: a failed one teaches nothing.
+        if (result.isError !== true && !signal.aborted) options.recorder.record(tool, receipt);
+        return result;
+      }
     }
     return gateway.callTool(name, args, { signal });
   };

@@ -4,7 +4,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UsageEvent } from '@loadout/core';
 import { createMemoryLogger } from '../__fixtures__/memory-logger.js';
-import { nodeUpstream } from '../__fixtures__/upstream-servers.js';
+import { MISBEHAVING_SERVER, nodeUpstream, waitFor } from '../__fixtures__/upstream-servers.js';
 import { parseMcpConfig } from '../config/parse-mcp-config.js';
 import type { CreateGatewayOptions } from './create-gateway-options.js';
 import { createGateway } from './create-gateway.js';
@@ -166,4 +166,66 @@ describe('the gateway records search-then-call usage (opt-in)', () => {
   it('refuses a recordUsage that is not a function', async () => {
     await expect(createGateway({ config, recordUsage: 'yes' as never })).rejects.toMatchObject({ code: 'invalid-option' });
   });
+});
+
+describe('the gateway records only calls the upstream answered successfully (trial 3420)', () => {
+  it('records nothing for a tool error, a protocol error, a timeout, a too large or too deep result, a crash, or a call cut off by close', async () => {
+    const events: UsageEvent[] = [];
+    const logger = createMemoryLogger();
+    const bad = parseMcpConfig({
+      mcpServers: { bad: nodeUpstream(MISBEHAVING_SERVER, [], { MISBEHAVE_FAILING_TOOLS: '1', MISBEHAVE_BIG_RESULT: '1' }) },
+    });
+    const gateway = await createGateway({
+      config: bad,
+      logger,
+      upstreamStderr: 'ignore',
+      recordUsage: (event) => events.push(event),
+      callTimeoutMs: 1500,
+      limits: { maxMessageBytes: 4096, maxResultDepth: 20 },
+      reconnect: { initialMs: 50, maxMs: 50 },
+      // Generous for a loaded machine: the crashed upstream restarts before the last calls.
+      connectTimeoutMs: 30_000,
+    });
+    const entry = { gateway, clients: [] as Client[] };
+    open.push(entry);
+    const client = new Client({ name: 'usage-test', version: '1.0.0' });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await gateway.createServer().connect(serverSide);
+    await client.connect(clientSide);
+    entry.clients.push(client);
+    const searchFor = async (query: string, tool: string): Promise<string> => {
+      const found = (await client.callTool({ name: 'search_tools', arguments: { query, limit: 20 } })).structuredContent as { searchId: string; tools: { name: string }[] };
+      expect(found.tools.map((hit) => hit.name)).toContain(tool);
+      return found.searchId;
+    };
+    const viaCallTool = async (query: string, tool: string, args: Record<string, unknown> = {}) =>
+      client.callTool({ name: 'call_tool', arguments: { name: tool, arguments: args, searchId: await searchFor(query, tool) } }).then(
+        (result) => (result.isError === true ? 'isError' : 'ok'),
+        () => 'rejected',
+      );
+    const direct = async (query: string, tool: string, args: Record<string, unknown> = {}) => {
+      await searchFor(query, tool);
+      return client.callTool({ name: tool, arguments: args }).then((result) => (result.isError === true ? 'isError' : 'ok'), () => 'rejected');
+    };
+    expect(await viaCallTool('report a failure of the operation as a tool error', 'mcp__bad__fail_softly')).toBe('isError');
+    expect(await direct('report a failure of the operation as a tool error', 'mcp__bad__fail_softly')).toBe('isError');
+    expect(await viaCallTool('answer the operation with a protocol error', 'mcp__bad__fail_loudly')).toBe('rejected');
+    expect(await direct('start an operation that never answers', 'mcp__bad__hang_forever')).toBe('rejected');
+    expect(await viaCallTool('answer with a text of the given number of bytes', 'mcp__bad__big_result', { bytes: 10_000 })).toBe('rejected');
+    expect(await direct('answer with a result that nests very deeply', 'mcp__bad__deep_result', { levels: 50 })).toBe('rejected');
+    expect(await viaCallTool('crash this server process immediately', 'mcp__bad__crash_server')).toBe('rejected');
+    await waitFor(() => gateway.upstreams()[0]!.available, 30_000, 'the crashed upstream to come back');
+    expect(events).toEqual([]);
+    // A successful call still counts, once.
+    expect(await viaCallTool('echo a text message back unchanged', 'mcp__bad__echo_text', { text: 'hi' })).toBe('ok');
+    expect(pairs(events)).toEqual([{ query: 'echo a text message back unchanged', called: ['mcp__bad__echo_text'] }]);
+    // A call still waiting when the gateway closes is cut off: not recorded.
+    const searchId = await searchFor('start an operation that never answers', 'mcp__bad__hang_forever');
+    const cut = client.callTool({ name: 'call_tool', arguments: { name: 'mcp__bad__hang_forever', arguments: {}, searchId } }).then(() => 'ok', () => 'rejected');
+    // A few turns of the event loop: the call reaches the upstream (none answers it).
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    await gateway.close();
+    expect(await cut).toBe('rejected');
+    expect(events).toHaveLength(1);
+  }, 90_000);
 });

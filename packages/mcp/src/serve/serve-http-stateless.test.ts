@@ -7,7 +7,7 @@ import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextp
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../__fixtures__/memory-logger.js';
 import { connectModernClient } from '../__fixtures__/modern-client.js';
-import { nodeUpstream } from '../__fixtures__/upstream-servers.js';
+import { MISBEHAVING_SERVER, nodeUpstream } from '../__fixtures__/upstream-servers.js';
 import { createGateway } from '../gateway/create-gateway.js';
 import type { Gateway } from '../gateway/gateway.js';
 import { encodeSearchId } from '../gateway/search-id.js';
@@ -120,6 +120,36 @@ describe('serveHttp, two protocol generations', () => {
       for (const client of [...users, onReplica]) await client.close();
       await replicaServed.close();
       await replica.close();
+    }
+  });
+
+  it('records a stateless call only once its upstream answered it successfully (trial 3420)', async () => {
+    const failing: UsageEvent[] = [];
+    const failingGateway = await createGateway({
+      config: { mcpServers: { bad: nodeUpstream(MISBEHAVING_SERVER, [], { MISBEHAVE_FAILING_TOOLS: '1' }) } },
+      logger,
+      upstreamStderr: 'ignore',
+      recordUsage: (event) => void failing.push(event),
+    });
+    const failingServed = await serveHttp(failingGateway, { logger });
+    const client = await connectModernClient(failingServed.url);
+    try {
+      const callFound = async (query: string, tool: string, args: Record<string, unknown> = {}) => {
+        const found = (await client.callTool({ name: 'search_tools', arguments: { query, limit: 20 } })).structuredContent as unknown as SearchContent;
+        expect(found.tools.map((hit) => hit.name)).toContain(tool);
+        return client.callTool({ name: 'call_tool', arguments: { name: tool, arguments: args, searchId: found.searchId } }).then(
+          (result) => (result.isError === true ? 'isError' : 'ok'),
+          () => 'rejected',
+        );
+      };
+      expect(await callFound('report a failure of the operation as a tool error', 'mcp__bad__fail_softly')).toBe('isError');
+      expect(await callFound('answer the operation with a protocol error', 'mcp__bad__fail_loudly')).toBe('rejected');
+      expect(failing).toEqual([]);
+      expect(await callFound('echo a text message back unchanged', 'mcp__bad__echo_text', { text: 'hi' })).toBe('ok');
+      expect(failing.map((event) => event.called)).toEqual([['mcp__bad__echo_text']]);
+    } finally {
+      await client.close();
+      await failingServed.close();
     }
   });
 
