@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createLoadoutError, describeValue } from '@loadout/core';
+import { createLoadoutError, describeValue, isLoadoutError } from '@loadout/core';
 import type { MaybePromise, Ranker } from '@loadout/core';
 import { usageRankerFactory, withCheckedResults } from '@loadout/core/plugins';
 import {
@@ -26,6 +26,8 @@ import { createRateCappedLog } from '../io/rate-capped-log.js';
 import { withFailureReport, withFailureReports, type RankerFailureReport } from '../io/reported-ranker-failures.js';
 
 const LOG_LEVELS: readonly GatewayLogLevel[] = ['debug', 'info', 'warn', 'error'];
+/** `--startup-wait` when not given: serve what is ready after 5 s, a slow upstream joins later. */
+const DEFAULT_STARTUP_WAIT_MS = 5000;
 const HTTP_ONLY = [
   'token-env',
   'allowed-origin',
@@ -80,6 +82,8 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         model: { type: 'string' },
         'context-window': { type: 'string' },
         'call-timeout': { type: 'string' },
+        'connect-timeout': { type: 'string' },
+        'startup-wait': { type: 'string' },
         'log-level': { type: 'string' },
         'ready-file': { type: 'string' },
         'token-env': { type: 'string', multiple: true },
@@ -137,6 +141,8 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const limitFlag = integerFlag(parsed, 'limit', { min: 1, max: 100 });
       const contextWindow = integerFlag(parsed, 'context-window', { min: 1, max: 100_000_000 });
       const callTimeoutMs = integerFlag(parsed, 'call-timeout', { min: 1, max: 86_400_000 });
+      const connectTimeoutMs = integerFlag(parsed, 'connect-timeout', { min: 1, max: 86_400_000 });
+      const startupWaitMs = integerFlag(parsed, 'startup-wait', { min: 0, max: 86_400_000 }) ?? DEFAULT_STARTUP_WAIT_MS;
       const maxBodyBytes = integerFlag(parsed, 'max-body', { min: 1024, max: 67_108_864 });
       const sessionIdleTimeoutMs = integerFlag(parsed, 'session-idle-timeout', { min: 100, max: 86_400_000 });
       const maxSessions = integerFlag(parsed, 'max-sessions', { min: 1, max: 10_000 });
@@ -262,6 +268,8 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
           tokenCounter: { then: (loaded, failed) => sharedTokenCounter().then(loaded, failed) },
           ...(limit === undefined ? {} : { limit }),
           ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
+          ...(connectTimeoutMs === undefined ? {} : { connectTimeoutMs }),
+          startupWaitMs,
           calls: calls as CallPolicy,
         },
         ...(address === undefined
@@ -301,8 +309,11 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
             }),
       }).catch(async (error: unknown) => {
         await finish();
+        // A SIGINT/SIGTERM while the upstreams started: they were stopped, as asked.
+        if (isLoadoutError(error) && error.code === 'cancelled') return undefined;
         throw error;
       });
+      if (served === undefined) return 0;
       await served.stopped;
       await finish();
       return 0;

@@ -46,7 +46,10 @@ start. Tool names are mcp__<server>__<tool>. Upstreams that crash are
 reconnected with backoff; logs go to stderr. Each search a ranker fails
 (ranker-timeout, ranker-failed, ranker-invalid-result, ranker-busy,
 config-untrusted) is logged at warn with its code and the ranker's name, and
-mod-failed warnings too: the first 10 a minute, then a count.
+mod-failed warnings too: the first 10 a minute, then a count. On SIGINT or
+SIGTERM (also while starting) every local upstream is stopped with what it
+started itself: 1 s to exit once its stdin closes, then SIGTERM, then
+SIGKILL; shutdown gives up waiting after 5 s.
 
 Options:
   --config FILE            a loadout config, or a Claude-style .mcp.json: {"mcpServers": {"name":
@@ -63,6 +66,11 @@ Options:
   --model M                the model the policy decides for (default claude-sonnet-4-5)
   --context-window N       the model's context window in tokens (default: the model's own)
   --call-timeout MS        longest wait for an upstream tool call (default 30000)
+  --connect-timeout MS     longest wait for an upstream's handshake and each tools/list page,
+                           1-86400000 (default 10000); then it is retried with backoff
+  --startup-wait MS        serve once every upstream answered or after MS, 0-86400000
+                           (default 5000): one still connecting is named in the log and its
+                           tools join later (clients are sent tools/list_changed)
   --calls any|found        which upstream tools clients may call (default any). Search is not an
                            access boundary: with any, a client may call every upstream tool by
                            name, found by a search or not. With found, only the tools listed

@@ -53,8 +53,24 @@ export interface CreateGatewayOptions {
   readonly limit?: number;
   /** Longest wait for an upstream tool call, in ms; then the call is cancelled and fails. 1–86,400,000; default 30,000. */
   readonly callTimeoutMs?: number;
-  /** Longest wait for an upstream's handshake and each `tools/list` page, in ms. 1–86,400,000; default 10,000. */
+  /**
+   * Longest wait for an upstream's handshake (version probe and
+   * `initialize` together) and for each `tools/list` page, in ms; then the
+   * attempt fails and is retried with backoff. 1–86,400,000; default 10,000.
+   */
   readonly connectTimeoutMs?: number;
+  /**
+   * Longest wait, in ms, for the upstreams' first connection before
+   * `createGateway` resolves: the gateway then serves the upstreams ready by
+   * then, and one still connecting joins the index once it answers (sessions
+   * are sent `notifications/tools/list_changed` when their list changes).
+   * 0 serves at once. 0–86,400,000; default: no limit, every upstream's first
+   * attempt is awaited (each at most `connectTimeoutMs`). `loadout serve`
+   * passes 5,000 (`--startup-wait`).
+   */
+  readonly startupWaitMs?: number;
+  /** Aborting it during start-up stops every upstream and rejects `createGateway` with `cancelled`. Default: none. */
+  readonly signal?: AbortSignal;
   /** Backoff of reconnections. Default: 500 ms doubling up to 30 s, back to 500 ms once an upstream has stayed ready for 60 s. */
   readonly reconnect?: ReconnectOptions;
   /** Most tools indexed across all upstreams. 1–10,000 (the documented catalog limit); default 10,000. */

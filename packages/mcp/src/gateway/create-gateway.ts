@@ -30,6 +30,7 @@ import { SEARCH_TOOLS_NAME } from './gateway-tools.js';
 import { createSearchResultRenderer } from './search-result.js';
 import { createSearchReceipts } from './search-receipts.js';
 import { createArgumentChecker } from './check-tool-arguments.js';
+import { cancelledBy, waitForUpstreams } from './wait-for-upstreams.js';
 import type { Gateway, GatewaySearchHit } from './gateway.js';
 
 const DAY_MS = 86_400_000;
@@ -57,7 +58,11 @@ function rankerFactory(options: CreateGatewayOptions): () => MaybePromise<Ranker
  * (following `nextCursor`), indexes them and returns the {@link Gateway}.
  * An upstream that cannot be reached does not fail the gateway: its error is
  * logged and it is retried with backoff, its tools joining the index once it
- * answers. An upstream's `notifications/tools/list_changed` re-lists it and
+ * answers. One still connecting after 2 s is named in an `info` line; with
+ * `startupWaitMs`, the gateway is returned once that time is up with the
+ * upstreams ready by then, and the others join when they answer. A
+ * `signal` aborted during start-up stops every upstream and rejects with
+ * `cancelled`. An upstream's `notifications/tools/list_changed` re-lists it and
  * builds a new index generation, swapped in only when complete. Throws
  * `invalid-option` for an option out of range and `unknown-ranker` for an
  * unknown ranker name. When start-up fails after spawning (the ranker or the
@@ -74,6 +79,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   const limit = integerOption('@loadout/mcp', 'limit', options.limit, 5, 1, 100);
   const callTimeoutMs = integerOption('@loadout/mcp', 'callTimeoutMs', options.callTimeoutMs, DEFAULT_CALL_TIMEOUT_MS, 1, DAY_MS);
   const connectTimeoutMs = integerOption('@loadout/mcp', 'connectTimeoutMs', options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, 1, DAY_MS);
+  const startupWaitMs = options.startupWaitMs === undefined ? undefined : integerOption('@loadout/mcp', 'startupWaitMs', options.startupWaitMs, 0, 0, DAY_MS);
   const maxTools = integerOption('@loadout/mcp', 'maxTools', options.maxTools, DEFAULT_MAX_TOOLS, 1, DEFAULT_MAX_TOOLS);
   const maxLoadedTools = integerOption('@loadout/mcp', 'maxLoadedTools', options.maxLoadedTools, DEFAULT_MAX_LOADED_TOOLS, 1, DEFAULT_MAX_TOOLS);
   if (options.recordUsage !== undefined && typeof options.recordUsage !== 'function') {
@@ -211,10 +217,18 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   let current: ToolIndex;
   try {
     // Together, so whichever fails first fails start-up and no rejection is left unhandled.
-    const [[sessionExports, statelessExports]] = await Promise.all([sessionModule, firstRanker, counted]);
+    const stop = cancelledBy(options.signal, 'start-up');
+    const [[sessionExports, statelessExports]] = await Promise.race([Promise.all([sessionModule, firstRanker, counted]), stop.cancelled]).finally(stop.dispose);
     ({ createGatewaySession } = sessionExports);
     ({ createStatelessServer } = statelessExports);
-    await starts;
+    await waitForUpstreams({
+      starts,
+      pending: () => [...upstreams.values()].filter((upstream) => upstream.status().state === 'connecting').map((upstream) => upstream.name),
+      waitMs: startupWaitMs,
+      connectTimeoutMs,
+      logger,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
     changedWhileStarting = false;
     current = await build(0);
   } catch (error) {

@@ -4,6 +4,9 @@ import type { GatewayLogger } from '../logger/gateway-logger.js';
 import type { HttpGatewayServer } from './serve-http.js';
 import type { ServeHttpOptions } from './serve-http-options.js';
 
+/** Default {@link ServeGatewayOptions.shutdownTimeoutMs}. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 5000;
+
 /** Options of `serveGateway`. */
 export interface ServeGatewayOptions {
   /**
@@ -28,8 +31,21 @@ export interface ServeGatewayOptions {
   readonly stdin?: NodeJS.ReadableStream;
   /** Stdio only. Default `process.stdout`; nothing else may write there. */
   readonly stdout?: NodeJS.WritableStream;
-  /** Resolves when serving should stop. Default: the first SIGINT or SIGTERM once serving. */
+  /**
+   * Resolves when serving should stop; called at once, so it may resolve
+   * while the gateway starts (then start-up is cancelled: every upstream is
+   * stopped and `serveGateway` rejects with `cancelled`). Default: the first
+   * SIGINT or SIGTERM.
+   */
   readonly shutdown?: () => Promise<void>;
+  /**
+   * Longest wait for everything to close on shutdown, in ms; then
+   * `stopped` resolves anyway, with a warning. A local upstream is normally
+   * gone within about 3 s (1 s to exit once its stdin closes, then SIGTERM,
+   * then SIGKILL 1 s later; whatever it started itself likewise).
+   * 100–600,000; default 5,000.
+   */
+  readonly shutdownTimeoutMs?: number;
   /**
    * Called with the gateway before it is served (e.g. to re-index on a new
    * learned decision); the function it returns, if any, runs when serving stops.

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../__fixtures__/memory-logger.js';
-import { temporaryFolder } from '../__fixtures__/upstream-servers.js';
+import { isRunning, nodeUpstream, temporaryFolder, waitFor } from '../__fixtures__/upstream-servers.js';
+import { listDescendants } from '../upstream/process-tree.js';
 import { serveGateway } from './serve-gateway.js';
 
 const folder = temporaryFolder('serve-gateway');
@@ -90,4 +91,56 @@ describe('serveGateway', () => {
     expect(started).toBe(false);
     expect(existsSync(join(folder.path, 'missing'))).toBe(false);
   });
+
+  it('a shutdown while the upstreams start stops them and rejects with cancelled (trial 3420)', async () => {
+    const pidFile = join(folder.path, 'hanging.pid');
+    const { stop, shutdown } = stopper();
+    const logger = createMemoryLogger();
+    const script = `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`;
+    const starting = serveGateway({
+      gateway: { config: { mcpServers: { hangs: nodeUpstream('-e', [script]) } }, logger, upstreamStderr: 'ignore', connectTimeoutMs: 120_000 },
+      http: { port: 0 },
+      shutdown,
+      logger,
+    });
+    await waitFor(() => existsSync(pidFile), 60_000, 'the hanging upstream to start');
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    stop();
+    await expect(starting).rejects.toMatchObject({ code: 'cancelled' });
+    expect(logger.has('info', /shutting down \(while starting\)/)).toBe(true);
+    await waitFor(() => !isRunning(pid), 10_000, 'the hanging upstream to be stopped');
+  }, 90_000);
+
+  it.skipIf(process.platform !== 'linux')('shuts down within its deadline, stopping a wrapper upstream and its child, without reconnect warnings (trial 3420)', async () => {
+    const marker = `${800 + Math.floor(Math.random() * 99)}`;
+    const sleepers = () =>
+      listDescendants(process.pid).filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim() === `sleep ${marker}`;
+        } catch {
+          return false;
+        }
+      });
+    const { stop, shutdown } = stopper();
+    const logger = createMemoryLogger();
+    const served = await serveGateway({
+      gateway: {
+        config: { mcpServers: { wrapper: { type: 'stdio', command: 'sh', args: ['-c', `sleep ${marker}; true`], env: {}, alwaysLoad: false } } },
+        logger,
+        upstreamStderr: 'ignore',
+        connectTimeoutMs: 120_000,
+        startupWaitMs: 0,
+      },
+      http: { port: 0 },
+      shutdown,
+      logger,
+    });
+    await waitFor(() => sleepers().length > 0, 60_000, 'the wrapper to start its child');
+    const children = sleepers();
+    stop();
+    await served.stopped;
+    expect(logger.has('warn', /shutdown did not finish/)).toBe(false);
+    for (const pid of children) expect(isRunning(pid) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z')).toBe(false);
+    expect(logger.lines.filter((line) => /retrying in/.test(line))).toEqual([]);
+  }, 90_000);
 });

@@ -1,11 +1,12 @@
 import { createLoadoutError } from '@loadout/core';
+import { integerOption } from '@loadout/core/utils';
 import { writeFileAtomic } from '@loadout/eval/files';
 import { createGateway } from '../gateway/create-gateway.js';
 import type { Gateway } from '../gateway/gateway.js';
 import { createStreamLogger } from '../logger/create-stream-logger.js';
 import { checkReadyFile, removeReadyFile } from './ready-file.js';
 import { reservePort } from './reserve-port.js';
-import type { ServedGateway, ServeGatewayOptions } from './serve-gateway-options.js';
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS, type ServedGateway, type ServeGatewayOptions } from './serve-gateway-options.js';
 import { serveHttp, type HttpGatewayServer } from './serve-http.js';
 import { serveStdio } from './serve-stdio.js';
 import { waitForSignal } from './wait-for-signal.js';
@@ -17,22 +18,46 @@ import { waitForSignal } from './wait-for-signal.js';
  * over streamable HTTP (`/healthz`, sessions, connection caps; see
  * `serveHttp`) or stdio, the endpoint written to the ready file, then
  * everything closed (and the ready file removed) on shutdown (SIGINT/SIGTERM by default) or, over stdio,
- * when the client goes. Never left serving after reporting a failure.
+ * when the client goes, within `shutdownTimeoutMs`. A shutdown signal while the upstreams start stops them and
+ * rejects with `cancelled`. Never left serving after reporting a failure.
  */
 export async function serveGateway(options: ServeGatewayOptions): Promise<ServedGateway> {
   const logger = options.logger ?? createStreamLogger();
   const cwd = options.cwd ?? process.cwd();
   const { readyFile, http } = options;
   if (readyFile !== undefined) await checkReadyFile(readyFile, cwd);
-  const start = typeof options.gateway === 'function' ? options.gateway : ((settings) => () => createGateway(settings))(options.gateway);
+  const shutdownTimeoutMs = integerOption('@loadout/mcp', 'shutdownTimeoutMs', options.shutdownTimeoutMs, DEFAULT_SHUTDOWN_TIMEOUT_MS, 100, 600_000);
+  // Listened for from the start: a signal while the upstreams start stops them (the default action would leave them running).
+  const signals = options.shutdown === undefined ? waitForSignal() : undefined;
+  const shutdownRequested = signals?.received ?? options.shutdown!();
+  const startup = new AbortController();
+  void shutdownRequested.then(() => startup.abort(), () => {});
+  const start =
+    typeof options.gateway === 'function'
+      ? options.gateway
+      : ((settings) => () => createGateway({ ...settings, signal: settings.signal ?? startup.signal }))(options.gateway);
   const host = http?.host ?? '127.0.0.1';
   // Hold the port while the upstreams start, so a busy port fails before anything is spawned.
-  const reservation = http === undefined ? undefined : await reservePort(host, http.port ?? 0);
   let gateway: Gateway;
+  let reservation: Awaited<ReturnType<typeof reservePort>> | undefined;
   try {
-    gateway = await start();
-  } finally {
-    await reservation?.release();
+    reservation = http === undefined ? undefined : await reservePort(host, http.port ?? 0);
+    try {
+      gateway = await start();
+    } finally {
+      await reservation?.release();
+    }
+  } catch (error) {
+    signals?.cancel();
+    if (startup.signal.aborted) logger.info('shutting down (while starting)');
+    throw error;
+  }
+  if (startup.signal.aborted) {
+    // Shut down while a gateway of one's own starting function started: nothing is served.
+    signals?.cancel();
+    logger.info('shutting down (while starting)');
+    await gateway.close();
+    throw createLoadoutError('cancelled', 'start-up was cancelled (shutting down)');
   }
   const stopWatching = options.onGateway?.(gateway) ?? (() => {});
   let server: HttpGatewayServer | undefined;
@@ -65,19 +90,27 @@ export async function serveGateway(options: ServeGatewayOptions): Promise<Served
     if (readyFile !== undefined) await writeFileAtomic(readyFile, cwd, `${endpoint}\n`);
   } catch (error) {
     // Never left serving after reporting a failure: a client would wait on a half-started gateway.
+    signals?.cancel();
     stopWatching();
     await (server?.close() ?? gateway.close());
     throw error;
   }
   let requestStop: () => void = () => {};
   const stopRequested = new Promise<void>((resolve) => (requestStop = resolve));
-  const signals = options.shutdown === undefined ? waitForSignal() : undefined;
-  const shutdown = (signals?.received ?? options.shutdown!()).then(() => logger.info('shutting down'));
+  const shutdown = shutdownRequested.then(() => logger.info('shutting down'));
   const stopped = Promise.race([shutdown, clientGone, stopRequested]).then(async () => {
     signals?.cancel();
     stopWatching();
-    await closeServing();
-    await gateway.close();
+    // The gateway closes first (synchronously marked closed): upstreams that exit now are not reconnected or
+    // reported, and calls still waiting end; each local upstream gets 1 s after its stdin closes, then SIGTERM,
+    // then SIGKILL, its own children likewise.
+    const closing = Promise.all([gateway.close(), closeServing()]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), shutdownTimeoutMs)));
+    timer?.unref?.();
+    const overran = await Promise.race([closing.then(() => false), late]);
+    clearTimeout(timer);
+    if (overran) logger.warn(`shutdown did not finish within ${shutdownTimeoutMs} ms; stopped waiting for it`);
     if (readyFile !== undefined) await removeReadyFile(readyFile, cwd, endpoint);
   });
   return {

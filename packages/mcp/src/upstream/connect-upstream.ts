@@ -2,13 +2,14 @@ import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcon
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { HttpUpstreamConfig, StdioUpstreamConfig, UpstreamConfig } from '../config/mcp-config.js';
 import { limitStdioTransport, type StdioMessageLimits } from './limit-stdio-transport.js';
+import { stopProbeProcessTrees, stopProcessTreeOnClose } from './stop-process-tree.js';
 
 /** What happens to a local upstream's stderr: shared with the gateway's, dropped, or handed over line by line. */
 export type UpstreamStderr = 'inherit' | 'ignore' | ((line: string) => void);
 
 /** Options of {@link connectUpstream}. */
 export interface ConnectUpstreamOptions {
-  /** Longest wait for the `initialize` handshake, in ms. A positive integer. */
+  /** Longest wait for the whole handshake (version probe and `initialize`), in ms. A positive integer. */
   readonly timeoutMs: number;
   /** A local upstream's stderr. Default `inherit`. */
   readonly stderr?: UpstreamStderr;
@@ -35,6 +36,9 @@ function createStdioTransport(config: StdioUpstreamConfig, stderr: UpstreamStder
     ...(limits === undefined ? {} : { maxBufferSize: limits.messageBytes }),
   });
   if (limits !== undefined) limitStdioTransport(transport, limits);
+  // Closing stops what the upstream started too (a wrapper's child would be left running, holding the pipes).
+  stopProcessTreeOnClose(transport);
+  stopProbeProcessTrees();
   if (typeof stderr === 'function') {
     let pending = '';
     transport.stderr?.on('data', (chunk: Buffer | string) => {
@@ -58,15 +62,26 @@ export async function connectUpstream(config: UpstreamConfig, options: ConnectUp
   const transport = config.type === 'http' ? createHttpTransport(config) : createStdioTransport(config, options.stderr ?? 'inherit', options.messageLimits);
   // The SDK's version probe does not stop on the signal: closing the transport does, at once.
   const { signal } = options;
-  const abort = (): void => void transport.close().catch(() => {});
+  let aborting: Promise<void> | undefined;
+  const abort = (): void => void (aborting ??= transport.close().catch(() => {}));
   signal?.addEventListener('abort', abort, { once: true });
+  // One deadline for the whole handshake: the SDK applies timeoutMs to its version probe and to initialize each.
+  let timedOut = false;
+  const deadline = setTimeout(() => {
+    timedOut = true;
+    abort();
+  }, options.timeoutMs);
+  deadline.unref?.();
   try {
     if (signal?.aborted === true) throw new Error('the connection attempt was cancelled');
     await client.connect(transport, { timeout: options.timeoutMs, ...(signal === undefined ? {} : { signal }) });
   } catch (error) {
+    // Settled only once the process (and whatever it started) is gone.
+    await aborting;
     await client.close().catch(() => {});
-    throw error;
+    throw timedOut && signal?.aborted !== true ? new Error(`no answer to the handshake within ${options.timeoutMs} ms`) : error;
   } finally {
+    clearTimeout(deadline);
     signal?.removeEventListener('abort', abort);
   }
   return client;

@@ -118,6 +118,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   let stopPinging: () => void = () => {};
   /** Closes of lost connections still under way (see `close`). */
   const retiring = new Set<Promise<void>>();
+  /** The connection attempt under way, if any: `close` waits for it to stop its process. */
+  let attempting: Promise<void> | undefined;
 
   const status = (): UpstreamStatus => {
     const { phase } = life;
@@ -193,7 +195,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     const line = `upstream ${label}: ${reason}; retrying in ${delayMs} ms (attempt ${next.failedAttempts + 1})`;
     if (repeated) logger.debug(line);
     else logger.warn(line);
-    retryTimer = setTimeout(() => void attempt(), delayMs);
+    retryTimer = setTimeout(() => void run(), delayMs);
     retryTimer.unref?.();
   };
 
@@ -257,6 +259,16 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     if (changedWhileListing) void relisting.request();
   };
 
+  /** Starts an attempt, remembered while under way. */
+  const run = (): Promise<void> => {
+    const running = attempt();
+    attempting = running;
+    void running.finally(() => {
+      if (attempting === running) attempting = undefined;
+    });
+    return running;
+  };
+
   const unavailable = (toolName: string, detail?: string): GatewayCallError => {
     const current = status();
     const parts = [`state: ${current.state}`];
@@ -274,7 +286,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     name,
     status,
     tools: () => tools,
-    start: attempt,
+    start: run,
     async callTool(toolName, args, callOptions = {}) {
       checkCallArguments(args, toolName, options.limits);
       const { phase } = life;
@@ -328,6 +340,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         phase.connection.onclose = undefined;
         await phase.connection.close().catch(() => {});
       }
+      // An attempt in its handshake stops its process (and what that started) before close resolves.
+      await attempting;
       await Promise.all(retiring);
     },
   };
