@@ -9,7 +9,8 @@
 //   MISBEHAVE_BIG_RESULT   also list big_result (answers a text of `bytes` bytes)
 //   MISBEHAVE_BIG_DESCRIPTION  also list, last, huge_description_tool with a description of this many bytes
 //   MISBEHAVE_EXIT_AFTER_LIST  exit this many ms after answering the first tools/list (a crash loop)
-//   MISBEHAVE_FAILING_TOOLS  also list fail_softly (answers isError) and fail_loudly (answers a JSON-RPC error)
+//   MISBEHAVE_FAILING_TOOLS  also list fail_softly (answers isError), fail_loudly (answers a JSON-RPC error),
+//                            broken_reply (answers with a line of broken JSON) and chatty_stdout (logs to stdout, then answers)
 // Values too deep for JSON.stringify are written as raw JSON text (a hostile
 // server need not use a JSON library at all).
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
@@ -77,6 +78,8 @@ if (process.env.MISBEHAVE_FAILING_TOOLS) {
   tools.push(
     { name: 'fail_softly', description: 'Report a failure of the operation as a tool error', inputSchema: object() },
     { name: 'fail_loudly', description: 'Answer the operation with a protocol error', inputSchema: object() },
+    { name: 'broken_reply', description: 'Answer with a reply of broken JSON', inputSchema: object() },
+    { name: 'chatty_stdout', description: 'Print a debug line to stdout, then answer', inputSchema: object() },
   );
 }
 tools.push({ name: 'deep_result', description: 'Answer with a result that nests very deeply', inputSchema: object({ levels: { type: 'integer' } }) });
@@ -96,9 +99,15 @@ server.setRequestHandler(ListToolsRequestSchema, async (request) => {
 
 const text = (value) => ({ content: [{ type: 'text', text: value }] });
 
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
+server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   const args = request.params.arguments ?? {};
   switch (request.params.name) {
+    case 'broken_reply':
+      process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(extra.requestId)},"result":{"content":[{"type":"text","text":"unterminated\n`);
+      return new Promise(() => {});
+    case 'chatty_stdout':
+      process.stdout.write('DEBUG: handling the call, secret=hunter2\n');
+      return text('answered after chatter');
     case 'echo_text':
       return text(`echo: ${args.text}`);
     case 'crash_server':

@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode as ErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { GatewayCallError, gatewayCallError, UPSTREAM_TIMEOUT_CODE } from './gateway-call-error.js';
-import { overLimitOf } from './oversized-message.js';
+import { malformedOf, overLimitOf } from './oversized-message.js';
 import { isTransportFailure } from './transport-failure.js';
 
 /**
@@ -89,6 +89,22 @@ export function classifyCallFailure(error: unknown, call: FailedCall): CallFailu
             'mcp-result-too-large',
             `${names} answered with a message of ${over.bytes} bytes, more than the limit of ${over.limit}; the result was dropped and the connection kept`,
             { server, tool, bytes: over.bytes, limit: over.limit },
+          ),
+        },
+      };
+    }
+    const malformed = malformedOf(error.data);
+    if (malformed !== undefined) {
+      const what = malformed.problem === 'not-json' ? 'not valid JSON' : 'not a JSON-RPC message';
+      return {
+        breaker: 'answered',
+        reply: {
+          kind: 'error',
+          error: gatewayCallError(
+            ErrorCode.InternalError,
+            'mcp-invalid-result',
+            `${names} answered with a message of ${malformed.bytes} bytes that is ${what}; it was dropped and the connection kept`,
+            { server, tool, bytes: malformed.bytes },
           ),
         },
       };

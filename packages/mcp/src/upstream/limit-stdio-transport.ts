@@ -1,7 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createLimitedReadBuffer, type StdioReadBuffer } from './limited-read-buffer.js';
-import type { OversizedMessage } from './oversized-message.js';
+import type { MalformedLine, OversizedMessage } from './oversized-message.js';
 
 /** Options of {@link limitStdioTransport}. */
 export interface StdioMessageLimits {
@@ -11,6 +11,8 @@ export interface StdioMessageLimits {
   readonly listingBytes: number;
   /** Told about a message over the limit that answered no request (it was dropped). */
   readonly onDropped: (message: OversizedMessage) => void;
+  /** Told about a line that is not a JSON-RPC message (it was dropped). Default: nothing. */
+  readonly onMalformed?: (line: MalformedLine) => void;
 }
 
 function isReadBuffer(value: unknown): value is StdioReadBuffer {
@@ -39,6 +41,7 @@ export function limitStdioTransport(transport: StdioClientTransport, limits: Std
     listingBytes: limits.listingBytes,
     listings,
     onDropped: limits.onDropped,
+    ...(limits.onMalformed === undefined ? {} : { onMalformed: limits.onMalformed }),
   });
   const send = transport.send.bind(transport);
   transport.send = (message: JSONRPCMessage) => {

@@ -82,4 +82,21 @@ describe('createLimitedReadBuffer', () => {
     read.append(Buffer.from('\n'));
     expect(dropped).toEqual([{ bytes: 160 * 64 * 1024, limit: 100 }]);
   });
+
+  it('reports lines that are not JSON-RPC messages by size, and answers a broken response whose id shows with an error (trial 3420)', () => {
+    const malformed: unknown[] = [];
+    const read = createLimitedReadBuffer({ messageBytes: 1000, listingBytes: 1000, listings: new Set(), onDropped: () => {}, onMalformed: (line) => malformed.push(line) });
+    read.append(Buffer.from(`DEBUG: x\n{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"unterminated\n{"no":"rpc"}\n${JSON.stringify(small)}\n`));
+    const messages: unknown[] = [];
+    for (let message = read.readMessage(); message !== null; message = read.readMessage()) messages.push(message);
+    expect(messages).toEqual([
+      { jsonrpc: '2.0', id: 7, error: { code: -32603, message: "the upstream's answer (80 bytes) was not valid JSON", data: { marker: 'loadout-message-malformed', bytes: 80, problem: 'not-json' } } },
+      small,
+    ]);
+    expect(malformed).toEqual([
+      { bytes: 8, problem: 'not-json' },
+      { bytes: 80, problem: 'not-json', id: 7 },
+      { bytes: 12, problem: 'not-json-rpc' },
+    ]);
+  });
 });

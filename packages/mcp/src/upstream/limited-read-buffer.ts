@@ -1,5 +1,5 @@
 import { deserializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/client';
-import { oversizedResponse, responseIdOf, type OversizedMessage } from './oversized-message.js';
+import { malformedResponse, oversizedResponse, responseIdOf, type MalformedLine, type OversizedMessage } from './oversized-message.js';
 
 /** Bytes of each end of an over-limit line kept to read its id. */
 const END_BYTES = 512;
@@ -19,6 +19,8 @@ export interface LimitedReadBufferOptions {
   readonly listings: Set<string | number>;
   /** A message over the limit that answers no request it could be matched to: it was dropped. */
   readonly onDropped: (message: OversizedMessage) => void;
+  /** A line that is not a JSON-RPC message: dropped (a response whose id shows is answered with an error). Default: dropped silently. */
+  readonly onMalformed?: (line: MalformedLine) => void;
 }
 
 /** The shape of the MCP SDK's stdio `ReadBuffer`, which {@link createLimitedReadBuffer} stands in for. */
@@ -54,8 +56,10 @@ function lineWith(line: Line, piece: Buffer, limit: number): Line {
  * closes (the upstream restarted, every call in flight lost); this one drops
  * such a line as it streams in, keeping only its length and both ends, and
  * answers the request it belongs to with a JSON-RPC error instead
- * ({@link oversizedResponse}). Lines that are not JSON are skipped, as the
- * SDK does.
+ * ({@link oversizedResponse}). Lines that are not JSON-RPC messages are
+ * skipped, as the SDK does, but reported (`onMalformed`), and one that shows
+ * the id of a response answers that request with an error
+ * ({@link malformedResponse}).
  */
 export function createLimitedReadBuffer(options: LimitedReadBufferOptions): StdioReadBuffer {
   const ready: (Buffer | JSONRPCMessage)[] = [];
@@ -103,8 +107,13 @@ export function createLimitedReadBuffer(options: LimitedReadBufferOptions): Stdi
         try {
           message = Buffer.isBuffer(next) ? deserializeMessage(next.toString('utf8').replace(/\r$/, '')) : next;
         } catch (error) {
-          if (error instanceof SyntaxError) continue;
-          throw error;
+          const line = next as Buffer;
+          const id = responseIdOf(line.subarray(0, END_BYTES).toString('utf8'), line.subarray(-END_BYTES).toString('utf8'));
+          const malformed: MalformedLine = { bytes: line.length, problem: error instanceof SyntaxError ? 'not-json' : 'not-json-rpc', ...(id === undefined ? {} : { id }) };
+          options.onMalformed?.(malformed);
+          if (id === undefined) continue;
+          // The call it answers fails now, not at its timeout.
+          message = malformedResponse({ ...malformed, id });
         }
         if (!('method' in message) && 'id' in message && message.id !== undefined) options.listings.delete(message.id);
         return message;

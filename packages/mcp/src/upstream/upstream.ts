@@ -6,6 +6,7 @@ import { checkCallArguments } from '../limits/check-call-arguments.js';
 import type { GatewayLimits } from '../limits/gateway-limits.js';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
 import { createWarningRounds } from '../logger/warning-rounds.js';
+import { createRateLimitedWarning } from '../logger/rate-limited-warning.js';
 import type { ReconnectOptions } from './backoff.js';
 import { checkUpstreamTools } from './check-upstream-tools.js';
 import { createCircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js';
@@ -112,6 +113,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   const reconnect = options.reconnect ?? {};
   const breaker = createCircuitBreaker(options.circuitBreaker, now);
   const listingWarnings = createWarningRounds(logger, ['listing', 'listings']);
+  // Only the size: a stray line may hold anything the server had in hand. Broken replies and stray lines apart.
+  const malformedWarnings = { reply: createRateLimitedWarning({ logger, now }), stray: createRateLimitedWarning({ logger, now }) };
   let life: UpstreamLifecycle<Client> = initialLifecycle(new AbortController());
   let tools: readonly Tool[] | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -216,6 +219,13 @@ export function createUpstream(options: UpstreamOptions): Upstream {
           listingBytes: options.limits.maxListingBytes,
           onDropped: ({ bytes, limit }) =>
             logger.warn(`upstream ${label}: dropped a message of ${bytes} bytes, more than the limit of ${limit}, that answered no request [mcp-result-too-large]`),
+          onMalformed: ({ bytes, problem, id }) =>
+            malformedWarnings[id === undefined ? 'stray' : 'reply'](
+              `upstream ${label}: dropped a line of ${bytes} bytes from its stdout that is ${problem === 'not-json' ? 'not JSON' : 'not a JSON-RPC message'}` +
+                (id === undefined
+                  ? ' (stdout is for MCP messages only; a server logs to stderr)'
+                  : `; request ${JSON.stringify(id)} it seems to answer fails with mcp-invalid-result`),
+            ),
         },
       });
     } catch (error) {
