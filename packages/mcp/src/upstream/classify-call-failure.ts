@@ -44,6 +44,11 @@ function messageOf(error: unknown): string {
   return text.replace(/^MCP error -?\d+: /, '');
 }
 
+/** The upstream answered, with something that cannot be forwarded: `mcp-invalid-result`. */
+function invalidResult(message: string, data: Record<string, unknown>): CallFailure {
+  return { breaker: 'answered', reply: { kind: 'error', error: gatewayCallError(ErrorCode.InternalError, 'mcp-invalid-result', message, data) } };
+}
+
 /**
  * Classifies the error a `tools/call` to an upstream rejected with: what the
  * circuit breaker records, whether the connection is lost, and what the
@@ -96,18 +101,11 @@ export function classifyCallFailure(error: unknown, call: FailedCall): CallFailu
     const malformed = malformedOf(error.data);
     if (malformed !== undefined) {
       const what = malformed.problem === 'not-json' ? 'not valid JSON' : 'not a JSON-RPC message';
-      return {
-        breaker: 'answered',
-        reply: {
-          kind: 'error',
-          error: gatewayCallError(
-            ErrorCode.InternalError,
-            'mcp-invalid-result',
-            `${names} answered with a message of ${malformed.bytes} bytes that is ${what}; it was dropped and the connection kept`,
-            { server, tool, bytes: malformed.bytes },
-          ),
-        },
-      };
+      return invalidResult(`${names} answered with a message of ${malformed.bytes} bytes that is ${what}; it was dropped and the connection kept`, {
+        server,
+        tool,
+        bytes: malformed.bytes,
+      });
     }
     return {
       breaker: 'answered',
@@ -116,18 +114,7 @@ export function classifyCallFailure(error: unknown, call: FailedCall): CallFailu
   }
   if (error instanceof Error && error.name === 'AbortError') return { breaker: 'neutral', reply: { kind: 'error', error } };
   if ((error instanceof Error && error.name === 'ZodError') || (error instanceof SdkError && error.code === SdkErrorCode.InvalidResult)) {
-    return {
-      breaker: 'answered',
-      reply: {
-        kind: 'error',
-        error: gatewayCallError(
-          ErrorCode.InternalError,
-          'mcp-invalid-result',
-          `upstream server ${JSON.stringify(server)} answered ${JSON.stringify(tool)} with an invalid result: ${messageOf(error)}`,
-          { server, tool },
-        ),
-      },
-    };
+    return invalidResult(`upstream server ${JSON.stringify(server)} answered ${JSON.stringify(tool)} with an invalid result: ${messageOf(error)}`, { server, tool });
   }
   if (isTransportFailure(error)) {
     return { breaker: 'failed', failure: messageOf(error), lost: `a call failed: ${messageOf(error)}`, reply: { kind: 'unavailable' } };
