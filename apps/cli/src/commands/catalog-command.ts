@@ -82,7 +82,7 @@ export const catalogCommand: Command = {
     const configPath = stringFlag(parsed, 'config');
     if (configPath === undefined) throw createLoadoutError('invalid-option', '--config FILE is required (see loadout catalog --help)');
     const timeoutMs = integerFlag(parsed, 'timeout', { min: 1, max: 3_600_000 });
-    const config = await readMcpConfig(configPath, { cwd: context.cwd, env: context.env });
+    const config = await readMcpConfig(configPath, { cwd: context.cwd, env: context.env, warn: (message) => context.stderr(`catalog pull: ${message}\n`) });
     // An --out that cannot be written fails before any server is contacted.
     const out = stringFlag(parsed, 'out');
     if (out !== undefined) {

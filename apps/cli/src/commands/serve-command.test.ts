@@ -62,6 +62,19 @@ describe('loadout serve', () => {
     expect(error.message).toMatch(pattern);
   });
 
+  it('refuses an unknown key inside an mcpServers entry of loadout.config.json, with a did-you-mean, before spawning (trial 3420)', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'loadout-serve-keys-'));
+    try {
+      writeFileSync(join(own, 'loadout.config.json'), JSON.stringify({ mcpServers: { tools: { command: process.execPath, agrs: [misbehaving] } } }));
+      const { context } = fakeContext({ cwd: own });
+      const error = await serveCommand.run(['--config', 'loadout.config.json'], context).catch((reason: unknown) => reason as { code?: string; message: string });
+      expect(error).toMatchObject({ code: 'config-unknown-key' });
+      expect((error as Error).message).toMatch(/loadout\.config\.json: server "tools": unknown key "agrs"; did you mean "args"\?/);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('--record with nothing to serve fails before creating a store', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'loadout-serve-empty-'));
     try {

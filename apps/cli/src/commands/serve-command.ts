@@ -18,6 +18,7 @@ import { integerFlag, listFlag, parseArguments, stringFlag } from '../io/parse-a
 import { inheritedPolicyEnv } from '../io/parse-env-assignments.js';
 import { sharedTokenCounter } from '../io/shared-token-counter.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
+import { rejectsUnknownKeys } from '../config/validate-config.js';
 import { DEFAULT_FEEDBACK_STORE } from '../io/default-feedback-store.js';
 import { isDatabaseStore, openDatabaseStore } from '../io/open-feedback-store.js';
 import { DEFAULT_MAX_FEEDBACK_BYTES, MAX_FEEDBACK_RANGE } from '../io/max-feedback-flag.js';
@@ -180,7 +181,16 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
           { flag: 'config' },
         );
       }
-      const config = parseMcpConfig({ mcpServers: settings.mcpServers }, { source: settings.path ?? 'config', env: context.env });
+      // Loadout's own config files refuse unknown keys inside a server entry; a .mcp.json written for other clients warns.
+      const config = parseMcpConfig(
+        { mcpServers: settings.mcpServers },
+        {
+          source: settings.path ?? 'config',
+          env: context.env,
+          unknownKeys: settings.path !== undefined && rejectsUnknownKeys(settings.path, { mcpServers: settings.mcpServers }) ? 'reject' : 'warn',
+          warn: (message) => logger.warn(message),
+        },
+      );
       // The store itself is opened for appending (a read-only file fails here), and must be a feedback store; only once
       // there is something to serve, so a failed start leaves no empty store behind.
       const database = store !== undefined && isDatabaseStore(store) ? await openDatabaseStore(store) : undefined;

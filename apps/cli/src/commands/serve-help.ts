@@ -26,8 +26,9 @@ serves MCP over stdio (default) or streamable HTTP. A Claude-style .mcp.json
 works too: loadout serve --config .mcp.json. Its "mcpServers" is a config key;
 the keys such a file has for other tools (a file with "mcpServers" not named
 loadout.config.*) are warned about on stderr and ignored, while a
-loadout.config.* rejects unknown keys. A .mcp.json in the folder is not read
-unless named with --config.
+loadout.config.* rejects unknown keys, at the top level and inside each server
+entry ("agrs": did you mean "args"?; exit 2, config-unknown-key). A .mcp.json in
+the folder is not read unless named with --config.
 
 Whether tool search is on follows the policy contract, with ENABLE_TOOL_SEARCH,
 CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS and ANTHROPIC_BASE_URL from the

@@ -109,4 +109,29 @@ describe('parseMcpConfig with prototype names', () => {
     const toStringEntry = config.mcpServers['toString'];
     expect(toStringEntry?.type === 'stdio' && toStringEntry.command).toBe('c');
   });
+
+  it('refuses an unknown key inside an entry with a did-you-mean under unknownKeys reject, and warns under the default (trial 3420)', () => {
+    const value = { mcpServers: { files: { command: 'node', agrs: ['server.js'], evn: { A: '1' }, alwaysload: true }, remote: { url: 'http://x/mcp', command2: 'x', env: {} } } };
+    let error: unknown;
+    try {
+      parseMcpConfig(value, { source: 'loadout.config.json', unknownKeys: 'reject' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isLoadoutError(error) && error.code).toBe('config-unknown-key');
+    expect((error as Error).message).toBe(
+      'loadout.config.json: server "files": unknown key "agrs"; did you mean "args"? (known: type, command, args, env, cwd, alwaysLoad)',
+    );
+    expect((error as { details: unknown }).details).toMatchObject({ server: 'files', key: 'agrs' });
+    const warnings: string[] = [];
+    const config = parseMcpConfig(value, { source: '.mcp.json', warn: (message) => warnings.push(message) });
+    expect(config.mcpServers['files']).toMatchObject({ args: [], env: {}, alwaysLoad: false });
+    expect(warnings).toEqual([
+      '.mcp.json: server "files": unknown key "agrs"; did you mean "args"? (known: type, command, args, env, cwd, alwaysLoad); ignored, as in an MCP file of another client [config-unknown-key]',
+      '.mcp.json: server "files": unknown key "evn"; did you mean "env"? (known: type, command, args, env, cwd, alwaysLoad); ignored, as in an MCP file of another client [config-unknown-key]',
+      '.mcp.json: server "files": unknown key "alwaysload"; did you mean "alwaysLoad"? (known: type, command, args, env, cwd, alwaysLoad); ignored, as in an MCP file of another client [config-unknown-key]',
+      '.mcp.json: server "remote": unknown key "command2" (known: type, url, headers, alwaysLoad); ignored, as in an MCP file of another client [config-unknown-key]',
+      '.mcp.json: server "remote": unknown key "env" (it applies to local (command) servers only) (known: type, url, headers, alwaysLoad); ignored, as in an MCP file of another client [config-unknown-key]',
+    ]);
+  });
 });

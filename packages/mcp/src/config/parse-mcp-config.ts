@@ -1,4 +1,5 @@
 import { createLoadoutError, describeKind, describeValue, setOwn } from '@loadout/core';
+import { didYouMean } from '@loadout/core/plugins';
 import { expandEnv } from './expand-env.js';
 import type { McpGatewayConfig, UpstreamConfig } from './mcp-config.js';
 
@@ -12,7 +13,22 @@ export interface ParseMcpConfigOptions {
    * references are kept literally.
    */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * What an unknown key inside a server entry (`"agrs"`, `"evn"`) does:
+   * `reject` throws `config-unknown-key` naming the server, the key and the
+   * nearest known one (for loadout's own config files); `warn` passes that
+   * message to `warn` and ignores the key (for `.mcp.json` files written for
+   * other clients, whose entries may carry those clients' keys). Default `warn`.
+   */
+  readonly unknownKeys?: 'reject' | 'warn';
+  /** Receives the messages of `unknownKeys: 'warn'`. Default: none (the keys are ignored silently). */
+  readonly warn?: (message: string) => void;
 }
+
+/** The keys a local (stdio) entry may carry. */
+const STDIO_KEYS = ['type', 'command', 'args', 'env', 'cwd', 'alwaysLoad'] as const;
+/** The keys a remote (http) entry may carry. */
+const HTTP_KEYS = ['type', 'url', 'headers', 'alwaysLoad'] as const;
 
 type Entry = Record<string, unknown>;
 
@@ -24,9 +40,11 @@ function isObject(value: unknown): value is Entry {
  * Validates a Claude-style `{ "mcpServers": { name: entry } }` object. An
  * entry is local (`command`, `args`, `env`, `cwd`; `type` absent or `stdio`)
  * or remote (`type: "http"` or `"streamable-http"`, `url`, `headers`); any
- * entry may set `alwaysLoad`. Other keys are ignored, so configs shared with
- * other clients load. Throws `mcp-invalid-config` naming the server and the
- * field; `details` carries `server` and `field`.
+ * entry may set `alwaysLoad`. Other keys inside an entry are refused or
+ * warned about (`unknownKeys`); other top-level keys are ignored, so configs
+ * shared with other clients load. Throws `mcp-invalid-config` naming the
+ * server and the field (`details` carries `server` and `field`), and
+ * `config-unknown-key` for an unknown entry key under `unknownKeys: 'reject'`.
  */
 export function parseMcpConfig(value: unknown, options: ParseMcpConfigOptions = {}): McpGatewayConfig {
   const source = options.source ?? 'mcp config';
@@ -39,11 +57,26 @@ export function parseMcpConfig(value: unknown, options: ParseMcpConfigOptions = 
   const result: Record<string, UpstreamConfig> = {};
   for (const [name, entry] of Object.entries(servers as Entry)) {
     if (name.trim().length === 0) fail(`a server name must not be empty (got ${describeValue(name)})`, { server: name });
-    setOwn(result, name, parseEntry(entry, options.env, (field, message) =>
+    const parsed = parseEntry(entry, options.env, (field, message) =>
       fail(`server ${describeValue(name)}: ${field === undefined ? '' : `${field} `}${message}`, { server: name, field }),
-    ));
+    );
+    checkKeys(entry as Entry, parsed, `${source}: server ${describeValue(name)}`, options, { source, server: name });
+    setOwn(result, name, parsed);
   }
   return { mcpServers: result };
+}
+
+/** Refuses or warns about the keys of `entry` that its kind of server does not have (see `ParseMcpConfigOptions.unknownKeys`). */
+function checkKeys(entry: Entry, parsed: UpstreamConfig, where: string, options: ParseMcpConfigOptions, details: Record<string, unknown>): void {
+  const known: readonly string[] = parsed.type === 'http' ? HTTP_KEYS : STDIO_KEYS;
+  const other: readonly string[] = parsed.type === 'http' ? STDIO_KEYS : HTTP_KEYS;
+  for (const key of Object.keys(entry)) {
+    if (known.includes(key)) continue;
+    const hint = other.includes(key) ? ` (it applies to ${parsed.type === 'http' ? 'local (command)' : 'remote (url)'} servers only)` : didYouMean(key, known);
+    const message = `${where}: unknown key ${JSON.stringify(key)}${hint} (known: ${known.join(', ')})`;
+    if (options.unknownKeys === 'reject') throw createLoadoutError('config-unknown-key', message, { ...details, key });
+    options.warn?.(`${message}; ignored, as in an MCP file of another client [config-unknown-key]`);
+  }
 }
 
 function parseEntry(

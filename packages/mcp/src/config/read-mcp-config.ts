@@ -1,6 +1,6 @@
 import { readJsonFile } from '@loadout/eval/files';
 import type { McpGatewayConfig } from './mcp-config.js';
-import { parseMcpConfig } from './parse-mcp-config.js';
+import { parseMcpConfig, type ParseMcpConfigOptions } from './parse-mcp-config.js';
 
 /** Options of {@link readMcpConfig}. */
 export interface ReadMcpConfigOptions {
@@ -8,6 +8,10 @@ export interface ReadMcpConfigOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** The folder a relative path resolves against. Default: the process's working folder. Messages show the path as given. */
   readonly cwd?: string;
+  /** Unknown keys inside a server entry: refused or warned about; see `parseMcpConfig`. Default `warn`. */
+  readonly unknownKeys?: ParseMcpConfigOptions['unknownKeys'];
+  /** Receives the warnings about unknown entry keys. Default: none. */
+  readonly warn?: (message: string) => void;
 }
 
 /**
@@ -18,5 +22,10 @@ export interface ReadMcpConfigOptions {
  */
 export async function readMcpConfig(path: string, options: ReadMcpConfigOptions = {}): Promise<McpGatewayConfig> {
   const value = await readJsonFile(path, { invalidCode: 'mcp-invalid-config', ...(options.cwd === undefined ? {} : { cwd: options.cwd }) });
-  return parseMcpConfig(value, options.env === undefined ? { source: path } : { source: path, env: options.env });
+  return parseMcpConfig(value, {
+    source: path,
+    ...(options.env === undefined ? {} : { env: options.env }),
+    ...(options.unknownKeys === undefined ? {} : { unknownKeys: options.unknownKeys }),
+    ...(options.warn === undefined ? {} : { warn: options.warn }),
+  });
 }
