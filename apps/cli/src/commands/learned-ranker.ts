@@ -33,13 +33,17 @@ export async function loadLearnedRankerFactory(
   context: CliContext,
   options: LearnedRankerOptions,
 ): Promise<(() => MaybePromise<Ranker>) | undefined> {
-  const note = (message: string): void => context.stderr(`loadout ${options.command}: ${message}\n`);
+  // Serve's notes carry the level its other log lines do (`loadout serve info: …`); a search's stay plain.
+  const note = (message: string, level: 'info' | 'warn' = 'info'): void => {
+    if (options.command !== 'serve') return context.stderr(`loadout ${options.command}: ${level === 'warn' ? 'warning: ' : ''}${message}\n`);
+    context.stderr(`loadout serve ${level}: ${message}\n`);
+  };
   const doing = options.command === 'search' ? 'searching' : 'serving';
   const path = isDatabaseStore(store) ? store : resolve(context.cwd, store);
   // Nothing to learn from (no store there, a folder, no events) is said, never run as "learned"; with --strict it is refused.
   const without = (code: LoadoutErrorCode, message: string, at = isDatabaseStore(store) ? undefined : path): undefined => {
     if (options.strict === true) throw createLoadoutError(code, message, { path: at });
-    note(`warning: ${message}; ${doing} without usage [${code}]`);
+    note(`${message}; ${doing} without usage [${code}]`, 'warn');
     return undefined;
   };
   const info = isDatabaseStore(store) ? undefined : await stat(path).catch(() => null);
@@ -66,7 +70,7 @@ export async function loadLearnedRankerFactory(
   const fieldAlone = (): MaybePromise<Ranker> => options.withUsage(usage);
   if (decision.model === undefined) return fieldAlone;
   if (!options.learns.includes('model')) {
-    note(`warning: ranker ${JSON.stringify(options.name)} cannot apply the learned re-ranking model (its capabilities.usage.learns lacks "model"); ${doing} with the usage field alone`);
+    note(`ranker ${JSON.stringify(options.name)} cannot apply the learned re-ranking model (its capabilities.usage.learns lacks "model"); ${doing} with the usage field alone`, 'warn');
     return fieldAlone;
   }
   const withModel: RankerUsageField = { ...usage, model: decision.model };
@@ -76,7 +80,7 @@ export async function loadLearnedRankerFactory(
     built.push(await options.withUsage(withModel));
   } catch (error) {
     if (!isLoadoutError(error)) throw error;
-    note(`the re-ranking model in ${decisionPath} is unreadable [${error.code}]; ${doing} with the usage field alone`);
+    note(`the re-ranking model in ${decisionPath} is unreadable [${error.code}]; ${doing} with the usage field alone`, 'warn');
     return fieldAlone;
   }
   return () => built.pop() ?? options.withUsage(withModel);

@@ -38,11 +38,13 @@ describe('loadout serve', () => {
     [['--config', 'mcp.json', '--token', 'abc'], /never pass a token on the command line/],
     [['--config', 'mcp.json', '--token=abc'], /never pass a token on the command line/],
     [['--http', '8080'], /no "mcpServers" to serve/],
-    [['--config', 'mcp.json', '--http', '0.0.0.0:0'], /refusing to listen on 0.0.0.0.*--host-unsafe/],
+    [['--config', 'mcp.json', '--http', '0.0.0.0:0'], /refusing to listen on 0.0.0.0.*--host-unsafe \(and require a token with --token-env VAR: without one, anyone/],
     [['--config', 'mcp.json', '--http', '8080', '--token-env', 'NOT_SET_ANYWHERE'], /--token-env NOT_SET_ANYWHERE: the variable is not set or empty/],
     [['--config', 'mcp.json', '--token-env', 'X'], /--token-env applies to --http only/],
     [['--config', 'mcp.json', '--allowed-origin', 'http://a.example'], /--allowed-origin applies to --http only/],
-    [['--config', 'mcp.json', '--http', 'localhost:99999'], /--http must be PORT or HOST:PORT/],
+    [['--config', 'mcp.json', '--http', 'localhost:99999'], /--http port 99999 is out of range: a port is 0-65535/],
+    [['--config', 'mcp.json', '--http', '70000'], /--http port 70000 is out of range: a port is 0-65535 \(0 picks a free one\)/],
+    [['--config', 'mcp.json', '--http', 'localhost:123456'], /--http must be PORT or HOST:PORT/],
     [['--config', 'mcp.json', '--log-level', 'loud'], /--log-level must be one of/],
     [['--config', 'mcp.json', '--limit', '0'], /--limit must be an integer from 1 to 100/],
     [['--config', 'mcp.json', '--session-idle-timeout', '5000'], /--session-idle-timeout applies to --http only/],
@@ -181,7 +183,7 @@ describe('loadout serve', () => {
     await waitFor(() => existsSync(store) && readFileSync(store, 'utf8').includes('\n'), 'the recorded event');
     const stored = readFileSync(store, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { query: string; called: string[] });
     expect(stored.map(({ query, called }) => ({ query, called }))).toEqual([{ query: 'repeat my words as a text message', called: ['mcp__tools__echo_text'] }]);
-    expect(recording.stderr()).toMatch(/no learning decision at .*learned\.json \(run loadout learn\); serving without usage/);
+    expect(recording.stderr()).toMatch(/loadout serve info: no learning decision at .*learned\.json \(run loadout learn\); serving without usage/);
     expect(recording.stderr()).toMatch(/recording usage \(search-then-call positives\) to /);
 
     // Words no tool has find nothing without usage; with a decision that switched learning on (the usage field

@@ -50,7 +50,10 @@ const HTTP_ONLY = [
 export function parseHttpAddress(value: string): { host: string; port: number } {
   const match = /^(?:(\[[0-9a-fA-F:.]+\]|[^:[\]]+):)?(\d{1,5})$/.exec(value.trim());
   const port = match === null ? Number.NaN : Number(match[2]);
-  if (match === null || port > 65_535) {
+  if (match !== null && port > 65_535) {
+    throw createLoadoutError('invalid-option', `--http port ${port} is out of range: a port is 0-65535 (0 picks a free one)`, { flag: 'http', value });
+  }
+  if (match === null) {
     throw createLoadoutError('invalid-option', `--http must be PORT or HOST:PORT (e.g. 127.0.0.1:8765), got ${describeValue(value)}`, {
       flag: 'http',
       value,
@@ -119,7 +122,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       if (address !== undefined && !isLoopbackHost(address.host) && !parsed.values['host-unsafe']) {
         throw createLoadoutError(
           'invalid-option',
-          `refusing to listen on ${address.host}, which other machines can reach; use 127.0.0.1, or add --host-unsafe (with --token-env)`,
+          `refusing to listen on ${address.host}, which other machines can reach; use 127.0.0.1, or add --host-unsafe (and require a token with --token-env VAR: without one, anyone who reaches the port can call every tool)`,
           { flag: 'http', value: httpValue },
         );
       }

@@ -267,7 +267,7 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
   };
 
   if (!loopback) logger.warn(`listening on ${host}, reachable from other machines (host-unsafe)`);
-  if (!checkHosts) logger.warn('Host header check is off on a non-loopback address: list the names clients use with allowedHosts');
+  if (!checkHosts) logger.warn('Host header check is off on a non-loopback address: list the names clients use (loadout serve --allowed-host NAME, or the allowedHosts option)');
   if (anyOrigin) logger.warn('Origin check is off (allowed origin "*"): any web page the user opens can call these tools');
   if (tokens === undefined) {
     if (loopback) logger.info('no bearer token required: any local process can connect (require one: loadout serve --token-env VAR, or the token option)');

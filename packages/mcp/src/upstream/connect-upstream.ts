@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { createLoadoutError } from '@loadout/core';
 import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { HttpUpstreamConfig, StdioUpstreamConfig, UpstreamConfig } from '../config/mcp-config.js';
@@ -23,6 +25,17 @@ export interface ConnectUpstreamOptions {
 
 function createHttpTransport(config: HttpUpstreamConfig): Transport {
   return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
+}
+
+/** Throws `file-not-found` when `cwd` is not an existing folder. */
+function checkWorkingFolder(cwd: string): void {
+  let folder: boolean;
+  try {
+    folder = statSync(cwd).isDirectory();
+  } catch {
+    folder = false;
+  }
+  if (!folder) throw createLoadoutError('file-not-found', `its cwd ${JSON.stringify(cwd)} is not an existing folder [file-not-found]`, { cwd });
 }
 
 /** Synchronous, so the gateway's upstream processes are all spawned before it does anything else. */
@@ -54,10 +67,13 @@ function createStdioTransport(config: StdioUpstreamConfig, stderr: UpstreamStder
 /**
  * Starts (stdio) or reaches (http) one upstream server and completes the MCP
  * handshake. The client declares no capabilities: the gateway only lists and
- * calls tools. Rejects when the process cannot start, exits, or does not
- * answer within `timeoutMs`, or `signal` aborts; nothing is left running then.
+ * calls tools. Rejects when the process cannot start (`file-not-found` for a
+ * `cwd` that is no folder), exits, or does not answer within `timeoutMs`, or
+ * `signal` aborts; nothing is left running then.
  */
 export async function connectUpstream(config: UpstreamConfig, options: ConnectUpstreamOptions): Promise<Client> {
+  // Node reports a missing cwd as `spawn <command> ENOENT`, as if the command were missing.
+  if (config.type === 'stdio' && config.cwd !== undefined) checkWorkingFolder(config.cwd);
   const client = new Client(options.clientInfo ?? { name: 'loadout-gateway', version: '0.1.0' }, { capabilities: {}, versionNegotiation: { mode: 'auto' } });
   const transport = config.type === 'http' ? createHttpTransport(config) : createStdioTransport(config, options.stderr ?? 'inherit', options.messageLimits);
   // The SDK's version probe does not stop on the signal: closing the transport does, at once.
