@@ -27,8 +27,6 @@ import { createRateCappedLog } from '../io/rate-capped-log.js';
 import { withFailureReport, withFailureReports, type RankerFailureReport } from '../io/reported-ranker-failures.js';
 
 const LOG_LEVELS: readonly GatewayLogLevel[] = ['debug', 'info', 'warn', 'error'];
-/** `--startup-wait` when not given: serve what is ready after 5 s, a slow upstream joins later. */
-const DEFAULT_STARTUP_WAIT_MS = 5000;
 const HTTP_ONLY = [
   'token-env',
   'allowed-origin',
@@ -146,7 +144,8 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const contextWindow = integerFlag(parsed, 'context-window', { min: 1, max: 100_000_000 });
       const callTimeoutMs = integerFlag(parsed, 'call-timeout', { min: 1, max: 86_400_000 });
       const connectTimeoutMs = integerFlag(parsed, 'connect-timeout', { min: 1, max: 86_400_000 });
-      const startupWaitMs = integerFlag(parsed, 'startup-wait', { min: 0, max: 86_400_000 }) ?? DEFAULT_STARTUP_WAIT_MS;
+      // Not given: wait for every upstream's first attempt (each at most --connect-timeout), so a ready gateway lists every tool that answered.
+      const startupWaitMs = integerFlag(parsed, 'startup-wait', { min: 0, max: 86_400_000 });
       const maxBodyBytes = integerFlag(parsed, 'max-body', { min: 1024, max: 67_108_864 });
       const sessionIdleTimeoutMs = integerFlag(parsed, 'session-idle-timeout', { min: 100, max: 86_400_000 });
       const maxSessions = integerFlag(parsed, 'max-sessions', { min: 1, max: 10_000 });
@@ -282,7 +281,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
           ...(limit === undefined ? {} : { limit }),
           ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
           ...(connectTimeoutMs === undefined ? {} : { connectTimeoutMs }),
-          startupWaitMs,
+          ...(startupWaitMs === undefined ? {} : { startupWaitMs }),
           calls: calls as CallPolicy,
         },
         ...(address === undefined

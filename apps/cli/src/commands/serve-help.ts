@@ -69,9 +69,10 @@ Options:
   --call-timeout MS        longest wait for an upstream tool call (default 30000)
   --connect-timeout MS     longest wait for an upstream's handshake and each tools/list page,
                            1-86400000 (default 10000); then it is retried with backoff
-  --startup-wait MS        serve once every upstream answered or after MS, 0-86400000
-                           (default 5000): one still connecting is named in the log and its
-                           tools join later (clients are sent tools/list_changed)
+  --startup-wait MS        serve once every upstream answered or after MS, 0-86400000 (default:
+                           every upstream's first attempt, each at most --connect-timeout);
+                           one still connecting is named in the log and its tools join later
+                           (clients are sent tools/list_changed)
   --calls any|found        which upstream tools clients may call (default any). Search is not an
                            access boundary: with any, a client may call every upstream tool by
                            name, found by a search or not. With found, only the tools listed
