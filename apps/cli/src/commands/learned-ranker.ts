@@ -33,11 +33,7 @@ export async function loadLearnedRankerFactory(
   context: CliContext,
   options: LearnedRankerOptions,
 ): Promise<(() => MaybePromise<Ranker>) | undefined> {
-  // Serve's notes carry the level its other log lines do (`loadout serve info: …`); a search's stay plain.
-  const note = (message: string, level: 'info' | 'warn' = 'info'): void => {
-    if (options.command !== 'serve') return context.stderr(`loadout ${options.command}: ${level === 'warn' ? 'warning: ' : ''}${message}\n`);
-    context.stderr(`loadout serve ${level}: ${message}\n`);
-  };
+  const note = (message: string, level: 'info' | 'warn' = 'info'): void => context.stderr(options.command === 'serve' ? `loadout serve ${level}: ${message}\n` : `loadout ${options.command}: ${level === 'warn' ? 'warning: ' : ''}${message}\n`);
   const doing = options.command === 'search' ? 'searching' : 'serving';
   const path = isDatabaseStore(store) ? store : resolve(context.cwd, store);
   // Nothing to learn from (no store there, a folder, no events) is said, never run as "learned"; with --strict it is refused.
