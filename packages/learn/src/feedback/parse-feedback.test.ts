@@ -53,10 +53,17 @@ describe('parseFeedbackText', () => {
     ]);
   });
 
-  it('drops a bare name several servers share, naming two tools to write instead', () => {
+  it('drops a bare name two servers share, naming both tools to write instead', () => {
     const text = '{"query": "find", "called": ["search_issues", "Bash"]}\n';
     const parsed = parseFeedbackText(text, { knownTools: new Set(['Bash']), sharedNames: new Map([['search_issues', ['mcp__github__search_issues', 'mcp__jira__search_issues']]]) });
     expect(parsed.events).toEqual([{ query: 'find', called: ['Bash'] }]);
     expect(parsed.issues).toEqual([{ code: 'feedback-unknown-tool', line: 1, message: 'line 1: "search_issues" is a tool of 2 servers; name one as "mcp__github__search_issues" or "mcp__jira__search_issues"', lineKept: true }]);
+  });
+
+  it('names up to three of the servers sharing a bare name, then an ellipsis', () => {
+    const message = (servers: string[]): string | undefined =>
+      parseFeedbackText('{"query": "find", "called": ["create_issue"]}\n', { knownTools: new Set(), sharedNames: new Map([['create_issue', servers.map((server) => `mcp__${server}__create_issue`)]]) }).issues[0]?.message;
+    expect(message(['github', 'jira', 'linear'])).toBe('line 1: "create_issue" is a tool of 3 servers; name one as "mcp__github__create_issue", "mcp__jira__create_issue", "mcp__linear__create_issue"');
+    expect(message(['a', 'b', 'c', 'd'])).toBe('line 1: "create_issue" is a tool of 4 servers; name one as "mcp__a__create_issue", "mcp__b__create_issue", "mcp__c__create_issue", …');
   });
 });

@@ -38,7 +38,7 @@ export function parseFeedbackText(text: string, options: ReadFeedbackOptions = {
     const kept = event.called.filter((name) => options.knownTools?.has(name) !== false);
     for (const name of event.called.filter((called) => !kept.includes(called))) {
       const meant = options.sharedNames?.get(name);
-      const why = meant === undefined ? `no tool named ${describeValue(name)} in the catalog` : `${describeValue(name)} is a tool of ${meant.length} servers; name one as ${meant.slice(0, 2).map((displayName) => JSON.stringify(displayName)).join(' or ')}`;
+      const why = meant === undefined ? `no tool named ${describeValue(name)} in the catalog` : `${describeValue(name)} is a tool of ${meant.length} servers; name one as ${meant.slice(0, 3).map((displayName) => JSON.stringify(displayName)).join(meant.length === 2 ? ' or ' : ', ')}${meant.length > 3 ? ', …' : ''}`;
       issues.push({ code: 'feedback-unknown-tool', line, message: `line ${line}: ${why}`, ...(kept.length > 0 ? { lineKept: true as const } : {}) });
     }
     if (kept.length > 0) events.push(kept.length === event.called.length ? event : { ...event, called: kept });
