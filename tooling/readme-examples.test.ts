@@ -70,7 +70,9 @@ describe('packages/mcp/README.md: Try it', () => {
   it('works as pasted: waits for the gateway, runs the client, stops what it started', async () => {
     const mcpReadme = readFileSync(join(root, 'packages/mcp/README.md'), 'utf8');
     const [block] = shellBlocks(section(mcpReadme, '## Try it'));
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    // Below Linux's ephemeral range (32768 and up), where an outgoing connection can hold a port, and not listened on now.
+    let port = 20_000 + Math.floor(Math.random() * 12_000);
+    while (!(await portIsClosed(port))) port = 20_000 + Math.floor(Math.random() * 12_000);
     const script = block!.replaceAll('/tmp/loadout-demo', join(scratch, 'demo')).replaceAll('8765', String(port));
     const result = spawnSync('bash', ['-e', '-c', script], { cwd: root, encoding: 'utf8', timeout: 90_000, env });
     expect(result.stderr).not.toMatch(/ECONNREFUSED|\n\s+at /);
