@@ -19,7 +19,7 @@ import { guardOutputFile } from '../io/guard-output-file.js';
 import type { OutputFileKind } from '../io/guard-output-file.js';
 import { DEFAULT_FEEDBACK_STORE } from '../io/default-feedback-store.js';
 import { describeFeedbackSkips, learningProgress, renderFeedbackIssues, renderLearningReport } from '../format/learning-view.js';
-import { createProgressReporter } from '../io/progress-reporter.js';
+import { createProgressReporter, type ProgressReporter } from '../io/progress-reporter.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 
@@ -141,9 +141,13 @@ async function importEvents(
   tools: readonly CatalogTool[],
   context: CliContext,
   maxFeedbackBytes: number | undefined,
+  progress: ProgressReporter,
 ): Promise<{ imported: ParsedFeedback; fresh: ParsedFeedback['events']; alreadyStored: number }> {
   const unchanged = `nothing was imported and ${decision}`;
+  const step = (done: number): void => progress.step(`importing ${file}`, done, 3);
+  step(0);
   const imported = await readFeedbackFile(file, tools, context, { command: 'learn', maxBytes: maxFeedbackBytes, unchanged });
+  step(1);
   // Importing the same log again (or a log that grew) adds only what the store lacks: an event
   // with its own time that equals a stored one (query, tools, time) is already there.
   const before = await readCommandFeedback(store, tools, { kind: 'store', store }, maxFeedbackBytes);
@@ -152,6 +156,7 @@ async function importEvents(
     // Unread, the store cannot say which events it holds: appending would store them twice.
     throw createLoadoutError('feedback-too-large', `nothing was imported: ${tooLargeBefore.message}; ${decision}`, { path: store });
   }
+  step(2);
   const storedKeys = new Set(before.events.map(eventKey));
   // An event without a time is stored with the import's time, so a file imported again would be stored twice: the store's
   // events of the same query and tools (as many times as it holds them) count as those already imported.
@@ -172,6 +177,7 @@ async function importEvents(
   // Events without a time all get the import's one time, so learning never reads their line order as time.
   const importedAt = Date.now();
   await (await openFeedbackStore(store, context.cwd)).append(fresh.map((event) => (event.at === undefined ? { ...event, at: importedAt } : event)));
+  step(3);
   return { imported, fresh, alreadyStored };
 }
 
@@ -258,9 +264,12 @@ export const learnCommand: Command = {
     // Skipped tools (a duplicate, a bad schema) are said as search, eval and plan say them: learning cannot credit them.
     reportWarnings('learn', loaded.issues, context, false);
     const { catalog } = loaded;
+    const reporter = createProgressReporter({ write: context.stderr, prefix: 'loadout learn' });
     const { imported, fresh, alreadyStored } =
-      file === undefined ? { imported: { events: [], issues: [] }, fresh: [], alreadyStored: 0 } : await importEvents(file, store, decisionLeftAs, catalog.tools, context, maxFeedbackBytes);
+      file === undefined ? { imported: { events: [], issues: [] }, fresh: [], alreadyStored: 0 } : await importEvents(file, store, decisionLeftAs, catalog.tools, context, maxFeedbackBytes, reporter);
+    reporter.step(`reading ${shown}`, 0, 1);
     const stored = await readCommandFeedback(store, catalog.tools, { kind: 'store', store }, maxFeedbackBytes);
+    reporter.step(`reading ${shown}`, 1, 1);
     const storeTooLarge = stored.issues.find((issue) => issue.code === 'feedback-too-large');
     if (storeTooLarge !== undefined) {
       // Learning from none of it would switch learning off: keep the last decision instead.
@@ -296,7 +305,7 @@ export const learnCommand: Command = {
     }
     // A decision that cannot be written fails now, not after the fitting.
     if (!isDatabaseStore(store)) await checkWritable(decisionPath, context.cwd);
-    const progress = learningProgress(createProgressReporter({ write: context.stderr, prefix: 'loadout learn' }));
+    const progress = learningProgress(reporter);
     const { report, model } = await learnFromFeedback({ tools: catalog.tools, events: stored.events, ranker: withUsage, learns: definition.capabilities?.usage?.learns ?? [], onProgress: progress });
     await feedbackStore.writeDecision({
       enabled: report.enabled,

@@ -21,4 +21,22 @@ describe('createProgressReporter', () => {
       'loadout eval: hybrid: indexing tools 10/10 (2.2 s)\n',
     ]);
   });
+
+  it('once it has reported, says each new phase at its first step, so a long last step is named while it runs', () => {
+    const lines: string[] = [];
+    let time = 0;
+    const progress = createProgressReporter({ write: (text) => lines.push(text), prefix: 'loadout learn', now: () => time });
+    progress.step('learning: judging', 0, 3);
+    time = 1200;
+    progress.step('learning: judging', 2, 3);
+    time = 1300;
+    progress.step('learning: fitting on every event', 2, 3);
+    time = 9300;
+    progress.step('learning: fitting on every event', 3, 3);
+    expect(lines).toEqual([
+      'loadout learn: learning: judging 2/3 (1.2 s)\n',
+      'loadout learn: learning: fitting on every event 2/3 (0.0 s)\n',
+      'loadout learn: learning: fitting on every event 3/3 (8.0 s)\n',
+    ]);
+  });
 });

@@ -21,7 +21,8 @@ export interface ProgressReporter {
  * nothing until it has run `intervalMs`, then a line at most every
  * `intervalMs`, and its last step once it printed anything, so quick runs
  * stay quiet and stdout stays clean for `--json`. A new `what` starts a new
- * phase.
+ * phase; once any line was printed, a new phase says so at its first step,
+ * so a long last step never sits under the previous phase's count.
  */
 export function createProgressReporter(options: ProgressReporterOptions): ProgressReporter {
   const now = options.now ?? Date.now;
@@ -30,6 +31,7 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
   let started = 0;
   let printed = 0;
   let shown = false;
+  let reporting = false;
   return {
     step(what, done, total) {
       const time = now();
@@ -40,10 +42,11 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
       }
       const elapsed = time - started;
       const finished = done >= total;
-      const due = elapsed >= interval && time - printed >= interval;
+      const due = (elapsed >= interval && time - printed >= interval) || (reporting && !shown);
       if (!(due || (finished && shown))) return;
       printed = time;
       shown = true;
+      reporting = true;
       options.write(`${options.prefix}: ${what} ${done}/${total} (${(elapsed / 1000).toFixed(1)} s)\n`);
     },
   };

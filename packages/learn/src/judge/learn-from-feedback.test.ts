@@ -58,8 +58,10 @@ describe('learnFromFeedback', () => {
     expect(tried.model !== undefined).toBe(tried.report.rerank);
     if (tried.model !== undefined) expect(tried.model.features).toEqual(LEXICAL_RERANK_MODEL.features);
     expect(tried.report.heldOutEvents).toBe(78);
-    expect(steps[0]).toEqual({ phase: 'judging', done: 0, total: 7 });
-    expect(steps.filter((step) => step.phase === 'judging').map((step) => step.done)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(steps[0]).toEqual({ phase: 'judging', done: 0, total: 8 });
+    expect(steps.filter((step) => step.phase === 'judging').map((step) => step.done)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    // The final fit is announced before it runs (7 of 8 done) and counted after.
+    expect(steps.filter((step) => step.phase === 'fitting').map((step) => step.done)).toEqual(tried.report.enabled ? [7, 8] : []);
     await expect(learnFromFeedback({ tools, events: log, baseModel: { ...LEXICAL_RERANK_MODEL, features: ['x'] } })).rejects.toMatchObject({ code: 'invalid-option' });
   });
 });

@@ -118,8 +118,7 @@ function defaultRanker(usage: RankerUsageField | undefined): Ranker {
  * Exact names stay first (`withQuerySyntax`).
  */
 export async function learnFromFeedback(options: LearnFromFeedbackOptions): Promise<LearningOutcome> {
-  const { tools, events } = options;
-  const seed = options.seed ?? 29;
+  const { tools, events, seed = 29 } = options;
   const create = options.ranker ?? defaultRanker;
   /** The ranker of `usage` events (none: the default), with `model` re-ranking it; exact names first, indexed. */
   const build = async (usage: readonly UsageEvent[] | undefined, model?: RerankModel): Promise<Ranker> => {
@@ -131,19 +130,19 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   const { folds, windows } = heldOutFolds(events, seed);
   const tryModel = (options.learns ?? ['model']).includes('model');
   const baseModel = options.baseModel ?? LEXICAL_RERANK_MODEL;
-  const total = windows.length * (tryModel ? 2 : 1) + 1;
-  let done = 0;
-  const progress = (phase: LearningProgress['phase']): void => options.onProgress?.({ phase, done: ++done, total });
-  options.onProgress?.({ phase: 'judging', done, total });
+  const total = windows.length * (tryModel ? 2 : 1) + 2;
+  let done = -1;
+  const progress = (phase: LearningProgress['phase'], step = 1): void => options.onProgress?.({ phase, done: (done += step), total });
+  progress('judging');
   const baselineRanker = await build(undefined);
   const heldOut = windows.flatMap((window) => window.test);
   const baseline = await measureEvents(baselineRanker, heldOut);
+  progress('judging');
   const common = { trainEvents: events.length - heldOut.length, heldOutEvents: heldOut.length, folds, ...(folds === 'random' ? { seed } : {}), baseline };
   if (windows.length === 0) {
     return { report: { ...common, learned: { ...baseline, usageWeight: 0 }, rerank: false, enabled: false, reason: 'too-few-events' }, ranker: baselineRanker };
   }
-  const fieldParts: { scores: QualityScores; count: number }[] = [];
-  const modelParts: { scores: QualityScores; count: number }[] = [];
+  const fieldParts: { scores: QualityScores; count: number }[] = [], modelParts: typeof fieldParts = [];
   for (const window of windows) {
     fieldParts.push({ scores: await measureEvents(await build(window.train), window.test), count: window.test.length });
     progress('judging');
@@ -161,6 +160,7 @@ export async function learnFromFeedback(options: LearnFromFeedbackOptions): Prom
   const enabled = beats(rerank ? reranked! : learned, baseline);
   const report: LearningReport = { ...common, learned, ...(reranked === undefined ? {} : { reranked }), rerank: enabled && rerank, enabled, reason: enabled ? 'wins' : 'no-gain' };
   if (!enabled) return { report, ranker: baselineRanker };
+  progress('fitting', 0);
   const model = rerank ? fitRerankOnEvents(tools, events, baseModel) : undefined;
   progress('fitting');
   return { report: { ...report, rerank: model !== undefined }, ranker: await build(events, model), ...(model === undefined ? {} : { model }) };
