@@ -27,6 +27,9 @@ function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
+/** How long an index write waits with no search before it serialises (and waits again after one). */
+const PERSIST_QUIET_MS = 1500;
+
 function now(): number {
   return globalThis.performance?.now() ?? Date.now();
 }
@@ -69,9 +72,30 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
   let table: Promise<WordVectorTable> | undefined;
   let transformers: WasmTransformersEmbedder | undefined;
 
+  /** Set by every search; an index write waits until a whole quiet period passed without one. */
+  let searched = false;
+  /** Ends the quiet periods being waited now (`flush` writes at once, `dispose` drops them). */
+  const hurry = new Set<() => void>();
+  let flushing = false;
+  const quietPeriod = async (): Promise<void> => {
+    do {
+      searched = false;
+      await new Promise<void>((resolve) => {
+        const wake = (): void => {
+          clearTimeout(timer);
+          hurry.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, PERSIST_QUIET_MS);
+        hurry.add(wake);
+      });
+    } while (searched && !flushing && !lifetime.signal.aborted);
+  };
+
+  // Serialising an index blocks this realm (about 3 s at 100,000 tools), so it waits for a pause in searching: the first searches after indexing never queue behind it.
   const persist: RankerBuildContext['persist'] = (key, blob) => {
     if (store === undefined) return;
-    const write = new Promise<void>((resolve) => setTimeout(resolve, 0))
+    const write = quietPeriod()
       .then(async () => {
         if (lifetime.signal.aborted) return;
         const bytes = await blob();
@@ -176,6 +200,7 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
       const signals = [searchOptions.signal, current.controller.signal, lifetime.signal];
       throwIfCancelled(what, signals);
       const started = now();
+      searched = true;
       const ready = current.rankers.peek(name) ?? (await abortable(current.rankers.get(name), what, signals));
       throwIfCancelled(what, signals);
       const answer = ready.ranker.search(query, {
@@ -213,12 +238,21 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
       return availability;
     },
     async flush() {
-      while (writes.size > 0) await Promise.all([...writes]);
+      flushing = true;
+      try {
+        while (writes.size > 0) {
+          for (const wake of [...hurry]) wake();
+          await Promise.all([...writes]);
+        }
+      } finally {
+        flushing = false;
+      }
     },
 
     dispose() {
       if (lifetime.signal.aborted) return;
       lifetime.abort('disposed');
+      for (const wake of [...hurry]) wake();
       state?.controller.abort('disposed');
       void transformers?.dispose().catch(() => undefined);
       if (options.indexStore === undefined) (store as { close?: () => void } | undefined)?.close?.();
