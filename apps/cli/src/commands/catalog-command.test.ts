@@ -42,6 +42,21 @@ describe('loadout catalog pull', () => {
     expect(config).toContain(folder);
   });
 
+  it('reads the servers of a loadout.config.mjs, named or the folder\'s own once trusted, as serve does', async () => {
+    const project = mkdtempSync(join(folder, 'project-'));
+    const servers = { tools: { command: process.execPath, args: [misbehaving] } };
+    writeFileSync(join(project, 'loadout.config.mjs'), `export default ${JSON.stringify({ mcpServers: servers })};\n`);
+    const named = fakeContext({ cwd: project });
+    expect(await catalogCommand.run(['pull', '--config', 'loadout.config.mjs'], named.context)).toBe(0);
+    expect(Object.keys(JSON.parse(named.stdout()).tools)).toEqual(['tools']);
+    // Unnamed, the folder's config runs code (and starts servers): refused until trusted.
+    const env = { LOADOUT_CONFIG_HOME: join(project, 'trust') };
+    const folderOwn = fakeContext({ cwd: project, env });
+    await expect(catalogCommand.run(['pull'], folderOwn.context)).rejects.toMatchObject({ code: 'config-untrusted' });
+    writeFileSync(join(project, 'no-servers.mjs'), 'export default { ranker: "bm25f" };\n');
+    await expect(catalogCommand.run(['pull', '--config', 'no-servers.mjs'], named.context)).rejects.toMatchObject({ code: 'invalid-option', message: expect.stringMatching(/no "mcpServers" to pull from/) });
+  });
+
   it('prints to stdout without --out', async () => {
     writeConfig('one.json', { tools: { command: process.execPath, args: [misbehaving] } });
     const { context, stdout } = fakeContext({ cwd: folder });

@@ -1,5 +1,6 @@
 import { createLoadoutError } from '@loadout/core';
-import { pullCatalog, readMcpConfig, type PullProgress } from '@loadout/mcp';
+import { pullCatalog, type PullProgress } from '@loadout/mcp';
+import { readPullConfig } from './catalog-pull-config.js';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { checkWritable } from '../io/check-writable.js';
@@ -15,7 +16,7 @@ export const EXIT_PULL_PARTIAL = 3;
 const help = `loadout catalog: build a catalog file from live MCP servers.
 
 Usage:
-  loadout catalog pull --config mcp.json [--out FILE] [--timeout MS] [--allow-partial]
+  loadout catalog pull [--config FILE] [--out FILE] [--timeout MS] [--allow-partial]
 
 Connects to every server of a Claude-style {"mcpServers": {...}} config once,
 lists all their tools (following nextCursor), and writes the combined catalog
@@ -34,7 +35,10 @@ The same holds for stdout without --out: nothing is printed.
 Options:
   --config FILE   the servers: {"mcpServers": {"name": {"command", "args", "env"} |
                   {"type": "http", "url", "headers"}, "alwaysLoad"?}}; \${VAR} is
-                  expanded from the environment
+                  expanded from the environment. A .json file (.mcp.json or
+                  loadout.config.json), or a loadout.config.mjs|.js|.ts, as loadout
+                  serve reads it (default: this folder's loadout.config.*, once
+                  loadout trust was run there)
   --out FILE      write the catalog here (default: stdout); an existing FILE is replaced
                   only when it is an earlier snapshot, never when it is the --config
   --force         replace an --out FILE that is not a snapshot
@@ -79,10 +83,8 @@ export const catalogCommand: Command = {
       const got = action === undefined ? 'no subcommand' : JSON.stringify(parsed.positionals.join(' '));
       throw createLoadoutError('invalid-option', `expected "pull", got ${got}, e.g. loadout catalog pull --config .mcp.json (see loadout catalog --help)`);
     }
-    const configPath = stringFlag(parsed, 'config');
-    if (configPath === undefined) throw createLoadoutError('invalid-option', '--config FILE is required (see loadout catalog --help)');
     const timeoutMs = integerFlag(parsed, 'timeout', { min: 1, max: 3_600_000 });
-    const config = await readMcpConfig(configPath, { cwd: context.cwd, env: context.env, warn: (message) => context.stderr(`catalog pull: ${message}\n`) });
+    const { config, path: configPath } = await readPullConfig(stringFlag(parsed, 'config'), context);
     // An --out that cannot be written fails before any server is contacted.
     const out = stringFlag(parsed, 'out');
     if (out !== undefined) {
