@@ -1,3 +1,4 @@
+import { bytesArgument, numberArgument, stringArgument } from './arguments.js';
 import { CatalogIndex } from './catalog-index.js';
 import { decide } from './decide.js';
 import { coded } from './failure.js';
@@ -8,20 +9,22 @@ class Index {
   private constructor(private readonly inner: CatalogIndex) {}
 
   static fromCatalog(catalog: string, source: string): Index {
-    return coded(() => new Index(CatalogIndex.fromCatalog(catalog, source)));
+    return coded(() => new Index(CatalogIndex.fromCatalog(stringArgument(catalog, 'index.from-catalog: catalog'), stringArgument(source, 'index.from-catalog: source'))));
   }
 
   static fromCatalogMaxTools(catalog: string, source: string, maxTools: number): Index {
-    return coded(() => new Index(CatalogIndex.fromCatalog(catalog, source, maxTools)));
+    const where = 'index.from-catalog-max-tools';
+    return coded(() => new Index(CatalogIndex.fromCatalog(stringArgument(catalog, `${where}: catalog`), stringArgument(source, `${where}: source`), numberArgument(maxTools, `${where}: max-tools`))));
   }
 
   static fromSaved(catalog: string, source: string, saved: Uint8Array | readonly number[]): Index {
     // componentize-js hands a list<u8> over as a plain array of numbers.
-    return coded(() => new Index(CatalogIndex.fromSaved(catalog, source, saved instanceof Uint8Array ? saved : Uint8Array.from(saved))));
+    const where = 'index.from-saved';
+    return coded(() => new Index(CatalogIndex.fromSaved(stringArgument(catalog, `${where}: catalog`), stringArgument(source, `${where}: source`), bytesArgument(saved, `${where}: saved`))));
   }
 
   search(query: string, limit: number): string {
-    return coded(() => this.inner.search(query, limit));
+    return coded(() => this.inner.search(stringArgument(query, 'index.search: query'), numberArgument(limit, 'index.search: limit')));
   }
 
   save(): Uint8Array {
@@ -35,8 +38,9 @@ class Index {
  * ECMAScript (the QuickJS test and `pnpm build`'s componentize-js prove it).
  */
 export const api = {
-  decide: (input: string): string => coded(() => decide(input)),
-  plan: (catalog: string, source: string, input: string): string => coded(() => plan(catalog, source, input)),
+  decide: (input: string): string => coded(() => decide(stringArgument(input, 'decide: input'))),
+  plan: (catalog: string, source: string, input: string): string =>
+    coded(() => plan(stringArgument(catalog, 'plan: catalog'), stringArgument(source, 'plan: source'), stringArgument(input, 'plan: input'))),
   Index,
 };
 

@@ -1,4 +1,5 @@
 import { createLoadoutError, decideToolSearch, isLoadoutError, parseJson, parsePolicyInput, stripBom } from '@loadout/core';
+import { assertJsonDepth } from './json-depth.js';
 
 /**
  * JSON or `invalid-input` naming where it broke (never the text): `source`
@@ -6,6 +7,7 @@ import { createLoadoutError, decideToolSearch, isLoadoutError, parseJson, parseP
  * input`), not the CLI's standard input.
  */
 export function parseInputJson(text: string, source: string): unknown {
+  assertJsonDepth(text, source, 'invalid-input');
   try {
     return parseJson(text, source);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { createCatalog, createLoadoutError, DEFAULT_MAX_TOOLS, isLoadoutError, parseCatalogText } from '@loadout/core';
 import type { Catalog, CatalogIssue, ServerSettings } from '@loadout/core';
+import { assertJsonDepth } from './json-depth.js';
 
 /** A catalog as `loadout search --catalog` and `loadout plan --catalog` read it. */
 export interface ReadCatalog {
@@ -16,6 +17,7 @@ export interface ReadCatalog {
  * `maxTools` (default 10,000) `catalog-too-large`, saying how to accept more.
  */
 export function readCatalog(text: string, source: string, maxTools: number = DEFAULT_MAX_TOOLS): ReadCatalog {
+  assertJsonDepth(text, source, 'catalog-invalid-json');
   const parsed = parseCatalogText(text, { source });
   if (parsed.tools.length === 0) {
     throw createLoadoutError('catalog-empty', `${source} holds no tools (expected a JSON array of tools, JSONL, or an MCP snapshot)`, { path: source });
