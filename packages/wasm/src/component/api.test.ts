@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { api } from './api.js';
 import { MAX_JSON_DEPTH } from './json-depth.js';
@@ -21,6 +22,8 @@ describe('the wasm API from a plain JavaScript engine', () => {
     expect(failureCode(() => call['decide']!(42))).toBe('invalid-input');
     expect(failureCode(() => call['plan']!('[]', 't', null))).toBe('invalid-input');
     expect(failureCode(() => Index['fromSaved']!('[{"name":"a","description":"b"}]', 't', null))).toBe('invalid-input');
+    // Bytes of another realm (as componentize-js hands a list<u8> over) are bytes: the index reads them, and finds them too short.
+    expect(failureCode(() => Index['fromSaved']!('[{"name":"a","description":"b"}]', 't', runInNewContext('new Uint8Array([1, 2, 3])')))).toBe('index-corrupt');
     expect(failureCode(() => Index['fromCatalogMaxTools']!('[{"name":"a","description":"b"}]', 't', '5'))).toBe('invalid-input');
     const index = Index['fromCatalog']!('[{"name":"a","description":"b"}]', 't');
     expect(failureCode(() => index.search(42, 5))).toBe('invalid-input');
