@@ -297,6 +297,7 @@ describe('loadout eval --report writes only where the user meant', () => {
     'my.config.json': JSON.stringify({ limit: 5 }),
     'other.json': '{"config": "precious"}',
     'notes.html': '<!doctype html>\n<html><head><title>my notes</title></head><body>mine</body></html>\n',
+    'titled.html': '<!doctype html><title>loadout eval: my notes</title>Important!',
   };
   for (const [name, text] of Object.entries(inputs)) writeFileSync(join(folder, name), text);
   const listing = (): string[] => readdirSync(folder).sort();
@@ -310,6 +311,7 @@ describe('loadout eval --report writes only where the user meant', () => {
     ['the --config file', [...eval_, '--config', 'my.config.json', '--report', 'my.config.json'], 'is the file this command reads'],
     ['an unrelated file', [...eval_, '--report', 'other.json'], 'exists and is not a loadout eval report'],
     ['an HTML page of the user', [...eval_, '--report', 'notes.html'], 'exists and is not a loadout eval report'],
+    ['a page of the user titled like a report, without the generator tag', [...eval_, '--report', 'titled.html'], 'exists and is not a loadout eval report'],
     ['an input, before the inputs are read', ['eval', '--tools', 'missing.json', '--queries', 'q.jsonl', '--report', 'q.jsonl'], 'is the file this command reads'],
   ])('refuses %s: exit 2, nothing written', async (_label, argv, message) => {
     const before = listing();
@@ -337,9 +339,12 @@ describe('loadout eval --report writes only where the user meant', () => {
     rmSync(join(folder, 'empty.html'));
   });
 
-  it('recognises its reports, including those written before the generator marker', () => {
-    const old = '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>loadout eval: demo</title>\n</head><body></body></html>\n';
-    expect(isEvalReport(old)).toBe(true);
+  it('recognises its reports by the generator tag alone, not by their title', () => {
+    const marked = '<!doctype html>\n<html lang="en">\n<head>\n<meta name="generator" content="loadout eval">\n<title>loadout eval: demo</title>\n</head><body></body></html>\n';
+    expect(isEvalReport(marked)).toBe(true);
+    // A title is something a person can write: a page without the tag is the user's.
+    expect(isEvalReport(marked.replace('<meta name="generator" content="loadout eval">\n', ''))).toBe(false);
+    expect(isEvalReport(inputs['titled.html']!)).toBe(false);
     expect(isEvalReport(inputs['notes.html']!)).toBe(false);
     expect(isEvalReport(`${queries}<title>loadout eval: x</title></head>`)).toBe(false);
     expect(isEvalReport('<!doctype html><html><body><title>loadout eval: x</title>')).toBe(false);
