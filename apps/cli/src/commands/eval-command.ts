@@ -167,12 +167,6 @@ export const evalCommand: Command = {
     // A query whose search threw or returned an invalid result (ranker-invalid-result) fails the run, after everything is printed.
     const failed = runs.some((run) => run.result.failedQueries > 0);
     const exitCode = failed && parsed.values['allow-failures'] !== true ? 1 : 0;
-    const comparison = runs.length > 1 ? compareRuns(runs, evalSet, misses) : undefined;
-    if (reportPath !== undefined) {
-      const { writeReport } = await import('./eval-report.js');
-      await writeReport(reportPath, context, comparison, runs, evalSet, misses ?? REPORT_MISSES, learning);
-    }
-    const json = Boolean(parsed.values['json']);
     // A shipped model scored on the queries it was trained on: stderr in every mode (the --json keys are a contract), and a note under the text.
     const ownModel = isRecord(config.rankerOptions) && config.rankerOptions['model'] !== undefined ? [configured] : [];
     const inSample = findInSample(
@@ -180,6 +174,13 @@ export const evalCommand: Command = {
       evalSet.queries.map((query) => query.query),
       ownModel,
     );
+    // The same rankers are never recommended: their figures are in-sample (the reason says so).
+    const comparison = runs.length > 1 ? compareRuns(runs, evalSet, misses, inSample) : undefined;
+    if (reportPath !== undefined) {
+      const { writeReport } = await import('./eval-report.js');
+      await writeReport(reportPath, context, comparison, runs, evalSet, { misses: misses ?? REPORT_MISSES, inSample }, learning);
+    }
+    const json = Boolean(parsed.values['json']);
     if (inSample !== undefined) context.stderr(inSampleWarning(inSample));
     const note = inSample === undefined || json ? '' : `\n${inSampleNote(inSample)}`;
     if (runs.length === 1) {

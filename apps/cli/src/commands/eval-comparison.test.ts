@@ -45,4 +45,19 @@ describe('compareRuns', () => {
     expect(Object.keys(comparison)).toEqual(['set', 'tools', 'queries', 'baseline', 'rankers', 'recommended', 'reason']);
     expect(Object.keys(comparison.rankers[1]!)).toEqual(['ranker', 'recall@5', 'ndcg@5', 'mrr@10', 'p50Ms', 'p99Ms', 'buildMs', 'failedQueries', 'vsBaseline']);
   });
+
+  it('never recommends the rankers the in-sample warning names, and says why, keeping the JSON keys', () => {
+    const base = run('bm25f', 20, () => 0.1);
+    const glove = run('rerank-glove', 36, () => 0.4);
+    const inSample = { rankers: ['rerank-glove'], trained: 40, total: 40 };
+    expect(compareRuns([base, glove], evalSet).recommended).toBe('rerank-glove');
+    const comparison = compareRuns([base, glove], evalSet, undefined, inSample);
+    expect(comparison.recommended).toBe('bm25f');
+    expect(comparison.reason).toBe('keep bm25f: no other ranker could be compared; rerank-glove was trained on 40 of these queries, so it is not compared fairly and cannot be chosen');
+    expect(Object.keys(comparison)).toEqual(['set', 'tools', 'queries', 'baseline', 'rankers', 'recommended', 'reason']);
+    expect(Object.keys(comparison.rankers[1]!)).toEqual(['ranker', 'recall@5', 'ndcg@5', 'mrr@10', 'p50Ms', 'p99Ms', 'buildMs', 'failedQueries', 'vsBaseline']);
+    // An in-sample baseline: its figures are called inflated.
+    const inflated = compareRuns([glove, base], evalSet, undefined, inSample);
+    expect(inflated.reason).toContain('rerank-glove, the baseline, was trained on 40 of these queries, so its figures are inflated');
+  });
 });

@@ -1,5 +1,6 @@
 import { goldGroups, pairedBootstrap, recommendRanker, worstQueries } from '@loadout/eval';
 import type { DifferenceInterval, EvalSet, EvaluationResult, GoldGroups, QueryOutcome } from '@loadout/eval';
+import type { InSample } from './eval-in-sample.js';
 
 /** One ranker's run of `loadout eval`: its summary and every query's outcome, in set order. */
 export interface RankerRun {
@@ -65,9 +66,11 @@ export function runMisses(run: RankerRun, evalSet: EvalSet, count: number): Eval
  * ranker's Recall@5 difference comes with a paired bootstrap 95% interval
  * ({@link BOOTSTRAP}); `recommended` and `reason` follow `recommendRanker`,
  * given every query's latency.
- * `misses` (a count) adds each ranker's worst queries.
+ * `misses` (a count) adds each ranker's worst queries. The rankers `inSample`
+ * names (those the `eval-in-sample` warning names) are scored on queries
+ * their model was trained on: never recommended, and the reason says so.
  */
-export function compareRuns(runs: readonly RankerRun[], evalSet: EvalSet, misses?: number): EvalComparison {
+export function compareRuns(runs: readonly RankerRun[], evalSet: EvalSet, misses?: number, inSample?: InSample): EvalComparison {
   const baseline = runs[0]!;
   const recalls = (run: RankerRun): number[] => run.outcomes.map((outcome) => outcome.scores['recall@5']);
   const base = recalls(baseline);
@@ -96,6 +99,7 @@ export function compareRuns(runs: readonly RankerRun[], evalSet: EvalSet, misses
       latencies: runs[index]!.outcomes.map((outcome) => outcome.ms),
       failedQueries: row.failedQueries,
       vsBaseline: row.vsBaseline['recall@5'],
+      ...(inSample?.rankers.includes(row.ranker) === true ? { trainedOn: inSample.trained } : {}),
     })),
     { queries: evalSet.queries.length },
   );

@@ -37,7 +37,12 @@ export function inSampleWarning(found: InSample): string {
   return `loadout eval: warning: ${share(found)} are queries ${models(found)} trained on (pnpm train fits the shipped models on the bundled eval sets' dev queries): ${found.rankers.length === 1 ? 'its' : 'their'} figures here are in-sample and overstate ${found.rankers.length === 1 ? 'it' : 'them'} on new queries [eval-in-sample]\n`;
 }
 
+/** The caveat in a sentence: which rankers run models trained on how many of the queries, and what to do. */
+export function inSampleCaveat(found: InSample): string {
+  return `in-sample: ${models(found)} trained on ${share(found)}; compare ${found.rankers.length === 1 ? 'it' : 'them'} on queries of your own`;
+}
+
 /** The note under the text output. */
 export function inSampleNote(found: InSample): string {
-  return `note: in-sample: ${models(found)} trained on ${share(found)}; compare ${found.rankers.length === 1 ? 'it' : 'them'} on queries of your own\n`;
+  return `note: ${inSampleCaveat(found)}\n`;
 }

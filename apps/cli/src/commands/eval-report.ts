@@ -5,12 +5,22 @@ import { renderEvalReport } from '../format/eval-report-html.js';
 import { learnedRankerName } from '../format/learning-view.js';
 import { compareRuns, runMisses, type EvalComparison, type RankerRun } from './eval-comparison.js';
 import type { EvalFeedback } from './eval-feedback.js';
+import type { InSample } from './eval-in-sample.js';
+
+/** What the report shows per ranker beyond the comparison's figures. */
+export interface ReportOptions {
+  /** Worst queries shown per ranker. */
+  readonly misses: number;
+  /** The rankers scored on queries their model was trained on (the `eval-in-sample` warning's), when any. */
+  readonly inSample?: InSample | undefined;
+}
 
 /**
  * Writes `--report FILE.html` (atomically: a failed write leaves no partial page) and says where on stderr.
  * With `--feedback` (`learning`), the page names what ran as `search --feedback` does (`bm25f + learned`
  * when learning is on) and states the learning decision. `comparison` is the terminal's, when it printed one
- * (several rankers); the runs are compared here otherwise.
+ * (several rankers); the runs are compared here otherwise. In-sample rankers
+ * (`options.inSample`) are marked and the caveat stated.
  */
 export async function writeReport(
   path: string,
@@ -18,15 +28,18 @@ export async function writeReport(
   comparison: EvalComparison | undefined,
   runs: readonly RankerRun[],
   evalSet: EvalSet,
-  misses: number,
+  options: ReportOptions,
   learning?: EvalFeedback,
 ): Promise<void> {
-  const named = learning === undefined ? runs : runs.map((run) => ({ ...run, ranker: learnedRankerName(run.ranker, learning.report) }));
+  const rename = (ranker: string): string => (learning === undefined ? ranker : learnedRankerName(ranker, learning.report));
+  const named = runs.map((run) => ({ ...run, ranker: rename(run.ranker) }));
+  const inSample = options.inSample === undefined ? undefined : { ...options.inSample, rankers: options.inSample.rankers.map(rename) };
+  const { misses } = options;
   // The recommendation's words name the rankers: compared here under the names shown, unless the terminal's comparison already is that.
-  const shown = learning === undefined && comparison !== undefined ? comparison : compareRuns(named, evalSet);
+  const shown = learning === undefined && comparison !== undefined ? comparison : compareRuns(named, evalSet, undefined, inSample);
   const latencies = Object.fromEntries(named.map((run) => [run.ranker, run.outcomes.map((outcome) => outcome.ms)]));
   const worst = Object.fromEntries(named.map((run) => [run.ranker, runMisses(run, evalSet, misses)]));
   const learned = learning === undefined ? {} : { learning: { ranker: runs[0]!.ranker, report: learning.report, feedback: learning.path, events: learning.events, skips: learning.skips } };
-  await writeFileAtomic(path, context.cwd, renderEvalReport(shown, { latencies, misses: worst, ...learned }));
+  await writeFileAtomic(path, context.cwd, renderEvalReport(shown, { latencies, misses: worst, ...learned, ...(inSample === undefined ? {} : { inSample }) }));
   context.stderr(`loadout eval: report written to ${path}\n`);
 }

@@ -3,6 +3,7 @@ import type { LearningReport } from '@loadout/learn';
 import type { EvalComparison, EvalMiss } from '../commands/eval-comparison.js';
 import type { FeedbackSkips } from '../io/read-feedback-file.js';
 import { EVAL_REPORT_GENERATOR } from '../io/eval-report-file.js';
+import { inSampleCaveat, type InSample } from '../commands/eval-in-sample.js';
 import { describeMiss } from './comparison-view.js';
 import { countOf } from './count-of.js';
 import { describeFeedbackSkips, learnedRankerName, learningComparison, learningVerdict } from './learning-view.js';
@@ -26,12 +27,15 @@ export interface EvalReportDetails {
   readonly misses: Readonly<Record<string, readonly EvalMiss[]>>;
   /** With `--feedback`: the learning decision, why, and its held-out comparison. */
   readonly learning?: EvalReportLearning;
+  /** The rankers scored on queries their model was trained on (the `eval-in-sample` warning's): marked, with the caveat under the verdict. */
+  readonly inSample?: InSample;
 }
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escape = (text: string): string => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
 const percent = (value: number): string => (value * 100).toFixed(1);
 const ms = (value: number): string => value.toFixed(value < 10 ? 3 : 1);
+const sentence = (text: string): string => `${text[0]!.toUpperCase()}${text.slice(1)}`;
 
 const STYLE = `
 :root { color-scheme: light dark; --fg: #1b1f24; --muted: #59636e; --line: #d1d9e0; --bar: #2f6feb; --good: #1a7f37; --bad: #cf222e; --bg: #fff; --card: #f6f8fa; }
@@ -55,6 +59,8 @@ svg text { fill: var(--muted); font-size: 11px; }
 .miss .q { font-weight: 600; }
 .miss .names { color: var(--muted); font-size: 0.9em; }
 .failed { color: var(--bad); }
+.tag { font-size: 0.8em; font-weight: 400; color: var(--bad); border: 1px solid currentColor; border-radius: 4px; padding: 0 4px; margin-left: 4px; }
+.caveat { border-color: var(--bad); margin-top: 8px; }
 `;
 
 /** A bar from −scale to +scale with the interval drawn on it and 0 marked. */
@@ -132,9 +138,11 @@ export function renderEvalReport(comparison: EvalComparison, details: EvalReport
   const all = Object.values(details.latencies).flat();
   const lowest = all.length === 0 ? 0.001 : Math.min(...all);
   const highest = all.length === 0 ? 1 : Math.max(...all);
+  const tag = (ranker: string): string => (details.inSample?.rankers.includes(ranker) === true ? ' <span class="tag">in-sample</span>' : '');
+  const caveat = details.inSample === undefined ? '' : `\n<div class="verdict caveat">${escape(sentence(inSampleCaveat(details.inSample)))}.</div>`;
   const rows = comparison.rankers
     .map(
-      (row) => `<tr><td>${escape(row.ranker)}</td><td>${percent(row['recall@5'])}</td><td>${row.ranker === comparison.baseline ? 'baseline' : `${signedPoints(row.vsBaseline['recall@5'].diff)} (${signedPoints(row.vsBaseline['recall@5'].low)} to ${signedPoints(row.vsBaseline['recall@5'].high)})`}</td><td>${percent(row['ndcg@5'])}</td><td>${percent(row['mrr@10'])}</td><td>${ms(row.p50Ms)}</td><td>${ms(row.p99Ms)}</td><td>${row.buildMs.toFixed(0)}</td><td${row.failedQueries > 0 ? ' class="failed"' : ''}>${row.failedQueries}</td></tr>`,
+      (row) => `<tr><td>${escape(row.ranker)}${tag(row.ranker)}</td><td>${percent(row['recall@5'])}</td><td>${row.ranker === comparison.baseline ? 'baseline' : `${signedPoints(row.vsBaseline['recall@5'].diff)} (${signedPoints(row.vsBaseline['recall@5'].low)} to ${signedPoints(row.vsBaseline['recall@5'].high)})`}</td><td>${percent(row['ndcg@5'])}</td><td>${percent(row['mrr@10'])}</td><td>${ms(row.p50Ms)}</td><td>${ms(row.p99Ms)}</td><td>${row.buildMs.toFixed(0)}</td><td${row.failedQueries > 0 ? ' class="failed"' : ''}>${row.failedQueries}</td></tr>`,
     )
     .join('\n');
   const cards = comparison.rankers
@@ -152,7 +160,7 @@ export function renderEvalReport(comparison: EvalComparison, details: EvalReport
               )
               .join('\n');
       return `<section class="ranker-card">
-<h3>${escape(row.ranker)}: Recall@5 ${percent(row['recall@5'])}${row.ranker === comparison.baseline ? ' (baseline)' : ` · ${signedPoints(vs.diff)} points vs ${escape(comparison.baseline)} (95% interval ${signedPoints(vs.low)} to ${signedPoints(vs.high)})`}</h3>
+<h3>${escape(row.ranker)}${tag(row.ranker)}: Recall@5 ${percent(row['recall@5'])}${row.ranker === comparison.baseline ? ' (baseline)' : ` · ${signedPoints(vs.diff)} points vs ${escape(comparison.baseline)} (95% interval ${signedPoints(vs.low)} to ${signedPoints(vs.high)})`}</h3>
 ${row.ranker === comparison.baseline ? '' : intervalSvg(vs.low, vs.diff, vs.high, scale)}
 <p class="meta">Latency: p50 ${ms(percentile(sorted, 0.5))} ms · p90 ${ms(percentile(sorted, 0.9))} ms · p99 ${ms(percentile(sorted, 0.99))} ms · max ${ms(sorted.at(-1) ?? 0)} ms</p>
 ${latencySvg(sorted, lowest, highest)}
@@ -175,7 +183,7 @@ ${EVAL_REPORT_GENERATOR}
 <main>
 <h1>loadout eval: ${escape(comparison.set)}</h1>
 <p class="meta">${countOf(comparison.queries, 'query', 'queries')} over ${countOf(comparison.tools, 'tool')} · baseline ${escape(comparison.baseline)} · intervals are paired bootstrap 95% intervals of the per-query Recall@5 difference</p>
-<div class="verdict"><strong>Recommended: ${escape(comparison.recommended)}.</strong> ${escape(`${comparison.reason[0]!.toUpperCase()}${comparison.reason.slice(1)}`)}.</div>
+<div class="verdict"><strong>Recommended: ${escape(comparison.recommended)}.</strong> ${escape(sentence(comparison.reason))}.</div>${caveat}
 ${details.learning === undefined ? '' : learningSection(details.learning)}
 <h2>Rankers</h2>
 <div class="scroll"><table>

@@ -123,3 +123,35 @@ describe('recommendRanker', () => {
     expect(recommendRanker([{ ...baseline, failedQueries: 6 }, standing('hybrid', 0.3, 0.1, 0.4)], { queries: 6 }).recommended).toBe('hybrid');
   });
 });
+
+describe('recommendRanker and rankers scored on their training queries', () => {
+  const trained = (ranker: string, diff: number, low: number, trainedOn: number): RankerStanding => ({ ...standing(ranker, diff, low, 0.5), trainedOn });
+
+  it('never switches to a ranker trained on the queries, and says why', () => {
+    const result = recommendRanker([baseline, standing('hybrid', 0.011, -0.005, 0.5), trained('rerank', 0.008, 0, 111), trained('rerank-glove', 0.031, 0.012, 111)], enough);
+    expect(result.recommended).toBe('bm25f');
+    expect(result.reason).toBe(
+      'keep bm25f: no ranker compared fairly beat it beyond noise; the best of the others, hybrid, differs by +1.1 Recall@5 points (95% interval −0.5 to +2.7 points, which includes 0); rerank and rerank-glove were trained on 111 of these queries, so they are not compared fairly and cannot be chosen',
+    );
+    // A fair ranker above 0 is still chosen over an in-sample one that is better still.
+    const fair = recommendRanker([baseline, standing('hybrid', 0.03, 0.01, 0.5), trained('rerank-glove', 0.06, 0.03, 20)], enough);
+    expect(fair.recommended).toBe('hybrid');
+    expect(fair.reason).toMatch(/^switch to hybrid: .*; rerank-glove was trained on 20 of these queries, so it is not compared fairly and cannot be chosen$/);
+    // Only in-sample rankers besides the baseline: none could be compared.
+    expect(recommendRanker([baseline, trained('rerank', 0.06, 0.03, 1_200)], enough).reason).toBe('keep bm25f: no other ranker could be compared; rerank was trained on 1,200 of these queries, so it is not compared fairly and cannot be chosen');
+  });
+
+  it('says an in-sample baseline has inflated figures', () => {
+    const result = recommendRanker([trained('rerank', 0, 0, 111), standing('bm25f', -0.008, -0.02, 0.2)], enough);
+    expect(result.recommended).toBe('rerank');
+    expect(result.reason).toContain('; rerank, the baseline, was trained on 111 of these queries, so its figures are inflated');
+    // Without trainedOn, nothing changes.
+    expect(recommendRanker([baseline, standing('rerank-glove', 0.031, 0.012, 0.5)], enough).recommended).toBe('rerank-glove');
+  });
+
+  it('names no fair ranker when the baseline failed and every ranker that answered is in-sample', () => {
+    const result = recommendRanker([{ ...standing('plug', 0, 0, 0.1, 5), recall: 0 }, trained('rerank', 0.7, 0.6, 50)], enough);
+    expect(result.recommended).toBe('plug');
+    expect(result.reason).toBe('no ranker that answered every query can be chosen (plug failed 5 queries; rerank was trained on 50 of these queries, so it is not compared fairly and cannot be chosen), so none can be recommended; plug, the baseline, is named until one does');
+  });
+});

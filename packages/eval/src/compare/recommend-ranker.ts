@@ -1,6 +1,7 @@
 import type { DifferenceInterval } from './paired-bootstrap.js';
 import { pointsAsPrinted, signedPoints } from './signed-points.js';
 import { speedRatio } from './speed-ratio.js';
+import { inflatedBaseline, inSample, unfairRankers } from './in-sample-clause.js';
 import type { SpeedRatio } from './speed-ratio.js';
 
 /** One ranker of a comparison, as {@link recommendRanker} weighs it. */
@@ -21,6 +22,14 @@ export interface RankerStanding {
   readonly failedQueries: number;
   /** Recall@5 against the baseline (the baseline's own is all zeros). */
   readonly vsBaseline: DifferenceInterval;
+  /**
+   * How many of the queries this ranker's model was trained on, when that is
+   * enough to overstate it (the caller's threshold: `loadout eval` passes the
+   * count from 10% of the queries on, as its `eval-in-sample` warning does).
+   * Such a ranker is never a candidate for a switch, and a baseline with it
+   * is said to have inflated figures. Default: 0 (none).
+   */
+  readonly trainedOn?: number;
 }
 
 /** Options of {@link recommendRanker}. */
@@ -81,32 +90,42 @@ function clearlyFaster(fast: RankerStanding, slow: RankerStanding): SpeedRatio |
  * saying the set is too small to tell. Rankers that failed any query are
  * not candidates; when the baseline failed queries, the best ranker that
  * answered every one is the pick (the baseline, named as none, when there
- * is no such ranker). `reason` names the pick, the gain in Recall@5 points
+ * is no such ranker). Rankers scored on queries their model was trained on
+ * (`trainedOn`) are not candidates either, the reason saying so; when the
+ * baseline is, the reason says its figures are inflated. `reason` names the pick, the gain in Recall@5 points
  * with its interval, and the latency cost, or says why the baseline stays,
  * naming the other ranker with the largest mean difference.
  */
 export function recommendRanker(standings: readonly RankerStanding[], options: RecommendRankerOptions): RankerRecommendation {
   const baseline = standings[0];
   if (baseline === undefined) return { recommended: '', reason: 'no rankers were compared' };
-  const clean = standings.slice(1).filter((standing) => standing.failedQueries === 0);
+  const answered = standings.slice(1).filter((standing) => standing.failedQueries === 0);
+  // In-sample rankers are scored on what they learned: not compared fairly, so never switched to.
+  const clean = answered.filter((standing) => !inSample(standing));
   const failing = standings.filter((standing) => standing.failedQueries > 0).map((standing) => `${standing.ranker} failed ${standing.failedQueries} ${standing.failedQueries === 1 ? 'query' : 'queries'}`);
-  const failed = failing.length === 0 ? '' : `; ${failing.join(', ')} and cannot be chosen`;
+  const unfair = unfairRankers(answered);
+  // A baseline that failed queries is no yardstick at all: then its inflated figures are beside the point.
+  const inflated = baseline.failedQueries > 0 ? '' : inflatedBaseline(baseline);
+  const caveats = (failing.length === 0 ? '' : `; ${failing.join(', ')} and cannot be chosen`) + (unfair === '' ? '' : `; ${unfair}`) + (inflated === '' ? '' : `; ${inflated}`);
   const tooFew = options.queries < MIN_QUERIES_TO_SWITCH;
   // A baseline that failed queries is no yardstick: the best ranker that answered every query is the pick.
   const candidates = baseline.failedQueries > 0 ? clean : tooFew ? [] : clean.filter((standing) => above(standing.vsBaseline));
   if (candidates.length === 0) {
     if (baseline.failedQueries > 0) {
-      return { recommended: baseline.ranker, reason: `no ranker answered every query (${failing.join(', ')}), so none can be recommended; ${baseline.ranker}, the baseline, is named until one does` };
+      const none = unfair === '' ? `no ranker answered every query (${failing.join(', ')})` : `no ranker that answered every query can be chosen (${failing.join(', ')}; ${unfair})`;
+      return { recommended: baseline.ranker, reason: `${none}, so none can be recommended; ${baseline.ranker}, the baseline, is named until one does` };
     }
     const best = [...clean].sort((a, b) => b.vsBaseline.diff - a.vsBaseline.diff)[0];
-    if (best === undefined) return { recommended: baseline.ranker, reason: `keep ${baseline.ranker}: no other ranker could be compared${failed}` };
+    if (best === undefined) return { recommended: baseline.ranker, reason: `keep ${baseline.ranker}: no other ranker could be compared${caveats}` };
+    // With in-sample rankers set aside, "no ranker" and "every other" speak of those compared fairly.
+    const fairly = unfair === '' ? '' : ' compared fairly';
     const bestOf = `${signedPoints(best.vsBaseline.diff)} Recall@5 points (${interval(best.vsBaseline)}, ${where(best.vsBaseline)})`;
     const why = tooFew
       ? `${options.queries} ${options.queries === 1 ? 'query is' : 'queries are'} too few to tell rankers apart (a switch needs at least ${MIN_QUERIES_TO_SWITCH}); the best of the others, ${best.ranker}, differs by ${bestOf}`
       : clean.every((standing) => below(standing.vsBaseline))
-        ? `every other ranker found less; the best of them, ${best.ranker}, finds ${signedPoints(-best.vsBaseline.diff).replace('+', '')} Recall@5 points fewer (${interval(best.vsBaseline)}, below 0)`
-        : `no ranker beat it beyond noise; the best of the others, ${best.ranker}, differs by ${bestOf}`;
-    return { recommended: baseline.ranker, reason: `keep ${baseline.ranker}: ${why}${failed}` };
+        ? `every other ranker${fairly} found less; the best of them, ${best.ranker}, finds ${signedPoints(-best.vsBaseline.diff).replace('+', '')} Recall@5 points fewer (${interval(best.vsBaseline)}, below 0)`
+        : `no ranker${fairly} beat it beyond noise; the best of the others, ${best.ranker}, differs by ${bestOf}`;
+    return { recommended: baseline.ranker, reason: `keep ${baseline.ranker}: ${why}${caveats}` };
   }
   const gain = (standing: RankerStanding): number => (baseline.failedQueries > 0 ? standing.recall : standing.vsBaseline.diff);
   const top = Math.max(...candidates.map(gain));
@@ -131,10 +150,10 @@ export function recommendRanker(standings: readonly RankerStanding[], options: R
         ? `; ${within} and ${pick.ranker} is ${speed.ratio.toFixed(1)}× as fast as ${best.ranker} query for query (95% interval ${speed.low.toFixed(1)}× to ${speed.high.toFixed(1)}×), at least ${CLEARLY_FASTER}× beyond noise`
         : `; ${within}, too close to tell apart, and none is ${CLEARLY_FASTER}× faster beyond noise, so ${pick.ranker}, ${others.some((standing) => gain(standing) === top) ? 'listed first of the equal means' : 'with the highest mean'}, is named`;
   if (baseline.failedQueries > 0) {
-    return { recommended: pick.ranker, reason: `switch to ${pick.ranker}: it answered every query, with Recall@5 ${(pick.recall * 100).toFixed(1)} at a median ${ms(pick.p50Ms)} a query${tie}${failed}` };
+    return { recommended: pick.ranker, reason: `switch to ${pick.ranker}: it answered every query, with Recall@5 ${(pick.recall * 100).toFixed(1)} at a median ${ms(pick.p50Ms)} a query${tie}${caveats}` };
   }
   return {
     recommended: pick.ranker,
-    reason: `switch to ${pick.ranker}: it finds ${signedPoints(pick.vsBaseline.diff)} Recall@5 points over ${baseline.ranker} (${interval(pick.vsBaseline)}, above 0), at a median ${ms(pick.p50Ms)} a query against ${ms(baseline.p50Ms)}${tie}${failed}`,
+    reason: `switch to ${pick.ranker}: it finds ${signedPoints(pick.vsBaseline.diff)} Recall@5 points over ${baseline.ranker} (${interval(pick.vsBaseline)}, above 0), at a median ${ms(pick.p50Ms)} a query against ${ms(baseline.p50Ms)}${tie}${caveats}`,
   };
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { ComparedRanker, EvalComparison } from '../commands/eval-comparison.js';
+import { renderEvalReport } from './eval-report-html.js';
+
+const row = (ranker: string, recall: number, extra: Partial<ComparedRanker> = {}): ComparedRanker => ({
+  ranker,
+  'recall@5': recall,
+  'ndcg@5': recall,
+  'mrr@10': recall,
+  p50Ms: 0.2,
+  p99Ms: 0.9,
+  buildMs: 5,
+  failedQueries: 0,
+  vsBaseline: { 'recall@5': { diff: recall - 0.9, low: recall - 0.92, high: recall - 0.88 } },
+  ...extra,
+});
+const comparison = (rankers: readonly ComparedRanker[], reason = 'keep bm25f: no ranker beat it beyond noise'): EvalComparison => ({
+  set: 'data',
+  tools: 300,
+  queries: 40,
+  baseline: 'bm25f',
+  rankers,
+  recommended: 'bm25f',
+  reason,
+});
+
+describe('renderEvalReport', () => {
+  it('marks in-sample rankers and states the caveat under the verdict', () => {
+    const page = renderEvalReport(comparison([row('bm25f', 0.9), row('rerank-glove', 0.93)]), {
+      latencies: { bm25f: [0.1, 0.2], 'rerank-glove': [0.3, 0.4] },
+      misses: {},
+      inSample: { rankers: ['rerank-glove'], trained: 40, total: 40 },
+    });
+    expect(page).toContain('<div class="verdict caveat">In-sample: rerank-glove runs a model trained on 40 of the 40 queries (100%); compare it on queries of your own.</div>');
+    expect(page).toContain('<td>rerank-glove <span class="tag">in-sample</span></td>');
+    expect(page).toContain('<h3>rerank-glove <span class="tag">in-sample</span>: Recall@5');
+    expect(page).not.toContain('<td>bm25f <span class="tag">');
+    // Without in-sample rankers, no caveat.
+    expect(renderEvalReport(comparison([row('bm25f', 0.9), row('hybrid', 0.91)]), { latencies: {}, misses: {} })).not.toContain('in-sample');
+  });
+});
