@@ -79,6 +79,19 @@ describe('loadout eval compares rankers', () => {
     expect(Object.keys(result)).toEqual(['ranker', 'set', 'recall@5', 'ndcg@5', 'mrr@10', 'queries', 'p50Ms', 'p99Ms', 'buildMs', 'tools', 'failedQueries', 'misses']);
   });
 
+  it('--misses 0 prints no misses section and adds no misses key, with one ranker or several', async () => {
+    for (const rankers of ['bm25f', 'bm25f,wink-bm25']) {
+      const text = fakeContext();
+      expect(await runCli(['eval', '--ranker', rankers, '--misses', '0'], text.context)).toBe(0);
+      expect(text.stdout()).not.toContain('Worst queries');
+      const json = fakeContext();
+      expect(await runCli(['eval', '--ranker', rankers, '--misses', '0', '--json'], json.context)).toBe(0);
+      const result = JSON.parse(json.stdout()) as Record<string, unknown> & { rankers?: Record<string, unknown>[] };
+      expect(Object.keys(result)).not.toContain('misses');
+      for (const row of result.rankers ?? []) expect(Object.keys(row)).not.toContain('misses');
+    }
+  });
+
   it('--ranker all compares every ranker that takes words, leaving out pattern rankers with a note', async () => {
     const run = fakeContext();
     expect(await runCli(['eval', ...files, '--ranker', 'all', '--json'], run.context)).toBe(0);

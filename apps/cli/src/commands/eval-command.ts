@@ -87,7 +87,9 @@ export const evalCommand: Command = {
     // Every flag is checked before any file is read or written.
     const maxFeedbackBytes = maxFeedbackFlag(parsed, 'feedback');
     const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
-    const misses = integerFlag(parsed, 'misses', MISSES_RANGE);
+    const missesFlag = integerFlag(parsed, 'misses', MISSES_RANGE);
+    // --misses 0 asks for none: no section in the text, no misses key in --json (the report shows none either).
+    const misses = missesFlag === 0 ? undefined : missesFlag;
     const reportPath = stringFlag(parsed, 'report');
     if (reportPath !== undefined) await checkWritable(reportPath, context.cwd);
     const config = await loadCommandConfig('eval', parsed, context);
@@ -178,7 +180,7 @@ export const evalCommand: Command = {
     const comparison = runs.length > 1 ? compareRuns(runs, evalSet, misses, inSample) : undefined;
     if (reportPath !== undefined) {
       const { writeReport } = await import('./eval-report.js');
-      await writeReport(reportPath, context, comparison, runs, evalSet, { misses: misses ?? REPORT_MISSES, inSample }, learning);
+      await writeReport(reportPath, context, comparison, runs, evalSet, { misses: missesFlag ?? REPORT_MISSES, inSample }, learning);
     }
     const json = Boolean(parsed.values['json']);
     if (inSample !== undefined) context.stderr(inSampleWarning(inSample));
@@ -193,7 +195,7 @@ export const evalCommand: Command = {
             : { learning: { ...learning.report, feedbackEvents: learning.events, skippedLines: learning.skips.lines } };
         context.stdout(JSON.stringify({ ranker: run.ranker, set: evalSet.name, ...run.result, ...learned, ...(missed === undefined ? {} : { misses: missed }) }, null, 2) + '\n');
       } else {
-        context.stdout(renderSingle(run, evalSet.name, learning) + (missed === undefined ? '' : `\n${renderMisses(run.ranker, missed)}`) + note);
+        context.stdout(renderSingle(run, evalSet.name, learning) + (missed === undefined ? '' : `\n${renderMisses(run.ranker, missed, misses!)}`) + note);
       }
       return exitCode;
     }
@@ -204,7 +206,7 @@ export const evalCommand: Command = {
       context.stdout(JSON.stringify(comparison, null, 2) + '\n');
       return exitCode;
     }
-    const missText = misses === undefined ? [] : comparison!.rankers.map((row) => renderMisses(row.ranker, row.misses ?? []));
+    const missText = misses === undefined ? [] : comparison!.rankers.map((row) => renderMisses(row.ranker, row.misses ?? [], misses));
     context.stdout([renderComparison(comparison!), ...failures, ...missText.map((text) => `\n${text}`), note].join(''));
     return exitCode;
   },

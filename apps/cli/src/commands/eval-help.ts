@@ -72,13 +72,14 @@ ${MAX_FEEDBACK_HELP}
                    else bm25f). The config's "rankerOptions" apply to its "ranker" only;
                    invalid ones are refused (invalid-option, exit 2) whenever that
                    ranker is evaluated
-  --misses N       also print each ranker's N worst queries (0-1000): the query, the
-                   expected tools, what came first, and, when that was an expected one,
-                   the expected tools the top 5 missed
+  --misses N       also print each ranker's N worst queries (0-1000; 0: none, and no
+                   "misses" key): the query, the expected tools, what came first, and,
+                   when that was an expected one, the expected tools the top 5 missed
   --report FILE    write one self-contained HTML page (no script, no network): Recall@5
                    with its interval per ranker, the latency distribution, the misses.
                    An existing FILE is replaced only when it is empty or an earlier
-                   report of loadout eval; any other file, and always the catalog, the
+                   report of loadout eval (its <meta name="generator" content="loadout
+                   eval">); any other file, and always the catalog, the
                    queries, the feedback or the config this command reads, is refused
                    before anything runs (file-overwrite-refused, exit 2; no --force:
                    remove the file first if it should go)

@@ -9,7 +9,7 @@ import type { InSample } from './eval-in-sample.js';
 
 /** What the report shows per ranker beyond the comparison's figures. */
 export interface ReportOptions {
-  /** Worst queries shown per ranker. */
+  /** Worst queries shown per ranker; 0: no worst-queries section. */
   readonly misses: number;
   /** The rankers scored on queries their model was trained on (the `eval-in-sample` warning's), when any. */
   readonly inSample?: InSample | undefined;
@@ -38,7 +38,8 @@ export async function writeReport(
   // The recommendation's words name the rankers: compared here under the names shown, unless the terminal's comparison already is that.
   const shown = learning === undefined && comparison !== undefined ? comparison : compareRuns(named, evalSet, undefined, inSample);
   const latencies = Object.fromEntries(named.map((run) => [run.ranker, run.outcomes.map((outcome) => outcome.ms)]));
-  const worst = Object.fromEntries(named.map((run) => [run.ranker, runMisses(run, evalSet, misses)]));
+  // --misses 0 asks for none: the page then has no worst-queries section.
+  const worst = misses === 0 ? {} : Object.fromEntries(named.map((run) => [run.ranker, runMisses(run, evalSet, misses)]));
   const learned = learning === undefined ? {} : { learning: { ranker: runs[0]!.ranker, report: learning.report, feedback: learning.path, events: learning.events, skips: learning.skips } };
   await writeFileAtomic(path, context.cwd, renderEvalReport(shown, { latencies, misses: worst, ...learned, ...(inSample === undefined ? {} : { inSample }) }));
   context.stderr(`loadout eval: report written to ${path}\n`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeMiss, renderComparison } from './comparison-view.js';
+import { describeMiss, renderComparison, renderMisses } from './comparison-view.js';
 
 describe('describeMiss', () => {
   const miss = { id: 'q:1', query: 'storm warning', relevant: ['get_forecast', 'get_alerts', 'get_radar'] };
@@ -33,5 +33,15 @@ describe('renderComparison', () => {
     const broken = text.split('\n').find((line) => line.startsWith('broken'))!;
     expect(broken).toMatch(/^broken\s+0\.0\s+every query failed\s+50\.0\s+50\.0\s+—\s+—\s+—\s+4$/);
     expect(text.split('\n').find((line) => line.startsWith('bm25f'))).toMatch(/0\.250\s+1\.000\s+12\s+0$/);
+  });
+});
+
+describe('renderMisses', () => {
+  const miss = (id: string) => ({ id, query: `query ${id}`, relevant: ['get_forecast'], got: ['post_message'] });
+  it('says how many missed when fewer than asked', () => {
+    expect(renderMisses('bm25f', [miss('q1'), miss('q2')], 3).split('\n')[0]).toBe('Worst queries, bm25f (2 of 3 asked: only 2 queries missed):');
+    expect(renderMisses('bm25f', [miss('q1')], 5).split('\n')[0]).toBe('Worst queries, bm25f (1 of 5 asked: only 1 query missed):');
+    expect(renderMisses('bm25f', [miss('q1'), miss('q2')], 2).split('\n')[0]).toBe('Worst queries, bm25f:');
+    expect(renderMisses('bm25f', [], 2)).toBe('Worst queries, bm25f: none missed an expected tool in the top 5\n');
   });
 });

@@ -55,10 +55,15 @@ export function describeMiss(miss: EvalMiss): string {
   return `expected ${named(groups)}; first: ${first ?? 'nothing'}${lacking}`;
 }
 
-/** `--misses N`: a ranker's worst queries, each with what was expected and what came first. */
-export function renderMisses(ranker: string, misses: readonly EvalMiss[]): string {
+/**
+ * `--misses N` (`asked`, at least 1): a ranker's worst queries, each with
+ * what was expected and what came first; when fewer than N missed, the
+ * heading says how many did.
+ */
+export function renderMisses(ranker: string, misses: readonly EvalMiss[], asked: number): string {
   if (misses.length === 0) return `Worst queries, ${ranker}: none missed an expected tool in the top 5\n`;
-  const lines = [`Worst queries, ${ranker}:`];
+  const fewer = misses.length < asked ? ` (${formatCount(misses.length)} of ${formatCount(asked)} asked: only ${countOf(misses.length, 'query', 'queries')} missed)` : '';
+  const lines = [`Worst queries, ${ranker}${fewer}:`];
   for (const miss of misses) {
     lines.push(`  ${miss.id}  ${JSON.stringify(miss.query)}`);
     lines.push(`    ${describeMiss(miss)}`);

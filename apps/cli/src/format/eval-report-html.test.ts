@@ -38,4 +38,11 @@ describe('renderEvalReport', () => {
     // Without in-sample rankers, no caveat.
     expect(renderEvalReport(comparison([row('bm25f', 0.9), row('hybrid', 0.91)]), { latencies: {}, misses: {} })).not.toContain('in-sample');
   });
+
+  it('shows no worst-queries section for a ranker without misses given (--misses 0)', () => {
+    const rankers = [row('bm25f', 0.9), row('hybrid', 0.91)];
+    expect(renderEvalReport(comparison(rankers), { latencies: {}, misses: {} })).not.toContain('Worst queries');
+    const page = renderEvalReport(comparison(rankers), { latencies: {}, misses: { bm25f: [], hybrid: [] } });
+    expect(page.match(/Worst queries \(0\)/g)).toHaveLength(2);
+  });
 });

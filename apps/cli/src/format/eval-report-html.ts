@@ -23,7 +23,7 @@ export interface EvalReportLearning {
 export interface EvalReportDetails {
   /** Per ranker (by name), every query's latency in milliseconds. */
   readonly latencies: Readonly<Record<string, readonly number[]>>;
-  /** Per ranker (by name), its worst queries. */
+  /** Per ranker (by name), its worst queries; a ranker not in it has no worst-queries section. */
   readonly misses: Readonly<Record<string, readonly EvalMiss[]>>;
   /** With `--feedback`: the learning decision, why, and its held-out comparison. */
   readonly learning?: EvalReportLearning;
@@ -149,9 +149,11 @@ export function renderEvalReport(comparison: EvalComparison, details: EvalReport
     .map((row) => {
       const vs = row.vsBaseline['recall@5'];
       const sorted = [...(details.latencies[row.ranker] ?? [])].sort((a, b) => a - b);
-      const misses = details.misses[row.ranker] ?? [];
+      const misses = details.misses[row.ranker];
       const missList =
-        misses.length === 0
+        misses === undefined
+          ? ''
+          : misses.length === 0
           ? '<p class="meta">No query missed an expected tool in the top 5.</p>'
           : misses
               .map(
@@ -164,9 +166,9 @@ export function renderEvalReport(comparison: EvalComparison, details: EvalReport
 ${row.ranker === comparison.baseline ? '' : intervalSvg(vs.low, vs.diff, vs.high, scale)}
 <p class="meta">Latency: p50 ${ms(percentile(sorted, 0.5))} ms · p90 ${ms(percentile(sorted, 0.9))} ms · p99 ${ms(percentile(sorted, 0.99))} ms · max ${ms(sorted.at(-1) ?? 0)} ms</p>
 ${latencySvg(sorted, lowest, highest)}
-<details${misses.length > 0 ? ' open' : ''}><summary>Worst queries (${misses.length})</summary>
+${misses === undefined ? '' : `<details${misses.length > 0 ? ' open' : ''}><summary>Worst queries (${misses.length})</summary>
 ${missList}
-</details>
+</details>`}
 </section>`;
     })
     .join('\n');
