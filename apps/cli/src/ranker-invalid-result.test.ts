@@ -48,6 +48,9 @@ describe('a plug-in ranker returning an invalid result', () => {
       ['bm25f', 0],
     ]);
     expect(result.recommended).toBe('bm25f');
+    const failing = result.rankers[0] as unknown as { firstError: { code: string; message: string } };
+    expect(failing.firstError.code).toBe('ranker-invalid-result');
+    expect(failing.firstError.message).toMatch(/^tiny:1: ranker "nan-ranker" returned an invalid result: hit 1 has score NaN, not a finite number$/);
     // stdout is the contract; why the queries failed, with the code, is on stderr.
     expect(run.stderr()).toContain('loadout eval: nan-ranker: 3 queries failed and scored as misses');
     expect(run.stderr()).toContain('[ranker-invalid-result]');
@@ -64,6 +67,12 @@ describe('a plug-in ranker returning an invalid result', () => {
     ]);
     expect(result.rankers[0]!['recall@5']).toBeGreaterThan(0);
     expect(result.recommended).toBe('bm25f');
+    // Each failing ranker says why in the JSON too (a key added to the contract; the others keep theirs).
+    const rows = result.rankers as unknown as Record<string, unknown>[];
+    expect(Object.keys(rows[0]!)).not.toContain('firstError');
+    expect(rows[1]!['firstError']).toEqual({ code: 'ranker-failed', message: 'ranker "create-throwing" failed while being created: boom in create' });
+    expect(rows[2]!['firstError']).toEqual({ code: 'ranker-failed', message: 'ranker "index-throwing" failed while indexing: boom in index' });
+    expect(Object.keys(rows[2]!)).toEqual(['ranker', 'recall@5', 'ndcg@5', 'mrr@10', 'p50Ms', 'p99Ms', 'buildMs', 'failedQueries', 'vsBaseline', 'firstError']);
     expect(run.stderr()).toContain('ranker "create-throwing" failed while being created: boom in create [ranker-failed]');
     expect(run.stderr()).toContain('ranker "index-throwing" failed while indexing: boom in index [ranker-failed]');
     const allowed = fakeContext({ cwd: folder });

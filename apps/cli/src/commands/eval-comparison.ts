@@ -1,6 +1,7 @@
 import { goldGroups, pairedBootstrap, recommendRanker, worstQueries } from '@loadout/eval';
 import type { DifferenceInterval, EvalSet, EvaluationResult, GoldGroups, QueryOutcome } from '@loadout/eval';
 import type { InSample } from './eval-in-sample.js';
+import { splitFirstError, type EvalFirstError } from './eval-first-error.js';
 
 /** One ranker's run of `loadout eval`: its summary and every query's outcome, in set order. */
 export interface RankerRun {
@@ -35,6 +36,8 @@ export interface ComparedRanker {
   readonly vsBaseline: { readonly 'recall@5': DifferenceInterval };
   /** With `--misses N`: the N worst queries. */
   readonly misses?: readonly EvalMiss[];
+  /** When any query failed: the first failure (added to the contract; a ranker that failed every query shows 0 for its timings). */
+  readonly firstError?: EvalFirstError;
 }
 
 /** What `loadout eval --ranker a,b,c --json` prints. */
@@ -88,6 +91,7 @@ export function compareRuns(runs: readonly RankerRun[], evalSet: EvalSet, misses
       failedQueries: result.failedQueries,
       vsBaseline: { 'recall@5': vs },
       ...(misses === undefined ? {} : { misses: runMisses(run, evalSet, misses) }),
+      ...(result.failedQueries === 0 ? {} : { firstError: splitFirstError(result.firstError ?? 'unknown') }),
     };
   });
   const { recommended, reason } = recommendRanker(

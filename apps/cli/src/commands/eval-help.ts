@@ -91,7 +91,8 @@ ${MAX_FEEDBACK_HELP}
                    "queries", "baseline", "rankers": [{"ranker", "recall@5", "ndcg@5",
                    "mrr@10", "p50Ms", "p99Ms", "buildMs", "failedQueries", "vsBaseline":
                    {"recall@5": {"diff", "low", "high"}}, "misses"?: [{"id", "query",
-                   "relevant", "got"}]}], "recommended", "reason"}
+                   "relevant", "got"}], "firstError"?: {"code", "message"} (when a
+                   query failed)}], "recommended", "reason"}
   --strict         exit 2 when a tool is invalid or skipped (nameless, duplicate, bad schema)
   --max-tools N    accept catalogs of up to N tools (default 10,000, the spec's limit)
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)

@@ -45,4 +45,26 @@ describe('renderEvalReport', () => {
     const page = renderEvalReport(comparison(rankers), { latencies: {}, misses: { bm25f: [], hybrid: [] } });
     expect(page.match(/Worst queries \(0\)/g)).toHaveLength(2);
   });
+
+  it('shows a ranker that failed every query with "—", its error, and no histogram or misses; the latency axis ignores it', () => {
+    const broken = row('badindex', 0, {
+      p50Ms: 0,
+      p99Ms: 0,
+      buildMs: 0,
+      failedQueries: 40,
+      firstError: { code: 'ranker-failed', message: 'ranker "badindex" failed while indexing: <no vectors>' },
+    });
+    const page = renderEvalReport(comparison([row('bm25f', 0.9), broken]), {
+      latencies: { bm25f: [0.2, 0.4, 3], badindex: Array.from({ length: 40 }, () => 0) },
+      misses: { bm25f: [], badindex: [] },
+    });
+    expect(page).toContain('<tr><td>badindex</td><td>0.0</td><td>every query failed</td><td>0.0</td><td>0.0</td><td>—</td><td>—</td><td>—</td><td class="failed">40</td></tr>');
+    const card = page.slice(page.indexOf('<h3>badindex'), page.indexOf('</section>', page.indexOf('<h3>badindex')));
+    expect(card).toContain('Every query failed: ranker &quot;badindex&quot; failed while indexing: &lt;no vectors&gt; [ranker-failed]');
+    expect(card).toContain('Latency: —');
+    expect(card).not.toContain('<svg');
+    expect(card).not.toContain('Worst queries');
+    // One histogram (bm25f's), its axis from its own fastest query, not from the failed ranker's 0 ms.
+    expect(page.match(/aria-label="latency histogram from 0\.200 to 3\.000 ms"/g)).toHaveLength(1);
+  });
 });
