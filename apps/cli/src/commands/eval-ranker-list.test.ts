@@ -31,4 +31,12 @@ describe('readEvalRankerList', () => {
   it('still names an unknown ranker as unknown', () => {
     expect(failure('bm25f,nope').code).toBe('unknown-ranker');
   });
+
+  it('names every unknown ranker in one error, each with its nearest name', () => {
+    const { code, message } = failure('bm25,bm25f,hybird,zzzzzz');
+    expect(code).toBe('unknown-ranker');
+    expect(message).toBe(
+      'unknown rankers "bm25" (did you mean "bm25f"?), "hybird" (did you mean "hybrid"?) and "zzzzzz"; valid names: bm25f, wink-bm25, regex, rerank, static-embedding, hybrid, rerank-glove',
+    );
+  });
 });

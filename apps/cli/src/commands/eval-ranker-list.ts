@@ -1,4 +1,5 @@
 import { createLoadoutError } from '@loadout/core';
+import { didYouMean } from '@loadout/core/plugins';
 import type { Registry } from '@loadout/core/plugins';
 
 /** The rankers `loadout eval --ranker` names, in order (the first is the baseline), and whether `all` chose them. */
@@ -16,8 +17,8 @@ export interface EvalRankerList {
  * every other registered ranker that takes words, in registration order;
  * the other pattern rankers are listed in `patterns`). Without the
  * flag, the config's `ranker`, else the registry's default. Every name is
- * checked before anything runs: an unknown one is `unknown-ranker` (with
- * the nearest name), an empty or repeated one `invalid-option`, and so is
+ * checked before anything runs: unknown ones are one `unknown-ranker`
+ * naming them all (each with its nearest name), an empty or repeated one `invalid-option`, and so is
  * `all` in a list (it stands alone: `all,bm25f` would name bm25f twice).
  */
 export function readEvalRankerList(flag: string | undefined, configured: string | undefined, registry: Registry): EvalRankerList {
@@ -39,7 +40,14 @@ export function readEvalRankerList(flag: string | undefined, configured: string 
       throw createLoadoutError('invalid-option', `--ranker ${JSON.stringify(flag)} lists all with other names; all stands alone (--ranker all), or name each ranker as a,b,c`, { flag: 'ranker', value: flag });
     }
     seen.add(name);
-    registry.ranker(name);
+  }
+  const missing = names.filter((name) => !registry.hasRanker(name));
+  // One unknown name: the registry's own error; several: one error naming them all, so one correction fixes the flag.
+  if (missing.length === 1) registry.ranker(missing[0]!);
+  if (missing.length > 1) {
+    const valid = registry.rankers.map((definition) => definition.name);
+    const each = missing.map((name) => `${JSON.stringify(name)}${didYouMean(name, valid).replace(/^; (.*)$/, ' ($1)')}`);
+    throw createLoadoutError('unknown-ranker', `unknown rankers ${each.slice(0, -1).join(', ')} and ${each.at(-1)!}; valid names: ${valid.join(', ')}`, { name: missing[0], names: missing, valid });
   }
   return { names, all: false, patterns: [] };
 }
