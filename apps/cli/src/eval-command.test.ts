@@ -32,6 +32,8 @@ describe('loadout eval', () => {
   it.each([
     [['eval', '--tools', `${tiny}tools.jsonl`], 'invalid-option'],
     [['eval', '--tools', `${tiny}missing.jsonl`, '--queries', `${tiny}queries.dev.jsonl`], 'file-not-found'],
+    // A missing catalog is named first, before the missing --queries.
+    [['eval', '--tools', `${tiny}missing.jsonl`], 'file-not-found'],
     [['eval', ...files, '--ranker', 'nope'], 'unknown-ranker'],
   ])('%j exits 2 with %s', async (argv, code) => {
     const run = fakeContext();

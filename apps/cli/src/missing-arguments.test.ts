@@ -1,12 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 import { fakeContext } from './__fixtures__/fake-context.js';
 
 const empty = mkdtempSync(join(tmpdir(), 'loadout-missing-args-'));
 afterAll(() => rmSync(empty, { recursive: true, force: true }));
+// A catalog that exists: one that does not is named first (file-not-found).
+const tools = fileURLToPath(new URL('../../../packages/eval/src/eval-set/__fixtures__/tiny/tools.jsonl', import.meta.url));
 
 describe('a command run without its required arguments', () => {
   it.each([
@@ -14,7 +17,7 @@ describe('a command run without its required arguments', () => {
     [['learn', 'a.jsonl', 'b.jsonl'], 'invalid-option', /got 2 arguments/],
     [['search'], 'query-empty', /needs a QUERY: .* e\.g\. loadout search "open a pull request" \(see loadout search --help\)/],
     [['search', '  '], 'query-empty', /needs a QUERY/],
-    [['eval', '--tools', 'tools.json'], 'invalid-option', /--queries FILE is required to evaluate tools\.json/],
+    [['eval', '--tools', tools], 'invalid-option', /--queries FILE is required to evaluate \S+tiny\/tools\.jsonl/],
     [['eval', '--tools', 't.jsonl', '--queries', 'q.jsonl', '--feedback', 'f.jsonl', '--ranker', 'regex'], 'invalid-option', /^loadout eval: --feedback learns/],
     [['catalog'], 'invalid-option', /expected "pull", got no subcommand, e\.g\. loadout catalog pull --config/],
     [['catalog', 'pull'], 'invalid-option', /--config FILE is required/],

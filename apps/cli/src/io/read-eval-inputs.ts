@@ -1,3 +1,4 @@
+import { access } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { createLoadoutError, toToolInput, type Catalog } from '@loadout/core';
 import { applyMods } from '@loadout/core/plugins';
@@ -37,16 +38,20 @@ export interface ReadEvalInputsOptions {
  * `catalog`, the same duplicate handling and `--max-tools`), applies the
  * config's mods, then the queries (`parseEvalQueries`: labelled lines or
  * usage events). A catalog other than the embedded one needs `--queries`
- * (`invalid-option`).
+ * (`invalid-option`), said after a catalog file that is not there (`file-not-found`).
  */
 export async function readEvalInputs(options: ReadEvalInputsOptions, config: LoadoutConfig, context: CliContext): Promise<EvalInputs> {
   const toolsPath = options.toolsPath ?? config.catalog;
+  const load = (): ReturnType<typeof loadCatalog> => loadCatalog(toolsPath, context.cwd, { strict: options.strict, ...(options.maxTools === undefined ? {} : { maxTools: options.maxTools }) });
   if (options.queriesPath === undefined && toolsPath !== undefined) {
+    // A catalog that is not there is the first thing to fix: its own error (file-not-found) comes before the missing --queries.
+    const absent = await access(resolve(context.cwd, toolsPath)).then(() => false, () => true);
+    if (absent) await load();
     throw createLoadoutError('invalid-option', `--queries FILE is required to evaluate ${toolsPath} (labelled lines {"query", "relevant": [names]} or usage events {"query", "called", "at"}); see loadout eval --help`, {
       option: 'queries',
     });
   }
-  const loaded = await loadCatalog(toolsPath, context.cwd, { strict: options.strict, ...(options.maxTools === undefined ? {} : { maxTools: options.maxTools }) });
+  const loaded = await load();
   const modded = applyMods(loaded.catalog, configMods(config));
   reportWarnings('eval', [...loaded.issues, ...modded.warnings], context, options.strict);
   const queriesPath = options.queriesPath === undefined ? demoEvalQueriesPath() : resolve(context.cwd, options.queriesPath);
