@@ -74,4 +74,24 @@ describe('loadout learn messages', () => {
     expect((await readdir(dir)).sort()).toEqual(['.loadout', 'ev.jsonl']);
     expect(await readFile(join(dir, '.loadout'), 'utf8')).toBe('mine\n');
   });
+
+  it('refuses a FILE that is not UTF-8 text as eval does (file-not-text, exit 2, nothing imported); a store that is not text stays an issue', async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${event('save my notes', ['write_file'])}\n`, 'utf16le')]);
+    await writeFile(join(dir, 'events16.jsonl'), utf16);
+    const run = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', 'events16.jsonl'], run.context)).toBe(2);
+    expect(run.stderr()).toBe(
+      `loadout learn: events16.jsonl is not a UTF-8 text file: it is UTF-16 LE text; save it as UTF-8 (for example: iconv -f UTF-16LE -t UTF-8); nothing was imported and there is no decision yet (no ${decision()}) [file-not-text]\n`,
+    );
+    expect(run.stdout()).toBe('');
+    await expect(readdir(dir)).resolves.toEqual(['events16.jsonl']);
+    // The store's own handling is unchanged: its whole file is one skipped line.
+    await mkdir(join(dir, '.loadout'));
+    await writeFile(store(), utf16);
+    const stored = fakeContext({ cwd: dir });
+    expect(await runCli(['learn'], stored.context)).toBe(2);
+    expect(stored.stderr()).toContain('the file is not a UTF-8 text file: it is UTF-16 LE text');
+    expect(stored.stderr()).toContain('[feedback-invalid-line]');
+  });
 });
+

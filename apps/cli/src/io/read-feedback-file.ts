@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createLoadoutError } from '@loadout/core';
+import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import type { CatalogTool } from '@loadout/core';
 import type { FeedbackIssue, ParsedFeedback } from '@loadout/learn';
 import type { CliContext } from './cli-context.js';
@@ -19,11 +19,21 @@ export function countFeedbackSkips(issues: readonly FeedbackIssue[]): FeedbackSk
   return { lines: skipped.size, droppedTools: issues.filter((issue) => issue.lineKept === true).length };
 }
 
+/** Reads FILE as eval reads its files, for its error: missing, unreadable or `file-not-text` (then saying what was left `unchanged`). */
+async function readNamedFile(file: string, context: CliContext, unchanged: string): Promise<void> {
+  const { readTextFile } = await import('@loadout/eval/files');
+  await readTextFile(file, { cwd: context.cwd }).catch((error: unknown) => {
+    if (isLoadoutError(error) && error.code === 'file-not-text') throw createLoadoutError('file-not-text', `${error.message}; ${unchanged}`, error.details);
+    throw error;
+  });
+}
+
 /**
  * Reads FILE of usage events that `loadout <command>` names on its command
  * line (`learn FILE`, `eval --feedback FILE`), checked against `tools`. Its
  * skipped lines are said on stderr. A FILE with no usable event is an error
- * (exit 2), never an empty history: its own (missing, a folder),
+ * (exit 2), never an empty history: its own (missing, a folder, not
+ * UTF-8 text: `file-not-text`, as eval says of its other files),
  * `feedback-too-large` (over `maxBytes`), or `feedback-empty` (empty, or
  * every line skipped); each message ends with `unchanged`, what the command
  * left as it was ("nothing was imported").
@@ -38,13 +48,13 @@ export async function readFeedbackFile(
   const tooLarge = read.issues.find((issue) => issue.code === 'feedback-too-large');
   // Said once, by the error: the file was not read, so there is no other issue.
   if (tooLarge !== undefined) throw createLoadoutError('feedback-too-large', `${tooLarge.message}; ${options.unchanged}`, { path: file });
+  // The store reports a whole file that is not text (UTF-16, binary) as an issue of line 0, so that a store keeps working; a FILE
+  // named on the command line is refused as eval refuses its other files: file-not-text, from the reader they share, before anything is said.
+  if (read.issues.some((issue) => issue.line === 0)) await readNamedFile(file, context, options.unchanged);
   context.stderr(renderFeedbackIssues(options.command, file, read.issues));
   if (read.events.length > 0) return read;
   // A missing file, a folder or an unreadable one is named by its own error; an empty or useless one is feedback-empty.
-  if (read.issues.length === 0) {
-    const { readTextFile } = await import('@loadout/eval/files');
-    await readTextFile(file, { cwd: context.cwd });
-  }
+  if (read.issues.length === 0) await readNamedFile(file, context, options.unchanged);
   const { lines } = countFeedbackSkips(read.issues);
   const why = read.issues.length === 0 ? 'it is empty' : lines === 1 ? 'its one line was skipped (above)' : `all ${formatCount(lines)} lines were skipped (above)`;
   throw createLoadoutError('feedback-empty', `${file} has no usable events: ${why}; ${options.unchanged}`, { path: file, skipped: lines });
