@@ -208,6 +208,10 @@ describe('loadout learn', () => {
     const help = fakeContext();
     expect(await runCli(['learn', '--help'], help.context)).toBe(0);
     expect(help.stdout()).toContain('--max-tools N');
+    // The held-out events as learnFromFeedback takes them: 3 folds of a fifth each, at most 300 events a fold.
+    const words = help.stdout().replace(/\s+/g, ' ');
+    expect(words).toContain('three folds of a fifth of the events each, at most 300 events a fold (of 60,000 events, 900 are held out)');
+    expect(words).not.toContain('fifths');
   });
 
   it('says which catalog tools it skipped, as search does', async () => {

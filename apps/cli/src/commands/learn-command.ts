@@ -62,10 +62,12 @@ store as it stands (what loadout serve --record appended). Then fits the
 usage field (each tool's past queries, as its own BM25F field) and a
 re-ranker (a small model over BM25F's top 50, top 100 from 5,000 tools,
 warm-started from the shipped one) and compares them with the model-free
-default on held-out events: the three newest fifths, each judged by what was
-learned before it, when the events' times order them; otherwise three seeded
-random fifths, each judged by the rest (the report says which; the events of
-a FILE without "at" all get the import's time, so they count as untimed). It
+default on held-out events: three folds of a fifth of the events each, at
+most 300 events a fold (of 60,000 events, 900 are held out): the newest, each
+judged by what was learned before it, when the events' times order them;
+otherwise seeded random ones, each judged by the rest (the report says which;
+the events of a FILE without "at" all get the import's time, so they count as
+untimed). It
 switches learned ranking on only when it beats the default on Recall@5, or
 ties it and beats it on MRR@10 (the re-ranker only when it also beats the
 usage field alone on Recall@5 + MRR@10), and

@@ -117,7 +117,13 @@ describe('recommendRanker', () => {
     const rankers = [baseline, standing('hybrid', 0.3, 0.1, 0.4)];
     const small = recommendRanker(rankers, { queries: 6 });
     expect(small.recommended).toBe('bm25f');
-    expect(small.reason).toBe('keep bm25f: 6 queries are too few to tell rankers apart (a switch needs at least 30); the best of the others, hybrid, differs by +30.0 Recall@5 points (95% interval +10.0 to +50.0 points, above 0)');
+    expect(small.reason).toBe(
+      'keep bm25f: 6 queries are too few to tell rankers apart (a switch needs at least 30); hybrid looks better by +30.0 Recall@5 points (95% interval +10.0 to +50.0 points, above 0); evaluate on at least 30 queries to confirm before switching',
+    );
+    // One whose interval includes 0 is named as before.
+    expect(recommendRanker([baseline, standing('hybrid', 0.02, -0.01, 0.4)], { queries: 6 }).reason).toBe(
+      'keep bm25f: 6 queries are too few to tell rankers apart (a switch needs at least 30); the best of the others, hybrid, differs by +2.0 Recall@5 points (95% interval −1.0 to +5.0 points, which includes 0)',
+    );
     expect(recommendRanker(rankers, { queries: MIN_QUERIES_TO_SWITCH }).recommended).toBe('hybrid');
     // A baseline that failed queries is replaced whatever the size: it is broken, not merely behind.
     expect(recommendRanker([{ ...baseline, failedQueries: 6 }, standing('hybrid', 0.3, 0.1, 0.4)], { queries: 6 }).recommended).toBe('hybrid');

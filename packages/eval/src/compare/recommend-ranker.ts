@@ -120,8 +120,10 @@ export function recommendRanker(standings: readonly RankerStanding[], options: R
     // With in-sample rankers set aside, "no ranker" and "every other" speak of those compared fairly.
     const fairly = unfair === '' ? '' : ' compared fairly';
     const bestOf = `${signedPoints(best.vsBaseline.diff)} Recall@5 points (${interval(best.vsBaseline)}, ${where(best.vsBaseline)})`;
+    // Too few queries: a ranker that looks better is said to, with what would confirm it.
+    const looksBetter = `${best.ranker} looks better by ${signedPoints(best.vsBaseline.diff)} Recall@5 points (${interval(best.vsBaseline)}, above 0); evaluate on at least ${MIN_QUERIES_TO_SWITCH} queries to confirm before switching`;
     const why = tooFew
-      ? `${options.queries} ${options.queries === 1 ? 'query is' : 'queries are'} too few to tell rankers apart (a switch needs at least ${MIN_QUERIES_TO_SWITCH}); the best of the others, ${best.ranker}, differs by ${bestOf}`
+      ? `${options.queries} ${options.queries === 1 ? 'query is' : 'queries are'} too few to tell rankers apart (a switch needs at least ${MIN_QUERIES_TO_SWITCH}); ${above(best.vsBaseline) ? looksBetter : `the best of the others, ${best.ranker}, differs by ${bestOf}`}`
       : clean.every((standing) => below(standing.vsBaseline))
         ? `every other ranker${fairly} found less; the best of them, ${best.ranker}, finds ${signedPoints(-best.vsBaseline.diff).replace('+', '')} Recall@5 points fewer (${interval(best.vsBaseline)}, below 0)`
         : `no ranker${fairly} beat it beyond noise; the best of the others, ${best.ranker}, differs by ${bestOf}`;
