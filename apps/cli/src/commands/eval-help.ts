@@ -23,6 +23,9 @@ the higher mean is named, unless the other is at least 1.5× faster beyond noise
 (the 95% interval of its per-query speed ratio at or above 1.5×). On fewer
 than ${MIN_QUERIES_TO_SWITCH} queries no switch is recommended (the set is too small to tell),
 unless the baseline failed queries: then the best ranker that answered every one.
+A ranker running a shipped model, on queries it was trained on (10% of them or
+more: the eval-in-sample warning), is never chosen, and the reason says so; when
+it is the baseline, the reason says its figures are inflated.
 Rankers are timed alike wherever they are listed: each indexes the catalog twice
 (the second round in reverse order; the faster counts), and each query is answered
 by every ranker in turn, so warm-up, caches and the machine's load fall on all.
