@@ -4,6 +4,7 @@ import { evaluateRankers } from '@loadout/eval';
 import type { EvalSet, QueryOutcome } from '@loadout/eval';
 import type { ProgressReporter } from '../io/progress-reporter.js';
 import type { RankerRun } from './eval-comparison.js';
+import { withTimeoutBreaker } from './eval-timeout-breaker.js';
 
 /** A ranker of `loadout eval` that was built, ready to be measured. */
 export interface BuiltRanker {
@@ -27,7 +28,7 @@ export async function runRankers(built: readonly BuiltRanker[], evalSet: EvalSet
   const several = built.length > 1;
   const answered = built.map(() => 0);
   const evaluations = await evaluateRankers(
-    built.map(({ ranker }) => ranker),
+    built.map(({ ranker }) => withTimeoutBreaker(ranker)),
     evalSet,
     {
       onQueryError: 'count',
