@@ -134,4 +134,21 @@ describe('parseMcpConfig with prototype names', () => {
       '.mcp.json: server "remote": unknown key "env" (it applies to local (command) servers only) (known: type, url, headers, alwaysLoad); ignored, as in an MCP file of another client [config-unknown-key]',
     ]);
   });
+
+  it('reports a misspelt key before the field it misses: "comand" is config-unknown-key with a did-you-mean, not a missing command (trial 3424)', () => {
+    const value = { mcpServers: { a: { comand: 'x' } } };
+    let error: unknown;
+    try {
+      parseMcpConfig(value, { source: 'loadout.config.json', unknownKeys: 'reject' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isLoadoutError(error) && error.code).toBe('config-unknown-key');
+    expect((error as Error).message).toBe('loadout.config.json: server "a": unknown key "comand"; did you mean "command"? (known: type, command, args, env, cwd, alwaysLoad)');
+    // Warned about, then the entry still fails on what it misses; an unknown type is reported as the type, not its keys.
+    const warnings: string[] = [];
+    expect(() => parseMcpConfig(value, { source: '.mcp.json', warn: (message) => warnings.push(message) })).toThrow('server "a": command must be a non-empty string');
+    expect(warnings).toHaveLength(1);
+    expect(() => parseMcpConfig({ mcpServers: { a: { type: 'sse', url: 'http://x/sse' } } }, { unknownKeys: 'reject' })).toThrow('type must be "stdio" or "http"');
+  });
 });

@@ -57,22 +57,35 @@ export function parseMcpConfig(value: unknown, options: ParseMcpConfigOptions = 
   const result: Record<string, UpstreamConfig> = {};
   for (const [name, entry] of Object.entries(servers as Entry)) {
     if (name.trim().length === 0) fail(`a server name must not be empty (got ${describeValue(name)})`, { server: name });
+    // Unknown keys first: a misspelt "comand" is reported as itself, not as a missing command.
+    const kind = entryKind(entry);
+    if (kind !== undefined) checkKeys(entry as Entry, kind, `${source}: server ${describeValue(name)}`, options, { source, server: name });
     const parsed = parseEntry(entry, options.env, (field, message) =>
       fail(`server ${describeValue(name)}: ${field === undefined ? '' : `${field} `}${message}`, { server: name, field }),
     );
-    checkKeys(entry as Entry, parsed, `${source}: server ${describeValue(name)}`, options, { source, server: name });
     setOwn(result, name, parsed);
   }
   return { mcpServers: result };
 }
 
+/**
+ * The kind of server an entry describes, read as `parseEntry` reads it: `http` for `type` `http` or
+ * `streamable-http` (or a `url` without `command`), else `stdio`; undefined for no object or another `type`.
+ */
+function entryKind(entry: unknown): UpstreamConfig['type'] | undefined {
+  if (!isObject(entry)) return undefined;
+  const type = entry['type'] ?? (entry['url'] !== undefined && entry['command'] === undefined ? 'http' : 'stdio');
+  if (type === 'http' || type === 'streamable-http') return 'http';
+  return type === 'stdio' ? 'stdio' : undefined;
+}
+
 /** Refuses or warns about the keys of `entry` that its kind of server does not have (see `ParseMcpConfigOptions.unknownKeys`). */
-function checkKeys(entry: Entry, parsed: UpstreamConfig, where: string, options: ParseMcpConfigOptions, details: Record<string, unknown>): void {
-  const known: readonly string[] = parsed.type === 'http' ? HTTP_KEYS : STDIO_KEYS;
-  const other: readonly string[] = parsed.type === 'http' ? STDIO_KEYS : HTTP_KEYS;
+function checkKeys(entry: Entry, kind: UpstreamConfig['type'], where: string, options: ParseMcpConfigOptions, details: Record<string, unknown>): void {
+  const known: readonly string[] = kind === 'http' ? HTTP_KEYS : STDIO_KEYS;
+  const other: readonly string[] = kind === 'http' ? STDIO_KEYS : HTTP_KEYS;
   for (const key of Object.keys(entry)) {
     if (known.includes(key)) continue;
-    const hint = other.includes(key) ? ` (it applies to ${parsed.type === 'http' ? 'local (command)' : 'remote (url)'} servers only)` : didYouMean(key, known);
+    const hint = other.includes(key) ? ` (it applies to ${kind === 'http' ? 'local (command)' : 'remote (url)'} servers only)` : didYouMean(key, known);
     const message = `${where}: unknown key ${JSON.stringify(key)}${hint} (known: ${known.join(', ')})`;
     if (options.unknownKeys === 'reject') throw createLoadoutError('config-unknown-key', message, { ...details, key });
     options.warn?.(`${message}; ignored, as in an MCP file of another client [config-unknown-key]`);
