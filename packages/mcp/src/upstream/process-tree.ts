@@ -104,14 +104,17 @@ export interface TerminateProcessesOptions {
 /**
  * Stops `pids` (not children of this process: their exit cannot be awaited
  * as an event): SIGTERM to each still running, then SIGKILL to those still
- * running after `graceMs`. Resolves once they are gone or SIGKILL was sent.
+ * running after `graceMs`. Resolves once they are gone or SIGKILL was sent;
+ * keeps the process alive until then (at most `graceMs`).
  */
 export async function terminateProcesses(pids: readonly number[], options: TerminateProcessesOptions): Promise<void> {
   let running = pids.filter(isProcessRunning);
   for (const pid of running) signal(pid, 'SIGTERM');
   const deadline = Date.now() + options.graceMs;
   while (running.length > 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 25).unref());
+    // Not unref'd: in a process with nothing else left to do (a gateway shutting down while an upstream was still in
+    // its handshake), an unref'd wait would let it exit here, before SIGKILL, leaving the processes running (PPID 1).
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 25));
     running = running.filter(isProcessRunning);
   }
   for (const pid of running) signal(pid, 'SIGKILL');
