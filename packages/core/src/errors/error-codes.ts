@@ -71,6 +71,7 @@ export const LOADOUT_ERROR_CODES = [
   'mcp-call-not-found',
   // serving (@loadout/mcp, apps/cli)
   'address-in-use',
+  'gateway-shutting-down',
 ] as const;
 
 /**

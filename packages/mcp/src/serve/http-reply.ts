@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 
 /**
- * Answers with a JSON-RPC error body (`{ jsonrpc, error: { code, message }, id }`)
+ * Answers with a JSON-RPC error body (`{ jsonrpc, error: { code, message, data? }, id }`)
  * and the HTTP `status`; does nothing once headers went out.
  */
 export function replyError(
@@ -11,8 +11,9 @@ export function replyError(
   headers: Readonly<Record<string, string>> = {},
   code = -32000,
   id: string | number | null = null,
+  data?: unknown,
 ): void {
   if (response.headersSent) return;
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }));
+  response.end(JSON.stringify({ jsonrpc: '2.0', error: data === undefined ? { code, message } : { code, message, data }, id }));
 }

@@ -11,8 +11,9 @@ export interface EnvelopeProblem {
   readonly id: string | number | null;
 }
 
-function idOf(message: unknown): string | number | null {
-  if (typeof message !== 'object' || message === null) return null;
+/** The id of a parsed JSON-RPC message (not of a batch), or `null` when it has no usable one. */
+export function idOf(message: unknown): string | number | null {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
   const id = (message as { id?: unknown }).id;
   return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
 }

@@ -101,13 +101,15 @@ export async function serveGateway(options: ServeGatewayOptions): Promise<Served
   const stopped = Promise.race([shutdown, clientGone, stopRequested]).then(async () => {
     signals?.cancel();
     stopWatching();
-    // The gateway closes first (synchronously marked closed): upstreams that exit now are not reconnected or
-    // reported, and calls still waiting end; each local upstream gets 1 s after its stdin closes, then SIGTERM,
-    // then SIGKILL, its own children likewise.
-    const closing = Promise.all([gateway.close(), closeServing()]);
+    // Serving closes first, synchronously answering every request in flight gateway-shutting-down (and refusing new
+    // ones 503), before the gateway's closing fails them otherwise; the gateway is marked closed in the same turn:
+    // upstreams that exit now are not reconnected or reported, and calls still waiting end; each local upstream gets
+    // 1 s after its stdin closes, then SIGTERM, then SIGKILL, its own children likewise.
+    const closing = Promise.all([closeServing(), gateway.close()]);
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // Not unref'd: the bound holds the process until the closing is done (or overran), so a step waiting on nothing
+    // that keeps the process alive does not let it exit halfway (exit code 13, its upstreams' children left behind).
     const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), shutdownTimeoutMs)));
-    timer?.unref?.();
     const overran = await Promise.race([closing.then(() => false), late]);
     clearTimeout(timer);
     if (overran) logger.warn(`shutdown did not finish within ${shutdownTimeoutMs} ms; stopped waiting for it`);

@@ -12,7 +12,7 @@ import { healthStatus } from './health-status.js';
 import { checkRequestHeaders, normalizeOrigin, requestPrincipal, type HttpGuardPolicy } from './http-guard.js';
 import { limitConnections, socketAddress, wasRefused } from './connection-limits.js';
 import { isLoopbackHost, urlHost } from './loopback.js';
-import { checkJsonRpcEnvelope, INVALID_REQUEST_CODE, PARSE_ERROR_CODE } from './jsonrpc-envelope.js';
+import { checkJsonRpcEnvelope, idOf, INVALID_REQUEST_CODE, PARSE_ERROR_CODE } from './jsonrpc-envelope.js';
 import { isClientAbort, readLimitedBody } from './read-limited-body.js';
 import {
   DEFAULT_HEADERS_TIMEOUT_MS,
@@ -29,12 +29,17 @@ import {
 } from './serve-http-options.js';
 import { createSessionStore } from './session-store.js';
 import { createSessionTransport, type SessionTransport } from './session-transport.js';
+import { answerOnShutdown } from './answer-on-shutdown.js';
+import { replyShuttingDown, shuttingDownError } from './shutting-down.js';
+import { waitForResponses } from './wait-for-responses.js';
 
 /** The load balancer's check: `GET /healthz` (see {@link healthStatus}); no token needed, it names nothing. */
 const HEALTH_PATH = '/healthz';
 /** JSON-RPC code the MCP SDK uses for an unknown session (with HTTP 404). */
 const SESSION_NOT_FOUND_CODE = -32001;
 const UNKNOWN_SESSION = 'Session not found: it was closed, evicted or timed out; start a new one with initialize';
+/** How long a shutdown waits for the answers it wrote to requests in flight to flush before it closes their connections. */
+const ANSWER_FLUSH_MS = 1000;
 
 /** A gateway being served over streamable HTTP. */
 export interface HttpGatewayServer {
@@ -137,7 +142,9 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
     maxRequestBodySize: maxBodyBytes,
     onerror: (error) => logger.debug(`stateless request: ${error.message}`),
   });
-  const serveModern = toNodeHandler(modern, { maxRequestBodySize: maxBodyBytes, onerror: (error) => logger.error(`stateless request failed: ${error.message}`) });
+  // At shutdown, stateless requests in flight are answered gateway-shutting-down (not the handler's empty 499).
+  const modernAnswering = answerOnShutdown(modern);
+  const serveModern = toNodeHandler(modernAnswering, { maxRequestBodySize: maxBodyBytes, onerror: (error) => logger.error(`stateless request failed: ${error.message}`) });
   // Listening may start while the upstreams start: /healthz answers 503 and MCP requests 503 with Retry-After until then.
   let unsubscribe: () => void = () => {};
   const started = Promise.resolve(gatewayOrStarting).then((ready) => {
@@ -147,11 +154,15 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
   });
   started.catch(() => {});
 
+  /** Set when close() starts: MCP requests are then refused 503 gateway-shutting-down. */
+  let shuttingDown = false;
+  /** MCP requests being answered, for a shutdown to wait (boundedly) until the answers it wrote are out. */
+  const answering = new Set<ServerResponse>();
   const handle = async (request: IncomingMessage, response: ServerResponse, address: string): Promise<void> => {
     const pathname = request.url === path ? path : new URL(request.url ?? '/', 'http://gateway.invalid').pathname;
     if (pathname === HEALTH_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
       request.resume();
-      const health = healthStatus(gateway);
+      const health = healthStatus(gateway, shuttingDown);
       response.writeHead(health.code, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       response.end(request.method === 'HEAD' ? undefined : JSON.stringify(health.body));
       return;
@@ -163,6 +174,12 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
       request.resume();
       return reply(response, rejection.status, rejection.message, { ...rejection.headers });
     }
+    if (shuttingDown) {
+      request.resume();
+      return replyShuttingDown(response);
+    }
+    answering.add(response);
+    response.once('close', () => answering.delete(response));
     if (gateway === undefined) {
       request.resume();
       return reply(response, 503, 'the gateway is starting: its upstream servers are connecting', { 'retry-after': '1' });
@@ -179,6 +196,8 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
       } catch {
         return reply(response, 400, 'Parse error: the request body is not valid JSON', {}, PARSE_ERROR_CODE);
       }
+      // The body arrived after shutdown started: refused like any request during shutdown.
+      if (shuttingDown) return replyShuttingDown(response, idOf(parsed));
       const problem = checkJsonRpcEnvelope(parsed);
       if (problem !== undefined) return reply(response, 400, problem.message, {}, INVALID_REQUEST_CODE, problem.id);
       if (sessionId === undefined && !(await isLegacyRequest(await toWebRequest(request, parsed), parsed, { maxRequestBodySize: maxBodyBytes }))) {
@@ -286,13 +305,20 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
     connectionCount: openConnections,
     close() {
       closing ??= (async () => {
+        // Synchronously, before anything closes: new requests are refused, and every request in flight of either
+        // era gets its gateway-shutting-down reply (not a stream cut off without one).
+        shuttingDown = true;
         unsubscribe();
+        modernAnswering.shutDown();
+        const error = shuttingDownError(true);
+        for (const session of sessions.values()) session.transport.answerPending(error);
+        const listening = new Promise<void>((resolve) => httpServer.close(() => resolve()));
         await modern.close();
         await sessions.closeAll();
-        await new Promise<void>((resolve) => {
-          httpServer.close(() => resolve());
-          httpServer.closeAllConnections();
-        });
+        // The answers are written; connections close once they are out (bounded: a client that reads nothing is cut off).
+        await waitForResponses(answering, ANSWER_FLUSH_MS);
+        httpServer.closeAllConnections();
+        await listening;
         if (options.closeGateway !== false) await started.then((ready) => ready.close(), () => {});
       })();
       return closing;

@@ -64,6 +64,8 @@ export interface SessionStore<T> {
   /** Closes sessions idle past the timeout; the background sweep calls this. */
   sweep(): void;
   readonly size: number;
+  /** Every open session's value (without marking any used). */
+  values(): T[];
   /** Stops the sweep, forgets every session and closes them. */
   closeAll(): Promise<void>;
 }
@@ -230,6 +232,7 @@ export function createSessionStore<T>(options: SessionStoreOptions<T>): SessionS
     get size() {
       return entries.size;
     },
+    values: () => [...entries.values()].map((entry) => entry.value),
     async closeAll() {
       clearInterval(timer);
       const open = [...entries.values()];

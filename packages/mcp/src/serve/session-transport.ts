@@ -70,6 +70,13 @@ const INTERNAL_ERROR_CODE = -32603;
 export interface SessionTransport extends Transport {
   /** Handles one HTTP request of this session; `body` is the parsed POST body. */
   handle(request: IncomingMessage, response: ServerResponse, body?: unknown): Promise<void>;
+  /**
+   * Answers every request still waiting for its reply with `error` (its
+   * JSON-RPC error reply, on its own stream) and ends those streams; a reply
+   * the server sends for one of them later is dropped. Returns the HTTP
+   * responses it ended, so a caller can wait for them to flush.
+   */
+  answerPending(error: { readonly code: number; readonly message: string; readonly data?: unknown }): ServerResponse[];
 }
 
 interface RequestStream {
@@ -331,6 +338,20 @@ export function createSessionTransport(options: SessionTransportOptions): Sessio
       stream.pending.delete(id);
       requests.delete(id);
       if (stream.pending.size === 0) finish(stream);
+    },
+    answerPending(error) {
+      const ended: ServerResponse[] = [];
+      for (const stream of new Set(requests.values())) {
+        for (const id of stream.pending) {
+          const event = serverSentEvent({ jsonrpc: '2.0', id, error } as JSONRPCMessage);
+          if (stream.streaming) stream.response.write(event);
+          else stream.events.push(event);
+        }
+        finish(stream);
+        ended.push(stream.response);
+      }
+      requests.clear();
+      return ended;
     },
     async close() {
       if (closed) return;

@@ -1,0 +1,81 @@
+import { connect } from 'node:net';
+import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { describe, expect, it } from 'vitest';
+import { createMemoryLogger } from '../__fixtures__/memory-logger.js';
+import { connectModernClient } from '../__fixtures__/modern-client.js';
+import { MISBEHAVING_SERVER, nodeUpstream, waitFor } from '../__fixtures__/upstream-servers.js';
+import { createGateway } from '../gateway/create-gateway.js';
+import { serveHttp } from './serve-http.js';
+
+/** What a call ended with: its JSON-RPC error's code, data.code and message, or `answered`. */
+async function outcome(call: Promise<unknown>): Promise<{ code?: unknown; data?: unknown; message?: string } | 'answered'> {
+  try {
+    await call;
+    return 'answered';
+  } catch (error) {
+    const { code, data, message } = error as { code?: unknown; data?: { code?: unknown }; message: string };
+    return { code, data: data?.code, message };
+  }
+}
+
+// Trial 3424: on shutdown, calls in flight got no reply (a 2025 session's SSE stream ended without one, a
+// 2026-07-28 request an empty 499), so each client waited for its own timeout.
+describe('serveHttp shutting down', () => {
+  it('answers every call in flight of both eras gateway-shutting-down, and refuses new requests 503 with that error', async () => {
+    const logger = createMemoryLogger();
+    const gateway = await createGateway({ config: { mcpServers: { bad: nodeUpstream(MISBEHAVING_SERVER) } }, logger, upstreamStderr: 'ignore' });
+    // Counted where the session and the stateless server hand a call to the gateway: the calls are in flight then.
+    let inFlight = 0;
+    const callTool = gateway.callTool.bind(gateway);
+    (gateway as { callTool: typeof gateway.callTool }).callTool = (...args) => {
+      inFlight += 1;
+      return callTool(...args);
+    };
+    const served = await serveHttp(gateway, { logger });
+    const legacy = new LegacyClient({ name: 'legacy', version: '1' });
+    await legacy.connect(new LegacyTransport(new URL(served.url)));
+    const modern = await connectModernClient(served.url);
+    const hang = { name: 'call_tool', arguments: { name: 'mcp__bad__hang_forever', arguments: {} } };
+    const calls = [
+      ...Array.from({ length: 3 }, () => outcome(legacy.callTool(hang, undefined, { timeout: 60_000 }))),
+      ...Array.from({ length: 2 }, () => outcome(modern.callTool(hang, { timeout: 60_000 }))),
+    ];
+    await waitFor(() => inFlight === 5, 30_000, 'five calls in flight');
+
+    // A request whose body is still arriving when shutdown starts.
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' });
+    const url = new URL(served.url);
+    const socket = connect(Number(url.port), url.hostname);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let raw = '';
+    socket.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    const ended = new Promise((resolve) => socket.once('close', resolve));
+    socket.write(
+      `POST ${url.pathname} HTTP/1.1\r\nhost: ${url.host}\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\ncontent-length: ${body.length}\r\nexpect: 100-continue\r\n\r\n`,
+    );
+    // 100 Continue: the request is being handled, waiting for its body.
+    await waitFor(() => raw.includes('100 Continue'), 10_000, 'the late request to be taken');
+
+    const closing = served.close();
+    socket.write(body);
+    const outcomes = await Promise.all(calls);
+    await closing;
+    await ended;
+
+    for (const ended of outcomes) {
+      expect(ended).toMatchObject({ code: -32000, data: 'gateway-shutting-down', message: expect.stringMatching(/the gateway is shutting down.*retry/) });
+    }
+    // The request that arrived during shutdown was refused, not cut off.
+    const [, head, chunked] = raw.split('\r\n\r\n');
+    const reply = JSON.parse(chunked!.slice(chunked!.indexOf('{'), chunked!.lastIndexOf('}') + 1)) as { id: unknown };
+    expect(head).toMatch(/^HTTP\/1.1 503/);
+    expect(head).toMatch(/retry-after: 1/i);
+    // Its id when its body was read before the refusal (it nearly always is), else null.
+    expect([7, null]).toContain(reply.id);
+    expect(reply).toMatchObject({ error: { code: -32000, data: { code: 'gateway-shutting-down' }, message: expect.stringMatching(/was not run/) } });
+    expect(logger.lines.filter((line) => /error/.test(line) && !/debug/.test(line))).toEqual([]);
+    await legacy.close().catch(() => {});
+    await modern.close().catch(() => {});
+  }, 90_000);
+});
