@@ -169,6 +169,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       const listed = await readTools(phase.connection);
       if (isCurrent(life, phase.connection)) publish(listed);
     } catch (error) {
+      // Closed meanwhile (shutdown) or lost (reported by fail() as it reconnects): nothing to warn about.
+      if (!isCurrent(life, phase.connection)) return logger.debug(`upstream ${label}: a re-listing ended with its connection: ${messageOf(error)}`);
       logger.warn(`upstream ${label}: re-listing tools after list_changed failed (keeping the previous list): ${messageOf(error)}`);
     }
   });
