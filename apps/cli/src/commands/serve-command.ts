@@ -166,7 +166,14 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const streamLogger = createStreamLogger({ level: level as GatewayLogLevel, prefix: 'loadout serve', write: context.stderr });
       // A failing mod warns once per tool, at every re-index: the first 10 a minute, then a count (as search caps them).
       const modWarnings = createRateCappedLog({ write: (line) => streamLogger.warn(line), what: 'mod warning' });
-      const logger = withCappedWarnings(streamLogger, new Set(['mod-failed']), modWarnings);
+      // A flood of clients refused at the session caps logs one info line each: likewise the first 10 a minute, then a count.
+      const refusedSessions = createRateCappedLog({ write: (line) => streamLogger.info(line), what: 'refused session' });
+      const logger = withCappedWarnings(
+        withCappedWarnings(streamLogger, new Set(['mod-failed']), modWarnings),
+        new Set(['mcp-session-refused']),
+        refusedSessions,
+        'info',
+      );
       // Each search a ranker fails (timeout, crash, invalid result) is the operator's to see, not only the client's.
       const rankerFailures = createRateCappedLog({ write: (line) => logger.warn(line), what: 'ranker failure' });
       const reportFailure: RankerFailureReport = (name, code, message) => {
@@ -253,6 +260,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const finish = async (): Promise<void> => {
         rankerFailures.flush();
         modWarnings.flush();
+        refusedSessions.flush();
         await recorder?.close();
         await database?.close();
       };

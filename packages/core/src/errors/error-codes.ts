@@ -69,6 +69,7 @@ export const LOADOUT_ERROR_CODES = [
   'mcp-response-too-large',
   'mcp-tool-ambiguous',
   'mcp-call-not-found',
+  'mcp-session-refused',
   // serving (@loadout/mcp, apps/cli)
   'address-in-use',
   'gateway-shutting-down',

@@ -207,7 +207,8 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
         if (!isInitializeRequest(parsed)) return reply(response, 400, 'no mcp-session-id: start a session with an initialize request');
         const ticket = sessions.admit(address, principal);
         if (ticket.refused) {
-          logger.info(`refused a new session from ${address}: ${ticket.message}`);
+          // Tagged with its code: a flood of refusals is one line per refusal, which the CLI caps by that code.
+          logger.info(`refused a new session from ${address}: ${ticket.message} [mcp-session-refused]`);
           return reply(response, 503, ticket.message, { 'retry-after': String(ticket.retryAfterSeconds) });
         }
         const server = gateway.createServer();
