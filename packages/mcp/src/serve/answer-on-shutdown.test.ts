@@ -32,4 +32,17 @@ describe('answerOnShutdown', () => {
     expect(JSON.parse(events[1]!.replace('event: message\ndata: ', ''))).toMatchObject({ id: 1, error: { data: { code: 'gateway-shutting-down' } } });
     expect(await complete.json()).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
   });
+
+  it('adds no second reply to an SSE answer that already carried its result', async () => {
+    const encoder = new TextEncoder();
+    let streamed: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const sse = new ReadableStream<Uint8Array>({ start: (controller) => void (streamed = controller) });
+    const handler = answerOnShutdown<{ parsedBody?: unknown }>({ fetch: async () => new Response(sse, { headers: { 'content-type': 'text/event-stream' } }) });
+    const streaming = await handler.fetch(new Request('http://gateway.invalid/mcp'), { parsedBody: { jsonrpc: '2.0', id: 1, method: 'tools/call' } });
+    streamed!.enqueue(encoder.encode('event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{"content":[]}}\n\n'));
+    const reading = streaming.text();
+    await new Promise((resolve) => setImmediate(resolve));
+    handler.shutDown();
+    expect(await reading).toBe('event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{"content":[]}}\n\n');
+  });
 });

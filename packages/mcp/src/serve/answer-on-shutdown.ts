@@ -16,26 +16,34 @@ function errorMessage(id: string | number | null): string {
   return JSON.stringify({ jsonrpc: '2.0', id, error: shuttingDownError(true) });
 }
 
+/** Whether an SSE chunk carries a JSON-RPC response (a result or an error), not only notifications. */
+function carriesResponse(text: string): boolean {
+  return text.includes('"result":') || text.includes('"error":');
+}
+
 /**
- * An SSE body that ends with the error event when `stopped` settles first:
- * a stateless answer that streams notifications before its result still
- * gets a reply.
+ * An SSE body that ends with the error event when `stopped` settles before
+ * it ends: a stateless answer that streams notifications before its result
+ * still gets a reply (and one that already carried its reply gets no second).
  */
 function endingWithError(body: ReadableStream<Uint8Array>, stopped: Promise<void>, id: string | number | null): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  let answered = false;
   const stop = stopped.then(() => 'stopped' as const);
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       const next = await Promise.race([reader.read(), stop]);
       if (next === 'stopped') {
-        controller.enqueue(encoder.encode(`event: message\ndata: ${errorMessage(id)}\n\n`));
+        if (!answered) controller.enqueue(encoder.encode(`event: message\ndata: ${errorMessage(id)}\n\n`));
         controller.close();
         void reader.cancel().catch(() => {});
         return;
       }
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
+      if (next.done) return controller.close();
+      answered ||= carriesResponse(decoder.decode(next.value, { stream: true }));
+      controller.enqueue(next.value);
     },
     cancel(reason) {
       return reader.cancel(reason);
@@ -54,7 +62,6 @@ function endingWithError(body: ReadableStream<Uint8Array>, stopped: Promise<void
 export function answerOnShutdown<Options extends { readonly parsedBody?: unknown }>(handler: FetchHandler<Options>): ShutdownAnsweringHandler<Options> {
   let stop: () => void = () => {};
   const stopped = new Promise<void>((resolve) => (stop = resolve));
-  let stopping = false;
   return {
     async fetch(request, options) {
       const id = idOf(options?.parsedBody);
@@ -68,11 +75,10 @@ export function answerOnShutdown<Options extends { readonly parsedBody?: unknown
       );
       const response = await Promise.race([handler.fetch(request, options), cutOff]);
       const streaming = response.body !== null && (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
-      if (!streaming || stopping) return response;
+      if (!streaming) return response;
       return new Response(endingWithError(response.body!, stopped, id), { status: response.status, headers: response.headers });
     },
     shutDown() {
-      stopping = true;
       stop();
     },
   };
