@@ -72,11 +72,11 @@ export interface SessionTransport extends Transport {
   handle(request: IncomingMessage, response: ServerResponse, body?: unknown): Promise<void>;
   /**
    * Answers every request still waiting for its reply with `error` (its
-   * JSON-RPC error reply, on its own stream) and ends those streams; a reply
-   * the server sends for one of them later is dropped. Returns the HTTP
-   * responses it ended, so a caller can wait for them to flush.
+   * JSON-RPC error reply, on its own stream) and ends those streams. A reply
+   * the server sends for one of them later is not written: `send` rejects
+   * for it as for any id it does not know.
    */
-  answerPending(error: { readonly code: number; readonly message: string; readonly data?: unknown }): ServerResponse[];
+  answerPending(error: { readonly code: number; readonly message: string; readonly data?: unknown }): void;
 }
 
 interface RequestStream {
@@ -340,7 +340,6 @@ export function createSessionTransport(options: SessionTransportOptions): Sessio
       if (stream.pending.size === 0) finish(stream);
     },
     answerPending(error) {
-      const ended: ServerResponse[] = [];
       for (const stream of new Set(requests.values())) {
         for (const id of stream.pending) {
           const event = serverSentEvent({ jsonrpc: '2.0', id, error } as JSONRPCMessage);
@@ -348,10 +347,8 @@ export function createSessionTransport(options: SessionTransportOptions): Sessio
           else stream.events.push(event);
         }
         finish(stream);
-        ended.push(stream.response);
       }
       requests.clear();
-      return ended;
     },
     async close() {
       if (closed) return;
