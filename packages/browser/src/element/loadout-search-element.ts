@@ -3,6 +3,7 @@ import type { LoadoutEngine } from '../engine/engine-types.js';
 import { isCancelledError } from '../shared/cancelled.js';
 import { createWorkerEngine } from '../worker/create-worker-engine.js';
 import { CatalogLoader } from './catalog-loader.js';
+import { adoptStyles } from './adopt-styles.js';
 import { element } from './element-dom.js';
 import { dispatchLoadoutEvent } from './element-events.js';
 import type { LoadoutSelectDetail } from './element-events.js';
@@ -67,8 +68,8 @@ export class LoadoutSearchElement extends HTMLElement {
     this.#input = this.#box.input;
     this.#status = element('p', { class: 'status', part: 'status', 'aria-live': 'polite' });
     const { button, region } = this.#box.explanation;
-    const style = element('style', {}, ELEMENT_STYLES);
-    root.append(style, element('div', { class: 'box' }, this.#input, this.#box.listbox, element('div', { class: 'row' }, this.#status, button), region));
+    adoptStyles(root, ELEMENT_STYLES);
+    root.append(element('div', { class: 'box' }, this.#input, this.#box.listbox, element('div', { class: 'row' }, this.#status, button), region));
     this.#applyText();
     this.#input.addEventListener('input', () => void this.#run(this.#input.value));
   }
