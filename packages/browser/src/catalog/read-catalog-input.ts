@@ -1,9 +1,10 @@
-import { createCatalog, createLoadoutError, describeValue, parseCatalogText } from '@loadout/core';
+import { createCatalog, createLoadoutError, DEFAULT_MAX_TOOLS, describeValue, parseCatalogText } from '@loadout/core';
 import type { Catalog, ServerSettings, ToolInput } from '@loadout/core';
 import { catalogHash } from './catalog-hash.js';
+import { deepToolIssue, findDeepTools, withoutDeepTools } from './deep-tools.js';
 import type { CatalogInput, LoadCatalogOptions } from './catalog-input.js';
 
-/** A validated catalog with what planning needs: the tool inputs it came from (kept by identity for the plan cache). */
+/** A validated catalog with what planning needs: the tool inputs it came from (kept by identity for the plan cache; without the tools skipped for nesting too deep). */
 export interface ReadCatalog {
   readonly catalog: Catalog;
   readonly hash: string;
@@ -27,7 +28,8 @@ function fromText(text: string, options: LoadCatalogOptions, source: string): { 
  * (with line and column) for malformed text, `catalog-invalid-format` for a
  * shape that is not a catalog, `invalid-input` for a value that is neither
  * text nor an object, and `catalog-too-large` above `maxTools`; bad tools are
- * skipped and listed in `issues` (or thrown with `strict`).
+ * skipped and listed in `issues` (or thrown with `strict`), a tool whose
+ * `inputSchema` or `_meta` nests deeper than `MAX_INPUT_SCHEMA_DEPTH` among them.
  */
 export function readCatalogInput(input: CatalogInput, options: LoadCatalogOptions = {}): ReadCatalog {
   const source = options.source ?? 'catalog';
@@ -58,12 +60,24 @@ export function readCatalogInput(input: CatalogInput, options: LoadCatalogOption
   if (options.strict === true && firstIssue !== undefined) {
     throw createLoadoutError(firstIssue.code, firstIssue.message, { ...(firstIssue.name === undefined ? {} : { name: firstIssue.name }), source });
   }
-  const validated = createCatalog(read.tools, {
+  const catalogOptions = {
     servers: read.servers,
     source,
     ...(options.strict === undefined ? {} : { strict: options.strict }),
     ...(options.maxTools === undefined ? {} : { maxTools: options.maxTools }),
-  });
+  };
+  const deep = findDeepTools(read.tools);
+  const firstDeep = deep[0];
+  if (options.strict === true && firstDeep !== undefined) {
+    // Too many tools, or an earlier problem among the tools before it, is thrown first.
+    const tooMany = read.tools.length > (options.maxTools ?? DEFAULT_MAX_TOOLS);
+    createCatalog(tooMany ? read.tools : read.tools.slice(0, firstDeep.index), catalogOptions);
+    const issue = deepToolIssue(firstDeep, source);
+    throw createLoadoutError(issue.code, issue.message, { ...(issue.name === undefined ? {} : { name: issue.name }), source });
+  }
+  const validated = withoutDeepTools(createCatalog(read.tools, catalogOptions), deep, source);
   const catalog: Catalog = read.issues.length === 0 ? validated : { ...validated, issues: [...read.issues, ...validated.issues] };
-  return { catalog, hash: catalogHash(catalog), toolInputs: read.tools, servers: catalog.servers };
+  const skipped = new Set(deep.map((tool) => tool.index));
+  const toolInputs = skipped.size === 0 ? read.tools : read.tools.filter((_, index) => !skipped.has(index));
+  return { catalog, hash: catalogHash(catalog), toolInputs, servers: catalog.servers };
 }
