@@ -34,6 +34,55 @@ describe('fetchSource', () => {
   });
 });
 
+describe('fetchSource on text that is not a UTF-8 catalog', () => {
+  const serve = (body: Uint8Array | string, type = 'application/json'): void => {
+    vi.stubGlobal('fetch', async () => new Response(body, { headers: { 'content-type': type } }));
+  };
+
+  it('refuses Latin-1 with file-not-text naming the URL, not the contents', async () => {
+    // "café_search" in Latin-1: é is the one byte 0xE9.
+    serve(Uint8Array.from('[{"name":"café_search"}]', (char) => char.charCodeAt(0)));
+    const error = await fetchSource(url, false).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      code: 'file-not-text',
+      message: '<loadout-search>: https://tools.example/site/missing.json is not a UTF-8 text file: it is not valid UTF-8 (Latin-1 or another legacy encoding?); save it as UTF-8',
+      details: { url: url.href, encoding: 'invalid-utf-8' },
+    });
+    expect((error as Error).message).not.toMatch(/caf/);
+  });
+
+  it('names UTF-16 with the command that converts it, with or without a byte-order mark', async () => {
+    const utf16 = (text: string, mark: boolean): Uint8Array => {
+      const bytes = new Uint8Array((mark ? 2 : 0) + text.length * 2);
+      if (mark) bytes.set([0xff, 0xfe]);
+      for (let index = 0; index < text.length; index++) bytes[(mark ? 2 : 0) + index * 2] = text.charCodeAt(index);
+      return bytes;
+    };
+    for (const mark of [true, false]) {
+      serve(utf16('[{"name":"u16_tool"}]', mark));
+      await expect(fetchSource(url, false)).rejects.toMatchObject({
+        code: 'file-not-text',
+        message: expect.stringContaining('is not a UTF-8 text file: it is UTF-16 LE text; save it as UTF-8 (for example: iconv -f UTF-16LE -t UTF-8)'),
+      });
+    }
+  });
+
+  it('reads UTF-8 with a byte-order mark, dropping the mark', async () => {
+    serve(Uint8Array.from([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('[{"name":"café"}]')]));
+    expect(await fetchSource(url, false)).toBe('[{"name":"café"}]');
+  });
+
+  it('says the server answered an HTML page, for a catalog and for an index', async () => {
+    serve('\n  <!doctype html><html><body>app</body></html>', 'text/html');
+    await expect(fetchSource(url, false)).rejects.toMatchObject({
+      code: 'catalog-invalid-format',
+      message:
+        "<loadout-search>: https://tools.example/site/missing.json answered an HTML page, not a catalog, as a server does for a file it does not have (a single-page app's fallback page); check the catalog URL",
+    });
+    await expect(fetchSource(url, true)).rejects.toMatchObject({ code: 'index-corrupt', message: expect.stringContaining('answered an HTML page, not an index file') });
+  });
+});
+
 describe('namingSource', () => {
   it('prefixes a coded error that does not name the URL, keeping its code', () => {
     const named = namingSource(createLoadoutError('index-corrupt', '@loadout/browser: the prebuilt index is corrupt: truncated'), url);

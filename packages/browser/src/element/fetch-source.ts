@@ -1,10 +1,15 @@
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
+import { decodeText } from './decode-text.js';
+import { htmlAnswerError, startsLikeHtml } from './html-answer.js';
 
 /**
  * Fetches the `catalog` or `index` URL of `<loadout-search>`: its bytes
  * (`binary`) or text. Throws `file-not-found` when the server answers 404 or
  * 410, `file-unreadable` for another error status or when the URL cannot be
- * fetched at all (offline, refused, blocked by CORS); each message names the URL.
+ * fetched at all (offline, refused, blocked by CORS), `file-not-text` for text
+ * that is not UTF-8 (UTF-16, Latin-1), and `catalog-invalid-format` (an
+ * index: `index-corrupt`) for an HTML page, such as a single-page app's
+ * fallback; each message names the URL.
  */
 export async function fetchSource(url: URL, binary: boolean): Promise<string | Uint8Array> {
   let response: Response;
@@ -18,7 +23,9 @@ export async function fetchSource(url: URL, binary: boolean): Promise<string | U
     const code = response.status === 404 || response.status === 410 ? 'file-not-found' : 'file-unreadable';
     throw createLoadoutError(code, `<loadout-search>: ${url.href} answered HTTP ${response.status}`, { url: url.href, status: response.status });
   }
-  return binary ? new Uint8Array(await response.arrayBuffer()) : await response.text();
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (startsLikeHtml(bytes)) throw htmlAnswerError(url.href, binary);
+  return binary ? bytes : decodeText(bytes, url.href);
 }
 
 /** `error` with `url` named in its message (a Loadout error keeps its code and details), unless the message names it already. */
