@@ -35,7 +35,7 @@ describe('fetchSource', () => {
 });
 
 describe('fetchSource on text that is not a UTF-8 catalog', () => {
-  const serve = (body: Uint8Array | string, type = 'application/json'): void => {
+  const serve = (body: Uint8Array<ArrayBuffer> | string, type = 'application/json'): void => {
     vi.stubGlobal('fetch', async () => new Response(body, { headers: { 'content-type': type } }));
   };
 
@@ -52,7 +52,7 @@ describe('fetchSource on text that is not a UTF-8 catalog', () => {
   });
 
   it('names UTF-16 with the command that converts it, with or without a byte-order mark', async () => {
-    const utf16 = (text: string, mark: boolean): Uint8Array => {
+    const utf16 = (text: string, mark: boolean): Uint8Array<ArrayBuffer> => {
       const bytes = new Uint8Array((mark ? 2 : 0) + text.length * 2);
       if (mark) bytes.set([0xff, 0xfe]);
       for (let index = 0; index < text.length; index++) bytes[(mark ? 2 : 0) + index * 2] = text.charCodeAt(index);
