@@ -56,6 +56,24 @@ describe('createEngine: plans', () => {
     expect(plan.deferredTokens).toBeGreaterThan(100);
   });
 
+  it('refuses an input decide would refuse, naming the field and the value, instead of planning a default', async () => {
+    const engine = createEngine({ indexStore: null, tokenizer: 'approximate' });
+    await engine.loadCatalog(TOOLS);
+    await expect(engine.plan({ model: 42 } as never)).rejects.toMatchObject({
+      code: 'invalid-input',
+      message: 'invalid policy input: model must be a non-empty string, got 42',
+    });
+    await expect(engine.plan({} as never)).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringContaining('model must be a non-empty string') });
+    await expect(engine.plan(null as never)).rejects.toMatchObject({ code: 'invalid-input' });
+    await expect(engine.plan({ model: 'claude-sonnet-4-5', env: { ENABLE_TOOL_SEARCH: 1 } } as never)).rejects.toMatchObject({
+      code: 'invalid-input',
+      message: expect.stringContaining('env.ENABLE_TOOL_SEARCH'),
+    });
+    // The catalog's tools and servers are the plan's, whatever the input says.
+    const plan = await engine.plan({ model: 'claude-sonnet-4-5', tools: 'none', servers: 7 } as never);
+    expect(plan.tools).toHaveLength(12);
+  });
+
   it('counts with the approximate counter when asked, and applies declarative and programmatic mods', async () => {
     const exact = createEngine({ indexStore: null });
     const approximate = createEngine({ indexStore: null, tokenizer: 'approximate' });

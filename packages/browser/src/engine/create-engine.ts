@@ -22,6 +22,7 @@ import type { EngineSearchResult, LoadoutEngine, RankerAvailability, RankerStatu
 import { findUnavailableRankers } from './ranker-availability.js';
 import { loadTokenCounter } from './load-token-counter.js';
 import { readEngineConfig } from './read-engine-config.js';
+import { readPlanInput } from './read-plan-input.js';
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
@@ -178,10 +179,11 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
 
     async plan(input, planOptions = {}) {
       alive('plan');
+      const checked = readPlanInput(input);
       const current = state;
       const tokenCounter = await counterFor(planOptions.tokenizer === undefined ? tokenizer : readEngineConfig({ tokenizer: planOptions.tokenizer }));
       const policyInput = {
-        ...input,
+        ...checked,
         tools: current?.read.toolInputs ?? [],
         servers: current?.read.servers ?? {},
       } as PolicyInput;
