@@ -81,6 +81,14 @@ describe('fetchSource on text that is not a UTF-8 catalog', () => {
     });
     await expect(fetchSource(url, true)).rejects.toMatchObject({ code: 'index-corrupt', message: expect.stringContaining('answered an HTML page, not an index file') });
   });
+
+  it('says a catalog given as the index is one, naming the attribute to use', async () => {
+    serve('[{"name":"a"}]');
+    await expect(fetchSource(url, true)).rejects.toMatchObject({
+      code: 'index-corrupt',
+      message: '<loadout-search>: https://tools.example/site/missing.json is a catalog (JSON), not an index file (what loadout index writes): name it in the catalog attribute',
+    });
+  });
 });
 
 describe('namingSource', () => {

@@ -2,6 +2,7 @@ import { createLoadoutError } from '@loadout/core';
 import type { LoadoutError } from '@loadout/core';
 import { frameVersion, openFrame, sealFrame } from '@loadout/core/utils';
 import type { FrameFormat } from '@loadout/core/utils';
+import { hasIndexMark, notAnIndexError } from './not-an-index.js';
 
 /** What a prebuilt index file holds: a catalog and one ranker's saved index of it. */
 export interface PrebuiltIndex {
@@ -49,8 +50,13 @@ export function encodePrebuiltIndex(prebuilt: PrebuiltIndex): Uint8Array {
   return sealFrame(PREBUILT_INDEX_FRAME, payload);
 }
 
-/** Reads a file written by {@link encodePrebuiltIndex}; anything malformed throws `index-corrupt`. */
+/**
+ * Reads a file written by {@link encodePrebuiltIndex}; anything malformed
+ * throws `index-corrupt`, bytes without its mark (a catalog's bytes) saying
+ * to pass a catalog as text.
+ */
 export function decodePrebuiltIndex(bytes: Uint8Array): PrebuiltIndex {
+  if (bytes instanceof Uint8Array && !hasIndexMark(bytes)) throw notAnIndexError(bytes);
   const { payload } = openFrame(bytes, PREBUILT_INDEX_FRAME);
   const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
   const decoder = new TextDecoder('utf-8', { fatal: true });

@@ -60,7 +60,14 @@ describe('prebuilt index files', () => {
     damaged[20] = damaged[20]! ^ 0xff;
     const engine = createEngine({ indexStore: null, tokenizer: 'approximate' });
     expect(await failure(() => engine.loadCatalog(damaged))).toMatchObject({ code: 'index-corrupt', message: '@loadout/browser: the prebuilt index is corrupt: checksum mismatch' });
-    expect((await failure(() => engine.loadCatalog(Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)))).code).toBe('index-corrupt');
+    expect(await failure(() => engine.loadCatalog(Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)))).toMatchObject({
+      code: 'index-corrupt',
+      message:
+        '@loadout/browser: loadCatalog got 12 bytes that are not a prebuilt index (no LDIX mark at the start); pass a catalog as text (new TextDecoder().decode(bytes)), and only a file loadout index wrote as bytes',
+    });
+    const json = await failure(() => engine.loadCatalog(new TextEncoder().encode(JSON.stringify(TOOLS))));
+    expect(json).toMatchObject({ code: 'index-corrupt', message: expect.stringContaining('not a prebuilt index (no LDIX mark at the start); they start like JSON, a catalog: pass a catalog as text') });
+    expect((await failure(() => engine.loadCatalog(bytes.subarray(0, 10)))).message).toBe('@loadout/browser: the prebuilt index is corrupt: too short');
     engine.dispose();
   });
 });
