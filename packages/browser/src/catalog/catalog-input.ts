@@ -26,7 +26,7 @@ export interface LoadCatalogOptions {
   format?: CatalogTextFormat;
   /** Throw the first bad tool as a `LoadoutError` instead of skipping it and listing it in `issues`. Default false. */
   strict?: boolean;
-  /** Most tools accepted; more throws `catalog-too-large`. A positive integer. Default 10,000. */
+  /** Most tools accepted; more throws `catalog-too-large`. An integer from 1 to 1,000,000 (another throws `invalid-option`). Default 10,000. */
   maxTools?: number;
 }
 

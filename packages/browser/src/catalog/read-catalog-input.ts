@@ -1,5 +1,7 @@
 import { createCatalog, createLoadoutError, DEFAULT_MAX_TOOLS, describeValue, parseCatalogText } from '@loadout/core';
 import type { Catalog, ServerSettings, ToolInput } from '@loadout/core';
+import { integerOption } from '@loadout/core/utils';
+import { MAX_TOOLS_RANGE } from '../engine/search-limits.js';
 import { catalogHash } from './catalog-hash.js';
 import { deepToolIssue, findDeepTools, withoutDeepTools } from './deep-tools.js';
 import type { CatalogInput, LoadCatalogOptions } from './catalog-input.js';
@@ -27,12 +29,14 @@ function fromText(text: string, options: LoadCatalogOptions, source: string): { 
  * Reads and validates a {@link CatalogInput}. Throws `catalog-invalid-json`
  * (with line and column) for malformed text, `catalog-invalid-format` for a
  * shape that is not a catalog, `invalid-input` for a value that is neither
- * text nor an object, and `catalog-too-large` above `maxTools`; bad tools are
+ * text nor an object, `invalid-option` for a `maxTools` outside 1–1,000,000,
+ * and `catalog-too-large` above `maxTools`; bad tools are
  * skipped and listed in `issues` (or thrown with `strict`), a tool whose
  * `inputSchema` or `_meta` nests deeper than `MAX_INPUT_SCHEMA_DEPTH` among them.
  */
 export function readCatalogInput(input: CatalogInput, options: LoadCatalogOptions = {}): ReadCatalog {
   const source = options.source ?? 'catalog';
+  integerOption('@loadout/browser: loadCatalog', 'maxTools', options.maxTools, undefined, MAX_TOOLS_RANGE.min, MAX_TOOLS_RANGE.max);
   let read: { tools: readonly ToolInput[]; servers: Record<string, ServerSettings>; issues: Catalog['issues'] };
   const value: unknown = input;
   if (typeof value === 'string') {

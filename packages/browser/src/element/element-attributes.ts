@@ -1,4 +1,5 @@
 import { createLoadoutError, DEFAULT_MAX_TOOLS, describeValue } from '@loadout/core';
+import { MAX_TOOLS_RANGE as ENGINE_MAX_TOOLS, SEARCH_LIMIT_RANGE } from '../engine/search-limits.js';
 
 /** Range of an integer attribute of `<loadout-search>`. */
 export interface IntegerAttributeRange {
@@ -9,13 +10,13 @@ export interface IntegerAttributeRange {
 }
 
 /** Results a search shows: `limit`, 1–100, default 5. */
-export const LIMIT_RANGE: IntegerAttributeRange = { fallback: 5, min: 1, max: 100 };
+export const LIMIT_RANGE: IntegerAttributeRange = { fallback: 5, ...SEARCH_LIMIT_RANGE };
 
 /**
  * Most tools a catalog or index may hold: `max-tools`, 1–1,000,000 (the
  * range of `loadout index --max-tools`), default core's 10,000.
  */
-export const MAX_TOOLS_RANGE: IntegerAttributeRange = { fallback: DEFAULT_MAX_TOOLS, min: 1, max: 1_000_000 };
+export const MAX_TOOLS_RANGE: IntegerAttributeRange = { fallback: DEFAULT_MAX_TOOLS, ...ENGINE_MAX_TOOLS };
 
 /**
  * Reads an integer attribute: its `fallback` when absent, else a whole

@@ -166,6 +166,23 @@ describe('createEngine: BM25F search', () => {
     expect(await codeOf(engine.search('mail', { limit: 0 }))).toBe('invalid-option');
   });
 
+  it('enforces the ranges of the element and of @loadout/wasm: limit 1–100, maxTools 1–1,000,000', async () => {
+    const engine = createEngine({ indexStore: null, tokenizer: 'approximate' });
+    await engine.loadCatalog(TOOLS);
+    await expect(engine.search('mail', { limit: 1e6 })).rejects.toMatchObject({
+      code: 'invalid-option',
+      message: '@loadout/browser: search: limit must be an integer from 1 to 100 (got 1000000)',
+    });
+    await expect(engine.search('mail', { limit: 2.5 })).rejects.toMatchObject({ code: 'invalid-option' });
+    expect((await engine.search('mail', { limit: 100 })).hits.length).toBeGreaterThan(0);
+    await expect(engine.loadCatalog(TOOLS, { maxTools: 1e9 })).rejects.toMatchObject({
+      code: 'invalid-option',
+      message: '@loadout/browser: loadCatalog: maxTools must be an integer from 1 to 1,000,000 (got 1000000000)',
+    });
+    await expect(engine.loadCatalog(TOOLS, { maxTools: 0 })).rejects.toMatchObject({ code: 'invalid-option' });
+    expect((await engine.loadCatalog(TOOLS, { maxTools: 1_000_000 })).tools).toHaveLength(12);
+  });
+
   it('keeps the built index when the same catalog is loaded again, and drops it for another', async () => {
     const engine = createEngine({ indexStore: null });
     const first = await engine.loadCatalog(TOOLS);

@@ -1,6 +1,6 @@
 import { createLoadoutError, describeValue, planToolLoading } from '@loadout/core';
 import type { Embedder, PolicyInput, TokenCounter } from '@loadout/core';
-import { fnv1a64 } from '@loadout/core/utils';
+import { fnv1a64, integerOption } from '@loadout/core/utils';
 import type { WordVectorTable } from '@loadout/embeddings/browser';
 import { readCatalogInput } from '../catalog/read-catalog-input.js';
 import type { LoadedCatalog } from '../catalog/catalog-input.js';
@@ -23,6 +23,7 @@ import { findUnavailableRankers } from './ranker-availability.js';
 import { loadTokenCounter } from './load-token-counter.js';
 import { readEngineConfig } from './read-engine-config.js';
 import { readPlanInput } from './read-plan-input.js';
+import { SEARCH_LIMIT_RANGE } from './search-limits.js';
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
@@ -197,6 +198,7 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
 
     async search(query, searchOptions = {}): Promise<EngineSearchResult> {
       const what = `search ${describeValue(query)}`;
+      const limit = integerOption('@loadout/browser: search', 'limit', searchOptions.limit, undefined, SEARCH_LIMIT_RANGE.min, SEARCH_LIMIT_RANGE.max);
       const current = loaded(what);
       const name = registry.ranker(searchOptions.ranker ?? registry.defaultRanker).name;
       const signals = [searchOptions.signal, current.controller.signal, lifetime.signal];
@@ -206,7 +208,7 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
       const ready = current.rankers.peek(name) ?? (await abortable(current.rankers.get(name), what, signals));
       throwIfCancelled(what, signals);
       const answer = ready.ranker.search(query, {
-        ...(searchOptions.limit === undefined ? {} : { limit: searchOptions.limit }),
+        ...(limit === undefined ? {} : { limit }),
         ...(searchOptions.explain === undefined ? {} : { explain: searchOptions.explain }),
       });
       const hits = isPromise(answer) ? await abortable(answer, what, signals) : answer;

@@ -34,7 +34,7 @@ export interface EnginePlan extends ToolLoadingPlan {
 export interface EngineSearchOptions {
   /** A ranker of the engine's registry (see `listEngineRankers`): a built-in or one of `EngineOptions.rankers`. Default `bm25f`. */
   ranker?: string;
-  /** Results to return. Default 5; range 1–100. */
+  /** Results to return. Default 5; range 1–100 (another throws `invalid-option`). */
   limit?: number;
   /** Attach a score explanation (matched terms, field and component contributions) to each hit. Default false. */
   explain?: boolean;
