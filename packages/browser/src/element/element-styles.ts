@@ -8,7 +8,9 @@
  * (8px), `--loadout-search-list-height` (the list's most height before it
  * scrolls, min(60vh, 28rem)); and through the parts `input`, `listbox`,
  * `option`, `name`, `server`, `description`, `score`, `explain`,
- * `explanation`, `status`.
+ * `explanation`, `status`. A long server name is cut with an ellipsis
+ * within the list's width (the chip's title holds it whole), and a
+ * description is clamped to two lines (its title holds it whole).
  */
 export const ELEMENT_STYLES = `
 :host { display: block; font: var(--loadout-search-font, inherit); color: var(--loadout-search-foreground, #1b1f24); }
@@ -26,10 +28,12 @@ li { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 2px 12px; p
 li[aria-selected="true"] { background: var(--loadout-search-active, #e7f0fd); box-shadow: inset 3px 0 0 var(--loadout-search-accent, #0a58ca); }
 .title { overflow-wrap: anywhere; }
 .name { font-weight: 600; }
-.server { margin-left: 4px; padding: 0 6px; font-size: 0.85em; color: var(--loadout-search-muted, #57606a);
+.server { display: inline-block; max-width: 100%; vertical-align: bottom; overflow: hidden; text-overflow: ellipsis; margin-left: 4px; padding: 0 6px;
+  font-size: 0.85em; font-weight: normal; color: var(--loadout-search-muted, #57606a);
   border: 1px solid var(--loadout-search-border, #8c959f); border-radius: 999px; white-space: nowrap; }
 .score { color: var(--loadout-search-muted, #57606a); font-variant-numeric: tabular-nums; grid-row: 1; grid-column: 2; }
-.description { grid-column: 1 / -1; color: var(--loadout-search-muted, #57606a); overflow-wrap: anywhere; }
+.description { grid-column: 1 / -1; color: var(--loadout-search-muted, #57606a); overflow-wrap: anywhere;
+  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
 mark { background: var(--loadout-search-mark, #fff3b0); color: inherit; border-radius: 2px; }
 .row { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 12px; margin-top: 6px; }
 .status { margin: 0; color: var(--loadout-search-muted, #57606a); flex: 1 1 12em; }

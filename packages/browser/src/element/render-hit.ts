@@ -20,17 +20,21 @@ export function toolLabel(tool: Pick<CatalogTool, 'name' | 'server'>): string {
  * One result as a listbox option (`id`, `aria-selected` false), its matched
  * terms marked in the name and description, and its server (`part=server`)
  * beside the name, so tools of one name on several servers can be told apart.
+ * The server and the description carry their whole text as `title`, as the
+ * styles cut them (an ellipsis, two lines).
  */
 export function renderHit(hit: SearchHit, id: string): HTMLLIElement {
   const terms = hit.explanation?.matchedTerms ?? [];
   const { tool } = hit;
-  const server = tool.server === null ? [] : [' ', element('span', { class: 'server', part: 'server' }, element('span', { class: 'sr-only' }, 'server '), tool.server)];
+  const server =
+    tool.server === null ? [] : [' ', element('span', { class: 'server', part: 'server', title: tool.server }, element('span', { class: 'sr-only' }, 'server '), tool.server)];
+  const description = tool.description === '' ? '(no description)' : tool.description;
   return element(
     'li',
     { id, role: 'option', part: 'option', 'aria-selected': 'false', 'data-tool': tool.displayName },
     element('span', { class: 'title' }, element('span', { class: 'name', part: 'name' }, ...highlighted(tool.name, terms)), ...server),
     element('span', { class: 'score', part: 'score' }, element('span', { class: 'sr-only' }, 'score '), formatScore(hit.score)),
-    element('span', { class: 'description', part: 'description' }, ...highlighted(tool.description === '' ? '(no description)' : tool.description, terms)),
+    element('span', { class: 'description', part: 'description', title: description }, ...highlighted(description, terms)),
   );
 }
 

@@ -14,7 +14,7 @@ export interface ResultsComboboxHandlers {
 /**
  * The box and its results as the ARIA combobox pattern: the input
  * (`role=combobox`), the listbox of results, the active option
- * (`aria-activedescendant`), and the keys: Arrow keys move through the
+ * (`aria-activedescendant`, only while the list shows), and the keys: Arrow keys move through the
  * list, Enter picks, Escape closes, then clears.
  */
 export class ResultsCombobox {
@@ -63,18 +63,22 @@ export class ResultsCombobox {
   #setExpanded(expanded: boolean): void {
     this.listbox.hidden = !expanded;
     this.input.setAttribute('aria-expanded', String(expanded));
+    this.#pointAtActive();
     this.explanation.setAvailable(expanded);
   }
 
   #setActive(index: number): void {
     this.#active = index;
     for (const [position, option] of [...this.listbox.children].entries()) option.setAttribute('aria-selected', String(position === index));
-    if (index < 0) this.input.removeAttribute('aria-activedescendant');
-    else {
-      this.input.setAttribute('aria-activedescendant', `option-${index}`);
-      this.#scrollToActive(index);
-    }
+    this.#pointAtActive();
+    if (index >= 0 && !this.listbox.hidden) this.#scrollToActive(index);
     this.explanation.refresh();
+  }
+
+  /** `aria-activedescendant` names the active option only while the list shows: a hidden list (after Enter or Escape) has no active descendant. */
+  #pointAtActive(): void {
+    if (this.#active < 0 || this.listbox.hidden) this.input.removeAttribute('aria-activedescendant');
+    else this.input.setAttribute('aria-activedescendant', `option-${this.#active}`);
   }
 
   /** Scrolls the list (only the list, never the page, so the box stays in view) until the option at `index` shows whole. */
