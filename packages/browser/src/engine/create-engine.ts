@@ -29,8 +29,10 @@ function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
-/** How long an index write waits with no search before it serialises (and waits again after one). */
+/** How long an index write of a large catalog waits with no search before it serialises (and waits again after one). */
 const PERSIST_QUIET_MS = 1500;
+/** Catalogs of at least this many tools write their indexes in a pause ({@link PERSIST_QUIET_MS}); smaller ones at once (serialising takes under about 0.5 s). */
+export const QUIET_WRITE_TOOLS = 20_000;
 
 function now(): number {
   return globalThis.performance?.now() ?? Date.now();
@@ -94,10 +96,11 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
     } while (searched && !flushing && !lifetime.signal.aborted);
   };
 
-  // Serialising an index blocks this realm (about 3 s at 100,000 tools), so it waits for a pause in searching: the first searches after indexing never queue behind it.
+  // Serialising an index blocks this realm (about 3 s at 100,000 tools), so a large one waits for a pause in searching: the first searches after indexing never queue behind it.
   const persist: RankerBuildContext['persist'] = (key, blob) => {
     if (store === undefined) return;
-    const write = quietPeriod()
+    const large = (state?.read.catalog.tools.length ?? 0) >= QUIET_WRITE_TOOLS;
+    const write = (large ? quietPeriod() : new Promise<void>((resolve) => setTimeout(resolve, 0)))
       .then(async () => {
         if (lifetime.signal.aborted) return;
         const bytes = await blob();
