@@ -10,15 +10,25 @@ function unwrapDefault(namespace: unknown): unknown {
   return value;
 }
 
+/** Whether the module at `path` is TypeScript (`.ts`, `.mts`, `.cts`): tsx runs it. */
+export function isTypeScript(path: string): boolean {
+  return /\.[cm]?ts$/.test(path);
+}
+
 /**
  * Imports a JavaScript or TypeScript module by absolute path and returns
  * its default export. `.ts` (and `.mts`/`.cts`) files run through tsx,
  * in ES-module and CommonJS folders alike.
  */
 export async function importDefault(path: string): Promise<unknown> {
-  if (/\.[cm]?ts$/.test(path)) {
+  if (isTypeScript(path)) {
     const { tsImport } = (await import('tsx/esm/api')) as { tsImport: (specifier: string, parent: string) => Promise<unknown> };
     return unwrapDefault(await tsImport(pathToFileURL(path).href, import.meta.url));
   }
-  return unwrapDefault(await import(pathToFileURL(path).href));
+  return importUrlDefault(pathToFileURL(path).href);
+}
+
+/** Imports the JavaScript module at the `file:` URL `url` and returns its default export. */
+export async function importUrlDefault(url: string): Promise<unknown> {
+  return unwrapDefault(await import(url));
 }

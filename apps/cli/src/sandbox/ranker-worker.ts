@@ -1,15 +1,16 @@
 // The worker thread of a sandboxed ranker (see sandboxed-ranker.ts): it
-// imports the plug-in's module, and answers one operation at a time.
+// imports the plug-in's module from the bytes the main thread checked, and
+// answers one operation at a time.
 // Nothing here is trusted by the main thread: every answer is checked there.
 import './stdout-to-stderr.js';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CatalogTool, Ranker, RankerDefinition, RankerUsageField } from '@loadout/core';
-import { describeValue } from '@loadout/core';
+import { describeValue, isLoadoutError } from '@loadout/core';
 import { validateRankerDefinition } from '@loadout/core/plugins';
-import { importDefault } from '../config/import-config-module.js';
-import type { SandboxRequest, SandboxStage, SandboxStarted, SandboxUsage, WorkerData } from './sandbox-protocol.js';
+import { importChecked } from './import-checked.js';
+import type { SandboxRequest, SandboxResponse, SandboxStage, SandboxStarted, SandboxUsage, WorkerData } from './sandbox-protocol.js';
 
-const { file, name, options } = workerData as WorkerData;
+const { module, name, options } = workerData as WorkerData;
 let definition: RankerDefinition | undefined;
 let ranker: Ranker | undefined;
 
@@ -41,9 +42,9 @@ function describeThrown(thrown: unknown): string {
 
 async function load(): Promise<RankerDefinition> {
   if (definition === undefined) {
-    const value = await importDefault(file);
+    const value = await importChecked(module, `ranker ${JSON.stringify(name)}`);
     validateRankerDefinition(value, 'its default export');
-    if (value.name !== name) throw new Error(`${file} defines the ranker ${JSON.stringify(value.name)}, not ${JSON.stringify(name)}`);
+    if (value.name !== name) throw new Error(`${module.file} defines the ranker ${JSON.stringify(value.name)}, not ${JSON.stringify(name)}`);
     definition = value;
   }
   return definition;
@@ -99,7 +100,8 @@ parentPort!.on('message', (request: SandboxRequest) => {
     (value) => parentPort!.postMessage({ id: request.id, ok: true, value }),
     (error: unknown) => {
       const { stage, thrown } = error instanceof StageFailure ? error : new StageFailure(request.op === 'describe' ? 'load' : request.op, error);
-      parentPort!.postMessage({ id: request.id, ok: false, message: describeThrown(thrown), stage });
+      const untrusted = isLoadoutError(thrown) && thrown.code === 'config-untrusted';
+      parentPort!.postMessage({ id: request.id, ok: false, message: describeThrown(thrown), stage, ...(untrusted ? { code: 'config-untrusted' } : {}) } satisfies SandboxResponse);
     },
   );
 });

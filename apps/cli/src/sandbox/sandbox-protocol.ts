@@ -1,8 +1,9 @@
 import type { CatalogTool, RankerSearchOptions } from '@loadout/core';
+import type { CheckedModule } from './module-pin.js';
 
-/** What a ranker worker starts with: the plug-in's module and the ranker's name and options. */
+/** What a ranker worker starts with: the plug-in's module as checked against its pin, and the ranker's name and options. */
 export interface WorkerData {
-  readonly file: string;
+  readonly module: CheckedModule;
   readonly name: string;
   readonly options: unknown;
 }
@@ -38,7 +39,13 @@ export type SandboxStage = 'load' | 'create' | 'index' | 'add' | 'remove' | 'sea
  */
 export type SandboxResponse = { readonly id: number } & (
   | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly message: string; readonly stage: SandboxStage }
+  | {
+      readonly ok: false;
+      readonly message: string;
+      readonly stage: SandboxStage;
+      /** `config-untrusted`: the module changed between its check and its import (TypeScript only); the worker must be stopped. */
+      readonly code?: 'config-untrusted';
+    }
 );
 
 /**

@@ -1,7 +1,7 @@
 import { createLoadoutError } from '@loadout/core';
 import type { CatalogTool, Ranker, RankerSearchOptions, RankerUsageField, SearchHit } from '@loadout/core';
 import '../io/cli-error-codes.js';
-import { assertPinned, type ModulePin } from './module-pin.js';
+import { readPinned, type ModulePin } from './module-pin.js';
 import type { SandboxMessage, SandboxOperation, SandboxStage, SandboxUsage, WorkerData } from './sandbox-protocol.js';
 import { REAL_TIMERS, type SandboxTimers } from './sandbox-timers.js';
 import { spawnRankerWorker, type SandboxWorker, type SpawnSandboxWorker } from './sandbox-worker.js';
@@ -66,10 +66,13 @@ interface PendingCall {
  * `ranker-busy`. A call over its time budget is `ranker-timeout`; a worker
  * that dies (out of memory, `process.exit`) is `ranker-failed`; either way
  * the worker is ended and the next call starts a new one and indexes the
- * last tools again, so one bad query fails only itself. Before any worker
- * starts, the module must still have the content it had when the config was
- * loaded (`module`, see `assertPinned`): an edited module is
- * `config-untrusted` and never runs. An exception the plug-in throws while
+ * last tools again, so one bad query fails only itself. Each worker starts
+ * with the module's bytes read once and checked against the content it had
+ * when the config was loaded (`module`, see `readPinned`), and evaluates
+ * those bytes (see `importChecked`): an edited module is `config-untrusted`
+ * and never runs (a TypeScript module, which tsx reads from disk, is checked
+ * again once imported; a change since is `config-untrusted` and stops the
+ * worker). An exception the plug-in throws while
  * loading, being created, indexing, adding or removing is `ranker-failed`
  * naming the ranker and the operation (the next call tries again); one its
  * search throws comes back as a plain Error (the caller's
@@ -130,9 +133,9 @@ export function createSandboxedRanker(input: {
   }
 
   function start(): SandboxWorker {
-    // Never a module that changed since the config was loaded: a restart after a timeout or a crash reads it again.
-    assertPinned(input.module, `ranker ${JSON.stringify(input.name)}`);
-    const data: WorkerData = { file: input.module.file, name: input.name, options: input.options };
+    // Never a module that changed since the config was loaded: a restart after a timeout or a crash reads it again,
+    // and the worker evaluates the bytes read here, not the file as it is when it gets to import it.
+    const data: WorkerData = { module: readPinned(input.module, `ranker ${JSON.stringify(input.name)}`), name: input.name, options: input.options };
     const started = spawn(data, memoryMb);
     started.on('message', (message: SandboxMessage) => {
       const entry = pending.get(message.id);
@@ -140,6 +143,8 @@ export function createSandboxedRanker(input: {
         if (entry !== undefined && entry.timer === undefined) startBudget(message.id, entry);
         return;
       }
+      // A TypeScript module that changed between its check and its import: that worker never answers again.
+      if (!message.ok && message.code === 'config-untrusted') return end(createLoadoutError('config-untrusted', message.message, { path: input.module.file }));
       pending.delete(message.id);
       // An idle worker never keeps the process alive; one with a call in flight does.
       if (pending.size === 0) started.unref();
