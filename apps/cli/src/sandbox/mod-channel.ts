@@ -6,8 +6,10 @@ import type { MessagePort } from 'node:worker_threads';
  * A mod's `tool.describe` hook is synchronous, so the main thread posts a
  * message and blocks (`Atomics.wait`, with a deadline) until the other side
  * posts its answer and raises its flag; `next` calls from the worker back to
- * the main thread use the same channel in the other direction. Slot 0 is
- * raised by the worker, slot 1 by the main thread.
+ * the main thread use the same channel in the other direction, and so does
+ * a `describe` for another mod of the same file that the main thread reaches
+ * while answering such a `next` (the worker, blocked in `next`, answers it
+ * first). Slot 0 is raised by the worker, slot 1 by the main thread.
  */
 export interface ModChannel {
   readonly flags: Int32Array;
@@ -24,7 +26,8 @@ export type ModMessage =
   | { readonly type: 'describe'; readonly mod: string; readonly event: unknown }
   | { readonly type: 'next'; readonly event: unknown }
   | { readonly type: 'answer'; readonly value: unknown }
-  | { readonly type: 'error'; readonly message: string };
+  /** `code` `config-untrusted`: the file changed between its check and its import (TypeScript only). */
+  | { readonly type: 'error'; readonly message: string; readonly code?: 'config-untrusted' };
 
 /** Posts `message` and raises `slot` so the blocked side wakes. */
 export function post(channel: ModChannel, slot: number, message: ModMessage): void {

@@ -1,32 +1,46 @@
 // The worker thread of a configuration's mod plug-in file (see sandboxed-mods.ts):
-// it imports the file and answers one `tool.describe` at a time, over the
-// synchronous channel of mod-channel.ts. Nothing here is trusted by the main
-// thread: its core checks every answer as it checks an in-process mod's.
+// it imports the file from the bytes the main thread checked, and answers one
+// `tool.describe` at a time, over the synchronous channel of mod-channel.ts.
+// Nothing here is trusted by the main thread: its core checks every answer as
+// it checks an in-process mod's.
 import './stdout-to-stderr.js';
 import { workerData } from 'node:worker_threads';
-import type { MessagePort } from 'node:worker_threads';
 import type { ToolDescribeEvent, ToolDescribeHook, ToolDescribeResult } from '@loadout/core';
-import { importDefault } from '../config/import-config-module.js';
+import { isLoadoutError } from '@loadout/core';
+import { importChecked } from './import-checked.js';
 import { MAIN_POSTED, WORKER_POSTED, post, receive } from './mod-channel.js';
 import type { ModChannel, ModMessage } from './mod-channel.js';
+import type { ModWorkerData } from './spawn-mod-worker.js';
 
-const { file, flags, port } = workerData as { file: string; flags: Int32Array; port: MessagePort };
+const { module, flags, port } = workerData as ModWorkerData;
 const channel: ModChannel = { flags, port };
 const hooks = new Map<string, ToolDescribeHook>();
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-function answer(request: Extract<ModMessage, { type: 'describe' }>): void {
-  const hook = hooks.get(request.mod);
-  if (hook === undefined) return post(channel, WORKER_POSTED, { type: 'error', message: `no mod named ${JSON.stringify(request.mod)} in ${file}` });
-  // `next` asks the main thread for the layers beneath, and blocks until it answers (it cannot take long: no plug-in code runs there).
-  const next = (event?: ToolDescribeEvent): ToolDescribeResult => {
-    post(channel, WORKER_POSTED, { type: 'next', event });
+/**
+ * `next` of a hook: asks the main thread for the layers beneath, and blocks
+ * until it answers (no plug-in code of this file runs there, but another of
+ * its mods may be beneath: the main thread then asks for it on this channel,
+ * and it is answered here first).
+ */
+function next(event?: ToolDescribeEvent): ToolDescribeResult {
+  post(channel, WORKER_POSTED, { type: 'next', event });
+  for (;;) {
     const reply = receive(channel, MAIN_POSTED, Infinity);
+    if (reply?.type === 'describe') {
+      answer(reply);
+      continue;
+    }
     if (reply?.type === 'error') throw new Error(reply.message);
     if (reply?.type !== 'answer') throw new Error('the main thread did not answer next()');
     return reply.value as ToolDescribeResult;
-  };
+  }
+}
+
+function answer(request: Extract<ModMessage, { type: 'describe' }>): void {
+  const hook = hooks.get(request.mod);
+  if (hook === undefined) return post(channel, WORKER_POSTED, { type: 'error', message: `no mod named ${JSON.stringify(request.mod)} in ${module.file}` });
   let value: unknown;
   try {
     value = hook(request.event as ToolDescribeEvent, next);
@@ -46,7 +60,7 @@ function answer(request: Extract<ModMessage, { type: 'describe' }>): void {
 }
 
 try {
-  const value = await importDefault(file);
+  const value = await importChecked(module, 'mod file');
   for (const mod of Array.isArray(value) ? value : [value]) {
     const hook = (mod as { hooks?: { 'tool.describe'?: unknown } } | null)?.hooks?.['tool.describe'];
     if (typeof hook === 'function') hooks.set((mod as { name: string }).name, hook as ToolDescribeHook);
@@ -56,5 +70,6 @@ try {
   });
   post(channel, WORKER_POSTED, { type: 'ready' });
 } catch (error) {
-  post(channel, WORKER_POSTED, { type: 'error', message: `threw while loading: ${message(error)}` });
+  if (isLoadoutError(error) && error.code === 'config-untrusted') post(channel, WORKER_POSTED, { type: 'error', message: error.message, code: 'config-untrusted' });
+  else post(channel, WORKER_POSTED, { type: 'error', message: `threw while loading: ${message(error)}` });
 }

@@ -2,11 +2,14 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isLoadoutError } from '@loadout/core';
+import { createModResolver, isLoadoutError } from '@loadout/core';
+import type { CatalogTool, ToolDescribeEvent } from '@loadout/core';
 import { makeTool } from '@loadout/core/test';
 import { pinModule } from './module-pin.js';
 import { spawnRankerWorker, type SpawnSandboxWorker } from './sandbox-worker.js';
 import { createSandboxedRanker } from './sandboxed-ranker.js';
+import { createModSandbox } from './sandboxed-mods.js';
+import { spawnModWorker, type SpawnModWorker } from './spawn-mod-worker.js';
 
 // Decision 3423: a module edited after its pin was checked and before its worker imports it
 // (the trial's check-then-use bypass). Each test edits the file deterministically at that
@@ -62,5 +65,21 @@ describe('a plug-in edited between its check and its import', () => {
     expect(existsSync(marker)).toBe(true);
     // The next call reads the file again before any worker starts: refused as edited.
     expect(await Promise.resolve(ranker.search('weather')).then(() => 'answered', (caught: { code?: string }) => caught.code)).toBe('config-untrusted');
+  });
+
+  it('a mod file: its worker runs the checked bytes, never the edit', () => {
+    const path = join(folder, 'mods.mjs');
+    writeFileSync(path, `export default { name: 'pinned', hooks: { 'tool.describe': (event, next) => ({ description: \`\${next().description} (pinned)\` }) } };\n`);
+    const edited = `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'x');\nexport default { name: 'pinned', hooks: { 'tool.describe': () => ({ description: 'edited' }) } };\n`;
+    const spawn: SpawnModWorker = (data, memoryMb) => {
+      writeFileSync(path, edited);
+      return spawnModWorker(data, memoryMb);
+    };
+    const sandbox = createModSandbox(pinModule(path), {}, spawn);
+    const resolve = createModResolver([{ name: 'pinned', hooks: { 'tool.describe': sandbox.hook('pinned') } }]);
+    const tool = { name: 'send_email', displayName: 'send_email', apiName: 'send_email', server: 'srv', description: 'sends', kind: 'mcp' } as unknown as CatalogTool;
+    const event: ToolDescribeEvent = { tool, description: 'sends', isDeferred: true, provider: 'srv' };
+    expect(resolve.resolve(tool, event)).toMatchObject({ description: 'sends (pinned)', failures: [] });
+    expect(existsSync(marker)).toBe(false);
   });
 });

@@ -48,11 +48,12 @@ describe('createModSandbox', () => {
     const started = performance.now();
     const first = resolve.resolve(bad.tool, bad);
     expect(first.description).toBe(`${name} does things!`);
-    expect(first.failures[0]?.message).toMatch(/gave no answer within 500 ms.*mods are off/);
+    expect(first.failures[0]?.message).toMatch(/gave no answer within 500 ms.*mods are off for the rest of this run \(reported once/);
+    // Off is said once: later tools keep the answer from beneath, with no failure each.
     const plain = event('send_email');
     const after = resolve.resolve(plain.tool, plain);
     expect(after.description).toBe('send_email does things!');
-    expect(after.failures[0]?.message).toMatch(/mods are off/);
+    expect(after.failures).toEqual([]);
     expect(performance.now() - started).toBeLessThan(20_000);
   }, 30_000);
 
@@ -62,7 +63,8 @@ describe('createModSandbox', () => {
     const plain = event('send_email');
     const resolved = resolve.resolve(plain.tool, plain);
     expect(resolved.description).toBe('send_email does things');
-    expect(resolved.failures[0]?.message).toMatch(/mods are off/);
+    expect(resolved.failures[0]?.message).toMatch(/throwing-mods\.mjs threw while loading: broken at load; .*mods are off/);
+    expect(resolve.resolve(plain.tool, plain).failures).toEqual([]);
   });
 
   it('a file edited after the config was loaded is never imported: its mods are off with config-untrusted', () => {
@@ -79,7 +81,7 @@ describe('createModSandbox', () => {
       const resolved = resolve.resolve(plain.tool, plain);
       expect(resolved.description).toBe('send_email does things');
       expect(resolved.failures[0]?.message).toMatch(new RegExp(`mod file: ${copy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} was not loaded again: it changed`));
-      expect(resolve.resolve(plain.tool, plain).failures[0]?.message).toMatch(/it changed/);
+      expect(resolve.resolve(plain.tool, plain)).toMatchObject({ description: 'send_email does things', failures: [] });
       expect(() => readFileSync(marker)).toThrow();
     } finally {
       rmSync(folder, { recursive: true, force: true });

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { MessageChannel, Worker } from 'node:worker_threads';
-import type { ToolDescribeHook } from '@loadout/core';
-import { assertPinned, type ModulePin } from './module-pin.js';
+import { MessageChannel } from 'node:worker_threads';
+import type { ToolDescribeEvent, ToolDescribeHook, ToolDescribeResult } from '@loadout/core';
+import { readPinned, type CheckedModule, type ModulePin } from './module-pin.js';
 import { MAIN_POSTED, WORKER_POSTED, post, receive } from './mod-channel.js';
-import type { ModChannel } from './mod-channel.js';
+import type { ModChannel, ModMessage } from './mod-channel.js';
+import { spawnModWorker, type ModWorker, type SpawnModWorker } from './spawn-mod-worker.js';
 
 /** Budgets of a mod plug-in file's worker. */
 export interface ModSandboxBudget {
@@ -22,10 +21,15 @@ export interface ModSandbox {
   hook(mod: string): ToolDescribeHook;
 }
 
-function workerUrl(): URL {
-  const here = new URL('./mod-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(here))) return here;
-  return new URL('../../dist/sandbox/mod-worker.js', import.meta.url);
+/** What `next` gave the worker: its answer, or what it threw. */
+type Beneath = { readonly ok: true; readonly value: ToolDescribeResult } | { readonly ok: false; readonly message: string };
+
+function askBeneath(next: (event?: ToolDescribeEvent) => ToolDescribeResult, event: unknown): Beneath {
+  try {
+    return { ok: true, value: next(event as ToolDescribeEvent | undefined) };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 /**
@@ -33,82 +37,96 @@ function workerUrl(): URL {
  * each `tool.describe` with a time budget. A mod's hook is synchronous (it
  * runs while a prompt is rendered), so the main thread blocks on the worker's
  * answer (`Atomics.wait` with a deadline) and answers its `next` calls
- * meanwhile. A hook that throws fails that tool only, as in-process. A worker
- * that overruns a budget, runs out of memory or exits is ended, and the file's
- * mods are then off for the rest of the process: every later call fails at
- * once with the reason, so each tool keeps the answer from beneath (the
- * resolver records the failure), and no further call waits. The worker
- * starts at the first call, and only while the file has the content it had
- * when the config was loaded (see `assertPinned`): otherwise the mods are
- * off with `config-untrusted`, and nothing of the file runs.
+ * meanwhile; when a `next` reaches another mod of the same file (a file
+ * exporting several mods), that mod is asked over the same channel and the
+ * worker answers it inside the waiting `next`. A hook that throws fails that
+ * tool only, as in-process. A worker that overruns a budget, runs out of
+ * memory or exits is ended, and the file's mods are then off for the rest
+ * of the process: that call fails with the reason, once, and every later
+ * call keeps the answer from beneath without running or reporting anything.
+ * The worker starts at the first call with the file's bytes read once and
+ * checked against the content it had when the config was loaded (see
+ * `readPinned`), and evaluates those bytes: a file that changed turns the
+ * mods off with the `config-untrusted` reason, and nothing of it runs.
+ * `spawn` starts the worker (tests may wrap it).
  */
-export function createModSandbox(module: ModulePin, budget: ModSandboxBudget = {}): ModSandbox {
+export function createModSandbox(module: ModulePin, budget: ModSandboxBudget = {}, spawn: SpawnModWorker = spawnModWorker): ModSandbox {
   const { file } = module;
   const describeMs = budget.describeMs ?? 1_000;
   const loadMs = budget.loadMs ?? 30_000;
   const memoryMb = budget.memoryMb ?? 256;
-  let worker: Worker | undefined;
+  let worker: ModWorker | undefined;
   let channel: ModChannel | undefined;
   let off: string | undefined;
+  /** This file's hooks waiting for the worker's answer: while one does, the worker is blocked in its `next`. */
+  let waiting = 0;
 
+  /** Ends the worker, turns the mods off and throws the reason: the one report of it. */
   const stop = (reason: string): never => {
-    off = reason;
+    off = `${reason}; ${file}'s mods are off for the rest of this run (reported once, not for each tool)`;
     void worker?.terminate();
     worker = undefined;
-    throw new Error(reason);
+    channel = undefined;
+    throw new Error(off);
   };
 
   const start = (): ModChannel => {
+    let checked: CheckedModule;
     try {
-      assertPinned(module, 'mod file');
+      checked = readPinned(module, 'mod file');
     } catch (error) {
-      off = (error as Error).message;
-      throw error;
+      return stop((error as Error).message);
     }
     const { port1, port2 } = new MessageChannel();
     const flags = new Int32Array(new SharedArrayBuffer(8));
-    // Its own flags only: never the parent's (a test runner's export conditions would load sources).
-    worker = new Worker(workerUrl(), {
-      execArgv: [],
-      workerData: { file, flags, port: port2 },
-      transferList: [port2],
-      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(4, memoryMb / 8)) },
-      stdout: false,
-      stderr: false,
-    });
+    worker = spawn({ module: checked, flags, port: port2 }, memoryMb);
     // Its death (out of memory, exit) is seen as a missed deadline; the event itself needs no handling.
     worker.on('error', () => {});
     worker.unref();
     port1.unref();
     const started: ModChannel = { flags, port: port1 };
     const ready = receive(started, WORKER_POSTED, loadMs);
-    if (ready === undefined) return stop(`its worker did not load ${file} within ${loadMs} ms; its mods are off`);
-    if (ready.type === 'error') return stop(`${file} ${ready.message}; its mods are off`);
+    if (ready === undefined) return stop(`its worker did not load ${file} within ${loadMs} ms`);
+    if (ready.type === 'error') return stop(ready.code === 'config-untrusted' ? ready.message : `${file} ${ready.message}`);
     return started;
+  };
+
+  /** Asks the worker's mod `mod` for `event`'s answer, answering its `next` calls meanwhile. */
+  const ask = (current: ModChannel, mod: string, event: ToolDescribeEvent, next: (event?: ToolDescribeEvent) => ToolDescribeResult): ToolDescribeResult => {
+    const request: ModMessage = { type: 'describe', mod, event };
+    // A worker blocked in `next` waits for the flag; an idle one reads its port.
+    if (waiting > 0) post(current, MAIN_POSTED, request);
+    else current.port.postMessage(request);
+    waiting++;
+    try {
+      for (;;) {
+        const message = receive(current, WORKER_POSTED, describeMs);
+        if (message === undefined) return stop(`mod ${JSON.stringify(mod)} gave no answer within ${describeMs} ms (a loop, or its worker ran out of its ${memoryMb} MiB)`);
+        if (message.type === 'next') {
+          const beneath = askBeneath(next, message.event);
+          // Another of its mods, beneath, turned the file off (reported there): the answer from beneath stands.
+          if (off !== undefined) {
+            if (beneath.ok) return beneath.value;
+            throw new Error(beneath.message);
+          }
+          post(current, MAIN_POSTED, beneath.ok ? { type: 'answer', value: beneath.value } : { type: 'error', message: beneath.message });
+          continue;
+        }
+        if (message.type === 'answer') return message.value as ToolDescribeResult;
+        throw new Error(message.type === 'error' ? message.message : `unexpected ${message.type} from its worker`);
+      }
+    } finally {
+      waiting--;
+    }
   };
 
   return {
     hook(mod) {
       return (event, next) => {
-        if (off !== undefined) throw new Error(off);
+        // Off: said once, when it went off; every later tool keeps the answer from beneath.
+        if (off !== undefined) return next();
         channel ??= start();
-        channel.port.postMessage({ type: 'describe', mod, event });
-        for (;;) {
-          const message = receive(channel, WORKER_POSTED, describeMs);
-          if (message === undefined) {
-            return stop(`mod ${JSON.stringify(mod)} gave no answer within ${describeMs} ms (a loop, or its worker ran out of its ${memoryMb} MiB); ${file}'s mods are off`);
-          }
-          if (message.type === 'next') {
-            try {
-              post(channel, MAIN_POSTED, { type: 'answer', value: next(message.event as Parameters<typeof next>[0]) });
-            } catch (error) {
-              post(channel, MAIN_POSTED, { type: 'error', message: error instanceof Error ? error.message : String(error) });
-            }
-            continue;
-          }
-          if (message.type === 'answer') return message.value as ReturnType<ToolDescribeHook>;
-          throw new Error(message.type === 'error' ? message.message : `unexpected ${message.type} from its worker`);
-        }
+        return ask(channel, mod, event, next);
       };
     },
   };
