@@ -28,7 +28,8 @@ export async function serveGateway(options: ServeGatewayOptions): Promise<Served
   if (readyFile !== undefined) await checkReadyFile(readyFile, cwd);
   const shutdownTimeoutMs = integerOption('@loadout/mcp', 'shutdownTimeoutMs', options.shutdownTimeoutMs, DEFAULT_SHUTDOWN_TIMEOUT_MS, 100, 600_000);
   // Listened for from the start: a signal while the upstreams start stops them (the default action would leave them running).
-  const signals = options.shutdown === undefined ? waitForSignal() : undefined;
+  const signals =
+    options.shutdown === undefined ? waitForSignal(undefined, (signal) => logger.info(`${signal} again: already shutting down (at most ${shutdownTimeoutMs} ms)`)) : undefined;
   const shutdownRequested = signals?.received ?? options.shutdown!();
   const startup = new AbortController();
   void shutdownRequested.then(() => startup.abort(), () => {});
@@ -54,9 +55,9 @@ export async function serveGateway(options: ServeGatewayOptions): Promise<Served
   }
   if (startup.signal.aborted) {
     // Shut down while a gateway of one's own starting function started: nothing is served.
-    signals?.cancel();
     logger.info('shutting down (while starting)');
     await gateway.close();
+    signals?.cancel();
     throw createLoadoutError('cancelled', 'start-up was cancelled (shutting down)');
   }
   const stopWatching = options.onGateway?.(gateway) ?? (() => {});
@@ -99,7 +100,6 @@ export async function serveGateway(options: ServeGatewayOptions): Promise<Served
   const stopRequested = new Promise<void>((resolve) => (requestStop = resolve));
   const shutdown = shutdownRequested.then(() => logger.info('shutting down'));
   const stopped = Promise.race([shutdown, clientGone, stopRequested]).then(async () => {
-    signals?.cancel();
     stopWatching();
     // Serving closes first, synchronously answering every request in flight gateway-shutting-down (and refusing new
     // ones 503), before the gateway's closing fails them otherwise; the gateway is marked closed in the same turn:
@@ -114,6 +114,8 @@ export async function serveGateway(options: ServeGatewayOptions): Promise<Served
     clearTimeout(timer);
     if (overran) logger.warn(`shutdown did not finish within ${shutdownTimeoutMs} ms; stopped waiting for it`);
     if (readyFile !== undefined) await removeReadyFile(readyFile, cwd, endpoint);
+    // Only now may a signal end the process by default: a second one during the closing would have orphaned the upstreams.
+    signals?.cancel();
   });
   return {
     endpoint,
