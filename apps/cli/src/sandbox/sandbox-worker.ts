@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { SandboxMessage, SandboxRequest, WorkerData } from './sandbox-protocol.js';
 
 /** What a sandboxed ranker needs of its worker thread: Node's `Worker` has it, a test passes a fake. */
@@ -17,20 +17,24 @@ export interface SandboxWorker {
 /** Starts a worker for the ranker `data` names, with a heap limit of `memoryMb` MiB. */
 export type SpawnSandboxWorker = (data: WorkerData, memoryMb: number) => SandboxWorker;
 
-/** The worker's entry: built JavaScript beside this file (tests running from sources use the build's). */
-function workerUrl(): URL {
-  const here = new URL('./ranker-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(here))) return here;
-  return new URL('../../dist/sandbox/ranker-worker.js', import.meta.url);
-}
-
-/** A worker thread running `ranker-worker.js`. */
-export const spawnRankerWorker: SpawnSandboxWorker = (data, memoryMb) =>
-  // Its own flags only: never the parent's (a test runner's export conditions would load sources).
-  new Worker(workerUrl(), {
+/**
+ * A worker thread running `entry` (a script of `dist/sandbox`: built
+ * JavaScript beside this file, or the build's when tests run from sources),
+ * with a heap limit of `memoryMb` MiB and its own flags only (never the
+ * parent's: a test runner's export conditions would load sources). Every
+ * plug-in worker, ranker or mod, starts here.
+ */
+export function startSandboxThread(entry: 'ranker-worker.js' | 'mod-worker.js', memoryMb: number, options: Pick<WorkerOptions, 'workerData' | 'transferList'>): Worker {
+  const here = new URL(`./${entry}`, import.meta.url);
+  const url = existsSync(fileURLToPath(here)) ? here : new URL(`../../dist/sandbox/${entry}`, import.meta.url);
+  return new Worker(url, {
+    ...options,
     execArgv: [],
-    workerData: data,
     resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(4, memoryMb / 8)) },
     stdout: false,
     stderr: false,
   });
+}
+
+/** A worker thread running `ranker-worker.js`. */
+export const spawnRankerWorker: SpawnSandboxWorker = (data, memoryMb) => startSandboxThread('ranker-worker.js', memoryMb, { workerData: data });
