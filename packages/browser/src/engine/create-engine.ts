@@ -29,11 +29,6 @@ function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
-/** How long an index write of a large catalog waits with no search before it serialises (and waits again after one). */
-const PERSIST_QUIET_MS = 1500;
-/** Catalogs of at least this many tools write their indexes in a pause ({@link PERSIST_QUIET_MS}); smaller ones at once (serialising takes under about 0.5 s). */
-export const QUIET_WRITE_TOOLS = 20_000;
-
 function now(): number {
   return globalThis.performance?.now() ?? Date.now();
 }
@@ -76,31 +71,9 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
   let table: Promise<WordVectorTable> | undefined;
   let transformers: WasmTransformersEmbedder | undefined;
 
-  /** Set by every search; an index write waits until a whole quiet period passed without one. */
-  let searched = false;
-  /** Ends the quiet periods being waited now (`flush` writes at once, `dispose` drops them). */
-  const hurry = new Set<() => void>();
-  let flushing = false;
-  const quietPeriod = async (): Promise<void> => {
-    do {
-      searched = false;
-      await new Promise<void>((resolve) => {
-        const wake = (): void => {
-          clearTimeout(timer);
-          hurry.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, PERSIST_QUIET_MS);
-        hurry.add(wake);
-      });
-    } while (searched && !flushing && !lifetime.signal.aborted);
-  };
-
-  // Serialising an index blocks this realm (about 3 s at 100,000 tools), so a large one waits for a pause in searching: the first searches after indexing never queue behind it.
   const persist: RankerBuildContext['persist'] = (key, blob) => {
     if (store === undefined) return;
-    const large = (state?.read.catalog.tools.length ?? 0) >= QUIET_WRITE_TOOLS;
-    const write = (large ? quietPeriod() : new Promise<void>((resolve) => setTimeout(resolve, 0)))
+    const write = new Promise<void>((resolve) => setTimeout(resolve, 0))
       .then(async () => {
         if (lifetime.signal.aborted) return;
         const bytes = await blob();
@@ -207,7 +180,6 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
       const signals = [searchOptions.signal, current.controller.signal, lifetime.signal];
       throwIfCancelled(what, signals);
       const started = now();
-      searched = true;
       const ready = current.rankers.peek(name) ?? (await abortable(current.rankers.get(name), what, signals));
       throwIfCancelled(what, signals);
       const answer = ready.ranker.search(query, {
@@ -245,21 +217,12 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
       return availability;
     },
     async flush() {
-      flushing = true;
-      try {
-        while (writes.size > 0) {
-          for (const wake of [...hurry]) wake();
-          await Promise.all([...writes]);
-        }
-      } finally {
-        flushing = false;
-      }
+      while (writes.size > 0) await Promise.all([...writes]);
     },
 
     dispose() {
       if (lifetime.signal.aborted) return;
       lifetime.abort('disposed');
-      for (const wake of [...hurry]) wake();
       state?.controller.abort('disposed');
       void transformers?.dispose().catch(() => undefined);
       if (options.indexStore === undefined) (store as { close?: () => void } | undefined)?.close?.();

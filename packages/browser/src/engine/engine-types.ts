@@ -108,7 +108,7 @@ export interface LoadoutEngine {
    * engine) without loading them.
    */
   rankers(): Promise<readonly RankerAvailability[]>;
-  /** Writes every pending index now (a catalog of 20,000 tools or more otherwise waits for a 1.5 s pause in searching) and resolves when all have finished (or failed). */
+  /** Resolves when every index write started so far has finished (or failed). */
   flush(): Promise<void>;
   /** Releases the engine (a worker engine terminates its worker); pending calls reject with `cancelled`. */
   dispose(): void;
