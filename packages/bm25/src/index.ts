@@ -1,6 +1,7 @@
 export { createToolAnalyzer } from './analyzer/create-tool-analyzer.js';
 export type { ToolAnalyzer, ToolAnalyzerOptions, ToolFieldTokens } from './analyzer/create-tool-analyzer.js';
 export { DEFAULT_STOPWORDS } from './analyzer/stopwords.js';
+export { stripPlural } from './analyzer/strip-plural.js';
 export { TOOL_FIELDS, extractToolFields } from './analyzer/tool-fields.js';
 export type { ToolField, ToolFieldTexts } from './analyzer/tool-fields.js';
 export { splitClauses } from './clauses/split-clauses.js';

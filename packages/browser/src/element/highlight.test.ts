@@ -18,7 +18,13 @@ describe('highlightSegments', () => {
   });
 
   it('does not mark words that only contain a term', () => {
-    expect(marked('messages and message', ['message'])).toBe('messages and [message]');
+    expect(marked('messaging and message', ['message'])).toBe('messaging and [message]');
+  });
+
+  it('marks plurals of a matched term, as the default analyzer reduces them', () => {
+    expect(marked('List files and queries', ['file', 'query'])).toBe('List [files] and [queries]');
+    expect(marked('get_issues', ['issue'])).toBe('get_[issues]');
+    expect(marked('the status', ['statu'])).toBe('the status');
   });
 
   it('marks identifier pieces, and whole identifiers when their compound matched', () => {

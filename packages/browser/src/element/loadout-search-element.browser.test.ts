@@ -184,7 +184,7 @@ describe('<loadout-search> results of tools with one name on several servers', (
 });
 
 describe('<loadout-search> with tools it skipped', () => {
-  it('counts the skipped tools and their codes in the status, and lists them in loadout-loaded', async () => {
+  it('names the skipped tools and their codes in the status, and lists them in loadout-loaded', async () => {
     gatedEngine().resolve();
     const catalog = servedText(
       JSON.stringify([
@@ -198,7 +198,7 @@ describe('<loadout-search> with tools it skipped', () => {
     const loaded = new Promise<CustomEvent>((resolve) => document.addEventListener('loadout-loaded', (event) => resolve(event as CustomEvent), { once: true }));
     const element = mountElement({ catalog });
     expect(await statusMatching(element, /Type to search\.$/)).toBe(
-      '2 tools (3 skipped: catalog-missing-name, catalog-duplicate-name, catalog-invalid-schema). Type to search.',
+      '2 tools (3 skipped: tool 1 (catalog-missing-name), dup (catalog-duplicate-name), bad schema (catalog-invalid-schema)). Type to search.',
     );
     const { detail } = await loaded;
     expect(detail.tools).toBe(2);

@@ -27,14 +27,25 @@ describe('status messages', () => {
     expect(indexingText(100_000)).toBe('Indexing 100,000 tools…');
   });
 
-  it('says how many tools were skipped and why, each code once', () => {
+  it('says how many tools were skipped and why, each code once, when more than three were', () => {
     const issues = [
       { code: 'catalog-missing-name', message: 'a' },
       { code: 'catalog-duplicate-name', message: 'b' },
       { code: 'catalog-missing-name', message: 'c' },
+      { code: 'catalog-missing-name', message: 'd' },
     ] as const;
-    expect(readyText(undefined, 2, issues)).toBe('2 tools (3 skipped: catalog-missing-name, catalog-duplicate-name). Type to search.');
-    expect(readyText(undefined, 0, issues)).toBe('The catalog has no tools (3 skipped: catalog-missing-name, catalog-duplicate-name).');
+    expect(readyText(undefined, 2, issues)).toBe('2 tools (4 skipped: catalog-missing-name, catalog-duplicate-name). Type to search.');
+    expect(readyText(undefined, 0, issues)).toBe('The catalog has no tools (4 skipped: catalog-missing-name, catalog-duplicate-name).');
+  });
+
+  it('names up to three skipped tools, by name or position, each with its code', () => {
+    const issues = [
+      { code: 'catalog-missing-name', message: 'a', index: 0 },
+      { code: 'catalog-invalid-schema', message: 'b', index: 4, name: `deep_${'x'.repeat(60)}` },
+    ] as const;
+    expect(readyText(undefined, 2, issues)).toBe(
+      `2 tools (2 skipped: tool 1 (catalog-missing-name), deep_${'x'.repeat(34)}… (catalog-invalid-schema)). Type to search.`,
+    );
   });
 
   it('names the max-tools attribute when a catalog is too large', () => {

@@ -34,10 +34,25 @@ export function indexingText(tools: number): string {
   return `Indexing ${toolCount(tools)}…`;
 }
 
-/** How many tools were skipped and the codes why (each once, in order), or '' when none: ` (3 skipped: catalog-missing-name, catalog-duplicate-name)`. */
+/** Up to this many skipped tools are named one by one in the status; more are counted by code. */
+const NAMED_SKIPS = 3;
+
+/** A skipped tool as the status names it: its name (at most 40 characters) or its position, and the code. */
+function skippedTool(issue: CatalogIssue): string {
+  const name = issue.name === undefined ? `tool ${(issue.index ?? 0) + 1}` : issue.name.length > 40 ? `${issue.name.slice(0, 39)}…` : issue.name;
+  return `${name} (${issue.code})`;
+}
+
+/**
+ * The skipped tools, or '' when none: each named with its code when there
+ * are at most 3 (` (1 skipped: deep_tool (catalog-invalid-schema))`),
+ * otherwise counted with the codes why, each once, in order
+ * (` (4 skipped: catalog-missing-name, catalog-duplicate-name)`).
+ */
 export function skippedText(issues: readonly CatalogIssue[]): string {
   if (issues.length === 0) return '';
-  return ` (${issues.length.toLocaleString('en-US')} skipped: ${[...new Set(issues.map((issue) => issue.code))].join(', ')})`;
+  const why = issues.length <= NAMED_SKIPS ? issues.map(skippedTool) : [...new Set(issues.map((issue) => issue.code))];
+  return ` (${issues.length.toLocaleString('en-US')} skipped: ${why.join(', ')})`;
 }
 
 /** Why a loaded catalog cannot be searched (`problem`, a coded error, or no tools), or undefined when it can. */
