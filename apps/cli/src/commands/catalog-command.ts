@@ -5,8 +5,7 @@ import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { checkWritable } from '../io/check-writable.js';
 import { CATALOG_SNAPSHOT_FILE } from '../io/catalog-snapshot-file.js';
-import { guardOutputFile } from '../io/guard-output-file.js';
-import { writeFileAtomic } from '../io/write-file-atomic.js';
+import { guardOutputFile, writeOutputFile } from '../io/guard-output-file.js';
 
 /** Exit code of a pull in which no server could be listed (nothing is written). */
 export const EXIT_PULL_FAILED = 1;
@@ -116,7 +115,7 @@ export const catalogCommand: Command = {
     }
     const text = `${JSON.stringify(result.snapshot, null, 2)}\n`;
     if (out === undefined) context.stdout(text);
-    else await writeFileAtomic(out, context.cwd, text);
+    else await writeOutputFile(out, context.cwd, CATALOG_SNAPSHOT_FILE, text, { force: parsed.values['force'] === true });
     context.stderr(`catalog pull: ${tools} tools from ${listed} of ${servers} servers${out === undefined ? '' : ` written to ${out}`}\n`);
     for (const server of failed) context.stderr(`catalog pull: not included: ${server} (--allow-partial)\n`);
     return 0;

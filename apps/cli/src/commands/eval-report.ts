@@ -1,5 +1,6 @@
 import type { EvalSet } from '@loadout/eval';
-import { writeFileAtomic } from '../io/write-file-atomic.js';
+import { EVAL_REPORT_FILE } from '../io/eval-report-file.js';
+import { writeOutputFile } from '../io/guard-output-file.js';
 import type { CliContext } from '../io/cli-context.js';
 import { renderEvalReport } from '../format/eval-report-html.js';
 import { learnedRankerName } from '../format/learning-view.js';
@@ -41,6 +42,6 @@ export async function writeReport(
   // --misses 0 asks for none: the page then has no worst-queries section.
   const worst = misses === 0 ? {} : Object.fromEntries(named.map((run) => [run.ranker, runMisses(run, evalSet, misses)]));
   const learned = learning === undefined ? {} : { learning: { ranker: runs[0]!.ranker, report: learning.report, feedback: learning.path, events: learning.events, skips: learning.skips } };
-  await writeFileAtomic(path, context.cwd, renderEvalReport(shown, { latencies, misses: worst, ...learned, ...(inSample === undefined ? {} : { inSample }) }));
+  await writeOutputFile(path, context.cwd, EVAL_REPORT_FILE, renderEvalReport(shown, { latencies, misses: worst, ...learned, ...(inSample === undefined ? {} : { inSample }) }));
   context.stderr(`loadout eval: report written to ${path}\n`);
 }

@@ -5,11 +5,10 @@ import { countOf } from '../format/count-of.js';
 import { formatCount } from '../format/render-table.js';
 import { checkWritable } from '../io/check-writable.js';
 import { MAX_TOOLS_RANGE, reportWarnings } from '../io/command-warnings.js';
-import { guardOutputFile } from '../io/guard-output-file.js';
+import { guardOutputFile, writeOutputFile } from '../io/guard-output-file.js';
 import type { OutputFileKind } from '../io/guard-output-file.js';
 import { loadCatalog } from '../io/load-catalog.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
-import { writeFileAtomic } from '../io/write-file-atomic.js';
 
 const help = `loadout index: prebuild a catalog's search index for a web page.
 
@@ -73,7 +72,7 @@ export const indexCommand: Command = {
     // Each skipped entry named (a duplicate is not "malformed"), before anything is written: --strict fails here.
     reportWarnings('index', loaded.issues, context, strict);
     const { bytes, read } = await buildPrebuiltIndex({ tools: loaded.tools, servers: loaded.servers }, { source: catalogPath, strict, ...(maxTools === undefined ? {} : { maxTools }) });
-    await writeFileAtomic(out, context.cwd, bytes);
+    await writeOutputFile(out, context.cwd, INDEX_FILE, bytes);
     const skipped = loaded.issues.length;
     const count = read.catalog.tools.length;
     context.stderr(

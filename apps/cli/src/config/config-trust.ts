@@ -119,7 +119,9 @@ export async function recordTrust(path: string, env: TrustEnvironment): Promise<
   const file = join(records, recordName(config.path, config.sha256));
   try {
     await mkdir(records, { recursive: true, mode: 0o700 });
-    await writeFile(file, `${JSON.stringify(content)}\n`, { mode: 0o600 });
+    // A new file, never through what is there: a link planted at the record's name is removed, not written through.
+    await rm(file, { force: true });
+    await writeFile(file, `${JSON.stringify(content)}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw createLoadoutError('file-unwritable', `cannot write the trust record in ${records}: ${code}`, { path: records, code });

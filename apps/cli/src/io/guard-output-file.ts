@@ -2,6 +2,7 @@ import type { Stats } from 'node:fs';
 import { lstat, open, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
+import { writeFileAtomic } from './write-file-atomic.js';
 
 /** What {@link guardOutputFile} lets a command overwrite. */
 export interface OutputFileKind {
@@ -60,4 +61,15 @@ export async function guardOutputFile(path: string, cwd: string, kind: OutputFil
   const bytes = await readStart(target, Math.min(existing.size, kind.maxBytes));
   if (bytes !== undefined && kind.recognise(new TextDecoder().decode(bytes), bytes)) return;
   throw createLoadoutError('file-overwrite-refused', `${path} exists and is not ${kind.what}; it was left unchanged: ${kind.remedy}`, { path });
+}
+
+/**
+ * Writes `content` to `path` (atomically) after checking it again as
+ * {@link guardOutputFile} does: a user's file that appeared there while the
+ * command ran (an index build takes seconds) is refused and left unchanged,
+ * not replaced. Commands still guard first, before any slow work.
+ */
+export async function writeOutputFile(path: string, cwd: string, kind: OutputFileKind, content: string | Uint8Array, options: { readonly force?: boolean } = {}): Promise<void> {
+  await guardOutputFile(path, cwd, kind, options);
+  await writeFileAtomic(path, cwd, content);
 }
