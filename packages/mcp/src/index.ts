@@ -42,4 +42,4 @@ export { serveGateway } from './serve/serve-gateway.js';
 export type { ServeGatewayOptions, ServedGateway } from './serve/serve-gateway-options.js';
 export { isReadyFileText } from './serve/ready-file.js';
 export { pullCatalog } from './pull/pull-catalog.js';
-export type { McpCatalogSnapshot, PullProgress, PullCatalogOptions, PullCatalogResult } from './pull/pull-catalog.js';
+export type { McpCatalogSnapshot, PullProgress, PullCatalogOptions, PullCatalogResult, PulledSkip } from './pull/pull-catalog.js';

@@ -42,6 +42,19 @@ describe('loadout catalog pull', () => {
     expect(config).toContain(folder);
   });
 
+  it('writes a listing cut at 10,000 tools only with --allow-partial, calling it cut, not malformed', async () => {
+    const crowded = { command: process.execPath, args: [misbehaving], env: { MISBEHAVE_TOOL_COUNT: '10000', MISBEHAVE_PAGE_SIZE: '2500' } };
+    writeConfig('crowded.json', { crowded });
+    const { context, stderr } = fakeContext({ cwd: folder });
+    expect(await catalogCommand.run(['pull', '--config', 'crowded.json', '--out', 'crowded-tools.json'], context)).toBe(3);
+    expect(stderr()).toMatch(/catalog pull: crowded: listing cut short: the last \d+ of 10,?\d{3} tools: at most 10000 per server \[mcp-tool-over-limit\]/);
+    expect(stderr()).toMatch(/the listing of crowded was cut at a limit \(above\); nothing written to crowded-tools.json; pass --allow-partial .*\[catalog-pull-partial\]\n/);
+    expect(stderr()).not.toMatch(/malformed tool: the last/);
+    expect(existsSync(join(folder, 'crowded-tools.json'))).toBe(false);
+    expect(await catalogCommand.run(['pull', '--config', 'crowded.json', '--out', 'crowded-tools.json', '--allow-partial'], context)).toBe(0);
+    expect(loadCatalogText(readFileSync(join(folder, 'crowded-tools.json'), 'utf8'), { maxTools: 20_000 }).tools).toHaveLength(10_000);
+  }, 60_000);
+
   it('reads the servers of a loadout.config.mjs, named or the folder\'s own once trusted, as serve does', async () => {
     const project = mkdtempSync(join(folder, 'project-'));
     const servers = { tools: { command: process.execPath, args: [misbehaving] } };

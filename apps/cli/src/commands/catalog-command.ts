@@ -1,5 +1,5 @@
 import { createLoadoutError } from '@loadout/core';
-import { pullCatalog, type PullProgress } from '@loadout/mcp';
+import { pullCatalog, type PullProgress, type PulledSkip } from '@loadout/mcp';
 import { readPullConfig } from './catalog-pull-config.js';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
@@ -9,6 +9,9 @@ import { guardOutputFile, writeOutputFile } from '../io/guard-output-file.js';
 
 /** Exit code of a pull in which no server could be listed (nothing is written). */
 export const EXIT_PULL_FAILED = 1;
+/** How a pull's report line names each kind of entry it left out. */
+const SKIP_WORDS: Record<PulledSkip['kind'], string> = { malformed: 'skipped a malformed tool', 'over-limit': 'skipped a tool over a limit', cut: 'listing cut short' };
+
 /** Exit code of a pull in which some servers failed, without --allow-partial (nothing is written). */
 export const EXIT_PULL_PARTIAL = 3;
 
@@ -27,8 +30,10 @@ are not written (they may hold secrets).
 The output is all or nothing: the file is written to a temporary file and
 renamed, so it is never half-written, and it is not touched at all when
   - no server could be listed: exit 1 [catalog-pull-failed];
-  - some servers failed: exit 3 [catalog-pull-partial], naming them; pass
-    --allow-partial to write the tools of the servers that answered (exit 0).
+  - some servers failed, or a server's listing was cut at a limit (over
+    10,000 tools, or a tools page over 64 MiB): exit 3 [catalog-pull-partial],
+    naming them; pass --allow-partial to write the tools of the servers that
+    answered, and those before the cut (exit 0).
 The same holds for stdout without --out: nothing is printed.
 
 Options:
@@ -42,7 +47,8 @@ Options:
                   only when it is an earlier snapshot, never when it is the --config
   --force         replace an --out FILE that is not a snapshot
   --timeout MS    longest wait for each server's handshake and tools page (default 10000)
-  --allow-partial write the catalog even when some (not all) servers failed
+  --allow-partial write the catalog even when some (not all) servers failed,
+                  or a listing was cut at a limit
   -h, --help      show this help
 
 Examples:
@@ -95,7 +101,7 @@ export const catalogCommand: Command = {
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       onProgress: (event) => context.stderr(`catalog pull: ${describeProgress(event)}\n`),
     });
-    for (const { server, problem } of result.skipped) context.stderr(`catalog pull: ${server}: skipped a malformed tool: ${problem}\n`);
+    for (const { server, kind, problem } of result.skipped) context.stderr(`catalog pull: ${server}: ${SKIP_WORDS[kind]}: ${problem}\n`);
     const destination = out === undefined ? 'stdout' : out;
     const servers = Object.keys(config.mcpServers).length;
     const listed = Object.keys(result.snapshot.tools).length;
@@ -105,6 +111,14 @@ export const catalogCommand: Command = {
       const why = servers === 0 ? 'the config lists no servers' : `no server could be listed (${failed.join(', ')})`;
       context.stderr(`loadout catalog: ${why}; nothing written to ${destination} [catalog-pull-failed]\n`);
       return EXIT_PULL_FAILED;
+    }
+    const cut = [...new Set(result.skipped.filter((skip) => skip.kind === 'cut').map((skip) => skip.server))];
+    if (cut.length > 0 && !parsed.values['allow-partial']) {
+      context.stderr(
+        `loadout catalog: the listing of ${cut.join(', ')} was cut at a limit (above); nothing written to ${destination}; ` +
+          `pass --allow-partial to write the tools before the cut [catalog-pull-partial]\n`,
+      );
+      return EXIT_PULL_PARTIAL;
     }
     if (failed.length > 0 && !parsed.values['allow-partial']) {
       context.stderr(

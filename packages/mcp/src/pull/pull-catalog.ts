@@ -3,7 +3,7 @@ import type { McpGatewayConfig } from '../config/mcp-config.js';
 import { integerOption } from '@loadout/core/utils';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../gateway/create-gateway-options.js';
 import { resolveGatewayLimits, type GatewayLimits } from '../limits/gateway-limits.js';
-import { checkUpstreamTools } from '../upstream/check-upstream-tools.js';
+import { checkUpstreamTools, type SkippedUpstreamTool } from '../upstream/check-upstream-tools.js';
 import { connectUpstream, type UpstreamStderr } from '../upstream/connect-upstream.js';
 import { listUpstreamTools } from '../upstream/list-upstream-tools.js';
 
@@ -35,20 +35,32 @@ export interface PullCatalogOptions {
   readonly onProgress?: (event: PullProgress) => void;
 }
 
+/** One entry {@link pullCatalog} left out, and why (a line for a report). */
+export interface PulledSkip {
+  readonly server: string;
+  readonly kind: SkippedUpstreamTool['kind'];
+  readonly problem: string;
+}
+
 /** What {@link pullCatalog} produced. */
 export interface PullCatalogResult {
   readonly snapshot: McpCatalogSnapshot;
   /** Servers that could not be listed; absent from `snapshot.tools`. */
   readonly failures: readonly { readonly server: string; readonly error: string }[];
-  /** Malformed and over-limit tools left out of the snapshot. */
-  readonly skipped: readonly { readonly server: string; readonly problem: string }[];
+  /**
+   * Tools left out of the snapshot: `malformed` ones, ones `over-limit`
+   * (too deep, too large), and listings `cut` at a limit on the whole
+   * listing (tools per server, a page's size): that server's snapshot holds
+   * only the tools before the cut.
+   */
+  readonly skipped: readonly PulledSkip[];
 }
 
 /**
  * Connects to every server of `config` once (in parallel), lists all their
  * tools (following `nextCursor`), closes them and returns the combined
  * snapshot. A server that fails is reported in `failures`, not thrown; a
- * malformed tool is reported in `skipped`.
+ * tool left out, or a listing cut at a limit, is reported in `skipped`.
  */
 export async function pullCatalog(config: McpGatewayConfig, options: PullCatalogOptions = {}): Promise<PullCatalogResult> {
   const timeoutMs = integerOption('@loadout/mcp', 'timeoutMs', options.timeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, 1, 86_400_000);
@@ -57,7 +69,7 @@ export async function pullCatalog(config: McpGatewayConfig, options: PullCatalog
   const mcpServers: McpCatalogSnapshot['mcpServers'] = {};
   const listed = new Map<string, Tool[]>();
   const failures: { server: string; error: string }[] = [];
-  const skipped: { server: string; problem: string }[] = [];
+  const skipped: PulledSkip[] = [];
   const names = Object.keys(config.mcpServers);
   for (const name of names) mcpServers[name] = config.mcpServers[name]!.alwaysLoad ? { alwaysLoad: true } : {};
   await Promise.all(
@@ -70,14 +82,14 @@ export async function pullCatalog(config: McpGatewayConfig, options: PullCatalog
           messageLimits: {
             messageBytes: limits.maxMessageBytes,
             listingBytes: limits.maxListingBytes,
-            onDropped: ({ bytes, limit }) => skipped.push({ server, problem: `dropped a message of ${bytes} bytes, more than the limit of ${limit} [mcp-result-too-large]` }),
+            onDropped: ({ bytes, limit }) => skipped.push({ server, kind: 'over-limit', problem: `dropped a message of ${bytes} bytes, more than the limit of ${limit} [mcp-result-too-large]` }),
           },
         });
         try {
           const raw = await listUpstreamTools(client, { timeoutMs });
           const checked = checkUpstreamTools(raw.tools, limits);
-          if (raw.truncated !== undefined) skipped.push({ server, problem: raw.truncated });
-          for (const { problem } of checked.skipped) skipped.push({ server, problem });
+          if (raw.truncated !== undefined) skipped.push({ server, kind: 'cut', problem: raw.truncated });
+          for (const { kind, problem } of checked.skipped) skipped.push({ server, kind, problem });
           listed.set(server, checked.tools);
           progress({ server, step: 'listed', tools: checked.tools.length, skipped: checked.skipped.length });
         } finally {

@@ -5,8 +5,13 @@ import { checkUpstreamTool } from './check-upstream-tool.js';
 
 /** One tool of a listing that was left out, and why (a line for a log or a report). */
 export interface SkippedUpstreamTool {
-  /** `malformed`: fails MCP's Tool schema; `over-limit`: over a {@link GatewayLimits} listing limit. */
-  readonly kind: 'malformed' | 'over-limit';
+  /**
+   * `malformed`: fails MCP's Tool schema; `over-limit`: over a
+   * {@link GatewayLimits} limit on one tool; `cut`: the listing was cut at a
+   * limit on the whole listing (`maxToolsPerServer`, a page's size), and this
+   * one entry stands for every tool after the cut.
+   */
+  readonly kind: 'malformed' | 'over-limit' | 'cut';
   readonly problem: string;
 }
 
@@ -37,7 +42,7 @@ export function checkUpstreamTools(raw: readonly unknown[], limits: GatewayLimit
   });
   if (tools.length > limits.maxToolsPerServer) {
     skipped.push({
-      kind: 'over-limit',
+      kind: 'cut',
       problem: `the last ${tools.length - limits.maxToolsPerServer} of ${tools.length} tools: at most ${limits.maxToolsPerServer} per server [mcp-tool-over-limit]`,
     });
     tools.length = limits.maxToolsPerServer;
