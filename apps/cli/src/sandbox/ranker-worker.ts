@@ -8,7 +8,7 @@ import type { CatalogTool, Ranker, RankerDefinition, RankerUsageField } from '@l
 import { describeValue, isLoadoutError } from '@loadout/core';
 import { validateRankerDefinition } from '@loadout/core/plugins';
 import { importChecked } from './import-checked.js';
-import type { SandboxRequest, SandboxResponse, SandboxStage, SandboxStarted, SandboxUsage, WorkerData } from './sandbox-protocol.js';
+import type { SandboxCreated, SandboxRequest, SandboxResponse, SandboxStage, SandboxStarted, SandboxUsage, WorkerData } from './sandbox-protocol.js';
 
 const { module, name, options } = workerData as WorkerData;
 let definition: RankerDefinition | undefined;
@@ -70,6 +70,8 @@ async function handle(request: SandboxRequest): Promise<unknown> {
       const created = usage !== undefined && withUsage !== undefined ? withUsage.withUsage(options as never, usageField(usage)) : options;
       ranker = undefined;
       const made = await at('create', () => loaded.create(created as never));
+      // Started: the index budget runs from here, the start budget (loading and create) ends.
+      parentPort!.postMessage({ id: request.id, created: true } satisfies SandboxCreated);
       await at('index', () => made.index(request.tools));
       ranker = made;
       return made.size;

@@ -57,5 +57,15 @@ export interface SandboxStarted {
   readonly started: true;
 }
 
+/**
+ * Sent by the worker during an `index` once the module is loaded and the
+ * definition's `create` returned: the start budget (`createMs`) ends and
+ * the index budget (`indexMs`) starts then.
+ */
+export interface SandboxCreated {
+  readonly id: number;
+  readonly created: true;
+}
+
 /** Anything a ranker worker posts. */
-export type SandboxMessage = SandboxResponse | SandboxStarted;
+export type SandboxMessage = SandboxResponse | SandboxStarted | SandboxCreated;

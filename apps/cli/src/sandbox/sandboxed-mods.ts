@@ -1,6 +1,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import type { ToolDescribeEvent, ToolDescribeHook, ToolDescribeResult } from '@loadout/core';
 import { readPinned, type CheckedModule, type ModulePin } from './module-pin.js';
+import { PLUG_IN_START_MS } from './plug-in-limits.js';
 import { MAIN_POSTED, WORKER_POSTED, post, receive } from './mod-channel.js';
 import type { ModChannel, ModMessage } from './mod-channel.js';
 import { spawnModWorker, type ModWorker, type SpawnModWorker } from './spawn-mod-worker.js';
@@ -9,7 +10,7 @@ import { spawnModWorker, type ModWorker, type SpawnModWorker } from './spawn-mod
 export interface ModSandboxBudget {
   /** Longest wait for one `tool.describe` answer, in ms (the layers beneath excluded). Default 1,000; 1–600,000. */
   readonly describeMs?: number;
-  /** Longest wait for the worker to import the file, in ms. Default 30,000; 1–600,000. */
+  /** Longest wait for the worker to import the file, in ms. Default 10,000 ({@link PLUG_IN_START_MS}); 1–600,000. */
   readonly loadMs?: number;
   /** The worker's heap limit (`resourceLimits.maxOldGenerationSizeMb`), in MiB. Default 256; 16–16,384. */
   readonly memoryMb?: number;
@@ -53,7 +54,7 @@ function askBeneath(next: (event?: ToolDescribeEvent) => ToolDescribeResult, eve
 export function createModSandbox(module: ModulePin, budget: ModSandboxBudget = {}, spawn: SpawnModWorker = spawnModWorker): ModSandbox {
   const { file } = module;
   const describeMs = budget.describeMs ?? 1_000;
-  const loadMs = budget.loadMs ?? 30_000;
+  const loadMs = budget.loadMs ?? PLUG_IN_START_MS;
   const memoryMb = budget.memoryMb ?? 256;
   let worker: ModWorker | undefined;
   let channel: ModChannel | undefined;

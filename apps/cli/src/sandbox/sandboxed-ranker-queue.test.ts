@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTool } from '@loadout/core/test';
 import { pinModule } from './module-pin.js';
 import type { SandboxMessage, SandboxRequest } from './sandbox-protocol.js';
-import type { SandboxTimers } from './sandbox-timers.js';
+import { manualTimers } from './__fixtures__/manual-timers.js';
 import type { SandboxWorker } from './sandbox-worker.js';
 import { createSandboxedRanker } from './sandboxed-ranker.js';
 
@@ -31,32 +31,10 @@ class FakeWorker extends EventEmitter implements SandboxWorker {
   }
 }
 
-/** A clock moved by hand. */
-function manualTimers(): SandboxTimers & { advance(ms: number): void } {
-  let now = 0;
-  const due = new Map<object, { at: number; run: () => void }>();
-  return {
-    set(run, ms) {
-      const handle = {};
-      due.set(handle, { at: now + ms, run });
-      return handle;
-    },
-    clear(handle) {
-      due.delete(handle as object);
-    },
-    advance(ms) {
-      now += ms;
-      for (const [handle, timer] of [...due]) {
-        if (timer.at <= now && due.delete(handle)) timer.run();
-      }
-    },
-  };
-}
-
 /** Lets posted calls reach the fake worker (they cross a few promise turns). */
 const turns = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-function setUp(queuedSearches?: number) {
+function setUp(queuedSearches?: number, budget: { createMs?: number; indexMs?: number } = {}) {
   const workers: FakeWorker[] = [];
   const timers = manualTimers();
   const ranker = createSandboxedRanker({
@@ -64,7 +42,7 @@ function setUp(queuedSearches?: number) {
     module: pinModule(fileURLToPath(import.meta.url)),
     name: 'slow',
     options: {},
-    budget: { searchMs: 2_000, ...(queuedSearches === undefined ? {} : { queuedSearches }) },
+    budget: { searchMs: 2_000, ...budget, ...(queuedSearches === undefined ? {} : { queuedSearches }) },
     spawn: () => {
       const worker = new FakeWorker();
       workers.push(worker);
@@ -126,5 +104,49 @@ describe('createSandboxedRanker: the search budget and the queue', () => {
     expect(workers[0]!.searches()).toHaveLength(2);
     for (const request of workers[0]!.searches()) workers[0]!.send({ id: request.id, ok: true, value: [] });
     await Promise.all(waiting);
+  });
+
+  // Decision 3429: a create() that never resolved (or a module whose top-level code never settled in the worker)
+  // held the first index for the whole 60 s index budget, so `loadout serve` started 61 s late.
+  it('an index whose ranker does not start (module and create) within createMs, 10 s by default, is ranker-timeout naming the operation', async () => {
+    const { ranker, workers, timers } = setUp();
+    const indexing = Promise.resolve(ranker.index([makeTool({ name: 'get_weather' })])).catch((error: unknown) => error);
+    await turns();
+    timers.advance(9_999);
+    expect(workers[0]!.terminated).toBe(false);
+    timers.advance(1);
+    expect(await indexing).toMatchObject({
+      code: 'ranker-timeout',
+      message: 'ranker "slow" took longer than 10000 ms to start (loading its module and create); it was stopped, the next call starts it again',
+      details: { ranker: 'slow', budgetMs: 10_000, operation: 'create' },
+    });
+    expect(workers[0]!.terminated).toBe(true);
+  });
+
+  it('once created, the index runs on indexMs from then: a long index of a ranker that started in time is not cut short', async () => {
+    const { ranker, workers, timers } = setUp(undefined, { createMs: 500, indexMs: 3_000 });
+    const indexing = Promise.resolve(ranker.index([makeTool({ name: 'get_weather' })])).catch((error: unknown) => error);
+    await turns();
+    const [request] = workers[0]!.posted;
+    timers.advance(499);
+    workers[0]!.send({ id: request!.id, created: true });
+    timers.advance(2_999);
+    workers[0]!.send({ id: request!.id, ok: true, value: 1 });
+    expect(await indexing).toBeUndefined();
+    expect(ranker.size).toBe(1);
+    // And the index budget is enforced from the moment it was created.
+    const again = Promise.resolve(ranker.index([makeTool({ name: 'get_weather' })])).catch((error: unknown) => error);
+    await turns();
+    workers[0]!.send({ id: workers[0]!.posted[1]!.id, created: true });
+    timers.advance(3_000);
+    expect(await again).toMatchObject({ code: 'ranker-timeout', details: { operation: 'index', budgetMs: 3_000 }, message: expect.stringContaining('took longer than 3000 ms for index') });
+  });
+
+  it('a worker that dies while the ranker starts is ranker-failed with operation create', async () => {
+    const { ranker, workers } = setUp();
+    const indexing = Promise.resolve(ranker.index([makeTool({ name: 'get_weather' })])).catch((error: unknown) => error);
+    await turns();
+    workers[0]!.emit('exit', 1);
+    expect(await indexing).toMatchObject({ code: 'ranker-failed', details: { operation: 'create' } });
   });
 });

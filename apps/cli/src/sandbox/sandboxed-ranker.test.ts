@@ -100,4 +100,16 @@ describe('createSandboxedRanker', () => {
       rmSync(folder, { recursive: true, force: true });
     }
   });
+
+  // Decision 3429: a plug-in that never starts held the first index for the whole 60 s index budget.
+  it.each([
+    ['a create() that never resolves', file, 'hostile', { hangIn: 'create' }],
+    ['a module whose top-level code never settles', fileURLToPath(new URL('./__fixtures__/hanging-import.mjs', import.meta.url)), 'hanging-import', {}],
+  ])('%s is ranker-timeout at the start budget, with operation create', async (_, module, name, options) => {
+    const ranker = createSandboxedRanker({ module: pinModule(module), name, options, budget: { createMs: 300 } });
+    const error = await Promise.resolve(ranker.index(tools)).then(() => undefined, (caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'ranker-timeout', details: { ranker: name, operation: 'create', budgetMs: 300 } });
+    expect((error as Error).message).toBe(`ranker "${name}" took longer than 300 ms to start (loading its module and create); it was stopped, the next call starts it again`);
+  });
 });
+

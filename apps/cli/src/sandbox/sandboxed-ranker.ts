@@ -2,6 +2,7 @@ import { createLoadoutError } from '@loadout/core';
 import type { CatalogTool, Ranker, RankerSearchOptions, RankerUsageField, SearchHit } from '@loadout/core';
 import '../io/cli-error-codes.js';
 import { readPinned, type ModulePin } from './module-pin.js';
+import { PLUG_IN_START_MS } from './plug-in-limits.js';
 import type { SandboxMessage, SandboxOperation, SandboxStage, SandboxUsage, WorkerData } from './sandbox-protocol.js';
 import { REAL_TIMERS, type SandboxTimers } from './sandbox-timers.js';
 import { spawnRankerWorker, type SandboxWorker, type SpawnSandboxWorker } from './sandbox-worker.js';
@@ -18,7 +19,15 @@ export interface SandboxBudget {
    * once with `ranker-busy`. Default 64; 1–10,000.
    */
   readonly queuedSearches?: number;
-  /** Longest wait for loading the module and `index`, `add` or `remove`, in ms. Default 60,000; 1–3,600,000. */
+  /**
+   * Longest wait for the ranker to start in its worker, in ms: its module
+   * loaded and the definition's `create` returned (at the first `index`,
+   * and again in each worker started after a timeout or a crash); over it,
+   * `ranker-timeout` with `details.operation` `create`. Default 10,000
+   * ({@link PLUG_IN_START_MS}); 1–600,000.
+   */
+  readonly createMs?: number;
+  /** Longest wait for `index` (from when `create` returned), `add` or `remove`, in ms. Default 60,000; 1–3,600,000. */
   readonly indexMs?: number;
   /** The worker's heap limit (`resourceLimits.maxOldGenerationSizeMb`), in MiB. Default 256; 16–16,384. */
   readonly memoryMb?: number;
@@ -53,7 +62,9 @@ interface PendingCall {
   readonly settle: (outcome: Outcome) => void;
   readonly retry: (() => Promise<unknown>) | undefined;
   readonly op: SandboxOperation['op'];
-  readonly budgetMs: number;
+  /** What its budget is for now: an `index` is `create` (loading and create) until the worker says it was created. */
+  stage: SandboxStage | 'describe';
+  budgetMs: number;
   /** Set when its budget started: at once for index operations, when the worker begins it for a search. */
   timer: unknown;
 }
@@ -63,7 +74,9 @@ interface PendingCall {
  * each call with a time budget. A search's budget starts when the worker
  * begins it (it reports so), so searches queued behind a slow one are not
  * failed for waiting; at most `queuedSearches` wait, one more is
- * `ranker-busy`. A call over its time budget is `ranker-timeout`; a worker
+ * `ranker-busy`. Its first `index` starts the ranker (loads the module,
+ * runs `create`) on the short start budget (`createMs`), then indexes on
+ * `indexMs`. A call over its time budget is `ranker-timeout`; a worker
  * that dies (out of memory, `process.exit`) is `ranker-failed`; either way
  * the worker is ended and the next call starts a new one and indexes the
  * last tools again, so one bad query fails only itself. Each worker starts
@@ -92,6 +105,7 @@ export function createSandboxedRanker(input: {
   readonly timers?: SandboxTimers;
 }): Ranker {
   const searchMs = input.budget?.searchMs ?? 2_000;
+  const createMs = input.budget?.createMs ?? PLUG_IN_START_MS;
   const indexMs = input.budget?.indexMs ?? 60_000;
   const memoryMb = input.budget?.memoryMb ?? 256;
   const queuedSearches = input.budget?.queuedSearches ?? 64;
@@ -128,7 +142,8 @@ export function createSandboxedRanker(input: {
   /** Starts the call's time budget. */
   function startBudget(id: number, entry: PendingCall): void {
     entry.timer = timers.set(() => {
-      end(createLoadoutError('ranker-timeout', `ranker ${JSON.stringify(input.name)} took longer than ${entry.budgetMs} ms for ${entry.op}; it was stopped, the next call starts it again`, { ranker: input.name, budgetMs: entry.budgetMs }), id);
+      const what = entry.stage === 'create' ? 'to start (loading its module and create)' : `for ${entry.stage}`;
+      end(createLoadoutError('ranker-timeout', `ranker ${JSON.stringify(input.name)} took longer than ${entry.budgetMs} ms ${what}; it was stopped, the next call starts it again`, { ranker: input.name, budgetMs: entry.budgetMs, operation: entry.stage }), id);
     }, entry.budgetMs);
   }
 
@@ -143,6 +158,15 @@ export function createSandboxedRanker(input: {
         if (entry !== undefined && entry.timer === undefined) startBudget(message.id, entry);
         return;
       }
+      if ('created' in message) {
+        // Started in time: the start budget ends, the index budget begins.
+        if (entry === undefined || entry.stage !== 'create') return;
+        if (entry.timer !== undefined) timers.clear(entry.timer);
+        entry.stage = 'index';
+        entry.budgetMs = indexMs;
+        startBudget(message.id, entry);
+        return;
+      }
       // A TypeScript module that changed between its check and its import: that worker never answers again.
       if (!message.ok && message.code === 'config-untrusted') return end(createLoadoutError('config-untrusted', message.message, { path: input.module.file }));
       pending.delete(message.id);
@@ -153,7 +177,9 @@ export function createSandboxedRanker(input: {
     });
     const died = (reason: string, code?: string): void => {
       if (worker !== started) return;
-      end(createLoadoutError('ranker-failed', `ranker ${JSON.stringify(input.name)} stopped: ${reason}; this call failed, the next one starts it again`, { ranker: input.name, ...(code === undefined ? {} : { code }) }));
+      // While it starts, the operation is known: it died loading its module or in create.
+      const starting = [...pending.values()].some((entry) => entry.stage === 'create');
+      end(createLoadoutError('ranker-failed', `ranker ${JSON.stringify(input.name)} stopped: ${reason}; this call failed, the next one starts it again`, { ranker: input.name, ...(code === undefined ? {} : { code }), ...(starting ? { operation: 'create' } : {}) }));
     };
     started.on('error', (error: Error & { code?: string }) => died(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `it ran out of its ${memoryMb} MiB memory budget` : error.message, error.code));
     started.on('exit', (code) => died(`its worker exited (code ${code})`));
@@ -180,7 +206,9 @@ export function createSandboxedRanker(input: {
         if (outcome.ok) resolve(outcome.value);
         else reject(outcome.error);
       };
-      const entry: PendingCall = { settle, retry, op: request.op, budgetMs, timer: undefined };
+      // An index starts the ranker first (module and create), on the start budget.
+      const stage = request.op === 'index' ? 'create' : request.op;
+      const entry: PendingCall = { settle, retry, op: request.op, stage, budgetMs: stage === 'create' ? createMs : budgetMs, timer: undefined };
       pending.set(id, entry);
       // A search's budget starts when the worker begins it; an index operation's at once.
       if (request.op !== 'search') startBudget(id, entry);

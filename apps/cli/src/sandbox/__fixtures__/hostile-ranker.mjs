@@ -3,7 +3,7 @@
 // "throw" throws, "exit" ends its thread, "ghost" returns a tool the catalog lacks;
 // any other query returns the tools whose name contains a query word.
 // Options make create or index throw: `throwIn` ('create', 'index', 'index-string': a string
-// thrown, not an Error), the first `times` calls (default all).
+// thrown, not an Error), the first `times` calls (default all); `hangIn: 'create'` makes create never resolve.
 let tools = [];
 let thrown = 0;
 
@@ -21,8 +21,10 @@ export default {
   options: {
     throwIn: { type: 'string', values: ['create', 'index', 'index-string'], description: 'where to throw' },
     times: { type: 'integer', min: 0, description: 'throw the first this many times only' },
+    hangIn: { type: 'string', values: ['create'], description: 'where to never resolve' },
   },
   create: (options = {}) => {
+    if (options.hangIn === 'create') return new Promise(() => {});
     maybeThrow(options, 'create');
     return {
       specificationVersion: 'v1',
