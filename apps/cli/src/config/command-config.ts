@@ -13,7 +13,9 @@ export const CONFIG_OPTIONS = {
  * A command's config as its flags ask: `--config FILE` as named,
  * `--no-config` none, else the current folder's (trusted if it runs code,
  * see `assertTrusted`). Warnings go to `warn`, by default stderr prefixed
- * with `loadout COMMAND: warning:`.
+ * with `loadout COMMAND: warning:`. For `serve`, a plug-in ranker that
+ * cannot start is replaced by bm25f with a warning (`fallbackRanker`); the
+ * other commands get its error.
  */
 export function loadCommandConfig(
   command: string,
@@ -24,6 +26,8 @@ export function loadCommandConfig(
   return loadConfig(stringFlag(parsed, 'config'), context.cwd, warn, {
     noConfig: parsed.values['no-config'] === true,
     startsServers: command === 'serve',
+    // A server keeps serving when its plug-in ranker cannot start: with bm25f, and one warning.
+    fallbackRanker: command === 'serve',
     env: context.env,
   });
 }

@@ -4,10 +4,11 @@ import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { configError } from './config-error.js';
 import { assertModulesTrusted, assertTrusted } from './config-trust.js';
-import { loadPluginMods, loadRankers } from './load-plugins.js';
+import { loadPluginMods, loadRankers, type PluginLoadOptions } from './load-plugins.js';
 import { CONFIG_FILE_NAMES } from './loadout-config.js';
 import type { LoadoutConfig, LoadoutConfigFile } from './loadout-config.js';
 import { readConfigJson, importConfigModule } from './read-config-value.js';
+import type { RankerFallback } from '../sandbox/start-fallback.js';
 import type { TrustEnvironment } from './trust-folder.js';
 import { validateConfig } from './validate-config.js';
 
@@ -19,6 +20,24 @@ export interface LoadConfigOptions {
   readonly startsServers?: boolean;
   /** Where the trust records live (see `trustFolder`). Default: `process.env`. */
   readonly env?: TrustEnvironment;
+  /**
+   * A plug-in ranker that cannot start (its module does not finish loading,
+   * or its `create` throws or overruns the start budget) is replaced by the
+   * built-in default ranker (`bm25f`, default options), with one warning to
+   * `warn` naming the ranker and the code (`loadout serve`: it keeps serving;
+   * see `withStartFallback`). Default false: creating it fails with
+   * `ranker-timeout` or `ranker-failed`.
+   */
+  readonly fallbackRanker?: boolean;
+  /** The plug-ins' start budget and its clock (tests). Default: see `PluginLoadOptions`. */
+  readonly pluginStart?: Pick<PluginLoadOptions, 'startMs' | 'timers'>;
+}
+
+/** The built-in default ranker (`bm25f`) with its default options, for a plug-in ranker that cannot start. */
+function builtinFallback(warn: ((message: string) => void) | undefined): RankerFallback {
+  const builtins = createBuiltinRegistry();
+  const name = builtins.defaultRanker;
+  return { name, create: () => builtins.createRanker(name, undefined, false), warn: warn ?? (() => {}) };
 }
 
 /**
@@ -56,8 +75,13 @@ export async function loadConfig(
   // The modules it names have the content `loadout trust` pinned, before any of them is imported.
   if (trusted !== undefined) assertModulesTrusted(path, trusted, file);
   const folder = dirname(path);
-  const rankers = file.rankers === undefined ? [] : await loadRankers(file.rankers, folder, path);
-  const mods = file.plugins === undefined ? [] : await loadPluginMods(file.plugins, folder, path);
+  const plugins: PluginLoadOptions = {
+    ...options.pluginStart,
+    ...(options.fallbackRanker === true ? { fallback: builtinFallback(warn) } : {}),
+    ...(file.ranker === undefined || file.rankerOptions === undefined ? {} : { optionNames: { [file.ranker]: Object.keys(file.rankerOptions) } }),
+  };
+  const rankers = file.rankers === undefined ? [] : await loadRankers(file.rankers, folder, path, plugins);
+  const mods = file.plugins === undefined ? [] : await loadPluginMods(file.plugins, folder, path, plugins);
   let registry;
   try {
     registry = createBuiltinRegistry({ rankers, mods });

@@ -7,16 +7,55 @@ import { resolvePlugin } from './resolve-plugin.js';
 import { sandboxedDefinition } from '../sandbox/sandboxed-definition.js';
 import { createModSandbox } from '../sandbox/sandboxed-mods.js';
 import { pinModule, type ModulePin } from '../sandbox/module-pin.js';
+import { PLUG_IN_START_MS } from '../sandbox/plug-in-limits.js';
+import { KEEPING_TIMERS, type SandboxTimers } from '../sandbox/sandbox-timers.js';
+import { withStartFallback, type RankerFallback } from '../sandbox/start-fallback.js';
+import { unloadedRankerDefinition } from './unloaded-ranker.js';
 
-/** Imports the plug-in `specifier` names, pinned as read just before (each worker later checks the pin; see `assertPinned`). */
-async function importPlugin(specifier: string, folder: string, path: string, key: string): Promise<{ file: string; pin: ModulePin; value: unknown }> {
+/** How {@link loadRankers} and {@link loadPluginMods} bound a plug-in's start, and what replaces a ranker that cannot start. */
+export interface PluginLoadOptions {
+  /**
+   * Longest wait for a plug-in module's import when the config is read, and
+   * for a ranker's start in its worker (`SandboxBudget.createMs`), in ms.
+   * Default {@link PLUG_IN_START_MS} (10,000); 1–600,000.
+   */
+  readonly startMs?: number;
+  /** The import's clock; tests pass a manual one. Default: real timers that keep the process alive while an import waits. */
+  readonly timers?: SandboxTimers;
+  /** A ranker that cannot start is replaced by this (`loadout serve`; see `withStartFallback`). Default: none, the ranker's error. */
+  readonly fallback?: RankerFallback;
+  /** Per ranker, the names of its configured options (`rankerOptions`): one whose module did not load takes them unchecked. Default: none. */
+  readonly optionNames?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** A plug-in module imported, or `late`: its top-level code had not settled within the start budget. */
+type Imported = { readonly file: string; readonly pin: ModulePin } & ({ readonly late?: false; readonly value: unknown } | { readonly late: true });
+
+/**
+ * Imports the plug-in `specifier` names, pinned as read just before (each
+ * worker later checks the pin; see `assertPinned`), waiting at most
+ * `startMs` (an import cannot be stopped: one that never settles is left
+ * pending, and nothing of it is used).
+ */
+async function importPlugin(specifier: string, folder: string, path: string, key: string, options: PluginLoadOptions): Promise<Imported> {
   const file = resolvePlugin(specifier, folder, path, key);
   const pin = pinModule(file);
+  const startMs = options.startMs ?? PLUG_IN_START_MS;
+  const timers = options.timers ?? KEEPING_TIMERS;
+  const importing = importDefault(file).then((value) => ({ file, pin, value }));
+  // Settled after the wait ended: nothing listens, and its rejection must not go unhandled.
+  importing.catch(() => {});
+  let timer: unknown;
+  const late = new Promise<Imported>((resolve) => {
+    timer = timers.set(() => resolve({ file, pin, late: true }), startMs);
+  });
   try {
-    return { file, pin, value: await importDefault(file) };
+    return await Promise.race([importing, late]);
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw configError('plugin-load-failed', path, key, `${file} threw while loading: ${reason}`, specifier);
+  } finally {
+    timers.clear(timer);
   }
 }
 
@@ -28,13 +67,26 @@ function rethrowIn(error: unknown, path: string, key: string, file: string): nev
 /**
  * The rankers a configuration's `rankers` names, checked: each default
  * export a definition named as its key. Each ranker they create runs in a
- * worker thread (see `sandboxedDefinition`).
+ * worker thread (see `sandboxedDefinition`), starting within `startMs`. A
+ * module that does not finish loading within `startMs` is not an error
+ * here: its ranker fails to start when created (see
+ * `unloadedRankerDefinition`). With `fallback`, a ranker that cannot start
+ * is replaced by it (see `withStartFallback`).
  */
-export async function loadRankers(rankers: Readonly<Record<string, string>>, folder: string, path: string): Promise<RankerDefinition[]> {
+export async function loadRankers(rankers: Readonly<Record<string, string>>, folder: string, path: string, options: PluginLoadOptions = {}): Promise<RankerDefinition[]> {
   const definitions: RankerDefinition[] = [];
+  const startMs = options.startMs ?? PLUG_IN_START_MS;
+  const fallback = options.fallback;
+  const add = (definition: RankerDefinition): void => void definitions.push(fallback === undefined ? definition : withStartFallback(definition, fallback));
   for (const [name, specifier] of Object.entries(rankers)) {
     const key = `rankers.${name}`;
-    const { file, pin, value } = await importPlugin(specifier, folder, path, key);
+    const imported = await importPlugin(specifier, folder, path, key, options);
+    const { file, pin } = imported;
+    if (imported.late) {
+      add(unloadedRankerDefinition(name, file, startMs, options.optionNames?.[name]));
+      continue;
+    }
+    const { value } = imported;
     try {
       validateRankerDefinition(value, 'its default export');
     } catch (error) {
@@ -42,7 +94,7 @@ export async function loadRankers(rankers: Readonly<Record<string, string>>, fol
     }
     if (value.name !== name) throw configError('ranker-invalid', path, key, `${file} defines the ranker ${JSON.stringify(value.name)}, not ${JSON.stringify(name)}`);
     // Its ranker runs in a worker thread with time and memory budgets: a loop, a hang or a leak fails only that call.
-    definitions.push(sandboxedDefinition(value, pin));
+    add(sandboxedDefinition(value, pin, { createMs: startMs }));
   }
   return definitions;
 }
@@ -52,15 +104,18 @@ export async function loadRankers(rankers: Readonly<Record<string, string>>, fol
  * array of Mods; names unique across files. Their hooks run in a worker
  * thread per file (see `createModSandbox`).
  */
-export async function loadPluginMods(plugins: readonly string[], folder: string, path: string): Promise<Mod[]> {
+export async function loadPluginMods(plugins: readonly string[], folder: string, path: string, options: PluginLoadOptions = {}): Promise<Mod[]> {
   const mods: Mod[] = [];
   const from = new Map<string, string>();
   for (let index = 0; index < plugins.length; index++) {
     const key = `plugins[${index}]`;
-    const { file, pin, value } = await importPlugin(plugins[index] as string, folder, path, key);
+    const imported = await importPlugin(plugins[index] as string, folder, path, key, options);
+    const { file, pin } = imported;
+    if (imported.late) throw configError('plugin-load-failed', path, key, `${file} did not finish loading within ${options.startMs ?? PLUG_IN_START_MS} ms`, plugins[index]);
+    const { value } = imported;
     const list: unknown[] = Array.isArray(value) ? value : [value];
     // Its hooks run in a worker thread with time and memory budgets: a loop or a leak turns this file's mods off, nothing more.
-    const sandbox = createModSandbox(pin);
+    const sandbox = createModSandbox(pin, { loadMs: options.startMs ?? PLUG_IN_START_MS });
     for (const mod of list) {
       try {
         validateMod(mod);

@@ -24,7 +24,7 @@ function writeConfig(name: string, value: unknown): string {
 const weather = { weather: { command: process.execPath, args: [weatherServer] } };
 const gateway = writeConfig('gateway', { ranker: 'hostile', rankers: { hostile }, mcpServers: weather });
 const indexThrows = writeConfig('index-throws', { ranker: 'hostile', rankerOptions: { throwIn: 'index' }, rankers: { hostile }, mcpServers: weather });
-const createThrowsOnce = writeConfig('create-throws-once', { ranker: 'hostile', rankerOptions: { throwIn: 'create', times: 1 }, rankers: { hostile }, mcpServers: weather });
+const createThrows = writeConfig('create-throws', { ranker: 'hostile', rankerOptions: { throwIn: 'create' }, rankers: { hostile }, mcpServers: weather });
 const loopingModConfig = writeConfig('looping-mod', { plugins: [loopingMod], mcpServers: weather });
 
 /** What the gateway last started wrote on stderr. */
@@ -83,10 +83,16 @@ describe('loadout serve with a hostile ranker plug-in', () => {
     }
   }, 120_000);
 
-  it('a ranker whose create throws once: the gateway starts, and the next search creates and indexes it again', async () => {
-    const client = await connect(createThrowsOnce);
+  // Decision 3429: a ranker that could not start left the gateway without one (each search answered its error).
+  it('a ranker whose create throws: the gateway ranks with bm25f instead, says so once naming the ranker and the code, and answers every search', async () => {
+    const client = await connect(createThrows);
     try {
       expect((await search(client, 'forecast')).names).toEqual(['mcp__weather__get_forecast']);
+      // The plug-in would loop on this query; bm25f answers it.
+      expect(await search(client, 'loop')).toMatchObject({ isError: false });
+      expect((await search(client, 'send an alert')).names).toContain('mcp__weather__send_alert');
+      expect(served).toMatch(/loadout serve warn: ranker "hostile" could not start, so the built-in ranker "bm25f" ranks instead until restarted: ranker "hostile" failed while being created: create bug \[ranker-failed\]\n/);
+      expect(served.match(/could not start/g)).toHaveLength(1);
     } finally {
       await client.close();
     }

@@ -16,3 +16,11 @@ export const REAL_TIMERS: SandboxTimers = {
     clearTimeout(handle as ReturnType<typeof setTimeout>);
   },
 };
+
+/** `setTimeout`, keeping the process alive until it runs: for a wait nothing else keeps alive (an import that never settles). */
+export const KEEPING_TIMERS: SandboxTimers = {
+  set: (run, ms) => setTimeout(run, ms),
+  clear(handle) {
+    clearTimeout(handle as ReturnType<typeof setTimeout>);
+  },
+};
