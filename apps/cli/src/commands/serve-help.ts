@@ -143,7 +143,8 @@ HTTP safety (on by default; each relaxation is logged):
                            in its handshake. If none can, the newcomer gets 503 with
                            Retry-After (the seconds until one may)
   --max-sessions-per-address N
-                           sessions one client address may hold (default ${DEFAULT_MAX_SESSIONS_PER_ADDRESS})
+                           sessions one client may hold (default ${DEFAULT_MAX_SESSIONS_PER_ADDRESS}): one
+                           token with --token-env, else one address
   --session-grace MS       how long a session must be idle before a newcomer may evict it
                            (default ${DEFAULT_SESSION_GRACE_MS})
   --host-unsafe            allow a HOST other machines can reach (e.g. 0.0.0.0)

@@ -3,11 +3,13 @@ import { answerToolSearchNow } from '@loadout/core/search';
 import { applyQueryKind, withCheckedResults } from '@loadout/core/plugins';
 import { createCoalescingRunner, integerOption } from '@loadout/core/utils';
 import type { ConversationPolicy, ToolSearchDecision } from '@loadout/core';
-import type { CatalogTool, MaybePromise, Ranker } from '@loadout/core';
+import type { CatalogTool, MaybePromise, Ranker, ToolSearchAnswer } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { ProtocolErrorCode as ErrorCode } from '@modelcontextprotocol/server';
 import type { Tool } from '@modelcontextprotocol/server';
 import { resolveGatewayLimits } from '../limits/gateway-limits.js';
+import { createFairSearchQueue } from '../limits/fair-search-queue.js';
+import { createRateLimitedWarning } from '../logger/rate-limited-warning.js';
 import { DEFAULT_CIRCUIT_COOLDOWN_MS, DEFAULT_CIRCUIT_FAILURES } from '../upstream/circuit-breaker.js';
 import { DEFAULT_PING_INTERVAL_MS, DEFAULT_PING_TIMEOUT_MS, DEFAULT_PINGS_MISSED } from '../upstream/liveness.js';
 import { buildToolIndex } from '../search-index/build-tool-index.js';
@@ -29,11 +31,15 @@ import {
 import { SEARCH_TOOLS_NAME } from './gateway-tools.js';
 import { createSearchResultRenderer } from './search-result.js';
 import { createSearchReceipts } from './search-receipts.js';
+import { searchBusy } from './search-busy.js';
+import { describeClient } from '../serve/client-identity.js';
 import { createArgumentChecker } from './check-tool-arguments.js';
 import { cancelledBy, waitForUpstreams } from './wait-for-upstreams.js';
 import type { Gateway, GatewaySearchHit } from './gateway.js';
 
 const DAY_MS = 86_400_000;
+/** The client of a server made without one (`createServer()`; stdio serves one client). */
+const DEFAULT_CLIENT = 'the client';
 /** How long a stateless client may keep `tools/list` (a change is announced through `subscriptions/listen` sooner). */
 const DEFAULT_LIST_TTL_MS = 60_000;
 
@@ -247,9 +253,22 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
 
   const renderResult = createSearchResultRenderer();
   const { recordUsage } = options;
+  // Searches waiting for an asynchronous ranker take turns between clients: one client's flood delays another's search by one, not by its all.
+  const searches = createFairSearchQueue();
+  const busyWarning = createRateLimitedWarning({ logger });
+  /** `answer` for the servers of `client`, through the fair queue. */
+  const answerFor =
+    (client: string) =>
+    (args: unknown): MaybePromise<ToolSearchAnswer> =>
+      searches.run(client, () => gateway.answer(args), (why) => {
+        const refused = searchBusy(args, why);
+        busyWarning(`refused a search of ${describeClient(client)}: ${refused.message} [ranker-busy]`);
+        return refused;
+      });
   // A call answered while the gateway shuts down was cut off (its client may never see the answer): not recorded.
   const receipts = createSearchReceipts({
-    answer: (args) => gateway.answer(args),
+    // Re-running a receipt's search (one another replica issued) is a client of its own: a flood of them takes one turn.
+    answer: answerFor('receipt checks'),
     recordUsage: recordUsage === undefined ? undefined : (event) => (closed ? undefined : recordUsage(event)),
     logger,
   });
@@ -305,6 +324,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     createServer: (context) =>
       context?.era === 'modern'
         ? createStatelessServer(gateway, {
+            answer: answerFor(context.client ?? DEFAULT_CLIENT),
             renderResult,
             receipts,
             ...(statelessRecorder === undefined ? {} : { recorder: statelessRecorder }),
@@ -314,6 +334,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
             ...(options.serverInfo === undefined ? {} : { serverInfo: options.serverInfo }),
           })
         : createGatewaySession(gateway, {
+        answer: answerFor(context?.client ?? DEFAULT_CLIENT),
         maxLoadedTools,
         logger,
         renderResult,

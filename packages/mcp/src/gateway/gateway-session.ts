@@ -13,6 +13,8 @@ import { CALL_TOOL_NAME, callToolDefinition, renderTool, SEARCH_TOOLS_NAME, sear
 
 /** Options of {@link createGatewaySession}. */
 export interface GatewaySessionOptions {
+  /** Answers this session's searches (`gateway.answer` through the gateway's fair queue, as this session's client). */
+  readonly answer: (args: unknown) => MaybePromise<ToolSearchAnswer>;
   /** Most searched tools kept in this session's list; the oldest found drop out first. */
   readonly maxLoadedTools: number;
   readonly logger: GatewayLogger;
@@ -142,7 +144,7 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
 
   // Synchronous whenever the ranker is: the answer goes out without extra turns of the event loop.
   const search = (args: Record<string, unknown>, notify: () => Promise<void>): MaybePromise<CallToolResult> =>
-    thenMaybe(gateway.answer(args), (answer) => render(answer, notify));
+    thenMaybe(options.answer(args), (answer) => render(answer, notify));
 
   server.setRequestHandler('tools/list', () => {
     const tools = visibleTools();

@@ -1,4 +1,4 @@
-import type { CatalogTool, ToolSearchAnswer } from '@loadout/core';
+import type { CatalogTool, MaybePromise, ToolSearchAnswer } from '@loadout/core';
 import { thenMaybe } from '@loadout/core/utils';
 import { ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
@@ -14,6 +14,8 @@ import { CALL_TOOL_NAME, callToolDefinition, renderTool, SEARCH_TOOLS_NAME, sear
 
 /** Options of {@link createStatelessServer}. */
 export interface StatelessServerOptions {
+  /** Answers this request's search (`gateway.answer` through the gateway's fair queue, as this request's client). */
+  readonly answer: (args: unknown) => MaybePromise<ToolSearchAnswer>;
   readonly renderResult: SearchResultRenderer;
   /** Checks the `searchId` a call carries (for `callPolicy: 'found'` and for recording). */
   readonly receipts: SearchReceipts;
@@ -106,7 +108,7 @@ export function createStatelessServer(gateway: Gateway, options: StatelessServer
     const { name } = request.params;
     const args = readArguments(request.params.arguments, 'arguments');
     const on = gateway.index.decision.toolSearch === 'on';
-    if (on && name === SEARCH_TOOLS_NAME) return thenMaybe(gateway.answer(args), render);
+    if (on && name === SEARCH_TOOLS_NAME) return thenMaybe(options.answer(args), render);
     if (on && name === CALL_TOOL_NAME) {
       const target = args['name'];
       if (typeof target !== 'string' || target.length === 0) throw invalidParams('call_tool: name must be a non-empty string');

@@ -66,9 +66,13 @@ export interface Gateway {
    * (default; a 2025-era session with its own loaded-tools list, connect it
    * to one transport) or `modern` (one 2026-07-28 request, stateless). The
    * shape of the SDK's `McpServerFactory`, so `createMcpHandler` and
-   * `serveStdio` take it directly.
+   * `serveStdio` take it directly. `client` names who it serves (e.g. a
+   * bearer token's fingerprint, else the client's address; never the token
+   * itself): searches that wait for an asynchronous ranker take turns between
+   * clients, and each client may have 64 waiting. Default: one client for
+   * every server made without one.
    */
-  createServer(context?: { readonly era?: 'legacy' | 'modern' }): Server;
+  createServer(context?: { readonly era?: 'legacy' | 'modern'; readonly client?: string }): Server;
   /** Called after each new generation is swapped in. Returns an unsubscribe function. */
   onIndexChange(listener: (index: ToolIndex) => void): () => void;
   /**

@@ -66,10 +66,12 @@ export interface ServeHttpOptions {
    */
   readonly maxSessions?: number;
   /**
-   * Most sessions one client address holds; at the cap one of its own
-   * sessions makes room as for `maxSessions`, so one process cannot take
-   * every slot from other addresses. 1–`maxSessions`; default 50 (or
-   * `maxSessions` when smaller).
+   * Most sessions one client holds: its bearer token when `token` is set,
+   * else its address (so two tokens on loopback, or behind one proxy, have a
+   * cap each; without tokens, clients behind one proxy share theirs). At the
+   * cap one of its own sessions makes room as for `maxSessions`, so one
+   * client cannot take every slot from the others. 1–`maxSessions`; default
+   * 50 (or `maxSessions` when smaller).
    */
   readonly maxSessionsPerAddress?: number;
   /**

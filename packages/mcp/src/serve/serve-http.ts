@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { createMcpHandler, isInitializeRequest, isLegacyRequest, type Server } from '@modelcontextprotocol/server';
+import { createMcpHandler, isInitializeRequest, isLegacyRequest, type AuthInfo, type Server } from '@modelcontextprotocol/server';
 import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import { integerOption } from '@loadout/core/utils';
 import type { Gateway } from '../gateway/gateway.js';
@@ -137,7 +137,8 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
   let policy: HttpGuardPolicy | undefined;
   let gateway: Gateway | undefined;
   // 2026-07-28 requests: one stateless server per request, any replica answers; 2025-era traffic keeps its sessions below.
-  const modern = createMcpHandler((context) => gateway!.createServer({ era: context.era }), {
+  // Its client (for the fair search queue) comes as authInfo.clientId: the principal set on the request below, never a token.
+  const modern = createMcpHandler((context) => gateway!.createServer({ era: context.era, ...(context.authInfo === undefined ? {} : { client: context.authInfo.clientId }) }), {
     legacy: 'reject',
     maxRequestBodySize: maxBodyBytes,
     onerror: (error) => logger.debug(`stateless request: ${error.message}`),
@@ -201,6 +202,7 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
       const problem = checkJsonRpcEnvelope(parsed);
       if (problem !== undefined) return reply(response, 400, problem.message, {}, INVALID_REQUEST_CODE, problem.id);
       if (sessionId === undefined && !(await isLegacyRequest(await toWebRequest(request, parsed), parsed, { maxRequestBodySize: maxBodyBytes }))) {
+        (request as IncomingMessage & { auth?: AuthInfo }).auth = { token: '', clientId: principal, scopes: [] };
         return serveModern(request, response, parsed);
       }
       if (sessionId === undefined) {
@@ -211,7 +213,7 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
           logger.info(`refused a new session from ${address}: ${ticket.message} [mcp-session-refused]`);
           return reply(response, 503, ticket.message, { 'retry-after': String(ticket.retryAfterSeconds) });
         }
-        const server = gateway.createServer();
+        const server = gateway.createServer({ client: principal });
         let committed = false;
         const transport = createSessionTransport({
           maxResponseBytes,

@@ -92,6 +92,22 @@ describe('createSessionStore', () => {
     expect(sessions.get('other')).toBe('other');
   });
 
+  it('caps each client, not each address: a token at its cap on one address leaves another token its own sessions', () => {
+    const { sessions, closed, open, logger } = store({ maxSessions: 10, maxSessionsPerAddress: 2 });
+    open('a1', '127.0.0.1', 'token aaaaaaaa11111111');
+    open('a2', '127.0.0.1', 'token aaaaaaaa11111111');
+    sessions.begin('a1', 'request');
+    sessions.begin('a2', 'request');
+    const refused = sessions.admit('127.0.0.1', 'token aaaaaaaa11111111');
+    expect(refused).toMatchObject({ refused: true, message: expect.stringMatching(/^all 2 sessions of token aaaaaaaa \(from 127\.0\.0\.1\) are in use/) });
+    // Another client on the same address (loopback, or behind one proxy) is not locked out by the first one's cap.
+    open('b1', '127.0.0.1', 'token bbbbbbbb22222222');
+    open('b2', '127.0.0.1', 'token bbbbbbbb22222222');
+    expect(closed).toEqual([]);
+    expect(sessions.size).toBe(4);
+    expect(logger.lines.join('\n')).not.toMatch(/11111111|22222222/);
+  });
+
   it('binds a session to the credentials that opened it: another principal neither finds nor touches it', () => {
     const { sessions, closed, open, advance } = store({ maxSessions: 1 });
     open('mine', 'a', 'token alice');

@@ -1,10 +1,14 @@
 import type { GatewayLogger } from '../logger/gateway-logger.js';
+import { describeClient } from './client-identity.js';
 
 /** Options of {@link createSessionStore}. */
 export interface SessionStoreOptions<T> {
   /** Most sessions open at once (pending initializations included). */
   readonly maxSessions: number;
-  /** Most sessions one client address may hold. */
+  /**
+   * Most sessions one client may hold: its principal (the bearer token's
+   * fingerprint when tokens are required), else its address.
+   */
   readonly maxSessionsPerAddress: number;
   /** A session with nothing in flight and no open stream for this long is closed, in ms. */
   readonly idleTimeoutMs: number;
@@ -39,7 +43,9 @@ export interface SessionTicket<T> {
 /**
  * The open HTTP sessions, in least-recently-used order, each bound to the
  * credentials (`principal`) that opened it. At the cap (overall, or for the
- * client's address) one session is closed to make room: first one whose
+ * client: its principal, else its address, so clients with their own tokens
+ * on one address or behind one proxy have a cap each) one session is closed
+ * to make room, of that client at its own cap: first one whose
  * client left (its stream closed and nothing in flight: an SDK client's
  * `close()` sends no DELETE, but it does drop its stream), else the least
  * recently used one idle past the grace period. Never one with a request in
@@ -49,7 +55,7 @@ export interface SessionTicket<T> {
  * background sweep.
  */
 export interface SessionStore<T> {
-  /** Makes room for one more session from `address`, opened with `principal`, or says why it cannot. */
+  /** Makes room for one more session from `address`, opened with `principal` (the client it counts against; default: the address), or says why it cannot. */
   admit(address: string, principal?: string): SessionTicket<T> | SessionRefusal;
   /**
    * The session's value, marking it used; undefined when unknown, closed,
@@ -74,6 +80,8 @@ interface Entry<T> {
   readonly id: string;
   readonly address: string;
   readonly principal: string;
+  /** Whom the session counts against (the principal, else the address), and how logs and refusals name it. */
+  readonly client: string;
   readonly value: T;
   lastActive: number;
   requests: number;
@@ -86,22 +94,22 @@ interface Entry<T> {
 export function createSessionStore<T>(options: SessionStoreOptions<T>): SessionStore<T> {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry<T>>();
-  const perAddress = new Map<string, number>();
-  const pendingPerAddress = new Map<string, number>();
+  const perClient = new Map<string, number>();
+  const pendingPerClient = new Map<string, number>();
   let pending = 0;
 
-  const countOf = (address: string): number => (perAddress.get(address) ?? 0) + (pendingPerAddress.get(address) ?? 0);
-  const bump = (map: Map<string, number>, address: string, delta: number): void => {
-    const next = (map.get(address) ?? 0) + delta;
-    if (next <= 0) map.delete(address);
-    else map.set(address, next);
+  const countOf = (client: string): number => (perClient.get(client) ?? 0) + (pendingPerClient.get(client) ?? 0);
+  const bump = (map: Map<string, number>, client: string, delta: number): void => {
+    const next = (map.get(client) ?? 0) + delta;
+    if (next <= 0) map.delete(client);
+    else map.set(client, next);
   };
 
   const drop = (entry: Entry<T>, why: string): void => {
     if (entries.get(entry.id) !== entry) return;
     entries.delete(entry.id);
-    bump(perAddress, entry.address, -1);
-    options.logger.info(`closed session ${entry.id.slice(0, 8)} of ${entry.address}: ${why}`);
+    bump(perClient, entry.client, -1);
+    options.logger.info(`closed session ${entry.id.slice(0, 8)} of ${describeClient(entry.client, entry.address)}: ${why}`);
     options.close(entry.value).catch((error: unknown) => {
       options.logger.debug(`closing session ${entry.id.slice(0, 8)} failed: ${(error as Error).message}`);
     });
@@ -111,25 +119,25 @@ export function createSessionStore<T>(options: SessionStoreOptions<T>): SessionS
   const evictable = (entry: Entry<T>, at: number): boolean =>
     entry.requests === 0 && (entry.departed || at - entry.lastActive >= options.graceMs);
 
-  /** The session to evict (of `address` when given): a departed client's first, else the least recently used past its grace. */
-  const victimFor = (address?: string): Entry<T> | undefined => {
+  /** The session to evict (of `client` when given): a departed client's first, else the least recently used past its grace. */
+  const victimFor = (client?: string): Entry<T> | undefined => {
     const at = now();
     let oldest: Entry<T> | undefined;
     for (const entry of entries.values()) {
-      if ((address !== undefined && entry.address !== address) || !evictable(entry, at)) continue;
+      if ((client !== undefined && entry.client !== client) || !evictable(entry, at)) continue;
       if (entry.departed) return entry;
       oldest ??= entry;
     }
     return oldest;
   };
 
-  /** Seconds until some session of `address` (or any) may be evicted: at least 1, at most the grace period. */
-  const retryAfter = (address?: string): number => {
+  /** Seconds until some session of `client` (or any) may be evicted: at least 1, at most the grace period. */
+  const retryAfter = (client?: string): number => {
     const at = now();
     // With every session busy, when one ends is unknown: ask again in a second.
     let wait = Number.POSITIVE_INFINITY;
     for (const entry of entries.values()) {
-      if (entry.requests > 0 || (address !== undefined && entry.address !== address)) continue;
+      if (entry.requests > 0 || (client !== undefined && entry.client !== client)) continue;
       wait = Math.min(wait, entry.lastActive + options.graceMs - at);
     }
     if (wait === Number.POSITIVE_INFINITY) wait = 1000;
@@ -141,8 +149,8 @@ export function createSessionStore<T>(options: SessionStoreOptions<T>): SessionS
     drop(entry, `evicted, ${entry.departed ? 'its client gone (stream closed)' : `idle ${idle} s`}, ${reason}`);
   };
 
-  const refuse = (message: string, address?: string): SessionRefusal => {
-    const seconds = retryAfter(address);
+  const refuse = (message: string, client?: string): SessionRefusal => {
+    const seconds = retryAfter(client);
     return { refused: true, message: `${message}; retry in ${seconds} s`, retryAfterSeconds: seconds };
   };
 
@@ -166,10 +174,11 @@ export function createSessionStore<T>(options: SessionStoreOptions<T>): SessionS
   return {
     admit(address, principal = '') {
       const grace = `in use or active within the last ${options.graceMs} ms`;
-      if (countOf(address) >= options.maxSessionsPerAddress) {
-        const victim = victimFor(address);
-        if (victim === undefined) return refuse(`all ${options.maxSessionsPerAddress} sessions of ${address} are ${grace}`, address);
-        evict(victim, `to admit a new session from the same address (at most ${options.maxSessionsPerAddress} per address)`);
+      const client = principal === '' ? address : principal;
+      if (countOf(client) >= options.maxSessionsPerAddress) {
+        const victim = victimFor(client);
+        if (victim === undefined) return refuse(`all ${options.maxSessionsPerAddress} sessions of ${describeClient(client, address)} are ${grace}`, client);
+        evict(victim, `to admit a new session of the same client (at most ${options.maxSessionsPerAddress} per client)`);
       }
       if (entries.size + pending >= options.maxSessions) {
         const victim = victimFor();
@@ -177,21 +186,21 @@ export function createSessionStore<T>(options: SessionStoreOptions<T>): SessionS
         evict(victim, `to admit a new session (at most ${options.maxSessions})`);
       }
       pending += 1;
-      bump(pendingPerAddress, address, 1);
+      bump(pendingPerClient, client, 1);
       let settled = false;
       const release = (): void => {
         if (settled) return;
         settled = true;
         pending -= 1;
-        bump(pendingPerAddress, address, -1);
+        bump(pendingPerClient, client, -1);
       };
       return {
         refused: false,
         commit(id, value) {
           if (settled) return;
           release();
-          entries.set(id, { id, address, principal, value, lastActive: now(), requests: 0, streams: 0, departed: false });
-          bump(perAddress, address, 1);
+          entries.set(id, { id, address, principal, client, value, lastActive: now(), requests: 0, streams: 0, departed: false });
+          bump(perClient, client, 1);
         },
         release,
       };
@@ -226,7 +235,7 @@ export function createSessionStore<T>(options: SessionStoreOptions<T>): SessionS
       const entry = entries.get(id);
       if (entry === undefined) return;
       entries.delete(id);
-      bump(perAddress, entry.address, -1);
+      bump(perClient, entry.client, -1);
     },
     sweep,
     get size() {
@@ -237,7 +246,7 @@ export function createSessionStore<T>(options: SessionStoreOptions<T>): SessionS
       clearInterval(timer);
       const open = [...entries.values()];
       entries.clear();
-      perAddress.clear();
+      perClient.clear();
       await Promise.all(open.map((entry) => options.close(entry.value).catch(() => {})));
     },
   };
