@@ -4,7 +4,7 @@
 //   MISBEHAVE_DOWN_FILE  when this file exists at startup, exit at once (a server that keeps failing to start)
 //   MISBEHAVE_PAGE_SIZE  tools per tools/list page (default 2, so listing needs nextCursor)
 //   MISBEHAVE_DEEP_SCHEMA  also list deep_schema_tool, whose inputSchema nests this many levels
-//   MISBEHAVE_TOOL_COUNT   also list this many generated tools (generated_tool_0, …)
+//   MISBEHAVE_TOOL_COUNT   also list this many generated tools (generated_tool_0, …; each answers `ran <its name>`)
 //   MISBEHAVE_START_LOG    append one line to this file at every start (to count respawns)
 //   MISBEHAVE_BIG_RESULT   also list big_result (answers a text of `bytes` bytes)
 //   MISBEHAVE_BIG_DESCRIPTION  also list, last, huge_description_tool with a description of this many bytes
@@ -147,6 +147,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     case 'deep_result':
       return { content: [{ type: 'text', text: 'deep' }], structuredContent: { nested: rawJson('['.repeat(Number(args.levels ?? 10000)) + ']'.repeat(Number(args.levels ?? 10000))) } };
     default:
+      if (request.params.name.startsWith('generated_tool_')) return text(`ran ${request.params.name}`);
       throw new Error(`unknown tool ${request.params.name}`);
   }
 });

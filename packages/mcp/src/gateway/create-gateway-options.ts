@@ -118,10 +118,15 @@ export interface CreateGatewayOptions {
    * [tool], at }` when a call follows a search that found the tool. Which
    * search: the one whose `searchId` `call_tool` passes back, else (a
    * direct call, or `call_tool` without one, in a session) the session's
-   * latest search only, never an earlier one. The receipt must check out:
+   * most recent search that found the called tool when the call started
+   * (with many searches and calls in flight at once, not whichever search
+   * ended last), else its latest search (which then records nothing, as it
+   * did not find the tool). The receipt must check out:
    * issued by this replica, or its search, run again, returns the tool, so a
-   * forged `searchId` records nothing. Each search and tool once per session
-   * (stateless requests: once per replica); every search has its own
+   * forged `searchId` records nothing. Each search and tool once per
+   * replica (a call retried under the same `searchId`, in the same session,
+   * a new one or statelessly, adds nothing; on another replica it is
+   * recorded again: replicas share no state); every search has its own
    * `searchId`, so two sessions running the same search are two events.
    * `select:` queries are ignored. The call is recorded only once the
    * upstream answered it successfully: a result without `isError`, not

@@ -8,6 +8,7 @@ import type { Gateway } from './gateway.js';
 import type { SearchReceipts } from './search-receipts.js';
 import { callNotFoundError, isUpfront, type CallPolicy } from './call-policy.js';
 import { encodeSearchId } from './search-id.js';
+import { createSessionSearches } from './session-searches.js';
 import type { SearchResultRenderer } from './search-result.js';
 import { CALL_TOOL_NAME, callToolDefinition, renderTool, SEARCH_TOOLS_NAME, searchToolsDefinition } from './gateway-tools.js';
 
@@ -62,18 +63,22 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
     if (tool !== undefined && !found.has(tool.displayName) && !isUpfront(gateway.index, tool)) throw callNotFoundError(tool, false);
   };
   const recorder = options.receipts.recorder();
-  /** The `searchId` of this session's latest search (undefined when it found nothing): the search a direct call follows. */
-  let latest: string | undefined;
+  /** This session's searches, for pairing a call with the search it follows (kept only when usage is recorded). */
+  const searches = recorder === undefined ? undefined : createSessionSearches();
   /**
-   * Proxies a call of `name` under `searchId` (`call_tool`'s, else the
-   * latest search's when the call started) and, once the upstream answered
-   * it successfully (no `isError`, not cancelled), records its usage event
-   * when the receipt checks out, once per search and tool in this session.
-   * So a direct call is credited to the latest search only, only if that
-   * search found the tool, and a call that failed (timed out, crashed the
+   * Proxies a call of `name` under `searchId` (`call_tool`'s, else, when the
+   * call starts, that of the session's most recent search that found the
+   * tool, else its latest search's) and, once the upstream answered it
+   * successfully (no `isError`, not cancelled), records its usage event when
+   * the receipt checks out, once per search and tool in this session. So with
+   * many searches and calls in flight at once, a direct call is credited to
+   * the search that found its tool, not to whichever search ended last; a
+   * tool no search of the session found is checked against the latest search
+   * (and records nothing); a call that failed (timed out, crashed the
    * upstream, too large, cut off by shutdown) teaches nothing.
    */
-  const proxyCall = (name: string, args: Record<string, unknown>, signal: AbortSignal, searchId: unknown = latest): Promise<CallToolResult> => {
+  const proxyCall = (name: string, args: Record<string, unknown>, signal: AbortSignal, given?: unknown): Promise<CallToolResult> => {
+    const searchId = given ?? searches?.followed(gateway.findTool(name));
     const called = gateway.callTool(name, args, { signal });
     if (recorder === undefined || searchId === undefined) return called;
     return called.then((result) => {
@@ -133,7 +138,7 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
     if (found !== undefined) for (const name of names) found.add(name);
     const searchId = names.length === 0 ? undefined : encodeSearchId(answer.query, names);
     if (searchId !== undefined) options.receipts.issued(searchId);
-    latest = searchId;
+    searches?.found(searchId, names);
     const result = options.renderResult(answer.query, answer.tools, searchId);
     if (load(answer.tools.map((tool) => tool.tool)) && !stale) {
       stale = true;
@@ -165,7 +170,7 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
       if (typeof target !== 'string' || target.length === 0) throw invalidParams('call_tool: name must be a non-empty string');
       const targetArgs = readArguments(args['arguments']);
       checkFound(target);
-      // An empty or null searchId (models fill optional fields so) is no receipt: the call follows the latest search.
+      // An empty or null searchId (models fill optional fields so) is no receipt: paired as a direct call is.
       const searchId = args['searchId'];
       return proxyCall(target, targetArgs, context.mcpReq.signal, searchId === '' || searchId === null ? undefined : searchId);
     }

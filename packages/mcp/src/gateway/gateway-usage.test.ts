@@ -141,7 +141,7 @@ describe('the gateway records search-then-call usage (opt-in)', () => {
     expect(events).toHaveLength(6);
   });
 
-  it('credits a direct call to the session’s latest search only, when that search found the tool', async () => {
+  it('credits a direct call to the session’s most recent search that found the tool, not to whichever search ended last (3427)', async () => {
     const events: UsageEvent[] = [];
     const { session } = await start({ recordUsage: (event) => events.push(event) });
     const client = await session();
@@ -149,18 +149,21 @@ describe('the gateway records search-then-call usage (opt-in)', () => {
     const later = await client.search('alert subscribers');
     expect(later.tools.map((tool) => tool.name)).toContain(ALERT);
     expect(later.tools.map((tool) => tool.name)).not.toContain(FORECAST);
-    // The forecast follows a search that did not find it: no credit to the earlier one.
+    // The forecast follows a later search that did not find it: it is credited to the search that did.
     await client.call(FORECAST, { city: 'Oslo' });
-    // An empty or null searchId (as models fill optional fields) is no receipt: the call follows the latest search.
+    // An empty or null searchId (as models fill optional fields) is no receipt: paired as a direct call.
     await client.call('call_tool', { name: ALERT, arguments: { text: 'hail' }, searchId: '' });
     await client.call('call_tool', { name: ALERT, arguments: { text: 'hail' }, searchId: null });
     await client.call(ALERT, { text: 'storm' });
-    // A search that finds nothing is the latest search too.
+    // A search that finds nothing does not hide the one that found the tool; that pair is recorded once already.
     await client.search('zzzz qqqq');
     await client.call('call_tool', { name: ALERT, arguments: { text: 'fog' } });
     // call_tool naming an earlier search's id is credited to that search.
     await client.call('call_tool', { name: ALERT, arguments: { text: 'fog' }, searchId: later.searchId });
-    expect(pairs(events)).toEqual([{ query: 'alert subscribers', called: [ALERT] }]);
+    expect(pairs(events)).toEqual([
+      { query: 'weather forecast for a city', called: [FORECAST] },
+      { query: 'alert subscribers', called: [ALERT] },
+    ]);
   });
 
   it('refuses a recordUsage that is not a function', async () => {

@@ -19,14 +19,17 @@ export interface SearchReceipts {
    * Synchronous when the ranker is; never throws or rejects.
    */
   check(tool: CatalogTool, searchId: unknown): MaybePromise<SearchReceipt | undefined>;
-  /** A new recording context (one session, or every stateless request of this replica); undefined when nothing is recorded. */
+  /** A recording context (one session, or every stateless request of this replica); undefined when nothing is recorded. */
   recorder(): ReceiptRecorder | undefined;
 }
 
 /**
  * Records the usage of one context: a call of a tool under a checked receipt
- * is the event `{ query, called: [tool], at }`, once per receipt and tool in
- * this context (calling it again after the same search adds nothing).
+ * is the event `{ query, called: [tool], at }`, once per receipt and tool on
+ * this replica, whichever context records it first (calling it again after
+ * the same search adds nothing, nor does a client retrying it in a new
+ * session after its first was closed; every search has its own receipt, so
+ * two sessions running the same query still record twice).
  * `select:` receipts name their tools and record nothing.
  */
 export interface ReceiptRecorder {
@@ -42,7 +45,7 @@ export interface SearchReceiptsOptions {
   readonly logger: GatewayLogger;
   /** The clock of an event's `at`, ms since the epoch. Default `Date.now`. */
   readonly now?: () => number;
-  /** Ids issued here, and (receipt, tool) pairs each context recorded, remembered at most (the oldest forgotten first). Default 10,000. */
+  /** Ids issued here, and (receipt, tool) pairs recorded, remembered at most (the oldest forgotten first). Default 10,000. */
   readonly maxRemembered?: number;
 }
 
@@ -64,6 +67,8 @@ export function createSearchReceipts(options: SearchReceiptsOptions): SearchRece
   const now = options.now ?? Date.now;
   const max = options.maxRemembered ?? 10_000;
   const issued = new Set<string>();
+  /** (receipt, tool) pairs recorded, by every context of this replica. */
+  const recorded = new Set<string>();
 
   const rerun = (tool: CatalogTool, receipt: SearchReceipt): MaybePromise<SearchReceipt | undefined> =>
     thenMaybe(answer({ query: receipt.query, limit: receipt.size }), (again) => {
@@ -88,7 +93,6 @@ export function createSearchReceipts(options: SearchReceiptsOptions): SearchRece
     },
     recorder() {
       if (recordUsage === undefined) return undefined;
-      const recorded = new Set<string>();
       return {
         record(tool, receipt) {
           if (/^select:/i.test(receipt.query.trim())) return;
