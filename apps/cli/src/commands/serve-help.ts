@@ -49,7 +49,7 @@ reconnected with backoff; logs go to stderr. Each search a ranker fails
 config-untrusted) is logged at warn with its code and the ranker's name, and
 mod-failed warnings too: the first 10 a minute, then a count. On SIGINT or
 SIGTERM every request in flight is answered -32000 [gateway-shutting-down]
-(retry it), new ones 503 with that error; then (also while starting) every
+(retry it), over HTTP and stdio, new ones 503 with that error; then (also while starting) every
 local upstream is stopped with what it started itself: 1 s to exit once its
 stdin closes, then SIGTERM, then SIGKILL; shutdown gives up waiting after 5 s.
 

@@ -16,3 +16,6 @@ export function nodeTypescriptArgs(): string[] {
 
 /** Path of the stdio gateway fixture entry. */
 export const GATEWAY_STDIO_ENTRY = join(here, 'gateway-stdio-entry.ts');
+
+/** Path of the fixture entry serving a gateway over stdio through `serveGateway` (shutting down on a signal). */
+export const SERVE_STDIO_ENTRY = join(here, 'serve-stdio-entry.ts');

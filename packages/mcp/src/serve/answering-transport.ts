@@ -1,0 +1,72 @@
+import type { JSONRPCMessage, MessageExtraInfo, RequestId, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
+
+/** A JSON-RPC error object, as a reply carries it. */
+export interface ReplyError {
+  readonly code: number;
+  readonly message: string;
+  readonly data?: unknown;
+}
+
+/** A {@link Transport} that knows which requests still wait for their reply; see {@link answeringTransport}. */
+export interface AnsweringTransport extends Transport {
+  /**
+   * Answers every request still waiting for its reply with `error` (its
+   * JSON-RPC error reply); a reply the server sends for one of them later is
+   * dropped. Resolves once the replies are written (or failed to be).
+   */
+  answerPending(error: ReplyError): Promise<void>;
+  /** Requests received and not answered yet. */
+  readonly pendingCount: number;
+}
+
+function isRequest(message: JSONRPCMessage): message is JSONRPCMessage & { id: RequestId; method: string } {
+  return 'method' in message && 'id' in message;
+}
+
+function isResponse(message: JSONRPCMessage): message is JSONRPCMessage & { id: RequestId } {
+  return ('result' in message || 'error' in message) && 'id' in message;
+}
+
+/**
+ * `inner` (the stdio transport), counting each request it receives until its
+ * reply goes out, so a shutdown can answer the ones in flight
+ * (`answerPending`) before the connection closes, as HTTP does, instead of
+ * exiting with them unanswered.
+ */
+export function answeringTransport(inner: Transport): AnsweringTransport {
+  const pending = new Set<RequestId>();
+  /** Requests answered by `answerPending`: their late replies are not sent. */
+  const answered = new Set<RequestId>();
+  const transport: AnsweringTransport = {
+    start: () => inner.start(),
+    close: () => inner.close(),
+    async send(message: JSONRPCMessage, options?: TransportSendOptions) {
+      if (isResponse(message)) {
+        if (answered.has(message.id)) return;
+        pending.delete(message.id);
+      }
+      return inner.send(message, options);
+    },
+    setProtocolVersion: (version: string) => inner.setProtocolVersion?.(version),
+    async answerPending(error) {
+      const ids = [...pending];
+      pending.clear();
+      for (const id of ids) answered.add(id);
+      await Promise.all(ids.map((id) => inner.send({ jsonrpc: '2.0', id, error } as JSONRPCMessage).catch(() => {})));
+    },
+    get pendingCount() {
+      return pending.size;
+    },
+  };
+  inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
+    if (isRequest(message)) {
+      // An id answered at shutdown and sent again is a new request.
+      answered.delete(message.id);
+      pending.add(message.id);
+    }
+    transport.onmessage?.(message, extra);
+  };
+  inner.onclose = () => transport.onclose?.();
+  inner.onerror = (error: Error) => transport.onerror?.(error);
+  return transport;
+}

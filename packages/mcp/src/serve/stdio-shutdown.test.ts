@@ -1,0 +1,55 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { nodeTypescriptArgs, SERVE_STDIO_ENTRY } from '../__fixtures__/spawn-typescript.js';
+import { MISBEHAVING_SERVER, nodeUpstream, temporaryFolder } from '../__fixtures__/upstream-servers.js';
+
+/** What a call ended with: its JSON-RPC error's code, data.code and message, or `answered`. */
+async function outcome(call: Promise<unknown>): Promise<{ code?: unknown; data?: unknown; message?: string } | 'answered'> {
+  try {
+    await call;
+    return 'answered';
+  } catch (error) {
+    const { code, data, message } = error as { code?: unknown; data?: { code?: unknown }; message: string };
+    return { code, data: data?.code, message };
+  }
+}
+
+const folder = temporaryFolder('stdio-shutdown');
+afterAll(() => folder.remove());
+
+// Trial 3427: over stdio, requests in flight at SIGINT/SIGTERM got no reply (the connection closed under
+// them); over HTTP they get -32000 gateway-shutting-down (3424). Now stdio answers them so too.
+describe('serve over stdio, shutting down on a signal', () => {
+  it('answers every request in flight gateway-shutting-down before it exits', async () => {
+    const configPath = join(folder.path, 'mcp.json');
+    writeFileSync(configPath, JSON.stringify({ mcpServers: { bad: nodeUpstream(MISBEHAVING_SERVER) } }));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [...nodeTypescriptArgs(), SERVE_STDIO_ENTRY, configPath], stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: 'stdio-shutdown', version: '1' });
+    await client.connect(transport);
+    const closed = new Promise<void>((resolve) => {
+      const previous = transport.onclose;
+      transport.onclose = () => {
+        previous?.();
+        resolve();
+      };
+    });
+    const hang = { name: 'call_tool', arguments: { name: 'mcp__bad__hang_forever', arguments: {} } };
+    const calls = Array.from({ length: 3 }, () => outcome(client.callTool(hang, undefined, { timeout: 60_000 })));
+    // Messages are read in order: once the ping is answered, the three calls were received and are in flight.
+    await client.ping();
+    const started = Date.now();
+    process.kill(transport.pid!, 'SIGTERM');
+    const outcomes = await Promise.all(calls);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    for (const ended of outcomes) {
+      expect(ended).toMatchObject({ code: -32000, data: 'gateway-shutting-down', message: expect.stringContaining('the gateway is shutting down') });
+    }
+    await closed;
+    expect(stderr).toMatch(/answered 3 requests in flight: the gateway is shutting down \[gateway-shutting-down\]/);
+  }, 60_000);
+});
