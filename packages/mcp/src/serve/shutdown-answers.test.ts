@@ -2,22 +2,13 @@ import { connect } from 'node:net';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
+import { callOutcome } from '../__fixtures__/call-outcome.js';
 import { createMemoryLogger } from '../__fixtures__/memory-logger.js';
 import { connectModernClient } from '../__fixtures__/modern-client.js';
 import { MISBEHAVING_SERVER, nodeUpstream, waitFor } from '../__fixtures__/upstream-servers.js';
 import { createGateway } from '../gateway/create-gateway.js';
 import { serveHttp } from './serve-http.js';
 
-/** What a call ended with: its JSON-RPC error's code, data.code and message, or `answered`. */
-async function outcome(call: Promise<unknown>): Promise<{ code?: unknown; data?: unknown; message?: string } | 'answered'> {
-  try {
-    await call;
-    return 'answered';
-  } catch (error) {
-    const { code, data, message } = error as { code?: unknown; data?: { code?: unknown }; message: string };
-    return { code, data: data?.code, message };
-  }
-}
 
 // Trial 3424: on shutdown, calls in flight got no reply (a 2025 session's SSE stream ended without one, a
 // 2026-07-28 request an empty 499), so each client waited for its own timeout.
@@ -38,8 +29,8 @@ describe('serveHttp shutting down', () => {
     const modern = await connectModernClient(served.url);
     const hang = { name: 'call_tool', arguments: { name: 'mcp__bad__hang_forever', arguments: {} } };
     const calls = [
-      ...Array.from({ length: 3 }, () => outcome(legacy.callTool(hang, undefined, { timeout: 60_000 }))),
-      ...Array.from({ length: 2 }, () => outcome(modern.callTool(hang, { timeout: 60_000 }))),
+      ...Array.from({ length: 3 }, () => callOutcome(legacy.callTool(hang, undefined, { timeout: 60_000 }))),
+      ...Array.from({ length: 2 }, () => callOutcome(modern.callTool(hang, { timeout: 60_000 }))),
     ];
     await waitFor(() => inFlight === 5, 30_000, 'five calls in flight');
 

@@ -3,19 +3,10 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { callOutcome } from '../__fixtures__/call-outcome.js';
 import { nodeTypescriptArgs, SERVE_STDIO_ENTRY } from '../__fixtures__/spawn-typescript.js';
 import { MISBEHAVING_SERVER, nodeUpstream, temporaryFolder } from '../__fixtures__/upstream-servers.js';
 
-/** What a call ended with: its JSON-RPC error's code, data.code and message, or `answered`. */
-async function outcome(call: Promise<unknown>): Promise<{ code?: unknown; data?: unknown; message?: string } | 'answered'> {
-  try {
-    await call;
-    return 'answered';
-  } catch (error) {
-    const { code, data, message } = error as { code?: unknown; data?: { code?: unknown }; message: string };
-    return { code, data: data?.code, message };
-  }
-}
 
 const folder = temporaryFolder('stdio-shutdown');
 afterAll(() => folder.remove());
@@ -39,7 +30,7 @@ describe('serve over stdio, shutting down on a signal', () => {
       };
     });
     const hang = { name: 'call_tool', arguments: { name: 'mcp__bad__hang_forever', arguments: {} } };
-    const calls = Array.from({ length: 3 }, () => outcome(client.callTool(hang, undefined, { timeout: 60_000 })));
+    const calls = Array.from({ length: 3 }, () => callOutcome(client.callTool(hang, undefined, { timeout: 60_000 })));
     // Messages are read in order: once the ping is answered, the three calls were received and are in flight.
     await client.ping();
     const started = Date.now();
