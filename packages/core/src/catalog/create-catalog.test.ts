@@ -73,6 +73,8 @@ describe('createCatalog', () => {
     ['catalog-missing-name', { name: 7 }, '7'],
     ['catalog-invalid-schema', { name: 't', inputSchema: [] }, '[]'],
     ['catalog-invalid-schema', { name: 't', inputSchema: 'object' }, '"object"'],
+    ['catalog-invalid-schema', { name: 't', inputSchema: { type: 'string' } }, '"string"'],
+    ['catalog-invalid-schema', { name: 't', inputSchema: { type: ['object', 'null'] } }, 'an array of 2 items'],
     ['catalog-invalid-tool', { name: 't', kind: 'plugin' }, '"plugin"'],
     ['catalog-invalid-tool', { name: 't', description: 5 }, '5'],
     ['catalog-invalid-tool', { name: 't', tokens: -1 }, '-1'],

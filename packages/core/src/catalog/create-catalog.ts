@@ -63,7 +63,9 @@ function readServers(
  * Validates tools into an immutable {@link Catalog}. A bad tool is skipped and
  * listed in `issues` (or, with `strict`, thrown as a `LoadoutError`): a
  * missing name, a duplicate display name (the later tool is skipped), an
- * input schema that is not an object, or an invalid field. More than
+ * input schema that is not an object schema (not a JSON object, or a `type`
+ * other than `"object"`; a schema without `type` is read as an object
+ * schema), or an invalid field. More than
  * `maxTools` tools always throws `catalog-too-large`. Input schemas and
  * `_meta` objects are kept by reference, not copied.
  */

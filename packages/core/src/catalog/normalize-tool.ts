@@ -62,6 +62,9 @@ export function normalizeTool(value: unknown, index: number, source?: string): N
   if (rawSchema !== null && !isPlainObject(rawSchema)) {
     return bad('catalog-invalid-schema', 'has an inputSchema that is not a JSON object', rawSchema);
   }
+  if (rawSchema !== null && rawSchema['type'] !== undefined && rawSchema['type'] !== 'object') {
+    return bad('catalog-invalid-schema', 'has an inputSchema that is not an object schema (its type must be "object" or absent)', rawSchema['type']);
+  }
   const tokens = value['tokens'] ?? undefined;
   if (tokens !== undefined && !(typeof tokens === 'number' && Number.isSafeInteger(tokens) && tokens >= 0)) {
     return bad('catalog-invalid-tool', 'has invalid tokens: expected a non-negative integer', tokens);

@@ -20,7 +20,7 @@ export interface ToolInput {
   name: string;
   /** What the tool does. Default: empty. */
   description?: string;
-  /** JSON Schema of the arguments; must be an object. Default (also for `null`): `{ "type": "object", "properties": {} }`. */
+  /** JSON Schema of the arguments: an object schema (`type` `"object"` or absent; any other `type` skips the tool). Default (also for `null`): `{ "type": "object", "properties": {} }`. */
   inputSchema?: JsonObject | null;
   /** The MCP server that provides the tool. Default: none (a built-in or a code-defined tool). */
   server?: string | null;

@@ -143,6 +143,8 @@ describe('parsePolicyInput', () => {
     let schema: Record<string, unknown> = { type: 'object' };
     // input (1) > tools (2) > tool (3) > schema (4) > … : the schema may nest limit - 3 levels.
     for (let level = 1; level < POLICY_INPUT_MAX_DEPTH - 3; level++) schema = { type: 'array', items: schema };
+    // A tool's schema is an object schema at its top (any other type skips the tool).
+    schema = { ...schema, type: 'object' };
     expect(() => parsePolicyInput({ model: 'opus', tools: [{ name: 'a', inputSchema: schema }] })).not.toThrow();
     expect(errorOf({ model: 'opus', tools: [{ name: 'a', inputSchema: { properties: schema } }] }).code).toBe('invalid-input');
   });
