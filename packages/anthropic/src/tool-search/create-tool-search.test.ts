@@ -1,7 +1,7 @@
 import { createCatalog, isLoadoutError } from '@loadout/core';
 import type { LoadoutError } from '@loadout/core';
 import { createFakeRanker, createFakeTokenCounter } from '@loadout/core/test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FIXTURE_TOOLS } from '../__fixtures__/catalog.js';
 import { checkToolSearchRequest } from './check-tool-search-request.js';
 import { TOOL_SEARCH_BETA } from './constants.js';
@@ -178,7 +178,6 @@ describe('createToolSearch: options', () => {
     ['both catalog and tools', { catalog: createCatalog([]) }, /exactly one/],
     ['no ranker in client mode', { ranker: undefined }, /ranker is required in client mode/],
     ['an unsafe search tool name', { searchToolName: 'search tools' }, /searchToolName must match/],
-    ['a search tool name that a catalog tool has', { searchToolName: 'Bash' }, /searchToolName must differ/],
     ['a limit of 0', { limit: 0 }, /limit must be an integer from 1 to 100 \(got 0\)/],
     ['a maxLimit below limit', { limit: 6, maxLimit: 5 }, /maxLimit must be an integer from 6 to 100 \(got 5\)/],
     ['an unknown mode', { mode: 'server' as never }, /mode must be one of client, server-bm25, server-regex/],
@@ -188,6 +187,17 @@ describe('createToolSearch: options', () => {
     const error = errorOf(() => toolSearch(overrides));
     expect(error.code).toBe('invalid-option');
     expect(error.message).toMatch(message);
+  });
+
+  it('leaves out a catalog tool under the search tool name (its own or the API\'s) with a catalog issue and a warning', () => {
+    for (const [overrides, name] of [[{}, 'search_tools'], [{ searchToolName: 'Bash' }, 'Bash'], [{ mode: 'server-bm25' as const }, 'tool_search_tool_bm25']] as const) {
+      const onWarning = vi.fn();
+      const search = toolSearch({ ...overrides, tools: [...FIXTURE_TOOLS, { name, description: 'a user tool' }], onWarning });
+      expect(search.catalog.byApiName.get(name)).toBeUndefined();
+      expect(search.catalog.issues.at(-1)).toMatchObject({ code: 'catalog-duplicate-name', name });
+      expect(onWarning).toHaveBeenLastCalledWith(expect.objectContaining({ code: 'tool-skipped', issue: search.catalog.issues.at(-1) }));
+      expect(search.request().tools.filter((tool) => tool.name === name)).toHaveLength(search.request().toolSearch === 'on' ? 1 : 0);
+    }
   });
 
   it('sends no beta when beta is null', () => {

@@ -62,6 +62,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
     maxLimit: options.maxLimit,
     querySyntax: options.querySyntax,
     recordUsage: options.recordUsage,
+    onWarning: options.onWarning,
     planner: ({ tools, servers }, { baseURL }) =>
       policy.plan({
         ...options.policy,

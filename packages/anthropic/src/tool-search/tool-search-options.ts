@@ -1,3 +1,4 @@
+import type { ToolSearchWarning } from '@loadout/core/adapter';
 import type {
   Catalog,
   ConversationPolicyOptions,
@@ -53,7 +54,7 @@ export interface CreateToolSearchOptions {
   readonly planOptions?: ConversationPolicyOptions;
   /** Default `client`. */
   readonly mode?: ToolSearchMode;
-  /** Name of the client-side search tool: API-safe (`^[a-zA-Z0-9_-]{1,64}$`) and unlike every catalog `apiName`. Default `search_tools`. */
+  /** Name of the client-side search tool: API-safe (`^[a-zA-Z0-9_-]{1,64}$`). A catalog tool sent under the search tool's name (this one, or the API's in the server modes) is left out, listed in `catalog.issues` and told to `onWarning`. Default `search_tools`. */
   readonly searchToolName?: string;
   /** Tools one client-side search loads when the model gives no `limit`. An integer 1–100; default 5. */
   readonly limit?: number;
@@ -82,4 +83,11 @@ export interface CreateToolSearchOptions {
    * it throws is ignored. Default: none (nothing is recorded).
    */
   readonly recordUsage?: (event: UsageEvent) => void;
+  /**
+   * Told once, at creation, of each tool left out of the catalog
+   * (`tool-skipped`, with its catalog issue: no name, a duplicate, a bad
+   * schema, the search tool's name). Default: none (the issues stay in
+   * `catalog.issues`).
+   */
+  readonly onWarning?: (warning: ToolSearchWarning) => void;
 }

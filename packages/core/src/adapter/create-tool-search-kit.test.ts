@@ -89,4 +89,19 @@ describe('createToolSearchKit', () => {
     expect(isLoadoutError(caught) && caught.code).toBe('invalid-option');
     expect((caught as Error).message).toBe('test: maxLimit must be an integer from 3 to 100 (got 2)');
   });
+
+  it('leaves out a catalog tool sent under the search tool name and tells onWarning of every skipped tool once', () => {
+    const warnings: unknown[] = [];
+    const search = kit({
+      tools: [...tools, { name: 'search_tools', description: 'My CRM search.' }, { name: '' }, { name: 'get_weather', server: 'weather' }],
+      onWarning: (warning: unknown) => warnings.push(warning),
+    });
+    expect(search.catalog.byApiName.has('search_tools')).toBe(false);
+    expect(search.catalog.tools.map((tool) => tool.name)).toEqual(['Bash', 'get_weather', 'send_message', 'create_issue']);
+    expect(search.catalog.issues.map((issue) => issue.code)).toEqual(['catalog-missing-name', 'catalog-duplicate-name', 'catalog-duplicate-name']);
+    expect(search.catalog.issues[2]).toMatchObject({ name: 'search_tools', message: expect.stringContaining("the search tool's name") });
+    expect(warnings).toEqual(search.catalog.issues.map((issue) => ({ code: 'tool-skipped', message: issue.message, issue })));
+    expect(kit({ tools: [...tools, { name: 'find' }], searchToolName: 'find' }).catalog.byApiName.has('find')).toBe(false);
+    expect(() => kit({ onWarning: 'log' })).toThrow(/test: onWarning must be a function/);
+  });
 });

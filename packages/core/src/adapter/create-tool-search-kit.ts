@@ -13,7 +13,9 @@ import { summarizeCatalog } from '../summary/summarize-catalog.js';
 import { integerOption } from '../utils/number-option.js';
 import { MAX_SEARCH_LIMIT } from '../utils/search-limit.js';
 import { searchToolDescription, searchToolInputSchema } from './search-tool-definition.js';
+import { skippedToolWarnings } from './tool-search-warning.js';
 import { createUsageRecording } from './usage-recording.js';
+import { withoutToolNamed } from './without-tool-named.js';
 import type { KitPlannerInput, KitPlanOptions, ToolSearchKit, ToolSearchKitOptions } from './tool-search-kit-types.js';
 
 const DEFAULT_LIMIT = 5;
@@ -54,11 +56,14 @@ function deferralPlanner<P extends DeferralPlan>(options: ToolSearchKitOptions<P
  * searches with {@link answerToolSearch} over the deferred tools, with the
  * descriptions mods gave them; a `planner` replaces `planDeferral` for a
  * provider with a policy of its own (Claude's). `owner` names the adapter's
- * factory in errors. Throws `invalid-option` naming the first bad option.
+ * factory in errors. A catalog tool sent under the search tool's name is
+ * left out (a `catalog-duplicate-name` issue); every catalog issue is
+ * passed to `onWarning` once, as a `tool-skipped` warning. Throws
+ * `invalid-option` naming the first bad option.
  */
 export function createToolSearchKit<P extends DeferralPlan = DeferralPlan>(owner: string, options: ToolSearchKitOptions<P>): ToolSearchKit<P> {
   if (typeof options !== 'object' || options === null) invalid(owner, 'options', 'must be an object', options);
-  const catalog = readCatalog(owner, options);
+  const given = readCatalog(owner, options);
   const { ranker } = options;
   if (typeof ranker !== 'object' || ranker === null || typeof ranker.search !== 'function') {
     invalid(owner, 'ranker', 'is required (a Loadout Ranker)', ranker);
@@ -67,7 +72,10 @@ export function createToolSearchKit<P extends DeferralPlan = DeferralPlan>(owner
   if (typeof searchToolName !== 'string' || !API_NAME_PATTERN.test(searchToolName)) {
     invalid(owner, 'searchToolName', `must match ${String(API_NAME_PATTERN)}`, searchToolName);
   }
-  if (catalog.byApiName.has(searchToolName)) invalid(owner, 'searchToolName', 'must differ from every tool name in the catalog', searchToolName);
+  const { onWarning } = options;
+  if (onWarning !== undefined && typeof onWarning !== 'function') invalid(owner, 'onWarning', 'must be a function', onWarning);
+  const catalog = withoutToolNamed(given, searchToolName, owner);
+  for (const warning of skippedToolWarnings(catalog.issues)) onWarning?.(warning);
   const limit = integerOption(owner, 'limit', options.limit, DEFAULT_LIMIT, 1, MAX_SEARCH_LIMIT);
   const maxLimit = integerOption(owner, 'maxLimit', options.maxLimit, Math.max(limit, DEFAULT_MAX_LIMIT), limit, MAX_SEARCH_LIMIT);
   const searchRanker = withQuerySyntax(ranker, options.querySyntax);

@@ -7,6 +7,7 @@ import type { QuerySyntaxOptions } from '../ranking/with-query-syntax.js';
 import type { ToolSearchAnswer } from '../search/tool-search-answer.js';
 import type { SearchToolInputSchema } from './search-tool-definition.js';
 import type { UsageEvent } from '../usage/usage-event.js';
+import type { ToolSearchWarning } from './tool-search-warning.js';
 
 /** What a {@link ToolSearchKitOptions.planner} plans: the catalog's tools and server settings. */
 export interface KitPlannerInput {
@@ -46,8 +47,17 @@ export interface ToolSearchKitOptions<P extends DeferralPlan = DeferralPlan> {
   readonly planOptions?: PlanOptions;
   /** Whether deferrable tools are deferred: `true` (default), `false`, or a function of the deferrable tokens (a threshold of the adapter's own). */
   readonly toolSearch?: DeferralInput['toolSearch'];
-  /** Name of the search tool: API-safe (`^[a-zA-Z0-9_-]{1,64}$`) and unlike every catalog `apiName`. Default `search_tools`. */
+  /** Name of the search tool: API-safe (`^[a-zA-Z0-9_-]{1,64}$`). A catalog tool sent under the same name is left out (listed in `catalog.issues` and told to `onWarning`). Default `search_tools`. */
   readonly searchToolName?: string;
+  /**
+   * Told once, when the adapter is created, of each tool left out of the
+   * catalog (`tool-skipped`, with the catalog issue: no name, a duplicate, a
+   * bad schema, the search tool's name); adapters with a function limit
+   * also tell it of loaded tools unloaded to stay within it
+   * (`tools-unloaded`). A function; default: none (the issues stay in
+   * `catalog.issues`).
+   */
+  readonly onWarning?: (warning: ToolSearchWarning) => void;
   /** Tools one search returns when the model gives no `limit`. An integer 1–100; default 5. */
   readonly limit?: number;
   /** Most tools the model may ask one search for; larger `limit`s are lowered to it. An integer from `limit` to 100; default 10 (or `limit` when larger). */

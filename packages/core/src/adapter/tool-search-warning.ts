@@ -1,7 +1,8 @@
+import type { CatalogIssue } from '../catalog/catalog.js';
 import type { DeploymentMemory } from './deployment-memory.js';
 
-/** A condition the caller should know about: `tool-search-rejected`, the deployment rejected tool search; the call was retried without it and the deployment remembered. */
-export interface ToolSearchWarning {
+/** `tool-search-rejected`: the deployment rejected tool search; the call was retried without it and the deployment remembered. */
+export interface ToolSearchRejectedWarning {
   readonly code: 'tool-search-rejected';
   readonly message: string;
   /** The deployment key (normalised base URL with `?model=`). */
@@ -10,8 +11,33 @@ export interface ToolSearchWarning {
   readonly apiMessage: string;
 }
 
+/** `tool-skipped`: a catalog tool was left out when the tool search was created (its catalog issue: no name, a duplicate, a bad schema, the search tool's name). */
+export interface ToolSkippedWarning {
+  readonly code: 'tool-skipped';
+  /** The issue's message. */
+  readonly message: string;
+  readonly issue: CatalogIssue;
+}
+
+/**
+ * `tools-unloaded`: loaded tools were unloaded, least recently loaded or
+ * used first, so that a request declares no more functions than the
+ * provider accepts; a search loads them again.
+ */
+export interface ToolsUnloadedWarning {
+  readonly code: 'tools-unloaded';
+  readonly message: string;
+  /** The API names unloaded. */
+  readonly tools: readonly string[];
+  /** Most functions one request may declare (the provider's documented limit, or the adapter's `maxFunctions`). */
+  readonly maxFunctions: number;
+}
+
+/** A condition the caller should know about, told by `code`. */
+export type ToolSearchWarning = ToolSearchRejectedWarning | ToolSkippedWarning | ToolsUnloadedWarning;
+
 /** The warning for a rejection at `deployment`. */
-export function rejectionWarning(deployment: string, apiMessage: string, retried: string): ToolSearchWarning {
+export function rejectionWarning(deployment: string, apiMessage: string, retried: string): ToolSearchRejectedWarning {
   return {
     code: 'tool-search-rejected',
     message: `${deployment} rejected tool search (${apiMessage}); retried ${retried}, and later requests to it will skip tool search`,
@@ -31,7 +57,7 @@ export function reportRejection(
   retried: string,
   warnings: ToolSearchWarning[],
   onWarning: ((warning: ToolSearchWarning) => void) | undefined,
-): ToolSearchWarning {
+): ToolSearchRejectedWarning {
   const record = memory.remember(key, 'rejected', apiMessage);
   const warning = rejectionWarning(record.baseURL, apiMessage, retried);
   warnings.push(warning);
@@ -43,4 +69,19 @@ export function reportRejection(
 export function deploymentKey(baseURL: string, model: unknown): string {
   const base = baseURL.replace(/\/+$/, '');
   return typeof model === 'string' && model !== '' ? `${base}?model=${encodeURIComponent(model)}` : base;
+}
+
+/** The warning for each catalog issue (a tool left out). */
+export function skippedToolWarnings(issues: readonly CatalogIssue[]): ToolSkippedWarning[] {
+  return issues.map((issue) => ({ code: 'tool-skipped', message: issue.message, issue }));
+}
+
+/** The warning for tools unloaded to keep a request within `maxFunctions`. */
+export function unloadedWarning(tools: readonly string[], maxFunctions: number, owner: string): ToolsUnloadedWarning {
+  return {
+    code: 'tools-unloaded',
+    message: `${owner}: unloaded ${tools.length} loaded tool${tools.length === 1 ? '' : 's'} (${tools.join(', ')}) so that a request declares at most ${maxFunctions} functions; a search loads them again`,
+    tools: [...tools],
+    maxFunctions,
+  };
 }
