@@ -1,5 +1,6 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import { createDiscoverySession, createToolSearchKit } from '@loadout/core/adapter';
+import { isRecord } from '@loadout/core/utils';
 import { defaultTokenCounter } from '@loadout/tokens';
 import { jsonSchema, tool } from 'ai';
 import type { ModelMessage, Tool, ToolSet } from 'ai';
@@ -20,7 +21,8 @@ const OWNER = 'createAiSdkToolSearch';
  * The search tool returns `{ loaded, tools: [{ name, description }] }`, or
  * `{ loaded: [], error }` for an empty, over-long or malformed query. A
  * call of a deferred tool that is not loaded returns
- * `{ error, code: "tool-not-loaded" }` without running `execute`; each
+ * `{ error, code: "tool-not-loaded" }` without running `execute`, and one
+ * whose arguments are not a JSON object `{ error, code: "invalid-input" }`; each
  * call `execute` runs feeds `recordUsage` (a search followed by a run of
  * one of its hits). Throws `invalid-option` naming a bad option.
  */
@@ -52,6 +54,7 @@ export function createAiSdkToolSearch(options: AiSdkToolSearchOptions): AiSdkToo
         if (deferred.has(name) && !session.isLoaded(name)) {
           return { error: `tool ${name} is not loaded; call ${searchToolName} to load it first`, code: 'tool-not-loaded' };
         }
+        if (!isRecord(input)) return { error: `${name}: arguments must be a JSON object, got ${describeValue(input)}`, code: 'invalid-input' };
         kit.called(name);
         return await options.execute({ name, arguments: input, callId: toolCallId, tool: catalogTool });
       },

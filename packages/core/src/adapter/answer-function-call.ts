@@ -1,5 +1,6 @@
 import type { CatalogTool } from '../catalog/tool.js';
-import { notLoadedText } from './not-loaded-text.js';
+import { isRecord } from '../utils/is-record.js';
+import { notLoadedText, notObjectText } from './not-loaded-text.js';
 import { parseCallArguments } from './parse-call-arguments.js';
 import { toolOutputText } from './tool-output-text.js';
 
@@ -34,7 +35,7 @@ export interface FunctionCallContext {
 /**
  * The output of one function call: the handler's result, or an error
  * output (`unknown-tool`, `tool-not-loaded`, `invalid-input` for arguments
- * that are not JSON) without calling the handler. Only a catalog tool the
+ * that are not JSON or not a JSON object) without calling the handler. Only a catalog tool the
  * handler really runs is passed to `called`.
  */
 export async function answerFunctionCall(name: string, argumentsText: unknown, callId: string, context: FunctionCallContext): Promise<string> {
@@ -43,6 +44,7 @@ export async function answerFunctionCall(name: string, argumentsText: unknown, c
   if (tool !== undefined && context.notLoaded(name)) return notLoadedText(name, true, context.searchName);
   const parsed = parseCallArguments(argumentsText);
   if (!parsed.ok) return JSON.stringify({ error: `${name}: ${parsed.message}`, code: 'invalid-input' });
+  if (!isRecord(parsed.value)) return notObjectText(name, parsed.value);
   if (tool !== undefined) context.called(name);
   return toolOutputText(await context.callTool({ name, arguments: parsed.value, callId, tool }));
 }

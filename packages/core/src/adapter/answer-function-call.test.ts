@@ -1,0 +1,31 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createCatalog } from '../catalog/create-catalog.js';
+import { answerFunctionCall } from './answer-function-call.js';
+
+const catalog = createCatalog([{ name: 'get_weather', server: 'weather' }]);
+const context = (callTool = vi.fn(() => 'ran')) => ({
+  toolFor: (name: string) => catalog.byApiName.get(name),
+  notLoaded: () => false,
+  ownNames: new Set(['mine']),
+  searchName: 'search_tools',
+  callTool,
+  called: vi.fn(),
+});
+
+describe('answerFunctionCall', () => {
+  it.each([['[1,2]', 'an array of 2 items'], ['"a string"', '"a string"'], ['7', '7'], ['null', 'null']])('refuses arguments %s that are not a JSON object (invalid-input), without the handler', async (text, shown) => {
+    const run = context();
+    const output = JSON.parse(await answerFunctionCall('mcp__weather__get_weather', text, 'c1', run)) as { error: string; code: string };
+    expect(output).toEqual({ error: `mcp__weather__get_weather: arguments must be a JSON object, got ${shown}`, code: 'invalid-input' });
+    expect(run.callTool).not.toHaveBeenCalled();
+    expect(run.called).not.toHaveBeenCalled();
+    expect(JSON.parse(await answerFunctionCall('mine', [1, 2], 'c2', run))).toMatchObject({ code: 'invalid-input' });
+  });
+
+  it('runs an object (or empty) argument list', async () => {
+    const run = context();
+    expect(await answerFunctionCall('mcp__weather__get_weather', '{"city":"Paris"}', 'c1', run)).toBe('ran');
+    expect(await answerFunctionCall('mcp__weather__get_weather', '', 'c2', run)).toBe('ran');
+    expect(run.callTool).toHaveBeenCalledTimes(2);
+  });
+});
