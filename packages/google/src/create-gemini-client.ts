@@ -1,5 +1,14 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { answerFunctionCall, createDeploymentMemory, createDiscoverySession, createFallbackStep, deploymentKey, invalidOption, readMaxSteps } from '@loadout/core/adapter';
+import {
+  answerFunctionCall,
+  createDeploymentMemory,
+  createDiscoverySession,
+  createFallbackStep,
+  deploymentKey,
+  invalidOption,
+  readMaxSteps,
+  unloadedWarning,
+} from '@loadout/core/adapter';
 import type { ToolSearchWarning } from '@loadout/core/adapter';
 import { isRecord } from '@loadout/core/utils';
 import { contentDiscoveries } from './content-discoveries.js';
@@ -46,7 +55,10 @@ const textOf = (content: GeminiContent): string => (content.parts ?? []).flatMap
  * feature of the search function, the request is retried once with every
  * tool upfront, the deployment (`deployment` and model) is remembered so
  * later requests skip tool search, and a `tool-search-rejected` warning is
- * raised. Every other API error is thrown unchanged.
+ * raised. Loaded tools past 512 declarations are unloaded, least recently
+ * loaded or called first (the search answer names them; a search loads
+ * them again), with a `tools-unloaded` warning. Every other API error is
+ * thrown unchanged.
  */
 export function createGeminiClient(options: GeminiClientOptions): GeminiClient {
   if (!isRecord(options)) invalid('options', 'must be an object', options);
@@ -71,12 +83,21 @@ export function createGeminiClient(options: GeminiClientOptions): GeminiClient {
     const unloaded: string[] = [];
     let contents: GeminiContent[] = typeof params.contents === 'string' ? [{ role: 'user', parts: [{ text: params.contents }] }] : [...params.contents];
     const fallback = createFallbackStep({ pattern: REJECTION_PATTERN, memory, key, retried: 'with every tool upfront', warnings, onWarning: options.onWarning });
+    /** Unloads tools a request or an answer had no room for, and warns. */
+    const unload = (names: readonly string[]): void => {
+      if (names.length === 0) return;
+      unloaded.push(...session.unload(names).unloaded);
+      const warning = unloadedWarning(names, toolSearch.maxFunctions, OWNER);
+      warnings.push(warning);
+      options.onWarning?.(warning);
+    };
 
     for (let step = 1; ; step++) {
       const change = session.sync(contentDiscoveries(contents, toolSearch.searchToolName));
       loaded.push(...change.loaded);
       unloaded.push(...change.unloaded);
       const request = toolSearch.request({ disabled: memory.has(key), loaded: session.loaded() });
+      unload(request.unloaded);
       const body = { model: params.model, contents, config: { ...config, tools: [...request.tools, ...ownTools] } };
       const outcome = await fallback.send(request.toolSearch === 'on', () => generate(body));
       if (!outcome.sent) {
@@ -86,11 +107,16 @@ export function createGeminiClient(options: GeminiClientOptions): GeminiClient {
       const { response, content } = readResponse(outcome.value);
       contents = [...contents, content];
       const answers: GeminiPart[] = [];
+      /** Tools this step's answers loaded (the session reads them with the next request). */
+      const pending: string[] = [];
       for (const part of content.parts ?? []) {
         if (!isRecord(part.functionCall)) continue;
         const call: GeminiFunctionCall = part.functionCall;
         if (request.toolSearch === 'on' && toolSearch.isSearchCall(call)) {
-          answers.push({ functionResponse: (await toolSearch.answer(call, { isLoaded: session.isLoaded })).response });
+          const answer = await toolSearch.answer(call, { isLoaded: session.isLoaded, loaded: [...new Set([...session.loaded(), ...pending])] });
+          unload(answer.unloaded);
+          pending.push(...answer.loaded);
+          answers.push({ functionResponse: answer.response });
           continue;
         }
         const name = typeof call.name === 'string' ? call.name : '';

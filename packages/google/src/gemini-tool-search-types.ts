@@ -20,7 +20,12 @@ export type GeminiToolMode = 'search' | 'upfront';
 export interface GeminiRequestOptions {
   /** The deployment rejects the search request: declare every tool upfront. Default false. */
   readonly disabled?: boolean;
-  /** API names loaded in the conversation (declared after the upfront functions). Default: none. */
+  /**
+   * API names loaded in the conversation, least recently loaded or used
+   * first (declared after the upfront functions; those over 512
+   * declarations are left out, oldest first, and named in `unloaded`).
+   * Default: none.
+   */
   readonly loaded?: readonly string[];
 }
 
@@ -32,6 +37,8 @@ export interface GeminiToolsRequest extends ToolSearchAdapterRequest {
   /** API names declared as callable functions: the upfront tools in catalog order, then the loaded ones. */
   readonly upfront: readonly string[];
   readonly plan: DeferralPlan;
+  /** Loaded tools (from `loaded`) this request could not declare within 512 declarations, oldest first: unload them from the conversation's session (a search loads them again). */
+  readonly unloaded: readonly string[];
 }
 
 /** What answering one search call produced. */
@@ -40,6 +47,8 @@ export interface GeminiSearchAnswer {
   readonly response: GeminiFunctionResponse;
   /** API names it loads, best first. */
   readonly loaded: readonly string[];
+  /** Loaded tools (from the `loaded` option) that loading these pushes past 512 declarations, least recently used first; the response names them too (`unloaded`, with a `note`). Unload them from the conversation's session. */
+  readonly unloaded: readonly string[];
   /** For the model when the search failed or found nothing (the response's `error`), else null. */
   readonly message: string | null;
   /** The kernel's answer. */
@@ -54,15 +63,23 @@ export interface GeminiToolSearch {
   /** The catalog summary the search function's description carries. */
   readonly summary: string;
   readonly searchToolName: string;
+  /** Most function declarations one request carries (512, `@google/genai`'s documented limit). */
+  readonly maxFunctions: number;
   /** Plans this turn and returns the request's tools. */
   request(options?: GeminiRequestOptions): GeminiToolsRequest;
   /**
    * Answers a call of the search function with a `functionResponse` holding
    * the best deferred tools' declarations (descriptions after mods), never a
    * tool `isLoaded` says is loaded. Never rejects: a bad query answers no
-   * tools and an `error` for the model.
+   * tools and an `error` for the model. `loaded` (the conversation's
+   * loaded tools, least recently used first) lets it unload the oldest when
+   * the found ones would not fit the next request
+   * ({@link GeminiSearchAnswer.unloaded}).
    */
-  answer(call: GeminiFunctionCall, options?: { readonly isLoaded?: (apiName: string) => boolean }): Promise<GeminiSearchAnswer>;
+  answer(
+    call: GeminiFunctionCall,
+    options?: { readonly isLoaded?: (apiName: string) => boolean; readonly loaded?: readonly string[] },
+  ): Promise<GeminiSearchAnswer>;
   /** Whether a function call is a search this object answers (a call of the search function while the last request offered it). */
   isSearchCall(call: GeminiFunctionCall): boolean;
   /** The catalog tool sent under this API name. */

@@ -18,6 +18,17 @@ function errorOf(run: () => unknown): unknown {
 const roundTrip = (session: DiscoverySession): DiscoverySessionSnapshot => JSON.parse(JSON.stringify(session.snapshot())) as DiscoverySessionSnapshot;
 
 describe('createDiscoverySession', () => {
+  it('unloads named tools for good while their answers stay; a new answer loads them again', () => {
+    const session = createDiscoverySession();
+    session.sync([answer('t1', 'a', 'b', 'c')]);
+    expect(session.unload(['a', 'x'])).toEqual({ loaded: [], unloaded: ['a'] });
+    expect(session.sync([answer('t1', 'a', 'b', 'c')])).toEqual({ loaded: [], unloaded: [] });
+    expect(session.loaded()).toEqual(['b', 'c']);
+    expect(createDiscoverySession({ snapshot: roundTrip(session) }).loaded()).toEqual(['b', 'c']);
+    expect(session.sync([answer('t1', 'a', 'b', 'c'), answer('t2', 'a')])).toEqual({ loaded: ['a'], unloaded: [] });
+    expect(session.loaded()).toEqual(['b', 'c', 'a']);
+  });
+
   it('loads the tools of new answers once and unloads those whose every answer left', () => {
     const session = createDiscoverySession();
     expect(session.sync([answer('t1', 'a', 'b'), answer('t2', 'b', 'c')])).toEqual({ loaded: ['a', 'b', 'c'], unloaded: [] });

@@ -52,6 +52,13 @@ export interface DiscoverySession {
   record(id: string, toolNames: readonly string[]): void;
   /** Forgets these ids (synced or recorded) and unloads the tools no remaining answer loaded. */
   compact(droppedIds: Iterable<string>): DiscoveryChange;
+  /**
+   * Unloads these tools although answers that loaded them are still in the
+   * conversation (a request could not declare them all): later syncs of
+   * those answers do not load them again; a new answer does. Returns what
+   * was unloaded.
+   */
+  unload(apiNames: Iterable<string>): DiscoveryChange;
   isLoaded(apiName: string): boolean;
   /** Loaded tools in order of first load; a tool unloaded and found again moves to the end. */
   loaded(): string[];
@@ -144,6 +151,11 @@ export function createDiscoverySession(options: DiscoverySessionOptions = {}): D
     },
     record,
     compact: (droppedIds) => compact(new Set(droppedIds), new Set(tools.keys())),
+    unload(apiNames) {
+      const unloaded: string[] = [];
+      for (const name of apiNames) if (tools.delete(name)) unloaded.push(name);
+      return { loaded: [], unloaded };
+    },
     isLoaded: (apiName) => tools.has(apiName),
     loaded: () => [...tools.keys()],
     discoveredIn: (apiName) => [...(tools.get(apiName) ?? [])],

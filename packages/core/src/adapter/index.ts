@@ -22,20 +22,24 @@ export { answerFunctionCall } from './answer-function-call.js';
 export type { FunctionCall, FunctionCallContext, FunctionCallHandler } from './answer-function-call.js';
 export { createFallbackStep } from './fallback-step.js';
 export type { FallbackStep, FallbackStepOptions, SendOutcome } from './fallback-step.js';
-export { notLoadedText } from './not-loaded-text.js';
+export { notLoadedText, notObjectText } from './not-loaded-text.js';
 export { objectInputSchema } from './object-input-schema.js';
 export { parseCallArguments } from './parse-call-arguments.js';
 export type { ParsedArguments } from './parse-call-arguments.js';
 export { plainAnswerNames, plainSearchAnswer, plainSearchResult } from './plain-search-answer.js';
-export type { PlainSearchResult } from './plain-search-answer.js';
+export type { PlainSearchResult, UnloadedTools } from './plain-search-answer.js';
+export { fitLoaded } from './fit-loaded.js';
+export type { FittedLoaded } from './fit-loaded.js';
+export { createRecentUse } from './recent-use.js';
+export type { RecentUse } from './recent-use.js';
 export { invalidOption, ownToolNames, readMaxSteps } from './read-loop-options.js';
 export { searchCall } from './search-call.js';
 export type { ToolLoopResult } from './tool-loop-result.js';
 export { toolOutputText } from './tool-output-text.js';
 export { toolSearchRejection } from './tool-search-rejection.js';
 export type { ToolSearchRejection } from './tool-search-rejection.js';
-export { deploymentKey, reportRejection } from './tool-search-warning.js';
-export type { ToolSearchWarning } from './tool-search-warning.js';
+export { deploymentKey, reportRejection, skippedToolWarnings, unloadedWarning } from './tool-search-warning.js';
+export type { ToolSearchRejectedWarning, ToolSearchWarning, ToolSkippedWarning, ToolsUnloadedWarning } from './tool-search-warning.js';
 export type {
   ToolSearchAdapter,
   ToolSearchAdapterAnswer,

@@ -8,6 +8,17 @@ describe('plainSearchAnswer', () => {
     );
     expect(plainSearchAnswer(['ignored'], [{ name: 'ignored' }], 'search_tools: the query is empty')).toBe('{"loaded":[],"error":"search_tools: the query is empty"}');
   });
+
+  it('names the tools the answer unloaded, with a note for the model, only when there are some', () => {
+    expect(JSON.parse(plainSearchAnswer(['c'], [], null, { tools: ['a', 'b'], maxFunctions: 128 }))).toEqual({
+      loaded: ['c'],
+      tools: [],
+      unloaded: ['a', 'b'],
+      note: 'At most 128 functions fit one request, so these earlier loaded tools were unloaded: a, b. Search for them again to use them.',
+    });
+    expect(plainSearchAnswer(['c'], [], null, { tools: [], maxFunctions: 128 })).toBe('{"loaded":["c"],"tools":[]}');
+    expect(plainAnswerNames(plainSearchAnswer(['c'], [], null, { tools: ['a'], maxFunctions: 2 }))).toEqual(['c']);
+  });
 });
 
 describe('plainAnswerNames', () => {

@@ -40,7 +40,12 @@ export interface ChatToolSearchOptions extends ToolSearchKitOptions {
 export interface ChatRequestOptions {
   /** The gateway rejects `defer_loading` / `tool_reference`: use `plain` mode. Default false. */
   readonly disabled?: boolean;
-  /** API names loaded in the conversation (declared as functions in `plain` mode). Default: none. */
+  /**
+   * API names loaded in the conversation, least recently loaded or used
+   * first (declared as functions in `plain` mode; those over
+   * `maxFunctions` are left out, oldest first, and named in `unloaded`).
+   * Default: none.
+   */
   readonly loaded?: readonly string[];
 }
 
@@ -55,6 +60,8 @@ export interface ChatToolsRequest {
   /** API names callable in this request. */
   readonly upfront: readonly string[];
   readonly plan: DeferralPlan;
+  /** Loaded tools (from `loaded`) this request could not declare within `maxFunctions`, oldest first: unload them from the conversation's session (a search loads them again). Empty but in `plain` mode. */
+  readonly unloaded: readonly string[];
   /** What the tools cost ({@link RequestTokens}): tokens the model reads up front (search function included; gateways with tool search do not read `defer_loading` definitions until referenced), those only a search brings in, and the bytes sent. */
   readonly tokens: RequestTokens;
 }
@@ -64,6 +71,13 @@ export interface ChatSearchAnswer {
   readonly message: ChatToolMessage;
   /** API names it loads, best first. */
   readonly loaded: readonly string[];
+  /**
+   * Loaded tools (from the `loaded` option) that loading these pushes past
+   * `maxFunctions` in `plain` mode, least recently used first; the JSON
+   * answer names them too (`unloaded`, with a `note`). Unload them from the
+   * conversation's session. Empty otherwise.
+   */
+  readonly unloaded: readonly string[];
   /** For the model when the search failed or found nothing (the JSON answer's `error`), else null. */
   readonly failure: string | null;
   readonly answer: ToolSearchAnswer;
@@ -80,14 +94,22 @@ export interface ChatToolSearch {
   readonly searchToolName: string;
   /** The configured mode (a request may fall back to `plain`). */
   readonly mode: ChatToolSearchMode;
+  /** Most functions one `plain` request declares (the `maxFunctions` option). */
+  readonly maxFunctions: number;
   request(options?: ChatRequestOptions): ChatToolsRequest;
   /**
    * Answers a call of the search function: `tool_reference` blocks (in
    * `tool-reference` mode) or JSON `{"loaded": [...], "tools": [...]}` with
    * the definitions (in `plain` mode); never a tool `isLoaded` says is
    * loaded. Never rejects: a bad query answers JSON `{"error": ...}`.
+   * In `plain` mode, `loaded` (the conversation's loaded tools, least
+   * recently used first) lets it unload the oldest when the found ones
+   * would not fit the next request ({@link ChatSearchAnswer.unloaded}).
    */
-  answer(call: ChatToolCall, options?: { readonly mode?: ChatToolSearchMode; readonly isLoaded?: (apiName: string) => boolean }): Promise<ChatSearchAnswer>;
+  answer(
+    call: ChatToolCall,
+    options?: { readonly mode?: ChatToolSearchMode; readonly isLoaded?: (apiName: string) => boolean; readonly loaded?: readonly string[] },
+  ): Promise<ChatSearchAnswer>;
   isSearchCall(call: ChatToolCall): boolean;
   /** What an answer loading these tools (API names; unknown ones skipped) costs in `mode` (default the configured one), without searching. */
   searchCost(apiNames: readonly string[], options?: { readonly mode?: ChatToolSearchMode }): SearchCost;

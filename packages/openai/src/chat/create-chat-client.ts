@@ -1,6 +1,16 @@
 import type { ToolSearchWarning } from '@loadout/core/adapter';
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { answerFunctionCall, createDeploymentMemory, createDiscoverySession, createFallbackStep, deploymentKey, invalidOption, ownToolNames, readMaxSteps } from '@loadout/core/adapter';
+import {
+  answerFunctionCall,
+  createDeploymentMemory,
+  createDiscoverySession,
+  createFallbackStep,
+  deploymentKey,
+  invalidOption,
+  ownToolNames,
+  readMaxSteps,
+  unloadedWarning,
+} from '@loadout/core/adapter';
 import { isRecord } from '@loadout/core/utils';
 import { chatDiscoveries, withoutToolReferences } from './chat-discoveries.js';
 import type { ChatClient, ChatClientOptions, ChatRunOptions, ChatRunParams, ChatRunResult } from './chat-client-types.js';
@@ -39,8 +49,12 @@ function toolCalls(message: ChatMessage): ChatToolCall[] {
  * model) and warn `tool-search-rejected`. Calls of deferred tools not
  * loaded and of unknown names get error outputs without the handler; each
  * catalog tool the handler runs is passed to {@link ChatToolSearch.called}
- * first (usage recording, with the tool search's `recordUsage`). Every
- * other error is thrown unchanged.
+ * first (usage recording, with the tool search's `recordUsage`). In `plain`
+ * mode, when the loaded tools would not fit `maxFunctions`, the least
+ * recently loaded or called are unloaded from the session (the search
+ * answer names them to the model; a search loads them again) and a
+ * `tools-unloaded` warning is raised. Every other error is thrown
+ * unchanged.
  */
 export function createChatClient(options: ChatClientOptions): ChatClient {
   if (!isRecord(options)) invalid('options', 'must be an object', options);
@@ -68,12 +82,21 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     const unloaded: string[] = [];
     let messages: ChatMessage[] = [...start];
     const fallback = createFallbackStep({ pattern: REJECTION_PATTERN, memory, key, retried: 'with plain search (definitions as JSON)', warnings, onWarning: options.onWarning });
+    /** Unloads tools a request or an answer had no room for, and warns. */
+    const unload = (names: readonly string[]): void => {
+      if (names.length === 0) return;
+      unloaded.push(...session.unload(names).unloaded);
+      const warning = unloadedWarning(names, toolSearch.maxFunctions, OWNER);
+      warnings.push(warning);
+      options.onWarning?.(warning);
+    };
 
     for (let step = 1; ; step++) {
       const change = session.sync(chatDiscoveries(messages, toolSearch.searchToolName));
       loaded.push(...change.loaded);
       unloaded.push(...change.unloaded);
       const request = toolSearch.request({ disabled: memory.has(key), loaded: session.loaded() });
+      unload(request.unloaded);
       if (request.mode !== 'tool-reference') messages = withoutToolReferences(messages);
       const outcome = await fallback.send(request.mode === 'tool-reference', () => create({ ...rest, messages, tools: [...request.tools, ...ownTools] }, runOptions.requestOptions));
       if (!outcome.sent) {
@@ -84,9 +107,17 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       messages = [...messages, reply.message];
       const calls = toolCalls(reply.message);
       const answers: ChatMessage[] = [];
+      /** Tools this step's answers loaded (the session reads them with the next request). */
+      const pending: string[] = [];
       for (const call of calls) {
         if (request.mode !== 'upfront' && toolSearch.isSearchCall(call)) {
-          const answer = await toolSearch.answer(call, { mode: request.mode === 'tool-reference' ? 'tool-reference' : 'plain', isLoaded: session.isLoaded });
+          const answer = await toolSearch.answer(call, {
+            mode: request.mode === 'tool-reference' ? 'tool-reference' : 'plain',
+            isLoaded: session.isLoaded,
+            loaded: [...new Set([...session.loaded(), ...pending])],
+          });
+          unload(answer.unloaded);
+          pending.push(...answer.loaded);
           answers.push({ ...answer.message });
           continue;
         }

@@ -1,6 +1,6 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import { integerOption } from '@loadout/core/utils';
-import { countRequestTools, createToolSearchKit, objectInputSchema, plainSearchAnswer, searchCall, searchCost, searchFailureText } from '@loadout/core/adapter';
+import { countRequestTools, createRecentUse, createToolSearchKit, fitLoaded, objectInputSchema, plainSearchAnswer, searchCall, searchCost, searchFailureText } from '@loadout/core/adapter';
 import type { SearchCost } from '@loadout/core/adapter';
 import type { CatalogTool, DeferralPlan } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
@@ -23,6 +23,12 @@ function invalid(option: string, message: string, value: unknown): never {
  * `defer_loading: true` (answered with `tool_reference` blocks) or the
  * functions found so far (answered with JSON definitions).
  *
+ * In `plain` mode each loaded tool is a declared function: when the loaded
+ * tools would not fit `maxFunctions`, a request declares the most recent
+ * and names the others in `unloaded`, and an answer unloads the least
+ * recently used to make room (naming them to the model), so the
+ * conversation's loaded set and the request agree.
+ *
  * Throws `invalid-option` naming a bad option, and `invalid-input` from
  * `request` when more than `maxFunctions` functions would be upfront.
  */
@@ -34,6 +40,10 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
   const maxFunctions = integerOption(OWNER, 'maxFunctions', options.maxFunctions, MAX_FUNCTIONS, 2, MAX_FUNCTIONS);
   const { catalog } = kit;
   let deferredNow = new Set<string>();
+  /** Loaded functions the last `plain` request had room for (none outside `plain` mode: nothing to unload). */
+  let roomNow = Number.POSITIVE_INFINITY;
+  /** When each tool was last found or run: the least recently used are unloaded first. */
+  const recent = createRecentUse();
   const searchTool: ChatFunctionTool = {
     type: 'function',
     function: { name: kit.searchToolName, description: kit.searchTool.description, parameters: kit.searchTool.inputSchema },
@@ -73,19 +83,31 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
         });
       }
       deferredNow = new Set();
+      roomNow = Number.POSITIVE_INFINITY;
       const tools = definitions(all);
-      return { tools, mode: 'upfront', toolSearch: 'off', deferred: [], upfront: all, plan: off, tokens: cost(tools, []) };
+      return { tools, mode: 'upfront', toolSearch: 'off', deferred: [], upfront: all, plan: off, unloaded: [], tokens: cost(tools, []) };
     }
     deferredNow = new Set(deferred);
     if (mode === 'tool-reference' && requestOptions.disabled !== true) {
+      roomNow = Number.POSITIVE_INFINITY;
       const tools = [searchTool, ...definitions(upfront), ...definitions(deferred, true)];
-      return { tools, mode, toolSearch: 'on', deferred, upfront, plan, tokens: cost(tools, deferred) };
+      return { tools, mode, toolSearch: 'on', deferred, upfront, plan, unloaded: [], tokens: cost(tools, deferred) };
     }
+    roomNow = room;
     const loaded = [...new Set(requestOptions.loaded ?? [])].filter((name) => deferredNow.has(name));
-    const kept = loaded.slice(Math.max(0, loaded.length - room));
+    const { kept, unloaded } = fitLoaded(loaded, room, recent.order);
     const keptSet = new Set(kept);
     const tools = [searchTool, ...definitions([...upfront, ...kept])];
-    return { tools, mode: 'plain', toolSearch: 'on', deferred, upfront: [...upfront, ...kept], plan, tokens: cost(tools, deferred.filter((name) => !keptSet.has(name))) };
+    return {
+      tools,
+      mode: 'plain',
+      toolSearch: 'on',
+      deferred,
+      upfront: [...upfront, ...kept],
+      plan,
+      unloaded,
+      tokens: cost(tools, deferred.filter((name) => !keptSet.has(name))),
+    };
   };
 
   /**
@@ -94,13 +116,13 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
    * expands; in `plain` mode the JSON copy plus the functions every later
    * request declares.
    */
-  const render = (tool_call_id: string, found: readonly string[], answerMode: ChatToolSearchMode): { message: ChatToolMessage; cost: SearchCost } => {
+  const render = (tool_call_id: string, found: readonly string[], answerMode: ChatToolSearchMode, unloaded: readonly string[] = []): { message: ChatToolMessage; cost: SearchCost } => {
     const loaded = definitions(found);
     if (answerMode === 'tool-reference') {
       const content = found.map((name) => ({ type: 'tool_reference' as const, tool_name: name }));
       return { message: { role: 'tool', tool_call_id, content }, cost: searchCost(loaded, [content], tokenCounter) };
     }
-    const content = plainSearchAnswer(found, loaded.map((tool) => tool.function), null);
+    const content = plainSearchAnswer(found, loaded.map((tool) => tool.function), null, { tools: unloaded, maxFunctions });
     return { message: { role: 'tool', tool_call_id, content }, cost: searchCost(loaded, [content], tokenCounter) };
   };
 
@@ -109,6 +131,7 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
     summary: kit.summary,
     searchToolName: kit.searchToolName,
     mode,
+    maxFunctions,
     request,
     async answer(call, answerOptions = {}): Promise<ChatSearchAnswer> {
       const result = await searchCall(kit, call.function.arguments, answerOptions.isLoaded);
@@ -117,10 +140,18 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
       const tool_call_id = call.id;
       if (failure !== null) {
         const content = plainSearchAnswer([], [], failure);
-        return { message: { role: 'tool', tool_call_id, content }, loaded: [], failure, answer: result, tokens: 0, cost: searchCost([], [content], tokenCounter) };
+        return { message: { role: 'tool', tool_call_id, content }, loaded: [], unloaded: [], failure, answer: result, tokens: 0, cost: searchCost([], [content], tokenCounter) };
       }
-      const { message, cost: answerCost } = render(tool_call_id, found, answerOptions.mode ?? mode);
-      return { message, loaded: found, failure: null, answer: result, tokens: answerCost.definitions, cost: answerCost };
+      const answerMode = answerOptions.mode ?? mode;
+      // In plain mode every loaded tool is a declared function: make room for the found ones, unloading the least recently used.
+      const room = answerMode === 'plain' ? roomNow : Number.POSITIVE_INFINITY;
+      const fitting = found.slice(0, room);
+      const fittingSet = new Set(fitting);
+      const earlier = (answerOptions.loaded ?? []).filter((name) => deferredNow.has(name) && !fittingSet.has(name));
+      for (const name of fitting) recent.use(name);
+      const { unloaded } = fitLoaded([...new Set(earlier), ...fitting], room, recent.order);
+      const { message, cost: answerCost } = render(tool_call_id, fitting, answerMode, unloaded);
+      return { message, loaded: fitting, unloaded, failure: null, answer: result, tokens: answerCost.definitions, cost: answerCost };
     },
     searchCost: (apiNames, costOptions = {}) => render('call_0', apiNames.filter((name) => catalog.byApiName.has(name)), costOptions.mode ?? mode).cost,
     isSearchCall: (call) => call.function?.name === kit.searchToolName,
@@ -130,6 +161,9 @@ export function createChatToolSearch(options: ChatToolSearchOptions): ChatToolSe
       return tool === undefined ? undefined : definition(tool);
     },
     isDeferred: (apiName) => deferredNow.has(apiName),
-    called: kit.called,
+    called(apiName) {
+      recent.use(apiName);
+      kit.called(apiName);
+    },
   };
 }

@@ -150,7 +150,7 @@ describe('createResponsesClient with the openai client', () => {
     await responses.run({ model: 'gpt-5.4', input: 'Go' }, { callTool });
     expect((requests[1]!.body['input'] as unknown[]).slice(-2)).toEqual([
       { type: 'tool_search_output', call_id: 'call_s1', execution: 'client', status: 'completed', tools: [] },
-      { type: 'message', role: 'developer', content: 'search_tools: Search failed: tool search query "" names nothing to search for [query-empty]' },
+      { type: 'message', role: 'developer', content: 'tool_search: Search failed: tool search query "" names nothing to search for [query-empty]' },
     ]);
   });
 

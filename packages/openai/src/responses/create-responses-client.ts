@@ -1,6 +1,15 @@
 import type { ToolSearchWarning } from '@loadout/core/adapter';
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { answerFunctionCall, createDeploymentMemory, createFallbackStep, deploymentKey, invalidOption, ownToolNames, readMaxSteps } from '@loadout/core/adapter';
+import {
+  answerFunctionCall,
+  createDeploymentMemory,
+  createFallbackStep,
+  deploymentKey,
+  invalidOption,
+  ownToolNames,
+  readMaxSteps,
+  unloadedWarning,
+} from '@loadout/core/adapter';
 import { isRecord } from '@loadout/core/utils';
 import { createResponsesSession } from './create-responses-session.js';
 import { responseText } from './response-text.js';
@@ -39,8 +48,11 @@ function readResponse(value: unknown): ResponseLike {
  * names it, the request is retried once with every tool upfront (or, for
  * catalogs over the API's function limit, a plain `search_tools` function),
  * the deployment (base URL and model) is remembered so later requests skip
- * tool search, and a `tool-search-rejected` warning is raised. Every other
- * API error is thrown unchanged.
+ * tool search, and a `tool-search-rejected` warning is raised. In
+ * `plain-search` mode, loaded tools past `maxFunctions` are unloaded, least
+ * recently loaded or called first (the search output names them; a search
+ * loads them again), with a `tools-unloaded` warning. Every other API
+ * error is thrown unchanged.
  */
 export function createResponsesClient(options: ResponsesClientOptions): ResponsesClient {
   if (!isRecord(options)) invalid('options', 'must be an object', options);
@@ -69,6 +81,14 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
     let pending = conversation;
     let previous = startId;
     const fallback = createFallbackStep({ pattern: REJECTION_PATTERN, memory, key, retried: 'without tool search', warnings, onWarning: options.onWarning });
+    /** Unloads tools a request or an answer had no room for, and warns. */
+    const unload = (names: readonly string[]): void => {
+      if (names.length === 0) return;
+      unloaded.push(...session.unload(names).unloaded);
+      const warning = unloadedWarning(names, toolSearch.maxFunctions, OWNER);
+      warnings.push(warning);
+      options.onWarning?.(warning);
+    };
 
     for (let step = 1; ; step++) {
       const disabled = memory.has(key);
@@ -78,6 +98,7 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
       loaded.push(...change.loaded);
       unloaded.push(...change.unloaded);
       const request = toolSearch.request({ disabled, loaded: session.loaded() });
+      unload(request.unloaded);
       if (request.mode !== 'tool-search') sent = withoutToolSearchItems(sent);
       const body = {
         ...rest,
@@ -94,13 +115,22 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
       session.commit(response, request.mode === 'plain-search' ? toolSearch.searchToolName : undefined);
       conversation = [...conversation, ...response.output];
       const answers: ResponseInputItem[] = [];
+      /** Tools this step's answers loaded (the session reads them with the next request). */
+      const justLoaded: string[] = [];
       for (const item of response.output) {
         if (!isRecord(item)) continue;
         if (toolSearch.isSearchCall(item)) {
-          const answer = await toolSearch.answer(item as unknown as ToolSearchCallItem | FunctionCallItem, { isLoaded: session.isLoaded });
+          const answer = await toolSearch.answer(item as unknown as ToolSearchCallItem | FunctionCallItem, {
+            isLoaded: session.isLoaded,
+            loaded: [...new Set([...session.loaded(), ...justLoaded])],
+          });
+          unload(answer.unloaded);
+          justLoaded.push(...answer.loaded);
           answers.push(answer.output);
           if (answer.message !== null && answer.output.type === 'tool_search_output') {
-            answers.push({ type: 'message', role: 'developer', content: `${toolSearch.searchToolName}: ${answer.message}` });
+            // The tool is `tool_search` here; a message about its arguments names it already.
+            const named = !answer.answer.ok && answer.answer.stage === 'arguments';
+            answers.push({ type: 'message', role: 'developer', content: named ? answer.message : `tool_search: ${answer.message}` });
           }
           continue;
         }

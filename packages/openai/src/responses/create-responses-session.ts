@@ -22,6 +22,8 @@ export interface ResponsesSession {
   /** Records a response to the request last synced (so a later request may chain on it) and the plain search calls it made. */
   commit(response: ResponseLike, plainSearchName?: string): void;
   isLoaded(apiName: string): boolean;
+  /** Unloads these tools although outputs that loaded them are still in the conversation (a request could not declare them all); a new search loads them again. */
+  unload(apiNames: Iterable<string>): DiscoveryChange;
   /** Loaded tools in order of first load. */
   loaded(): string[];
   /** Unloads everything and forgets every response. */
@@ -52,6 +54,7 @@ export function createResponsesSession(): ResponsesSession {
       }
     },
     isLoaded: discoveries.isLoaded,
+    unload: discoveries.unload,
     loaded: discoveries.loaded,
     reset() {
       discoveries.reset();

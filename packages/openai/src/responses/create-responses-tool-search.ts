@@ -1,6 +1,6 @@
 import { createLoadoutError } from '@loadout/core';
 import { integerOption } from '@loadout/core/utils';
-import { countJsonTokens, countRequestTools, createToolSearchKit, plainSearchAnswer, searchCall, searchCost, searchFailureText } from '@loadout/core/adapter';
+import { countJsonTokens, countRequestTools, createRecentUse, createToolSearchKit, fitLoaded, plainSearchAnswer, searchCall, searchCost, searchFailureText } from '@loadout/core/adapter';
 import type { RequestCost, SearchCost } from '@loadout/core/adapter';
 import type { CatalogTool, DeferralPlan } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
@@ -40,6 +40,10 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
   const { catalog } = kit;
   let deferredNow = new Set<string>();
   let modeNow: ResponsesToolMode = 'tool-search';
+  /** Loaded functions the last `plain-search` request had room for (no limit in the other modes: loaded tools are not declared). */
+  let roomNow = Number.POSITIVE_INFINITY;
+  /** When each tool was last found or run: the least recently used are unloaded first. */
+  const recent = createRecentUse();
 
   const toolSearchTool: ToolSearchToolDefinition = {
     type: 'tool_search',
@@ -84,8 +88,9 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
       const { upfront } = split(plan);
       deferredNow = new Set();
       modeNow = 'upfront';
+      roomNow = Number.POSITIVE_INFINITY;
       const tools = groupFunctions(entries(upfront), namespaces);
-      return { tools, mode: 'upfront', toolSearch: 'off', deferred: [], upfront, plan, tokens: cost(tools, []) };
+      return { tools, mode: 'upfront', toolSearch: 'off', deferred: [], upfront, plan, unloaded: [], tokens: cost(tools, []) };
     }
     const plan = kit.plan();
     const { upfront, deferred } = split(plan);
@@ -93,8 +98,9 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
       if (upfront.length > maxFunctions) tooMany(upfront.length, 'upfront');
       deferredNow = new Set();
       modeNow = 'upfront';
+      roomNow = Number.POSITIVE_INFINITY;
       const tools = groupFunctions(entries(upfront), namespaces);
-      return { tools, mode: 'upfront', toolSearch: 'off', deferred, upfront, plan, tokens: cost(tools, []) };
+      return { tools, mode: 'upfront', toolSearch: 'off', deferred, upfront, plan, unloaded: [], tokens: cost(tools, []) };
     }
     deferredNow = new Set(deferred);
     if (requestOptions.disabled === true) {
@@ -102,29 +108,37 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
       const loaded = [...new Set(requestOptions.loaded ?? [])].filter((name) => deferredSet.has(name));
       const room = maxFunctions - 1 - upfront.length;
       if (room < 0) tooMany(upfront.length + 1, 'upfront with the search function');
-      const kept = loaded.slice(Math.max(0, loaded.length - room));
+      const { kept, unloaded } = fitLoaded(loaded, room, recent.order);
       modeNow = 'plain-search';
+      roomNow = room;
       const callable = [...upfront, ...kept];
       const tools: ResponsesToolDefinition[] = [plainSearchFunction, ...groupFunctions(entries(callable), namespaces)];
       const keptSet = new Set(kept);
-      return { tools, mode: 'plain-search', toolSearch: 'on', deferred, upfront: callable, plan, tokens: cost(tools, deferred.filter((name) => !keptSet.has(name))) };
+      return { tools, mode: 'plain-search', toolSearch: 'on', deferred, upfront: callable, plan, unloaded, tokens: cost(tools, deferred.filter((name) => !keptSet.has(name))) };
     }
     const declared = upfront.length + (declareDeferred ? deferred.length : 0);
     if (declared > maxFunctions) tooMany(declared, 'declared');
     modeNow = 'tool-search';
+    roomNow = Number.POSITIVE_INFINITY;
     const tools: ResponsesToolDefinition[] = [
       toolSearchTool,
       ...groupFunctions([...entries(upfront), ...(declareDeferred ? entries(deferred, true) : [])], namespaces),
     ];
-    return { tools, mode: 'tool-search', toolSearch: 'on', deferred, upfront, plan, tokens: cost(tools, deferred) };
+    return { tools, mode: 'tool-search', toolSearch: 'on', deferred, upfront, plan, unloaded: [], tokens: cost(tools, deferred) };
   };
 
   /** The answer item for the found tools: a `tool_search_output`, or in `plain-search` mode a JSON `function_call_output`; and what it costs. */
-  const render = (callId: string, found: readonly string[], message: string | null, plain: boolean): { output: ResponsesSearchAnswer['output']; cost: SearchCost } => {
+  const render = (
+    callId: string,
+    found: readonly string[],
+    message: string | null,
+    plain: boolean,
+    unloaded: readonly string[] = [],
+  ): { output: ResponsesSearchAnswer['output']; cost: SearchCost } => {
     const definitions = entries(found);
     if (plain) {
       const tools = definitions.map(({ definition }) => ({ name: definition.name, description: definition.description ?? '', parameters: definition.parameters }));
-      const output = plainSearchAnswer(found, tools, message);
+      const output = plainSearchAnswer(found, tools, message, { tools: unloaded, maxFunctions });
       const item = { type: 'function_call_output' as const, call_id: callId, output };
       // The JSON copy is read once; the found functions join every later request's tools.
       return { output: item, cost: searchCost(definitions.map((entry) => entry.definition), [item], tokenCounter) };
@@ -139,19 +153,27 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
   const answer: ResponsesToolSearch['answer'] = async (call, answerOptions = {}) => {
     const plain = call.type === 'function_call';
     const callId = call.call_id ?? '';
-    const result = await searchCall(kit, call.arguments, answerOptions.isLoaded);
-    const found = result.ok ? result.tools.map((tool) => tool.name) : [];
+    // A tool_search_call names no function: its argument errors name the tool type.
+    const result = await searchCall(kit, call.arguments, answerOptions.isLoaded, plain ? kit.searchToolName : 'tool_search');
+    // In plain-search mode every loaded tool is a declared function: make room for the found ones, unloading the least recently used.
+    const room = plain ? roomNow : Number.POSITIVE_INFINITY;
+    const found = (result.ok ? result.tools.map((tool) => tool.name) : []).slice(0, room);
+    const foundSet = new Set(found);
+    const earlier = (answerOptions.loaded ?? []).filter((name) => deferredNow.has(name) && !foundSet.has(name));
+    for (const name of found) recent.use(name);
+    const { unloaded } = found.length === 0 ? { unloaded: [] } : fitLoaded([...new Set(earlier), ...found], room, recent.order);
     const message = searchFailureText(result);
-    const { output, cost: answerCost } = render(callId, found, message, plain);
+    const { output, cost: answerCost } = render(callId, found, message, plain, unloaded);
     const failureTokens = !plain && message !== null ? countJsonTokens([message], tokenCounter) : 0;
     const costWithMessage = { ...answerCost, overhead: answerCost.overhead + failureTokens, total: answerCost.total + failureTokens };
-    return { output, loaded: found, message, answer: result, tokens: answerCost.definitions, cost: costWithMessage };
+    return { output, loaded: found, unloaded, message, answer: result, tokens: answerCost.definitions, cost: costWithMessage };
   };
 
   return {
     catalog,
     summary: kit.summary,
     searchToolName: kit.searchToolName,
+    maxFunctions,
     request,
     answer,
     isSearchCall(item) {
@@ -161,7 +183,10 @@ export function createResponsesToolSearch(options: ResponsesToolSearchOptions): 
     toolFor: (apiName) => catalog.byApiName.get(apiName),
     isDeferred: (apiName) => deferredNow.has(apiName),
     functionFor: (apiName) => entry(apiName)?.definition,
-    called: kit.called,
+    called(apiName) {
+      recent.use(apiName);
+      kit.called(apiName);
+    },
     searchCost: (apiNames, costOptions = {}) => render('call_0', apiNames.filter((name) => catalog.byApiName.has(name)), null, costOptions.mode === 'plain-search').cost,
   };
 }

@@ -54,7 +54,12 @@ export type ResponsesToolMode = 'tool-search' | 'upfront' | 'plain-search';
 export interface ResponsesRequestOptions {
   /** The deployment rejects `tool_search`: plan without it. Default false. */
   readonly disabled?: boolean;
-  /** API names loaded in the conversation (added as functions in `plain-search` mode). Default: none. */
+  /**
+   * API names loaded in the conversation, least recently loaded or used
+   * first (added as functions in `plain-search` mode; those over
+   * `maxFunctions` are left out, oldest first, and named in `unloaded`).
+   * Default: none.
+   */
   readonly loaded?: readonly string[];
 }
 
@@ -71,6 +76,8 @@ export interface ResponsesToolsRequest {
   readonly upfront: readonly string[];
   /** The plan behind it ({@link planDeferral}'s output). */
   readonly plan: DeferralPlan;
+  /** Loaded tools (from `loaded`) this request could not declare within `maxFunctions`, oldest first: unload them from the conversation's session (a search loads them again). Empty but in `plain-search` mode. */
+  readonly unloaded: readonly string[];
   /** Token accounting; see {@link RequestTokens}. */
   readonly tokens: RequestTokens;
 }
@@ -91,6 +98,13 @@ export interface ResponsesSearchAnswer {
   readonly output: (ToolSearchOutputItem | FunctionCallOutputItem) & ResponseInputItem;
   /** API names it loads, best first. */
   readonly loaded: readonly string[];
+  /**
+   * Loaded tools (from the `loaded` option) that loading these pushes past
+   * `maxFunctions` in `plain-search` mode, least recently used first; the
+   * JSON output names them too (`unloaded`, with a `note`). Unload them
+   * from the conversation's session. Empty otherwise.
+   */
+  readonly unloaded: readonly string[];
   /** For the model when the search failed or found nothing, else null. In `tool-search` mode send it as a developer message after the output (the output item has no text). */
   readonly message: string | null;
   /** The kernel's answer. */
@@ -108,6 +122,8 @@ export interface ResponsesToolSearch {
   readonly summary: string;
   /** Name of the plain fallback's search function. */
   readonly searchToolName: string;
+  /** Most functions one request declares (the `maxFunctions` option). */
+  readonly maxFunctions: number;
   /** Plans this turn and returns the request's tools. */
   request(options?: ResponsesRequestOptions): ResponsesToolsRequest;
   /**
@@ -116,9 +132,15 @@ export interface ResponsesToolSearch {
    * with a JSON `function_call_output`), holding the best deferred tools'
    * function definitions after mods. Tools `isLoaded` says are loaded are
    * not returned again. Never rejects: a bad query answers no tools and a
-   * `message` for the model.
+   * `message` for the model. In `plain-search` mode, `loaded` (the
+   * conversation's loaded tools, least recently used first) lets it unload
+   * the oldest when the found ones would not fit the next request
+   * ({@link ResponsesSearchAnswer.unloaded}).
    */
-  answer(call: ToolSearchCallItem | FunctionCallItem, options?: { readonly isLoaded?: (apiName: string) => boolean }): Promise<ResponsesSearchAnswer>;
+  answer(
+    call: ToolSearchCallItem | FunctionCallItem,
+    options?: { readonly isLoaded?: (apiName: string) => boolean; readonly loaded?: readonly string[] },
+  ): Promise<ResponsesSearchAnswer>;
   /** Whether an output item is a search call this object answers. */
   isSearchCall(item: { readonly type?: unknown; readonly name?: unknown; readonly execution?: unknown }): boolean;
   /** The catalog tool sent under this API name. */
