@@ -106,6 +106,35 @@ describe.each(DEFINITIONS.map((definition) => [definition.name, definition] as c
     expect(adapter.loaded([])).toEqual([]);
   });
 
+  it('skips a tool named like the search tool, a duplicate, a nameless tool and a non-object schema, warns once each, and works with the rest', async () => {
+    const warnings: { code: string; issue?: { code: string } }[] = [];
+    const hostile: ToolInput[] = [
+      ...TOOLS,
+      { name: 'search_tools', description: 'A user tool without a server.' },
+      { name: 'get_weather', server: 'weather', description: 'A duplicate.' },
+      { name: '', server: 'evil' },
+      { name: 'bad_schema', server: 'evil', inputSchema: { type: 'string' } },
+    ];
+    const adapter = definition.create({
+      tools: hostile,
+      servers: SERVERS,
+      ranker: createFakeRanker(),
+      planOptions: { tokenCounter: createFakeTokenCounter() },
+      policy: { model: 'claude-sonnet-4-5', env: { ENABLE_TOOL_SEARCH: 'true' } },
+      onWarning: (warning) => warnings.push(warning),
+    });
+    expect(warnings.map((warning) => [warning.code, warning.issue?.code])).toEqual([
+      ['tool-skipped', 'catalog-duplicate-name'],
+      ['tool-skipped', 'catalog-missing-name'],
+      ['tool-skipped', 'catalog-invalid-schema'],
+      ['tool-skipped', 'catalog-duplicate-name'],
+    ]);
+    const request = adapter.request();
+    expect([...request.upfront, ...request.deferred].sort()).toEqual(build(definition, {}).request().upfront.concat(build(definition, {}).request().deferred).sort());
+    const { loaded } = await answer(adapter, { query: 'select:get_weather' });
+    expect(loaded).toEqual([WEATHER]);
+  });
+
   it('counts what a search loading a tool adds: its definition plus the answer', () => {
     const adapter = build(definition, {});
     adapter.request();

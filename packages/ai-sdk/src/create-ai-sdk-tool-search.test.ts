@@ -85,6 +85,28 @@ describe('createAiSdkToolSearch with generateText and the mock model', () => {
     expect(unguardedEvents).toEqual([]);
   });
 
+  it('refuses arguments that are JSON but not an object with invalid-input, without execute', async () => {
+    const execute = vi.fn();
+    const search = create({ execute });
+    const model = new MockLanguageModelV3({ doGenerate: [callReply('b1', 'Bash', [1, 2] as never), callReply('b2', 'Bash', 'a string' as never), textReply('done')] });
+    const result = await generateText({ model, tools: search.tools, prepareStep: search.prepareStep, stopWhen: stepCountIs(5), prompt: 'Go' });
+    expect(result.steps.flatMap((step) => step.toolResults.map((part) => part.output))).toEqual([
+      { error: 'Bash: arguments must be a JSON object, got an array of 2 items', code: 'invalid-input' },
+      { error: 'Bash: arguments must be a JSON object, got "a string"', code: 'invalid-input' },
+    ]);
+    expect(execute).not.toHaveBeenCalled();
+  });
+
+  it('skips a catalog tool named like the search tool, tells onWarning of each skipped tool, and works with the rest', () => {
+    const onWarning = vi.fn();
+    const search = create({ tools: [...TOOLS, { name: 'search_tools', description: 'My CRM search' }, { name: 'get_weather', server: 'weather' }], onWarning });
+    expect(Object.keys(search.tools)).toEqual(['search_tools', 'Bash', WEATHER, 'mcp__slack__send_message', 'mcp__github__create_issue']);
+    expect(onWarning.mock.calls.map(([warning]: [{ code: string; issue: { code: string } }]) => [warning.code, warning.issue.code])).toEqual([
+      ['tool-skipped', 'catalog-duplicate-name'],
+      ['tool-skipped', 'catalog-duplicate-name'],
+    ]);
+  });
+
   it('keeps every tool active and no search tool when tool search is off, and checks its options', () => {
     const search = create({ toolSearch: false });
     expect(search.activeTools()).toEqual(['Bash', WEATHER, 'mcp__slack__send_message', 'mcp__github__create_issue']);

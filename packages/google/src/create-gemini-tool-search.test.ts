@@ -90,3 +90,23 @@ describe('createGeminiToolSearch: answer', () => {
     expect(search.isSearchCall({ name: 'search_tools' })).toBe(false);
   });
 });
+
+describe('createGeminiToolSearch: 512 function declarations', () => {
+  const many = Array.from({ length: 600 }, (_, index) => ({ name: `t${index}`, server: 's', description: `Tool ${index}` }));
+  const api = (index: number) => `mcp__s__t${index}`;
+
+  it('declares at most 512 functions, keeps the most recent loaded tools and names the others; an answer makes room', async () => {
+    const search = createGeminiToolSearch({ tools: many, ranker: createFakeRanker(), planOptions: { tokenCounter }, maxLimit: 100 });
+    expect(search.maxFunctions).toBe(512);
+    const loaded = Array.from({ length: 520 }, (_, index) => api(index));
+    const request = search.request({ loaded });
+    expect(request.tools[0]!.functionDeclarations).toHaveLength(512);
+    expect(request.unloaded).toEqual(loaded.slice(0, 9));
+    const kept = loaded.slice(9);
+    const answer = await search.answer({ id: 'c1', name: 'search_tools', args: { query: `select:${api(550)},${api(551)}` } }, { loaded: kept });
+    expect(answer.loaded).toEqual([api(550), api(551)]);
+    expect(answer.unloaded).toEqual([api(9), api(10)]);
+    expect(answer.response.response).toMatchObject({ unloaded: [api(9), api(10)], note: expect.stringContaining('At most 512 functions') });
+    expect(search.request({ loaded: [...kept.slice(2), api(550), api(551)] }).unloaded).toEqual([]);
+  });
+});

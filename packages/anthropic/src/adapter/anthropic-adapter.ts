@@ -39,6 +39,7 @@ export const anthropicAdapter: ToolSearchAdapterDefinition = {
       ranker: options.ranker,
       ...(options.planOptions === undefined ? {} : { planOptions: options.planOptions }),
       policy: policyOf(options),
+      ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
     });
     return {
       specificationVersion: 'v1',

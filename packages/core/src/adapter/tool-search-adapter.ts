@@ -6,6 +6,7 @@ import type { PolicyInput } from '../policy/policy-types.js';
 import type { Ranker } from '../ranking/ranker.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { RequestCost, SearchCost } from './request-cost.js';
+import type { ToolSearchWarning } from './tool-search-warning.js';
 
 /**
  * What every {@link ToolSearchAdapterDefinition.create} takes: the
@@ -31,6 +32,8 @@ export interface ToolSearchAdapterOptions {
    * Default: the adapter's (for Claude, `claude-sonnet-4-5` with no env).
    */
   readonly policy?: Omit<PolicyInput, 'tools' | 'servers'>;
+  /** Told once, at creation, of each tool left out of the catalog (`tool-skipped`, with its catalog issue). Default: none. */
+  readonly onWarning?: (warning: ToolSearchWarning) => void;
 }
 
 /** What a first request declares, in the same terms for every adapter. */

@@ -154,6 +154,29 @@ describe('createResponsesClient with the openai client', () => {
     ]);
   });
 
+  it('names tool_search once in the developer message about arguments that are not JSON', async () => {
+    const broken = { ...toolSearchCall('call_s1', ''), arguments: '{"query":' };
+    const { responses, callTool, requests } = await setup(scripted({ output: [broken] }, { output: [message('ok')] }));
+    await responses.run({ model: 'gpt-5.4', input: 'Go' }, { callTool });
+    expect((requests[1]!.body['input'] as unknown[]).at(-1)).toEqual({
+      type: 'message',
+      role: 'developer',
+      content: 'tool_search: arguments are not valid JSON: "{\\"query\\":"',
+    });
+  });
+
+  it('refuses function arguments that are JSON but not an object (invalid-input), without the handler', async () => {
+    const call = (callId: string, text: string) => ({ ...functionCall(callId, 'Bash', {}), arguments: text });
+    const { responses, callTool, requests } = await setup(scripted({ output: [call('c1', '[1,2]'), call('c2', '"a string"')] }));
+    await responses.run({ model: 'gpt-5.4', input: 'Go' }, { callTool });
+    const outputs = (requests[1]!.body['input'] as { output?: string }[]).slice(-2).map((item) => JSON.parse(item.output!) as unknown);
+    expect(outputs).toEqual([
+      { error: 'Bash: arguments must be a JSON object, got an array of 2 items', code: 'invalid-input' },
+      { error: 'Bash: arguments must be a JSON object, got "a string"', code: 'invalid-input' },
+    ]);
+    expect(callTool).not.toHaveBeenCalled();
+  });
+
   it('falls back once to upfront functions when the deployment rejects tool_search, and remembers it per model', async () => {
     const rejecting = (request: DoubleRequest): DoubleReply =>
       (request.body['tools'] as { type: string }[]).some((tool) => tool.type === 'tool_search')

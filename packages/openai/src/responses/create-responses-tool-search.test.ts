@@ -55,6 +55,22 @@ describe('createResponsesToolSearch: request', () => {
     expect(create({ toolSearch: (tokens) => tokens > 1_000_000 }).request().mode).toBe('upfront');
   });
 
+  it('plain-search within maxFunctions: a request names the loaded tools it cannot declare, an answer unloads the least recently used', async () => {
+    const search = create({ maxFunctions: 4 });
+    // Bash and whoami are upfront: one function is left for loaded tools.
+    const request = search.request({ disabled: true, loaded: [WEATHER, CREATE_ISSUE] });
+    expect(request.upfront).toEqual(['Bash', 'mcp__github__whoami', CREATE_ISSUE]);
+    expect(request.unloaded).toEqual([WEATHER]);
+    const answer = await search.answer(
+      { type: 'function_call', call_id: 'c1', name: 'search_tools', arguments: JSON.stringify({ query: 'select:mcp__slack__send_message' }) },
+      { loaded: [CREATE_ISSUE] },
+    );
+    expect(answer.loaded).toEqual(['mcp__slack__send_message']);
+    expect(answer.unloaded).toEqual([CREATE_ISSUE]);
+    expect(JSON.parse((answer.output as { output: string }).output)).toMatchObject({ loaded: ['mcp__slack__send_message'], unloaded: [CREATE_ISSUE] });
+    expect(search.request({ disabled: true, loaded: ['mcp__slack__send_message'] }).unloaded).toEqual([]);
+  });
+
   it('falls back to a plain search function with the loaded tools when a disabled catalog exceeds maxFunctions', () => {
     const request = create({ maxFunctions: 4 }).request({ disabled: true, loaded: [WEATHER, 'Bash', 'ghost'] });
     expect(request.mode).toBe('plain-search');
