@@ -101,7 +101,7 @@ describe('createAiSdkToolSearch with generateText and the mock model', () => {
     const onWarning = vi.fn();
     const search = create({ tools: [...TOOLS, { name: 'search_tools', description: 'My CRM search' }, { name: 'get_weather', server: 'weather' }], onWarning });
     expect(Object.keys(search.tools)).toEqual(['search_tools', 'Bash', WEATHER, 'mcp__slack__send_message', 'mcp__github__create_issue']);
-    expect(onWarning.mock.calls.map(([warning]: [{ code: string; issue: { code: string } }]) => [warning.code, warning.issue.code])).toEqual([
+    expect(onWarning.mock.calls.map((args: unknown[]) => args[0] as { code: string; issue: { code: string } }).map((warning) => [warning.code, warning.issue.code])).toEqual([
       ['tool-skipped', 'catalog-duplicate-name'],
       ['tool-skipped', 'catalog-duplicate-name'],
     ]);
