@@ -72,6 +72,24 @@ describe('loadout plan --adapter', () => {
     expect(json.toolSearch).toBe('on');
   });
 
+  it.each(names)('%s: a catalog tool under the search tool name is left out with a warning, and the rest is planned', async (name) => {
+    const folder = mkdtempSync(join(tmpdir(), 'loadout-plan-collide-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const path = join(folder, 'c.json');
+    writeFileSync(path, JSON.stringify([
+      { name: 'search_tools', description: 'my CRM search' },
+      { name: 'tool_search', description: 'another CRM search' },
+      { name: 'get_weather', server: 'weather', description: 'Weather for a city' },
+    ]));
+    const run = await plan(['--adapter', name, '--catalog', path, '--json']);
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as AdapterJson;
+    const planned = [...json.adapter.upfront, ...json.adapter.deferred];
+    expect(planned.some((tool) => tool.includes('get_weather'))).toBe(true);
+    expect(run.stderr).toMatch(/loadout plan: warning: .*"(search_tools|tool_search)".*the search tool's name; it is skipped.*\[catalog-duplicate-name\]/);
+    expect(planned.length + (run.stderr.match(/\[catalog-duplicate-name\]/g) ?? []).length).toBe(3);
+  });
+
   it('keeps plain plan unchanged, and the anthropic adapter agrees with it', async () => {
     const plain = JSON.parse((await plan(['--json'])).stdout) as AdapterJson & { model: string };
     const anthropic = JSON.parse((await plan(['--json', '--adapter', 'anthropic'])).stdout) as AdapterJson & { model: string };

@@ -1,5 +1,5 @@
 import { createLoadoutError } from '@loadout/core';
-import type { DeclarativeMod, DeferralPlan, Mod, PolicyInput, ServerSettings, TokenCounter, ToolInput, ToolLoadingPlan } from '@loadout/core';
+import type { CatalogIssue, DeclarativeMod, DeferralPlan, Mod, PolicyInput, ServerSettings, TokenCounter, ToolInput, ToolLoadingPlan } from '@loadout/core';
 import type { RequestCost, ToolSearchAdapter, ToolSearchAdapterDefinition, ToolSearchAdapterRequest } from '@loadout/core/adapter';
 import { loadAdapterList } from './adapter-list.js';
 import { closestName } from '../io/closest-name.js';
@@ -52,6 +52,8 @@ export interface PlanAdapterInput {
 /** An adapter's plan: where every tool goes (Claude's {@link ToolLoadingPlan} for an adapter with Claude's policy) and the request view. */
 export interface PlannedAdapter {
   readonly plan: DeferralPlan | ToolLoadingPlan;
+  /** Catalog tools the adapter left out (a tool under its search tool's name), with their issues. */
+  readonly skipped: readonly CatalogIssue[];
   readonly view: PlanAdapterView;
 }
 
@@ -89,6 +91,7 @@ function searchView(adapter: ToolSearchAdapter, request: ToolSearchAdapterReques
 export async function planAdapter(definition: ToolSearchAdapterDefinition, input: PlanAdapterInput): Promise<PlannedAdapter> {
   // Loaded here, not at the top: plain `loadout plan` loads no ranker.
   const { createBm25Ranker } = await import('@loadout/bm25');
+  const skipped: CatalogIssue[] = [];
   const adapter = definition.create({
     tools: input.tools,
     servers: input.servers,
@@ -96,10 +99,15 @@ export async function planAdapter(definition: ToolSearchAdapterDefinition, input
     ranker: createBm25Ranker(),
     planOptions: { tokenCounter: input.tokenCounter, mods: input.programmaticMods },
     policy: policyWithoutTools(input.policy),
+    // Tools the adapter itself leaves out (one under its search tool's name); the catalog's own issues were reported already.
+    onWarning: (warning) => {
+      if (warning.code === 'tool-skipped') skipped.push(warning.issue);
+    },
   });
   const request = adapter.request();
   return {
     plan: request.plan,
+    skipped,
     view: {
       name: definition.name,
       package: definition.package,

@@ -73,7 +73,7 @@ export const planCommand: Command = {
     if (mods !== undefined) raw['mods'] = mods;
     const input: PolicyInput = parsePolicyInput(raw);
     if (adapter !== undefined) {
-      const { plan, view } = await planAdapter(adapter, {
+      const { plan, view, skipped } = await planAdapter(adapter, {
         tools: loaded.catalog.tools.map(toToolInput),
         servers: loaded.servers,
         mods: input.mods ?? [],
@@ -81,7 +81,7 @@ export const planCommand: Command = {
         policy: input,
         tokenCounter: await sharedTokenCounter(),
       });
-      reportWarnings('plan', [...loaded.issues, ...plan.warnings], context, strict);
+      reportWarnings('plan', [...loaded.issues, ...skipped, ...plan.warnings], context, strict);
       const claude = 'decision' in plan;
       if (parsed.values['json']) {
         context.stdout(JSON.stringify({ source: loaded.source, ...(claude ? { model } : {}), issues: loaded.issues, ...plan, adapter: view }, null, 2) + '\n');
