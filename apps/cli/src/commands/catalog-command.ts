@@ -61,7 +61,7 @@ function describeProgress(event: PullProgress): string {
     case 'connecting':
       return `${event.server}: connecting`;
     case 'listed':
-      return `${event.server}: ${event.tools} tools${event.skipped > 0 ? ` (${event.skipped} malformed, skipped)` : ''}`;
+      return `${event.server}: ${event.tools} tools${event.skipped > 0 ? ', some left out (below)' : ''}`;
     case 'failed':
       return `${event.server}: failed: ${event.error}`;
   }
