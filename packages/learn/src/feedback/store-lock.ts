@@ -8,6 +8,8 @@ import { recogniseFeedbackStore } from './recognise-feedback-store.js';
 const WAIT_MS = 60_000;
 /** A lock older than this (ms) is stale even when its process still runs. */
 const STALE_MS = 600_000;
+/** A lock this module writes, exactly: the owner's PID line and an ISO time line. Nothing else is ever removed. */
+const LOCK_TEXT = /^([1-9]\d*)\n\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\n$/;
 
 function processRuns(pid: number): boolean {
   try {
@@ -17,34 +19,39 @@ function processRuns(pid: number): boolean {
   }
 }
 
-/** Removes the lock at `lockPath` when its owner is gone or it is stale; true when it did, or it went meanwhile. */
+/** Removes the lock at `lockPath` when its owner is gone or it is stale; true when it did, or it went meanwhile. A file not in the lock's format is refused, untouched. */
 async function breakStaleLock(lockPath: string): Promise<boolean> {
   const found = await Promise.all([readFile(lockPath, 'utf8'), stat(lockPath)]).catch(() => undefined);
   if (found === undefined) return true; // released meanwhile: try again at once
   const [text, { mtimeMs }] = found;
-  const pid = Number.parseInt(text, 10);
-  // A lock being written has no PID yet: its owner runs, give it time.
-  const ownerGone = text.length > 0 && !processRuns(pid);
-  if (!ownerGone && Date.now() - mtimeMs < STALE_MS) return false;
+  const pid = LOCK_TEXT.exec(text)?.[1];
+  const young = Date.now() - mtimeMs < STALE_MS;
+  // A lock being written is empty for a moment: its owner runs, give it time.
+  if (pid === undefined && (text.length > 0 || !young)) {
+    throw createLoadoutError('file-overwrite-refused', `${lockPath} is not a lock loadout wrote (a PID line and a time line); it was left untouched: move it, or name another path for the store`, { path: lockPath });
+  }
+  if ((text.length === 0 || processRuns(Number(pid))) && young) return false;
   // Unless another process took it meanwhile.
   if ((await readFile(lockPath, 'utf8').catch(() => undefined)) === text) await unlink(lockPath).catch(() => {});
   return true;
 }
 
 /**
- * Runs a write to the store at `path` (its folder made) holding its lock
- * file `<store>.lock` (created exclusively, with the owner's PID), so
- * appends, compaction and purge never overlap, in one process or many, and
- * only once the file is recognised as a feedback store. A lock whose
- * process is gone, or older than 10 minutes, is removed. Any uncoded
- * failure becomes `file-unwritable` naming the path and the system code
- * (`ELOCKED` when the lock stays held for a minute, `ENOTDIR` when a folder
- * on the way is a file).
+ * Runs a write to the store at `path` (its folder made), once the file is
+ * recognised as a feedback store, holding its lock file `<store>.lock`
+ * (created exclusively: the owner's PID and the time), so appends,
+ * compaction and purge never overlap, in one process or many. A lock whose
+ * process is gone, or older than 10 minutes, is removed; a `.lock` file
+ * loadout did not write is refused untouched (`file-overwrite-refused`).
+ * Any uncoded failure becomes `file-unwritable` naming the path and the
+ * system code (`ELOCKED` when the lock stays held for a minute, `ENOTDIR`
+ * when a folder on the way is a file).
  */
 export async function withStoreLock<T>(path: string, work: () => Promise<T>): Promise<T> {
   const lockPath = `${path}.lock`;
   const started = Date.now();
   try {
+    await recogniseFeedbackStore(path);
     // A folder on the way that is a file: EEXIST (the store's folder itself) or ENOTDIR (one above it).
     await mkdir(dirname(path), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST' && error.code !== 'ENOTDIR') throw error;
@@ -56,9 +63,8 @@ export async function withStoreLock<T>(path: string, work: () => Promise<T>): Pr
         throw error;
       });
       if (handle !== undefined) {
-        await handle.writeFile(`${process.pid}\n${new Date().toISOString()}\n`).finally(() => handle.close());
         try {
-          await recogniseFeedbackStore(path);
+          await handle.writeFile(`${process.pid}\n${new Date().toISOString()}\n`).finally(() => handle.close());
           return await work();
         } finally {
           await unlink(lockPath).catch(() => {});
