@@ -44,6 +44,29 @@ describe('withStoreLock', () => {
     expect(await readdir(folder)).toEqual(['Cargo.lock']);
   });
 
+  it('breaks at once a fresh lock naming this process that it does not hold (a restart under the same PID, e.g. PID 1 in a container)', async () => {
+    const store = join(folder, 'feedback.jsonl');
+    await writeFile(`${store}.lock`, `${process.pid}\n${new Date().toISOString()}\n`);
+    const started = Date.now();
+    expect(await withStoreLock(store, async () => 'after a restart')).toBe('after a restart');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await readdir(folder)).toEqual([]);
+  });
+
+  it('still waits for a lock this process holds', async () => {
+    const store = join(folder, 'feedback.jsonl');
+    const order: string[] = [];
+    let second: Promise<void> | undefined;
+    await withStoreLock(store, async () => {
+      second = withStoreLock(store, async () => void order.push('second'));
+      // Reads of the lock give the second holder turns to try it; it must not break this one's.
+      for (let turn = 0; turn < 20; turn++) expect(await readFile(`${store}.lock`, 'utf8')).toMatch(new RegExp(`^${process.pid}\\n`));
+      order.push('first');
+    });
+    await second;
+    expect(order).toEqual(['first', 'second']);
+  });
+
   it('turns a failed write into file-unwritable naming the path and the system code', async () => {
     const store = join(folder, 'feedback.jsonl');
     const failing = withStoreLock(store, async () => Promise.reject(Object.assign(new Error('disk full'), { code: 'ENOSPC' })));

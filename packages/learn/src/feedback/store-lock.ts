@@ -10,10 +10,12 @@ const WAIT_MS = 60_000;
 const STALE_MS = 600_000;
 /** A lock this module writes, exactly: the owner's PID line and an ISO time line. Nothing else is ever removed. */
 const LOCK_TEXT = /^([1-9]\d*)\n\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\n$/;
+/** The locks this process holds, once per holder: one naming this PID that is not here was left by an earlier process (restarted as the same PID, e.g. PID 1 in a container). */
+const held: string[] = [];
 
 function processRuns(pid: number): boolean {
   try {
-    return Number.isSafeInteger(pid) && pid > 0 && process.kill(pid, 0);
+    return pid !== process.pid && process.kill(pid, 0);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
@@ -30,7 +32,7 @@ async function breakStaleLock(lockPath: string): Promise<boolean> {
   if (pid === undefined && (text.length > 0 || !young)) {
     throw createLoadoutError('file-overwrite-refused', `${lockPath} is not a lock loadout wrote (a PID line and a time line); it was left untouched: move it, or name another path for the store`, { path: lockPath });
   }
-  if ((text.length === 0 || processRuns(Number(pid))) && young) return false;
+  if ((text.length === 0 || held.includes(lockPath) || processRuns(Number(pid))) && young) return false;
   // Unless another process took it meanwhile.
   if ((await readFile(lockPath, 'utf8').catch(() => undefined)) === text) await unlink(lockPath).catch(() => {});
   return true;
@@ -40,8 +42,9 @@ async function breakStaleLock(lockPath: string): Promise<boolean> {
  * Runs a write to the store at `path` (its folder made), once the file is
  * recognised as a feedback store, holding its lock file `<store>.lock`
  * (created exclusively: the owner's PID and the time), so appends,
- * compaction and purge never overlap, in one process or many. A lock whose
- * process is gone, or older than 10 minutes, is removed; a `.lock` file
+ * compaction and purge never overlap, in one process (one thread: threads
+ * share its PID) or many. A lock whose process is gone (or is this one, not
+ * holding it), or older than 10 minutes, is removed; a `.lock` file
  * loadout did not write is refused untouched (`file-overwrite-refused`).
  * Any uncoded failure becomes `file-unwritable` naming the path and the
  * system code (`ELOCKED` when the lock stays held for a minute, `ENOTDIR`
@@ -63,11 +66,13 @@ export async function withStoreLock<T>(path: string, work: () => Promise<T>): Pr
         throw error;
       });
       if (handle !== undefined) {
+        held.push(lockPath);
         try {
           await handle.writeFile(`${process.pid}\n${new Date().toISOString()}\n`).finally(() => handle.close());
           return await work();
         } finally {
           await unlink(lockPath).catch(() => {});
+          held.splice(held.indexOf(lockPath), 1);
         }
       }
       if (await breakStaleLock(lockPath)) continue;
