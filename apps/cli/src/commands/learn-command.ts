@@ -112,7 +112,8 @@ ${MAX_FEEDBACK_HELP}
                    none over 180 days old (safe while loadout serve --record appends: both
                    hold <store>.lock); learned.json is unchanged, and learning again
                    judges on fewer events, so it may decide otherwise
-  --purge          delete the store and the decision
+  --purge          delete the store and the decision (a file that holds no events is left
+                   as it is)
   --json           print {"imported", "alreadyStored", "skipped", "droppedTools", "issues",
                    "catalogIssues", "store", "decision", "report"} (skipped: lines not imported;
                    droppedTools: unknown tool names left out of imported lines; catalogIssues:
@@ -231,7 +232,10 @@ export const learnCommand: Command = {
       const existing = await feedbackStore.purge();
       // A decision the store did not delete is another store's, or a file loadout did not write.
       const kept = !isDatabaseStore(store) && existsSync(decisionPath) && !existing.includes(decisionPath) ? `; ${decisionPath} is kept: it is not this store's decision` : '';
-      context.stdout(`${existing.length === 0 ? `nothing to delete: neither ${shown} nor its decision exists` : `deleted ${existing.join(' and ')}`}${kept}\n`);
+      // A file that holds no events (an empty __init__.py, say) is not the store's to delete.
+      const noEvents = !isDatabaseStore(store) && existsSync(store) && !existing.includes(store) ? `${shown} holds no events, so it was left as it is` : undefined;
+      const done = existing.length > 0 ? `deleted ${existing.join(' and ')}${noEvents === undefined ? '' : `; ${noEvents}`}` : `nothing to delete: ${noEvents ?? `neither ${shown} nor its decision exists`}`;
+      context.stdout(`${done}${kept}\n`);
       return 0;
     }
     if (parsed.values['compact'] === true) {
@@ -239,6 +243,10 @@ export const learnCommand: Command = {
         throw createLoadoutError('file-not-found', `no feedback store at ${shown}, so nothing to compact (loadout learn FILE creates it; --store PATH names another)`, { path: shown });
       }
       const { kept, dropped } = await feedbackStore.compact();
+      if (kept + dropped === 0) {
+        context.stdout(`nothing to compact: ${shown} holds no events, so it was left as it is\n`);
+        return 0;
+      }
       context.stdout(`compacted ${shown}: kept ${countOf(kept, 'event')}, dropped ${formatCount(dropped)}; ${decisionLeft(await feedbackStore.readDecision(), decisionPath)}\n`);
       return 0;
     }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -182,5 +182,23 @@ describe('loadout learn --compact and --purge without a store', () => {
     expect((await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json'])).code).toBe(0);
     const purged = await cli(dir, ['learn', '--purge']);
     expect(purged.stdout).toMatch(/^deleted .*feedback\.jsonl and .*learned\.json\n$/);
+  });
+
+  it.each(['', '\n\n'])('--purge and --compact leave a file that holds no events (%j, an empty __init__.py) as it is, and say so', async (text) => {
+    const dir = await folder();
+    const file = join(dir, 'pkg', '__init__.py');
+    await mkdir(join(dir, 'pkg'));
+    await writeFile(file, text);
+    const old = new Date('2020-01-01T00:00:00Z');
+    await utimes(file, old, old);
+    const purge = await cli(dir, ['learn', '--purge', '--store', 'pkg/__init__.py']);
+    expect(purge.code).toBe(0);
+    expect(purge.stdout).toBe(`nothing to delete: ${file} holds no events, so it was left as it is\n`);
+    const compact = await cli(dir, ['learn', '--compact', '--store', 'pkg/__init__.py']);
+    expect(compact.code).toBe(0);
+    expect(compact.stdout).toBe(`nothing to compact: ${file} holds no events, so it was left as it is\n`);
+    expect(await readFile(file, 'utf8')).toBe(text);
+    expect((await stat(file)).mtimeMs).toBe(old.getTime());
+    expect(await readdir(join(dir, 'pkg'))).toEqual(['__init__.py']);
   });
 });

@@ -104,7 +104,7 @@ describe('a learned.json that loadout did not write', () => {
     expect(await runCli(['learn', 'ev.jsonl', '--catalog', 'tools.json', '--store', 'feedback.jsonl'], learn.context)).toBe(2);
     expect(learn.stderr()).toMatch(/learned\.json exists and is not a decision loadout learn wrote; it was left unchanged: nothing was imported.*\[file-overwrite-refused\]\n$/);
     expect((await readdir(dir)).sort()).toEqual(['ev.jsonl', 'learned.json', 'tools.json']);
-    await writeFile(join(dir, 'feedback.jsonl'), '');
+    await writeFile(join(dir, 'feedback.jsonl'), `${JSON.stringify({ query: 'q', called: ['write_file'], at: '2026-01-01T00:00:00.000Z' })}\n`);
     const purge = fakeContext({ cwd: dir });
     expect(await runCli(['learn', '--purge', '--store', 'feedback.jsonl'], purge.context)).toBe(0);
     expect(purge.stdout()).toBe(`deleted ${join(dir, 'feedback.jsonl')}; ${join(dir, 'learned.json')} is kept: it is not this store's decision\n`);

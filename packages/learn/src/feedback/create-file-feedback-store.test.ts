@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -25,6 +25,22 @@ describe('createFileFeedbackStore', () => {
     expect(await store.purge()).toEqual([store.location, store.decisionLocation]);
     expect(await store.purge()).toEqual([]);
     expect(await store.readDecision()).toEqual({ kind: 'missing' });
+  });
+
+  it('never deletes or rewrites a file that holds no events (empty, blank): purge and compact leave it as it is', async () => {
+    const path = join(folder, '__init__.py');
+    const store = createFileFeedbackStore(path);
+    const old = new Date('2020-01-01T00:00:00Z');
+    for (const text of ['', '\n \n']) {
+      await writeFile(path, text);
+      await utimes(path, old, old);
+      expect(await store.purge()).toEqual([]);
+      expect(await store.compact()).toEqual({ kept: 0, dropped: 0 });
+      expect(await readFile(path, 'utf8')).toBe(text);
+      expect((await stat(path)).mtimeMs).toBe(old.getTime());
+    }
+    expect(await createFileFeedbackStore(join(folder, 'missing.jsonl')).compact()).toEqual({ kept: 0, dropped: 0 });
+    expect(await readdir(folder)).toEqual(['__init__.py']);
   });
 
   it('never applies, replaces or purges the decision of another store in the same folder', async () => {

@@ -7,6 +7,7 @@ import type { LearnedDecisionRead } from '../decision/learned-decision.js';
 import { eventsByTime } from './events-by-time.js';
 import type { FeedbackStore, ReadFeedbackOptions } from './feedback-store-interface.js';
 import { parseFeedbackText, type ParsedFeedback } from './parse-feedback.js';
+import { recogniseFeedbackStore } from './recognise-feedback-store.js';
 import { withStoreLock } from './store-lock.js';
 
 /** One stored line: the event with its time as an ISO date. What the store keeps is exactly this. */
@@ -92,6 +93,7 @@ export function createFileFeedbackStore(path: string): FeedbackStore {
     compact: () =>
       withStoreLock(location, async () => {
         const read = await readStore(location, { maxBytes: Number.MAX_SAFE_INTEGER });
+        if (read.events.length + read.issues.length === 0) return { kept: 0, dropped: 0 }; // no events (missing, empty, blank): left as it is
         const kept = keptEvents(read.events);
         await writeFileAtomic(location, location, kept.map((event) => `${storedLine(event)}\n`).join(''));
         const invalid = read.issues.filter((issue) => issue.code === 'feedback-invalid-line').length;
@@ -99,13 +101,12 @@ export function createFileFeedbackStore(path: string): FeedbackStore {
       }),
     size: async () => (await stat(location).catch(() => undefined))?.size ?? 0,
     async purge() {
-      // Another store's decision, or a file loadout did not write, is kept.
-      const decision = (await replaceable()) ? [decisionLocation] : [];
-      const existing = await Promise.all([location, ...decision].map((file) => lstat(file).then(() => [file]).catch(() => [])));
-      if (existing[0]!.length > 0) await withStoreLock(location, () => rm(location, { force: true }));
+      // A file that holds no events (empty, blank) is left as it is; another store's decision, or a file loadout did not write, is kept.
+      const found = await Promise.all([recogniseFeedbackStore(location), replaceable().then((mine) => mine && lstat(decisionLocation).then(() => true, () => false))]);
+      if (found[0]) await withStoreLock(location, () => rm(location, { force: true }));
       // Only a decision that exists: rm fails (ENOTDIR) where the store's folder is a file.
-      if (existing[1]?.length) await rm(decisionLocation, { force: true });
-      return existing.flat();
+      if (found[1]) await rm(decisionLocation, { force: true });
+      return [location, decisionLocation].filter((_, index) => found[index]);
     },
     readDecision,
     async writeDecision(decision) {

@@ -28,9 +28,9 @@ export interface FeedbackStore {
   append(events: readonly UsageEvent[]): Promise<void>;
   /** The stored events in stored order, and the lines skipped; never throws on content (a damaged store never stops search). */
   read(options?: ReadFeedbackOptions): Promise<ParsedFeedback>;
-  /** Keeps per tool the newest 50 events, none older than 180 days, losing none appended meanwhile; returns events kept and stored lines removed. */
+  /** Keeps per tool the newest 50 events, none older than 180 days, losing none appended meanwhile; returns events kept and stored lines removed (a store of no events is left as it is: 0 and 0). */
   compact(): Promise<{ readonly kept: number; readonly dropped: number }>;
-  /** Deletes the events and the decision (not another store's: `readDecision`'s `other-store`); returns the locations deleted. */
+  /** Deletes the events (not a file that holds none) and the decision (not another store's: `readDecision`'s `other-store`); returns the locations deleted. */
   purge(): Promise<readonly string[]>;
   /** Bytes the store holds, for a recorder's cap; undefined when the store has no such limit. */
   size?(): Promise<number>;

@@ -10,22 +10,23 @@ const refuse = (path: string, why: string): never => {
 };
 
 /**
- * Throws `feedback-store-invalid` (naming the path, never its contents)
- * unless `path` is missing, or a regular file that is empty or starts with
- * a line the store writes: writing anything else (a catalog, a labelled
- * query file) would destroy it.
+ * Whether `path` holds events: false when it is missing, a folder, or a
+ * regular file that is empty or blank; true when it starts with a line the
+ * store writes. Anything else throws `feedback-store-invalid` (naming the
+ * path, never its contents): writing it (a catalog, a labelled query file)
+ * would destroy it.
  */
-export async function recogniseFeedbackStore(path: string): Promise<void> {
+export async function recogniseFeedbackStore(path: string): Promise<boolean> {
   const info = await lstat(path).catch(() => undefined);
-  if (info === undefined || info.isDirectory()) return; // missing: created on write; a folder fails the write with its own code
+  if (info === undefined || info.isDirectory()) return false; // missing: created on write; a folder fails the write with its own code
   if (info.isSymbolicLink()) refuse(path, 'it is a symbolic link (name the file it points to)');
   if (!info.isFile()) refuse(path, 'it is not a regular file');
-  if (info.size === 0) return;
   const handle = await open(path, 'r');
   const bytes = new Uint8Array(Math.min(info.size, FIRST_LINE_BYTES));
   const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0).finally(() => handle.close());
   const first = new TextDecoder().decode(bytes.subarray(0, bytesRead)).split('\n').find((line) => line.trim().length > 0);
   if (first !== undefined && !isStoredLine(first)) refuse(path, 'its first line is not a line the store writes ({"query", "called", "at"} and nothing else; a labelled query file is an input: name it as FILE)');
+  return first !== undefined;
 }
 
 /** Whether `line` is what the store writes: an event with exactly the keys `query`, `called` and `at`. */
