@@ -139,6 +139,30 @@ describe('loadout learn', () => {
     }
   });
 
+  it('never counts recorded events (or events with their own times) as a log without times already imported', async () => {
+    const dir = await folder();
+    const catalog = join(dir, 'catalog.json');
+    await writeFile(catalog, JSON.stringify([{ name: 'write_file', server: 'fs', description: 'Write text to disk' }, { name: 'get_weather', server: 'weather', description: 'Weather for a city' }]));
+    const store = join(dir, '.loadout', 'feedback.jsonl');
+    const asked = [['save my notes', 'write_file'], ['is it raining', 'get_weather'], ['store this text', 'write_file']] as const;
+    // As loadout serve --record appends them: each at its own time.
+    const recorded = asked.map(([query, called], index) => JSON.stringify({ query, called: [called], at: new Date(Date.UTC(2026, 10, 30, 10, index, 0, 123)).toISOString() }));
+    await mkdir(join(dir, '.loadout'), { recursive: true });
+    await writeFile(store, `${recorded.join('\n')}\n`);
+    const untimed = join(dir, 'untimed.jsonl');
+    await writeFile(untimed, `${asked.map(([query, called]) => JSON.stringify({ query, called })).join('\n')}\n`);
+    for (const expected of [{ imported: 3, alreadyStored: 0 }, { imported: 0, alreadyStored: 3 }]) {
+      const run = fakeContext({ cwd: dir });
+      expect(await runCli(['learn', untimed, '--catalog', catalog, '--json'], run.context)).toBe(0);
+      expect(JSON.parse(run.stdout())).toMatchObject(expected);
+    }
+    const stored = (await readFile(store, 'utf8')).trim().split('\n');
+    expect(stored.slice(0, 3)).toEqual(recorded);
+    // The three imported share the import's one time, in its last millisecond: what marks them as imported without a time.
+    const times = new Set(stored.slice(3).map((line) => (JSON.parse(line) as { at: string }).at));
+    expect([...times]).toEqual([expect.stringMatching(/\.999Z$/)]);
+  });
+
   it('with no FILE, learns from the store as it stands (as loadout serve --record appends it), and leaves it as it was', async () => {
     const dir = await folder();
     const catalog = join(dir, 'catalog.json');

@@ -29,6 +29,16 @@ function eventKey(event: ParsedFeedback['events'][number]): string {
   return JSON.stringify([event.query, event.called, event.at === undefined ? null : Math.trunc(event.at)]);
 }
 
+/**
+ * The time an import gives the events of FILE without one: the import's
+ * second, at its last millisecond, which marks them in the store as
+ * imported without a time (a recorded event, or one with its own time,
+ * rarely ends in 999 ms).
+ */
+function untimedImportTime(now: number): number {
+  return Math.floor(now / 1000) * 1000 + 999;
+}
+
 /** What a refused or partial run left of the decision: `the decision in PATH is unchanged`, or that there is none yet. */
 function decisionLeft(read: LearnedDecisionRead, decisionPath: string): string {
   return read.kind === 'missing' ? `there is no decision yet (no ${decisionPath})` : `the decision in ${decisionPath} is unchanged`;
@@ -56,21 +66,21 @@ Usage:
 Imports the usage events of FILE into the feedback store (an event with an
 "at" that is already stored, same query, tools and time, is not added again;
 one without "at" is not added while the store holds its query and tools as
-many times: importing a log that grew since, or a file again, is safe); with
-no FILE, learns from the
-store as it stands (what loadout serve --record appended). Then fits the
-usage field (each tool's past queries, as its own BM25F field) and a
-re-ranker (a small model over BM25F's top 50, top 100 from 5,000 tools,
-warm-started from the shipped one) and compares them with the model-free
-default on held-out events: three folds of a fifth of the events each, at
-most 300 events a fold (of 60,000 events, 900 are held out): the newest, each
-judged by what was learned before it, when the events' times order them;
-otherwise seeded random ones, each judged by the rest (the report says which;
-the events of a FILE without "at" all get the import's time, so they count as
-untimed). It
-switches learned ranking on only when it beats the default on Recall@5, or
-ties it and beats it on MRR@10 (the re-ranker only when it also beats the
-usage field alone on Recall@5 + MRR@10), and
+many times among events imported without "at", never counting recorded
+ones: importing a log that grew since, or a file again, is safe); with no
+FILE, learns from the store as it stands (what loadout serve --record
+appended). Then fits the usage field (each tool's past queries, as its own
+BM25F field) and a re-ranker (a small model over BM25F's top 50, top 100
+from 5,000 tools, warm-started from the shipped one) and compares them with
+the model-free default on held-out events: three folds of a fifth of the
+events each, at most 300 events a fold (of 60,000 events, 900 are held out):
+the newest, each judged by what was learned before it, when the events'
+times order them; otherwise seeded random ones, each judged by the rest (the
+report says which; the events of a FILE without "at" all get the import's
+time, so they count as untimed; that time ends in 999 ms, which marks them
+as imported without one). It switches learned ranking on only when it beats
+the default on Recall@5, or ties it and beats it on MRR@10 (the re-ranker
+only when it also beats the usage field alone on Recall@5 + MRR@10), and
 prints that comparison (progress on stderr while it runs). Usage never puts
 a tool above one the query names exactly.
 
@@ -162,10 +172,12 @@ async function importEvents(
   step(2);
   const storedKeys = new Set(before.events.map(eventKey));
   // An event without a time is stored with the import's time, so a file imported again would be stored twice: the store's
-  // events of the same query and tools (as many times as it holds them) count as those already imported.
+  // events of the same query and tools imported without a time (as many as it holds) count as those already imported;
+  // a recorded event, or one imported with its own time, never does (that swallowed another log's events).
   const untimed = (event: ParsedFeedback['events'][number]): string => eventKey({ ...event, at: undefined });
   const untimedStored = new Map<string, number>();
   for (const event of before.events) {
+    if (event.at === undefined || Math.trunc(event.at) !== untimedImportTime(event.at)) continue;
     const key = untimed(event);
     untimedStored.set(key, (untimedStored.get(key) ?? 0) + 1);
   }
@@ -178,7 +190,7 @@ async function importEvents(
   });
   const alreadyStored = imported.events.length - fresh.length;
   // Events without a time all get the import's one time, so learning never reads their line order as time.
-  const importedAt = Date.now();
+  const importedAt = untimedImportTime(Date.now());
   await (await openFeedbackStore(store, context.cwd)).append(fresh.map((event) => (event.at === undefined ? { ...event, at: importedAt } : event)));
   step(3);
   return { imported, fresh, alreadyStored };
