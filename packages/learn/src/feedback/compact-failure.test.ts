@@ -22,7 +22,8 @@ afterEach(async () => {
 describe('a compaction that fails', () => {
   it('throws file-unwritable with the system code, keeps the store, and leaves no temporary or lock file', async () => {
     const path = join(folder, 'feedback.jsonl');
-    const text = `${JSON.stringify({ query: 'save it', called: ['write_file'], at: new Date().toISOString() })}\n`;
+    // A line cut short: compaction drops it, so it rewrites the store.
+    const text = `${JSON.stringify({ query: 'save it', called: ['write_file'], at: new Date().toISOString() })}\n{"query": "cut`;
     await writeFile(path, text);
     await expect(createFileFeedbackStore(path).compact()).rejects.toMatchObject({ code: 'file-unwritable', message: `cannot write ${path}: ENOSPC` });
     expect(await readdir(folder)).toEqual(['feedback.jsonl']);

@@ -1,4 +1,4 @@
-import { appendFile, lstat, mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createLoadoutError, isLoadoutError, type UsageEvent } from '@loadout/core';
 import { readTextFile, writeFileAtomic } from '@loadout/eval/files';
@@ -24,22 +24,10 @@ async function readStore(path: string, options: ReadFeedbackOptions): Promise<Pa
   if (info.size > maxBytes) {
     return { events: [], issues: [{ code: 'feedback-too-large', line: 0, message: `${path} is ${info.size} bytes, more than the ${maxBytes} read (maxBytes); compact it or raise maxBytes` }] };
   }
-  const text = await readTextFile(path).catch((error: unknown) => {
-    // UTF-16 or binary is content: reported, never thrown. A folder or a permission error is thrown (file-unreadable).
-    if (isLoadoutError(error) && error.code === 'file-not-text') return error;
-    throw error;
-  });
+  // UTF-16 or binary is content: reported, never thrown. A folder or a permission error is thrown (file-unreadable).
+  const text = await readTextFile(path).catch((error: unknown) => (isLoadoutError(error) && error.code === 'file-not-text' ? error : Promise.reject(error)));
   if (typeof text === 'string') return parseFeedbackText(text, options);
   return { events: [], issues: [{ code: 'feedback-invalid-line', line: 0, message: `the file${text.message.slice(path.length)}` }] };
-}
-
-/** True when `path` ends mid-line (an append cut short): the next append starts a new line, so only that line is lost. */
-async function endsMidLine(path: string): Promise<boolean> {
-  const info = await stat(path).catch(() => undefined);
-  if (info === undefined || info.size === 0) return false;
-  const handle = await open(path, 'r');
-  const last = await handle.read(new Uint8Array(1), 0, 1, info.size - 1).finally(() => handle.close());
-  return last.buffer[0] !== 0x0a;
 }
 
 /** Which events compaction keeps: per tool the newest 50 (what the usage field reads), none older than 180 days, oldest first. */
@@ -64,8 +52,15 @@ export function createFileFeedbackStore(path: string): FeedbackStore {
   // With no events, it makes the store (and its folder) and fails at once when the store cannot be written.
   const append = (events: readonly UsageEvent[]): Promise<void> =>
     withStoreLock(location, async () => {
-      const separator = (await endsMidLine(location)) ? '\n' : '';
-      await appendFile(location, separator + events.map((event) => `${storedLine(event)}\n`).join(''));
+      const handle = await open(location, 'a+');
+      try {
+        // After an append cut short (its last byte no newline), start a new line, so only that line is lost.
+        const { size } = await handle.stat();
+        const last = size === 0 ? 0x0a : (await handle.read(new Uint8Array(1), 0, 1, size - 1)).buffer[0];
+        await handle.appendFile((last === 0x0a ? '' : '\n') + events.map((event) => `${storedLine(event)}\n`).join(''));
+      } finally {
+        await handle.close();
+      }
     });
   /** The decision in `bytes`, or `other-store` when it is the decision of another store in this folder. */
   const decisionIn = (bytes: Uint8Array): LearnedDecisionRead => {
@@ -93,11 +88,10 @@ export function createFileFeedbackStore(path: string): FeedbackStore {
     compact: () =>
       withStoreLock(location, async () => {
         const read = await readStore(location, { maxBytes: Number.MAX_SAFE_INTEGER });
-        if (read.events.length + read.issues.length === 0) return { kept: 0, dropped: 0 }; // no events (missing, empty, blank): left as it is
         const kept = keptEvents(read.events);
-        await writeFileAtomic(location, location, kept.map((event) => `${storedLine(event)}\n`).join(''));
-        const invalid = read.issues.filter((issue) => issue.code === 'feedback-invalid-line').length;
-        return { kept: kept.length, dropped: read.events.length - kept.length + invalid };
+        const dropped = read.events.length - kept.length + read.issues.filter((issue) => issue.code === 'feedback-invalid-line').length;
+        if (dropped > 0) await writeFileAtomic(location, location, kept.map((event) => `${storedLine(event)}\n`).join(''));
+        return { kept: kept.length, dropped };
       }),
     size: async () => (await stat(location).catch(() => undefined))?.size ?? 0,
     async purge() {

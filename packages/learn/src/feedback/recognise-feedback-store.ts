@@ -10,11 +10,10 @@ const refuse = (path: string, why: string): never => {
 };
 
 /**
- * Whether `path` holds events: false when it is missing, a folder, or a
- * regular file that is empty or blank; true when it starts with a line the
- * store writes. Anything else throws `feedback-store-invalid` (naming the
- * path, never its contents): writing it (a catalog, a labelled query file)
- * would destroy it.
+ * Whether `path` holds events: false when missing, a folder, or a file that
+ * is empty or blank; true when it starts with a line the store writes. Else
+ * throws `feedback-store-invalid` (naming the path, never its contents):
+ * writing it (a catalog, a labelled query file) would destroy it.
  */
 export async function recogniseFeedbackStore(path: string): Promise<boolean> {
   const info = await lstat(path).catch(() => undefined);

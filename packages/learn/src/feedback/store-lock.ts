@@ -10,12 +10,12 @@ const WAIT_MS = 60_000;
 const STALE_MS = 600_000;
 /** A lock this module writes, exactly: the owner's PID line and an ISO time line. Nothing else is ever removed. */
 const LOCK_TEXT = /^([1-9]\d*)\n\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\n$/;
-/** The locks this process holds, once per holder: one naming this PID that is not here was left by an earlier process (restarted as the same PID, e.g. PID 1 in a container). */
 const held: string[] = [];
 
-function processRuns(pid: number): boolean {
+/** Whether the owner of a lock naming `pid` runs; this process only while it holds it (`held`, once per holder; else an earlier process of this PID left it: a restart, e.g. PID 1 in a container). */
+function ownerRuns(pid: number, lockPath: string): boolean {
   try {
-    return pid !== process.pid && process.kill(pid, 0);
+    return pid === process.pid ? held.includes(lockPath) : process.kill(pid, 0);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
@@ -29,26 +29,22 @@ async function breakStaleLock(lockPath: string): Promise<boolean> {
   const pid = LOCK_TEXT.exec(text)?.[1];
   const young = Date.now() - mtimeMs < STALE_MS;
   // A lock being written is empty for a moment: its owner runs, give it time.
-  if (pid === undefined && (text.length > 0 || !young)) {
-    throw createLoadoutError('file-overwrite-refused', `${lockPath} is not a lock loadout wrote (a PID line and a time line); it was left untouched: move it, or name another path for the store`, { path: lockPath });
-  }
-  if ((text.length === 0 || held.includes(lockPath) || processRuns(Number(pid))) && young) return false;
+  if (pid === undefined && (text.length > 0 || !young)) throw createLoadoutError('file-overwrite-refused', `${lockPath} is not a lock loadout wrote (a PID line and a time line); it was left untouched: move it, or name another path for the store`, { path: lockPath });
+  if (young && (text.length === 0 || ownerRuns(Number(pid), lockPath))) return false;
   // Unless another process took it meanwhile.
   if ((await readFile(lockPath, 'utf8').catch(() => undefined)) === text) await unlink(lockPath).catch(() => {});
   return true;
 }
 
 /**
- * Runs a write to the store at `path` (its folder made), once the file is
- * recognised as a feedback store, holding its lock file `<store>.lock`
- * (created exclusively: the owner's PID and the time), so appends,
- * compaction and purge never overlap, in one process (one thread: threads
- * share its PID) or many. A lock whose process is gone (or is this one, not
- * holding it), or older than 10 minutes, is removed; a `.lock` file
+ * Runs a write to the store at `path` (its folder made) once it is
+ * recognised as a feedback store, holding `<store>.lock` (created
+ * exclusively: owner's PID, time), so appends, compaction and purge never
+ * overlap, in one process (one thread: they share the PID) or many. A lock
+ * whose process is gone, or older than 10 minutes, is removed; a `.lock`
  * loadout did not write is refused untouched (`file-overwrite-refused`).
- * Any uncoded failure becomes `file-unwritable` naming the path and the
- * system code (`ELOCKED` when the lock stays held for a minute, `ENOTDIR`
- * when a folder on the way is a file).
+ * Other failures are `file-unwritable` naming the path and the system code
+ * (`ELOCKED`: held for a minute; `ENOTDIR`: a folder on the way is a file).
  */
 export async function withStoreLock<T>(path: string, work: () => Promise<T>): Promise<T> {
   const lockPath = `${path}.lock`;
@@ -61,10 +57,7 @@ export async function withStoreLock<T>(path: string, work: () => Promise<T>): Pr
       throw createLoadoutError('file-unwritable', `cannot write ${path}: ENOTDIR (${dirname(path)}, or a folder above it, is a file: move it, or name another path for the store)`, { path, code: 'ENOTDIR' });
     });
     for (let delay = 1; ; delay = Math.min(delay * 2, 50)) {
-      const handle = await open(lockPath, 'wx').catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'EEXIST') return undefined;
-        throw error;
-      });
+      const handle = await open(lockPath, 'wx').catch((error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? undefined : Promise.reject(error)));
       if (handle !== undefined) {
         held.push(lockPath);
         try {
