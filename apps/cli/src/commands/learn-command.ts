@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
 import { isLearnedDecisionFile, learnFromFeedback } from '@loadout/learn';
 import { openFeedbackStore, isDatabaseStore } from '../io/open-feedback-store.js';
@@ -37,6 +38,15 @@ function eventKey(event: ParsedFeedback['events'][number]): string {
  */
 function untimedImportTime(now: number): number {
   return Math.floor(now / 1000) * 1000 + 999;
+}
+
+/** Whether `path` is a folder (false when missing, or below a file). */
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** What a refused or partial run left of the decision: `the decision in PATH is unchanged`, or that there is none yet. */
@@ -126,8 +136,10 @@ ${MAX_FEEDBACK_HELP}
                    as it is)
   --json           print {"imported", "alreadyStored", "skipped", "droppedTools", "issues",
                    "catalogIssues", "store", "decision", "report"} (skipped: lines not imported;
-                   droppedTools: unknown tool names left out of imported lines; catalogIssues:
-                   the catalog's skipped tools, each {code, message})
+                   droppedTools: unknown tool names left out of imported lines; issues: FILE's
+                   skipped lines and dropped tools, each {code, line, message}, lines of FILE
+                   (the store's own, numbered in the store, go to stderr only: [] with no
+                   FILE); catalogIssues: the catalog's skipped tools, each {code, message})
   -h, --help       show this help
 
 Examples:
@@ -240,6 +252,10 @@ export const learnCommand: Command = {
     const store = isDatabaseStore(storeFlag) ? storeFlag : feedbackStore.location;
     const shown = feedbackStore.location;
     const decisionPath = feedbackStore.decisionLocation;
+    // A folder (--store .loadout/) is said to be one, not taken for a store without events or with another store's decision.
+    if (!isDatabaseStore(store) && isFolder(store)) {
+      throw createLoadoutError('file-unreadable', `cannot read ${shown}: it is a folder, not a file; name the store in it (--store ${join(storeFlag, 'feedback.jsonl')})`, { path: shown });
+    }
     if (parsed.values['purge'] === true) {
       const existing = await feedbackStore.purge();
       // A decision the store did not delete is another store's, or a file loadout did not write.
@@ -254,12 +270,15 @@ export const learnCommand: Command = {
       if (!isDatabaseStore(store) && !existsSync(store)) {
         throw createLoadoutError('file-not-found', `no feedback store at ${shown}, so nothing to compact (loadout learn FILE creates it; --store PATH names another)`, { path: shown });
       }
+      // The lines compaction drops as corrupt (a middle one is worth a look), read before it renumbers them.
+      const corrupt = isDatabaseStore(store) ? [] : (await feedbackStore.read({ maxBytes: Number.MAX_SAFE_INTEGER })).issues.filter((issue) => issue.code === 'feedback-invalid-line' && issue.line > 0);
       const { kept, dropped } = await feedbackStore.compact();
       if (kept + dropped === 0) {
         context.stdout(`nothing to compact: ${shown} holds no events, so it was left as it is\n`);
         return 0;
       }
-      context.stdout(`compacted ${shown}: kept ${countOf(kept, 'event')}, dropped ${formatCount(dropped)}; ${decisionLeft(await feedbackStore.readDecision(), decisionPath)}\n`);
+      const lines = corrupt.length === 0 ? '' : ` (${countOf(corrupt.length, 'corrupt line')}: ${corrupt.length === 1 ? 'line' : 'lines'} ${corrupt.slice(0, 5).map((issue) => issue.line).join(', ')}${corrupt.length > 5 ? ', …' : ''})`;
+      context.stdout(`compacted ${shown}: kept ${countOf(kept, 'event')}, dropped ${formatCount(dropped)}${lines}; ${decisionLeft(await feedbackStore.readDecision(), decisionPath)}\n`);
       return 0;
     }
     // Another store's decision in this folder, or a learned.json loadout did not write, is never replaced: refused before anything is imported.

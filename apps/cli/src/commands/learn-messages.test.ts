@@ -75,6 +75,33 @@ describe('loadout learn messages', () => {
     expect(await readFile(join(dir, '.loadout'), 'utf8')).toBe('mine\n');
   });
 
+  it('says a --store that is a folder is one (file-unreadable, naming the file to give), not another store\'s decision or a store without events', async () => {
+    await writeFile(join(dir, 'ev.jsonl'), `${JSON.stringify({ query: 'save my notes', called: 'Write', at: '2026-11-30T10:00:00Z' })}\n`);
+    // learned.json beside the folder is the decision of events.jsonl.
+    expect(await runCli(['learn', 'ev.jsonl', '--store', 'events.jsonl'], fakeContext({ cwd: dir }).context)).toBe(0);
+    await mkdir(join(dir, '.loadout'));
+    const files = (await readdir(dir)).sort();
+    for (const argv of [['learn', 'ev.jsonl', '--store', '.loadout/'], ['learn', '--purge', '--store', '.loadout/'], ['learn', '--compact', '--store', '.loadout/']]) {
+      const run = fakeContext({ cwd: dir });
+      expect(await runCli(argv, run.context)).toBe(2);
+      expect(run.stderr()).toBe(`loadout learn: cannot read ${join(dir, '.loadout')}: it is a folder, not a file; name the store in it (--store .loadout/feedback.jsonl) [file-unreadable]\n`);
+    }
+    expect((await readdir(dir)).sort()).toEqual(files);
+    expect(await readdir(join(dir, '.loadout'))).toEqual([]);
+  });
+
+  it('--compact names the corrupt lines it drops (the first five)', async () => {
+    const lines = [event('one', ['write_file']), 'garbage', event('two', ['write_file']), ...Array.from({ length: 6 }, (_, index) => `{"cut ${index}`), event('three', ['write_file'])];
+    await writeStore(lines);
+    const run = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', '--compact'], run.context)).toBe(0);
+    expect(run.stdout()).toBe(`compacted ${store()}: kept 3 events, dropped 7 (7 corrupt lines: lines 2, 4, 5, 6, 7, …); there is no decision yet (no ${decision()})\n`);
+    await writeStore([event('one', ['write_file']), 'garbage', event('two', ['write_file'])]);
+    const one = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', '--compact'], one.context)).toBe(0);
+    expect(one.stdout()).toContain('dropped 1 (1 corrupt line: line 2);');
+  });
+
   it('refuses a FILE that is not UTF-8 text as eval does (file-not-text, exit 2, nothing imported); a store that is not text stays an issue', async () => {
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${event('save my notes', ['write_file'])}\n`, 'utf16le')]);
     await writeFile(join(dir, 'events16.jsonl'), utf16);
