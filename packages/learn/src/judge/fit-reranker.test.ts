@@ -25,10 +25,10 @@ const events = [
   'write the text to a file',
 ].map((query) => ({ query, called: [query.includes('web') ? 'search_web' : query.includes('slides') ? 'save_presentation' : query.includes('chart') ? 'save_chart' : 'write_file'] }));
 
-/** The learned ranker of `events` with `model`: the usage field in the first stage, the model re-ranking it, exact names first. */
-function learnedRanker(model: RerankModel): RerankRanker {
-  const ranker = withQuerySyntax(createRerankRanker({ model, bm25: usageOptions({ text: createUsageField(events).text, weight: 1 }) }), { maxQueryLength: 1000 });
-  ranker.index(tools);
+/** The learned ranker of `log` on `catalog` with `model`: the usage field in the first stage, the model re-ranking it, exact names first. */
+function learnedRanker(model: RerankModel, log = events, catalog = tools): RerankRanker {
+  const ranker = withQuerySyntax(createRerankRanker({ model, bm25: usageOptions({ text: createUsageField(log).text, weight: 1 }) }), { maxQueryLength: 1000 });
+  ranker.index(catalog);
   return ranker as RerankRanker;
 }
 
@@ -67,5 +67,26 @@ describe('fitRerankOnEvents', () => {
     const large = createCatalog([...tools, ...Array.from({ length: 5000 - tools.length }, (_, index) => ({ name: `save_item_${index}`, server: 'bulk', description: 'Save an item' }))]).tools;
     expect(fitRerankOnEvents(large, events, LEXICAL_RERANK_MODEL)?.candidates).toBe(100);
     expect(fitRerankOnEvents(tools, [{ query: 'zebra', called: ['write_file'] }], LEXICAL_RERANK_MODEL)).toBeUndefined();
+  });
+  it('learns the usage field as a search meets it: on a log of a few repeated queries, a called tool stays above its never-called siblings (decision 3428)', () => {
+    // Siblings a query cannot tell apart but by the usage field; each query searched again and again.
+    const clips = createCatalog([
+      ...['Clips from 1st', 'Clips 2nd', 'Clips 3rd', 'Clips 4th', 'Clips 5th', 'Clips 6th'].map((name) => ({ name, server: 'kick', description: `Channel clips of the ${name.slice(-3)} stream` })),
+      { name: 'get_stream_info', server: 'twitch', description: 'Get information on a stream' },
+      { name: 'send_message', server: 'kick', description: 'Send a chat message to a channel' },
+    ]).tools;
+    const searches = [
+      { query: 'kick channel clips', called: ['Clips 4th'] },
+      { query: 'clips from the first stream', called: ['Clips from 1st'] },
+      { query: 'kick clips of the 2nd stream', called: ['Clips 2nd'] },
+      { query: 'twitch stream info', called: ['get_stream_info'] },
+      { query: 'send a chat message on kick', called: ['send_message'] },
+    ];
+    const log = Array.from({ length: 6 }, () => searches).flat();
+    const ranker = learnedRanker(fitRerankOnEvents(clips, log, LEXICAL_RERANK_MODEL)!, log, clips);
+    // Cross-fitted by query alone, the usage field never held a query's own searches: the model learned that a tool others called is wrong, and put Clips 4th below the 3rd, 5th and 6th.
+    for (const query of ['kick channel clips', 'channel clips', 'kick clips', 'clips']) expect(ranker.search(query)[0]?.tool.name, query).toBe('Clips 4th');
+    const order = ranker.search('channel clips', { limit: 6 }).map((hit) => hit.tool.name);
+    expect(order.slice(0, 3).sort()).toEqual(['Clips 2nd', 'Clips 4th', 'Clips from 1st']);
   });
 });

@@ -38,23 +38,24 @@ export function usageOptions(usage: RankerUsageField): Bm25RankerOptions {
  * Fits the re-ranker on a deployment's events (the newest 1,500 at most),
  * each a past search whose called tools are its gold: `baseModel`
  * warm-started ({@link WARM_START}) on them, cross-fitted: the events are
- * split into 3 folds by query (near-duplicates together), and each fold's
- * features are read from a first stage whose usage field holds only the
- * other folds, so a model never learns from a usage field that already
- * contains the very query it is scored on. Undefined when no event has a
- * called tool among its candidates.
+ * split into 3 folds (near-duplicates together, a query's repeats taking
+ * the folds in turn), and each fold's features are read from a first stage
+ * whose usage field holds only the other folds: as at search, it lacks a new
+ * query and holds a repeated one's past searches (decision 3428). Undefined
+ * when no event has a called tool among its candidates.
  */
 export function fitRerankOnEvents(tools: readonly CatalogTool[], allEvents: readonly UsageEvent[], baseModel: RerankModel): RerankModel | undefined {
   const candidates = tools.length >= LARGE_CATALOG ? 100 : 50;
   const events = allEvents.slice(-MAX_FIT_EVENTS);
-  const folds = assignFolds(
-    events.map((event) => event.query),
-    CROSS_FOLDS,
-  );
+  const repeats = new Map<string, number>();
+  const folds = assignFolds(events.map((event) => event.query), CROSS_FOLDS).map((group, index) => {
+    const { query } = events[index]!;
+    repeats.set(query, (repeats.get(query) ?? -1) + 1);
+    return (group + repeats.get(query)!) % CROSS_FOLDS;
+  });
   const queries: TrainingQuery[] = [];
   for (let fold = 0; fold < CROSS_FOLDS; fold++) {
     const held = events.filter((_, index) => folds[index] === fold);
-    if (held.length === 0) continue;
     const field = createUsageField(events.filter((_, index) => folds[index] !== fold));
     const first = createBm25Ranker(usageOptions({ text: field.text, weight: USAGE_WEIGHT }));
     first.index(tools);

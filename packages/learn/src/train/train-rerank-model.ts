@@ -46,7 +46,6 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
   const from = names.map((name) => init?.features.indexOf(name) ?? -1);
   /** Whether feature f keeps the init's standardisation and weights. */
   const fromInit = (f: number): boolean => init !== undefined && from[f]! >= 0 && init.scale[from[f]!]! > 0;
-  const lambda = options.loss === 'softmax+lambda';
   const discount = (rank: number): number => (rank < LAMBDA_DEPTH ? 1 / Math.log2(rank + 2) : 0);
   // The chosen columns of every candidate row, standardised: by the init's normaliser, else by their mean and deviation.
   const rows = Math.max(1, queries.reduce((sum, query) => sum + query.labels.length, 0));
@@ -136,7 +135,7 @@ export function trainRerankModel(queries: readonly TrainingQuery[], options: Tra
         let sum = 0;
         for (let row = 0; row < count; row++) sum += Math.exp(scores[row]! - max);
         for (let row = 0; row < count; row++) delta[row] = Math.exp(scores[row]! - max) / sum - query.labels[row]! / gold;
-        if (lambda) lambdaGradient(query.labels, count, gold);
+        if (options.loss === 'softmax+lambda') lambdaGradient(query.labels, count, gold);
         for (let row = 0; row < count; row++) {
           const d = delta[row]!;
           const base = row * F;
