@@ -1,6 +1,7 @@
 import type { CatalogTool, MaybePromise, ToolSearchAnswer } from '@loadout/core';
 import { thenMaybe } from '@loadout/core/utils';
-import { ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import { ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
 import { GatewayCallError } from '../upstream/gateway-call-error.js';
@@ -10,6 +11,8 @@ import { callNotFoundError, isUpfront, type CallPolicy } from './call-policy.js'
 import { encodeSearchId } from './search-id.js';
 import { createSessionSearches } from './session-searches.js';
 import type { SearchResultRenderer } from './search-result.js';
+import { GatewayServer } from './gateway-server.js';
+import { readCallArguments } from './read-call-arguments.js';
 import { CALL_TOOL_NAME, callToolDefinition, renderTool, SEARCH_TOOLS_NAME, searchToolsDefinition } from './gateway-tools.js';
 
 /** Options of {@link createGatewaySession}. */
@@ -33,12 +36,6 @@ function invalidParams(message: string): GatewayCallError {
   return new GatewayCallError(ProtocolErrorCode.InvalidParams, message);
 }
 
-function readArguments(value: unknown): Record<string, unknown> {
-  if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidParams('arguments must be an object');
-  return value as Record<string, unknown>;
-}
-
 /**
  * One MCP server session over a gateway: lists `search_tools`, `call_tool`,
  * the always-loaded tools and the tools this session's searches found (sending
@@ -48,7 +45,7 @@ function readArguments(value: unknown): Record<string, unknown> {
  */
 export function createGatewaySession(gateway: Gateway, options: GatewaySessionOptions): Server {
   const serverInfo = options.serverInfo ?? { name: 'loadout', version: '0.1.0' };
-  const server = new Server(serverInfo, {
+  const server = new GatewayServer(serverInfo, {
     capabilities: { tools: { listChanged: true } },
     instructions:
       'Tools of many MCP servers are behind search_tools: search by what you need to do, then call a found tool directly or through call_tool.',
@@ -160,7 +157,7 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
 
   server.setRequestHandler('tools/call', (request, context) => {
     const { name } = request.params;
-    const args = readArguments(request.params.arguments);
+    const args = readCallArguments(request.params.arguments, name);
     const on = gateway.index.decision.toolSearch === 'on';
     if (on && name === SEARCH_TOOLS_NAME) {
       return search(args, () => context.mcpReq.notify({ method: 'notifications/tools/list_changed' }));
@@ -168,7 +165,7 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
     if (on && name === CALL_TOOL_NAME) {
       const target = args['name'];
       if (typeof target !== 'string' || target.length === 0) throw invalidParams('call_tool: name must be a non-empty string');
-      const targetArgs = readArguments(args['arguments']);
+      const targetArgs = readCallArguments(args['arguments'], target);
       checkFound(target);
       // An empty or null searchId (models fill optional fields so) is no receipt: paired as a direct call is.
       const searchId = args['searchId'];

@@ -1,6 +1,7 @@
 import type { CatalogTool, MaybePromise, ToolSearchAnswer } from '@loadout/core';
 import { thenMaybe } from '@loadout/core/utils';
-import { ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import { ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { ToolIndex } from '../search-index/tool-index.js';
 import { GatewayCallError } from '../upstream/gateway-call-error.js';
@@ -10,6 +11,8 @@ import type { ReceiptRecorder, SearchReceipts } from './search-receipts.js';
 import { encodeSearchId } from './search-id.js';
 import { callNotFoundError, isUpfront, type CallPolicy } from './call-policy.js';
 import type { SearchResultRenderer } from './search-result.js';
+import { GatewayServer } from './gateway-server.js';
+import { readCallArguments } from './read-call-arguments.js';
 import { CALL_TOOL_NAME, callToolDefinition, renderTool, SEARCH_TOOLS_NAME, searchToolsDefinition } from './gateway-tools.js';
 
 /** Options of {@link createStatelessServer}. */
@@ -46,12 +49,6 @@ function invalidParams(message: string): GatewayCallError {
   return new GatewayCallError(ProtocolErrorCode.InvalidParams, message);
 }
 
-function readArguments(value: unknown, what: string): Record<string, unknown> {
-  if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidParams(`${what} must be an object`);
-  return value as Record<string, unknown>;
-}
-
 /**
  * One request's MCP server for a 2026-07-28 (stateless) client: nothing
  * depends on a connection. `tools/list` is {@link statelessTools} with a time
@@ -61,7 +58,7 @@ function readArguments(value: unknown, what: string): Record<string, unknown> {
  * records the search's positive on whichever replica the call lands.
  */
 export function createStatelessServer(gateway: Gateway, options: StatelessServerOptions): Server {
-  const server = new Server(options.serverInfo ?? { name: 'loadout', version: '0.1.0' }, {
+  const server = new GatewayServer(options.serverInfo ?? { name: 'loadout', version: '0.1.0' }, {
     capabilities: { tools: { listChanged: true } },
     cacheHints: { 'tools/list': { ttlMs: options.listTtlMs, cacheScope: 'private' } },
     instructions:
@@ -106,13 +103,13 @@ export function createStatelessServer(gateway: Gateway, options: StatelessServer
   server.setRequestHandler('tools/list', () => ({ tools: statelessTools(gateway.index, gateway.limit) }));
   server.setRequestHandler('tools/call', (request, context) => {
     const { name } = request.params;
-    const args = readArguments(request.params.arguments, 'arguments');
+    const args = readCallArguments(request.params.arguments, name);
     const on = gateway.index.decision.toolSearch === 'on';
     if (on && name === SEARCH_TOOLS_NAME) return thenMaybe(options.answer(args), render);
     if (on && name === CALL_TOOL_NAME) {
       const target = args['name'];
       if (typeof target !== 'string' || target.length === 0) throw invalidParams('call_tool: name must be a non-empty string');
-      return call(target, readArguments(args['arguments'], 'call_tool: arguments'), args['searchId'], context.mcpReq.signal);
+      return call(target, readCallArguments(args['arguments'], target), args['searchId'], context.mcpReq.signal);
     }
     return call(name, args, undefined, context.mcpReq.signal);
   });
