@@ -77,6 +77,17 @@ describe('loadout catalog pull', () => {
     expect(Object.keys(JSON.parse(stdout()).tools)).toEqual(['tools']);
   });
 
+  it('says a server that exits at start exited, with its code and the last line of its stderr, not `Connection closed`', async () => {
+    const downFile = join(folder, 'down');
+    writeFileSync(downFile, '');
+    writeConfig('down.json', { down: { command: process.execPath, args: [misbehaving], env: { MISBEHAVE_DOWN_FILE: downFile } } });
+    const { context, stderr } = fakeContext({ cwd: folder });
+    expect(await catalogCommand.run(['pull', '--config', 'down.json'], context)).toBe(1);
+    expect(stderr()).toContain(
+      'catalog pull: down: failed: exited with code 3 before it answered; last line on its stderr: "misbehaving-server: down file present, refusing to start"\n',
+    );
+  });
+
   it('fails with exit 1 when no server could be listed', async () => {
     writeConfig('none.json', { gone: missing });
     const { context, stderr } = fakeContext({ cwd: folder });

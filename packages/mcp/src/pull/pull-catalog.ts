@@ -27,7 +27,10 @@ export type PullProgress =
 export interface PullCatalogOptions {
   /** Longest wait for each server's handshake and each `tools/list` page, in ms. 1–86,400,000; default 10,000. */
   readonly timeoutMs?: number;
-  /** Local servers' stderr. Default `ignore`. */
+  /**
+   * Local servers' stderr. Default: not shown, but read, so a server that exits before it answers fails with its last
+   * line (`exited with code 3 before it answered; last line on its stderr: "…"`).
+   */
   readonly stderr?: UpstreamStderr;
   /** Listing limits (depth, size, description length, tools per server); see `GatewayLimits`. Default: the gateway's defaults. */
   readonly limits?: Partial<GatewayLimits>;
@@ -56,6 +59,9 @@ export interface PullCatalogResult {
   readonly skipped: readonly PulledSkip[];
 }
 
+/** Reads a server's stderr and shows none of it (connectUpstream keeps its last line for an early exit). */
+const ignoreLines = (): void => {};
+
 /**
  * Connects to every server of `config` once (in parallel), lists all their
  * tools (following `nextCursor`), closes them and returns the combined
@@ -78,7 +84,7 @@ export async function pullCatalog(config: McpGatewayConfig, options: PullCatalog
       try {
         const client = await connectUpstream(config.mcpServers[server]!, {
           timeoutMs,
-          stderr: options.stderr ?? 'ignore',
+          stderr: options.stderr ?? ignoreLines,
           messageLimits: {
             messageBytes: limits.maxMessageBytes,
             listingBytes: limits.maxListingBytes,

@@ -1,6 +1,7 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { temporaryFolder } from '../__fixtures__/upstream-servers.js';
+import { MISBEHAVING_SERVER, nodeUpstream, temporaryFolder } from '../__fixtures__/upstream-servers.js';
 import { connectUpstream } from './connect-upstream.js';
 
 describe('connectUpstream', () => {
@@ -16,4 +17,21 @@ describe('connectUpstream', () => {
       folder.remove();
     }
   });
+
+  it('says a server that exits at start exited, with its code and, when its stderr is read, its last line (not `Connection closed`)', async () => {
+    const folder = temporaryFolder('exit');
+    try {
+      const downFile = join(folder.path, 'down');
+      writeFileSync(downFile, '');
+      const config = nodeUpstream(MISBEHAVING_SERVER, [], { MISBEHAVE_DOWN_FILE: downFile });
+      const lines: string[] = [];
+      await expect(connectUpstream(config, { timeoutMs: 20_000, stderr: (line) => void lines.push(line) })).rejects.toThrow(
+        new Error('exited with code 3 before it answered; last line on its stderr: "misbehaving-server: down file present, refusing to start"'),
+      );
+      expect(lines).toContain('misbehaving-server: down file present, refusing to start');
+      await expect(connectUpstream(config, { timeoutMs: 20_000, stderr: 'ignore' })).rejects.toThrow(new Error('exited with code 3 before it answered'));
+    } finally {
+      folder.remove();
+    }
+  }, 60_000);
 });

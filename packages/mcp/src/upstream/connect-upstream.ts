@@ -5,8 +5,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { HttpUpstreamConfig, StdioUpstreamConfig, UpstreamConfig } from '../config/mcp-config.js';
 import { limitStdioTransport, type StdioMessageLimits } from './limit-stdio-transport.js';
 import { stopProbeProcessTrees, stopProcessTreeOnClose } from './stop-process-tree.js';
+import { describeEarlyExit, watchProcessExit } from './early-exit.js';
 
-/** What happens to a local upstream's stderr: shared with the gateway's, dropped, or handed over line by line. */
+/**
+ * What happens to a local upstream's stderr: shared with the gateway's, dropped, or handed over line by line (then
+ * its last line is also quoted when the process exits before it answers).
+ */
 export type UpstreamStderr = 'inherit' | 'ignore' | ((line: string) => void);
 
 /** Options of {@link connectUpstream}. */
@@ -38,8 +42,15 @@ function checkWorkingFolder(cwd: string): void {
   if (!folder) throw createLoadoutError('file-not-found', `its cwd ${JSON.stringify(cwd)} is not an existing folder [file-not-found]`, { cwd });
 }
 
+/** A local upstream's transport, and what tells why it went away before it answered. */
+interface StdioConnection {
+  readonly transport: Transport;
+  /** `describeEarlyExit` of its process once it has exited, else undefined. */
+  readonly earlyExit: () => string | undefined;
+}
+
 /** Synchronous, so the gateway's upstream processes are all spawned before it does anything else. */
-function createStdioTransport(config: StdioUpstreamConfig, stderr: UpstreamStderr, limits: StdioMessageLimits | undefined): Transport {
+function createStdioTransport(config: StdioUpstreamConfig, stderr: UpstreamStderr, limits: StdioMessageLimits | undefined): StdioConnection {
   const transport = new StdioClientTransport({
     command: config.command,
     args: [...config.args],
@@ -49,33 +60,46 @@ function createStdioTransport(config: StdioUpstreamConfig, stderr: UpstreamStder
     ...(limits === undefined ? {} : { maxBufferSize: limits.messageBytes }),
   });
   if (limits !== undefined) limitStdioTransport(transport, limits);
+  const exits = watchProcessExit(transport);
   // Closing stops what the upstream started too (a wrapper's child would be left running, holding the pipes).
   stopProcessTreeOnClose(transport);
   stopProbeProcessTrees();
+  let pending = '';
+  let lastLine: string | undefined;
   if (typeof stderr === 'function') {
-    let pending = '';
     transport.stderr?.on('data', (chunk: Buffer | string) => {
       pending += chunk.toString();
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
-      for (const line of lines) if (line.trim().length > 0) stderr(line);
+      for (const line of lines) {
+        if (line.trim().length === 0) continue;
+        lastLine = line;
+        stderr(line);
+      }
     });
   }
-  return transport;
+  const earlyExit = (): string | undefined => {
+    const exit = exits.exit();
+    return exit === undefined ? undefined : describeEarlyExit(exit, pending.trim().length > 0 ? pending : lastLine);
+  };
+  return { transport, earlyExit };
 }
 
 /**
  * Starts (stdio) or reaches (http) one upstream server and completes the MCP
  * handshake. The client declares no capabilities: the gateway only lists and
  * calls tools. Rejects when the process cannot start (`file-not-found` for a
- * `cwd` that is no folder), exits, or does not answer within `timeoutMs`, or
+ * `cwd` that is no folder), exits (`exited with code 3 before it answered`,
+ * see `describeEarlyExit`; with the last line of its stderr when `stderr` is
+ * a function, which reads it), or does not answer within `timeoutMs`, or
  * `signal` aborts; nothing is left running then.
  */
 export async function connectUpstream(config: UpstreamConfig, options: ConnectUpstreamOptions): Promise<Client> {
   // Node reports a missing cwd as `spawn <command> ENOENT`, as if the command were missing.
   if (config.type === 'stdio' && config.cwd !== undefined) checkWorkingFolder(config.cwd);
   const client = new Client(options.clientInfo ?? { name: 'loadout-gateway', version: '0.1.0' }, { capabilities: {}, versionNegotiation: { mode: 'auto' } });
-  const transport = config.type === 'http' ? createHttpTransport(config) : createStdioTransport(config, options.stderr ?? 'inherit', options.messageLimits);
+  const stdio = config.type === 'stdio' ? createStdioTransport(config, options.stderr ?? 'inherit', options.messageLimits) : undefined;
+  const transport = stdio?.transport ?? createHttpTransport(config as HttpUpstreamConfig);
   // The SDK's version probe does not stop on the signal: closing the transport does, at once.
   const { signal } = options;
   let aborting: Promise<void> | undefined;
@@ -92,10 +116,13 @@ export async function connectUpstream(config: UpstreamConfig, options: ConnectUp
     if (signal?.aborted === true) throw new Error('the connection attempt was cancelled');
     await client.connect(transport, { timeout: options.timeoutMs, ...(signal === undefined ? {} : { signal }) });
   } catch (error) {
+    // Read before the close below stops the process: a process that ended by itself says why it failed.
+    const exited = aborting === undefined ? stdio?.earlyExit() : undefined;
     // Settled only once the process (and whatever it started) is gone.
     await aborting;
     await client.close().catch(() => {});
-    throw timedOut && signal?.aborted !== true ? new Error(`no answer to the handshake within ${options.timeoutMs} ms`) : error;
+    if (timedOut && signal?.aborted !== true) throw new Error(`no answer to the handshake within ${options.timeoutMs} ms`);
+    throw exited === undefined ? error : new Error(exited, { cause: error });
   } finally {
     clearTimeout(deadline);
     signal?.removeEventListener('abort', abort);
