@@ -2,6 +2,7 @@ import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
+import { processRuns } from '@loadout/eval/files';
 import { recogniseFeedbackStore } from './recognise-feedback-store.js';
 
 /** How long a write waits for another holder of the lock, in ms. */
@@ -14,11 +15,7 @@ const held: string[] = [];
 
 /** Whether the owner of a lock naming `pid` runs; this process only while it holds it (`held`, once per holder; else an earlier process of this PID left it: a restart, e.g. PID 1 in a container). */
 function ownerRuns(pid: number, lockPath: string): boolean {
-  try {
-    return pid === process.pid ? held.includes(lockPath) : process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return pid === process.pid ? held.includes(lockPath) : processRuns(pid);
 }
 
 /** Removes the lock at `lockPath` when its owner is gone or it is stale; true when it did, or it went meanwhile. A file not in the lock's format is refused, untouched. */
