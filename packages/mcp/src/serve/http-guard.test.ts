@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkRequestHeaders, normalizeOrigin, type HttpGuardPolicy } from './http-guard.js';
+import { checkRequestHeaders, normalizeOrigin, requestPrincipal, type HttpGuardPolicy } from './http-guard.js';
 import { isLoopbackHost, urlHost } from './loopback.js';
 
 const policy: HttpGuardPolicy = {
@@ -43,6 +44,21 @@ describe('checkRequestHeaders', () => {
   it('skips what the policy leaves open', () => {
     const open: HttpGuardPolicy = { allowedHosts: undefined, allowedOrigins: new Set(), anyOrigin: true, token: undefined };
     expect(checkRequestHeaders({ host: 'anything', origin: 'http://evil.example' }, open)).toBeUndefined();
+  });
+});
+
+describe('requestPrincipal', () => {
+  it('names a token by a keyed fingerprint: stable, one per token, not its plain hash', () => {
+    const principal = requestPrincipal(good, policy, '127.0.0.1');
+    expect(principal).toMatch(/^token [0-9a-f]{32}$/);
+    expect(requestPrincipal({ ...good }, policy, '127.0.0.2')).toBe(principal);
+    expect(requestPrincipal({ ...good, authorization: 'Bearer another token' }, policy, '127.0.0.1')).not.toBe(principal);
+    const plain = createHash('sha256').update('correct horse battery').digest('hex');
+    expect(principal.slice(6, 14)).not.toBe(plain.slice(0, 8));
+  });
+
+  it('names a client by its address when there are no tokens', () => {
+    expect(requestPrincipal({}, { ...policy, token: undefined }, '10.0.0.3')).toBe('address 10.0.0.3');
   });
 });
 

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** What {@link checkRequestHeaders} enforces. */
@@ -38,15 +38,20 @@ export function normalizeOrigin(origin: string): string | undefined {
   }
 }
 
+/** The key of this process's token fingerprints: random per process, so a fingerprint in a log cannot be checked against guessed tokens elsewhere. */
+const FINGERPRINT_KEY = randomBytes(32);
+
 /**
  * Who a request is, for binding sessions: a fingerprint of its bearer token
  * when tokens are required (the request passed {@link checkRequestHeaders}),
- * else its client address.
+ * else its client address. The fingerprint is keyed per process (logs show
+ * 8 of its hex characters): stable while the gateway runs, and no help to
+ * someone who reads the log and guesses at a weak token.
  */
 export function requestPrincipal(headers: IncomingHttpHeaders, policy: HttpGuardPolicy, address: string): string {
   if (policy.token === undefined) return `address ${address}`;
   const match = /^Bearer[ ]+(.+)$/i.exec((single(headers.authorization) ?? '').trim());
-  return `token ${digest(match?.[1] ?? '').toString('hex').slice(0, 32)}`;
+  return `token ${createHmac('sha256', FINGERPRINT_KEY).update(match?.[1] ?? '').digest('hex').slice(0, 32)}`;
 }
 
 /**
