@@ -7,7 +7,7 @@ import {
   deploymentKey,
   invalidOption,
   readMaxSteps,
-  unloadedWarning,
+  reportUnloaded,
 } from '@loadout/core/adapter';
 import type { ToolSearchWarning } from '@loadout/core/adapter';
 import { isRecord } from '@loadout/core/utils';
@@ -85,11 +85,7 @@ export function createGeminiClient(options: GeminiClientOptions): GeminiClient {
     const fallback = createFallbackStep({ pattern: REJECTION_PATTERN, memory, key, retried: 'with every tool upfront', warnings, onWarning: options.onWarning });
     /** Unloads tools a request or an answer had no room for, and warns. */
     const unload = (names: readonly string[]): void => {
-      if (names.length === 0) return;
-      unloaded.push(...session.unload(names).unloaded);
-      const warning = unloadedWarning(names, toolSearch.maxFunctions, OWNER);
-      warnings.push(warning);
-      options.onWarning?.(warning);
+      unloaded.push(...reportUnloaded(session, names, toolSearch.maxFunctions, OWNER, warnings, options.onWarning));
     };
 
     for (let step = 1; ; step++) {

@@ -38,7 +38,7 @@ export type { ToolLoopResult } from './tool-loop-result.js';
 export { toolOutputText } from './tool-output-text.js';
 export { toolSearchRejection } from './tool-search-rejection.js';
 export type { ToolSearchRejection } from './tool-search-rejection.js';
-export { deploymentKey, reportRejection, skippedToolWarnings, unloadedWarning } from './tool-search-warning.js';
+export { deploymentKey, reportRejection, skippedToolWarnings, reportUnloaded } from './tool-search-warning.js';
 export type { ToolSearchRejectedWarning, ToolSearchWarning, ToolSkippedWarning, ToolsUnloadedWarning } from './tool-search-warning.js';
 export type {
   ToolSearchAdapter,

@@ -76,12 +76,29 @@ export function skippedToolWarnings(issues: readonly CatalogIssue[]): ToolSkippe
   return issues.map((issue) => ({ code: 'tool-skipped', message: issue.message, issue }));
 }
 
-/** The warning for tools unloaded to keep a request within `maxFunctions`. */
-export function unloadedWarning(tools: readonly string[], maxFunctions: number, owner: string): ToolsUnloadedWarning {
-  return {
+/**
+ * Unloads `tools` from `session` (a request or an answer had no room for
+ * them within `maxFunctions`), and reports it: a `tools-unloaded` warning
+ * pushed to `warnings` and passed to `onWarning`. Returns the tools the
+ * session unloaded; nothing happens when `tools` is empty.
+ */
+export function reportUnloaded(
+  session: { unload(tools: readonly string[]): { readonly unloaded: readonly string[] } },
+  tools: readonly string[],
+  maxFunctions: number,
+  owner: string,
+  warnings: ToolSearchWarning[],
+  onWarning: ((warning: ToolSearchWarning) => void) | undefined,
+): readonly string[] {
+  if (tools.length === 0) return [];
+  const warning: ToolsUnloadedWarning = {
     code: 'tools-unloaded',
     message: `${owner}: unloaded ${tools.length} loaded tool${tools.length === 1 ? '' : 's'} (${tools.join(', ')}) so that a request declares at most ${maxFunctions} functions; a search loads them again`,
     tools: [...tools],
     maxFunctions,
   };
+  const { unloaded } = session.unload(tools);
+  warnings.push(warning);
+  onWarning?.(warning);
+  return unloaded;
 }

@@ -9,7 +9,7 @@ import {
   invalidOption,
   ownToolNames,
   readMaxSteps,
-  unloadedWarning,
+  reportUnloaded,
 } from '@loadout/core/adapter';
 import { isRecord } from '@loadout/core/utils';
 import { chatDiscoveries, withoutToolReferences } from './chat-discoveries.js';
@@ -84,11 +84,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     const fallback = createFallbackStep({ pattern: REJECTION_PATTERN, memory, key, retried: 'with plain search (definitions as JSON)', warnings, onWarning: options.onWarning });
     /** Unloads tools a request or an answer had no room for, and warns. */
     const unload = (names: readonly string[]): void => {
-      if (names.length === 0) return;
-      unloaded.push(...session.unload(names).unloaded);
-      const warning = unloadedWarning(names, toolSearch.maxFunctions, OWNER);
-      warnings.push(warning);
-      options.onWarning?.(warning);
+      unloaded.push(...reportUnloaded(session, names, toolSearch.maxFunctions, OWNER, warnings, options.onWarning));
     };
 
     for (let step = 1; ; step++) {

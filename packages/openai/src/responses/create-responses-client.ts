@@ -8,7 +8,7 @@ import {
   invalidOption,
   ownToolNames,
   readMaxSteps,
-  unloadedWarning,
+  reportUnloaded,
 } from '@loadout/core/adapter';
 import { isRecord } from '@loadout/core/utils';
 import { createResponsesSession } from './create-responses-session.js';
@@ -83,11 +83,7 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
     const fallback = createFallbackStep({ pattern: REJECTION_PATTERN, memory, key, retried: 'without tool search', warnings, onWarning: options.onWarning });
     /** Unloads tools a request or an answer had no room for, and warns. */
     const unload = (names: readonly string[]): void => {
-      if (names.length === 0) return;
-      unloaded.push(...session.unload(names).unloaded);
-      const warning = unloadedWarning(names, toolSearch.maxFunctions, OWNER);
-      warnings.push(warning);
-      options.onWarning?.(warning);
+      unloaded.push(...reportUnloaded(session, names, toolSearch.maxFunctions, OWNER, warnings, options.onWarning));
     };
 
     for (let step = 1; ; step++) {
