@@ -20,3 +20,5 @@ export type { UnicodeCategory } from './unicode-classes.js';
 export { isSearchLimit, MAX_SEARCH_LIMIT } from './search-limit.js';
 export { integerOption, numberOption } from './number-option.js';
 export { dot } from './dot.js';
+export { detectTextEncoding, textEncodingProblem } from './detect-text-encoding.js';
+export type { DetectedEncoding } from './detect-text-encoding.js';

@@ -1,14 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createLoadoutError, stripBom } from '@loadout/core';
-import { detectTextEncoding } from './detect-text-encoding.js';
-
-const ENCODING_NAMES: Readonly<Record<string, string>> = {
-  'utf-16le': 'UTF-16 LE',
-  'utf-16be': 'UTF-16 BE',
-  'utf-32le': 'UTF-32 LE',
-  'utf-32be': 'UTF-32 BE',
-};
+import { detectTextEncoding, textEncodingProblem } from '@loadout/core/utils';
 
 /** What the common read failures mean, in words (others keep their code, e.g. `EIO`). */
 const READ_FAILURES: Readonly<Record<string, string>> = {
@@ -49,15 +42,7 @@ export async function readTextFile(path: string, options: ReadTextFileOptions = 
     throw createLoadoutError('file-unreadable', `cannot read ${what === undefined ? '' : `${what} `}${path}: ${reason}`, { path, ...(code === undefined ? {} : { code }) });
   }
   const encoding = detectTextEncoding(bytes);
-  if (encoding !== 'utf-8') {
-    const name = ENCODING_NAMES[encoding];
-    const problem =
-      name !== undefined
-        ? `it is ${name} text; save it as UTF-8 (for example: iconv -f ${name.replace(' ', '')} -t UTF-8)`
-        : encoding === 'binary'
-          ? 'it holds binary data (NUL bytes)'
-          : 'it is not valid UTF-8';
-    throw createLoadoutError('file-not-text', `${path} is not a UTF-8 text file: ${problem}`, { path, encoding });
-  }
+  const problem = textEncodingProblem(encoding);
+  if (problem !== undefined) throw createLoadoutError('file-not-text', `${path} is not a UTF-8 text file: ${problem}`, { path, encoding });
   return stripBom(bytes.toString('utf8'));
 }
