@@ -129,8 +129,10 @@ HTTP safety (on by default; each relaxation is logged):
   --max-connections N      open connections at once; past it a new one gets 503 with
                            Retry-After and is closed (default ${DEFAULT_MAX_CONNECTIONS})
   --max-connections-per-address N
-                           open connections from one client address (default ${DEFAULT_MAX_CONNECTIONS_PER_ADDRESS});
-                           behind a load balancer, raise it to --max-connections
+                           open connections of one client (default ${DEFAULT_MAX_CONNECTIONS_PER_ADDRESS}): one address
+                           until a request's headers are read, then one token with --token-env,
+                           else one address; without tokens behind a load balancer, raise it
+                           to --max-connections
   --headers-timeout MS     time a client has to send a request's headers, then 408 (default ${DEFAULT_HEADERS_TIMEOUT_MS})
   --request-timeout MS     time a client has to send a whole request, headers and body, then
                            408 (default ${DEFAULT_REQUEST_TIMEOUT_MS}); answers and streams are not limited

@@ -1,16 +1,31 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
+import { describeClient } from './client-identity.js';
+import { addressPrincipal } from './http-guard.js';
 
 /** Caps of {@link limitConnections}. */
 export interface ConnectionLimits {
   /** Most open connections. */
   readonly max: number;
-  /** Most open connections from one client address. */
+  /** Most open connections of one client: one address until a request's headers are read, then its principal. */
   readonly perAddress: number;
   readonly logger: GatewayLogger;
   /** Clock, for tests. Default `Date.now`. */
   readonly now?: () => number;
+}
+
+/** What {@link limitConnections} counts. */
+export interface ConnectionCounts {
+  /** Open connections (those refused at accept are not counted). */
+  open(): number;
+  /**
+   * Counts `socket` against `client` (a principal: `token <fingerprint>` or
+   * `address <address>`) from now on, once a request's headers are read.
+   * When `client` already holds its cap, the connection stays counted where
+   * it was and the refusal to answer (503, then close) is returned.
+   */
+  assign(socket: Socket, client: string): string | undefined;
 }
 
 /** How long a refused connection may stay half-closed before it is destroyed, in ms. */
@@ -33,22 +48,34 @@ export function socketAddress(socket: Socket): string {
   return address.startsWith('::ffff:') ? address.slice(7) : address;
 }
 
+/** The 503 written to a connection refused at accept, before any of its bytes are read. */
 function refusal(message: string): string {
   const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
   return `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 }
 
 /**
- * Counts `server`'s open connections, overall and per client address; a
- * connection past either cap is answered 503 with `Retry-After: 1` and
- * closed before any of its bytes are read, so a flood of slow or idle
- * connections from one address cannot take every slot. Refusals are logged
- * at warn at most every 10 s, with their count (the last ones when the
- * interval ends). Returns the open count.
+ * Counts `server`'s open connections, overall and per client. A new
+ * connection counts against its address (nothing else is known before its
+ * bytes are read); past either cap it is answered 503 with `Retry-After: 1`
+ * and closed before any of its bytes are read, so a flood of slow or idle
+ * connections from one address cannot take every slot. Once a request's
+ * headers are read (the server's header deadline bounds how long that may
+ * take), `assign` moves the connection to its client's count, so on one
+ * address (loopback, a proxy) the connections of one token leave the
+ * others' alone. Refusals are logged at warn at most every 10 s, with their
+ * count (the last ones when the interval ends).
  */
-export function limitConnections(server: Server, limits: ConnectionLimits): () => number {
+export function limitConnections(server: Server, limits: ConnectionLimits): ConnectionCounts {
   let open = 0;
-  const perAddress = new Map<string, number>();
+  /** Open connections per principal: its address's until a request's headers are read, then its client's. */
+  const counts = new Map<string, number>();
+  const counted = new WeakMap<Socket, string>();
+  const add = (key: string, delta: number): void => {
+    const left = (counts.get(key) ?? 0) + delta;
+    if (left <= 0) counts.delete(key);
+    else counts.set(key, left);
+  };
   const now = limits.now ?? Date.now;
   let refused = 0;
   let lastReason = '';
@@ -58,46 +85,61 @@ export function limitConnections(server: Server, limits: ConnectionLimits): () =
     clearTimeout(pending);
     pending = undefined;
     if (refused === 0) return;
-    limits.logger.warn(`refused ${refused} connection${refused === 1 ? '' : 's'} with 503: ${lastReason} (at most ${limits.max}, ${limits.perAddress} per address)`);
+    limits.logger.warn(`refused ${refused} connection${refused === 1 ? '' : 's'} with 503: ${lastReason} (at most ${limits.max}, ${limits.perAddress} per client)`);
     warnedAt = now();
     refused = 0;
+  };
+  /** Counts a refusal for the log; returns the message the client gets. */
+  const refuse = (over: string): string => {
+    refused += 1;
+    lastReason = over;
+    const wait = warnedAt + WARN_INTERVAL_MS - now();
+    if (wait <= 0) report();
+    else if (pending === undefined) {
+      // The refusals of the interval are reported once it ends, with their count.
+      pending = setTimeout(report, wait);
+      pending.unref();
+    }
+    return `too many connections: ${over}; retry shortly`;
   };
   server.once('close', () => clearTimeout(pending));
   server.on('connection', (socket: Socket) => {
     const address = socketAddress(socket);
-    const mine = perAddress.get(address) ?? 0;
+    const key = addressPrincipal(address);
     const over =
       open >= limits.max
         ? `all ${limits.max} connections are open`
-        : mine >= limits.perAddress
+        : (counts.get(key) ?? 0) >= limits.perAddress
           ? `${address} has ${limits.perAddress} connections open`
           : undefined;
     if (over !== undefined) {
-      refused += 1;
-      lastReason = over;
-      const wait = warnedAt + WARN_INTERVAL_MS - now();
-      if (wait <= 0) report();
-      else if (pending === undefined) {
-        // The refusals of the interval are reported once it ends, with their count.
-        pending = setTimeout(report, wait);
-        pending.unref();
-      }
+      const message = refuse(over);
       socket.on('error', () => {});
       // Half-closed, not destroyed: destroying a socket with unread bytes resets it (RST), and the
       // client would lose the 503 it was sent. It is destroyed once the client closes, or after a second.
-      socket.end(refusal(`too many connections: ${over}; retry shortly`));
+      socket.end(refusal(message));
       socket.setTimeout(REFUSED_LINGER_MS, () => socket.destroy());
       refusedSockets.add(socket);
       return;
     }
     open += 1;
-    perAddress.set(address, mine + 1);
+    add(key, 1);
+    counted.set(socket, key);
     socket.once('close', () => {
       open -= 1;
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left <= 0) perAddress.delete(address);
-      else perAddress.set(address, left);
+      add(counted.get(socket) ?? key, -1);
     });
   });
-  return () => open;
+  return {
+    open: () => open,
+    assign(socket, client) {
+      const current = counted.get(socket);
+      if (current === undefined || current === client) return undefined;
+      if ((counts.get(client) ?? 0) >= limits.perAddress) return refuse(`${describeClient(client, socketAddress(socket))} has ${limits.perAddress} connections open`);
+      add(current, -1);
+      add(client, 1);
+      counted.set(socket, client);
+      return undefined;
+    },
+  };
 }

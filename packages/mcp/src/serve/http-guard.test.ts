@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkRequestHeaders, normalizeOrigin, requestPrincipal, type HttpGuardPolicy } from './http-guard.js';
+import { checkRequestHeaders, connectionPrincipal, normalizeOrigin, requestPrincipal, type HttpGuardPolicy } from './http-guard.js';
 import { isLoopbackHost, urlHost } from './loopback.js';
 
 const policy: HttpGuardPolicy = {
@@ -59,6 +59,15 @@ describe('requestPrincipal', () => {
 
   it('names a client by its address when there are no tokens', () => {
     expect(requestPrincipal({}, { ...policy, token: undefined }, '10.0.0.3')).toBe('address 10.0.0.3');
+  });
+});
+
+describe('connectionPrincipal', () => {
+  it('is the token’s principal for an accepted token, else the address: an unknown token gets no connections of its own', () => {
+    expect(connectionPrincipal(good, policy, '127.0.0.1')).toBe(requestPrincipal(good, policy, '127.0.0.1'));
+    expect(connectionPrincipal({ ...good, authorization: 'Bearer another token' }, policy, '127.0.0.1')).toBe('address 127.0.0.1');
+    expect(connectionPrincipal({ host: good.host }, policy, '127.0.0.1')).toBe('address 127.0.0.1');
+    expect(connectionPrincipal(good, { ...policy, token: undefined }, '10.0.0.3')).toBe('address 10.0.0.3');
   });
 });
 

@@ -49,9 +49,36 @@ const FINGERPRINT_KEY = randomBytes(32);
  * someone who reads the log and guesses at a weak token.
  */
 export function requestPrincipal(headers: IncomingHttpHeaders, policy: HttpGuardPolicy, address: string): string {
-  if (policy.token === undefined) return `address ${address}`;
-  const match = /^Bearer[ ]+(.+)$/i.exec((single(headers.authorization) ?? '').trim());
-  return `token ${createHmac('sha256', FINGERPRINT_KEY).update(match?.[1] ?? '').digest('hex').slice(0, 32)}`;
+  if (policy.token === undefined) return addressPrincipal(address);
+  return `token ${createHmac('sha256', FINGERPRINT_KEY).update(bearerToken(headers) ?? '').digest('hex').slice(0, 32)}`;
+}
+
+/** The principal of a client known by its address alone (`address 127.0.0.1`), as {@link requestPrincipal} names it without tokens. */
+export function addressPrincipal(address: string): string {
+  return `address ${address}`;
+}
+
+/** The token of an `Authorization: Bearer …` header, if any. */
+function bearerToken(headers: IncomingHttpHeaders): string | undefined {
+  return /^Bearer[ ]+(.+)$/i.exec((single(headers.authorization) ?? '').trim())?.[1];
+}
+
+/** Whether `given` is one of `tokens`. Every token is compared, so the time taken says nothing about which one came close. */
+function isAcceptedToken(given: string | undefined, tokens: string | readonly string[]): boolean {
+  const hash = digest(given ?? '');
+  let accepted = false;
+  for (const token of typeof tokens === 'string' ? [tokens] : tokens) accepted = timingSafeEqual(hash, digest(token)) || accepted;
+  return accepted && given !== undefined;
+}
+
+/**
+ * Who a connection counts against once one of its requests' headers are
+ * read (see `limitConnections`): the request's principal when it carries
+ * an accepted token, else its address, so a token the gateway does not know
+ * gets no connections of its own.
+ */
+export function connectionPrincipal(headers: IncomingHttpHeaders, policy: HttpGuardPolicy, address: string): string {
+  return policy.token !== undefined && isAcceptedToken(bearerToken(headers), policy.token) ? requestPrincipal(headers, policy, address) : addressPrincipal(address);
 }
 
 /**
@@ -75,16 +102,11 @@ export function checkRequestHeaders(headers: IncomingHttpHeaders, policy: HttpGu
     }
   }
   if (policy.token !== undefined) {
-    const authorization = single(headers.authorization) ?? '';
-    const match = /^Bearer[ ]+(.+)$/i.exec(authorization.trim());
-    const given = digest(match?.[1] ?? '');
-    // Every token is compared, so the time taken says nothing about which one came close.
-    let accepted = false;
-    for (const token of typeof policy.token === 'string' ? [policy.token] : policy.token) accepted = timingSafeEqual(given, digest(token)) || accepted;
-    if (!accepted || match === null) {
+    const given = bearerToken(headers);
+    if (!isAcceptedToken(given, policy.token)) {
       return {
         status: 401,
-        message: match === null ? 'a bearer token is required' : 'the bearer token is not valid',
+        message: given === undefined ? 'a bearer token is required' : 'the bearer token is not valid',
         headers: { 'www-authenticate': 'Bearer realm="loadout"' },
       };
     }

@@ -92,10 +92,14 @@ export interface ServeHttpOptions {
    */
   readonly maxConnections?: number;
   /**
-   * Most open TCP connections from one client address (a slow-connection
-   * flood from one address leaves the others served); past it, 503 as for
-   * `maxConnections`. Behind a load balancer every client has its address:
-   * raise it to `maxConnections`. 1–`maxConnections`; default 512.
+   * Most open TCP connections of one client (a slow-connection flood from
+   * one client leaves the others served); past it, 503 as for
+   * `maxConnections`. A connection counts against its address until a
+   * request's headers are read (within `headersTimeoutMs`), then against its
+   * client: its bearer token when `token` is set and the request carries
+   * one of them, else its address. So two tokens on loopback, or behind one
+   * proxy, have a cap each; without tokens, clients behind one proxy share
+   * theirs: raise it to `maxConnections` there. 1–`maxConnections`; default 512.
    */
   readonly maxConnectionsPerAddress?: number;
   /** Longest time a client may take to send a request's headers, in ms; then 408 and the connection closes. 1,000–`requestTimeoutMs`; default 10,000. */

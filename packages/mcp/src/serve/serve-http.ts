@@ -9,7 +9,7 @@ import type { Gateway } from '../gateway/gateway.js';
 import { createStreamLogger } from '../logger/create-stream-logger.js';
 import { replyError as reply } from './http-reply.js';
 import { healthStatus } from './health-status.js';
-import { checkRequestHeaders, normalizeOrigin, requestPrincipal, type HttpGuardPolicy } from './http-guard.js';
+import { checkRequestHeaders, connectionPrincipal, normalizeOrigin, requestPrincipal, type HttpGuardPolicy } from './http-guard.js';
 import { limitConnections, socketAddress, wasRefused } from './connection-limits.js';
 import { isLoopbackHost, urlHost } from './loopback.js';
 import { checkJsonRpcEnvelope, idOf, INVALID_REQUEST_CODE, PARSE_ERROR_CODE } from './jsonrpc-envelope.js';
@@ -260,6 +260,12 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
     // A connection refused at a cap was already answered 503; a request it still sends is not served.
     if (wasRefused(request.socket)) return void request.socket.destroy();
     const address = socketAddress(request.socket);
+    // Its headers are read: the connection now counts against its client (its token, else its address), not its address.
+    const overCap = connections.assign(request.socket, connectionPrincipal(request.headers, policy!, address));
+    if (overCap !== undefined) {
+      request.resume();
+      return reply(response, 503, overCap, { 'retry-after': '1', connection: 'close' });
+    }
     handle(request, response, address).catch((error: unknown) => {
       if (isClientAbort(error) || request.destroyed || response.destroyed) {
         logger.debug(`${request.method ?? '?'} from ${address} aborted by the client: ${(error as Error).message}`);
@@ -269,7 +275,7 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
       reply(response, 500, 'internal error');
     });
   });
-  const openConnections = limitConnections(httpServer, { max: maxConnections, perAddress: maxConnectionsPerAddress, logger });
+  const connections = limitConnections(httpServer, { max: maxConnections, perAddress: maxConnectionsPerAddress, logger });
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(port, host, () => {
@@ -305,7 +311,7 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
     host,
     port: boundPort,
     sessionCount: () => sessions.size,
-    connectionCount: openConnections,
+    connectionCount: connections.open,
     close() {
       closing ??= (async () => {
         // Synchronously, before anything closes: new requests are refused, and every request in flight of either
