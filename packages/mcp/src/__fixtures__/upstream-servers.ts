@@ -23,6 +23,9 @@ export function nodeUpstream(script: string, args: readonly string[] = [], env: 
 /** Path of the misbehaving server fixture. */
 export const MISBEHAVING_SERVER = join(here, 'misbehaving-server.mjs');
 
+/** Path of a server that answers initialize and tools/list, then exits with code 3 on a tools/call (argument `list`: on tools/list). */
+export const EXIT_ON_CALL_SERVER = join(here, 'exit-on-call-server.mjs');
+
 /** A fresh temporary folder and a function removing it. */
 export function temporaryFolder(prefix: string): { path: string; remove: () => void } {
   const path = mkdtempSync(join(tmpdir(), `loadout-mcp-${prefix}-`));

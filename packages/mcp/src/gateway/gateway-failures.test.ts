@@ -167,7 +167,7 @@ describe('gateway with a misbehaving upstream', () => {
   it('marks a crashed upstream unavailable with its state, reconnects with backoff, and serves it again', async () => {
     const crash = await rejection(call('mcp__bad__crash_server', { stayDown: true }));
     expect(crash.code).toBe(-32010);
-    expect(crash.message).toMatch(/upstream server "bad" closed the connection during the call to "crash_server" \(state: reconnecting/);
+    expect(crash.message).toMatch(/upstream server "bad" exited with code 1 during the call to "crash_server" \(state: reconnecting/);
 
     const down = await rejection(call('mcp__bad__echo_text', { text: 'anyone there?' }));
     expect(down.code).toBe(-32010);

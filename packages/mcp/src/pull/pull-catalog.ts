@@ -4,7 +4,8 @@ import { integerOption } from '@loadout/core/utils';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../gateway/create-gateway-options.js';
 import { resolveGatewayLimits, type GatewayLimits } from '../limits/gateway-limits.js';
 import { checkUpstreamTools, type SkippedUpstreamTool } from '../upstream/check-upstream-tools.js';
-import { connectUpstream, type UpstreamStderr } from '../upstream/connect-upstream.js';
+import { connectUpstream, upstreamExit, type UpstreamStderr } from '../upstream/connect-upstream.js';
+import { describeProcessExit } from '../upstream/early-exit.js';
 import { listUpstreamTools } from '../upstream/list-upstream-tools.js';
 
 /**
@@ -28,8 +29,8 @@ export interface PullCatalogOptions {
   /** Longest wait for each server's handshake and each `tools/list` page, in ms. 1–86,400,000; default 10,000. */
   readonly timeoutMs?: number;
   /**
-   * Local servers' stderr. Default: not shown, but read, so a server that exits before it answers fails with its last
-   * line (`exited with code 3 before it answered; last line on its stderr: "…"`).
+   * Local servers' stderr. Default: not shown, but read, so a server that exits before it answers, or while it lists
+   * its tools, fails with its last line (`exited with code 3 before it answered; last line on its stderr: "…"`).
    */
   readonly stderr?: UpstreamStderr;
   /** Listing limits (depth, size, description length, tools per server); see `GatewayLimits`. Default: the gateway's defaults. */
@@ -92,7 +93,11 @@ export async function pullCatalog(config: McpGatewayConfig, options: PullCatalog
           },
         });
         try {
-          const raw = await listUpstreamTools(client, { timeoutMs });
+          const raw = await listUpstreamTools(client, { timeoutMs }).catch((error: unknown) => {
+            // A server that exited while listing says how, not `Connection closed`.
+            const ended = upstreamExit(client);
+            throw ended === undefined ? error : new Error(describeProcessExit(ended.exit, ended.lastStderrLine, ' while it listed its tools'), { cause: error });
+          });
           const checked = checkUpstreamTools(raw.tools, limits);
           if (raw.truncated !== undefined) skipped.push({ server, kind: 'cut', problem: raw.truncated });
           for (const { kind, problem } of checked.skipped) skipped.push({ server, kind, problem });

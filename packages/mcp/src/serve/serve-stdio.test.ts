@@ -94,7 +94,7 @@ describe('gateway over stdio', () => {
   it('reports a crashed upstream as unavailable, then reconnects it', async () => {
     const crash = await rejection(client.callTool({ name: 'call_tool', arguments: { name: 'mcp__bad__crash_server' } }));
     expect(crash.code).toBe(-32010);
-    expect(crash.message).toMatch(/upstream server "bad" closed the connection during the call/);
+    expect(crash.message).toMatch(/upstream server "bad" exited with code 1 during the call to "crash_server"/);
     let answer = '';
     await waitFor(
       async () => {

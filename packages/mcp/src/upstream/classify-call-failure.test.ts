@@ -31,6 +31,16 @@ describe('classifyCallFailure', () => {
     });
   });
 
+  it('a local server that exited during the call is named by how it exited, not by the closed connection', () => {
+    const exit = 'exited with code 3 during the call to "read_text_file"';
+    expect(classifyCallFailure(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'), { ...call, exit })).toEqual({
+      breaker: 'failed',
+      failure: exit,
+      lost: exit,
+      reply: { kind: 'unavailable', detail: exit },
+    });
+  });
+
   it('a transport failure (reset socket, HTTP endpoint down) loses the connection', () => {
     const reset = Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
     expect(classifyCallFailure(reset, call)).toEqual({ breaker: 'failed', failure: 'write EPIPE', lost: 'a call failed: write EPIPE', reply: { kind: 'unavailable' } });

@@ -37,6 +37,12 @@ export interface FailedCall {
   readonly tool: string;
   /** The call's timeout, in ms. */
   readonly timeoutMs: number;
+  /**
+   * How the upstream's process ended, when it ended by itself during the
+   * call (`exited with code 3 during the call to "x"`): it then names the
+   * closed connection's cause.
+   */
+  readonly exit?: string;
 }
 
 function messageOf(error: unknown): string {
@@ -77,9 +83,9 @@ export function classifyCallFailure(error: unknown, call: FailedCall): CallFailu
   if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
     return {
       breaker: 'failed',
-      failure: 'the connection closed during the call',
-      lost: 'the connection closed during a call',
-      reply: { kind: 'unavailable', detail: `closed the connection during the call to ${JSON.stringify(tool)}` },
+      failure: call.exit ?? 'the connection closed during the call',
+      lost: call.exit ?? 'the connection closed during a call',
+      reply: { kind: 'unavailable', detail: call.exit ?? `closed the connection during the call to ${JSON.stringify(tool)}` },
     };
   }
   if (error instanceof ProtocolError) {

@@ -5,7 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { HttpUpstreamConfig, StdioUpstreamConfig, UpstreamConfig } from '../config/mcp-config.js';
 import { limitStdioTransport, type StdioMessageLimits } from './limit-stdio-transport.js';
 import { stopProbeProcessTrees, stopProcessTreeOnClose } from './stop-process-tree.js';
-import { describeEarlyExit, watchProcessExit } from './early-exit.js';
+import { describeProcessExit, watchProcessExit, type ProcessExit } from './early-exit.js';
 
 /**
  * What happens to a local upstream's stderr: shared with the gateway's, dropped, or handed over line by line (then
@@ -42,11 +42,31 @@ function checkWorkingFolder(cwd: string): void {
   if (!folder) throw createLoadoutError('file-not-found', `its cwd ${JSON.stringify(cwd)} is not an existing folder [file-not-found]`, { cwd });
 }
 
-/** A local upstream's transport, and what tells why it went away before it answered. */
+/** How a local upstream's process ended by itself, and the last line of its stderr when the gateway read it. */
+export interface UpstreamExit {
+  readonly exit: ProcessExit;
+  readonly lastStderrLine?: string;
+}
+
+/** A local upstream's transport, and what tells why it went away. */
 interface StdioConnection {
   readonly transport: Transport;
-  /** `describeEarlyExit` of its process once it has exited, else undefined. */
-  readonly earlyExit: () => string | undefined;
+  /** How its process ended by itself; undefined while it runs or once the gateway closed it. */
+  readonly ended: () => UpstreamExit | undefined;
+}
+
+/** How the process behind each connected local upstream ended (see {@link upstreamExit}). */
+const endings = new WeakMap<Client, () => UpstreamExit | undefined>();
+
+/**
+ * How the process of a local upstream that {@link connectUpstream}
+ * connected ended by itself (format it with `describeProcessExit`: `exited
+ * with code 3; last line on its stderr: "…"`), so its `Connection closed`
+ * has a cause to name. Undefined while the process runs, once the gateway
+ * closed it, and for an HTTP upstream.
+ */
+export function upstreamExit(client: Client): UpstreamExit | undefined {
+  return endings.get(client)?.();
 }
 
 /** Synchronous, so the gateway's upstream processes are all spawned before it does anything else. */
@@ -78,11 +98,13 @@ function createStdioTransport(config: StdioUpstreamConfig, stderr: UpstreamStder
       }
     });
   }
-  const earlyExit = (): string | undefined => {
+  const ended = (): UpstreamExit | undefined => {
     const exit = exits.exit();
-    return exit === undefined ? undefined : describeEarlyExit(exit, pending.trim().length > 0 ? pending : lastLine);
+    if (exit === undefined) return undefined;
+    const line = pending.trim().length > 0 ? pending : lastLine;
+    return line === undefined ? { exit } : { exit, lastStderrLine: line };
   };
-  return { transport, earlyExit };
+  return { transport, ended };
 }
 
 /**
@@ -90,7 +112,7 @@ function createStdioTransport(config: StdioUpstreamConfig, stderr: UpstreamStder
  * handshake. The client declares no capabilities: the gateway only lists and
  * calls tools. Rejects when the process cannot start (`file-not-found` for a
  * `cwd` that is no folder), exits (`exited with code 3 before it answered`,
- * see `describeEarlyExit`; with the last line of its stderr when `stderr` is
+ * see `describeProcessExit`; with the last line of its stderr when `stderr` is
  * a function, which reads it), or does not answer within `timeoutMs`, or
  * `signal` aborts; nothing is left running then.
  */
@@ -117,7 +139,8 @@ export async function connectUpstream(config: UpstreamConfig, options: ConnectUp
     await client.connect(transport, { timeout: options.timeoutMs, ...(signal === undefined ? {} : { signal }) });
   } catch (error) {
     // Read before the close below stops the process: a process that ended by itself says why it failed.
-    const exited = aborting === undefined ? stdio?.earlyExit() : undefined;
+    const ended = aborting === undefined ? stdio?.ended() : undefined;
+    const exited = ended === undefined ? undefined : describeProcessExit(ended.exit, ended.lastStderrLine, ' before it answered');
     // Settled only once the process (and whatever it started) is gone.
     await aborting;
     await client.close().catch(() => {});
@@ -127,5 +150,6 @@ export async function connectUpstream(config: UpstreamConfig, options: ConnectUp
     clearTimeout(deadline);
     signal?.removeEventListener('abort', abort);
   }
+  if (stdio !== undefined) endings.set(client, stdio.ended);
   return client;
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { describeEarlyExit, MAX_QUOTED_STDERR_LENGTH } from './early-exit.js';
+import { describeProcessExit, MAX_QUOTED_STDERR_LENGTH, type ProcessExit } from './early-exit.js';
 
-describe('describeEarlyExit', () => {
+const describeEarlyExit = (exit: ProcessExit, line?: string): string => describeProcessExit(exit, line, ' before it answered');
+
+describe('describeProcessExit', () => {
   it('names the exit code, or the signal, and says it came before any answer', () => {
     expect(describeEarlyExit({ code: 3, signal: null })).toBe('exited with code 3 before it answered');
     expect(describeEarlyExit({ code: null, signal: 'SIGKILL' })).toBe('was killed by SIGKILL before it answered');
@@ -19,5 +21,12 @@ describe('describeEarlyExit', () => {
     const quoted = JSON.parse(message.slice(message.indexOf('"'))) as string;
     expect(Array.from(quoted)).toHaveLength(MAX_QUOTED_STDERR_LENGTH);
     expect(quoted.endsWith('é…')).toBe(true);
+  });
+
+  it('says when a later exit happened, before the quoted line', () => {
+    expect(describeProcessExit({ code: 3, signal: null })).toBe('exited with code 3');
+    expect(describeProcessExit({ code: 3, signal: null }, 'fatal: lost the database', ' during the call to "crash"')).toBe(
+      'exited with code 3 during the call to "crash"; last line on its stderr: "fatal: lost the database"',
+    );
   });
 });

@@ -11,7 +11,8 @@ import type { ReconnectOptions } from './backoff.js';
 import { checkUpstreamTools } from './check-upstream-tools.js';
 import { createCircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { classifyCallFailure } from './classify-call-failure.js';
-import { connectUpstream, type UpstreamStderr } from './connect-upstream.js';
+import { connectUpstream, upstreamExit, type UpstreamStderr } from './connect-upstream.js';
+import { describeProcessExit } from './early-exit.js';
 import { gatewayCallError, UPSTREAM_UNAVAILABLE_CODE, type GatewayCallError } from './gateway-call-error.js';
 import { listUpstreamTools } from './list-upstream-tools.js';
 import { startPinging, type LivenessOptions } from './liveness.js';
@@ -241,7 +242,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     }
     life = listing;
     let changedWhileListing = false;
-    connected.onclose = () => fail(connected, 'the connection closed');
+    // A local server that exited by itself says how (`exited with code 3`), not just that its connection closed.
+    connected.onclose = () => {
+      const ended = upstreamExit(connected);
+      fail(connected, ended === undefined ? 'the connection closed' : describeProcessExit(ended.exit, ended.lastStderrLine));
+    };
     connected.setNotificationHandler('notifications/tools/list_changed', () => {
       if (!isCurrent(life, connected)) return;
       if (life.phase.kind === 'ready') setImmediate(() => void relisting.request());
@@ -322,7 +327,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
           { timeout: timeoutMs, ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }) },
         )) as CallToolResult;
       } catch (error) {
-        const failure = classifyCallFailure(error, { server: name, tool: toolName, timeoutMs });
+        // A process that exited during the call says so; its stderr line, if read, is in the last error (set as it closed).
+        const ended = upstreamExit(connected);
+        const exit = ended === undefined ? undefined : describeProcessExit(ended.exit, undefined, ` during the call to ${JSON.stringify(toolName)}`);
+        const failure = classifyCallFailure(error, { server: name, tool: toolName, timeoutMs, ...(exit === undefined ? {} : { exit }) });
         if (failure.breaker === 'failed') breaker.failed(failure.failure ?? messageOf(error));
         else if (failure.breaker === 'answered') breaker.succeeded();
         else breaker.released();
