@@ -7,6 +7,6 @@
 import { LoadoutSearchElement } from './element/loadout-search-element.js';
 
 export { LoadoutSearchElement } from './element/loadout-search-element.js';
-export type { LoadoutLoadedDetail, LoadoutResultsDetail, LoadoutSelectDetail } from './element/element-events.js';
+export type { LoadoutErrorDetail, LoadoutLoadedDetail, LoadoutResultsDetail, LoadoutSelectDetail } from './element/element-events.js';
 
 if (typeof customElements !== 'undefined' && customElements.get('loadout-search') === undefined) customElements.define('loadout-search', LoadoutSearchElement);

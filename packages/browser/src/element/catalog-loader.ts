@@ -1,7 +1,7 @@
 import type { CatalogIssue } from '@loadout/core';
 import type { EngineConfig } from '../engine/engine-options.js';
 import type { LoadoutEngine, RankerAvailability } from '../engine/engine-types.js';
-import { dispatchLoadoutEvent } from './element-events.js';
+import { dispatchLoadoutEvent, errorDetail } from './element-events.js';
 import { findRankerProblem } from './element-ranker.js';
 import { fetchSource, namingSource } from './fetch-source.js';
 import { hasStaticTable, readEngineConfig, readLimit, readMaxTools, readRanker, readsIndex, readSource } from './element-settings.js';
@@ -117,7 +117,7 @@ export class CatalogLoader {
       const input = await fetchSource(url, readsIndex(host));
       // Replaced while fetching (another catalog, engine or page): leave the engine to the load that replaced this one.
       if (generation !== this.#generation) return false;
-      const loaded = await engine.loadCatalog(input, { source: url.pathname, maxTools });
+      const loaded = await engine.loadCatalog(input, { source: url.href, maxTools });
       if (generation !== this.#generation) return false;
       this.#tools = loaded.tools.length;
       this.#issues = loaded.issues;
@@ -128,7 +128,10 @@ export class CatalogLoader {
       setIdle(await this.readyText());
       return true;
     } catch (error) {
-      setIdle(loadFailedText(url === undefined ? error : namingSource(error, url)));
+      if (generation !== this.#generation) return false;
+      const named = url === undefined ? error : namingSource(error, url);
+      setIdle(loadFailedText(named));
+      dispatchLoadoutEvent(host, 'loadout-error', errorDetail('load', named));
       return false;
     }
   }

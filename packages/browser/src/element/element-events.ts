@@ -1,3 +1,4 @@
+import { isLoadoutError } from '@loadout/core';
 import type { CatalogIssue, CatalogTool } from '@loadout/core';
 
 /** `detail` of the `loadout-select` event. */
@@ -30,9 +31,19 @@ export interface LoadoutLoadedDetail {
   readonly issues: readonly CatalogIssue[];
 }
 
+/** `detail` of the `loadout-error` event, fired when the catalog or index did not load (`stage` `load`) or a search failed (`search`), as the status line says it. */
+export interface LoadoutErrorDetail {
+  readonly stage: 'load' | 'search';
+  /** The stable code of a Loadout error (`file-not-found`, `catalog-invalid-json`, `catalog-too-large`, …); undefined for another error. */
+  readonly code: string | undefined;
+  /** The error's message (it names the URL, never the file's contents). */
+  readonly message: string;
+}
+
 /** The events `<loadout-search>` fires, by name. */
 export interface LoadoutEventDetails {
   readonly 'loadout-loaded': LoadoutLoadedDetail;
+  readonly 'loadout-error': LoadoutErrorDetail;
   readonly 'loadout-select': LoadoutSelectDetail;
   readonly 'loadout-results': LoadoutResultsDetail;
 }
@@ -40,4 +51,9 @@ export interface LoadoutEventDetails {
 /** Fires a `<loadout-search>` event from `host`: bubbling, and composed so it leaves the shadow root. */
 export function dispatchLoadoutEvent<K extends keyof LoadoutEventDetails>(host: EventTarget, type: K, detail: LoadoutEventDetails[K]): void {
   host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}
+
+/** The `loadout-error` detail of `error` at `stage`. */
+export function errorDetail(stage: LoadoutErrorDetail['stage'], error: unknown): LoadoutErrorDetail {
+  return { stage, code: isLoadoutError(error) ? error.code : undefined, message: error instanceof Error ? error.message : String(error) };
 }

@@ -29,8 +29,8 @@ describe('fetchSource', () => {
   it('reads text or bytes', async () => {
     vi.stubGlobal('fetch', async () => new Response('[]'));
     expect(await fetchSource(url, false)).toBe('[]');
-    vi.stubGlobal('fetch', async () => new Response(new Uint8Array([1, 2])));
-    expect(await fetchSource(url, true)).toEqual(new Uint8Array([1, 2]));
+    vi.stubGlobal('fetch', async () => new Response(new Uint8Array([0x4c, 0x44, 0x49, 0x58, 1, 2])));
+    expect(await fetchSource(url, true)).toEqual(new Uint8Array([0x4c, 0x44, 0x49, 0x58, 1, 2]));
   });
 });
 
@@ -87,6 +87,15 @@ describe('fetchSource on text that is not a UTF-8 catalog', () => {
     await expect(fetchSource(url, true)).rejects.toMatchObject({
       code: 'index-corrupt',
       message: '<loadout-search>: https://tools.example/site/missing.json is a catalog (JSON), not an index file (what loadout index writes): name it in the catalog attribute',
+    });
+  });
+
+  it('says UTF-16 text or other bytes given as the index are not an index, instead of advising a decoder', async () => {
+    serve(Uint8Array.from(Buffer.from('\ufeff[{"name":"a"}]', 'utf16le')));
+    await expect(fetchSource(url, true)).rejects.toMatchObject({
+      code: 'index-corrupt',
+      message:
+        '<loadout-search>: https://tools.example/site/missing.json is not an index file (what loadout index writes, starting with LDIX): name an index in the index attribute, a catalog in the catalog attribute',
     });
   });
 });

@@ -10,7 +10,8 @@ import { htmlAnswerError, startsLikeHtml } from './html-answer.js';
  * fetched at all (offline, refused, blocked by CORS), `file-not-text` for text
  * that is not UTF-8 (UTF-16, Latin-1), and `catalog-invalid-format` (an
  * index: `index-corrupt`) for an HTML page, such as a single-page app's
- * fallback, or for a catalog given as the `index`; each message names the URL.
+ * fallback, or for a catalog or any file but an index given as the `index`;
+ * each message names the URL.
  */
 export async function fetchSource(url: URL, binary: boolean): Promise<string | Uint8Array> {
   let response: Response;
@@ -26,8 +27,9 @@ export async function fetchSource(url: URL, binary: boolean): Promise<string | U
   }
   const bytes = new Uint8Array(await response.arrayBuffer());
   if (startsLikeHtml(bytes)) throw htmlAnswerError(url.href, binary);
-  if (binary && !hasIndexMark(bytes) && startsLikeJson(bytes)) {
-    throw createLoadoutError('index-corrupt', `<loadout-search>: ${url.href} is a catalog (JSON), not an index file (what loadout index writes): name it in the catalog attribute`, { url: url.href });
+  if (binary && !hasIndexMark(bytes)) {
+    const what = startsLikeJson(bytes) ? 'is a catalog (JSON), not an index file (what loadout index writes): name it in the catalog attribute' : 'is not an index file (what loadout index writes, starting with LDIX): name an index in the index attribute, a catalog in the catalog attribute';
+    throw createLoadoutError('index-corrupt', `<loadout-search>: ${url.href} ${what}`, { url: url.href });
   }
   return binary ? bytes : decodeText(bytes, url.href);
 }

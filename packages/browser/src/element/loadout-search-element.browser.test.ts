@@ -183,6 +183,26 @@ describe('<loadout-search> results of tools with one name on several servers', (
   });
 });
 
+describe('<loadout-search> with a huge description', () => {
+  it('shows a result whose description is 380 KB, clamped, with its title cut too', async () => {
+    gatedEngine().resolve();
+    const tools = [
+      { name: 'send_message', description: 'Send a message to a channel' },
+      { name: 'spam', description: 'send message words '.repeat(20_000) },
+    ];
+    const element = mountElement({ catalog: servedText(JSON.stringify(tools)) });
+    await statusMatching(element, /Type to search\.$/);
+    await element.search('send message');
+    expect(statusOf(element)).toBe('2 tools found.');
+    const descriptions = [...element.shadowRoot!.querySelectorAll('[part=description]')];
+    const spam = descriptions.find((node) => node.textContent!.startsWith('send message words'))!;
+    expect(spam.textContent!.length).toBeLessThanOrEqual(400);
+    expect(spam.textContent!.endsWith('…')).toBe(true);
+    expect(spam.getAttribute('title')!.length).toBeLessThanOrEqual(2000);
+    expect(spam.querySelectorAll('mark').length).toBeGreaterThan(0);
+  });
+});
+
 describe('<loadout-search> with tools it skipped', () => {
   it('names the skipped tools and their codes in the status, and lists them in loadout-loaded', async () => {
     gatedEngine().resolve();
@@ -220,11 +240,24 @@ describe('<loadout-search> load errors', () => {
     expect(await statusMatching(element, /^Could not/)).toMatch(/^Could not load the tools: <loadout-search>: could not fetch http:\/\/127\.0\.0\.1:9\/tools\.json \(.+\) \[file-unreadable\]$/);
   });
 
-  it('names the index URL in an index error', async () => {
+  it('names the index URL in an index error, and fires loadout-error with its code', async () => {
     gatedEngine().resolve();
     const index = servedText('not an index');
+    const failed = new Promise<CustomEvent>((resolve) => document.addEventListener('loadout-error', (event) => resolve(event as CustomEvent), { once: true }));
     const element = mountElement({ index });
-    expect(await statusMatching(element, /^Could not/)).toMatch(new RegExp(`^Could not load the tools: ${index.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: .*\\[index-corrupt\\]$`));
+    const status = await statusMatching(element, /^Could not/);
+    expect(status).toBe(
+      `Could not load the tools: <loadout-search>: ${index} is not an index file (what loadout index writes, starting with LDIX): name an index in the index attribute, a catalog in the catalog attribute [index-corrupt]`,
+    );
+    const { detail } = await failed;
+    expect(detail).toEqual({ stage: 'load', code: 'index-corrupt', message: status.replace(/^Could not load the tools: /, '').replace(/ \[index-corrupt\]$/, '') });
+  });
+
+  it('names the catalog URL in a JSON error', async () => {
+    gatedEngine().resolve();
+    const catalog = servedText('[{"name": "a",');
+    const element = mountElement({ catalog });
+    expect(await statusMatching(element, /^Could not/)).toMatch(new RegExp(`^Could not load the tools: ${catalog.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: .*\\[catalog-invalid-json\\]$`));
   });
 
   it('says it is indexing before it is ready', async () => {

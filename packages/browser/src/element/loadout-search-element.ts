@@ -5,7 +5,7 @@ import { createWorkerEngine } from '../worker/create-worker-engine.js';
 import { CatalogLoader } from './catalog-loader.js';
 import { adoptStyles } from './adopt-styles.js';
 import { element } from './element-dom.js';
-import { dispatchLoadoutEvent } from './element-events.js';
+import { dispatchLoadoutEvent, errorDetail } from './element-events.js';
 import type { LoadoutSelectDetail } from './element-events.js';
 import { readBoxText, readLimit, readRanker } from './element-settings.js';
 import { ELEMENT_STYLES } from './element-styles.js';
@@ -153,6 +153,7 @@ export class LoadoutSearchElement extends HTMLElement {
       if (isCancelledError(error) || controller.signal.aborted) return;
       this.#box.show([]);
       this.#status.textContent = searchFailedText(error);
+      dispatchLoadoutEvent(this, 'loadout-error', errorDetail('search', error));
     }
   }
 
