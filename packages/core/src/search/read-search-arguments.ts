@@ -19,13 +19,17 @@ export interface SearchLimits {
 /**
  * Reads `{ query, limit? }`. `query` must be a string (its syntax is the
  * search's business); `limit`, when present and not null, a positive
- * integer, lowered to `maxLimit` or rejected above it per `overLimit`.
+ * integer, lowered to `maxLimit` or rejected above it per `overLimit`; any
+ * other key is refused, as the tool's schema says (`additionalProperties:
+ * false`), so a `ranker` or a misspelt `limits` is never silently ignored.
  * Returns the arguments or a message naming what is wrong.
  */
 export function readSearchArguments(input: unknown, limits: SearchLimits): SearchArguments | { readonly message: string } {
   const expected = `${limits.toolName} expects {"query": string, "limit"?: integer}`;
   if (!isPlainObject(input)) return { message: `${expected}, got ${describeValue(input)}` };
   const { query, limit } = input as { query?: unknown; limit?: unknown };
+  const unknown = Object.keys(input as object).filter((key) => key !== 'query' && key !== 'limit');
+  if (unknown.length > 0) return { message: `${expected}; unknown ${unknown.length === 1 ? 'key' : 'keys'} ${unknown.slice(0, 3).map((key) => JSON.stringify(key)).join(', ')}${unknown.length > 3 ? ', …' : ''}` };
   if (typeof query !== 'string') return { message: `${expected}; query must be a string, got ${describeValue(query)}` };
   if (limit === undefined || limit === null) return { query, limit: limits.limit };
   const integer = typeof limit === 'number' && Number.isInteger(limit) && limit >= 1;
