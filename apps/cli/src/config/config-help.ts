@@ -12,7 +12,12 @@ export type ConfigHelpKey = 'ranker' | 'rankerOptions' | 'rankers' | 'plugins' |
 const KEY_LINES: readonly (readonly [ConfigHelpKey, string])[] = [
   ['ranker', `  ranker         a built-in (${BUILTIN_RANKER_NAMES}) or a "rankers" name; default bm25f`],
   ['rankerOptions', '  rankerOptions  options for that ranker, checked against its definition\'s schema'],
-  ['rankers', '  rankers        { "name": "./file.mjs" or a package }: default export a RankerDefinition'],
+  [
+    'rankers',
+    '  rankers        { "name": "./file.mjs" or a package }: default export a RankerDefinition;\n' +
+      '                 { "name": { "module": "./file.mjs", "startTimeoutMs": 60000 } } gives it that long\n' +
+      '                 to start (module loaded and create returned), 1000-600000; default 10000',
+  ],
   ['plugins', '  plugins        [ "./file.mjs" or a package ]: default export a Mod or an array of Mods'],
   ['mods', '  mods           declarative mods: [{ "plugin", "rules": [{ "server", "tool", "isDeferred",\n                 "description" }] }]'],
   ['catalog', '  catalog        the catalog when --catalog is not given; default: the embedded demo'],

@@ -11,12 +11,15 @@ import { PLUG_IN_START_MS } from '../sandbox/plug-in-limits.js';
 import { KEEPING_TIMERS, type SandboxTimers } from '../sandbox/sandbox-timers.js';
 import { withStartFallback, type RankerFallback } from '../sandbox/start-fallback.js';
 import { unloadedRankerDefinition } from './unloaded-ranker.js';
+import type { RankerModuleEntry } from './loadout-config.js';
+import { rankerEntry } from './ranker-entry.js';
 
 /** How {@link loadRankers} and {@link loadPluginMods} bound a plug-in's start, and what replaces a ranker that cannot start. */
 export interface PluginLoadOptions {
   /**
    * Longest wait for a plug-in module's import when the config is read, and
-   * for a ranker's start in its worker (`SandboxBudget.createMs`), in ms.
+   * for a ranker's start in its worker (`SandboxBudget.createMs`), in ms; a
+   * `rankers` entry's `startTimeoutMs` takes precedence for its ranker.
    * Default {@link PLUG_IN_START_MS} (10,000); 1–600,000.
    */
   readonly startMs?: number;
@@ -67,20 +70,21 @@ function rethrowIn(error: unknown, path: string, key: string, file: string): nev
 /**
  * The rankers a configuration's `rankers` names, checked: each default
  * export a definition named as its key. Each ranker they create runs in a
- * worker thread (see `sandboxedDefinition`), starting within `startMs`. A
- * module that does not finish loading within `startMs` is not an error
- * here: its ranker fails to start when created (see
- * `unloadedRankerDefinition`). With `fallback`, a ranker that cannot start
- * is replaced by it (see `withStartFallback`).
+ * worker thread (see `sandboxedDefinition`), starting within its entry's
+ * `startTimeoutMs`, else `startMs`. A module that does not finish loading
+ * within that is not an error here: its ranker fails to start when created
+ * (see `unloadedRankerDefinition`). With `fallback`, a ranker that cannot
+ * start is replaced by it (see `withStartFallback`).
  */
-export async function loadRankers(rankers: Readonly<Record<string, string>>, folder: string, path: string, options: PluginLoadOptions = {}): Promise<RankerDefinition[]> {
+export async function loadRankers(rankers: Readonly<Record<string, string | RankerModuleEntry>>, folder: string, path: string, options: PluginLoadOptions = {}): Promise<RankerDefinition[]> {
   const definitions: RankerDefinition[] = [];
-  const startMs = options.startMs ?? PLUG_IN_START_MS;
   const fallback = options.fallback;
   const add = (definition: RankerDefinition): void => void definitions.push(fallback === undefined ? definition : withStartFallback(definition, fallback));
-  for (const [name, specifier] of Object.entries(rankers)) {
+  for (const [name, entry] of Object.entries(rankers)) {
     const key = `rankers.${name}`;
-    const imported = await importPlugin(specifier, folder, path, key, options);
+    const { module: specifier, startTimeoutMs } = rankerEntry(entry);
+    const startMs = startTimeoutMs ?? options.startMs ?? PLUG_IN_START_MS;
+    const imported = await importPlugin(specifier, folder, path, key, { ...options, startMs });
     const { file, pin } = imported;
     if (imported.late) {
       add(unloadedRankerDefinition(name, file, startMs, options.optionNames?.[name]));

@@ -7,6 +7,28 @@ export const CONFIG_FILE_NAMES = ['loadout.config.json', 'loadout.config.mjs', '
 /** Every key a configuration may have; a public contract (tests outside this repository use these names). */
 export const CONFIG_KEYS = ['ranker', 'rankerOptions', 'rankers', 'plugins', 'mods', 'catalog', 'limit', 'mcpServers'] as const;
 
+/** The keys of a `rankers` entry written as an object (see {@link RankerModuleEntry}). */
+export const RANKER_ENTRY_KEYS = ['module', 'startTimeoutMs'] as const;
+
+/**
+ * A `rankers` entry written as an object, for a ranker that needs more (or
+ * less) time to start than the default: `{ "module": "./embed.mjs",
+ * "startTimeoutMs": 60000 }`.
+ */
+export interface RankerModuleEntry {
+  /** Module path (relative to the config's folder) or package name whose default export is a `RankerDefinition` of the entry's name. */
+  readonly module: string;
+  /**
+   * Longest wait, in ms, for this ranker to start: its module's top-level
+   * code when the config is read, then, in its worker, the module loaded
+   * and its definition's `create` returned (raise it for a `create` that
+   * loads a model). Over it, `ranker-timeout`; `loadout serve` ranks with
+   * bm25f meanwhile and switches to the ranker if it starts later. Default
+   * 10,000; an integer from 1,000 to 600,000.
+   */
+  readonly startTimeoutMs?: number;
+}
+
 /**
  * A deployment's configuration as written: `loadout.config.json`, or
  * `.mjs`/`.js`/`.ts` exporting the object as default. Relative paths
@@ -17,8 +39,12 @@ export interface LoadoutConfigFile {
   readonly ranker?: string;
   /** Options passed to that ranker's `create`, checked against its options schema. Default: its defaults. */
   readonly rankerOptions?: Readonly<Record<string, unknown>>;
-  /** More rankers: name → module path or package name whose default export is a `RankerDefinition` of that name. */
-  readonly rankers?: Readonly<Record<string, string>>;
+  /**
+   * More rankers: name → module path or package name whose default export
+   * is a `RankerDefinition` of that name, or a {@link RankerModuleEntry}
+   * (`{ module, startTimeoutMs }`) to give it another start budget.
+   */
+  readonly rankers?: Readonly<Record<string, string | RankerModuleEntry>>;
   /** Mod modules: each default export is a `Mod` (`{ name, hooks: { 'tool.describe' } }`) or an array of them. */
   readonly plugins?: readonly string[];
   /** Declarative mods, as in the policy input: `[{ plugin, rules: [{ server?, tool?, isDeferred?, description? }] }]`. */

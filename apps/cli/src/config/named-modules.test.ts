@@ -12,6 +12,11 @@ describe('namedModules', () => {
     expect(named.packages).toEqual([{ key: 'rankers.theirs', specifier: '@acme/ranker' }]);
   });
 
+  it('reads a ranker entry written as { module, startTimeoutMs } too, so the gate pins its module (decision 3435)', () => {
+    const named = namedModules({ rankers: { slow: { module: './slow.mjs', startTimeoutMs: 60_000 }, odd: { startTimeoutMs: 1 } } }, '/repo/app');
+    expect(named).toEqual({ files: [{ key: 'rankers.slow', specifier: './slow.mjs', file: '/repo/app/slow.mjs' }], packages: [] });
+  });
+
   it('skips values of the wrong type (the config check reports them) and names nothing for other values', () => {
     expect(namedModules({ rankers: ['./a.mjs'], plugins: [1, '', './b.mjs'] }, '/f')).toEqual({ files: [{ key: 'plugins[2]', specifier: './b.mjs', file: '/f/b.mjs' }], packages: [] });
     expect(namedModules(undefined, '/f')).toEqual({ files: [], packages: [] });

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { rankerSpecifier } from './ranker-entry.js';
 
 /** Whether a plug-in specifier is a path (`./x.mjs`, `../y.js`, absolute) rather than a package name. */
 export function isPathSpecifier(specifier: string): boolean {
@@ -32,7 +33,8 @@ export function namedModules(file: unknown, folder: string): NamedModules {
   if (typeof file === 'object' && file !== null) {
     const { rankers, plugins } = file as { rankers?: unknown; plugins?: unknown };
     if (typeof rankers === 'object' && rankers !== null && !Array.isArray(rankers)) {
-      for (const [name, specifier] of Object.entries(rankers)) entries.push([`rankers.${name}`, specifier]);
+      // Either form of an entry: "./x.mjs" or { "module": "./x.mjs", "startTimeoutMs": … }.
+      for (const [name, entry] of Object.entries(rankers)) entries.push([`rankers.${name}`, rankerSpecifier(entry)]);
     }
     if (Array.isArray(plugins)) plugins.forEach((specifier, index) => entries.push([`plugins[${index}]`, specifier]));
   }

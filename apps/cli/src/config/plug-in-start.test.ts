@@ -29,8 +29,8 @@ const turns = async (): Promise<void> => {
   for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
 };
 
-/** Loads `path` on a manual clock: waits for the import's timer, checks nothing settled 1 ms before the budget, then lets it pass. */
-async function loadLate(path: string, options: LoadConfigOptions = {}, warn?: (message: string) => void) {
+/** Loads `path` on a manual clock: waits for the import's timer, checks nothing settled 1 ms before the budget (`budgetMs`), then lets it pass. */
+async function loadLate(path: string, options: LoadConfigOptions = {}, warn?: (message: string) => void, budgetMs = 10_000) {
   const timers = manualTimers();
   let settled = false;
   const loading = loadConfig(path, root, warn, { ...options, pluginStart: { timers } }).finally(() => (settled = true));
@@ -39,7 +39,7 @@ async function loadLate(path: string, options: LoadConfigOptions = {}, warn?: (m
     if (turn === 200) throw new Error('the import never started its wait');
     await turns();
   }
-  timers.advance(9_999);
+  timers.advance(budgetMs - 1);
   await turns();
   expect(settled).toBe(false);
   timers.advance(1);
@@ -54,6 +54,14 @@ describe('a plug-in module that does not finish loading', () => {
     const error = await config.registry.createRanker('late').then(() => undefined, (caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'ranker-timeout', details: { ranker: 'late', operation: 'load', budgetMs: 10_000 } });
     expect((error as Error).message).toBe(`ranker "late" did not start: its module ${join(path, '..', 'late.mjs')} did not finish loading within 10000 ms (top-level code that never settles?)`);
+  });
+
+  it('a ranker whose entry sets startTimeoutMs: its module gets that long, and the error names it (decision 3435)', async () => {
+    const path = configWith({ rankers: { late: { module: './late.mjs', startTimeoutMs: 45_000 } }, ranker: 'late' }, { 'late.mjs': hanging('late') });
+    const config = await loadLate(path, {}, undefined, 45_000);
+    const error = await config.registry.createRanker('late').then(() => undefined, (caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'ranker-timeout', details: { ranker: 'late', operation: 'load', budgetMs: 45_000 } });
+    expect((error as Error).message).toContain('did not finish loading within 45000 ms');
   });
 
   it('with fallbackRanker (serve): bm25f ranks instead, its configured options unchecked, and one warning names the ranker and the code', async () => {

@@ -4,6 +4,7 @@ import { didYouMean } from '@loadout/core/plugins';
 import { configError } from './config-error.js';
 import { CONFIG_FILE_NAMES, CONFIG_KEYS } from './loadout-config.js';
 import type { LoadoutConfigFile } from './loadout-config.js';
+import { checkRankers } from './ranker-entry.js';
 
 const known: ReadonlySet<string> = new Set(CONFIG_KEYS);
 
@@ -48,7 +49,7 @@ export function validateConfig(input: unknown, path: string, warn: (message: str
   };
   check('ranker', (item) => typeof item === 'string' && item.length > 0, 'a ranker name');
   check('rankerOptions', isPlainObject, 'an object');
-  check('rankers', (item) => isPlainObject(item) && Object.values(item).every((entry) => typeof entry === 'string' && entry.length > 0), 'an object of name → module path or package name');
+  if (value['rankers'] !== undefined) value['rankers'] = checkRankers(value['rankers'], path, strict, warn);
   check('plugins', (item) => Array.isArray(item) && item.every((entry) => typeof entry === 'string' && entry.length > 0), 'an array of module paths or package names');
   check('mods', Array.isArray, 'an array of declarative mods');
   check('catalog', (item) => typeof item === 'string' && item.length > 0, 'a file path');

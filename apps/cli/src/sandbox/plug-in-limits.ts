@@ -4,7 +4,15 @@
  * definition's `create` to return. 10,000: the gateway's wait for an
  * upstream server to connect (`DEFAULT_CONNECT_TIMEOUT_MS`), so a plug-in
  * that never starts delays `loadout serve` no more than an upstream that
- * never answers. Each sandbox takes another (`SandboxBudget.createMs`,
- * `ModSandboxBudget.loadMs`), 1–600,000.
+ * never answers. A ranker's own budget is its config entry's
+ * `startTimeoutMs` ({@link RANKER_START_RANGE}); each sandbox takes another
+ * (`SandboxBudget.createMs`, `ModSandboxBudget.loadMs`), 1–600,000.
  */
 export const PLUG_IN_START_MS = 10_000;
+
+/**
+ * The range of a `rankers` entry's `startTimeoutMs`, in ms: from 1 s (less
+ * fails a healthy worker's start on a busy machine) to 10 minutes (the
+ * sandbox's longest budget), for a `create` that loads a model.
+ */
+export const RANKER_START_RANGE = { min: 1_000, max: 600_000 } as const;
