@@ -7,6 +7,7 @@ import type { SandboxMessage, SandboxRequest } from './sandbox-protocol.js';
 import { manualTimers } from './__fixtures__/manual-timers.js';
 import type { SandboxWorker } from './sandbox-worker.js';
 import { createSandboxedRanker } from './sandboxed-ranker.js';
+import { lateStartOf } from './late-start.js';
 
 // Trial item 3: a search's 2 s budget counted time spent queued behind other searches, so six
 // clients of an 800 ms ranker failed each other. The budget now starts when the worker begins it.
@@ -15,14 +16,20 @@ import { createSandboxedRanker } from './sandboxed-ranker.js';
 class FakeWorker extends EventEmitter implements SandboxWorker {
   readonly posted: SandboxRequest[] = [];
   terminated = false;
+  /** Whether it would keep the process alive. */
+  referenced = true;
   postMessage(request: SandboxRequest): void {
     this.posted.push(request);
   }
   terminate(): void {
     this.terminated = true;
   }
-  ref(): void {}
-  unref(): void {}
+  ref(): void {
+    this.referenced = true;
+  }
+  unref(): void {
+    this.referenced = false;
+  }
   send(message: SandboxMessage): void {
     this.emit('message', message);
   }
@@ -34,7 +41,7 @@ class FakeWorker extends EventEmitter implements SandboxWorker {
 /** Lets posted calls reach the fake worker (they cross a few promise turns). */
 const turns = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-function setUp(queuedSearches?: number, budget: { createMs?: number; indexMs?: number } = {}) {
+function setUp(queuedSearches?: number, budget: { createMs?: number; indexMs?: number; lateStartMs?: number } = {}) {
   const workers: FakeWorker[] = [];
   const timers = manualTimers();
   const ranker = createSandboxedRanker({
@@ -148,5 +155,74 @@ describe('createSandboxedRanker: the search budget and the queue', () => {
     await turns();
     workers[0]!.emit('exit', 1);
     expect(await indexing).toMatchObject({ code: 'ranker-failed', details: { operation: 'create' } });
+  });
+});
+
+// Decision 3435: `loadout serve` lets a start that overran its budget go on (lateStartMs), so a create()
+// that loads a model for 12 s takes over from bm25f once it is done, instead of being stopped at 10 s.
+describe('createSandboxedRanker: a start that goes on past its budget (lateStartMs)', () => {
+  const tool = makeTool({ name: 'get_weather' });
+
+  /** Indexes on a 10 s start budget with 600 s to go on, and lets the budget pass: the caller's error and the worker. */
+  async function overrun() {
+    const set = setUp(undefined, { createMs: 10_000, lateStartMs: 600_000 });
+    const indexing = Promise.resolve(set.ranker.index([tool])).catch((error: unknown) => error);
+    await turns();
+    set.timers.advance(10_000);
+    const error = (await indexing) as Error;
+    return { ...set, error, worker: set.workers[0]!, request: set.workers[0]!.posted[0]! };
+  }
+
+  it('fails the call at the budget with ranker-timeout, but the worker goes on starting, without keeping the process alive', async () => {
+    const { error, worker } = await overrun();
+    expect(error).toMatchObject({
+      code: 'ranker-timeout',
+      message: 'ranker "slow" took longer than 10000 ms to start (loading its module and create); it goes on starting',
+      details: { ranker: 'slow', budgetMs: 10_000, operation: 'create' },
+    });
+    expect(lateStartOf(error)).toBeInstanceOf(Promise);
+    expect(worker.terminated).toBe(false);
+    expect(worker.referenced).toBe(false);
+  });
+
+  it('a start that ends later resolves the error\'s late start; the ranker is indexed then, and searches use that worker', async () => {
+    const { error, worker, request, timers, ranker, workers } = await overrun();
+    timers.advance(2_000);
+    worker.send({ id: request.id, created: true });
+    worker.send({ id: request.id, ok: true, value: 1 });
+    await expect(lateStartOf(error)).resolves.toBeUndefined();
+    expect(ranker.size).toBe(1);
+    const search = Promise.resolve(ranker.search('weather'));
+    await turns();
+    const [posted] = worker.searches();
+    worker.send({ id: posted!.id, ok: true, value: [{ name: 'get_weather', score: 1 }] });
+    expect((await search).map((hit) => hit.tool)).toEqual([tool]);
+    expect(worker.posted.map((message) => message.op)).toEqual(['index', 'search']);
+    expect(workers).toHaveLength(1);
+  });
+
+  it('a start that never ends is stopped at lateStartMs: its late start rejects with ranker-timeout, and nothing waits any more', async () => {
+    const { error, worker, timers } = await overrun();
+    const late = lateStartOf(error)!.catch((caught: unknown) => caught);
+    timers.advance(589_999);
+    expect(worker.terminated).toBe(false);
+    timers.advance(1);
+    expect(await late).toMatchObject({
+      code: 'ranker-timeout',
+      message: 'ranker "slow" took longer than 600000 ms to start (loading its module and create); it was stopped, the next call starts it again',
+      details: { budgetMs: 600_000, operation: 'create' },
+    });
+    expect(worker.terminated).toBe(true);
+    expect(timers.pending()).toBe(0);
+  });
+
+  it('a late start that throws or whose worker dies rejects with ranker-failed naming the operation', async () => {
+    const thrown = await overrun();
+    thrown.worker.send({ id: thrown.request.id, ok: false, stage: 'create', message: 'no model file' });
+    await expect(lateStartOf(thrown.error)).rejects.toMatchObject({ code: 'ranker-failed', message: 'ranker "slow" failed while being created: no model file', details: { operation: 'create' } });
+    expect(thrown.timers.pending()).toBe(0);
+    const died = await overrun();
+    died.worker.emit('exit', 1);
+    await expect(lateStartOf(died.error)).rejects.toMatchObject({ code: 'ranker-failed', details: { operation: 'create' } });
   });
 });

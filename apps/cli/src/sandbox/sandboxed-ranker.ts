@@ -2,6 +2,7 @@ import { createLoadoutError } from '@loadout/core';
 import type { CatalogTool, Ranker, RankerSearchOptions, RankerUsageField, SearchHit } from '@loadout/core';
 import '../io/cli-error-codes.js';
 import { readPinned, type ModulePin } from './module-pin.js';
+import { withLateStart } from './late-start.js';
 import { PLUG_IN_START_MS } from './plug-in-limits.js';
 import type { SandboxMessage, SandboxOperation, SandboxStage, SandboxUsage, WorkerData } from './sandbox-protocol.js';
 import { REAL_TIMERS, type SandboxTimers } from './sandbox-timers.js';
@@ -27,6 +28,16 @@ export interface SandboxBudget {
    * ({@link PLUG_IN_START_MS}); 1–600,000.
    */
   readonly createMs?: number;
+  /**
+   * When set (`loadout serve`), a start that overruns `createMs` still fails
+   * its call with `ranker-timeout`, but its worker is not stopped: the start
+   * goes on, no longer keeping the process alive, until `lateStartMs` from
+   * when it began (then the worker is stopped). The error carries it (see
+   * `lateStartOf`); once it resolves, the ranker is started and indexed.
+   * Default: none, the worker is stopped at `createMs`. More than `createMs`,
+   * at most 600,000.
+   */
+  readonly lateStartMs?: number;
   /** Longest wait for `index` (from when `create` returned), `add` or `remove`, in ms. Default 60,000; 1–3,600,000. */
   readonly indexMs?: number;
   /** The worker's heap limit (`resourceLimits.maxOldGenerationSizeMb`), in MiB. Default 256; 16–16,384. */
@@ -59,7 +70,8 @@ type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: f
 
 /** One call in flight: how it settles, for a search how to run it again on a new worker, and its budget's timer once running. */
 interface PendingCall {
-  readonly settle: (outcome: Outcome) => void;
+  /** How it settles: its caller, or, for a start that goes on past its budget, that start (see `lateStartOf`). */
+  settle: (outcome: Outcome) => void;
   readonly retry: (() => Promise<unknown>) | undefined;
   readonly op: SandboxOperation['op'];
   /** What its budget is for now: an `index` is `create` (loading and create) until the worker says it was created. */
@@ -67,6 +79,8 @@ interface PendingCall {
   budgetMs: number;
   /** Set when its budget started: at once for index operations, when the worker begins it for a search. */
   timer: unknown;
+  /** A start that overran `createMs` and goes on (`lateStartMs`): its caller was answered already. */
+  late?: true;
 }
 
 /**
@@ -106,6 +120,7 @@ export function createSandboxedRanker(input: {
 }): Ranker {
   const searchMs = input.budget?.searchMs ?? 2_000;
   const createMs = input.budget?.createMs ?? PLUG_IN_START_MS;
+  const lateStartMs = input.budget?.lateStartMs;
   const indexMs = input.budget?.indexMs ?? 60_000;
   const memoryMb = input.budget?.memoryMb ?? 256;
   const queuedSearches = input.budget?.queuedSearches ?? 64;
@@ -143,8 +158,40 @@ export function createSandboxedRanker(input: {
   function startBudget(id: number, entry: PendingCall): void {
     entry.timer = timers.set(() => {
       const what = entry.stage === 'create' ? 'to start (loading its module and create)' : `for ${entry.stage}`;
-      end(createLoadoutError('ranker-timeout', `ranker ${JSON.stringify(input.name)} took longer than ${entry.budgetMs} ms ${what}; it was stopped, the next call starts it again`, { ranker: input.name, budgetMs: entry.budgetMs, operation: entry.stage }), id);
+      const keeps = entry.stage === 'create' && entry.late !== true && lateStartMs !== undefined && lateStartMs > entry.budgetMs;
+      const error = createLoadoutError(
+        'ranker-timeout',
+        `ranker ${JSON.stringify(input.name)} took longer than ${entry.budgetMs} ms ${what}; ${keeps ? 'it goes on starting' : 'it was stopped, the next call starts it again'}`,
+        { ranker: input.name, budgetMs: entry.budgetMs, operation: entry.stage },
+      );
+      if (keeps) goOnStarting(id, entry, error, lateStartMs - entry.budgetMs);
+      else end(error, id);
     }, entry.budgetMs);
+  }
+
+  /**
+   * The start `entry` overran its budget (`error`): its caller gets `error`,
+   * carrying the start, which goes on without keeping the process alive for
+   * `remainingMs` more (then the worker is stopped, as at any budget).
+   */
+  function goOnStarting(id: number, entry: PendingCall, error: Error, remainingMs: number): void {
+    const answer = entry.settle;
+    const started = new Promise<void>((resolve, reject) => {
+      entry.settle = (outcome: Outcome) => {
+        if (!outcome.ok) return reject(outcome.error);
+        // Started and indexed the tools of that start: later calls use it.
+        size = outcome.value as number;
+        indexed = true;
+        resolve();
+      };
+    });
+    entry.late = true;
+    entry.budgetMs = lateStartMs!;
+    entry.timer = timers.set(() => {
+      end(createLoadoutError('ranker-timeout', `ranker ${JSON.stringify(input.name)} took longer than ${lateStartMs} ms to start (loading its module and create); it was stopped, the next call starts it again`, { ranker: input.name, budgetMs: lateStartMs, operation: 'create' }), id);
+    }, remainingMs);
+    worker?.unref();
+    answer({ ok: false, error: withLateStart(error, started) });
   }
 
   function start(): SandboxWorker {
@@ -159,7 +206,7 @@ export function createSandboxedRanker(input: {
         return;
       }
       if ('created' in message) {
-        // Started in time: the start budget ends, the index budget begins.
+        // Started (in time, or late): the start budget ends, the index budget begins.
         if (entry === undefined || entry.stage !== 'create') return;
         if (entry.timer !== undefined) timers.clear(entry.timer);
         entry.stage = 'index';
