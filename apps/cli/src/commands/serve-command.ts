@@ -182,7 +182,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       };
 
       const readyFile = stringFlag(parsed, 'ready-file');
-      const settings = await loadCommandConfig('serve', parsed, context, (message) => logger.warn(message));
+      const settings = await loadCommandConfig('serve', parsed, context, (message) => logger.warn(message), (message) => logger.info(message));
       if (settings.mcpServers === undefined) {
         throw createLoadoutError(
           'invalid-option',

@@ -14,20 +14,23 @@ export const CONFIG_OPTIONS = {
  * `--no-config` none, else the current folder's (trusted if it runs code,
  * see `assertTrusted`). Warnings go to `warn`, by default stderr prefixed
  * with `loadout COMMAND: warning:`. For `serve`, a plug-in ranker that
- * cannot start is replaced by bm25f with a warning (`fallbackRanker`); the
- * other commands get its error.
+ * cannot start is replaced by bm25f with a warning (`fallbackRanker`), and
+ * one that starts late takes over with a line to `info` (default: stderr
+ * prefixed with `loadout COMMAND: info:`); the other commands get its error.
  */
 export function loadCommandConfig(
   command: string,
   parsed: ParsedArguments,
   context: CliContext,
   warn: (message: string) => void = (message) => context.stderr(`loadout ${command}: warning: ${message}\n`),
+  info: (message: string) => void = (message) => context.stderr(`loadout ${command}: info: ${message}\n`),
 ): Promise<LoadoutConfig> {
   return loadConfig(stringFlag(parsed, 'config'), context.cwd, warn, {
     noConfig: parsed.values['no-config'] === true,
     startsServers: command === 'serve',
     // A server keeps serving when its plug-in ranker cannot start: with bm25f, and one warning.
     fallbackRanker: command === 'serve',
+    info,
     env: context.env,
   });
 }

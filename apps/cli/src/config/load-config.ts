@@ -25,19 +25,22 @@ export interface LoadConfigOptions {
    * or its `create` throws or overruns the start budget) is replaced by the
    * built-in default ranker (`bm25f`, default options), with one warning to
    * `warn` naming the ranker and the code (`loadout serve`: it keeps serving;
-   * see `withStartFallback`). Default false: creating it fails with
-   * `ranker-timeout` or `ranker-failed`.
+   * see `withStartFallback`). A start that overran its budget goes on: once
+   * it started, the ranker takes over, with one line to `info`. Default
+   * false: creating it fails with `ranker-timeout` or `ranker-failed`.
    */
   readonly fallbackRanker?: boolean;
+  /** Receives the line saying a plug-in ranker that started late ranks from now on (`fallbackRanker`). Default: dropped. */
+  readonly info?: (message: string) => void;
   /** The plug-ins' start budget and its clock (tests). Default: see `PluginLoadOptions`. */
   readonly pluginStart?: Pick<PluginLoadOptions, 'startMs' | 'timers'>;
 }
 
 /** The built-in default ranker (`bm25f`) with its default options, for a plug-in ranker that cannot start. */
-function builtinFallback(warn: ((message: string) => void) | undefined): RankerFallback {
+function builtinFallback(warn: ((message: string) => void) | undefined, info: ((message: string) => void) | undefined): RankerFallback {
   const builtins = createBuiltinRegistry();
   const name = builtins.defaultRanker;
-  return { name, create: () => builtins.createRanker(name, undefined, false), warn: warn ?? (() => {}) };
+  return { name, create: () => builtins.createRanker(name, undefined, false), warn: warn ?? (() => {}), info: info ?? (() => {}) };
 }
 
 /**
@@ -77,7 +80,7 @@ export async function loadConfig(
   const folder = dirname(path);
   const plugins: PluginLoadOptions = {
     ...options.pluginStart,
-    ...(options.fallbackRanker === true ? { fallback: builtinFallback(warn) } : {}),
+    ...(options.fallbackRanker === true ? { fallback: builtinFallback(warn, options.info) } : {}),
     ...(file.ranker === undefined || file.rankerOptions === undefined ? {} : { optionNames: { [file.ranker]: Object.keys(file.rankerOptions) } }),
   };
   const rankers = file.rankers === undefined ? [] : await loadRankers(file.rankers, folder, path, plugins);

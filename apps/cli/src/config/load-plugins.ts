@@ -7,7 +7,7 @@ import { resolvePlugin } from './resolve-plugin.js';
 import { sandboxedDefinition } from '../sandbox/sandboxed-definition.js';
 import { createModSandbox } from '../sandbox/sandboxed-mods.js';
 import { pinModule, type ModulePin } from '../sandbox/module-pin.js';
-import { PLUG_IN_START_MS } from '../sandbox/plug-in-limits.js';
+import { PLUG_IN_LATE_START_MS, PLUG_IN_START_MS } from '../sandbox/plug-in-limits.js';
 import { KEEPING_TIMERS, type SandboxTimers } from '../sandbox/sandbox-timers.js';
 import { withStartFallback, type RankerFallback } from '../sandbox/start-fallback.js';
 import { unloadedRankerDefinition } from './unloaded-ranker.js';
@@ -25,7 +25,12 @@ export interface PluginLoadOptions {
   readonly startMs?: number;
   /** The import's clock; tests pass a manual one. Default: real timers that keep the process alive while an import waits. */
   readonly timers?: SandboxTimers;
-  /** A ranker that cannot start is replaced by this (`loadout serve`; see `withStartFallback`). Default: none, the ranker's error. */
+  /**
+   * A ranker that cannot start is replaced by this (`loadout serve`; see
+   * `withStartFallback`), and a start that overruns its budget goes on for
+   * up to {@link PLUG_IN_LATE_START_MS} in all, the ranker taking over once
+   * it started. Default: none, the ranker's error at the budget.
+   */
   readonly fallback?: RankerFallback;
   /** Per ranker, the names of its configured options (`rankerOptions`): one whose module did not load takes them unchecked. Default: none. */
   readonly optionNames?: Readonly<Record<string, readonly string[]>>;
@@ -98,7 +103,8 @@ export async function loadRankers(rankers: Readonly<Record<string, string | Rank
     }
     if (value.name !== name) throw configError('ranker-invalid', path, key, `${file} defines the ranker ${JSON.stringify(value.name)}, not ${JSON.stringify(name)}`);
     // Its ranker runs in a worker thread with time and memory budgets: a loop, a hang or a leak fails only that call.
-    add(sandboxedDefinition(value, pin, { createMs: startMs }));
+    // With a fallback (serve), a start that overruns its budget goes on, and the ranker takes over once it started.
+    add(sandboxedDefinition(value, pin, { createMs: startMs, ...(fallback === undefined ? {} : { lateStartMs: PLUG_IN_LATE_START_MS }) }));
   }
   return definitions;
 }

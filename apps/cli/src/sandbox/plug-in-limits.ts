@@ -16,3 +16,10 @@ export const PLUG_IN_START_MS = 10_000;
  * sandbox's longest budget), for a `create` that loads a model.
  */
 export const RANKER_START_RANGE = { min: 1_000, max: 600_000 } as const;
+
+/**
+ * How long `loadout serve` lets a ranker's start go on once its budget
+ * passed (bm25f ranks meanwhile), counted from when the start began, in ms:
+ * 600,000, the top of {@link RANKER_START_RANGE}. See `SandboxBudget.lateStartMs`.
+ */
+export const PLUG_IN_LATE_START_MS = RANKER_START_RANGE.max;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createLoadoutError } from '@loadout/core';
-import type { Ranker, RankerDefinition } from '@loadout/core';
+import type { CatalogTool, Ranker, RankerDefinition } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { makeTool } from '@loadout/core/test';
 import { isStartFailure, withStartFallback, type RankerFallback } from './start-fallback.js';
+import { withLateStart } from './late-start.js';
 
 // Decision 3429: a plug-in ranker that cannot start left `loadout serve` with no ranker at all
 // (every search answered its error); serve now ranks with bm25f instead, and says so once.
@@ -12,17 +13,19 @@ const timeout = createLoadoutError('ranker-timeout', 'ranker "plug" took longer 
 const threw = createLoadoutError('ranker-failed', 'ranker "plug" failed while being created: no model file', { ranker: 'plug', operation: 'create' });
 const indexBug = createLoadoutError('ranker-failed', 'ranker "plug" failed while indexing: index bug', { ranker: 'plug', operation: 'index' });
 
-function fallbackTo(): RankerFallback & { warnings: string[]; made: number } {
+function fallbackTo(): RankerFallback & { warnings: string[]; infos: string[]; made: number } {
   const builtins = createBuiltinRegistry();
   const state = {
     name: 'bm25f',
     warnings: [] as string[],
+    infos: [] as string[],
     made: 0,
     create: () => {
       state.made++;
       return builtins.createRanker('bm25f', undefined, false);
     },
     warn: (message: string) => void state.warnings.push(message),
+    info: (message: string) => void state.infos.push(message),
   };
   return state;
 }
@@ -121,5 +124,132 @@ describe('withStartFallback', () => {
     expect(isStartFailure(createLoadoutError('ranker-timeout', 'x', { operation: 'search' }))).toBe(false);
     expect(isStartFailure(createLoadoutError('ranker-invalid', 'x', { operation: 'create' }))).toBe(false);
     expect(isStartFailure(new Error('create'))).toBe(false);
+  });
+});
+
+/** A promise settled by hand. */
+function deferred(): { promise: Promise<void>; resolve: () => void; reject: (error: Error) => void } {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((ok, fail) => ((resolve = ok), (reject = fail)));
+  return { promise, resolve, reject };
+}
+
+/** Lets the late start's handlers run (they cross a few promise turns). */
+const turns = async (): Promise<void> => {
+  for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+/**
+ * A plug-in whose first start overruns its budget and goes on (as the sandbox's does with lateStartMs): its
+ * first index fails with ranker-timeout carrying `late`; once `late` resolves it holds the tools of that start,
+ * then answers add, remove and search (`answer`: its hits for the indexed tools, by default the first).
+ */
+function lateStarting(late: Promise<void>, answer: (held: CatalogTool[]) => unknown[] = (held) => held.slice(0, 1).map((tool) => ({ tool, score: 9 }))) {
+  const calls: string[] = [];
+  const definition = {
+    specificationVersion: 'v1' as const,
+    name: 'plug',
+    queryKind: 'keywords' as const,
+    created: 0,
+    create(): Ranker {
+      const first = definition.created++ === 0;
+      let held: CatalogTool[] = [];
+      return {
+        specificationVersion: 'v1',
+        name: 'plug',
+        get size() {
+          return held.length;
+        },
+        index(next) {
+          calls.push(`index ${next.length}`);
+          held = [...next];
+          if (first) throw withLateStart(createLoadoutError('ranker-timeout', 'ranker "plug" took longer than 10000 ms to start (loading its module and create); it goes on starting', { ranker: 'plug', budgetMs: 10_000, operation: 'create' }), late);
+        },
+        add(next) {
+          calls.push(`add ${next.map((tool) => tool.name).join(',')}`);
+          held.push(...next);
+        },
+        remove(names) {
+          calls.push(`remove ${names.join(',')}`);
+          held = held.filter((tool) => !names.includes(tool.displayName));
+        },
+        search(query) {
+          calls.push(`search ${query}`);
+          return answer(held) as never;
+        },
+      };
+    },
+  };
+  return { definition, calls };
+}
+
+// Decision 3435: a create() that legitimately takes longer than its budget (a model loading) left serve on bm25f
+// until restarted, even when it was done a second later. Its start now goes on, and it takes over once started.
+describe('withStartFallback: a start that goes on past its budget', () => {
+  it('bm25f ranks meanwhile; once started, the plug-in gets the tools added and removed since, and takes over with one info line', async () => {
+    const fallback = fallbackTo();
+    const late = deferred();
+    const { definition: plugin, calls } = lateStarting(late.promise);
+    const definition = withStartFallback(plugin, fallback);
+    const ranker = await definition.create({});
+    await ranker.index(tools);
+    expect(ranker.name).toBe('bm25f');
+    expect((await ranker.search('forecast')).map((hit) => hit.tool.name)).toEqual(['get_forecast']);
+    expect(fallback.warnings).toEqual([
+      'ranker "plug" could not start in time, so the built-in ranker "bm25f" ranks instead until it has started: ranker "plug" took longer than 10000 ms to start (loading its module and create); it goes on starting [ranker-timeout]',
+    ]);
+    const extra = makeTool({ name: 'list_files', description: 'list the files of a folder' });
+    await ranker.add([extra]);
+    await ranker.remove(['send_mail']);
+    await turns();
+    expect(fallback.infos).toEqual([]);
+    late.resolve();
+    await turns();
+    expect(ranker.name).toBe('plug');
+    expect(calls).toEqual(['index 3', 'remove send_mail', 'add list_files', 'search get_forecast']);
+    expect(fallback.infos).toEqual(['ranker "plug" started after its 10000 ms start budget ("startTimeoutMs" in its "rankers" entry), so it ranks from now on instead of the built-in ranker "bm25f"']);
+    expect((await ranker.search('anything')).map((hit) => hit.tool.name)).toEqual(['get_forecast']);
+    expect(ranker.size).toBe(3);
+    // Later generations try the plug-in again.
+    const next = await definition.create({});
+    await next.index(tools);
+    expect(next.name).toBe('plug');
+    expect(plugin.created).toBe(2);
+    expect(fallback.warnings).toHaveLength(1);
+  });
+
+  it('a late start that fails is logged once; bm25f stays, for later generations too', async () => {
+    const fallback = fallbackTo();
+    const late = deferred();
+    const { definition: plugin } = lateStarting(late.promise);
+    const definition = withStartFallback(plugin, fallback);
+    const ranker = await definition.create({});
+    await ranker.index(tools);
+    late.reject(createLoadoutError('ranker-timeout', 'ranker "plug" took longer than 600000 ms to start (loading its module and create); it was stopped, the next call starts it again', { operation: 'create' }));
+    await turns();
+    expect(ranker.name).toBe('bm25f');
+    expect(fallback.warnings[1]).toBe(
+      'ranker "plug" did not start after all, so the built-in ranker "bm25f" ranks until restarted: ranker "plug" took longer than 600000 ms to start (loading its module and create) [ranker-timeout]',
+    );
+    expect(fallback.infos).toEqual([]);
+    const next = await definition.create({});
+    await next.index(tools);
+    expect(next.name).toBe('bm25f');
+    expect(plugin.created).toBe(1);
+    expect(fallback.warnings).toHaveLength(2);
+  });
+
+  it('a plug-in that starts late but whose first result does not check out stays replaced', async () => {
+    const fallback = fallbackTo();
+    const late = deferred();
+    const { definition: plugin } = lateStarting(late.promise, () => [{ tool: makeTool({ name: 'not_indexed' }), score: 1 }]);
+    const ranker = await withStartFallback(plugin, fallback).create({});
+    await ranker.index(tools);
+    late.resolve();
+    await turns();
+    expect(ranker.name).toBe('bm25f');
+    expect(fallback.warnings[1]).toMatch(/^ranker "plug" started late, but its first result did not check out, so the built-in ranker "bm25f" ranks until restarted: ranker "plug" returned an invalid result: .*not_indexed.* \[ranker-invalid-result\]$/);
+    expect(fallback.infos).toEqual([]);
   });
 });

@@ -1,11 +1,16 @@
 import { forwardRanker, isLoadoutError } from '@loadout/core';
 import type { CatalogTool, LoadoutError, Ranker, RankerDefinition } from '@loadout/core';
+import { checkRankerResult } from '@loadout/core/plugins';
+import { lateStartOf } from './late-start.js';
 
-/** The sandbox's note that the next call starts the ranker again (see `createSandboxedRanker`). */
-const RETRY_NOTE = /; (it was stopped, the next call|this call failed, the next one) starts it again$/;
+/** The sandbox's note on what happens next (see `createSandboxedRanker`). */
+const NEXT_NOTE = /; ((it was stopped, the next call|this call failed, the next one) starts it again|it goes on starting)$/;
 
 /** The operations of a ranker's start: loading its module, its definition's `create`. */
 const STARTING: ReadonlySet<unknown> = new Set(['load', 'create']);
+
+/** Hits asked of a ranker that started late, to check its first result before it takes over. */
+const PROBE_LIMIT = 5;
 
 /**
  * Whether `error` says a plug-in ranker could not start: LoadoutError
@@ -19,12 +24,25 @@ export function isStartFailure(error: unknown): error is LoadoutError {
 
 /** What a plug-in ranker that cannot start is replaced with (`loadout serve`: the built-in default ranker). */
 export interface RankerFallback {
-  /** The fallback's name, for the warning (`bm25f`). */
+  /** The fallback's name, for the messages (`bm25f`). */
   readonly name: string;
   /** A fresh, empty fallback ranker, with its default options, bare (no query syntax: the caller applies it). */
   create(): Promise<Ranker>;
-  /** Receives the one warning, naming the ranker, why it could not start and the code. */
+  /** Receives the warnings: a ranker could not start (naming it, why and the code), or did not start after all. */
   warn(message: string): void;
+  /** Receives the line saying a ranker that started late ranks from now on. */
+  info(message: string): void;
+}
+
+/** An error's first line, without the sandbox's note on what happens next. */
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return (message.split('\n')[0] ?? '').replace(NEXT_NOTE, '');
+}
+
+/** A code for a message: the LoadoutError's, else `ranker-failed`. */
+function codeOf(error: unknown): string {
+  return isLoadoutError(error) ? error.code : 'ranker-failed';
 }
 
 /**
@@ -32,42 +50,89 @@ export interface RankerFallback {
  * start ({@link isStartFailure}: its `create` fails so, or the first
  * `index`, `add`, `remove` or search of a ranker it made does): the tools
  * it was given are indexed in a fresh fallback ranker, the call answered by
- * it, and `fallback.warn` told once. From then on, for the rest of the
- * process, `create` makes fallback rankers without trying the plug-in again
- * (as a mod file that failed stays off): a deployment keeps serving, and the
- * operator restarts it once the plug-in is fixed. Any other error passes
- * unchanged. The options, query kind and usage capability stay the
- * definition's; a fallback ranker learns nothing from usage.
+ * it, and `fallback.warn` told once.
+ *
+ * A start that overran its budget and goes on (the sandbox's
+ * `lateStartMs`, see `lateStartOf`) is waited for in the background: once
+ * it started, the ranker is brought up to date with the tools added or
+ * removed since, its first result is checked (a search for a tool's name,
+ * `checkRankerResult`), and it takes that generation over from the
+ * fallback, with one line to `fallback.info`; later `create` calls make
+ * the plug-in's rankers again. A start that fails for good (`create`
+ * throws, or a late start fails, or its first result does not check out)
+ * leaves the fallback in place for the rest of the process: `create` then
+ * makes fallback rankers without trying the plug-in again (as a mod file
+ * that failed stays off), and the operator restarts once it is fixed. Any
+ * other error passes unchanged. The options, query kind and usage
+ * capability stay the definition's; a fallback ranker learns nothing from
+ * usage.
  */
 export function withStartFallback(definition: RankerDefinition, fallback: RankerFallback): RankerDefinition {
+  const ranker = JSON.stringify(definition.name);
+  const instead = JSON.stringify(fallback.name);
+  /** Set once the plug-in failed to start for good: the rest of the process ranks with the fallback. */
   let failed: LoadoutError | undefined;
 
-  const fallBack = (error: LoadoutError): Promise<Ranker> => {
-    if (failed === undefined) {
-      failed = error;
-      // Its first line, without the sandbox's note that the next call tries again: no call will.
-      const reason = (error.message.split('\n')[0] ?? '').replace(RETRY_NOTE, '');
-      fallback.warn(`ranker ${JSON.stringify(definition.name)} could not start, so the built-in ranker ${JSON.stringify(fallback.name)} ranks instead until restarted: ${reason} [${error.code}]`);
-    }
-    return fallback.create();
+  const failedForGood = (error: LoadoutError, message: string): void => {
+    if (failed !== undefined) return;
+    failed = error;
+    fallback.warn(message);
   };
 
-  /** `primary`, replaced by a fallback ranker holding the same tools once one of its calls fails to start it. */
+  /** `primary`, replaced by a fallback ranker holding the same tools once one of its calls fails to start it, and back once a late start ends. */
   const guarded = (primary: Ranker): Ranker => {
     let active = primary;
     let tools = new Map<string, CatalogTool>();
     let replacing: Promise<Ranker> | undefined;
+
+    /** Brings `primary`, which started late with the tools `sent`, up to date, checks its first result and hands it the searches. */
+    const takeOver = async (sent: ReadonlyMap<string, CatalogTool>, budgetMs: unknown): Promise<void> => {
+      const gone = [...sent.keys()].filter((name) => tools.get(name) !== sent.get(name));
+      const added = [...tools.values()].filter((tool) => sent.get(tool.displayName) !== tool);
+      if (gone.length > 0) await primary.remove(gone);
+      if (added.length > 0) await primary.add(added);
+      const probe = tools.values().next().value;
+      const hits = await primary.search(probe === undefined ? definition.name : probe.name, { limit: PROBE_LIMIT });
+      checkRankerResult(hits, { ranker: definition.name, tools, limit: PROBE_LIMIT });
+      if (failed !== undefined) return;
+      active = primary;
+      replacing = undefined;
+      const budget = typeof budgetMs === 'number' ? ` after its ${budgetMs} ms start budget ("startTimeoutMs" in its "rankers" entry)` : ' late';
+      fallback.info(`ranker ${ranker} started${budget}, so it ranks from now on instead of the built-in ranker ${instead}`);
+    };
+
+    /** The fallback ranker, indexed with the tools, for the start failure `error`; a late start is waited for. */
+    const fallBack = (error: LoadoutError): Promise<Ranker> => {
+      const late = lateStartOf(error);
+      if (late === undefined) {
+        failedForGood(error, `ranker ${ranker} could not start, so the built-in ranker ${instead} ranks instead until restarted: ${reasonOf(error)} [${error.code}]`);
+      } else if (failed === undefined) {
+        fallback.warn(`ranker ${ranker} could not start in time, so the built-in ranker ${instead} ranks instead until it has started: ${reasonOf(error)}; it goes on starting [${error.code}]`);
+        const sent = new Map(tools);
+        late.then(
+          () =>
+            takeOver(sent, error.details['budgetMs']).catch((caught: unknown) => {
+              failedForGood(error, `ranker ${ranker} started late, but its first result did not check out, so the built-in ranker ${instead} ranks until restarted: ${reasonOf(caught)} [${codeOf(caught)}]`);
+            }),
+          (caught: unknown) => {
+            failedForGood(error, `ranker ${ranker} did not start after all, so the built-in ranker ${instead} ranks until restarted: ${reasonOf(caught)} [${codeOf(caught)}]`);
+          },
+        );
+      }
+      return fallback.create().then(async (made) => {
+        await made.index([...tools.values()]);
+        active = made;
+        return made;
+      });
+    };
+
     /** Runs `run` on the active ranker; on a start failure, once more on the fallback when `again` (an index, add or remove needs not: the fallback was indexed with the tools already). */
     const guard = async <T>(run: (ranker: Ranker) => T | Promise<T>, again: boolean): Promise<T | undefined> => {
       try {
         return await run(active);
       } catch (error) {
         if (active !== primary || !isStartFailure(error)) throw error;
-        replacing ??= fallBack(error).then(async (made) => {
-          await made.index([...tools.values()]);
-          active = made;
-          return made;
-        });
+        replacing ??= fallBack(error);
         const made = await replacing;
         return again ? run(made) : undefined;
       }
@@ -106,7 +171,8 @@ export function withStartFallback(definition: RankerDefinition, fallback: Ranker
         primary = await definition.create(options);
       } catch (error) {
         if (!isStartFailure(error)) throw error;
-        return fallBack(error);
+        failedForGood(error, `ranker ${ranker} could not start, so the built-in ranker ${instead} ranks instead until restarted: ${reasonOf(error)} [${error.code}]`);
+        return fallback.create();
       }
       return guarded(primary);
     },
