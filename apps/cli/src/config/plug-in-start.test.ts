@@ -53,7 +53,7 @@ describe('a plug-in module that does not finish loading', () => {
     expect(config.registry.hasRanker('late')).toBe(true);
     const error = await config.registry.createRanker('late').then(() => undefined, (caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'ranker-timeout', details: { ranker: 'late', operation: 'load', budgetMs: 10_000 } });
-    expect((error as Error).message).toBe(`ranker "late" did not start: its module ${join(path, '..', 'late.mjs')} did not finish loading within 10000 ms (top-level code that never settles?)`);
+    expect((error as Error).message).toBe(`ranker "late" did not start: its module ${join(path, '..', 'late.mjs')} did not finish loading within 10000 ms (top-level code that never settles? a "rankers" entry's "startTimeoutMs" allows more)`);
   });
 
   it('a ranker whose entry sets startTimeoutMs: its module gets that long, and the error names it (decision 3435)', async () => {

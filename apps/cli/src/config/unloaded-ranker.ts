@@ -1,5 +1,6 @@
 import { createLoadoutError } from '@loadout/core';
 import type { RankerDefinition } from '@loadout/core';
+import { START_BUDGET_HINT } from '../sandbox/plug-in-limits.js';
 
 /**
  * The definition the registry holds for the ranker `name` whose module
@@ -22,7 +23,7 @@ export function unloadedRankerDefinition(name: string, file: string, startMs: nu
     create() {
       throw createLoadoutError(
         'ranker-timeout',
-        `ranker ${JSON.stringify(name)} did not start: its module ${file} did not finish loading within ${startMs} ms (top-level code that never settles?)`,
+        `ranker ${JSON.stringify(name)} did not start: its module ${file} did not finish loading within ${startMs} ms (top-level code that never settles? ${START_BUDGET_HINT})`,
         { ranker: name, budgetMs: startMs, operation: 'load' },
       );
     },

@@ -23,3 +23,6 @@ export const RANKER_START_RANGE = { min: 1_000, max: 600_000 } as const;
  * 600,000, the top of {@link RANKER_START_RANGE}. See `SandboxBudget.lateStartMs`.
  */
 export const PLUG_IN_LATE_START_MS = RANKER_START_RANGE.max;
+
+/** What a message about a ranker's start budget adds, so the operator finds the knob. */
+export const START_BUDGET_HINT = 'a "rankers" entry\'s "startTimeoutMs" allows more';

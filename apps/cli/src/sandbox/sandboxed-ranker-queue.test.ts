@@ -124,7 +124,7 @@ describe('createSandboxedRanker: the search budget and the queue', () => {
     timers.advance(1);
     expect(await indexing).toMatchObject({
       code: 'ranker-timeout',
-      message: 'ranker "slow" took longer than 10000 ms to start (loading its module and create); it was stopped, the next call starts it again',
+      message: 'ranker "slow" took longer than 10000 ms to start (loading its module and create; a "rankers" entry\'s "startTimeoutMs" allows more); it was stopped, the next call starts it again',
       details: { ranker: 'slow', budgetMs: 10_000, operation: 'create' },
     });
     expect(workers[0]!.terminated).toBe(true);
@@ -177,7 +177,7 @@ describe('createSandboxedRanker: a start that goes on past its budget (lateStart
     const { error, worker } = await overrun();
     expect(error).toMatchObject({
       code: 'ranker-timeout',
-      message: 'ranker "slow" took longer than 10000 ms to start (loading its module and create); it goes on starting',
+      message: 'ranker "slow" took longer than 10000 ms to start (loading its module and create; a "rankers" entry\'s "startTimeoutMs" allows more); it goes on starting',
       details: { ranker: 'slow', budgetMs: 10_000, operation: 'create' },
     });
     expect(lateStartOf(error)).toBeInstanceOf(Promise);

@@ -109,7 +109,7 @@ describe('createSandboxedRanker', () => {
     const ranker = createSandboxedRanker({ module: pinModule(module), name, options, budget: { createMs: 300 } });
     const error = await Promise.resolve(ranker.index(tools)).then(() => undefined, (caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'ranker-timeout', details: { ranker: name, operation: 'create', budgetMs: 300 } });
-    expect((error as Error).message).toBe(`ranker "${name}" took longer than 300 ms to start (loading its module and create); it was stopped, the next call starts it again`);
+    expect((error as Error).message).toBe(`ranker "${name}" took longer than 300 ms to start (loading its module and create; a "rankers" entry's "startTimeoutMs" allows more); it was stopped, the next call starts it again`);
   });
 });
 

@@ -3,7 +3,7 @@ import type { CatalogTool, Ranker, RankerSearchOptions, RankerUsageField, Search
 import '../io/cli-error-codes.js';
 import { readPinned, type ModulePin } from './module-pin.js';
 import { withLateStart } from './late-start.js';
-import { PLUG_IN_START_MS } from './plug-in-limits.js';
+import { PLUG_IN_START_MS, START_BUDGET_HINT } from './plug-in-limits.js';
 import type { SandboxMessage, SandboxOperation, SandboxStage, SandboxUsage, WorkerData } from './sandbox-protocol.js';
 import { REAL_TIMERS, type SandboxTimers } from './sandbox-timers.js';
 import { spawnRankerWorker, type SandboxWorker, type SpawnSandboxWorker } from './sandbox-worker.js';
@@ -157,7 +157,7 @@ export function createSandboxedRanker(input: {
   /** Starts the call's time budget. */
   function startBudget(id: number, entry: PendingCall): void {
     entry.timer = timers.set(() => {
-      const what = entry.stage === 'create' ? 'to start (loading its module and create)' : `for ${entry.stage}`;
+      const what = entry.stage === 'create' ? `to start (loading its module and create; ${START_BUDGET_HINT})` : `for ${entry.stage}`;
       const keeps = entry.stage === 'create' && entry.late !== true && lateStartMs !== undefined && lateStartMs > entry.budgetMs;
       const error = createLoadoutError(
         'ranker-timeout',

@@ -208,7 +208,7 @@ describe('withStartFallback: a start that goes on past its budget', () => {
     await turns();
     expect(ranker.name).toBe('plug');
     expect(calls).toEqual(['index 3', 'remove send_mail', 'add list_files', 'search get_forecast']);
-    expect(fallback.infos).toEqual(['ranker "plug" started after its 10000 ms start budget ("startTimeoutMs" in its "rankers" entry), so it ranks from now on instead of the built-in ranker "bm25f"']);
+    expect(fallback.infos).toEqual(['ranker "plug" started after its 10000 ms start budget, so it ranks from now on instead of the built-in ranker "bm25f"']);
     expect((await ranker.search('anything')).map((hit) => hit.tool.name)).toEqual(['get_forecast']);
     expect(ranker.size).toBe(3);
     // Later generations try the plug-in again.

@@ -97,7 +97,7 @@ export function withStartFallback(definition: RankerDefinition, fallback: Ranker
       if (failed !== undefined) return;
       active = primary;
       replacing = undefined;
-      const budget = typeof budgetMs === 'number' ? ` after its ${budgetMs} ms start budget ("startTimeoutMs" in its "rankers" entry)` : ' late';
+      const budget = typeof budgetMs === 'number' ? ` after its ${budgetMs} ms start budget` : ' late';
       fallback.info(`ranker ${ranker} started${budget}, so it ranks from now on instead of the built-in ranker ${instead}`);
     };
 
