@@ -1,18 +1,15 @@
 import { createLoadoutError } from '@loadout/core';
 import { didYouMean } from '@loadout/core/plugins';
+import { isRecord } from '@loadout/core/utils';
 import { configError } from './config-error.js';
 import { RANKER_ENTRY_KEYS, type RankerModuleEntry } from './loadout-config.js';
 import { RANKER_START_RANGE } from '../sandbox/plug-in-limits.js';
 
 const known: ReadonlySet<string> = new Set(RANKER_ENTRY_KEYS);
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A `rankers` entry's module specifier, written either way (`"./x.mjs"` or `{ module: "./x.mjs" }`); undefined when it is neither. */
 export function rankerSpecifier(entry: unknown): string | undefined {
-  const specifier = isPlainObject(entry) ? entry['module'] : entry;
+  const specifier = isRecord(entry) ? entry['module'] : entry;
   return typeof specifier === 'string' && specifier !== '' ? specifier : undefined;
 }
 
@@ -31,7 +28,7 @@ export function rankerEntry(entry: string | RankerModuleEntry): RankerModuleEntr
  */
 export function checkRankers(value: unknown, path: string, strict: boolean, warn: (message: string) => void): Record<string, string | RankerModuleEntry> {
   const expected = 'an object of name → module path or package name, or name → { "module", "startTimeoutMs" }';
-  if (!isPlainObject(value)) throw configError('config-invalid', path, 'rankers', `must be ${expected}`, value);
+  if (!isRecord(value)) throw configError('config-invalid', path, 'rankers', `must be ${expected}`, value);
   const checked: Record<string, string | RankerModuleEntry> = {};
   for (const [name, entry] of Object.entries(value)) {
     const key = `rankers.${name}`;
@@ -39,7 +36,7 @@ export function checkRankers(value: unknown, path: string, strict: boolean, warn
       checked[name] = entry;
       continue;
     }
-    if (!isPlainObject(entry)) throw configError('config-invalid', path, key, 'must be a module path or package name, or { "module", "startTimeoutMs" }', entry);
+    if (!isRecord(entry)) throw configError('config-invalid', path, key, 'must be a module path or package name, or { "module", "startTimeoutMs" }', entry);
     const kept: Record<string, unknown> = {};
     for (const [inner, item] of Object.entries(entry)) {
       if (known.has(inner)) {

@@ -187,13 +187,19 @@ function lateStarting(late: Promise<void>, answer: (held: CatalogTool[]) => unkn
 // Decision 3435: a create() that legitimately takes longer than its budget (a model loading) left serve on bm25f
 // until restarted, even when it was done a second later. Its start now goes on, and it takes over once started.
 describe('withStartFallback: a start that goes on past its budget', () => {
-  it('bm25f ranks meanwhile; once started, the plug-in gets the tools added and removed since, and takes over with one info line', async () => {
+  /** The first generation's ranker, indexed with `tools` while its start overran and goes on: bm25f ranks it. */
+  async function startedLate(answer?: Parameters<typeof lateStarting>[1]) {
     const fallback = fallbackTo();
     const late = deferred();
-    const { definition: plugin, calls } = lateStarting(late.promise);
+    const { definition: plugin, calls } = lateStarting(late.promise, answer);
     const definition = withStartFallback(plugin, fallback);
     const ranker = await definition.create({});
     await ranker.index(tools);
+    return { fallback, late, plugin, calls, definition, ranker };
+  }
+
+  it('bm25f ranks meanwhile; once started, the plug-in gets the tools added and removed since, and takes over with one info line', async () => {
+    const { fallback, late, plugin, calls, definition, ranker } = await startedLate();
     expect(ranker.name).toBe('bm25f');
     expect((await ranker.search('forecast')).map((hit) => hit.tool.name)).toEqual(['get_forecast']);
     expect(fallback.warnings).toEqual([
@@ -220,12 +226,7 @@ describe('withStartFallback: a start that goes on past its budget', () => {
   });
 
   it('a late start that fails is logged once; bm25f stays, for later generations too', async () => {
-    const fallback = fallbackTo();
-    const late = deferred();
-    const { definition: plugin } = lateStarting(late.promise);
-    const definition = withStartFallback(plugin, fallback);
-    const ranker = await definition.create({});
-    await ranker.index(tools);
+    const { fallback, late, plugin, definition, ranker } = await startedLate();
     late.reject(createLoadoutError('ranker-timeout', 'ranker "plug" took longer than 600000 ms to start (loading its module and create); it was stopped, the next call starts it again', { operation: 'create' }));
     await turns();
     expect(ranker.name).toBe('bm25f');
@@ -241,11 +242,7 @@ describe('withStartFallback: a start that goes on past its budget', () => {
   });
 
   it('a plug-in that starts late but whose first result does not check out stays replaced', async () => {
-    const fallback = fallbackTo();
-    const late = deferred();
-    const { definition: plugin } = lateStarting(late.promise, () => [{ tool: makeTool({ name: 'not_indexed' }), score: 1 }]);
-    const ranker = await withStartFallback(plugin, fallback).create({});
-    await ranker.index(tools);
+    const { fallback, late, ranker } = await startedLate(() => [{ tool: makeTool({ name: 'not_indexed' }), score: 1 }]);
     late.resolve();
     await turns();
     expect(ranker.name).toBe('bm25f');
