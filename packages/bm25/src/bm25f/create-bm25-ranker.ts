@@ -267,7 +267,11 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
         });
       }
       if (contents.postings.docCount !== loadedTools.length || contents.namesHash !== fnv1aStrings(loadedTools.map((tool) => tool.displayName))) {
-        throw corruptIndex(`built for other tools (${contents.postings.docCount} tools in the index, ${loadedTools.length} given)`, {
+        const why =
+          contents.postings.docCount === loadedTools.length
+            ? `the same number of tools (${contents.postings.docCount}), but other names or another order`
+            : `${contents.postings.docCount} tools in the index, ${loadedTools.length} given`;
+        throw corruptIndex(`built for other tools (${why}); index this catalog again`, {
           indexed: contents.postings.docCount,
           given: loadedTools.length,
         });
