@@ -14,6 +14,7 @@ import type { EngineRankerHost } from '../rankers/engine-rankers.js';
 import { abortable, cancelledError, throwIfCancelled } from '../shared/cancelled.js';
 import { transformersModelId } from '../transformers/transformers-model-id.js';
 import type { WasmTransformersEmbedder } from '../transformers/wasm-transformers-embedder.js';
+import { TRANSFORMERS_OPT_IN } from '../transformers/transformers-library.js';
 import type { WasmPaths } from '../transformers/transformers-library.js';
 import { createCatalogState } from './catalog-state.js';
 import type { CatalogState } from './catalog-state.js';
@@ -107,6 +108,10 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
   };
 
   const transformersEmbedder = async (): Promise<Embedder> => {
+    // Without the library, what rankers() says, not a complaint about the URLs a user never had reason to set.
+    if (options.loadTransformers === undefined) {
+      throw createLoadoutError('unsupported-environment', `@loadout/browser: transformers.js is not part of this engine: ${TRANSFORMERS_OPT_IN}`, { ranker: 'transformers' });
+    }
     const { createWasmTransformersEmbedder } = await import('../transformers/wasm-transformers-embedder.js');
     transformers ??= createWasmTransformersEmbedder({
       modelBaseUrl: options.modelBaseUrl as string,

@@ -95,8 +95,16 @@ describe('createEngine: transformers', () => {
     expect(fake.pipelineCalls).toHaveLength(1);
   });
 
+  it('says transformers.js is not part of an engine without it, as rankers() does, before asking for its URLs', async () => {
+    const engine = createEngine({ indexStore: null });
+    await engine.loadCatalog(TOOLS);
+    const error = await engine.search('mail', { ranker: 'transformers' }).catch((caught: unknown) => caught);
+    expect(isLoadoutError(error) && error.code).toBe('unsupported-environment');
+    expect((error as Error).message).toMatch(/^@loadout\/browser: transformers\.js is not part of this engine: start the worker from @loadout\/browser\/worker-transformers/);
+  });
+
   it('throws invalid-option without modelBaseUrl or wasmPaths, and model-unavailable when files are missing', async () => {
-    const engine = createEngine({ indexStore: null, wasmPaths: 'https://app.example/ort/' });
+    const engine = createEngine({ indexStore: null, wasmPaths: 'https://app.example/ort/', loadTransformers: async () => createFakeTransformers().library });
     await engine.loadCatalog(TOOLS);
     const error = await engine.search('mail', { ranker: 'transformers' }).catch((caught: unknown) => caught);
     expect(isLoadoutError(error) && error.code).toBe('invalid-option');
