@@ -174,9 +174,19 @@ describe('loadout learn', () => {
     await writeFile(store, `${lines.join('\n')}\n`);
     const run = fakeContext({ cwd: dir });
     expect(await runCli(['learn', '--catalog', catalog, '--json'], run.context)).toBe(0);
-    const result = JSON.parse(run.stdout()) as { imported: number; report: { enabled: boolean; events: number } };
+    const result = JSON.parse(run.stdout()) as { imported: number; storeIssues: unknown[]; report: { enabled: boolean; events: number } };
     expect(result.imported).toBe(0);
+    expect(result.storeIssues).toEqual([]);
     expect(result.report.enabled).toBe(true);
+    // The store's own skipped lines are in --json too (numbered in the store), not only on stderr.
+    await writeFile(store, `${lines.join('\n')}\nnot json\n{"query": "keep it", "called": ["nowhere"]}\n`);
+    const issues = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', '--catalog', catalog, '--json'], issues.context)).toBe(0);
+    expect((JSON.parse(issues.stdout()) as { storeIssues: unknown[] }).storeIssues).toEqual([
+      { code: 'feedback-invalid-line', line: 7, message: expect.any(String) },
+      { code: 'feedback-unknown-tool', line: 8, message: expect.stringContaining('nowhere') },
+    ]);
+    await writeFile(store, `${lines.join('\n')}\n`);
     const text = fakeContext({ cwd: dir });
     expect(await runCli(['learn', '--catalog', catalog], text.context)).toBe(0);
     expect(text.stdout()).toContain(`learning from the 6 events stored in ${store}`);

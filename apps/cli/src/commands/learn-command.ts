@@ -135,11 +135,12 @@ ${MAX_FEEDBACK_HELP}
   --purge          delete the store and the decision (a file that holds no events is left
                    as it is)
   --json           print {"imported", "alreadyStored", "skipped", "droppedTools", "issues",
-                   "catalogIssues", "store", "decision", "report"} (skipped: lines not imported;
-                   droppedTools: unknown tool names left out of imported lines; issues: FILE's
-                   skipped lines and dropped tools, each {code, line, message}, lines of FILE
-                   (the store's own, numbered in the store, go to stderr only: [] with no
-                   FILE); catalogIssues: the catalog's skipped tools, each {code, message})
+                   "storeIssues", "catalogIssues", "store", "decision", "report"} (skipped:
+                   lines not imported; droppedTools: unknown tool names left out of imported
+                   lines; issues: FILE's skipped lines and dropped tools, each {code, line,
+                   message}, lines of FILE ([] with no FILE); storeIssues: the same for the
+                   store as learning read it, lines of the store; catalogIssues: the
+                   catalog's skipped tools, each {code, message})
   -h, --help       show this help
 
 Examples:
@@ -359,7 +360,8 @@ export const learnCommand: Command = {
     const skips = countFeedbackSkips(imported.issues);
     if (parsed.values['json'] === true) {
       const catalogIssues = loaded.issues.map(({ code, message }) => ({ code, message }));
-      const output = { imported: fresh.length, alreadyStored, skipped: skips.lines, droppedTools: skips.droppedTools, issues: imported.issues, catalogIssues, store: shown, decision: decisionPath, report };
+      const storeIssues = stored.issues.map(({ code, line, message }) => ({ code, line, message }));
+      const output = { imported: fresh.length, alreadyStored, skipped: skips.lines, droppedTools: skips.droppedTools, issues: imported.issues, storeIssues, catalogIssues, store: shown, decision: decisionPath, report };
       context.stdout(`${JSON.stringify(output, null, 2)}\n`);
       return 0;
     }
