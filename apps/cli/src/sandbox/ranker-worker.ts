@@ -25,6 +25,21 @@ class StageFailure {
   ) {}
 }
 
+/** Not thrown by the plug-in: its `create` returned something that is not a ranker (`ranker-invalid`). */
+class NotARanker extends Error {}
+
+/** The methods every use of a ranker calls first; a `create` result without them is not a ranker. */
+const RANKER_METHODS = ['index', 'search'] as const;
+
+/** Throws {@link NotARanker} unless `made` has the methods of {@link RANKER_METHODS}. */
+function assertRanker(made: unknown): asserts made is Ranker {
+  if (typeof made !== 'object' || made === null) throw new NotARanker(`its definition's create returned ${describeValue(made)}, not a ranker`);
+  const missing = RANKER_METHODS.filter((method) => typeof (made as Record<string, unknown>)[method] !== 'function');
+  if (missing.length > 0) {
+    throw new NotARanker(`its definition's create returned an object without the method${missing.length > 1 ? 's' : ''} ${missing.join(' and ')}, not a ranker`);
+  }
+}
+
 /** Runs one step of the plug-in's code, tagging what it throws with `stage`. */
 async function at<T>(stage: SandboxStage, run: () => T | Promise<T>): Promise<T> {
   try {
@@ -69,7 +84,8 @@ async function handle(request: SandboxRequest): Promise<unknown> {
       const withUsage = loaded.capabilities?.usage;
       const created = usage !== undefined && withUsage !== undefined ? withUsage.withUsage(options as never, usageField(usage)) : options;
       ranker = undefined;
-      const made = await at('create', () => loaded.create(created as never));
+      const made: unknown = await at('create', () => loaded.create(created as never));
+      assertRanker(made);
       // Started: the index budget runs from here, the start budget (loading and create) ends.
       parentPort!.postMessage({ id: request.id, created: true } satisfies SandboxCreated);
       await at('index', () => made.index(request.tools));
@@ -101,6 +117,10 @@ parentPort!.on('message', (request: SandboxRequest) => {
   handle(request).then(
     (value) => parentPort!.postMessage({ id: request.id, ok: true, value }),
     (error: unknown) => {
+      if (error instanceof NotARanker) {
+        parentPort!.postMessage({ id: request.id, ok: false, message: error.message, stage: 'create', code: 'ranker-invalid' } satisfies SandboxResponse);
+        return;
+      }
       const { stage, thrown } = error instanceof StageFailure ? error : new StageFailure(request.op === 'describe' ? 'load' : request.op, error);
       const untrusted = isLoadoutError(thrown) && thrown.code === 'config-untrusted';
       parentPort!.postMessage({ id: request.id, ok: false, message: describeThrown(thrown), stage, ...(untrusted ? { code: 'config-untrusted' } : {}) } satisfies SandboxResponse);

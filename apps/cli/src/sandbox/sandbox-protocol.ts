@@ -43,8 +43,11 @@ export type SandboxResponse = { readonly id: number } & (
       readonly ok: false;
       readonly message: string;
       readonly stage: SandboxStage;
-      /** `config-untrusted`: the module changed between its check and its import (TypeScript only); the worker must be stopped. */
-      readonly code?: 'config-untrusted';
+      /**
+       * `config-untrusted`: the module changed between its check and its import (TypeScript only); the worker must be stopped.
+       * `ranker-invalid`: the plug-in threw nothing, but its definition's `create` returned something that is not a ranker.
+       */
+      readonly code?: 'config-untrusted' | 'ranker-invalid';
     }
 );
 

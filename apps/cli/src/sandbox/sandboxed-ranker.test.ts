@@ -74,6 +74,17 @@ describe('createSandboxedRanker', () => {
     expect(await failure(Promise.resolve(ranker.search('weather')))).toEqual({ code: 'ranker-failed', message });
   });
 
+  // Trial-embed item 2: it was "failed while indexing: made.index is not a function [ranker-failed]".
+  it('a create() that returns something else than a ranker is ranker-invalid naming what it lacks, with operation create', async () => {
+    const ranker = createSandboxedRanker({ module: pinModule(file), name: 'hostile', options: { notARanker: true } });
+    const error = await Promise.resolve(ranker.index(tools)).then(() => undefined, (caught: unknown) => caught);
+    expect(error).toMatchObject({
+      code: 'ranker-invalid',
+      message: 'ranker "hostile" is invalid: its definition\'s create returned an object without the methods index and search, not a ranker',
+      details: { ranker: 'hostile', operation: 'create' },
+    });
+  });
+
   it('after create or index threw, the next call indexes again and answers once the plug-in does', async () => {
     const ranker = createSandboxedRanker({ module: pinModule(file), name: 'hostile', options: { throwIn: 'index', times: 1 } });
     expect(await failure(Promise.resolve(ranker.index(tools)))).toMatchObject({ code: 'ranker-failed' });

@@ -58,9 +58,12 @@ const DOING: Readonly<Record<Exclude<SandboxStage, 'search'>, string>> = {
  * LoadoutError `ranker-failed` naming the ranker and the stage
  * (`details.ranker`, `details.operation`); in `search`, a plain Error (the
  * caller's `withCheckedResults` makes it `ranker-invalid-result`, as for a
- * ranker in the main thread).
+ * ranker in the main thread). A `create` that returned something that is not
+ * a ranker (`code`) is LoadoutError `ranker-invalid`, with operation `create`.
  */
-function pluginThrew(ranker: string, stage: SandboxStage, message: string): Error {
+function pluginThrew(ranker: string, stage: SandboxStage, message: string, code?: string): Error {
+  // Nothing thrown: create returned something that is not a ranker.
+  if (code === 'ranker-invalid') return createLoadoutError('ranker-invalid', `ranker ${JSON.stringify(ranker)} is invalid: ${message}`, { ranker, operation: stage });
   if (stage === 'search') return new Error(message);
   return createLoadoutError('ranker-failed', `ranker ${JSON.stringify(ranker)} failed while ${DOING[stage]}: ${message}`, { ranker, operation: stage });
 }
@@ -220,7 +223,7 @@ export function createSandboxedRanker(input: {
       // An idle worker never keeps the process alive; one with a call in flight does.
       if (pending.size === 0) started.unref();
       if (entry?.timer !== undefined) timers.clear(entry.timer);
-      entry?.settle(message.ok ? { ok: true, value: message.value } : { ok: false, error: pluginThrew(input.name, message.stage, message.message) });
+      entry?.settle(message.ok ? { ok: true, value: message.value } : { ok: false, error: pluginThrew(input.name, message.stage, message.message, message.code) });
     });
     const died = (reason: string, code?: string): void => {
       if (worker !== started) return;

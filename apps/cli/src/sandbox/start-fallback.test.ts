@@ -116,13 +116,15 @@ describe('withStartFallback', () => {
     expect(fallback.made).toBe(0);
   });
 
-  it('isStartFailure: ranker-timeout or ranker-failed while loading or creating only', () => {
+  it('isStartFailure: ranker-timeout, ranker-failed or ranker-invalid while loading or creating only', () => {
     expect(isStartFailure(timeout)).toBe(true);
     expect(isStartFailure(threw)).toBe(true);
     expect(isStartFailure(createLoadoutError('ranker-timeout', 'x', { operation: 'load' }))).toBe(true);
     expect(isStartFailure(indexBug)).toBe(false);
     expect(isStartFailure(createLoadoutError('ranker-timeout', 'x', { operation: 'search' }))).toBe(false);
-    expect(isStartFailure(createLoadoutError('ranker-invalid', 'x', { operation: 'create' }))).toBe(false);
+    // Decision 3438: a create that returned something that is not a ranker did not start either.
+    expect(isStartFailure(createLoadoutError('ranker-invalid', 'x', { operation: 'create' }))).toBe(true);
+    expect(isStartFailure(createLoadoutError('ranker-invalid', 'x'))).toBe(false);
     expect(isStartFailure(new Error('create'))).toBe(false);
   });
 });

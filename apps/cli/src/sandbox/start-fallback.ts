@@ -9,17 +9,21 @@ const NEXT_NOTE = /; ((it was stopped, the next call|this call failed, the next 
 /** The operations of a ranker's start: loading its module, its definition's `create`. */
 const STARTING: ReadonlySet<unknown> = new Set(['load', 'create']);
 
+/** The codes of a start that failed (see {@link isStartFailure}). */
+const START_CODES: ReadonlySet<string> = new Set(['ranker-timeout', 'ranker-failed', 'ranker-invalid']);
+
 /** Hits asked of a ranker that started late, to check its first result before it takes over. */
 const PROBE_LIMIT = 5;
 
 /**
  * Whether `error` says a plug-in ranker could not start: LoadoutError
- * `ranker-timeout` or `ranker-failed` whose `details.operation` is `load` or
- * `create` (its module did not load in time, or `create` threw, overran the
- * start budget or ended its worker).
+ * `ranker-timeout`, `ranker-failed` or `ranker-invalid` whose
+ * `details.operation` is `load` or `create` (its module did not load in
+ * time, or `create` threw, overran the start budget, ended its worker or
+ * returned something that is not a ranker).
  */
 export function isStartFailure(error: unknown): error is LoadoutError {
-  return isLoadoutError(error) && (error.code === 'ranker-timeout' || error.code === 'ranker-failed') && STARTING.has(error.details['operation']);
+  return isLoadoutError(error) && START_CODES.has(error.code) && STARTING.has(error.details['operation']);
 }
 
 /** What a plug-in ranker that cannot start is replaced with (`loadout serve`: the built-in default ranker). */

@@ -3,7 +3,8 @@
 // "throw" throws, "exit" ends its thread, "ghost" returns a tool the catalog lacks;
 // any other query returns the tools whose name contains a query word.
 // Options make create or index throw: `throwIn` ('create', 'index', 'index-string': a string
-// thrown, not an Error), the first `times` calls (default all); `hangIn: 'create'` makes create never resolve.
+// thrown, not an Error), the first `times` calls (default all); `hangIn: 'create'` makes create never resolve;
+// `notARanker` makes create return `{ name }`, an object without index or search.
 let tools = [];
 let thrown = 0;
 
@@ -22,9 +23,11 @@ export default {
     throwIn: { type: 'string', values: ['create', 'index', 'index-string'], description: 'where to throw' },
     times: { type: 'integer', min: 0, description: 'throw the first this many times only' },
     hangIn: { type: 'string', values: ['create'], description: 'where to never resolve' },
+    notARanker: { type: 'boolean', description: 'create returns an object that is not a ranker' },
   },
   create: (options = {}) => {
     if (options.hangIn === 'create') return new Promise(() => {});
+    if (options.notARanker === true) return { name: 'hostile' };
     maybeThrow(options, 'create');
     return {
       specificationVersion: 'v1',
