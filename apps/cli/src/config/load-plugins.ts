@@ -1,5 +1,5 @@
-import { createLoadoutError, isLoadoutError, validateMod } from '@loadout/core';
-import type { Mod, RankerDefinition } from '@loadout/core';
+import { createLoadoutError, describeValue, isLoadoutError, validateMod } from '@loadout/core';
+import type { LoadoutError, LoadoutErrorCode, Mod, RankerDefinition } from '@loadout/core';
 import { validateRankerDefinition } from '@loadout/core/plugins';
 import { configError } from './config-error.js';
 import { importDefault } from './import-config-module.js';
@@ -67,9 +67,21 @@ async function importPlugin(specifier: string, folder: string, path: string, key
   }
 }
 
+/** A plug-in module's error, naming the config, the key and the module's file. */
+function moduleError(code: LoadoutErrorCode, path: string, key: string, file: string, message: string): LoadoutError {
+  return createLoadoutError(code, `${path}: ${key} (${file}): ${message}`, { path, key, file });
+}
+
 function rethrowIn(error: unknown, path: string, key: string, file: string): never {
-  if (isLoadoutError(error)) throw createLoadoutError(error.code, `${path}: ${key} (${file}): ${error.message}`, { path, key, file });
+  if (isLoadoutError(error)) throw moduleError(error.code, path, key, file, error.message);
   throw error;
+}
+
+/** What a mod file's default export (`value`, or its item `item` of an array) lacks to be a mod's object, or undefined. */
+function notAModObject(value: unknown, item?: number): string | undefined {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return undefined;
+  if (item !== undefined) return `item ${item + 1} of its default export must be a mod (an object { name, hooks }), got ${describeValue(value)}`;
+  return `its default export must be a mod (an object { name, hooks }) or an array of mods, got ${describeValue(value)}`;
 }
 
 /**
@@ -96,6 +108,9 @@ export async function loadRankers(rankers: Readonly<Record<string, string | Rank
       continue;
     }
     const { value } = imported;
+    if (value === undefined) {
+      throw moduleError('ranker-invalid', path, key, file, "it has no default export: a ranker module must `export default` its definition { specificationVersion: 'v1', name, queryKind, create }");
+    }
     try {
       validateRankerDefinition(value, 'its default export');
     } catch (error) {
@@ -123,10 +138,13 @@ export async function loadPluginMods(plugins: readonly string[], folder: string,
     const { file, pin } = imported;
     if (imported.late) throw configError('plugin-load-failed', path, key, `${file} did not finish loading within ${options.startMs ?? PLUG_IN_START_MS} ms`, plugins[index]);
     const { value } = imported;
+    if (value === undefined) throw moduleError('mod-invalid', path, key, file, 'it has no default export: a mod file must `export default` a mod { name, hooks } or an array of mods');
     const list: unknown[] = Array.isArray(value) ? value : [value];
     // Its hooks run in a worker thread with time and memory budgets: a loop or a leak turns this file's mods off, nothing more.
     const sandbox = createModSandbox(pin, { loadMs: options.startMs ?? PLUG_IN_START_MS });
-    for (const mod of list) {
+    for (const [item, mod] of list.entries()) {
+      const shape = notAModObject(mod, Array.isArray(value) ? item : undefined);
+      if (shape !== undefined) throw moduleError('mod-invalid', path, key, file, shape);
       try {
         validateMod(mod);
       } catch (error) {

@@ -49,7 +49,7 @@ function answer(request: Extract<ModMessage, { type: 'describe' }>): void {
   }
   if (typeof (value as { then?: unknown } | null)?.then === 'function') {
     // A promise cannot cross to the main thread, which renders the prompt synchronously.
-    return post(channel, WORKER_POSTED, { type: 'error', message: `hook "tool.describe" of mod ${JSON.stringify(request.mod)} returned a Promise: mod hooks must be synchronous [mod-invalid]` });
+    return post(channel, WORKER_POSTED, { type: 'error', message: `hook "tool.describe" of mod ${JSON.stringify(request.mod)} returned a Promise (is it async?): mod hooks must be synchronous` });
   }
   try {
     post(channel, WORKER_POSTED, { type: 'answer', value });

@@ -37,7 +37,7 @@ describe('createModSandbox', () => {
     const thrown = event('throw_it');
     expect(resolve.resolve(thrown.tool, thrown)).toMatchObject({ description: 'throw_it does things!', failures: [{ mod: 'hostile', message: 'mod bug' }] });
     const late = event('promise_it');
-    expect(resolve.resolve(late.tool, late).failures[0]?.message).toMatch(/hook "tool\.describe" of mod "hostile" returned a Promise: mod hooks must be synchronous \[mod-invalid\]/);
+    expect(resolve.resolve(late.tool, late).failures[0]?.message).toMatch(/hook "tool\.describe" of mod "hostile" returned a Promise \(is it async\?\): mod hooks must be synchronous$/);
     const plain = event('send_email');
     expect(resolve.resolve(plain.tool, plain).description).toBe('send_email does things! (sandboxed)');
   });
