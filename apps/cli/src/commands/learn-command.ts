@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
 import { isLearnedDecisionFile, learnFromFeedback } from '@loadout/learn';
 import { openFeedbackStore, isDatabaseStore } from '../io/open-feedback-store.js';
+import { checkStoreLocation } from '../io/check-store-location.js';
 import type { FeedbackIssue, LearnedDecisionRead, ParsedFeedback } from '@loadout/learn';
 import type { CatalogTool } from '@loadout/core';
 import type { CliContext } from '../io/cli-context.js';
@@ -248,6 +249,7 @@ export const learnCommand: Command = {
     }
     const storeFlag = stringFlag(parsed, 'store') ?? DEFAULT_FEEDBACK_STORE;
     if (storeFlag.trim() === '') throw createLoadoutError('invalid-option', `--store needs a path (default ${DEFAULT_FEEDBACK_STORE})`, { option: 'store' });
+    checkStoreLocation(storeFlag, 'store', { option: 'store' });
     const feedbackStore = await openFeedbackStore(storeFlag, context.cwd);
     // A database store is read by its URL (its location, for messages, has no password).
     const store = isDatabaseStore(storeFlag) ? storeFlag : feedbackStore.location;

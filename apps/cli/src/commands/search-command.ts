@@ -4,6 +4,7 @@ import { MAX_SEARCH_LIMIT } from '@loadout/core/utils';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { MAX_FEEDBACK_HELP, maxFeedbackFlag } from '../io/max-feedback-flag.js';
+import { checkStoreLocation } from '../io/check-store-location.js';
 import { MAX_TOOLS_RANGE, reportWarnings } from '../io/command-warnings.js';
 import { noteDemoCatalog } from '../io/demo-catalog-note.js';
 import { loadCatalog } from '../io/load-catalog.js';
@@ -81,6 +82,8 @@ export const searchCommand: Command = {
       return 0;
     }
     const maxFeedbackBytes = maxFeedbackFlag(parsed, 'feedback');
+    const feedbackFlag = stringFlag(parsed, 'feedback');
+    if (feedbackFlag !== undefined) checkStoreLocation(feedbackFlag, 'feedback', { flag: 'feedback' });
     const query = parsed.positionals.join(' ');
     if (query.trim() === '') {
       throw createLoadoutError('query-empty', 'needs a QUERY: say in words what the tool should do, e.g. loadout search "open a pull request" (see loadout search --help)');

@@ -21,6 +21,7 @@ import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 import { rejectsUnknownKeys } from '../config/validate-config.js';
 import { DEFAULT_FEEDBACK_STORE } from '../io/default-feedback-store.js';
 import { isDatabaseStore, openDatabaseStore } from '../io/open-feedback-store.js';
+import { checkStoreLocation } from '../io/check-store-location.js';
 import { DEFAULT_MAX_FEEDBACK_BYTES, MAX_FEEDBACK_RANGE } from '../io/max-feedback-flag.js';
 import { withCappedWarnings } from '../io/capped-warnings.js';
 import { createRateCappedLog } from '../io/rate-capped-log.js';
@@ -158,6 +159,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const headersTimeoutMs = integerFlag(parsed, 'headers-timeout', { min: 1000, max: requestTimeoutMs ?? 3_600_000 });
       const record = parsed.values['record'] === true;
       const feedbackFlag = stringFlag(parsed, 'feedback');
+      if (feedbackFlag !== undefined) checkStoreLocation(feedbackFlag, 'feedback', { flag: 'feedback' });
       const store = feedbackFlag ?? (record ? DEFAULT_FEEDBACK_STORE : undefined);
       const maxFeedbackBytes = integerFlag(parsed, 'max-feedback', MAX_FEEDBACK_RANGE);
       if (maxFeedbackBytes !== undefined && store === undefined) {

@@ -1,0 +1,28 @@
+import { isLoadoutError } from '@loadout/core';
+import { describe, expect, it } from 'vitest';
+import { checkStoreLocation, maskStoreLocation } from './check-store-location.js';
+
+describe('checkStoreLocation', () => {
+  it('refuses a URL of another scheme, naming the supported forms, its password masked', () => {
+    let caught: unknown;
+    try {
+      checkStoreLocation('mysql://u:pw@h/db?password=x', 'feedback', { flag: 'feedback' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(isLoadoutError(caught) && caught.code).toBe('invalid-option');
+    expect((caught as Error).message).toBe('--feedback mysql://u:***@h/db is not a supported feedback store: give a file path, or a postgres:// or postgresql:// URL');
+    expect((caught as Error).message).not.toContain('pw');
+  });
+
+  it('accepts file paths (also Windows ones) and PostgreSQL URLs', () => {
+    for (const location of ['feedback.jsonl', './a:b/feedback.jsonl', 'C:\\data\\feedback.jsonl', 'postgres://u:pw@h/db', 'POSTGRESQL://h/db']) {
+      expect(() => checkStoreLocation(location, 'store', { option: 'store' })).not.toThrow();
+    }
+  });
+
+  it('masks only a password', () => {
+    expect(maskStoreLocation('file:///tmp/x')).toBe('file:///tmp/x');
+    expect(maskStoreLocation('mysql://u@h/db')).toBe('mysql://u@h/db');
+  });
+});

@@ -1,0 +1,22 @@
+import { createLoadoutError } from '@loadout/core';
+
+/** A URL-like value (`scheme://…`) with its password masked and its query string removed, for messages. */
+export function maskStoreLocation(location: string): string {
+  return location.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*):[^/?#@]*@/i, '$1:***@').replace(/\?.*$/s, '');
+}
+
+/**
+ * Throws `invalid-option` (`details`, say `{ flag: 'feedback' }`) when a
+ * `--feedback` / `--store` value is a URL of another scheme than
+ * `postgres://` or `postgresql://` (`mysql://…`, `file://…`): taken as a
+ * file path, it would create folders named after it. The message masks
+ * its password.
+ */
+export function checkStoreLocation(location: string, flag: string, details: Readonly<Record<string, unknown>>): void {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(location) || /^postgres(?:ql)?:\/\//i.test(location)) return;
+  throw createLoadoutError(
+    'invalid-option',
+    `--${flag} ${maskStoreLocation(location)} is not a supported feedback store: give a file path, or a postgres:// or postgresql:// URL`,
+    details,
+  );
+}
