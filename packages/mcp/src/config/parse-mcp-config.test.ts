@@ -53,6 +53,9 @@ describe('parseMcpConfig', () => {
     [{ mcpServers: { b: { type: 'http' } } }, 'b', /server "b": url must be a non-empty string/],
     [{ mcpServers: { b: { type: 'http', url: 'not a url' } } }, 'b', /server "b": url is not a valid URL/],
     [{ mcpServers: { b: { type: 'http', url: 'ftp://x/y' } } }, 'b', /url must use http: or https:/],
+    // Trial 3437: fetch refused them and every retry logged them in full.
+    [{ mcpServers: { g: { type: 'http', url: 'https://user:hunter2@example.invalid/mcp?api_key=SECRETKEY' } } }, 'g', /^mcp.json: server "g": url must not hold credentials \(user:password@\); put credentials in headers, say "headers": \{"Authorization": "Bearer \$\{TOKEN\}"\}$/],
+    [{ mcpServers: { g: { type: 'http', url: 'https://:hunter2@example.invalid/mcp' } } }, 'g', /url must not hold credentials/],
     [{ mcpServers: { b: { type: 'http', url: 'http://x', headers: [] } } }, 'b', /server "b": headers must be an object of strings/],
     [{ mcpServers: { c: { type: 'sse', url: 'http://x' } } }, 'c', /type must be "stdio" or "http" \(got "sse"\); the deprecated SSE transport/],
     [{ mcpServers: { ' ': { command: 'x' } } }, ' ', /a server name must not be empty/],
@@ -62,6 +65,12 @@ describe('parseMcpConfig', () => {
     expect(error.message.startsWith('mcp.json: ')).toBe(true);
     expect(error.message).toMatch(pattern);
     expect(error.details['server']).toBe(server);
+  });
+
+  it('never quotes an invalid URL\'s password or query values (trial 3437)', () => {
+    const error = failure({ mcpServers: { b: { type: 'http', url: 'https://u:hunter2@ex ample/mcp?api_key=SECRETKEY' } } });
+    expect(error.message).toMatch(/url is not a valid URL/);
+    expect(error.message).not.toMatch(/hunter2|SECRETKEY/);
   });
 
   it('names the field in details', () => {

@@ -1,5 +1,6 @@
 import { createLoadoutError, describeKind, describeValue, setOwn } from '@loadout/core';
 import { didYouMean } from '@loadout/core/plugins';
+import { redactUrl } from '../upstream/redact-url.js';
 import { expandEnv } from './expand-env.js';
 import type { McpGatewayConfig, UpstreamConfig } from './mcp-config.js';
 
@@ -131,9 +132,14 @@ function parseEntry(
     try {
       parsed = new URL(url);
     } catch {
-      return fail('url', `is not a valid URL (got ${describeValue(entry['url'])})`);
+      const raw = entry['url'];
+      return fail('url', `is not a valid URL (got ${describeValue(typeof raw === 'string' ? redactUrl(raw) : raw)})`);
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return fail('url', `must use http: or https: (got ${describeValue(parsed.protocol)})`);
+    // fetch refuses them, and every retry would log them: credentials belong in headers.
+    if (parsed.username !== '' || parsed.password !== '') {
+      return fail('url', 'must not hold credentials (user:password@); put credentials in headers, say "headers": {"Authorization": "Bearer ${TOKEN}"}');
+    }
     return { type: 'http', url, headers: record('headers'), alwaysLoad };
   }
   if (type !== 'stdio') {

@@ -3,6 +3,7 @@ import { createLoadoutError } from '@loadout/core';
 import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { HttpUpstreamConfig, StdioUpstreamConfig, UpstreamConfig } from '../config/mcp-config.js';
+import { withRedactedErrors } from './redacted-errors-transport.js';
 import { limitStdioTransport, type StdioMessageLimits } from './limit-stdio-transport.js';
 import { stopProbeProcessTrees, stopProcessTreeOnClose } from './stop-process-tree.js';
 import { describeProcessExit, watchProcessExit, type ProcessExit } from './early-exit.js';
@@ -28,7 +29,7 @@ export interface ConnectUpstreamOptions {
 }
 
 function createHttpTransport(config: HttpUpstreamConfig): Transport {
-  return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
+  return withRedactedErrors(new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } }));
 }
 
 /** Throws `file-not-found` when `cwd` is not an existing folder. */
