@@ -1,3 +1,4 @@
+import { createServer, connect, type AddressInfo } from 'node:net';
 import { isLoadoutError } from '@loadout/core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +89,39 @@ describe.skipIf(url === undefined)('createPostgresFeedbackStore', () => {
     expect((await store.purge()).length).toBe(2);
     expect((await store.read()).events).toEqual([]);
     expect(await store.readDecision()).toEqual({ kind: 'missing' });
+  });
+
+  it('tells watchers once when the database first answers after being down since the watch began (trial 3437)', async () => {
+    // A TCP relay to the database that refuses connections while "down": a replica started during an outage.
+    const target = new URL(url!);
+    let up = false;
+    const relay = createServer((socket) => {
+      if (!up) return void socket.destroy();
+      const upstream = connect(Number(target.port || 5432), target.hostname);
+      socket.pipe(upstream).pipe(socket);
+      socket.on('error', () => upstream.destroy());
+      upstream.on('error', () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayed = new URL(scoped);
+    relayed.host = `127.0.0.1:${(relay.address() as AddressInfo).port}`;
+    const replica = createPostgresFeedbackStore(relayed.href, { connectTimeoutMs: 1000 });
+    let told = 0;
+    let polled = 0;
+    const stop = replica.watchDecision(() => void (told += 1), { pollMs: 25 });
+    try {
+      expect(isLoadoutError(await replica.readDecision().catch((reason: unknown) => reason))).toBe(true);
+      up = true;
+      // Ordered by the database, never by a pause: once it answers, the next poll tells the watcher.
+      const deadline = Date.now() + 5000;
+      while (told === 0 && Date.now() < deadline) await replica.readDecision().then(() => (polled += 1), () => {});
+      expect(told).toBe(1);
+      expect(polled).toBeGreaterThan(0);
+    } finally {
+      stop();
+      await replica.close();
+      await new Promise((resolve) => relay.close(resolve));
+    }
   });
 
   it('fails with store-unavailable naming the URL without its password when the database cannot be reached', async () => {

@@ -23,7 +23,9 @@ export interface PostgresFeedbackStore extends FeedbackStore {
    * Calls `listener` when the learned decision changes: at once through
    * `LISTEN`/`NOTIFY` (a decision written by {@link FeedbackStore.writeDecision}
    * notifies), and by polling every `pollMs` (default 30,000) in case a
-   * notification was missed while the connection was down. Returns a
+   * notification was missed while the connection was down; also once when
+   * the database first answers after being unreachable since the watch
+   * began (what was read meanwhile may not be the decision). Returns a
    * function that stops watching.
    */
   watchDecision(listener: () => void, options?: { readonly pollMs?: number }): () => void;
@@ -103,6 +105,7 @@ export function createPostgresFeedbackStore(url: string, options: PostgresFeedba
   const watchers = new Set<() => void>();
   let listening: pg.PoolClient | undefined;
   let listenStarting = false;
+  let closed = false;
   const notifyWatchers = (): void => {
     for (const listener of watchers) {
       try {
@@ -125,7 +128,9 @@ export function createPostgresFeedbackStore(url: string, options: PostgresFeedba
           client.release(true);
         });
         await client.query(`LISTEN ${DECISION_CHANNEL}`);
-        listening = client;
+        // Closed (or no one watching) meanwhile: a client kept here would keep close() waiting for it.
+        if (closed || watchers.size === 0) client.release(true);
+        else listening = client;
       } catch {
         // Polling covers the time the database is down; the next poll tries to listen again.
       } finally {
@@ -194,12 +199,17 @@ export function createPostgresFeedbackStore(url: string, options: PostgresFeedba
       watchers.add(listener);
       listen();
       let last: string | undefined;
+      let missed = false;
       const poll = async (): Promise<void> => {
         listen();
-        const { rows } = await pool.query<{ stamp: string }>(`SELECT decided_at::text AS stamp FROM ${DECISION_TABLE}`).catch(() => ({ rows: undefined }));
-        if (rows === undefined) return;
+        const { rows } = await query<{ stamp: string }>(`SELECT decided_at::text AS stamp FROM ${DECISION_TABLE}`).catch(() => ({ rows: undefined }));
+        if (rows === undefined) {
+          missed = true;
+          return;
+        }
         const stamp = rows[0]?.stamp ?? 'none';
-        if (last !== undefined && stamp !== last) listener();
+        // Unreachable since the watch began: whatever the watcher read meanwhile may not be the decision.
+        if (last === undefined ? missed : stamp !== last) listener();
         last = stamp;
       };
       void poll();
@@ -211,6 +221,7 @@ export function createPostgresFeedbackStore(url: string, options: PostgresFeedba
       };
     },
     async close() {
+      closed = true;
       watchers.clear();
       listening?.release(true);
       listening = undefined;

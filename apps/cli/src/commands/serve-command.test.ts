@@ -202,6 +202,28 @@ describe('loadout serve', () => {
     expect(learned.stderr()).toMatch(/ranking with what loadout learn learned from /);
   }, 60_000);
 
+  it.each([
+    [['--record'], /^loadout serve warn: the feedback store postgres:\/\/loadout:\*\*\*@127\.0\.0\.1:1\/loadout is unavailable: connect ECONNREFUSED 127\.0\.0\.1:1; serving without the learned decision until it answers \(then re-indexing with it\); usage events are queued meanwhile$/m],
+    [[], /^loadout serve warn: the feedback store postgres:\/\/loadout:\*\*\*@127\.0\.0\.1:1\/loadout is unavailable: connect ECONNREFUSED 127\.0\.0\.1:1; serving without the learned decision until it answers \(then re-indexing with it\)$/m],
+  ])('serves %j --feedback of a database that is down, saying so in one warning (trial 3437: exit 2 [store-unavailable])', async (extra, warning) => {
+    let stop: () => void = () => {};
+    const shutdown = new Promise<void>((resolve) => (stop = resolve));
+    const command = createServeCommand({ waitForShutdown: () => shutdown });
+    const { context, stderr } = fakeContext({ cwd: folder });
+    const running = command.run(['--config', 'mcp.json', '--http', '127.0.0.1:0', ...extra, '--feedback', 'postgres://loadout:s3cretPW@127.0.0.1:1/loadout'], context);
+    await waitFor(() => /serving MCP over streamable HTTP at (\S+)/.test(stderr()), 'the listening line');
+    const url = /serving MCP over streamable HTTP at (\S+)/.exec(stderr())![1]!;
+    const client = await connectUpstream({ type: 'http', url, headers: {}, alwaysLoad: false }, { timeoutMs: 5000 });
+    const found = await client.callTool({ name: 'search_tools', arguments: { query: 'echo a text message', limit: 1 } });
+    expect((found.structuredContent as { tools: { name: string }[] }).tools[0]?.name).toBe('mcp__tools__echo_text');
+    await client.close();
+    stop();
+    expect(await running).toBe(0);
+    expect(stderr()).toMatch(warning);
+    expect(stderr().match(/unavailable/g)).toHaveLength(1);
+    expect(stderr()).not.toMatch(/s3cretPW|\[store-unavailable\]/);
+  }, 30_000);
+
   it('refuses --max-feedback without a store, and a store it cannot write before spawning', async () => {
     expect((await refusal(['--config', 'mcp.json', '--max-feedback', '4096'])).message).toMatch(/--max-feedback applies to --feedback or --record only/);
     writeFileSync(join(folder, 'not-a-folder'), '');

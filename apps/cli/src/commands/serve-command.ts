@@ -205,8 +205,6 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       // The store itself is opened for appending (a read-only file fails here), and must be a feedback store; only once
       // there is something to serve, so a failed start leaves no empty store behind.
       const database = store !== undefined && isDatabaseStore(store) ? await openDatabaseStore(store) : undefined;
-      // A database that is down at start is no reason not to serve: events wait in the queue until it is back.
-      if (database !== undefined && record) await database.checkWritable().catch((error: Error) => logger.warn(`${error.message}; usage events are queued until it answers`));
       if (database === undefined && record && store !== undefined) await (await import('@loadout/learn/feedback')).createFileFeedbackStore(resolve(context.cwd, store)).checkWritable();
       const shownStore = store === undefined ? undefined : (database?.location ?? resolve(context.cwd, store));
       /**
@@ -217,6 +215,10 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       // The learned factory is read once, and again after forgetLearned() (a new decision in a database store).
       let loading: Promise<(() => MaybePromise<Ranker>) | undefined> | undefined;
       let forgetLearned: () => void = () => {};
+      // What the last read that reached the store found (a factory, or undefined: no decision), kept while it is down.
+      let lastRead: { readonly factory: (() => MaybePromise<Ranker>) | undefined } | undefined;
+      // Set when the start-up check already warned that the database is down: the first read does not say it again.
+      let downSaid = false;
       const learnedRanker = (path: string, name: string, rankerOptions: Readonly<Record<string, unknown>> | undefined): (() => Promise<Ranker>) | undefined => {
         const definition = settings.registry.ranker(name);
         const withUsage = usageRankerFactory(definition, rankerOptions);
@@ -227,13 +229,25 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         forgetLearned = () => (loading = undefined);
         return async () => {
           loading ??= import('./learned-ranker.js').then(async ({ loadLearnedRankerFactory }) => {
-            const factory = await loadLearnedRankerFactory(path, undefined, context, {
-              name,
-              learns: definition.capabilities?.usage?.learns ?? [],
-              withUsage,
-              command: 'serve',
-              ...(maxFeedbackBytes === undefined ? {} : { maxFeedbackBytes }),
-            });
+            const said = downSaid;
+            downSaid = false;
+            let factory: (() => MaybePromise<Ranker>) | undefined;
+            try {
+              factory = await loadLearnedRankerFactory(path, undefined, context, {
+                name,
+                learns: definition.capabilities?.usage?.learns ?? [],
+                withUsage,
+                command: 'serve',
+                ...(maxFeedbackBytes === undefined ? {} : { maxFeedbackBytes }),
+              });
+            } catch (error) {
+              // A database that is down serves on (trial 3437): its decision watch re-indexes once it answers.
+              if (!isLoadoutError(error) || error.code !== 'store-unavailable') throw error;
+              const kept = lastRead?.factory;
+              if (!said) logger.warn(`${error.message}; serving ${kept === undefined ? 'without the learned decision' : 'with the learned decision last read'} until it answers (then re-indexing with it) [store-unavailable]`);
+              return kept;
+            }
+            lastRead = { factory };
             if (factory !== undefined) logger.info(`ranking with what loadout learn learned from ${shownStore ?? path}`);
             return factory;
           });
@@ -247,6 +261,14 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const ranker = stringFlag(parsed, 'ranker') ?? configured;
       const limit = limitFlag ?? settings.limit;
       const learned = store === undefined ? undefined : learnedRanker(store, ranker, ranker === configured ? settings.rankerOptions : undefined);
+      // A database that is down at start is no reason not to serve (trial 3437): one warning says what waits for it.
+      if (database !== undefined && (record || learned !== undefined)) {
+        await database.checkWritable().catch((error: Error) => {
+          downSaid = learned !== undefined;
+          const waiting = learned === undefined ? '' : 'serving without the learned decision until it answers (then re-indexing with it)';
+          logger.warn(`${error.message}; ${!record ? waiting : learned === undefined ? 'usage events are queued until it answers' : `${waiting}; usage events are queued meanwhile`}`);
+        });
+      }
       const recorder =
         record && database !== undefined
           ? (await import('@loadout/learn-postgres')).createQueuedRecorder(database, {

@@ -28,7 +28,15 @@ export async function openDatabaseStore(url: string): Promise<PostgresFeedbackSt
   let store = databases.get(url);
   if (store === undefined) {
     const { createPostgresFeedbackStore } = await import('@loadout/learn-postgres');
-    store = createPostgresFeedbackStore(url, { exitOnIdle: true });
+    const opened = createPostgresFeedbackStore(url, { exitOnIdle: true });
+    // Closed, it is no longer the store of url: a later command in this process opens a new one.
+    store = {
+      ...opened,
+      close: () => {
+        databases.delete(url);
+        return opened.close();
+      },
+    };
     databases.set(url, store);
   }
   return store;
