@@ -50,11 +50,21 @@ describe('createQueuedRecorder', () => {
     const store = flakyStore();
     store.down = true;
     const issues: string[] = [];
-    const recorder = createQueuedRecorder(store, { schedule: () => {}, onIssue: (issue) => void issues.push(issue.code) });
+    const messages: string[] = [];
+    const recorder = createQueuedRecorder(store, { schedule: () => {}, onIssue: (issue) => {
+        issues.push(issue.code);
+        messages.push(issue.message);
+      },
+    });
     recorder.record(event(1));
     await new Promise((resolve) => setImmediate(resolve));
     await recorder.close();
     expect(recorder.counts).toEqual({ written: 0, dropped: 1 });
     expect(issues).toEqual(['file-unwritable', 'feedback-dropped']);
+    // Trial 3437: "1 events kept".
+    expect(messages).toEqual([
+      expect.stringMatching(/^connection refused; 1 event kept, retrying every \d+ ms$/),
+      'postgres://db.example/loadout is still unavailable at shutdown: 1 queued event was not written',
+    ]);
   });
 });

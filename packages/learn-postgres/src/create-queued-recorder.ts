@@ -15,6 +15,9 @@ export interface QueuedRecorderOptions {
   readonly schedule?: (run: () => void, ms: number) => void;
 }
 
+/** `1 event`, `3 events`. */
+const events = (count: number): string => `${count} ${count === 1 ? 'event' : 'events'}`;
+
 /**
  * Records usage events into a store that may be away for a while (a
  * database restarting): `record` never waits and never throws; events are
@@ -59,11 +62,11 @@ export function createQueuedRecorder(store: FeedbackStore, options: QueuedRecord
       } catch (error) {
         if (!failing) {
           failing = true;
-          report({ code: 'file-unwritable', message: `${error instanceof Error ? error.message : String(error)}; ${queue.length} events kept, retrying every ${retryMs} ms` });
+          report({ code: 'file-unwritable', message: `${error instanceof Error ? error.message : String(error)}; ${events(queue.length)} kept, retrying every ${retryMs} ms` });
         }
         if (closed) {
           counts.dropped += queue.length;
-          report({ code: 'feedback-dropped', message: `${store.location} is still unavailable at shutdown: ${queue.length} queued events were not written` });
+          report({ code: 'feedback-dropped', message: `${store.location} is still unavailable at shutdown: ${queue.length === 1 ? '1 queued event was' : `${queue.length} queued events were`} not written` });
           queue.length = 0;
           return;
         }
@@ -77,7 +80,7 @@ export function createQueuedRecorder(store: FeedbackStore, options: QueuedRecord
       counts.written += batch.length;
       if (failing) {
         failing = false;
-        report({ code: 'store-recovered', message: `${store.location} is back: the queued events were written${droppedSinceReport > 0 ? `; ${droppedSinceReport} events that did not fit the queue of ${maxPending} were dropped` : ''}` });
+        report({ code: 'store-recovered', message: `${store.location} is back: the queued events were written${droppedSinceReport > 0 ? `; ${events(droppedSinceReport)} that did not fit the queue of ${maxPending} ${droppedSinceReport === 1 ? 'was' : 'were'} dropped` : ''}` });
         droppedSinceReport = 0;
       }
     }
