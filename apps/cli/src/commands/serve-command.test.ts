@@ -58,6 +58,7 @@ describe('loadout serve', () => {
     [['--config', 'mcp.json', '--http', '0', '--request-timeout', '2000', '--headers-timeout', '3000'], /--headers-timeout must be an integer from 1000 to 2000/],
     [['--config', 'mcp.json', '--http', '0', '--max-response', '100'], /--max-response must be an integer from 65536 to 1073741824/],
     [['--config', 'mcp.json', '--http', '0', '--token-env', 'GOOD_TOKEN', '--token-env', 'NOT_SET_ANYWHERE'], /--token-env NOT_SET_ANYWHERE: the variable is not set or empty/],
+    [['--config', 'mcp.json', '--feedback', 'postgres://u:pw@h:port/db'], /^--feedback postgres:\/\/u:\*\*\*@h:port\/db is not a valid URL/],
     // Trial 3437: another scheme was a file path (folders "mysql:/u:pw@h/" created, the password logged).
     [['--config', 'mcp.json', '--record', '--feedback', 'mysql://u:pw@h/db'], /^--feedback mysql:\/\/u:\*\*\*@h\/db is not a supported feedback store: give a file path, or a postgres:\/\/ or postgresql:\/\/ URL$/],
   ])('refuses %j', async (argv, pattern) => {

@@ -15,8 +15,14 @@ describe('checkStoreLocation', () => {
     expect((caught as Error).message).not.toContain('pw');
   });
 
+  it('refuses a PostgreSQL URL that does not parse, rather than serving as if the database were down', () => {
+    expect(() => checkStoreLocation('postgres://u:pw@host:notaport/db', 'feedback', { flag: 'feedback' })).toThrow(
+      /^--feedback postgres:\/\/u:\*\*\*@host:notaport\/db is not a valid URL \(postgres:\/\/USER@HOST:PORT\/DATABASE\)$/,
+    );
+  });
+
   it('accepts file paths (also Windows ones) and PostgreSQL URLs', () => {
-    for (const location of ['feedback.jsonl', './a:b/feedback.jsonl', 'C:\\data\\feedback.jsonl', 'postgres://u:pw@h/db', 'POSTGRESQL://h/db']) {
+    for (const location of ['feedback.jsonl', './a:b/feedback.jsonl', 'C:\\data\\feedback.jsonl', 'postgres://u:pw@h/db', 'POSTGRESQL://h/db', 'postgres:///loadout?host=/var/run/postgresql']) {
       expect(() => checkStoreLocation(location, 'store', { option: 'store' })).not.toThrow();
     }
   });

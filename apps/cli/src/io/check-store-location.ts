@@ -13,7 +13,12 @@ export function maskStoreLocation(location: string): string {
  * its password.
  */
 export function checkStoreLocation(location: string, flag: string, details: Readonly<Record<string, unknown>>): void {
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(location) || /^postgres(?:ql)?:\/\//i.test(location)) return;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) return;
+  if (/^postgres(?:ql)?:\/\//i.test(location)) {
+    // Malformed (a port that is no number, say): refused here, never mistaken for a database that is down.
+    if (!URL.canParse(location)) throw createLoadoutError('invalid-option', `--${flag} ${maskStoreLocation(location)} is not a valid URL (postgres://USER@HOST:PORT/DATABASE)`, details);
+    return;
+  }
   throw createLoadoutError(
     'invalid-option',
     `--${flag} ${maskStoreLocation(location)} is not a supported feedback store: give a file path, or a postgres:// or postgresql:// URL`,
