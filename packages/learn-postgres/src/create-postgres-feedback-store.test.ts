@@ -3,20 +3,12 @@ import { isLoadoutError } from '@loadout/core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresFeedbackStore, type PostgresFeedbackStore } from './create-postgres-feedback-store.js';
-import { redactUrl } from './redact-url.js';
 
 // Needs a database: LOADOUT_TEST_POSTGRES_URL (.ci/run starts a throwaway cluster with
 // tooling/postgres/throwaway-postgres.sh). Each run uses its own schema, dropped afterwards.
 const url = process.env['LOADOUT_TEST_POSTGRES_URL'];
 const schema = `loadout_test_${process.pid}_${Date.now()}`;
 const scoped = url === undefined ? '' : `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-
-describe('redactUrl', () => {
-  it('keeps a password and query string out of messages', () => {
-    expect(redactUrl('postgres://user:secret@db.example:5432/loadout?sslmode=require&password=x')).toBe('postgres://user:***@db.example:5432/loadout');
-    expect(redactUrl('not a url')).toBe('postgres://(unreadable URL)');
-  });
-});
 
 describe.skipIf(url === undefined)('createPostgresFeedbackStore', () => {
   let store: PostgresFeedbackStore;

@@ -5,7 +5,7 @@ import { parseFeedbackText, parseLearnedDecision } from '@loadout/learn';
 import type { FeedbackStore, LearnedDecisionRead, ParsedFeedback } from '@loadout/learn';
 import pg from 'pg';
 import { CREATE_SCHEMA, DECISION_CHANNEL, DECISION_TABLE, EVENTS_TABLE, SCHEMA_VERSION } from './postgres-schema.js';
-import { redactUrl } from './redact-url.js';
+import { redactUrl } from '@loadout/core/utils';
 
 /** Options of {@link createPostgresFeedbackStore}. */
 export interface PostgresFeedbackStoreOptions {

@@ -42,7 +42,7 @@ describe('a --store or --feedback URL of another scheme (trial 3437)', () => {
   ])('%s: exit 2, invalid-option naming the supported forms, its password masked, no folder created', async (_, argv) => {
     const run = fakeContext({ cwd: dir });
     expect(await runCli(argv, run.context)).toBe(2);
-    expect(run.stderr()).toContain('mysql://u:***@h/db is not a supported feedback store: give a file path, or a postgres:// or postgresql:// URL');
+    expect(run.stderr()).toContain('mysql://***@h/db is not a supported feedback store: give a file path, or a postgres:// or postgresql:// URL');
     expect(run.stderr()).toContain('[invalid-option]');
     expect(run.stderr()).not.toContain('pw@');
     expect((await readdir(dir)).sort()).toEqual(['ev.jsonl', 'tools.json']);

@@ -58,9 +58,9 @@ describe('loadout serve', () => {
     [['--config', 'mcp.json', '--http', '0', '--request-timeout', '2000', '--headers-timeout', '3000'], /--headers-timeout must be an integer from 1000 to 2000/],
     [['--config', 'mcp.json', '--http', '0', '--max-response', '100'], /--max-response must be an integer from 65536 to 1073741824/],
     [['--config', 'mcp.json', '--http', '0', '--token-env', 'GOOD_TOKEN', '--token-env', 'NOT_SET_ANYWHERE'], /--token-env NOT_SET_ANYWHERE: the variable is not set or empty/],
-    [['--config', 'mcp.json', '--feedback', 'postgres://u:pw@h:port/db'], /^--feedback postgres:\/\/u:\*\*\*@h:port\/db is not a valid URL/],
+    [['--config', 'mcp.json', '--feedback', 'postgres://u:pw@h:port/db'], /^--feedback postgres:\/\/\*\*\*@h:port\/db is not a valid URL/],
     // Trial 3437: another scheme was a file path (folders "mysql:/u:pw@h/" created, the password logged).
-    [['--config', 'mcp.json', '--record', '--feedback', 'mysql://u:pw@h/db'], /^--feedback mysql:\/\/u:\*\*\*@h\/db is not a supported feedback store: give a file path, or a postgres:\/\/ or postgresql:\/\/ URL$/],
+    [['--config', 'mcp.json', '--record', '--feedback', 'mysql://u:pw@h/db'], /^--feedback mysql:\/\/\*\*\*@h\/db is not a supported feedback store: give a file path, or a postgres:\/\/ or postgresql:\/\/ URL$/],
   ])('refuses %j', async (argv, pattern) => {
     const error = await refusal(argv, { GOOD_TOKEN: 'a-long-enough-token' });
     expect(error.code).toBe('invalid-option');
@@ -204,8 +204,8 @@ describe('loadout serve', () => {
   }, 60_000);
 
   it.each([
-    [['--record'], /^loadout serve warn: the feedback store postgres:\/\/loadout:\*\*\*@127\.0\.0\.1:1\/loadout is unavailable: connect ECONNREFUSED 127\.0\.0\.1:1; serving without the learned decision until it answers \(then re-indexing with it\); usage events are queued meanwhile$/m],
-    [[], /^loadout serve warn: the feedback store postgres:\/\/loadout:\*\*\*@127\.0\.0\.1:1\/loadout is unavailable: connect ECONNREFUSED 127\.0\.0\.1:1; serving without the learned decision until it answers \(then re-indexing with it\)$/m],
+    [['--record'], /^loadout serve warn: the feedback store postgres:\/\/\*\*\*@127\.0\.0\.1:1\/loadout is unavailable: connect ECONNREFUSED 127\.0\.0\.1:1; serving without the learned decision until it answers \(then re-indexing with it\); usage events are queued meanwhile$/m],
+    [[], /^loadout serve warn: the feedback store postgres:\/\/\*\*\*@127\.0\.0\.1:1\/loadout is unavailable: connect ECONNREFUSED 127\.0\.0\.1:1; serving without the learned decision until it answers \(then re-indexing with it\)$/m],
   ])('serves %j --feedback of a database that is down, saying so in one warning (trial 3437: exit 2 [store-unavailable])', async (extra, warning) => {
     let stop: () => void = () => {};
     const shutdown = new Promise<void>((resolve) => (stop = resolve));

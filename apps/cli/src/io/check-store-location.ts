@@ -1,9 +1,6 @@
 import { createLoadoutError } from '@loadout/core';
+import { redactUrl } from '@loadout/core/utils';
 
-/** A URL-like value (`scheme://…`) with its password masked and its query string removed, for messages. */
-export function maskStoreLocation(location: string): string {
-  return location.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*):[^/?#@]*@/i, '$1:***@').replace(/\?.*$/s, '');
-}
 
 /**
  * Throws `invalid-option` (`details`, say `{ flag: 'feedback' }`) when a
@@ -16,12 +13,12 @@ export function checkStoreLocation(location: string, flag: string, details: Read
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) return;
   if (/^postgres(?:ql)?:\/\//i.test(location)) {
     // Malformed (a port that is no number, say): refused here, never mistaken for a database that is down.
-    if (!URL.canParse(location)) throw createLoadoutError('invalid-option', `--${flag} ${maskStoreLocation(location)} is not a valid URL (postgres://USER@HOST:PORT/DATABASE)`, details);
+    if (!URL.canParse(location)) throw createLoadoutError('invalid-option', `--${flag} ${redactUrl(location)} is not a valid URL (postgres://USER@HOST:PORT/DATABASE)`, details);
     return;
   }
   throw createLoadoutError(
     'invalid-option',
-    `--${flag} ${maskStoreLocation(location)} is not a supported feedback store: give a file path, or a postgres:// or postgresql:// URL`,
+    `--${flag} ${redactUrl(location)} is not a supported feedback store: give a file path, or a postgres:// or postgresql:// URL`,
     details,
   );
 }

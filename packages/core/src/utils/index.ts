@@ -22,3 +22,4 @@ export { integerOption, numberOption } from './number-option.js';
 export { dot } from './dot.js';
 export { detectTextEncoding, textEncodingProblem } from './detect-text-encoding.js';
 export type { DetectedEncoding } from './detect-text-encoding.js';
+export { redactUrl } from './redact-url.js';

@@ -1,6 +1,6 @@
 import { createLoadoutError, describeKind, describeValue, setOwn } from '@loadout/core';
 import { didYouMean } from '@loadout/core/plugins';
-import { redactUrl } from '../upstream/redact-url.js';
+import { redactUrl } from '@loadout/core/utils';
 import { expandEnv } from './expand-env.js';
 import type { McpGatewayConfig, UpstreamConfig } from './mcp-config.js';
 
