@@ -6,6 +6,7 @@ import { createMemoryLogger } from '../__fixtures__/memory-logger.js';
 import { deepArgumentsText, openRawSession, toolCallText } from '../__fixtures__/raw-mcp-http.js';
 import { isRunning, MISBEHAVING_SERVER, nodeUpstream, waitFor } from '../__fixtures__/upstream-servers.js';
 import { serveHttp, type HttpGatewayServer } from '../serve/serve-http.js';
+import { MAX_BODY_DEPTH } from '../serve/serve-http-options.js';
 import { createGateway } from './create-gateway.js';
 import type { Gateway } from './gateway.js';
 
@@ -55,14 +56,21 @@ describe('gateway under hostile input', () => {
     expect(listed).toEqual(expect.arrayContaining(found.structuredContent.tools.map((tool) => tool.name)));
   });
 
-  it('refuses 20,000-level arguments sent raw to a listed tool and through call_tool; the upstream keeps its PID', async () => {
+  it('refuses 20,000-level and 200-level arguments sent raw to a listed tool and through call_tool; the upstream keeps its PID', async () => {
     const pid = await upstreamPid();
     const raw = await openRawSession(http.url);
     const deep = deepArgumentsText(20_000);
     expect(deep.length).toBeGreaterThan(40_000);
     const direct = await raw.post(toolCallText(1, 'mcp__bad__echo_text', deep));
     const viaCallTool = await raw.post(toolCallText(2, 'call_tool', `{"name":"mcp__bad__echo_text","arguments":${deep}}`));
+    // That deep, the HTTP endpoint refuses the body itself (3437), the same way.
     for (const reply of [direct, viaCallTool]) {
+      expect(reply.messages[0]?.error).toMatchObject({ code: -32602, data: { code: 'mcp-arguments-too-deep', limit: MAX_BODY_DEPTH } });
+    }
+    const deeper = deepArgumentsText(200);
+    const directTool = await raw.post(toolCallText(3, 'mcp__bad__echo_text', deeper));
+    const viaCallToolTool = await raw.post(toolCallText(4, 'call_tool', `{"name":"mcp__bad__echo_text","arguments":${deeper}}`));
+    for (const reply of [directTool, viaCallToolTool]) {
       expect(reply.messages[0]?.error).toMatchObject({ code: -32602, data: { code: 'mcp-arguments-too-deep', limit: 64 } });
       expect(reply.messages[0]?.error?.message).toMatch(/arguments of "echo_text" nest deeper than 64 levels; the call was not sent/);
     }

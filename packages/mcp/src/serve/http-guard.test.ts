@@ -33,6 +33,7 @@ describe('checkRequestHeaders', () => {
   ])('refuses %j with %i', (headers, status, pattern) => {
     const rejection = checkRequestHeaders(headers, policy);
     expect(rejection?.status).toBe(status);
+    expect(rejection?.code).toBe(status === 401 ? 'gateway-unauthorized' : 'gateway-forbidden');
     expect(rejection?.message).toMatch(pattern);
     if (status === 401) expect(rejection?.headers?.['www-authenticate']).toMatch(/^Bearer/);
   });

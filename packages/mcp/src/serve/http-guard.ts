@@ -13,9 +13,10 @@ export interface HttpGuardPolicy {
   readonly token: string | readonly string[] | undefined;
 }
 
-/** Why a request was refused: its HTTP status, a message, and headers to send. */
+/** Why a request was refused: its HTTP status, its stable code (`data.code` of the answer), a message, and headers to send. */
 export interface HttpRejection {
   readonly status: 401 | 403;
+  readonly code: 'gateway-unauthorized' | 'gateway-forbidden';
   readonly message: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
@@ -91,14 +92,14 @@ export function checkRequestHeaders(headers: IncomingHttpHeaders, policy: HttpGu
   if (policy.allowedHosts !== undefined) {
     const host = single(headers.host)?.toLowerCase();
     if (host === undefined || !policy.allowedHosts.has(host)) {
-      return { status: 403, message: `Host ${JSON.stringify(host ?? '')} is not allowed (DNS rebinding protection)` };
+      return { status: 403, code: 'gateway-forbidden', message: `Host ${JSON.stringify(host ?? '')} is not allowed (DNS rebinding protection)` };
     }
   }
   const origin = single(headers.origin);
   if (origin !== undefined && !policy.anyOrigin) {
     const normalized = normalizeOrigin(origin);
     if (normalized === undefined || !policy.allowedOrigins.has(normalized)) {
-      return { status: 403, message: `Origin ${JSON.stringify(origin)} is not allowed (add it with --allowed-origin)` };
+      return { status: 403, code: 'gateway-forbidden', message: `Origin ${JSON.stringify(origin)} is not allowed (add it with --allowed-origin)` };
     }
   }
   if (policy.token !== undefined) {
@@ -106,6 +107,7 @@ export function checkRequestHeaders(headers: IncomingHttpHeaders, policy: HttpGu
     if (!isAcceptedToken(given, policy.token)) {
       return {
         status: 401,
+        code: 'gateway-unauthorized',
         message: given === undefined ? 'a bearer token is required' : 'the bearer token is not valid',
         headers: { 'www-authenticate': 'Bearer realm="loadout"' },
       };

@@ -1,6 +1,9 @@
 /** JSON-RPC's "Invalid Request" error code. */
 export const INVALID_REQUEST_CODE = -32600;
 
+/** JSON-RPC's "Invalid params" code: a body the gateway will not take apart (e.g. nested too deep). */
+export const INVALID_PARAMS_CODE = -32602;
+
 /** JSON-RPC's "Parse error" code: the body is not JSON at all. */
 export const PARSE_ERROR_CODE = -32700;
 

@@ -2,6 +2,13 @@ import type { GatewayLogger } from '../logger/gateway-logger.js';
 
 /** Default {@link ServeHttpOptions.maxBodyBytes}: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
+/**
+ * Deepest JSON body the HTTP endpoint takes (the body object is 1; a tool's
+ * `arguments` sit 3 levels down). Deeper bodies are answered -32602
+ * `mcp-arguments-too-deep` before anything recursive (serialising, schema
+ * checks) touches them: those overflow the stack at a few thousand levels.
+ */
+export const MAX_BODY_DEPTH = 1000;
 /** Default {@link ServeHttpOptions.maxSessions}. */
 export const DEFAULT_MAX_SESSIONS = 100;
 /** Default {@link ServeHttpOptions.maxSessionsPerAddress} (never more than `maxSessions`). */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createLoadoutError, describeValue } from '@loadout/core';
 import { createMcpHandler, isInitializeRequest, isLegacyRequest, type AuthInfo, type Server } from '@modelcontextprotocol/server';
 import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
-import { integerOption } from '@loadout/core/utils';
+import { integerOption, jsonDepth } from '@loadout/core/utils';
 import type { Gateway } from '../gateway/gateway.js';
 import { createStreamLogger } from '../logger/create-stream-logger.js';
 import { replyError as reply } from './http-reply.js';
@@ -12,7 +12,7 @@ import { healthStatus } from './health-status.js';
 import { checkRequestHeaders, connectionPrincipal, normalizeOrigin, requestPrincipal, type HttpGuardPolicy } from './http-guard.js';
 import { limitConnections, socketAddress, wasRefused } from './connection-limits.js';
 import { isLoopbackHost, urlHost } from './loopback.js';
-import { checkJsonRpcEnvelope, idOf, INVALID_REQUEST_CODE, PARSE_ERROR_CODE } from './jsonrpc-envelope.js';
+import { checkJsonRpcEnvelope, idOf, INVALID_PARAMS_CODE, INVALID_REQUEST_CODE, PARSE_ERROR_CODE } from './jsonrpc-envelope.js';
 import { isClientAbort, readLimitedBody } from './read-limited-body.js';
 import {
   DEFAULT_HEADERS_TIMEOUT_MS,
@@ -25,6 +25,7 @@ import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_SESSION_GRACE_MS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+  MAX_BODY_DEPTH,
   type ServeHttpOptions,
 } from './serve-http-options.js';
 import { createSessionStore } from './session-store.js';
@@ -38,6 +39,9 @@ const HEALTH_PATH = '/healthz';
 /** JSON-RPC code the MCP SDK uses for an unknown session (with HTTP 404). */
 const SESSION_NOT_FOUND_CODE = -32001;
 const UNKNOWN_SESSION = 'Session not found: it was closed, evicted or timed out; start a new one with initialize';
+const SESSION_NOT_FOUND = { code: 'mcp-session-not-found' } as const;
+/** `data` of a request the HTTP layer refuses as malformed (400). */
+const INVALID_INPUT = { code: 'invalid-input' } as const;
 /** How long a shutdown waits for the answers it wrote to requests in flight to flush before it closes their connections. */
 const ANSWER_FLUSH_MS = 1000;
 
@@ -173,7 +177,7 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
     if (rejection !== undefined) {
       logger.warn(`refused ${request.method ?? '?'} ${path} from ${address}: ${rejection.status} ${rejection.message}`);
       request.resume();
-      return reply(response, rejection.status, rejection.message, { ...rejection.headers });
+      return reply(response, rejection.status, rejection.message, { ...rejection.headers }, -32000, null, { code: rejection.code });
     }
     if (shuttingDown) {
       request.resume();
@@ -190,28 +194,38 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
     const principal = requestPrincipal(request.headers, policy!, address);
     if (request.method === 'POST') {
       const body = await readLimitedBody(request, maxBodyBytes);
-      if (body.tooLarge) return reply(response, 413, `request body larger than ${maxBodyBytes} bytes`, { connection: 'close' });
+      if (body.tooLarge) return reply(response, 413, `request body larger than ${maxBodyBytes} bytes`, { connection: 'close' }, -32000, null, { code: 'mcp-arguments-too-large', limit: maxBodyBytes });
       let parsed: unknown;
       try {
         parsed = JSON.parse(body.text);
       } catch {
-        return reply(response, 400, 'Parse error: the request body is not valid JSON', {}, PARSE_ERROR_CODE);
+        return reply(response, 400, 'Parse error: the request body is not valid JSON', {}, PARSE_ERROR_CODE, null, INVALID_INPUT);
       }
       // The body arrived after shutdown started: refused like any request during shutdown.
       if (shuttingDown) return replyShuttingDown(response, idOf(parsed));
       const problem = checkJsonRpcEnvelope(parsed);
-      if (problem !== undefined) return reply(response, 400, problem.message, {}, INVALID_REQUEST_CODE, problem.id);
+      if (problem !== undefined) return reply(response, 400, problem.message, {}, INVALID_REQUEST_CODE, problem.id, INVALID_INPUT);
+      // Before anything recursive (the SDK serialises and validates bodies) touches it: past a few thousand levels those overflow the stack.
+      if (jsonDepth(parsed, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
+        const message = `the request nests deeper than ${MAX_BODY_DEPTH} levels; it was not run`;
+        logger.warn(`refused POST ${path} from ${address}: ${message} [mcp-arguments-too-deep]`);
+        // In band, as the gateway refuses too-deep tool arguments: the caller's error, answered to its id.
+        return reply(response, 200, message, {}, INVALID_PARAMS_CODE, idOf(parsed), { code: 'mcp-arguments-too-deep', limit: MAX_BODY_DEPTH });
+      }
       if (sessionId === undefined && !(await isLegacyRequest(await toWebRequest(request, parsed), parsed, { maxRequestBodySize: maxBodyBytes }))) {
         (request as IncomingMessage & { auth?: AuthInfo }).auth = { token: '', clientId: principal, scopes: [] };
         return serveModern(request, response, parsed);
       }
       if (sessionId === undefined) {
-        if (!isInitializeRequest(parsed)) return reply(response, 400, 'no mcp-session-id: start a session with an initialize request');
+        if (!isInitializeRequest(parsed)) return reply(response, 400, 'no mcp-session-id: start a session with an initialize request', {}, -32000, idOf(parsed), INVALID_INPUT);
         const ticket = sessions.admit(address, principal);
         if (ticket.refused) {
           // Tagged with its code: a flood of refusals is one line per refusal, which the CLI caps by that code.
           logger.info(`refused a new session from ${address}: ${ticket.message} [mcp-session-refused]`);
-          return reply(response, 503, ticket.message, { 'retry-after': String(ticket.retryAfterSeconds) });
+          return reply(response, 503, ticket.message, { 'retry-after': String(ticket.retryAfterSeconds) }, -32000, idOf(parsed), {
+            code: 'mcp-session-refused',
+            retryAfterSeconds: ticket.retryAfterSeconds,
+          });
         }
         const server = gateway.createServer({ client: principal });
         let committed = false;
@@ -239,15 +253,15 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
         return;
       }
       const session = sessions.get(sessionId, principal);
-      if (session === undefined) return reply(response, 404, UNKNOWN_SESSION, {}, SESSION_NOT_FOUND_CODE);
+      if (session === undefined) return reply(response, 404, UNKNOWN_SESSION, {}, SESSION_NOT_FOUND_CODE, idOf(parsed), SESSION_NOT_FOUND);
       response.once('close', sessions.begin(sessionId, 'request'));
       return session.transport.handle(request, response, parsed);
     }
     if (request.method === 'GET' || request.method === 'DELETE') {
       const session = sessionId === undefined ? undefined : sessions.get(sessionId, principal);
       if (session === undefined) {
-        if (sessionId === undefined) return reply(response, 400, 'a valid mcp-session-id header is required');
-        return reply(response, 404, UNKNOWN_SESSION, {}, SESSION_NOT_FOUND_CODE);
+        if (sessionId === undefined) return reply(response, 400, 'a valid mcp-session-id header is required', {}, -32000, null, INVALID_INPUT);
+        return reply(response, 404, UNKNOWN_SESSION, {}, SESSION_NOT_FOUND_CODE, null, SESSION_NOT_FOUND);
       }
       response.once('close', sessions.begin(sessionId!, request.method === 'GET' ? 'stream' : 'request'));
       return session.transport.handle(request, response);
@@ -267,12 +281,16 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
       return reply(response, 503, overCap, { 'retry-after': '1', connection: 'close' });
     }
     handle(request, response, address).catch((error: unknown) => {
-      if (isClientAbort(error) || request.destroyed || response.destroyed) {
-        logger.debug(`${request.method ?? '?'} from ${address} aborted by the client: ${(error as Error).message}`);
+      const message = error instanceof Error ? error.message : String(error);
+      // Not request.destroyed: that is true as soon as the body was read, so it says nothing about the client.
+      if (isClientAbort(error) || response.destroyed || request.socket.destroyed) {
+        logger.debug(`${request.method ?? '?'} from ${address} aborted by the client: ${message}`);
         return;
       }
-      logger.error(`request failed: ${(error as Error).message}`);
-      reply(response, 500, 'internal error');
+      logger.error(`${request.method ?? '?'} ${path} from ${address} failed: ${message}`);
+      // Answered whatever happened, never left hanging: 500 if nothing went out yet, else the connection is cut.
+      if (response.headersSent) response.destroy();
+      else reply(response, 500, 'internal error: the request failed inside the gateway (logged); it may be retried', { connection: 'close' }, -32000, null, { code: 'internal' });
     });
   });
   const connections = limitConnections(httpServer, { max: maxConnections, perAddress: maxConnectionsPerAddress, logger });
