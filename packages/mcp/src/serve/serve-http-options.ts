@@ -128,6 +128,13 @@ export interface ServeHttpOptions {
   readonly closeGateway?: boolean;
   /** Clock of the session caps (idle timeout, grace period), for tests. Default `Date.now`. */
   readonly now?: () => number;
+  /**
+   * Schedules the end of a shutdown's drain (`ms`: 1,000), for tests. Until
+   * then connections stay open: answers in flight flush, and a request
+   * arriving on a kept-alive connection is refused 503 instead of cut off.
+   * Default `setTimeout`, not keeping the process alive.
+   */
+  readonly schedule?: (run: () => void, ms: number) => void;
   /** Where startup lines and refused requests are reported. Default: stderr, `info` and above. */
   readonly logger?: GatewayLogger;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Server as NetServer, type AddressInfo } from 'node:net';
 import { createLoadoutError, describeValue } from '@loadout/core';
 import { createMcpHandler, isInitializeRequest, isLegacyRequest, type AuthInfo, type Server } from '@modelcontextprotocol/server';
 import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
@@ -32,7 +32,6 @@ import { createSessionStore } from './session-store.js';
 import { createSessionTransport, type SessionTransport } from './session-transport.js';
 import { answerOnShutdown } from './answer-on-shutdown.js';
 import { replyShuttingDown, shuttingDownError } from './shutting-down.js';
-import { waitForResponses } from './wait-for-responses.js';
 
 /** The load balancer's check: `GET /healthz` (see {@link healthStatus}); no token needed, it names nothing. */
 const HEALTH_PATH = '/healthz';
@@ -42,8 +41,16 @@ const UNKNOWN_SESSION = 'Session not found: it was closed, evicted or timed out;
 const SESSION_NOT_FOUND = { code: 'mcp-session-not-found' } as const;
 /** `data` of a request the HTTP layer refuses as malformed (400). */
 const INVALID_INPUT = { code: 'invalid-input' } as const;
-/** How long a shutdown waits for the answers it wrote to requests in flight to flush before it closes their connections. */
-const ANSWER_FLUSH_MS = 1000;
+/**
+ * How long a shutdown keeps connections open: answers to requests in flight flush, and a request arriving on a
+ * connection kept alive is refused 503 (HTTP/1.1 cannot tell a client to stop reusing an idle connection but by
+ * an answer with `connection: close`). Then idle connections close, and any still busy (a client reading nothing).
+ */
+const DRAIN_MS = 1000;
+
+function scheduleUnref(run: () => void, ms: number): void {
+  setTimeout(run, ms).unref();
+}
 
 /** A gateway being served over streamable HTTP. */
 export interface HttpGatewayServer {
@@ -161,8 +168,8 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
 
   /** Set when close() starts: MCP requests are then refused 503 gateway-shutting-down. */
   let shuttingDown = false;
-  /** MCP requests being answered, for a shutdown to wait (boundedly) until the answers it wrote are out. */
-  const answering = new Set<ServerResponse>();
+  /** Responses not yet closed: at shutdown, those whose headers are not out yet get `connection: close`. */
+  const live = new Set<ServerResponse>();
   const handle = async (request: IncomingMessage, response: ServerResponse, address: string): Promise<void> => {
     const pathname = request.url === path ? path : new URL(request.url ?? '/', 'http://gateway.invalid').pathname;
     if (pathname === HEALTH_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -183,8 +190,6 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
       request.resume();
       return replyShuttingDown(response);
     }
-    answering.add(response);
-    response.once('close', () => answering.delete(response));
     if (gateway === undefined) {
       request.resume();
       return reply(response, 503, 'the gateway is starting: its upstream servers are connecting', { 'retry-after': '1' });
@@ -199,12 +204,12 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
       try {
         parsed = JSON.parse(body.text);
       } catch {
-        return reply(response, 400, 'Parse error: the request body is not valid JSON', {}, PARSE_ERROR_CODE, null, INVALID_INPUT);
+        return reply(response, 400, 'Parse error: the request body is not valid JSON', {}, PARSE_ERROR_CODE);
       }
       // The body arrived after shutdown started: refused like any request during shutdown.
       if (shuttingDown) return replyShuttingDown(response, idOf(parsed));
       const problem = checkJsonRpcEnvelope(parsed);
-      if (problem !== undefined) return reply(response, 400, problem.message, {}, INVALID_REQUEST_CODE, problem.id, INVALID_INPUT);
+      if (problem !== undefined) return reply(response, 400, problem.message, {}, INVALID_REQUEST_CODE, problem.id);
       // Before anything recursive (the SDK serialises and validates bodies) touches it: past a few thousand levels those overflow the stack.
       if (jsonDepth(parsed, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
         const message = `the request nests deeper than ${MAX_BODY_DEPTH} levels; it was not run`;
@@ -274,6 +279,10 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
     // A connection refused at a cap was already answered 503; a request it still sends is not served.
     if (wasRefused(request.socket)) return void request.socket.destroy();
     const address = socketAddress(request.socket);
+    // During shutdown every answer closes its connection after it, so the client does not send another on it.
+    if (shuttingDown) response.setHeader('connection', 'close');
+    live.add(response);
+    response.once('close', () => live.delete(response));
     // Its headers are read: the connection now counts against its client (its token, else its address), not its address.
     const overCap = connections.assign(request.socket, connectionPrincipal(request.headers, policy!, address));
     if (overCap !== undefined) {
@@ -335,17 +344,25 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
         // Synchronously, before anything closes: new requests are refused, and every request in flight of either
         // era gets its gateway-shutting-down reply (not a stream cut off without one).
         shuttingDown = true;
+        for (const response of live) if (!response.headersSent) response.setHeader('connection', 'close');
         unsubscribe();
         modernAnswering.shutDown();
         const error = shuttingDownError(true);
         for (const session of sessions.values()) session.transport.answerPending(error);
-        const listening = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+        // No new connections. Not http.Server#close: it would close idle connections at once, cutting off a request
+        // a client is sending on one right now (ECONNRESET; HAProxy's 502 SH--) instead of refusing it 503.
+        const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(httpServer, () => resolve()));
+        let drainEnded: () => void = () => {};
+        const drainEnd = new Promise<void>((resolve) => (drainEnded = resolve));
+        (options.schedule ?? scheduleUnref)(() => drainEnded(), DRAIN_MS);
         await modern.close();
         await sessions.closeAll();
-        // The answers are written; connections close once they are out (bounded: a client that reads nothing is cut off).
-        await waitForResponses(answering, ANSWER_FLUSH_MS);
+        // Every connection closes after its answer (connection: close), or when the drain ends: the idle ones, then
+        // any still busy (a client reading nothing, a body still arriving). The check interval stops with them.
+        await Promise.race([drained, drainEnd]);
+        httpServer.close();
         httpServer.closeAllConnections();
-        await listening;
+        await drained;
         if (options.closeGateway !== false) await started.then((ready) => ready.close(), () => {});
       })();
       return closing;
