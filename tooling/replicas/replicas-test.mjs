@@ -190,6 +190,36 @@ try {
   }, 'every positive recorded by the survivors', 10_000);
   log(`${done} search+call rounds from 20 clients; ${failed} failed when the replica died and succeeded on retry (${retriedAgain} retries met it again); the survivors recorded all ${afterKill.length} later positives`);
 
+  // 3b. SIGTERM another replica under load, clients not retrying (3439): a request in flight on it is answered
+  // gateway-shutting-down; everything it never ran (a refused connection; a 503 on a connection HAProxy kept
+  // alive) HAProxy retries on the survivor, so no client sees a 502, a 503 or a cut connection.
+  let cutOff = 0;
+  const otherFailures = [];
+  let termDone = 0;
+  stop = false;
+  const termWork = clients.map(async (client, index) => {
+    for (let round = 0; !stop; round++) {
+      try {
+        const found = await client.callTool({ name: 'search_tools', arguments: { query: `umbrella at shutdown ${index}.${round}` } });
+        await client.callTool({ name: 'call_tool', arguments: { name: 'mcp__weather__get_forecast', arguments: { city: 'oslo' }, searchId: found.structuredContent.searchId } });
+        termDone += 1;
+      } catch (error) {
+        const message = String(error?.message ?? error);
+        if (/gateway-shutting-down/.test(message) && /cut off before its answer/.test(message) && !/POSTing/.test(message)) cutOff += 1;
+        else otherFailures.push(`${error?.code ?? ''} ${message.slice(0, 200)}`);
+      }
+    }
+  });
+  await sleep(1500);
+  replicas[2].child.kill('SIGTERM');
+  log(`SIGTERM ${replicas[2].address} under load`);
+  await sleep(4000);
+  stop = true;
+  await Promise.all(termWork);
+  assert.deepEqual(otherFailures, [], 'nothing but the requests in flight on the stopping replica failed');
+  assert.ok(cutOff <= 20, `at most the requests in flight on the stopping replica were answered gateway-shutting-down (${cutOff})`);
+  log(`${termDone} search+call rounds from 20 clients across a SIGTERM; ${cutOff} in flight answered gateway-shutting-down, no other failure`);
+
   // 4. Restart PostgreSQL under load: searches never wait on it, and no queued event is lost.
   const queued = [];
   let slowest = 0;
