@@ -42,8 +42,8 @@ or pinned by a mod); tools a search finds join the list. Off (e.g.
 ENABLE_TOOL_SEARCH=false): every upstream tool is listed upfront and there is
 no search_tools. The config's mods and plugins rewrite descriptions and pin or
 defer tools. The decision is re-made when an upstream's tools change
-(notifications/tools/list_changed), and logged with its reason and trace at
-start. Tool names are mcp__<server>__<tool>. Upstreams that crash are
+(notifications/tools/list_changed), and logged with its reason at start (its
+trace too at --log-level debug). Tool names are mcp__<server>__<tool>. Upstreams that crash are
 reconnected with backoff; logs go to stderr. Each search a ranker fails
 (ranker-timeout, ranker-failed, ranker-invalid-result, ranker-busy,
 config-untrusted) is logged at warn with its code and the ranker's name, and

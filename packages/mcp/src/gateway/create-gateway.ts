@@ -129,7 +129,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     logger.info(
       `tool search ${decision.toolSearch} (${decision.reason}): ${decision.upfront.length} tools upfront, ${decision.deferred.length} deferred, ${decision.deferrableTokens} deferrable tokens`,
     );
-    for (const line of decision.trace) logger.info(`  ${line}`);
+    for (const line of decision.trace) logger.debug(`  ${line}`);
   };
 
   const listings = new Map<string, readonly Tool[]>();

@@ -52,7 +52,9 @@ describe('the gateway runs the policy and the mods', () => {
     const { names, logger } = await start({ policy: { model: 'claude-sonnet-4-5', env: { ENABLE_TOOL_SEARCH: 'false' } } });
     expect(await names()).toEqual(['mcp__weather__get', 'mcp__weather__get_forecast', 'mcp__weather__send_alert', 'mcp__weather__add_tools']);
     expect(logger.has('info', /tool search off \(env-false\): 4 tools upfront, 0 deferred/)).toBe(true);
-    expect(logger.has('info', /env-false: ENABLE_TOOL_SEARCH="false" → off \(env-false\)/)).toBe(true);
+    // The trace is at debug, the decision and its reason at info (an operator asked for fewer lines at start).
+    expect(logger.has('debug', /env-false: ENABLE_TOOL_SEARCH="false" → off \(env-false\)/)).toBe(true);
+    expect(logger.has('info', /env-false: ENABLE_TOOL_SEARCH/)).toBe(false);
   });
 
   it('defers when on, except tools a mod pins; mods rewrite descriptions in the list and in search results', async () => {
