@@ -133,7 +133,7 @@ describe('<loadout-search> in Chromium', () => {
     const input = page.locator('loadout-search input');
     await input.pressSequentially('send');
     release();
-    expect(await statusMatching(page, /^Could not/)).toMatch(/^Could not load the tools: \/broken\.json: invalid JSON at line 1, column \d+ .*\[catalog-invalid-json\]$/);
+    expect(await statusMatching(page, /^Could not/)).toMatch(/^Could not load the tools: http:\/\/[^ ]+\/broken\.json: invalid JSON at line 1, column \d+ .*\[catalog-invalid-json\]$/);
     await input.pressSequentially(' an email');
     await statusMatching(page, /^Could not/);
     await context.close();

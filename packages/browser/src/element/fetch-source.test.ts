@@ -91,7 +91,8 @@ describe('fetchSource on text that is not a UTF-8 catalog', () => {
   });
 
   it('says UTF-16 text or other bytes given as the index are not an index, instead of advising a decoder', async () => {
-    serve(Uint8Array.from(Buffer.from('\ufeff[{"name":"a"}]', 'utf16le')));
+    const text = '\ufeff[{"name":"a"}]';
+    serve(Uint8Array.from({ length: text.length * 2 }, (_, at) => (at % 2 === 0 ? text.charCodeAt(at / 2) & 0xff : text.charCodeAt((at - 1) / 2) >> 8)));
     await expect(fetchSource(url, true)).rejects.toMatchObject({
       code: 'index-corrupt',
       message:

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectTextEncoding, textEncodingProblem } from './detect-text-encoding.js';
 
-const utf16le = (text: string): Uint8Array => Uint8Array.from(Buffer.from(text, 'utf16le'));
+// UTF-16 LE of ASCII text, without Buffer (these tests also run in the browser).
+const utf16le = (text: string): Uint8Array => Uint8Array.from({ length: text.length * 2 }, (_, at) => (at % 2 === 0 ? text.charCodeAt(at / 2) : 0));
 const utf16be = (text: string): Uint8Array => utf16le(text).map((_, at, bytes) => bytes[at ^ 1]!);
 
 describe('detectTextEncoding', () => {
