@@ -43,7 +43,7 @@ describe('createQueuedRecorder', () => {
     await recorder.flush();
     expect(store.stored.map((stored) => stored.query)).toEqual(['q0', 'q1', 'q2', 'q3', 'q4']);
     expect(recorder.counts).toEqual({ written: 5, dropped: 2 });
-    expect(issues).toEqual(['feedback-dropped', 'file-unwritable', 'store-recovered']);
+    expect(issues).toEqual(['feedback-dropped', 'store-unavailable', 'store-recovered']);
   });
 
   it('never waits in record, and close stops retrying, reporting what it could not write', async () => {
@@ -60,7 +60,7 @@ describe('createQueuedRecorder', () => {
     await new Promise((resolve) => setImmediate(resolve));
     await recorder.close();
     expect(recorder.counts).toEqual({ written: 0, dropped: 1 });
-    expect(issues).toEqual(['file-unwritable', 'feedback-dropped']);
+    expect(issues).toEqual(['store-unavailable', 'feedback-dropped']);
     // Trial 3437: "1 events kept".
     expect(messages).toEqual([
       expect.stringMatching(/^connection refused; 1 event kept, retrying every \d+ ms$/),

@@ -10,7 +10,7 @@ export interface QueuedRecorderOptions {
   /** Wait before retrying after a failed write, in ms. Default 1,000. */
   readonly retryMs?: number;
   /** Told when the store fails (once until a write succeeds again), when events were dropped, and when the store is back (with what was dropped meanwhile). */
-  readonly onIssue?: (issue: RecorderIssue | { readonly code: 'store-recovered'; readonly message: string }) => void;
+  readonly onIssue?: (issue: RecorderIssue | { readonly code: 'store-recovered' | 'store-unavailable'; readonly message: string }) => void;
   /** Schedules a retry; injectable for tests. Default `setTimeout` (unref'd). */
   readonly schedule?: (run: () => void, ms: number) => void;
 }
@@ -62,7 +62,8 @@ export function createQueuedRecorder(store: FeedbackStore, options: QueuedRecord
       } catch (error) {
         if (!failing) {
           failing = true;
-          report({ code: 'file-unwritable', message: `${error instanceof Error ? error.message : String(error)}; ${events(queue.length)} kept, retrying every ${retryMs} ms` });
+          // A database that cannot be reached is store-unavailable (as the store says), not a file that cannot be written.
+          report({ code: 'store-unavailable', message: `${error instanceof Error ? error.message : String(error)}; ${events(queue.length)} kept, retrying every ${retryMs} ms` });
         }
         if (closed) {
           counts.dropped += queue.length;

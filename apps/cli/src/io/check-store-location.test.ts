@@ -26,4 +26,9 @@ describe('checkStoreLocation', () => {
       expect(() => checkStoreLocation(location, 'store', { option: 'store' })).not.toThrow();
     }
   });
+
+  it('refuses an empty value instead of taking the working folder for the store', () => {
+    expect(() => checkStoreLocation('', 'feedback', { flag: 'feedback' })).toThrow(expect.objectContaining({ code: 'invalid-option', message: '--feedback needs a file path or a postgres:// URL, got an empty value' }));
+    expect(() => checkStoreLocation('  ', 'store', { option: 'store' })).toThrow(expect.objectContaining({ code: 'invalid-option' }));
+  });
 });
