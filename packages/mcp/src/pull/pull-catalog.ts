@@ -5,7 +5,7 @@ import { DEFAULT_CONNECT_TIMEOUT_MS } from '../gateway/create-gateway-options.js
 import { resolveGatewayLimits, type GatewayLimits } from '../limits/gateway-limits.js';
 import { checkUpstreamTools, type SkippedUpstreamTool } from '../upstream/check-upstream-tools.js';
 import { connectUpstream, upstreamExit, type UpstreamStderr } from '../upstream/connect-upstream.js';
-import { describeProcessExit } from '../upstream/early-exit.js';
+import { describeProcessExit } from '../upstream/process-exit.js';
 import { listUpstreamTools } from '../upstream/list-upstream-tools.js';
 
 /**

@@ -3,10 +3,10 @@ import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.j
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
 import { callOutcome } from '../__fixtures__/call-outcome.js';
+import { createCountingGateway } from '../__fixtures__/counting-gateway.js';
 import { createMemoryLogger } from '../__fixtures__/memory-logger.js';
 import { connectModernClient } from '../__fixtures__/modern-client.js';
-import { MISBEHAVING_SERVER, nodeUpstream, waitFor } from '../__fixtures__/upstream-servers.js';
-import { createGateway } from '../gateway/create-gateway.js';
+import { waitFor } from '../__fixtures__/upstream-servers.js';
 import { serveHttp } from './serve-http.js';
 
 
@@ -15,14 +15,7 @@ import { serveHttp } from './serve-http.js';
 describe('serveHttp shutting down', () => {
   it('answers every call in flight of both eras gateway-shutting-down, and refuses new requests 503 with that error', async () => {
     const logger = createMemoryLogger();
-    const gateway = await createGateway({ config: { mcpServers: { bad: nodeUpstream(MISBEHAVING_SERVER) } }, logger, upstreamStderr: 'ignore' });
-    // Counted where the session and the stateless server hand a call to the gateway: the calls are in flight then.
-    let inFlight = 0;
-    const callTool = gateway.callTool.bind(gateway);
-    (gateway as { callTool: typeof gateway.callTool }).callTool = (...args) => {
-      inFlight += 1;
-      return callTool(...args);
-    };
+    const { gateway, inFlight } = await createCountingGateway(logger);
     const served = await serveHttp(gateway, { logger });
     const legacy = new LegacyClient({ name: 'legacy', version: '1' });
     await legacy.connect(new LegacyTransport(new URL(served.url)));
@@ -32,7 +25,7 @@ describe('serveHttp shutting down', () => {
       ...Array.from({ length: 3 }, () => callOutcome(legacy.callTool(hang, undefined, { timeout: 60_000 }))),
       ...Array.from({ length: 2 }, () => callOutcome(modern.callTool(hang, { timeout: 60_000 }))),
     ];
-    await waitFor(() => inFlight === 5, 30_000, 'five calls in flight');
+    await waitFor(() => inFlight() === 5, 30_000, 'five calls in flight');
 
     // A request whose body is still arriving when shutdown starts.
     const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' });

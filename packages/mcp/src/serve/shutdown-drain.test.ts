@@ -1,8 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { createCountingGateway } from '../__fixtures__/counting-gateway.js';
 import { createMemoryLogger } from '../__fixtures__/memory-logger.js';
-import { MISBEHAVING_SERVER, nodeUpstream, waitFor } from '../__fixtures__/upstream-servers.js';
-import { createGateway } from '../gateway/create-gateway.js';
+import { waitFor } from '../__fixtures__/upstream-servers.js';
 import { serveHttp } from './serve-http.js';
 
 /** A raw keep-alive HTTP/1.1 connection: what the server sent, and whether it closed. */
@@ -43,13 +43,7 @@ function post(url: URL, body: unknown, headers: Record<string, string> = {}): st
 describe('serveHttp shutdown drain', () => {
   it('answers every request whose headers arrive, on connections kept alive, until the drain ends; then closes idle connections', async () => {
     const logger = createMemoryLogger();
-    const gateway = await createGateway({ config: { mcpServers: { bad: nodeUpstream(MISBEHAVING_SERVER) } }, logger, upstreamStderr: 'ignore' });
-    let inFlight = 0;
-    const callTool = gateway.callTool.bind(gateway);
-    (gateway as { callTool: typeof gateway.callTool }).callTool = (...args) => {
-      inFlight += 1;
-      return callTool(...args);
-    };
+    const { gateway, inFlight } = await createCountingGateway(logger);
     const drains: (() => void)[] = [];
     const served = await serveHttp(gateway, { logger, schedule: (run) => void drains.push(run) });
     const url = new URL(served.url);
@@ -72,7 +66,7 @@ describe('serveHttp shutdown drain', () => {
     // A call in flight (its SSE answer's headers may already be out).
     const busy = await open(url);
     busy.socket.write(post(url, { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'call_tool', arguments: { name: 'mcp__bad__hang_forever', arguments: {} } } }, { 'mcp-session-id': sessionId }));
-    await waitFor(() => inFlight === 1, 30_000, 'the call in flight');
+    await waitFor(() => inFlight() === 1, 30_000, 'the call in flight');
 
     let stopped = false;
     const closing = served.close().then(() => (stopped = true));

@@ -6,7 +6,7 @@ import type { HttpUpstreamConfig, StdioUpstreamConfig, UpstreamConfig } from '..
 import { withRedactedErrors } from './redacted-errors-transport.js';
 import { limitStdioTransport, type StdioMessageLimits } from './limit-stdio-transport.js';
 import { stopProbeProcessTrees, stopProcessTreeOnClose } from './stop-process-tree.js';
-import { describeProcessExit, watchProcessExit, type ProcessExit } from './early-exit.js';
+import { describeProcessExit, watchProcessExit, type ProcessExit } from './process-exit.js';
 
 /**
  * What happens to a local upstream's stderr: shared with the gateway's, dropped, or handed over line by line (then

@@ -12,7 +12,7 @@ import { checkUpstreamTools } from './check-upstream-tools.js';
 import { createCircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { classifyCallFailure } from './classify-call-failure.js';
 import { connectUpstream, upstreamExit, type UpstreamStderr } from './connect-upstream.js';
-import { describeProcessExit } from './early-exit.js';
+import { describeProcessExit } from './process-exit.js';
 import { gatewayCallError, UPSTREAM_UNAVAILABLE_CODE, type GatewayCallError } from './gateway-call-error.js';
 import { listUpstreamTools } from './list-upstream-tools.js';
 import { startPinging, type LivenessOptions } from './liveness.js';

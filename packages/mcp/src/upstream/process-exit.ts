@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
-/** Longest stderr line an early-exit message quotes, in code points; a longer one is cut with `…`. */
+/** Longest stderr line an exit message quotes, in code points; a longer one is cut with `…`. */
 export const MAX_QUOTED_STDERR_LENGTH = 200;
 
 /** How a local upstream's process ended: its exit code, or the signal that killed it. */

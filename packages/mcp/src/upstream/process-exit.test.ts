@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeProcessExit, MAX_QUOTED_STDERR_LENGTH, type ProcessExit } from './early-exit.js';
+import { describeProcessExit, MAX_QUOTED_STDERR_LENGTH, type ProcessExit } from './process-exit.js';
 
 const describeEarlyExit = (exit: ProcessExit, line?: string): string => describeProcessExit(exit, line, ' before it answered');
 
