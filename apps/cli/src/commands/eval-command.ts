@@ -4,7 +4,7 @@ import { countOf } from '../format/count-of.js';
 import { isRecord } from '@loadout/core/utils';
 import type { Ranker } from '@loadout/core';
 import { readOptions, withCheckedResults } from '@loadout/core/plugins';
-import { renderLearningReport } from '../format/learning-view.js';
+import { learnedRankerName, renderLearningReport } from '../format/learning-view.js';
 import { renderComparison, renderMisses } from '../format/comparison-view.js';
 import type { EvalFeedback } from './eval-feedback.js';
 import type { Command } from './command.js';
@@ -41,8 +41,10 @@ const percent = (value: number): string => (value * 100).toFixed(1);
 /** Today's single-ranker summary (unchanged by the comparison). */
 function renderSingle(run: RankerRun, set: string, learning: EvalFeedback | undefined): string {
   const { result } = run;
+  // Named as search --feedback and the report name it: `bm25f + learned` when learning switched on.
+  const ranker = learning === undefined ? run.ranker : learnedRankerName(run.ranker, learning.report);
   const lines = [
-    `${set}: ${countOf(result.queries, 'query', 'queries')} over ${countOf(result.tools, 'tool')}, ranker ${run.ranker}`,
+    `${set}: ${countOf(result.queries, 'query', 'queries')} over ${countOf(result.tools, 'tool')}, ranker ${ranker}`,
     `  Recall@5  ${percent(result['recall@5'])}`,
     `  NDCG@5    ${percent(result['ndcg@5'])}`,
     `  MRR@10    ${percent(result['mrr@10'])}`,

@@ -35,6 +35,7 @@ describe('loadout eval --feedback --report', () => {
     const run = await evalIn(dir, ['--report', 'r.html']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('learned ranking ON');
+    expect(run.stdout).toMatch(/: \d+ queries over \d+ tools, ranker bm25f \+ learned\n/);
     const page = await readFile(join(dir, 'r.html'), 'utf8');
     expect(page).toContain('<h3>bm25f + learned: Recall@5 ');
     expect(page).toContain('<strong>Recommended: bm25f + learned.</strong>');
@@ -49,6 +50,7 @@ describe('loadout eval --feedback --report', () => {
     const dir = await folder(`${saves.slice(0, 2).map(save).join('\n')}\n`);
     const run = await evalIn(dir, ['--report', 'r.html']);
     expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/, ranker bm25f\n/);
     const page = await readFile(join(dir, 'r.html'), 'utf8');
     expect(page).toContain('<h3>bm25f: Recall@5 ');
     expect(page).toContain('<strong>Learned ranking OFF: too few events to judge (need at least 5, a fifth held out); 2 events so far.</strong>');
