@@ -2,7 +2,7 @@ import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, syml
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recordTrust } from './config-trust.js';
+import { assertTrusted, recordTrust } from './config-trust.js';
 
 const root = mkdtempSync(join(tmpdir(), 'loadout-trust-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -24,5 +24,22 @@ describe('recordTrust', () => {
     expect(lstatSync(second.file).isSymbolicLink()).toBe(false);
     expect(statSync(second.file).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(second.file, 'utf8'))).toMatchObject({ version: 2 });
+  });
+});
+
+describe('assertTrusted', () => {
+  it('says a trusted config changed since it was trusted, and only then', async () => {
+    const env = { LOADOUT_CONFIG_HOME: join(root, 'home-edited') };
+    const project = join(root, 'edited');
+    mkdirSync(project);
+    const path = join(project, 'loadout.config.json');
+    const config = (ranker: string) => ({ rankers: { mine: './r.mjs' }, ranker });
+    writeFileSync(path, JSON.stringify(config('bm25f')));
+    const refusal = () => assertTrusted(path, config('mine'), env).then(() => undefined, (error: Error) => error.message);
+    expect(await refusal()).toMatch(/ and is not trusted: /);
+    await recordTrust(path, env);
+    await expect(assertTrusted(path, config('bm25f'), env)).resolves.toBeDefined();
+    writeFileSync(path, JSON.stringify(config('mine')));
+    expect(await refusal()).toMatch(/ and is not trusted \(it changed since it was trusted\): /);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
 import { codeReasons } from './code-reasons.js';
@@ -18,6 +18,26 @@ function recordFile(path: string, env: TrustEnvironment): string {
 async function storedTrust(path: string, env: TrustEnvironment): Promise<StoredTrust> {
   const text = await readFile(recordFile(path, env), 'utf8').catch(() => undefined);
   return text === undefined ? { kind: 'none' } : parseTrustRecord(text);
+}
+
+/** Records read when looking for an earlier trust of a config: a folder of more is not searched further. */
+const MAX_RECORDS_READ = 1000;
+
+/**
+ * Whether the trust folder holds a record of the config at `path` with
+ * other content: the config was edited after `loadout trust`, which the
+ * refusal then says instead of only "not trusted".
+ */
+async function trustedWithOtherContent(path: string, env: TrustEnvironment): Promise<boolean> {
+  const { path: real } = digestFile(path);
+  const records = trustFolder(env);
+  const names = await readdir(records).catch(() => []);
+  for (const name of names.slice(0, MAX_RECORDS_READ)) {
+    const text = await readFile(join(records, name), 'utf8').catch(() => undefined);
+    const stored = text === undefined ? undefined : parseTrustRecord(text);
+    if (stored?.kind === 'pinned' && stored.record.path === real) return true;
+  }
+  return false;
 }
 
 function untrusted(path: string, reasons: readonly string[], why: string | undefined): Error {
@@ -50,7 +70,7 @@ export async function assertTrusted(path: string, file: unknown, env: TrustEnvir
   const reasons = codeReasons(path, file, startsServers);
   if (reasons.length === 0) return undefined;
   const stored = await storedTrust(path, env);
-  if (stored.kind === 'none') throw untrusted(path, reasons, undefined);
+  if (stored.kind === 'none') throw untrusted(path, reasons, (await trustedWithOtherContent(path, env)) ? 'it changed since it was trusted' : undefined);
   return { reasons, stored };
 }
 
