@@ -44,6 +44,12 @@ describe('createCatalog', () => {
     expect(catalog.tools.map((entry) => entry.displayName)).toEqual(['WebFetch', 'lookup']);
   });
 
+  it('does not prefix a name that already carries its server (copied from a client tool list), and keeps it as the name', () => {
+    const catalog = createCatalog([tool('mcp__jira__transition_issue', { server: 'jira' }), tool('mcp__other__x', { server: 'jira' })]);
+    expect(catalog.tools.map((entry) => entry.displayName)).toEqual(['mcp__jira__transition_issue', 'mcp__jira__mcp__other__x']);
+    expect(catalog.tools[0]!.name).toBe('mcp__jira__transition_issue');
+  });
+
   it('reads alwaysLoad from the flag or from _meta["anthropic/alwaysLoad"] === true only', () => {
     const catalog = createCatalog([
       tool('a', { alwaysLoad: true }),

@@ -1,3 +1,4 @@
+import { toDisplayName } from '../../catalog/display-name.js';
 import type { CatalogTool, ToolKind } from '../../catalog/tool.js';
 import type { ToolDescribeEvent } from '../mod.js';
 
@@ -5,7 +6,7 @@ import type { ToolDescribeEvent } from '../mod.js';
 export function makeTool(name: string, options: { server?: string; kind?: ToolKind; description?: string } = {}): CatalogTool {
   const server = options.server ?? null;
   const kind = options.kind ?? 'mcp';
-  const displayName = server !== null && kind === 'mcp' ? `mcp__${server}__${name}` : name;
+  const displayName = toDisplayName(name, server, kind);
   return {
     name,
     displayName,
