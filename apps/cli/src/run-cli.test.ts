@@ -99,6 +99,18 @@ describe('loadout plan', () => {
     expect(run.stderr()).toContain('catalog-invalid-schema');
   });
 
+  it('warns tool-too-large for a definition over a tenth of the context window, and --strict fails on it', async () => {
+    const path = join(directory, 'large-tool.json');
+    writeFileSync(path, JSON.stringify([{ name: 'dump', server: 'docs', description: 'x', tokens: 812_345 }, { name: 'ok', server: 'docs', tokens: 100 }]));
+    const run = fakeContext();
+    expect(await runCli(['plan', '--catalog', path, '--context-window', '200000'], run.context)).toBe(0);
+    expect(run.stderr()).toContain("loadout plan: warning: mcp__docs__dump's definition counts 812,345 tokens, over 20,000 (10% of the 200,000-token context window)");
+    expect(run.stderr()).toContain('[tool-too-large]');
+    const strict = fakeContext();
+    expect(await runCli(['plan', '--catalog', path, '--strict'], strict.context)).toBe(2);
+    expect(strict.stderr()).toContain('strict-failed');
+  });
+
   it('prints the full plan as JSON with --json', async () => {
     const run = fakeContext();
     expect(await runCli(['plan', '--catalog', catalogPath, '--env', 'ENABLE_TOOL_SEARCH=false', '--json'], run.context)).toBe(0);

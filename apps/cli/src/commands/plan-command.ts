@@ -1,4 +1,4 @@
-import { parsePolicyInput, planToolLoading, toToolInput, type DeclarativeMod, type PolicyInput, type TokenCounter, type ToolLoadingPlan } from '@loadout/core';
+import { largeToolWarnings, parsePolicyInput, planToolLoading, toToolInput, type DeclarativeMod, type PolicyInput, type TokenCounter, type ToolLoadingPlan } from '@loadout/core';
 import type { Command } from './command.js';
 import { integerFlag, listFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { MAX_TOOLS_RANGE, reportWarnings } from '../io/command-warnings.js';
@@ -81,8 +81,9 @@ export const planCommand: Command = {
         policy: input,
         tokenCounter: await sharedTokenCounter(),
       });
-      reportWarnings('plan', [...loaded.issues, ...skipped, ...plan.warnings], context, strict);
       const claude = 'decision' in plan;
+      const large = claude ? largeToolWarnings(plan.tools, plan.decision.contextWindow) : [];
+      reportWarnings('plan', [...loaded.issues, ...skipped, ...plan.warnings, ...large], context, strict);
       if (parsed.values['json']) {
         context.stdout(JSON.stringify({ source: loaded.source, ...(claude ? { model } : {}), issues: loaded.issues, ...plan, adapter: view }, null, 2) + '\n');
       } else {
@@ -94,7 +95,7 @@ export const planCommand: Command = {
     const planWith = (tokenCounter: TokenCounter): ToolLoadingPlan => planToolLoading(input, { tokenCounter, mods: config.registry.mods });
     // The embedded catalog's counts are known from the build: no tokenizer to load (unless a mod rewrote a description).
     const plan = loaded.embedded ? await withKnownTokenCounts(planWith, (problem) => reportWarnings('plan', [problem], context, strict)) : planWith(await sharedTokenCounter());
-    reportWarnings('plan', [...loaded.issues, ...plan.warnings], context, strict);
+    reportWarnings('plan', [...loaded.issues, ...plan.warnings, ...largeToolWarnings(plan.tools, plan.decision.contextWindow)], context, strict);
     if (parsed.values['json']) {
       context.stdout(JSON.stringify({ source: loaded.source, model, issues: loaded.issues, ...plan }, null, 2) + '\n');
     } else {

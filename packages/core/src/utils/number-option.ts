@@ -1,7 +1,7 @@
 import { createLoadoutError, describeValue } from '../errors/loadout-error.js';
 
 /** A bound as people read it: an integer's thousands grouped (`1,000`, `86,400,000`), anything else as JavaScript writes it (`0.5`); no `Intl`, which QuickJS lacks. */
-function showBound(bound: number): string {
+export function showBound(bound: number): string {
   return Number.isSafeInteger(bound) ? String(bound).replace(/\B(?=(\d{3})+$)/g, ',') : String(bound);
 }
 

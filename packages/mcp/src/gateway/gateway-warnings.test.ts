@@ -38,3 +38,25 @@ describe('warnings about one upstream', () => {
     expect(warnings(/pinned_status/)).toHaveLength(1);
   }, 60_000);
 });
+
+describe('a tool whose definition crowds out the context', () => {
+  it('is logged tool-too-large, naming it and its count', async () => {
+    const large = createMemoryLogger();
+    const small = await createGateway({
+      config: { mcpServers: { noisy: nodeUpstream(MISBEHAVING_SERVER) } },
+      logger: large,
+      upstreamStderr: 'ignore',
+      policy: { model: 'claude-sonnet-4-5', contextWindow: 2_000 },
+    });
+    try {
+      const before = small.index.version;
+      await small.callTool('mcp__noisy__add_tool', { name: 'dump_everything', description: 'every word of the manual '.repeat(100) });
+      await waitFor(() => small.index.version > before, 10_000, 'a re-index');
+      const lines = large.lines.filter((line) => line.startsWith('warn: ') && line.includes('[tool-too-large]'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/mcp__noisy__dump_everything's definition counts [\d,]+ tokens, over 200 \(10% of the 2,000-token context window\)/);
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
+});
