@@ -35,14 +35,22 @@ describe('search --feedback with learned.json', () => {
     const run = await search('--explain');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('(bm25f + learned, 2 tools)');
-    const features = run.stdout.split('\n').filter((line) => line.includes('learned features:'));
+    // Each hit's block: `N. name  score S`, then its lines; the learned features line adds up to S.
+    const blocks = run.stdout.split('Why they matched\n')[1]!.split(/\n(?=\d+\. )/);
+    const features = blocks.filter((block) => block.includes('learned features:'));
     expect(features.length).toBeGreaterThan(0);
-    for (const line of features) {
-      const shown = line.replace(/^.*learned features: /, '').replace(/ \(\d+ more\)$/, '').split(', ');
+    for (const block of features) {
+      const score = Number(/ score (-?\d+\.\d{3})/.exec(block)![1]);
+      // `A +1.000, B -0.500 (3 more, +0.100 together); bias -2.000`
+      const [, list, rest, bias] = /learned features: (.*?)(?: \(\d+ more, ([+-]\d+\.\d{3}) together\))?; bias ([+-]\d+\.\d{3})\n/.exec(`${block}\n`)!;
+      const shown = list!.split(', ');
       expect(shown.length).toBeLessThanOrEqual(5);
       expect(shown.every((part) => /^[a-zA-Z][\w.]* [+-]\d+\.\d{3}$/.test(part))).toBe(true);
       const sizes = shown.map((part) => Math.abs(Number(part.split(' ')[1])));
       expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+      const total = shown.reduce((sum, part) => sum + Number(part.split(' ')[1]), Number(rest ?? 0) + Number(bias));
+      expect(Math.abs(total - score)).toBeLessThan(0.01);
+      expect(block).not.toMatch(/components: bias/);
     }
     expect(run.stdout).not.toMatch(/components:.*feature\./);
     const json = JSON.parse((await search('--json')).stdout) as { ranker: string; learned?: boolean };

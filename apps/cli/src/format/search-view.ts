@@ -12,14 +12,22 @@ function formatContributions(values: Readonly<Record<string, number>>): string {
 /** Learned features shown per hit with --explain: the largest by size; the rest are counted. */
 const SHOWN_FEATURES = 5;
 
-/** A learned re-ranker's `feature.<name>` components: the {@link SHOWN_FEATURES} largest by size, by name, then how many more. */
+/**
+ * A learned re-ranker's `feature.<name>` components: the {@link SHOWN_FEATURES}
+ * largest by size, by name, then how many more and their sum, then the
+ * model's `bias`, so the line adds up to the score.
+ */
 function formatFeatures(values: Readonly<Record<string, number>>): string {
   const features = Object.entries(values)
     .filter(([key, value]) => key.startsWith('feature.') && value !== 0)
     .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
-  const shown = features.slice(0, SHOWN_FEATURES).map(([key, value]) => `${key.slice('feature.'.length)} ${value >= 0 ? '+' : ''}${value.toFixed(3)}`);
-  const more = features.length - shown.length;
-  return shown.join(', ') + (more > 0 ? ` (${more} more)` : '');
+  if (features.length === 0) return '';
+  const signed = (value: number): string => `${value >= 0 ? '+' : ''}${value.toFixed(3)}`;
+  const shown = features.slice(0, SHOWN_FEATURES).map(([key, value]) => `${key.slice('feature.'.length)} ${signed(value)}`);
+  const rest = features.slice(SHOWN_FEATURES);
+  const more = rest.length > 0 ? ` (${rest.length} more, ${signed(rest.reduce((sum, [, value]) => sum + value, 0))} together)` : '';
+  const bias = values['bias'];
+  return shown.join(', ') + more + (bias === undefined ? '' : `; bias ${signed(bias)}`);
 }
 
 function shorten(text: string, width: number): string {
@@ -48,9 +56,11 @@ export function renderSearchView(query: string, hits: readonly SearchHit[], opti
     if (explanation.matchedTerms.length > 0) lines.push(`   matched terms: ${explanation.matchedTerms.join(', ')}`);
     const fields = formatContributions(explanation.fields);
     if (fields !== '') lines.push(`   fields: ${fields}`);
-    const components = formatContributions(Object.fromEntries(Object.entries(explanation.components).filter(([key]) => !key.startsWith('feature.'))));
-    if (components !== '') lines.push(`   components: ${components}`);
     const features = formatFeatures(explanation.components);
+    // A learned model's bias is said with its features, where it adds up to the score.
+    const own = Object.entries(explanation.components).filter(([key]) => !key.startsWith('feature.') && (features === '' || key !== 'bias'));
+    const components = formatContributions(Object.fromEntries(own));
+    if (components !== '') lines.push(`   components: ${components}`);
     if (features !== '') lines.push(`   learned features: ${features}`);
     for (const note of explanation.notes) lines.push(`   note: ${note}`);
     return lines.join('\n');
