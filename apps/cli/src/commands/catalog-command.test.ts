@@ -84,7 +84,7 @@ describe('loadout catalog pull', () => {
     const { context, stderr } = fakeContext({ cwd: folder });
     expect(await catalogCommand.run(['pull', '--config', 'down.json'], context)).toBe(1);
     expect(stderr()).toContain(
-      'catalog pull: down: failed: exited with code 3 before it answered; last line on its stderr: "misbehaving-server: down file present, refusing to start"\n',
+      'loadout catalog pull: down: failed: exited with code 3 before it answered; last line on its stderr: "misbehaving-server: down file present, refusing to start"\n',
     );
   });
 

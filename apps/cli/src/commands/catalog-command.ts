@@ -99,9 +99,9 @@ export const catalogCommand: Command = {
     }
     const result = await pullCatalog(config, {
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      onProgress: (event) => context.stderr(`catalog pull: ${describeProgress(event)}\n`),
+      onProgress: (event) => context.stderr(`loadout catalog pull: ${describeProgress(event)}\n`),
     });
-    for (const { server, kind, problem } of result.skipped) context.stderr(`catalog pull: ${server}: ${SKIP_WORDS[kind]}: ${problem}\n`);
+    for (const { server, kind, problem } of result.skipped) context.stderr(`loadout catalog pull: ${server}: ${SKIP_WORDS[kind]}: ${problem}\n`);
     const destination = out === undefined ? 'stdout' : out;
     const servers = Object.keys(config.mcpServers).length;
     const listed = Object.keys(result.snapshot.tools).length;
@@ -130,8 +130,8 @@ export const catalogCommand: Command = {
     const text = `${JSON.stringify(result.snapshot, null, 2)}\n`;
     if (out === undefined) context.stdout(text);
     else await writeOutputFile(out, context.cwd, CATALOG_SNAPSHOT_FILE, text, { force: parsed.values['force'] === true });
-    context.stderr(`catalog pull: ${tools} tools from ${listed} of ${servers} servers${out === undefined ? '' : ` written to ${out}`}\n`);
-    for (const server of failed) context.stderr(`catalog pull: not included: ${server} (--allow-partial)\n`);
+    context.stderr(`loadout catalog pull: ${tools} tools from ${listed} of ${servers} servers${out === undefined ? '' : ` written to ${out}`}\n`);
+    for (const server of failed) context.stderr(`loadout catalog pull: not included: ${server} (--allow-partial)\n`);
     return 0;
   },
 };

@@ -19,7 +19,7 @@ export interface PullConfig {
  * or it names no servers.
  */
 export async function readPullConfig(configPath: string | undefined, context: CliContext): Promise<PullConfig> {
-  const warn = (message: string): void => context.stderr(`catalog pull: ${message}\n`);
+  const warn = (message: string): void => context.stderr(`loadout catalog pull: ${message}\n`);
   if (configPath !== undefined && /\.json$/i.test(configPath)) {
     return { config: await readMcpConfig(configPath, { cwd: context.cwd, env: context.env, warn }), path: configPath };
   }
