@@ -197,15 +197,16 @@ describe('a trusted config pins the modules it names', () => {
     });
     const trusted = await loadout(folder, ['trust']);
     expect(trusted.stdout).toMatch(/\n {2}pinned .*reverse-ranker\.mjs \(rankers\.reverse, sha256 [0-9a-f]{12}…\)\n$/);
-    expect((await loadout(folder, ['plan'])).code).toBe(0);
+    // search ranks with reverse, so it imports its module (plan, which ranks nothing, would not: decision 3441).
+    expect((await loadout(folder, ['search', 'weather'])).code).toBe(0);
     rmSync(join(folder, 'ran'));
     // The config's bytes are unchanged, but it now names a module the record does not hold.
     writeFileSync(join(folder, 'more.mjs'), MOD);
-    expect((await loadout(folder, ['plan'])).stderr).toMatch(/more\.mjs \(plugins\[0\]\) was not named when it was trusted\): .*\[config-untrusted\]\n$/);
+    expect((await loadout(folder, ['search', 'weather'])).stderr).toMatch(/more\.mjs \(plugins\[0\]\) was not named when it was trusted\): .*\[config-untrusted\]\n$/);
     expect(existsSync(join(folder, 'ran'))).toBe(false);
     rmSync(join(folder, 'more.mjs'));
     rmSync(join(folder, 'reverse-ranker.mjs'));
-    expect((await loadout(folder, ['plan'])).stderr).toMatch(/reverse-ranker\.mjs \(rankers\.reverse\) is missing\): .*\[config-untrusted\]\n$/);
+    expect((await loadout(folder, ['search', 'weather'])).stderr).toMatch(/reverse-ranker\.mjs \(rankers\.reverse\) is missing\): .*\[config-untrusted\]\n$/);
   });
 
   it('a record written before modules were pinned: refused with a request to trust again, unless the config names no module', async () => {

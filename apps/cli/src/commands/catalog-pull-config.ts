@@ -23,7 +23,8 @@ export async function readPullConfig(configPath: string | undefined, context: Cl
   if (configPath !== undefined && /\.json$/i.test(configPath)) {
     return { config: await readMcpConfig(configPath, { cwd: context.cwd, env: context.env, warn }), path: configPath };
   }
-  const settings = await loadConfig(configPath, context.cwd, warn, { startsServers: true, env: context.env });
+  // Only its servers are read: no ranker's module is imported.
+  const settings = await loadConfig(configPath, context.cwd, warn, { startsServers: true, env: context.env, rankers: { kind: 'none' } });
   if (settings.path === undefined) {
     throw createLoadoutError('invalid-option', '--config FILE is required when this folder has no loadout.config.json|.mjs|.js|.ts (see loadout catalog --help)');
   }

@@ -1,6 +1,7 @@
 import type { CliContext } from '../io/cli-context.js';
 import { stringFlag, type ParsedArguments } from '../io/parse-arguments.js';
 import { loadConfig } from './load-config.js';
+import { rankerSelectionFor } from './ranker-selection.js';
 import type { LoadoutConfig } from './loadout-config.js';
 
 /** The flags of every command that reads a config: `--config FILE` and `--no-config`. */
@@ -17,6 +18,10 @@ export const CONFIG_OPTIONS = {
  * cannot start is replaced by bm25f with a warning (`fallbackRanker`), and
  * one that starts late takes over with a line to `info` (default: stderr
  * prefixed with `loadout COMMAND: info:`); the other commands get its error.
+ * Only the plug-in rankers the command ranks with are imported (`--ranker`,
+ * else the config's `ranker`; every one for `rankers` and `eval --ranker
+ * all`, none for `plan`); a plug-in module still loading after 2 s is named
+ * on `info`.
  */
 export function loadCommandConfig(
   command: string,
@@ -31,6 +36,8 @@ export function loadCommandConfig(
     // A server keeps serving when its plug-in ranker cannot start: with bm25f, and one warning.
     fallbackRanker: command === 'serve',
     info,
+    rankers: rankerSelectionFor(command, stringFlag(parsed, 'ranker')),
+    slow: info,
     env: context.env,
   });
 }

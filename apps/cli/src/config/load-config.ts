@@ -6,6 +6,7 @@ import { configError } from './config-error.js';
 import { assertModulesTrusted, assertTrusted } from './config-trust.js';
 import { loadPluginMods, loadRankers, type PluginLoadOptions } from './load-plugins.js';
 import { CONFIG_FILE_NAMES } from './loadout-config.js';
+import { selects, type RankerSelection } from './ranker-selection.js';
 import type { LoadoutConfig, LoadoutConfigFile } from './loadout-config.js';
 import { readConfigJson, importConfigModule } from './read-config-value.js';
 import type { RankerFallback } from '../sandbox/start-fallback.js';
@@ -32,6 +33,15 @@ export interface LoadConfigOptions {
   readonly fallbackRanker?: boolean;
   /** Receives the line saying a plug-in ranker that started late ranks from now on (`fallbackRanker`). Default: dropped. */
   readonly info?: (message: string) => void;
+  /**
+   * Which plug-in rankers' modules are imported (see {@link RankerSelection}):
+   * a command imports only those it ranks with, so a module it does not use
+   * neither runs nor delays it. The others are registered by name only.
+   * Default `{ kind: 'all' }`.
+   */
+  readonly rankers?: RankerSelection;
+  /** Receives the line naming a plug-in module still loading after 2 s (see `PluginLoadOptions.slow`). Default: dropped. */
+  readonly slow?: (message: string) => void;
   /** The plug-ins' start budget and its clock (tests). Default: see `PluginLoadOptions`. */
   readonly pluginStart?: Pick<PluginLoadOptions, 'startMs' | 'timers'>;
 }
@@ -49,8 +59,9 @@ function builtinFallback(warn: ((message: string) => void) | undefined, info: ((
  * code is never picked up from another folder). With none, the built-ins
  * and no mods. Warnings (unknown keys of a Claude-style `.mcp.json`) go
  * to `warn`. Relative paths (`catalog`, `rankers`, `plugins`) resolve
- * against the file's folder; the plug-in modules are imported and checked,
- * and the registry holds the built-in rankers plus the file's. A folder's
+ * against the file's folder; the plug-in modules are imported and checked
+ * (of the rankers, only those `options.rankers` selects), and the registry
+ * holds the built-in rankers plus the file's. A folder's
  * config that would run code must be trusted first, with the modules it
  * names unchanged (`config-untrusted`, see `assertTrusted` and
  * `assertModulesTrusted`); one named by `explicitPath` is loaded as asked.
@@ -82,6 +93,8 @@ export async function loadConfig(
     ...options.pluginStart,
     ...(options.fallbackRanker === true ? { fallback: builtinFallback(warn, options.info) } : {}),
     ...(file.ranker === undefined || file.rankerOptions === undefined ? {} : { optionNames: { [file.ranker]: Object.keys(file.rankerOptions) } }),
+    ...(options.rankers === undefined ? {} : { imports: (name: string) => selects(options.rankers!, name, file.ranker) }),
+    ...(options.slow === undefined ? {} : { slow: options.slow }),
   };
   const rankers = file.rankers === undefined ? [] : await loadRankers(file.rankers, folder, path, plugins);
   const mods = file.plugins === undefined ? [] : await loadPluginMods(file.plugins, folder, path, plugins);

@@ -7,9 +7,10 @@ import { resolvePlugin } from './resolve-plugin.js';
 import { sandboxedDefinition } from '../sandbox/sandboxed-definition.js';
 import { createModSandbox } from '../sandbox/sandboxed-mods.js';
 import { pinModule, type ModulePin } from '../sandbox/module-pin.js';
-import { PLUG_IN_LATE_START_MS, PLUG_IN_START_MS } from '../sandbox/plug-in-limits.js';
+import { PLUG_IN_LATE_START_MS, PLUG_IN_SLOW_NOTICE_MS, PLUG_IN_START_MS } from '../sandbox/plug-in-limits.js';
 import { KEEPING_TIMERS, type SandboxTimers } from '../sandbox/sandbox-timers.js';
 import { withStartFallback, type RankerFallback } from '../sandbox/start-fallback.js';
+import { unimportedRankerDefinition } from './unimported-ranker.js';
 import { unloadedRankerDefinition } from './unloaded-ranker.js';
 import type { RankerModuleEntry } from './loadout-config.js';
 import { rankerEntry } from './ranker-entry.js';
@@ -34,6 +35,15 @@ export interface PluginLoadOptions {
   readonly fallback?: RankerFallback;
   /** Per ranker, the names of its configured options (`rankerOptions`): one whose module did not load takes them unchecked. Default: none. */
   readonly optionNames?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Whether the ranker `name`'s module is imported (the command ranks with
+   * it, see `RankerSelection`). One that is not is only resolved
+   * (`plugin-not-found` as for any) and registered by name (see
+   * `unimportedRankerDefinition`). Default: every one.
+   */
+  readonly imports?: (name: string) => boolean;
+  /** Receives one line per module still loading after {@link PLUG_IN_SLOW_NOTICE_MS}, naming it and the budget. Default: dropped. */
+  readonly slow?: (message: string) => void;
 }
 
 /** A plug-in module imported, or `late`: its top-level code had not settled within the start budget. */
@@ -57,6 +67,9 @@ async function importPlugin(specifier: string, folder: string, path: string, key
   const late = new Promise<Imported>((resolve) => {
     timer = timers.set(() => resolve({ file, pin, late: true }), startMs);
   });
+  // A long wait says what it waits for, so a silent command is not a mystery.
+  const slow = options.slow;
+  const notice = slow === undefined || startMs <= PLUG_IN_SLOW_NOTICE_MS ? undefined : timers.set(() => slow(`${key} (${file}) is still loading after ${PLUG_IN_SLOW_NOTICE_MS} ms; waiting up to ${startMs} ms, its start budget`), PLUG_IN_SLOW_NOTICE_MS);
   try {
     return await Promise.race([importing, late]);
   } catch (error) {
@@ -64,6 +77,7 @@ async function importPlugin(specifier: string, folder: string, path: string, key
     throw configError('plugin-load-failed', path, key, `${file} threw while loading: ${reason}`, specifier);
   } finally {
     timers.clear(timer);
+    if (notice !== undefined) timers.clear(notice);
   }
 }
 
@@ -101,6 +115,11 @@ export async function loadRankers(rankers: Readonly<Record<string, string | Rank
     const key = `rankers.${name}`;
     const { module: specifier, startTimeoutMs } = rankerEntry(entry);
     const startMs = startTimeoutMs ?? options.startMs ?? PLUG_IN_START_MS;
+    if (options.imports?.(name) === false) {
+      // A command that does not rank with it never waits for its module: resolved only, so a missing file still says so.
+      definitions.push(unimportedRankerDefinition(name, resolvePlugin(specifier, folder, path, key)));
+      continue;
+    }
     const imported = await importPlugin(specifier, folder, path, key, { ...options, startMs });
     const { file, pin } = imported;
     if (imported.late) {

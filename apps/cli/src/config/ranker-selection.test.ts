@@ -1,0 +1,131 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { manualTimers } from '../sandbox/__fixtures__/manual-timers.js';
+import { loadConfig } from './load-config.js';
+import { rankerSelectionFor, type RankerSelection } from './ranker-selection.js';
+
+// Decision 3441: every command imported every ranker module a config registers, so one whose top-level
+// code never settles delayed `loadout search` (and plan, and serve's start) by its 10 s start budget
+// even when the command ranked with bm25f. A command now imports only the rankers it ranks with.
+const root = mkdtempSync(join(tmpdir(), 'loadout-ranker-selection-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** A ranker module that counts its imports on `globalThis[counter]`, then never finishes loading. */
+const hanging = (name: string, counter: string): string =>
+  `globalThis[${JSON.stringify(counter)}] = (globalThis[${JSON.stringify(counter)}] ?? 0) + 1;\nawait new Promise(() => {});\n` +
+  `export default { specificationVersion: 'v1', name: ${JSON.stringify(name)}, queryKind: 'keywords', create: () => { throw new Error('never'); } };\n`;
+const imports = (counter: string): number => ((globalThis as Record<string, unknown>)[counter] as number | undefined) ?? 0;
+
+let count = 0;
+function configWith(config: Record<string, unknown>, files: Record<string, string>): string {
+  const folder = join(root, `case-${count++}`);
+  mkdirSync(folder, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
+  writeFileSync(join(folder, 'loadout.config.json'), JSON.stringify(config));
+  return join(folder, 'loadout.config.json');
+}
+
+/** Lets the config's reads and imports run a few turns. */
+const turns = async (rounds = 20): Promise<void> => {
+  for (let turn = 0; turn < rounds; turn++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+/** Loads `path` with `rankers` on a clock that never moves; whether it settled by itself, and the import's timers left waiting. */
+async function loadStill(path: string, rankers: RankerSelection) {
+  const timers = manualTimers();
+  let settled = false;
+  const loading = loadConfig(path, root, undefined, { rankers, pluginStart: { timers } }).finally(() => (settled = true));
+  loading.catch(() => {});
+  // Reading the config and resolving its modules is real I/O: on a loaded machine it can take many turns.
+  for (let round = 0; round < 200 && !settled && timers.pending() === 0; round++) await turns();
+  return { loading, settled, timers };
+}
+
+describe('rankerSelectionFor: the rankers a command imports', () => {
+  it.each<[string, string | undefined, RankerSelection]>([
+    ['search', undefined, { kind: 'configured' }],
+    ['search', 'mine', { kind: 'named', names: ['mine'] }],
+    ['serve', undefined, { kind: 'configured' }],
+    ['serve', 'bm25f', { kind: 'named', names: ['bm25f'] }],
+    ['learn', 'mine', { kind: 'named', names: ['mine'] }],
+    ['eval', undefined, { kind: 'configured' }],
+    ['eval', 'mine, bm25f', { kind: 'named', names: ['mine', 'bm25f'] }],
+    ['eval', ' all ', { kind: 'all' }],
+    ['rankers', undefined, { kind: 'all' }],
+    ['plan', undefined, { kind: 'none' }],
+  ])('%s with --ranker %s', (command, flag, selection) => {
+    expect(rankerSelectionFor(command, flag)).toEqual(selection);
+  });
+});
+
+describe('loadConfig imports only the rankers selected', () => {
+  it('the config ranks with bm25f: a registered module that never settles is not imported nor waited for, and its name stays registered', async () => {
+    const path = configWith({ rankers: { hang: './hang.mjs' } }, { 'hang.mjs': hanging('hang', 'loadoutHangA') });
+    const { loading, settled } = await loadStill(path, { kind: 'configured' });
+    expect(settled).toBe(true);
+    const config = await loading;
+    await turns();
+    expect(imports('loadoutHangA')).toBe(0);
+    expect(config.registry.hasRanker('hang')).toBe(true);
+    expect(config.registry.defaultRanker).toBe('bm25f');
+    await expect(config.registry.createRanker('hang')).rejects.toMatchObject({ code: 'ranker-failed', message: expect.stringContaining('this command does not rank with it') });
+  });
+
+  it.each<[string, RankerSelection, Record<string, unknown>]>([
+    ['--ranker bm25f beside a configured plug-in', { kind: 'named', names: ['bm25f'] }, { ranker: 'hang' }],
+    ['plan (none)', { kind: 'none' }, { ranker: 'hang' }],
+  ])('%s: not imported either', async (_, selection, extra) => {
+    const counter = `loadoutHang${count}`;
+    const path = configWith({ rankers: { hang: './hang.mjs' }, ...extra }, { 'hang.mjs': hanging('hang', counter) });
+    const { loading, settled } = await loadStill(path, selection);
+    expect(settled).toBe(true);
+    expect((await loading).registry.hasRanker('hang')).toBe(true);
+    await turns();
+    expect(imports(counter)).toBe(0);
+  });
+
+  it.each<[string, RankerSelection, Record<string, unknown>]>([
+    ['the config ranks with it', { kind: 'configured' }, { ranker: 'hang' }],
+    ['--ranker names it', { kind: 'named', names: ['hang'] }, {}],
+    ['every ranker (loadout rankers, eval --ranker all)', { kind: 'all' }, {}],
+  ])('%s: imported and waited for, up to its start budget, as before', async (_, selection, extra) => {
+    const counter = `loadoutHang${count}`;
+    const path = configWith({ rankers: { hang: './hang.mjs' }, ...extra }, { 'hang.mjs': hanging('hang', counter) });
+    const { loading, settled, timers } = await loadStill(path, selection);
+    expect(settled).toBe(false);
+    // Its top-level code runs once the file is read and compiled: waited for, on a loaded machine too.
+    await vi.waitFor(() => expect(imports(counter)).toBe(1), { timeout: 20_000 });
+    timers.advance(10_000);
+    const config = await loading;
+    await expect(config.registry.createRanker('hang')).rejects.toMatchObject({ code: 'ranker-timeout', details: { operation: 'load' } });
+  });
+
+  it('a module not imported is still resolved: a missing file is plugin-not-found as before', async () => {
+    const path = configWith({ rankers: { gone: './gone.mjs' } }, {});
+    await expect(loadConfig(path, root, undefined, { rankers: { kind: 'configured' } })).rejects.toMatchObject({ code: 'plugin-not-found', message: expect.stringMatching(/rankers\.gone: no such file .*gone\.mjs/) });
+  });
+
+  it('a name taken by a built-in is plugin-duplicate whether or not it is imported', async () => {
+    const path = configWith({ rankers: { regex: './regex.mjs' } }, { 'regex.mjs': hanging('regex', 'loadoutHangRegex') });
+    await expect(loadConfig(path, root, undefined, { rankers: { kind: 'configured' } })).rejects.toMatchObject({ code: 'plugin-duplicate' });
+    expect(imports('loadoutHangRegex')).toBe(0);
+  });
+
+  it('an import still going after 2 s is named once on `slow`, with the file and its budget', async () => {
+    const path = configWith({ rankers: { hang: { module: './hang.mjs', startTimeoutMs: 30_000 } } }, { 'hang.mjs': hanging('hang', 'loadoutHangSlow') });
+    const timers = manualTimers();
+    const slow: string[] = [];
+    const loading = loadConfig(path, root, undefined, { rankers: { kind: 'all' }, slow: (message) => void slow.push(message), pluginStart: { timers } });
+    for (let round = 0; round < 200 && timers.pending() === 0; round++) await turns();
+    timers.advance(1_999);
+    expect(slow).toEqual([]);
+    timers.advance(1);
+    expect(slow).toEqual([`rankers.hang (${join(path, '..', 'hang.mjs')}) is still loading after 2000 ms; waiting up to 30000 ms, its start budget`]);
+    timers.advance(28_000);
+    await loading;
+    expect(slow).toHaveLength(1);
+    expect(timers.pending()).toBe(0);
+  });
+});
