@@ -1,9 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServing } from './__fixtures__/serving-cli.js';
 
 // Trial-embed item 1 (decision 3438): a plug-in module that leaves a timer running (or never
 // finishes loading) must not keep `loadout` alive once its output is written, nor `serve` after
@@ -69,18 +70,8 @@ describe('a plug-in that leaves a timer running does not keep loadout alive', ()
     ['a mod whose file set an interval', servedMod],
     ['a ranker whose module never finishes loading', servedForever],
   ])('serve with %s stops on SIGTERM with exit 0', async (_, config) => {
-    const child = spawn(process.execPath, [main, 'serve', '--config', config, '--http', '0'], { cwd: folder, env, stdio: ['ignore', 'ignore', 'pipe'] });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    let stderr = '';
-    // Serving, or exited early (the expectation below then fails at once).
-    await new Promise<void>((resolve) => {
-      child.on('exit', () => resolve());
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-        if (stderr.includes('serving MCP over streamable HTTP')) resolve();
-      });
-    });
-    expect(stderr).toContain('serving MCP over streamable HTTP');
+    const { child, stderr, exited } = await startServing(main, ['serve', '--config', config, '--http', '0'], folder, env);
+    expect(stderr()).toContain('serving MCP over streamable HTTP');
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 30_000);

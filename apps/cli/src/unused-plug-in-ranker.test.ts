@@ -1,9 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServing } from './__fixtures__/serving-cli.js';
 
 // Decision 3441: a config registering a ranker whose module never finishes loading delayed every
 // command by its 10 s start budget, silently, even one ranking with bm25f. The built CLI runs as a
@@ -67,18 +68,9 @@ describe('a registered plug-in ranker a command does not rank with is never impo
 
   it('serve ranking with bm25f: serving without importing it', async () => {
     const folder = scratch('./hang.mjs', { mcpServers: { weather: { command: process.execPath, args: [weatherServer] } } });
-    const child = spawn(process.execPath, [main, 'serve', '--config', 'c.json', '--http', '127.0.0.1:0'], { cwd: folder, env, stdio: ['ignore', 'ignore', 'pipe'] });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    let stderr = '';
-    await new Promise<void>((resolve) => {
-      child.on('exit', () => resolve());
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-        if (stderr.includes('serving MCP over streamable HTTP')) resolve();
-      });
-    });
-    expect(stderr).toContain('serving MCP over streamable HTTP');
-    expect(stderr).not.toContain('hang');
+    const { child, stderr, exited } = await startServing(main, ['serve', '--config', 'c.json', '--http', '127.0.0.1:0'], folder, env);
+    expect(stderr()).toContain('serving MCP over streamable HTTP');
+    expect(stderr()).not.toContain('hang');
     expect(imported(folder)).toBe(false);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTool } from '@loadout/core/test';
 import { manualTimers } from '../sandbox/__fixtures__/manual-timers.js';
+import { configWriter } from './__fixtures__/config-writer.js';
 import { loadConfig, type LoadConfigOptions } from './load-config.js';
 
 // Decision 3429: a plug-in module whose top-level code never settles (`await new Promise(() => {})`)
@@ -15,14 +16,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const hanging = (name: string): string =>
   `await new Promise(() => {});\nexport default { specificationVersion: 'v1', name: ${JSON.stringify(name)}, queryKind: 'keywords', create: () => { throw new Error('never'); } };\n`;
 
-let count = 0;
-function configWith(config: Record<string, unknown>, files: Record<string, string>): string {
-  const folder = join(root, `case-${count++}`);
-  mkdirSync(folder, { recursive: true });
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
-  writeFileSync(join(folder, 'loadout.config.json'), JSON.stringify(config));
-  return join(folder, 'loadout.config.json');
-}
+const configWith = configWriter(root);
 
 /** Lets the config's reads and imports run a few turns. */
 const turns = async (): Promise<void> => {

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { manualTimers } from '../sandbox/__fixtures__/manual-timers.js';
+import { configWriter } from './__fixtures__/config-writer.js';
 import { loadConfig } from './load-config.js';
 import { rankerSelectionFor, type RankerSelection } from './ranker-selection.js';
 
@@ -16,16 +17,10 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const hanging = (name: string, counter: string): string =>
   `globalThis[${JSON.stringify(counter)}] = (globalThis[${JSON.stringify(counter)}] ?? 0) + 1;\nawait new Promise(() => {});\n` +
   `export default { specificationVersion: 'v1', name: ${JSON.stringify(name)}, queryKind: 'keywords', create: () => { throw new Error('never'); } };\n`;
+let cases = 0;
 const imports = (counter: string): number => ((globalThis as Record<string, unknown>)[counter] as number | undefined) ?? 0;
 
-let count = 0;
-function configWith(config: Record<string, unknown>, files: Record<string, string>): string {
-  const folder = join(root, `case-${count++}`);
-  mkdirSync(folder, { recursive: true });
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
-  writeFileSync(join(folder, 'loadout.config.json'), JSON.stringify(config));
-  return join(folder, 'loadout.config.json');
-}
+const configWith = configWriter(root);
 
 /** Lets the config's reads and imports run a few turns. */
 const turns = async (rounds = 20): Promise<void> => {
@@ -77,7 +72,7 @@ describe('loadConfig imports only the rankers selected', () => {
     ['--ranker bm25f beside a configured plug-in', { kind: 'named', names: ['bm25f'] }, { ranker: 'hang' }],
     ['plan (none)', { kind: 'none' }, { ranker: 'hang' }],
   ])('%s: not imported either', async (_, selection, extra) => {
-    const counter = `loadoutHang${count}`;
+    const counter = `loadoutHang${cases++}`;
     const path = configWith({ rankers: { hang: './hang.mjs' }, ...extra }, { 'hang.mjs': hanging('hang', counter) });
     const { loading, settled } = await loadStill(path, selection);
     expect(settled).toBe(true);
@@ -91,7 +86,7 @@ describe('loadConfig imports only the rankers selected', () => {
     ['--ranker names it', { kind: 'named', names: ['hang'] }, {}],
     ['every ranker (loadout rankers, eval --ranker all)', { kind: 'all' }, {}],
   ])('%s: imported and waited for, up to its start budget, as before', async (_, selection, extra) => {
-    const counter = `loadoutHang${count}`;
+    const counter = `loadoutHang${cases++}`;
     const path = configWith({ rankers: { hang: './hang.mjs' }, ...extra }, { 'hang.mjs': hanging('hang', counter) });
     const { loading, settled, timers } = await loadStill(path, selection);
     expect(settled).toBe(false);
