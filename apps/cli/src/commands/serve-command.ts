@@ -184,7 +184,9 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       };
 
       const readyFile = stringFlag(parsed, 'ready-file');
-      const settings = await loadCommandConfig('serve', parsed, context, (message) => logger.warn(message), (message) => logger.info(message));
+      // A plug-in ranker's search over its budget is answered by bm25f with a warning each: capped as failed searches are.
+      const configWarnings = withCappedWarnings(logger, new Set(['ranker-timeout']), rankerFailures);
+      const settings = await loadCommandConfig('serve', parsed, context, (message) => configWarnings.warn(message), (message) => logger.info(message));
       if (settings.mcpServers === undefined) {
         throw createLoadoutError(
           'invalid-option',

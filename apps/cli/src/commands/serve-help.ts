@@ -50,7 +50,9 @@ config-untrusted) is logged at warn with its code and the ranker's name, and
 mod-failed warnings too: the first 10 a minute, then a count. A plug-in
 ranker that does not start within its budget (a "rankers" entry's
 startTimeoutMs, default 10 s) is stood in for by bm25f, with one warning,
-until its start ends: then it ranks (one info line). On SIGINT or
+until its start ends: then it ranks (one info line). A plug-in ranker's
+search over its 2 s budget is answered by bm25f, with one warning (capped
+as above). On SIGINT or
 SIGTERM every request in flight is answered -32000 [gateway-shutting-down]
 (retry it), over HTTP and stdio, new ones 503 with that error; then (also while starting) every
 local upstream is stopped with what it started itself: 1 s to exit once its

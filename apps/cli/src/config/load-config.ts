@@ -27,8 +27,11 @@ export interface LoadConfigOptions {
    * built-in default ranker (`bm25f`, default options), with one warning to
    * `warn` naming the ranker and the code (`loadout serve`: it keeps serving;
    * see `withStartFallback`). A start that overran its budget goes on: once
-   * it started, the ranker takes over, with one line to `info`. Default
-   * false: creating it fails with `ranker-timeout` or `ranker-failed`.
+   * it started, the ranker takes over, with one line to `info`. A search
+   * over its time budget is answered by the built-in ranker too, with one
+   * warning each (see `withSearchFallback`). Default false: creating it
+   * fails with `ranker-timeout` or `ranker-failed`, a search over its budget
+   * with `ranker-timeout`.
    */
   readonly fallbackRanker?: boolean;
   /** Receives the line saying a plug-in ranker that started late ranks from now on (`fallbackRanker`). Default: dropped. */

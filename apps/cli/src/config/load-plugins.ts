@@ -9,6 +9,7 @@ import { createModSandbox } from '../sandbox/sandboxed-mods.js';
 import { pinModule, type ModulePin } from '../sandbox/module-pin.js';
 import { PLUG_IN_LATE_START_MS, PLUG_IN_SLOW_NOTICE_MS, PLUG_IN_START_MS } from '../sandbox/plug-in-limits.js';
 import { KEEPING_TIMERS, type SandboxTimers } from '../sandbox/sandbox-timers.js';
+import { withSearchFallback } from '../sandbox/search-fallback.js';
 import { withStartFallback, type RankerFallback } from '../sandbox/start-fallback.js';
 import { unimportedRankerDefinition } from './unimported-ranker.js';
 import { unloadedRankerDefinition } from './unloaded-ranker.js';
@@ -30,7 +31,8 @@ export interface PluginLoadOptions {
    * A ranker that cannot start is replaced by this (`loadout serve`; see
    * `withStartFallback`), and a start that overruns its budget goes on for
    * up to {@link PLUG_IN_LATE_START_MS} in all, the ranker taking over once
-   * it started. Default: none, the ranker's error at the budget.
+   * it started; a search over its time budget is answered by it too (see
+   * `withSearchFallback`). Default: none, the ranker's error at the budget.
    */
   readonly fallback?: RankerFallback;
   /** Per ranker, the names of its configured options (`rankerOptions`): one whose module did not load takes them unchecked. Default: none. */
@@ -105,12 +107,15 @@ function notAModObject(value: unknown, item?: number): string | undefined {
  * `startTimeoutMs`, else `startMs`. A module that does not finish loading
  * within that is not an error here: its ranker fails to start when created
  * (see `unloadedRankerDefinition`). With `fallback`, a ranker that cannot
- * start is replaced by it (see `withStartFallback`).
+ * start is replaced by it (see `withStartFallback`), and a search over its
+ * time budget is answered by it (see `withSearchFallback`).
  */
 export async function loadRankers(rankers: Readonly<Record<string, string | RankerModuleEntry>>, folder: string, path: string, options: PluginLoadOptions = {}): Promise<RankerDefinition[]> {
   const definitions: RankerDefinition[] = [];
   const fallback = options.fallback;
-  const add = (definition: RankerDefinition): void => void definitions.push(fallback === undefined ? definition : withStartFallback(definition, fallback));
+  // With a fallback (serve), a ranker that cannot start, or a search over its budget, is answered by the fallback.
+  const add = (definition: RankerDefinition): void =>
+    void definitions.push(fallback === undefined ? definition : withSearchFallback(withStartFallback(definition, fallback), fallback));
   for (const [name, entry] of Object.entries(rankers)) {
     const key = `rankers.${name}`;
     const { module: specifier, startTimeoutMs } = rankerEntry(entry);

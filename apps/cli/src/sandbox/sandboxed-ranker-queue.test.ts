@@ -1,42 +1,14 @@
-import { EventEmitter } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { makeTool } from '@loadout/core/test';
 import { pinModule } from './module-pin.js';
-import type { SandboxMessage, SandboxRequest } from './sandbox-protocol.js';
 import { manualTimers } from './__fixtures__/manual-timers.js';
-import type { SandboxWorker } from './sandbox-worker.js';
+import { FakeWorker } from './__fixtures__/fake-worker.js';
 import { createSandboxedRanker } from './sandboxed-ranker.js';
 import { lateStartOf } from './late-start.js';
 
 // Trial item 3: a search's 2 s budget counted time spent queued behind other searches, so six
 // clients of an 800 ms ranker failed each other. The budget now starts when the worker begins it.
-
-/** A worker the test answers by hand. */
-class FakeWorker extends EventEmitter implements SandboxWorker {
-  readonly posted: SandboxRequest[] = [];
-  terminated = false;
-  /** Whether it would keep the process alive. */
-  referenced = true;
-  postMessage(request: SandboxRequest): void {
-    this.posted.push(request);
-  }
-  terminate(): void {
-    this.terminated = true;
-  }
-  ref(): void {
-    this.referenced = true;
-  }
-  unref(): void {
-    this.referenced = false;
-  }
-  send(message: SandboxMessage): void {
-    this.emit('message', message);
-  }
-  searches(): SandboxRequest[] {
-    return this.posted.filter((request) => request.op === 'search');
-  }
-}
 
 /** Lets posted calls reach the fake worker (they cross a few promise turns). */
 const turns = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

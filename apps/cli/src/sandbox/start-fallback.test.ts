@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createLoadoutError } from '@loadout/core';
 import type { CatalogTool, Ranker, RankerDefinition } from '@loadout/core';
-import { createBuiltinRegistry } from '@loadout/rankers';
 import { makeTool } from '@loadout/core/test';
-import { isStartFailure, withStartFallback, type RankerFallback } from './start-fallback.js';
+import { isStartFailure, withStartFallback } from './start-fallback.js';
+import { countingFallback } from './__fixtures__/counting-fallback.js';
 import { withLateStart } from './late-start.js';
 
 // Decision 3429: a plug-in ranker that cannot start left `loadout serve` with no ranker at all
@@ -13,22 +13,7 @@ const timeout = createLoadoutError('ranker-timeout', 'ranker "plug" took longer 
 const threw = createLoadoutError('ranker-failed', 'ranker "plug" failed while being created: no model file', { ranker: 'plug', operation: 'create' });
 const indexBug = createLoadoutError('ranker-failed', 'ranker "plug" failed while indexing: index bug', { ranker: 'plug', operation: 'index' });
 
-function fallbackTo(): RankerFallback & { warnings: string[]; infos: string[]; made: number } {
-  const builtins = createBuiltinRegistry();
-  const state = {
-    name: 'bm25f',
-    warnings: [] as string[],
-    infos: [] as string[],
-    made: 0,
-    create: () => {
-      state.made++;
-      return builtins.createRanker('bm25f', undefined, false);
-    },
-    warn: (message: string) => void state.warnings.push(message),
-    info: (message: string) => void state.infos.push(message),
-  };
-  return state;
-}
+const fallbackTo = countingFallback;
 
 /** A plug-in definition whose rankers fail every call with `error` (`create` too, when `inCreate`); counts its creates. */
 function failing(error: Error, inCreate: boolean): RankerDefinition & { created: number } {

@@ -32,7 +32,7 @@ export interface RankerFallback {
   readonly name: string;
   /** A fresh, empty fallback ranker, with its default options, bare (no query syntax: the caller applies it). */
   create(): Promise<Ranker>;
-  /** Receives the warnings: a ranker could not start (naming it, why and the code), or did not start after all. */
+  /** Receives the warnings: a ranker could not start (naming it, why and the code), or did not start after all, or a search it overran was answered by the fallback. */
   warn(message: string): void;
   /** Receives the line saying a ranker that started late ranks from now on. */
   info(message: string): void;
