@@ -44,6 +44,17 @@ export interface SandboxBudget {
   readonly memoryMb?: number;
 }
 
+/** A sandboxed ranker, which can be told it is no longer used (see {@link createSandboxedRanker}). */
+export interface SandboxedRanker extends Ranker {
+  /**
+   * No one will use this ranker any more (a newer index generation replaced
+   * it): its worker stops once no call of it is in flight, now or when the
+   * last one settles, and again after any later call (which starts one).
+   * A start going on past its budget (`lateStartMs`) is dropped unanswered.
+   */
+  retire(): void;
+}
+
 /** What the ranker was doing, for a message (`failed while indexing`). */
 const DOING: Readonly<Record<Exclude<SandboxStage, 'search'>, string>> = {
   load: 'loading its module',
@@ -120,7 +131,9 @@ export function createSandboxedRanker(input: {
   readonly spawn?: SpawnSandboxWorker;
   /** The budgets' clock; tests pass a manual one. Default: real timers. */
   readonly timers?: SandboxTimers;
-}): Ranker {
+  /** Called each time the ranker holds the tools of an `index` (in time or after a late start). Default: nothing. */
+  readonly onIndexed?: () => void;
+}): SandboxedRanker {
   const searchMs = input.budget?.searchMs ?? 2_000;
   const createMs = input.budget?.createMs ?? PLUG_IN_START_MS;
   const lateStartMs = input.budget?.lateStartMs;
@@ -136,6 +149,9 @@ export function createSandboxedRanker(input: {
   let tools = new Map<string, CatalogTool>();
   let indexed = false;
   let size = 0;
+  /** Calls of the ranker's methods not settled yet: a retired ranker's worker stops once there are none. */
+  let active = 0;
+  let retired = false;
 
   /**
    * Ends the worker. The call that overran (`culprit`) fails with `error`;
@@ -154,6 +170,28 @@ export function createSandboxedRanker(input: {
       if (timer !== undefined) timers.clear(timer);
       if (id === culprit || retry === undefined) settle({ ok: false, error });
       else retry().then((value) => settle({ ok: true, value }), (again: Error) => settle({ ok: false, error: again }));
+    }
+  }
+
+  /** Stops the worker of a retired ranker that no call uses; what it still runs on its own (a late start) is dropped unanswered. */
+  function stopIfRetired(): void {
+    if (!retired || active > 0 || worker === undefined) return;
+    const current = worker;
+    worker = undefined;
+    indexed = false;
+    for (const { timer } of pending.values()) if (timer !== undefined) timers.clear(timer);
+    pending.clear();
+    void current.terminate();
+  }
+
+  /** Runs one of the ranker's methods, counted as a use of it. */
+  async function inUse<T>(run: () => Promise<T>): Promise<T> {
+    active++;
+    try {
+      return await run();
+    } finally {
+      active--;
+      stopIfRetired();
     }
   }
 
@@ -186,6 +224,7 @@ export function createSandboxedRanker(input: {
         size = outcome.value as number;
         indexed = true;
         resolve();
+        input.onIndexed?.();
       };
     });
     entry.late = true;
@@ -280,6 +319,7 @@ export function createSandboxedRanker(input: {
     const usage = usageData(all);
     size = (await call({ op: 'index', tools: all, ...(usage === undefined ? {} : { usage }) }, indexMs)) as number;
     indexed = true;
+    input.onIndexed?.();
   }
 
   /** The last tools indexed in the current worker, once however many searches wait for it. */
@@ -303,24 +343,32 @@ export function createSandboxedRanker(input: {
     get size() {
       return size;
     },
-    async index(next) {
+    index(next) {
       tools = new Map(next.map((tool) => [tool.displayName, tool]));
-      await reindex();
+      return inUse(reindex);
     },
-    async add(next) {
+    add(next) {
       for (const tool of next) tools.set(tool.displayName, tool);
-      if (!indexed) return ensureIndexed();
-      size = (await call({ op: 'add', tools: next }, indexMs)) as number;
+      return inUse(async () => {
+        if (!indexed) return ensureIndexed();
+        size = (await call({ op: 'add', tools: next }, indexMs)) as number;
+      });
     },
-    async remove(names) {
+    remove(names) {
       for (const name of names) tools.delete(name);
-      if (!indexed) return ensureIndexed();
-      size = (await call({ op: 'remove', names }, indexMs)) as number;
+      return inUse(async () => {
+        if (!indexed) return ensureIndexed();
+        size = (await call({ op: 'remove', names }, indexMs)) as number;
+      });
+    },
+    retire() {
+      retired = true;
+      stopIfRetired();
     },
     async search(query: string, options: RankerSearchOptions = {}): Promise<readonly SearchHit[]> {
       const { filter, ...rest } = options;
       const allowed = filter === undefined ? undefined : [...tools.values()].filter((tool) => filter(tool)).map((tool) => tool.displayName);
-      const hits = await searchIn(query, rest, allowed, true);
+      const hits = await inUse(() => searchIn(query, rest, allowed, true));
       if (!Array.isArray(hits)) return hits as readonly SearchHit[];
       // Names back to the caller's tools; a name the catalog lacks stays visible for checkRankerResult to refuse.
       return hits.map((hit: { name: unknown; score: number; explanation?: SearchHit['explanation'] }) => ({
