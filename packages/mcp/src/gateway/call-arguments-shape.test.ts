@@ -75,4 +75,19 @@ describe.each([
       await close();
     }
   });
+
+  // 3442: the gateway's own tools' argument errors carried no data.code, unlike every other -32602 it sends.
+  it.each([
+    ['search_tools with an unknown key', 'search_tools', { query: 'weather', ranker: 'x' }, 'search_tools expects {"query": string, "limit"?: integer}; unknown key "ranker"'],
+    ['search_tools with a limit out of range', 'search_tools', { query: 'weather', limit: 0 }, /^search_tools expects .*limit must be/],
+    ['call_tool without a name', 'call_tool', { arguments: {} }, 'call_tool: name must be a non-empty string'],
+  ])('%s: -32602 invalid-input', async (_case, name, args, message) => {
+    const [callTool, close] = await connect();
+    try {
+      const answer = await refusal(callTool({ name, arguments: args }));
+      expect(answer).toMatchObject({ code: -32602, message: typeof message === 'string' ? message : expect.stringMatching(message), data: { code: 'invalid-input' } });
+    } finally {
+      await close();
+    }
+  });
 });

@@ -1,10 +1,10 @@
-import type { CatalogTool, MaybePromise, ToolSearchAnswer } from '@loadout/core';
+import type { CatalogTool, LoadoutErrorCode, MaybePromise, ToolSearchAnswer } from '@loadout/core';
 import { thenMaybe } from '@loadout/core/utils';
 import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
-import { GatewayCallError } from '../upstream/gateway-call-error.js';
+import { gatewayCallError, type GatewayCallError } from '../upstream/gateway-call-error.js';
 import type { Gateway } from './gateway.js';
 import type { SearchReceipts } from './search-receipts.js';
 import { callNotFoundError, isUpfront, type CallPolicy } from './call-policy.js';
@@ -32,8 +32,9 @@ export interface GatewaySessionOptions {
   readonly callPolicy?: CallPolicy;
 }
 
-function invalidParams(message: string): GatewayCallError {
-  return new GatewayCallError(ProtocolErrorCode.InvalidParams, message);
+/** -32602 with `data.code` (default `invalid-input`), as every other argument error of the gateway (3442). */
+function invalidParams(message: string, code: LoadoutErrorCode = 'invalid-input'): GatewayCallError {
+  return gatewayCallError(ProtocolErrorCode.InvalidParams, code, message, {});
 }
 
 /**
@@ -128,7 +129,7 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
 
   const render = (answer: ToolSearchAnswer, notify: () => Promise<void>): MaybePromise<CallToolResult> => {
     if (!answer.ok) {
-      if (answer.stage === 'arguments') throw invalidParams(answer.message);
+      if (answer.stage === 'arguments') throw invalidParams(answer.message, answer.code);
       return { isError: true, content: [{ type: 'text', text: `${SEARCH_TOOLS_NAME}: ${answer.message} [${answer.code}]` }] };
     }
     const names = answer.tools.map((hit) => hit.tool.displayName);

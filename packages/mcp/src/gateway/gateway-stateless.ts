@@ -1,10 +1,10 @@
-import type { CatalogTool, MaybePromise, ToolSearchAnswer } from '@loadout/core';
+import type { CatalogTool, LoadoutErrorCode, MaybePromise, ToolSearchAnswer } from '@loadout/core';
 import { thenMaybe } from '@loadout/core/utils';
 import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { ToolIndex } from '../search-index/tool-index.js';
-import { GatewayCallError } from '../upstream/gateway-call-error.js';
+import { gatewayCallError, type GatewayCallError } from '../upstream/gateway-call-error.js';
 import type { ArgumentChecker } from './check-tool-arguments.js';
 import type { Gateway } from './gateway.js';
 import type { ReceiptRecorder, SearchReceipts } from './search-receipts.js';
@@ -45,8 +45,9 @@ export function statelessTools(index: ToolIndex, limit: number): Tool[] {
   return tools;
 }
 
-function invalidParams(message: string): GatewayCallError {
-  return new GatewayCallError(ProtocolErrorCode.InvalidParams, message);
+/** -32602 with `data.code` (default `invalid-input`), as every other argument error of the gateway (3442). */
+function invalidParams(message: string, code: LoadoutErrorCode = 'invalid-input'): GatewayCallError {
+  return gatewayCallError(ProtocolErrorCode.InvalidParams, code, message, {});
 }
 
 /**
@@ -67,7 +68,7 @@ export function createStatelessServer(gateway: Gateway, options: StatelessServer
 
   const render = (answer: ToolSearchAnswer): CallToolResult => {
     if (!answer.ok) {
-      if (answer.stage === 'arguments') throw invalidParams(answer.message);
+      if (answer.stage === 'arguments') throw invalidParams(answer.message, answer.code);
       return { isError: true, content: [{ type: 'text', text: `${SEARCH_TOOLS_NAME}: ${answer.message} [${answer.code}]` }] };
     }
     const names = answer.tools.map((found) => found.tool.displayName);

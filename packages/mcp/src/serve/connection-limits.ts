@@ -39,6 +39,11 @@ export function wasRefused(socket: Socket): boolean {
   return refusedSockets.has(socket);
 }
 
+/** `1 connection open`, `512 connections open`. */
+function connectionsOpen(count: number): string {
+  return `${count} connection${count === 1 ? '' : 's'} open`;
+}
+
 /** Refusals are logged at warn at most this often, with a count (a flood is one line per interval). */
 const WARN_INTERVAL_MS = 10_000;
 
@@ -48,10 +53,13 @@ export function socketAddress(socket: Socket): string {
   return address.startsWith('::ffff:') ? address.slice(7) : address;
 }
 
+/** `data` of a refusal at either connection cap (3442): at accept, or once the request's headers name its client. */
+export const TOO_MANY_CONNECTIONS = { code: 'gateway-too-many-connections', retryAfterSeconds: 1 } as const;
+
 /** The 503 written to a connection refused at accept, before any of its bytes are read. */
 function refusal(message: string): string {
-  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
-  return `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message, data: TOO_MANY_CONNECTIONS }, id: null });
+  return `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: ${TOO_MANY_CONNECTIONS.retryAfterSeconds}\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 }
 
 /**
@@ -110,7 +118,7 @@ export function limitConnections(server: Server, limits: ConnectionLimits): Conn
       open >= limits.max
         ? `all ${limits.max} connections are open`
         : (counts.get(key) ?? 0) >= limits.perAddress
-          ? `${address} has ${limits.perAddress} connections open`
+          ? `${address} has ${connectionsOpen(limits.perAddress)}`
           : undefined;
     if (over !== undefined) {
       const message = refuse(over);
@@ -135,7 +143,7 @@ export function limitConnections(server: Server, limits: ConnectionLimits): Conn
     assign(socket, client) {
       const current = counted.get(socket);
       if (current === undefined || current === client) return undefined;
-      if ((counts.get(client) ?? 0) >= limits.perAddress) return refuse(`${describeClient(client, socketAddress(socket))} has ${limits.perAddress} connections open`);
+      if ((counts.get(client) ?? 0) >= limits.perAddress) return refuse(`${describeClient(client, socketAddress(socket))} has ${connectionsOpen(limits.perAddress)}`);
       add(current, -1);
       add(client, 1);
       counted.set(socket, client);

@@ -1,3 +1,4 @@
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../__fixtures__/memory-logger.js';
 import { MISBEHAVING_SERVER, nodeUpstream } from '../__fixtures__/upstream-servers.js';
@@ -15,9 +16,9 @@ let served: HttpGatewayServer;
 const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', authorization: `Bearer ${TOKEN}` };
 const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
 
-async function send(method: string, extra: Record<string, string | undefined>, body?: string): Promise<{ status: number; error: Record<string, unknown> }> {
+async function send(method: string, extra: Record<string, string | undefined>, body?: string, url = served.url): Promise<{ status: number; error: Record<string, unknown> }> {
   const merged = Object.fromEntries(Object.entries({ ...headers, ...extra }).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  const response = await fetch(served.url, { method, headers: merged, ...(body === undefined ? {} : { body }) });
+  const response = await fetch(url, { method, headers: merged, ...(body === undefined ? {} : { body }) });
   const text = await response.text();
   const json = (text.startsWith('{') ? JSON.parse(text) : JSON.parse(text.split('\n').find((line) => line.startsWith('data: '))!.slice(6))) as { error: Record<string, unknown> };
   return { status: response.status, error: json.error };
@@ -25,7 +26,7 @@ async function send(method: string, extra: Record<string, string | undefined>, b
 
 beforeAll(async () => {
   gateway = await createGateway({ config: { mcpServers: { tools: nodeUpstream(MISBEHAVING_SERVER) } }, logger, upstreamStderr: 'ignore' });
-  served = await serveHttp(gateway, { logger, token: TOKEN, maxBodyBytes: 1024, maxSessions: 1, sessionGraceMs: 60_000 });
+  served = await serveHttp(gateway, { logger, token: TOKEN, maxBodyBytes: 16_384, maxSessions: 1, sessionGraceMs: 60_000 });
 });
 
 afterAll(async () => {
@@ -39,7 +40,7 @@ describe('serveHttp refusals carry a stable data.code', () => {
       [{ authorization: undefined }, ping, 'POST', 401, -32000, 'gateway-unauthorized'],
       [{ authorization: 'Bearer not-the-token' }, ping, 'POST', 401, -32000, 'gateway-unauthorized'],
       [{ origin: 'http://evil.example' }, ping, 'POST', 403, -32000, 'gateway-forbidden'],
-      [{}, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping', params: { pad: 'x'.repeat(2000) } }), 'POST', 413, -32000, 'mcp-arguments-too-large'],
+      [{}, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping', params: { pad: 'x'.repeat(20_000) } }), 'POST', 413, -32000, 'mcp-arguments-too-large'],
       [{}, ping, 'POST', 400, -32000, 'invalid-input'],
       [{}, undefined, 'GET', 400, -32000, 'invalid-input'],
       [{ 'mcp-session-id': 'no-such-session' }, ping, 'POST', 404, -32001, 'mcp-session-not-found'],
@@ -58,3 +59,80 @@ describe('serveHttp refusals carry a stable data.code', () => {
     expect(refused).toMatchObject({ status: 503, error: { code: -32000, data: { code: 'mcp-session-refused', retryAfterSeconds: expect.any(Number) } } });
   });
 });
+
+// 3442: the refusals 3439 left without a code. Statuses and JSON-RPC codes are unchanged.
+describe('serveHttp refusals 3439 left without data.code', () => {
+  it('405, a wrong path, a body that is not JSON, and envelopes that are not JSON-RPC (a bare array nested 5,000 deep) say invalid-input', async () => {
+    const deepArray = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const cases: [string, string | undefined, string, number, number][] = [
+      ['PUT', JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'ping' }), served.url, 405, -32000],
+      ['POST', JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'ping' }), new URL('/not-mcp', served.url).href, 404, -32000],
+      ['POST', '{"jsonrpc":', served.url, 400, -32700],
+      ['POST', deepArray, served.url, 400, -32600],
+      ['POST', '[]', served.url, 400, -32600],
+      ['POST', JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'ping', params: 'x' }), served.url, 400, -32600],
+    ];
+    for (const [method, body, url, status, code] of cases) {
+      const reply = await send(method, {}, body, url);
+      expect({ method, url, body: body?.slice(0, 20), status: reply.status, code: reply.error['code'], data: reply.error['data'] }).toMatchObject({ status, code, data: { code: 'invalid-input' } });
+    }
+  });
+
+  it('503 while the gateway starts says gateway-starting, with its retry delay', async () => {
+    const starting = await serveHttp(new Promise<Gateway>(() => {}), { logger, token: TOKEN, closeGateway: false });
+    try {
+      const reply = await send('POST', {}, initialize, starting.url);
+      expect(reply).toMatchObject({ status: 503, error: { code: -32000, message: /the gateway is starting/, data: { code: 'gateway-starting', retryAfterSeconds: 1 } } });
+    } finally {
+      await starting.close();
+    }
+  });
+
+  it('503 at the connection caps says gateway-too-many-connections, at accept and once the token is known', async () => {
+    const capped = await serveHttp(gateway, { logger, token: TOKEN, closeGateway: false, maxConnections: 2, maxConnectionsPerAddress: 1 });
+    const held: Socket[] = [];
+    try {
+      // One connection whose headers were read holds the token's one slot; the next one with that token is refused.
+      held.push(await heldConnection(capped.port));
+      const client = await send('POST', {}, initialize, capped.url);
+      expect(client).toMatchObject({ status: 503, error: { code: -32000, message: /too many connections: token/, data: { code: 'gateway-too-many-connections', retryAfterSeconds: 1 } } });
+      // Two connections that sent nothing hold every slot: the next is refused at accept, before its bytes are read.
+      held.push(await openConnection(capped.port));
+      const answer = await new Promise<string>((resolve) => {
+        const socket = connect(capped.port, '127.0.0.1');
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.on('close', () => resolve(text));
+        socket.on('error', () => {});
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 503/);
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: Record<string, unknown> };
+      expect(body.error).toMatchObject({ code: -32000, message: /too many connections: all 2 connections are open/, data: { code: 'gateway-too-many-connections', retryAfterSeconds: 1 } });
+    } finally {
+      for (const socket of held) socket.destroy();
+      await capped.close();
+    }
+  });
+});
+
+/** A connection that sent nothing yet (it counts against its address). */
+function openConnection(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/** A connection with the token whose headers the server read (it answered `100 Continue`) and whose body never comes. */
+function heldConnection(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(
+        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\ncontent-type: application/json\r\n` +
+          `accept: application/json, text/event-stream\r\ncontent-length: 1000\r\nexpect: 100-continue\r\n\r\n`,
+      );
+    });
+    socket.once('data', (chunk) => (chunk.toString().startsWith('HTTP/1.1 100 Continue') ? resolve(socket) : reject(new Error(chunk.toString()))));
+    socket.once('error', reject);
+  });
+}

@@ -145,7 +145,7 @@ describe('serveHttp safety', () => {
     await started.text();
     const empty = await post(open.url, '[]', { 'mcp-session-id': session });
     expect(empty.status).toBe(400);
-    expect(await empty.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: an empty batch' }, id: null });
+    expect(await empty.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: an empty batch', data: { code: 'invalid-input' } }, id: null });
     const params = await post(open.url, JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: 'x' }), { 'mcp-session-id': session });
     expect(params.status).toBe(400);
     expect(await params.json()).toMatchObject({ error: { code: -32600, message: /params must be an object/ }, id: 7 });
@@ -154,7 +154,7 @@ describe('serveHttp safety', () => {
   it('answers a body that is not JSON with JSON-RPC Parse error (-32700)', async () => {
     const broken = await post(open.url, '{not json');
     expect(broken.status).toBe(400);
-    expect(await broken.json()).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the request body is not valid JSON' }, id: null });
+    expect(await broken.json()).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the request body is not valid JSON', data: { code: 'invalid-input' } }, id: null });
   });
 
   it('logs a client that hangs up mid-body at debug, not as an error', async () => {

@@ -10,7 +10,7 @@ import { createStreamLogger } from '../logger/create-stream-logger.js';
 import { replyError as reply } from './http-reply.js';
 import { healthStatus } from './health-status.js';
 import { checkRequestHeaders, connectionPrincipal, normalizeOrigin, requestPrincipal, type HttpGuardPolicy } from './http-guard.js';
-import { limitConnections, socketAddress, wasRefused } from './connection-limits.js';
+import { limitConnections, socketAddress, TOO_MANY_CONNECTIONS, wasRefused } from './connection-limits.js';
 import { isLoopbackHost, urlHost } from './loopback.js';
 import { checkJsonRpcEnvelope, idOf, INVALID_PARAMS_CODE, INVALID_REQUEST_CODE, PARSE_ERROR_CODE } from './jsonrpc-envelope.js';
 import { isClientAbort, readLimitedBody } from './read-limited-body.js';
@@ -39,8 +39,10 @@ const HEALTH_PATH = '/healthz';
 const SESSION_NOT_FOUND_CODE = -32001;
 const UNKNOWN_SESSION = 'Session not found: it was closed, evicted or timed out; start a new one with initialize';
 const SESSION_NOT_FOUND = { code: 'mcp-session-not-found' } as const;
-/** `data` of a request the HTTP layer refuses as malformed (400). */
+/** `data` of a request the HTTP layer refuses as malformed: not JSON or not JSON-RPC (400), a wrong path (404) or method (405). */
 const INVALID_INPUT = { code: 'invalid-input' } as const;
+/** `data` of an MCP request that arrives before the gateway is there (503). */
+const STARTING = { code: 'gateway-starting', retryAfterSeconds: 1 } as const;
 /**
  * How long a shutdown keeps connections open: answers to requests in flight flush, and a request arriving on a
  * connection kept alive is refused 503 (HTTP/1.1 cannot tell a client to stop reusing an idle connection but by
@@ -179,12 +181,12 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
       response.end(request.method === 'HEAD' ? undefined : JSON.stringify(health.body));
       return;
     }
-    if (pathname !== path) return reply(response, 404, `not found: the MCP endpoint is ${path}`);
+    if (pathname !== path) return reply(response, 404, `not found: the MCP endpoint is ${path}`, INVALID_INPUT);
     const rejection = checkRequestHeaders(request.headers, policy!);
     if (rejection !== undefined) {
       logger.warn(`refused ${request.method ?? '?'} ${path} from ${address}: ${rejection.status} ${rejection.message}`);
       request.resume();
-      return reply(response, rejection.status, rejection.message, { ...rejection.headers }, -32000, null, { code: rejection.code });
+      return reply(response, rejection.status, rejection.message, { code: rejection.code }, { ...rejection.headers });
     }
     if (shuttingDown) {
       request.resume();
@@ -192,45 +194,44 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
     }
     if (gateway === undefined) {
       request.resume();
-      return reply(response, 503, 'the gateway is starting: its upstream servers are connecting', { 'retry-after': '1' });
+      return reply(response, 503, 'the gateway is starting: its upstream servers are connecting', STARTING, { 'retry-after': String(STARTING.retryAfterSeconds) });
     }
     const sessionId = header(request, 'mcp-session-id');
     // A session answers only the credentials that opened it; to anyone else it does not exist.
     const principal = requestPrincipal(request.headers, policy!, address);
     if (request.method === 'POST') {
       const body = await readLimitedBody(request, maxBodyBytes);
-      if (body.tooLarge) return reply(response, 413, `request body larger than ${maxBodyBytes} bytes`, { connection: 'close' }, -32000, null, { code: 'mcp-arguments-too-large', limit: maxBodyBytes });
+      if (body.tooLarge) return reply(response, 413, `request body larger than ${maxBodyBytes} bytes`, { code: 'mcp-arguments-too-large', limit: maxBodyBytes }, { connection: 'close' });
       let parsed: unknown;
       try {
         parsed = JSON.parse(body.text);
       } catch {
-        return reply(response, 400, 'Parse error: the request body is not valid JSON', {}, PARSE_ERROR_CODE);
+        return reply(response, 400, 'Parse error: the request body is not valid JSON', INVALID_INPUT, {}, PARSE_ERROR_CODE);
       }
       // The body arrived after shutdown started: refused like any request during shutdown.
       if (shuttingDown) return replyShuttingDown(response, idOf(parsed));
       const problem = checkJsonRpcEnvelope(parsed);
-      if (problem !== undefined) return reply(response, 400, problem.message, {}, INVALID_REQUEST_CODE, problem.id);
+      // Checked first, without recursion: a bare array nested 5,000 deep is no JSON-RPC message at any depth.
+      if (problem !== undefined) return reply(response, 400, problem.message, INVALID_INPUT, {}, INVALID_REQUEST_CODE, problem.id);
       // Before anything recursive (the SDK serialises and validates bodies) touches it: past a few thousand levels those overflow the stack.
       if (jsonDepth(parsed, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
         const message = `the request nests deeper than ${MAX_BODY_DEPTH} levels; it was not run`;
         logger.warn(`refused POST ${path} from ${address}: ${message} [mcp-arguments-too-deep]`);
         // In band, as the gateway refuses too-deep tool arguments: the caller's error, answered to its id.
-        return reply(response, 200, message, {}, INVALID_PARAMS_CODE, idOf(parsed), { code: 'mcp-arguments-too-deep', limit: MAX_BODY_DEPTH });
+        return reply(response, 200, message, { code: 'mcp-arguments-too-deep', limit: MAX_BODY_DEPTH }, {}, INVALID_PARAMS_CODE, idOf(parsed));
       }
       if (sessionId === undefined && !(await isLegacyRequest(await toWebRequest(request, parsed), parsed, { maxRequestBodySize: maxBodyBytes }))) {
         (request as IncomingMessage & { auth?: AuthInfo }).auth = { token: '', clientId: principal, scopes: [] };
         return serveModern(request, response, parsed);
       }
       if (sessionId === undefined) {
-        if (!isInitializeRequest(parsed)) return reply(response, 400, 'no mcp-session-id: start a session with an initialize request', {}, -32000, idOf(parsed), INVALID_INPUT);
+        if (!isInitializeRequest(parsed)) return reply(response, 400, 'no mcp-session-id: start a session with an initialize request', INVALID_INPUT, {}, -32000, idOf(parsed));
         const ticket = sessions.admit(address, principal);
         if (ticket.refused) {
           // Tagged with its code: a flood of refusals is one line per refusal, which the CLI caps by that code.
           logger.info(`refused a new session from ${address}: ${ticket.message} [mcp-session-refused]`);
-          return reply(response, 503, ticket.message, { 'retry-after': String(ticket.retryAfterSeconds) }, -32000, idOf(parsed), {
-            code: 'mcp-session-refused',
-            retryAfterSeconds: ticket.retryAfterSeconds,
-          });
+          const refused = { code: 'mcp-session-refused', retryAfterSeconds: ticket.retryAfterSeconds } as const;
+          return reply(response, 503, ticket.message, refused, { 'retry-after': String(ticket.retryAfterSeconds) }, -32000, idOf(parsed));
         }
         const server = gateway.createServer({ client: principal });
         let committed = false;
@@ -258,20 +259,20 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
         return;
       }
       const session = sessions.get(sessionId, principal);
-      if (session === undefined) return reply(response, 404, UNKNOWN_SESSION, {}, SESSION_NOT_FOUND_CODE, idOf(parsed), SESSION_NOT_FOUND);
+      if (session === undefined) return reply(response, 404, UNKNOWN_SESSION, SESSION_NOT_FOUND, {}, SESSION_NOT_FOUND_CODE, idOf(parsed));
       response.once('close', sessions.begin(sessionId, 'request'));
       return session.transport.handle(request, response, parsed);
     }
     if (request.method === 'GET' || request.method === 'DELETE') {
       const session = sessionId === undefined ? undefined : sessions.get(sessionId, principal);
       if (session === undefined) {
-        if (sessionId === undefined) return reply(response, 400, 'a valid mcp-session-id header is required', {}, -32000, null, INVALID_INPUT);
-        return reply(response, 404, UNKNOWN_SESSION, {}, SESSION_NOT_FOUND_CODE, null, SESSION_NOT_FOUND);
+        if (sessionId === undefined) return reply(response, 400, 'a valid mcp-session-id header is required', INVALID_INPUT);
+        return reply(response, 404, UNKNOWN_SESSION, SESSION_NOT_FOUND, {}, SESSION_NOT_FOUND_CODE);
       }
       response.once('close', sessions.begin(sessionId!, request.method === 'GET' ? 'stream' : 'request'));
       return session.transport.handle(request, response);
     }
-    return reply(response, 405, `method ${request.method ?? '?'} not allowed`, { allow: 'GET, POST, DELETE' });
+    return reply(response, 405, `method ${request.method ?? '?'} not allowed`, INVALID_INPUT, { allow: 'GET, POST, DELETE' });
   };
 
   // Slow clients are bounded: headers and the whole request each have a deadline (checked every second), then 408.
@@ -287,7 +288,7 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
     const overCap = connections.assign(request.socket, connectionPrincipal(request.headers, policy!, address));
     if (overCap !== undefined) {
       request.resume();
-      return reply(response, 503, overCap, { 'retry-after': '1', connection: 'close' });
+      return reply(response, 503, overCap, TOO_MANY_CONNECTIONS, { 'retry-after': String(TOO_MANY_CONNECTIONS.retryAfterSeconds), connection: 'close' });
     }
     handle(request, response, address).catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
@@ -299,7 +300,7 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
       logger.error(`${request.method ?? '?'} ${path} from ${address} failed: ${message}`);
       // Answered whatever happened, never left hanging: 500 if nothing went out yet, else the connection is cut.
       if (response.headersSent) response.destroy();
-      else reply(response, 500, 'internal error: the request failed inside the gateway (logged); it may be retried', { connection: 'close' }, -32000, null, { code: 'internal' });
+      else reply(response, 500, 'internal error: the request failed inside the gateway (logged); it may be retried', { code: 'internal' }, { connection: 'close' });
     });
   });
   const connections = limitConnections(httpServer, { max: maxConnections, perAddress: maxConnectionsPerAddress, logger });

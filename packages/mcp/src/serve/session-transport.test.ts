@@ -26,7 +26,7 @@ async function openSession(): Promise<Record<string, string>> {
   return session;
 }
 
-async function post(session: Record<string, string>, body: unknown): Promise<{ status: number; json: { error?: { code: number; message: string } } }> {
+async function post(session: Record<string, string>, body: unknown): Promise<{ status: number; json: { error?: { code: number; message: string; data?: unknown } } }> {
   const response = await fetch(server.url, { method: 'POST', headers: session, body: JSON.stringify(body) });
   return { status: response.status, json: (await response.json()) as { error?: { code: number; message: string } } };
 }
@@ -53,16 +53,26 @@ describe('session transport', () => {
     const call = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
     const notAcceptable = await fetch(server.url, { method: 'POST', headers: { ...session, accept: 'application/json' }, body: JSON.stringify(call) });
     expect(notAcceptable.status).toBe(406);
-    await notAcceptable.text();
+    // Every refusal carries a stable data.code (3442).
+    const invalid = { data: { code: 'invalid-input' } };
+    expect(await notAcceptable.json()).toMatchObject({ error: invalid });
     const wrongType = await fetch(server.url, { method: 'POST', headers: { ...session, 'content-type': 'text/plain' }, body: JSON.stringify(call) });
     expect(wrongType.status).toBe(415);
-    await wrongType.text();
+    expect(await wrongType.json()).toMatchObject({ error: invalid });
     const batch = await post(session, Array.from({ length: 101 }, (_, id) => ({ ...call, id })));
-    expect(batch).toMatchObject({ status: 400, json: { error: { code: -32600, message: 'Invalid Request: Batch must not exceed 100 messages' } } });
-    expect(await post(session, { jsonrpc: '2.0', id: 2 })).toMatchObject({ status: 400, json: { error: { code: -32700 } } });
-    expect(await post(session, JSON.parse(initialize(3)))).toMatchObject({ status: 400, json: { error: { message: 'Invalid Request: Server already initialized' } } });
+    expect(batch).toMatchObject({ status: 400, json: { error: { code: -32600, message: 'Invalid Request: Batch must not exceed 100 messages', ...invalid } } });
+    expect(await post(session, { jsonrpc: '2.0', id: 2 })).toMatchObject({ status: 400, json: { error: { code: -32700, ...invalid } } });
+    expect(await post(session, JSON.parse(initialize(3)))).toMatchObject({ status: 400, json: { error: { message: 'Invalid Request: Server already initialized', ...invalid } } });
     const version = await post({ ...session, 'mcp-protocol-version': '1999-01-01' }, call);
-    expect(version).toMatchObject({ status: 400, json: { error: { message: expect.stringContaining('Unsupported protocol version: 1999-01-01') } } });
+    expect(version).toMatchObject({ status: 400, json: { error: { message: expect.stringContaining('Unsupported protocol version: 1999-01-01'), ...invalid } } });
+    const secondStream = await fetch(server.url, { method: 'GET', headers: { ...session, accept: 'text/event-stream' } });
+    const conflict = await fetch(server.url, { method: 'GET', headers: { ...session, accept: 'text/event-stream' } });
+    expect(conflict.status).toBe(409);
+    expect(await conflict.json()).toMatchObject({ error: invalid });
+    await secondStream.body?.cancel();
+    const noStream = await fetch(server.url, { method: 'GET', headers: { ...session, accept: 'application/json' } });
+    expect(noStream.status).toBe(406);
+    expect(await noStream.json()).toMatchObject({ error: invalid });
   });
 
   it('streams a reply that is not ready at once, and answers every request of a batch in one stream', async () => {

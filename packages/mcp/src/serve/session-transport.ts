@@ -11,6 +11,11 @@ import {
   type TransportSendOptions,
 } from '@modelcontextprotocol/server';
 import { replyError } from './http-reply.js';
+
+/** `data` of a request the transport refuses as malformed (400, 405, 406, 409, 415). */
+const INVALID_INPUT = { code: 'invalid-input' } as const;
+/** `data` of a request to a session that is gone (404, -32001). */
+const SESSION_NOT_FOUND = { code: 'mcp-session-not-found' } as const;
 import { isPlainJsonRpcCall } from './jsonrpc-envelope.js';
 
 /** Most messages in one POSTed batch (as the MCP SDK's transport). */
@@ -177,16 +182,16 @@ export function createSessionTransport(options: SessionTransportOptions): Sessio
   /** The error to answer a request that is not the session's own, or undefined. */
   const checkSession = (request: IncomingMessage, response: ServerResponse): boolean => {
     if (!initialized) {
-      replyError(response, 400, 'Bad Request: Server not initialized');
+      replyError(response, 400, 'Bad Request: Server not initialized', INVALID_INPUT);
       return false;
     }
     const given = header(request, 'mcp-session-id');
     if (given === undefined || given === '') {
-      replyError(response, 400, 'Bad Request: Mcp-Session-Id header is required');
+      replyError(response, 400, 'Bad Request: Mcp-Session-Id header is required', INVALID_INPUT);
       return false;
     }
     if (given !== sessionId) {
-      replyError(response, 404, 'Session not found', {}, -32001);
+      replyError(response, 404, 'Session not found', SESSION_NOT_FOUND, {}, -32001);
       return false;
     }
     const version = header(request, 'mcp-protocol-version');
@@ -195,6 +200,7 @@ export function createSessionTransport(options: SessionTransportOptions): Sessio
         response,
         400,
         `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+        INVALID_INPUT,
       );
       return false;
     }
@@ -204,14 +210,14 @@ export function createSessionTransport(options: SessionTransportOptions): Sessio
   const post = (request: IncomingMessage, response: ServerResponse, body: unknown): void => {
     const accept = header(request, 'accept');
     if (accept === undefined || !accept.includes('application/json') || !accept.includes('text/event-stream')) {
-      return replyError(response, 406, 'Not Acceptable: Client must accept both application/json and text/event-stream');
+      return replyError(response, 406, 'Not Acceptable: Client must accept both application/json and text/event-stream', INVALID_INPUT);
     }
     if (!isJsonContentType(header(request, 'content-type'))) {
-      return replyError(response, 415, 'Unsupported Media Type: Content-Type must be application/json');
+      return replyError(response, 415, 'Unsupported Media Type: Content-Type must be application/json', INVALID_INPUT);
     }
     const raw = Array.isArray(body) ? body : [body];
     if (raw.length > MAX_BATCH_MESSAGES) {
-      return replyError(response, 400, `Invalid Request: Batch must not exceed ${MAX_BATCH_MESSAGES} messages`, {}, -32600);
+      return replyError(response, 400, `Invalid Request: Batch must not exceed ${MAX_BATCH_MESSAGES} messages`, INVALID_INPUT, {}, -32600);
     }
     const messages: JSONRPCMessage[] = [];
     for (const item of raw) {
@@ -220,13 +226,13 @@ export function createSessionTransport(options: SessionTransportOptions): Sessio
         continue;
       }
       const parsed = specTypeSchemas.JSONRPCMessage['~standard'].validate(item);
-      if (parsed.issues !== undefined) return replyError(response, 400, 'Parse error: Invalid JSON-RPC message', {}, -32700);
+      if (parsed.issues !== undefined) return replyError(response, 400, 'Parse error: Invalid JSON-RPC message', INVALID_INPUT, {}, -32700);
       messages.push(parsed.value);
     }
     const initializing = messages.some((message) => 'method' in message && message.method === 'initialize' && isInitializeRequest(message));
     if (initializing) {
-      if (initialized) return replyError(response, 400, 'Invalid Request: Server already initialized', {}, -32600);
-      if (messages.length > 1) return replyError(response, 400, 'Invalid Request: Only one initialization request is allowed', {}, -32600);
+      if (initialized) return replyError(response, 400, 'Invalid Request: Server already initialized', INVALID_INPUT, {}, -32600);
+      if (messages.length > 1) return replyError(response, 400, 'Invalid Request: Only one initialization request is allowed', INVALID_INPUT, {}, -32600);
       sessionId = options.sessionIdGenerator();
       initialized = true;
       options.onsessioninitialized?.(sessionId);
@@ -245,7 +251,7 @@ export function createSessionTransport(options: SessionTransportOptions): Sessio
     for (const message of messages) {
       if (!isRequest(message)) continue;
       if (requests.has(message.id) || ids.has(message.id)) {
-        return replyError(response, 400, `Invalid Request: request id ${JSON.stringify(message.id)} is already in flight in this session; use a new id`, {}, -32600, message.id);
+        return replyError(response, 400, `Invalid Request: request id ${JSON.stringify(message.id)} is already in flight in this session; use a new id`, INVALID_INPUT, {}, -32600, message.id);
       }
       ids.add(message.id);
     }
@@ -270,10 +276,10 @@ export function createSessionTransport(options: SessionTransportOptions): Sessio
 
   const get = (request: IncomingMessage, response: ServerResponse): void => {
     if (!header(request, 'accept')?.includes('text/event-stream')) {
-      return replyError(response, 406, 'Not Acceptable: Client must accept text/event-stream');
+      return replyError(response, 406, 'Not Acceptable: Client must accept text/event-stream', INVALID_INPUT);
     }
     if (!checkSession(request, response)) return;
-    if (standalone !== undefined) return replyError(response, 409, 'Conflict: Only one SSE stream is allowed per session');
+    if (standalone !== undefined) return replyError(response, 409, 'Conflict: Only one SSE stream is allowed per session', INVALID_INPUT);
     response.writeHead(200, sseHeaders());
     response.flushHeaders();
     const stream = { response, keepAlive: keepAlive(response) };
@@ -303,11 +309,11 @@ export function createSessionTransport(options: SessionTransportOptions): Sessio
       started = true;
     },
     async handle(request, response, body) {
-      if (closed) return replyError(response, 404, 'Session not found', {}, -32001);
+      if (closed) return replyError(response, 404, 'Session not found', SESSION_NOT_FOUND, {}, -32001);
       if (request.method === 'POST') return post(request, response, body);
       if (request.method === 'GET') return get(request, response);
       if (request.method === 'DELETE') return remove(request, response);
-      return replyError(response, 405, 'Method not allowed.', { allow: 'GET, POST, DELETE' });
+      return replyError(response, 405, 'Method not allowed.', INVALID_INPUT, { allow: 'GET, POST, DELETE' });
     },
     async send(message, sendOptions?: TransportSendOptions) {
       const reply = isResponse(message);

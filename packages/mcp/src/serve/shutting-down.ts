@@ -36,9 +36,9 @@ export function replyShuttingDown(response: ServerResponse, id: string | number 
     response,
     503,
     error.message,
+    error.data,
     { 'retry-after': String(SHUTTING_DOWN_RETRY_SECONDS), connection: 'close' },
     error.code,
     id,
-    error.data,
   );
 }
