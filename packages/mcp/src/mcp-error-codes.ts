@@ -15,6 +15,8 @@ declare module '@loadout/core' {
     'gateway-starting': true;
     /** HTTP 503: all connections are open, or the client (its token, else its address) holds its share; the connection is closed, retry after `data.retryAfterSeconds` (3442). */
     'gateway-too-many-connections': true;
+    /** HTTP 408: the request's headers or its whole body did not arrive within their deadlines (`--headers-timeout`, `--request-timeout`); it was not run, the connection is closed (3442). */
+    'gateway-request-timeout': true;
   }
 }
 

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
 import { describeClient } from './client-identity.js';
 import { addressPrincipal } from './http-guard.js';
+import { rawRefusal } from './http-reply.js';
 
 /** Caps of {@link limitConnections}. */
 export interface ConnectionLimits {
@@ -58,8 +59,7 @@ export const TOO_MANY_CONNECTIONS = { code: 'gateway-too-many-connections', retr
 
 /** The 503 written to a connection refused at accept, before any of its bytes are read. */
 function refusal(message: string): string {
-  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message, data: TOO_MANY_CONNECTIONS }, id: null });
-  return `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: ${TOO_MANY_CONNECTIONS.retryAfterSeconds}\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  return rawRefusal(503, 'Service Unavailable', message, TOO_MANY_CONNECTIONS, { 'retry-after': String(TOO_MANY_CONNECTIONS.retryAfterSeconds) });
 }
 
 /**

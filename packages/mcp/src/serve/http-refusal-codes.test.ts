@@ -115,6 +115,56 @@ describe('serveHttp refusals 3439 left without data.code', () => {
   });
 });
 
+describe('refusals made by Node and by the SDK carry data.code too', () => {
+  it('Node\'s own 400, 431 and 408 answer a JSON-RPC error with data.code (they had no body)', async () => {
+    const timed = await serveHttp(gateway, { logger, token: TOKEN, closeGateway: false, headersTimeoutMs: 1000, requestTimeoutMs: 1500 });
+    try {
+      const [garbage, huge, slow] = await Promise.all([
+        rawExchange(timed.port, 'GARBAGE\r\n\r\n'),
+        rawExchange(timed.port, `GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:${timed.port}\r\nX-Pad: ${'a'.repeat(20_000)}\r\n\r\n`),
+        // The headers never end: the server's header deadline cuts it.
+        rawExchange(timed.port, `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${timed.port}\r\n`),
+      ]);
+      expect(garbage).toMatchObject({ status: 400, error: { code: -32000, data: { code: 'invalid-input' } } });
+      expect(huge).toMatchObject({ status: 431, error: { code: -32000, data: { code: 'invalid-input' } } });
+      expect(slow).toMatchObject({ status: 408, error: { code: -32000, message: /not received in time \(headers within 1000 ms, the whole request within 1500 ms\)/, data: { code: 'gateway-request-timeout' } } });
+    } finally {
+      await timed.close();
+    }
+  }, 20_000);
+
+  it('the SDK\'s refusals of a 2026-07-28 request (415, -32020 header mismatch) gain data.code and keep their data', async () => {
+    const modern = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', authorization: `Bearer ${TOKEN}` };
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list', params: { _meta: meta } });
+    const mismatch = await fetch(served.url, { method: 'POST', headers: modern, body: list });
+    expect(mismatch.status).toBe(400);
+    expect(((await mismatch.json()) as { error: unknown }).error).toMatchObject({ code: -32020, data: { code: 'invalid-input', mismatch: expect.any(Object) } });
+    const wrongType = await fetch(served.url, { method: 'POST', headers: { ...modern, 'mcp-method': 'tools/list', 'content-type': 'text/plain' }, body: list });
+    expect(wrongType.status).toBe(415);
+    expect(((await wrongType.json()) as { error: unknown }).error).toMatchObject({ code: -32000, data: { code: 'invalid-input' } });
+  });
+});
+
+/** Sends `text` on a new connection and reads the answer until the server closes it: status and JSON-RPC error. */
+function rawExchange(port: number, text: string): Promise<{ status: number; error: unknown }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('close', () => {
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+      const body = answer.slice(answer.indexOf('\r\n\r\n') + 4);
+      try {
+        resolve({ status, error: (JSON.parse(body) as { error: unknown }).error });
+      } catch {
+        reject(new Error(`no JSON body in ${JSON.stringify(answer)}`));
+      }
+    });
+    socket.on('error', () => {});
+  });
+}
+
 /** A connection that sent nothing yet (it counts against its address). */
 function openConnection(port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {

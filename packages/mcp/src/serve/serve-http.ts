@@ -31,6 +31,8 @@ import {
 import { createSessionStore } from './session-store.js';
 import { createSessionTransport, type SessionTransport } from './session-transport.js';
 import { answerOnShutdown } from './answer-on-shutdown.js';
+import { answerClientErrors } from './answer-client-errors.js';
+import { withRefusalCodes } from './refusal-codes.js';
 import { replyShuttingDown, shuttingDownError } from './shutting-down.js';
 
 /** The load balancer's check: `GET /healthz` (see {@link healthStatus}); no token needed, it names nothing. */
@@ -158,7 +160,7 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
   });
   // At shutdown, stateless requests in flight are answered gateway-shutting-down (not the handler's empty 499).
   const modernAnswering = answerOnShutdown(modern);
-  const serveModern = toNodeHandler(modernAnswering, { maxRequestBodySize: maxBodyBytes, onerror: (error) => logger.error(`stateless request failed: ${error.message}`) });
+  const serveModern = toNodeHandler(withRefusalCodes(modernAnswering), { maxRequestBodySize: maxBodyBytes, onerror: (error) => logger.error(`stateless request failed: ${error.message}`) });
   // Listening may start while the upstreams start: /healthz answers 503 and MCP requests 503 with Retry-After until then.
   let unsubscribe: () => void = () => {};
   const started = Promise.resolve(gatewayOrStarting).then((ready) => {
@@ -304,6 +306,8 @@ export async function serveHttp(gatewayOrStarting: Gateway | Promise<Gateway>, o
     });
   });
   const connections = limitConnections(httpServer, { max: maxConnections, perAddress: maxConnectionsPerAddress, logger });
+  // What Node's parser refuses (408 at a deadline, 400, 431) is answered like every other refusal: JSON-RPC, data.code.
+  answerClientErrors(httpServer, { headersMs: headersTimeoutMs, requestMs: requestTimeoutMs });
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(port, host, () => {
