@@ -249,7 +249,7 @@ export const learnCommand: Command = {
     }
     const storeFlag = stringFlag(parsed, 'store') ?? DEFAULT_FEEDBACK_STORE;
     if (storeFlag.trim() === '') throw createLoadoutError('invalid-option', `--store needs a path (default ${DEFAULT_FEEDBACK_STORE})`, { option: 'store' });
-    checkStoreLocation(storeFlag, 'store', { option: 'store' });
+    checkStoreLocation(storeFlag, 'store', { option: 'store' }, context.env);
     const feedbackStore = await openFeedbackStore(storeFlag, context.cwd);
     // A database store is read by its URL (its location, for messages, has no password).
     const store = isDatabaseStore(storeFlag) ? storeFlag : feedbackStore.location;

@@ -83,7 +83,7 @@ export const searchCommand: Command = {
     }
     const maxFeedbackBytes = maxFeedbackFlag(parsed, 'feedback');
     const feedbackFlag = stringFlag(parsed, 'feedback');
-    if (feedbackFlag !== undefined) checkStoreLocation(feedbackFlag, 'feedback', { flag: 'feedback' });
+    if (feedbackFlag !== undefined) checkStoreLocation(feedbackFlag, 'feedback', { flag: 'feedback' }, context.env);
     const query = parsed.positionals.join(' ');
     if (query.trim() === '') {
       throw createLoadoutError('query-empty', 'needs a QUERY: say in words what the tool should do, e.g. loadout search "open a pull request" (see loadout search --help)');
