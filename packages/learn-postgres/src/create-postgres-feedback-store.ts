@@ -6,6 +6,7 @@ import type { FeedbackStore, LearnedDecisionRead, ParsedFeedback } from '@loadou
 import pg from 'pg';
 import { CREATE_SCHEMA, DECISION_CHANNEL, DECISION_TABLE, EVENTS_TABLE, SCHEMA_VERSION } from './postgres-schema.js';
 import { redactUrl } from '@loadout/core/utils';
+import { storeMisconfiguration } from './store-misconfiguration.js';
 
 /** Options of {@link createPostgresFeedbackStore}. */
 export interface PostgresFeedbackStoreOptions {
@@ -44,11 +45,22 @@ const READ_EVENTS = `SELECT json_build_object('query', query, 'called', called, 
  * with their schema version in `loadout_schema`. Every replica appends to
  * the same table, so `loadout learn --store <url>` learns from all of them.
  * Errors are `store-unavailable` (the database cannot be reached or
- * refused; the message names the URL without its password) or
- * `store-schema-newer`.
+ * refused; the message names the URL without its password; `details.cause`
+ * is the SQLSTATE or socket error code, and `details.misconfigured` is
+ * true when it refused for a reason no retry changes: a wrong password, no
+ * such role, database or privilege, the message then says what to fix) or
+ * `store-schema-newer`. A URL node-postgres cannot read (a file it names
+ * that cannot be read) throws `invalid-option` at once.
  */
 export function createPostgresFeedbackStore(url: string, options: PostgresFeedbackStoreOptions = {}): PostgresFeedbackStore {
   const location = redactUrl(url);
+  try {
+    // node-postgres reads the URL (and the files it names: sslrootcert, sslcert, sslkey) only when it connects: here, before.
+    new pg.Client({ connectionString: url });
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).replaceAll(url, location);
+    throw createLoadoutError('invalid-option', `the feedback store ${location} cannot be used: ${reason}`, { location });
+  }
   const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 4,
@@ -60,11 +72,18 @@ export function createPostgresFeedbackStore(url: string, options: PostgresFeedba
 
   const unavailable = (error: unknown): Error => {
     if (isLoadoutError(error)) return error;
-    const reason = error instanceof Error ? error.message : String(error);
-    return createLoadoutError('store-unavailable', `the feedback store ${location} is unavailable: ${reason.replaceAll(url, location)}`, {
-      location,
-      cause: (error as { code?: unknown } | undefined)?.code,
-    });
+    const reason = (error instanceof Error ? error.message : String(error)).replaceAll(url, location);
+    const cause = (error as { code?: unknown } | undefined)?.code;
+    const fix = storeMisconfiguration(cause);
+    // Refused for a reason no retry changes (a wrong password, no such database): said so, with what to fix.
+    if (fix !== undefined) {
+      return createLoadoutError('store-unavailable', `the feedback store ${location} refuses Loadout: ${reason} (SQLSTATE ${String(cause)}); ${fix}`, {
+        location,
+        cause,
+        misconfigured: true,
+      });
+    }
+    return createLoadoutError('store-unavailable', `the feedback store ${location} is unavailable: ${reason}`, { location, cause });
   };
 
   let schema: Promise<void> | undefined;

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,8 @@ import { createServeCommand, parseHttpAddress, serveCommand } from './serve-comm
 const mcpFixtures = new URL('../../../../packages/mcp/src/__fixtures__/', import.meta.url);
 const misbehaving = fileURLToPath(new URL('misbehaving-server.mjs', mcpFixtures));
 const builtMain = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+// A PostgreSQL server that refuses every connection with one SQLSTATE (@loadout/learn-postgres's tests' fixture).
+const refusingPostgres = fileURLToPath(new URL('../../../../packages/learn-postgres/src/__fixtures__/refusing-postgres.mjs', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'loadout-serve-command-'));
 const configPath = join(folder, 'mcp.json');
 writeFileSync(configPath, JSON.stringify({ mcpServers: { tools: { command: process.execPath, args: [misbehaving] } } }));
@@ -59,6 +62,10 @@ describe('loadout serve', () => {
     [['--config', 'mcp.json', '--http', '0', '--max-response', '100'], /--max-response must be an integer from 65536 to 1073741824/],
     [['--config', 'mcp.json', '--http', '0', '--token-env', 'GOOD_TOKEN', '--token-env', 'NOT_SET_ANYWHERE'], /--token-env NOT_SET_ANYWHERE: the variable is not set or empty/],
     [['--config', 'mcp.json', '--feedback', 'postgres://u:pw@h:port/db'], /^--feedback postgres:\/\/\*\*\*@h:port\/db is not a valid URL/],
+    // 3442: no host was localhost over TCP (psql would use the socket); a port of 0 failed only at the first connection.
+    [['--config', 'mcp.json', '--record', '--feedback', 'postgres://loadout:pw@/loadout?sslmode=disable'], /^--feedback postgres:\/\/\*\*\*@\/loadout\?sslmode=\*\*\* is not a valid URL/],
+    [['--config', 'mcp.json', '--record', '--feedback', 'postgres:///loadout'], /^--feedback postgres:\/\/\/loadout names no host: node-postgres would connect to localhost over TCP, where psql would use the local socket; name it: /],
+    [['--config', 'mcp.json', '--record', '--feedback', 'postgres://loadout:pw@127.0.0.1:0/loadout'], /^--feedback postgres:\/\/\*\*\*@127\.0\.0\.1:0\/loadout has port "0": a port is a number from 1 to 65535$/],
     // Trial 3437: another scheme was a file path (folders "mysql:/u:pw@h/" created, the password logged).
     [['--config', 'mcp.json', '--record', '--feedback', 'mysql://u:pw@h/db'], /^--feedback mysql:\/\/\*\*\*@h\/db is not a supported feedback store: give a file path, or a postgres:\/\/ or postgresql:\/\/ URL$/],
   ])('refuses %j', async (argv, pattern) => {
@@ -223,6 +230,26 @@ describe('loadout serve', () => {
     expect(stderr()).toMatch(warning);
     expect(stderr().match(/unavailable/g)).toHaveLength(1);
     expect(stderr()).not.toMatch(/s3cretPW|\[store-unavailable\]/);
+  }, 30_000);
+
+  // 3442: a wrong password or an unknown database only warned, and the replica served as if the database were down.
+  it.each([
+    [['--record'], '28P01', 'password authentication failed for user "loadout"', /; check the password \(PGPASSWORD, ~\/\.pgpass, or the URL\) and the user name$/],
+    [[], '3D000', 'database "nodb" does not exist', /; check the database name in the URL, or create the database \(createdb\)$/],
+  ])('refuses %j --feedback of a database that refuses it for good (%s): store-unavailable saying what to fix, no password', async (extra, sqlstate, message, fix) => {
+    const child = spawn(process.execPath, [refusingPostgres, sqlstate, message], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const port = await new Promise<number>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+      const { context, stderr } = fakeContext({ cwd: folder });
+      const error = await serveCommand.run(['--config', 'mcp.json', ...extra, '--feedback', `postgres://loadout:s3cretPW@127.0.0.1:${port}/nodb`], context).catch((reason: unknown) => reason);
+      expect(isLoadoutError(error) && error.code).toBe('store-unavailable');
+      expect((error as Error).message).toMatch(new RegExp(`^the feedback store postgres://\\*\\*\\*@127\\.0\\.0\\.1:${port}/nodb refuses Loadout: ${message} \\(SQLSTATE ${sqlstate}\\)`));
+      expect((error as Error).message).toMatch(fix);
+      expect(`${(error as Error).message}${stderr()}`).not.toMatch(/s3cretPW/);
+      expect(stderr()).not.toMatch(/serving MCP/);
+    } finally {
+      child.kill();
+    }
   }, 30_000);
 
   it('refuses --max-feedback without a store, and a store it cannot write before spawning', async () => {

@@ -159,7 +159,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const headersTimeoutMs = integerFlag(parsed, 'headers-timeout', { min: 1000, max: requestTimeoutMs ?? 3_600_000 });
       const record = parsed.values['record'] === true;
       const feedbackFlag = stringFlag(parsed, 'feedback');
-      if (feedbackFlag !== undefined) checkStoreLocation(feedbackFlag, 'feedback', { flag: 'feedback' });
+      if (feedbackFlag !== undefined) checkStoreLocation(feedbackFlag, 'feedback', { flag: 'feedback' }, context.env);
       const store = feedbackFlag ?? (record ? DEFAULT_FEEDBACK_STORE : undefined);
       const maxFeedbackBytes = integerFlag(parsed, 'max-feedback', MAX_FEEDBACK_RANGE);
       if (maxFeedbackBytes !== undefined && store === undefined) {
@@ -264,8 +264,13 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const limit = limitFlag ?? settings.limit;
       const learned = store === undefined ? undefined : learnedRanker(store, ranker, ranker === configured ? settings.rankerOptions : undefined);
       // A database that is down at start is no reason not to serve (trial 3437): one warning says what waits for it.
+      // One that refuses for good (a wrong password, no such database: details.misconfigured) is a bad setting: exit 2 (3442).
       if (database !== undefined && (record || learned !== undefined)) {
-        await database.checkWritable().catch((error: Error) => {
+        await database.checkWritable().catch(async (error: Error) => {
+          if (isLoadoutError(error) && error.details['misconfigured'] === true) {
+            await database.close();
+            throw error;
+          }
           downSaid = learned !== undefined;
           const waiting = learned === undefined ? '' : 'serving without the learned decision until it answers (then re-indexing with it)';
           logger.warn(`${error.message}; ${!record ? waiting : learned === undefined ? 'usage events are queued until it answers' : `${waiting}; usage events are queued meanwhile`}`);
