@@ -7,6 +7,7 @@ describe('storeMisconfiguration', () => {
     expect(storeMisconfiguration('28000')).toMatch(/pg_hba\.conf/);
     expect(storeMisconfiguration('3D000')).toMatch(/check the database name/);
     expect(storeMisconfiguration('42501')).toMatch(/CREATE on its schema/);
+    expect(storeMisconfiguration('3F000')).toMatch(/check the search_path/);
   });
 
   it('leaves outages and anything unknown alone: a database that is down is waited for', () => {

@@ -13,13 +13,15 @@ const FIXES: Readonly<Record<string, string>> = {
   '3D000': 'check the database name in the URL, or create the database (createdb)',
   // insufficient_privilege: no CONNECT on the database, or no CREATE on the schema its tables go to
   '42501': 'grant the user CONNECT on the database and CREATE on its schema (since PostgreSQL 15 nobody may create in "public" by default), or create the tables as their owner',
+  // invalid_schema_name: no schema on the search_path exists or may be used ("no schema has been selected to create in")
+  '3F000': 'check the search_path (options=-c search_path=… in the URL, or the role\'s): it must name a schema the user may use',
 };
 
 /**
  * The fix for a database error whose SQLSTATE (`code` of node-postgres'
  * `DatabaseError`) says the store is misconfigured: wrong password (28P01),
  * no such role or no `pg_hba.conf` entry (28000), no such database (3D000),
- * missing privileges (42501). Undefined for anything else, an outage
+ * missing privileges (42501), no usable schema on the search path (3F000). Undefined for anything else, an outage
  * included.
  */
 export function storeMisconfiguration(sqlstate: unknown): string | undefined {

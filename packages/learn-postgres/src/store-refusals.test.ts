@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { isLoadoutError } from '@loadout/core';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresFeedbackStore } from './create-postgres-feedback-store.js';
 
 // 3442: a wrong password or an unknown database is the configuration's fault, not an outage: the store says so
@@ -63,5 +64,71 @@ describe('a store that refuses Loadout for good', () => {
     expect(() => createPostgresFeedbackStore('postgres://loadout:s3cretPW@127.0.0.1:1/loadout?sslrootcert=/no/such/ca.pem')).toThrow(
       expect.objectContaining({ code: 'invalid-option', message: expect.stringMatching(/^the feedback store postgres:\/\/\*\*\*@127\.0\.0\.1:1\/loadout\?sslrootcert=\*\*\* cannot be used: ENOENT: no such file or directory, open '\/no\/such\/ca\.pem'$/) }),
     );
+  });
+});
+
+// The same against PostgreSQL itself: LOADOUT_TEST_POSTGRES_URL, a cluster of tooling/postgres/throwaway-postgres.sh
+// (which makes the role loadout_password give its password; every other role is trusted).
+const url = process.env['LOADOUT_TEST_POSTGRES_URL'];
+const run = `${process.pid}_${Date.now()}`;
+
+describe.skipIf(url === undefined)('a store PostgreSQL refuses for good', () => {
+  const at = (change: (target: URL) => void): string => {
+    const target = new URL(url!);
+    change(target);
+    return target.href;
+  };
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP ROLE IF EXISTS loadout_password`);
+    await admin.query(`CREATE ROLE loadout_password LOGIN PASSWORD 'the-right-password'`);
+    await admin.query(`CREATE SCHEMA loadout_own_${run} AUTHORIZATION loadout_password`);
+    await admin.query(`CREATE ROLE loadout_no_create_${run} LOGIN`);
+    await admin.query(`CREATE SCHEMA loadout_locked_${run}`);
+    await admin.query(`GRANT USAGE ON SCHEMA loadout_locked_${run} TO loadout_no_create_${run}`);
+    await admin.end();
+  });
+  afterAll(async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS loadout_locked_${run} CASCADE`);
+    await admin.query(`DROP SCHEMA IF EXISTS loadout_own_${run} CASCADE`);
+    await admin.query(`DROP ROLE IF EXISTS loadout_no_create_${run}`);
+    await admin.query(`DROP ROLE IF EXISTS loadout_password`);
+    await admin.end();
+  });
+
+  it('the right password is let in; a wrong one is 28P01, misconfigured, and never printed', async () => {
+    const right = createPostgresFeedbackStore(
+      at((target) => {
+        target.username = 'loadout_password';
+        target.password = 'the-right-password';
+        target.searchParams.set('options', `-c search_path=loadout_own_${run}`);
+      }),
+    );
+    await right.checkWritable();
+    await right.close();
+    const wrong = await failure(at((target) => ((target.username = 'loadout_password'), (target.password = 'a-wrong-password'))));
+    expect(wrong).toMatchObject({ code: 'store-unavailable', details: { cause: '28P01', misconfigured: true } });
+    expect(wrong.message).toMatch(/refuses Loadout: password authentication failed for user "loadout_password" \(SQLSTATE 28P01\); check the password/);
+    expect(JSON.stringify(wrong)).not.toContain('a-wrong-password');
+  });
+
+  it('an unknown role is 28000, an unknown database 3D000, a role that may not create the tables 42501, a search path of no usable schema 3F000', async () => {
+    const role = await failure(at((target) => (target.username = `nobody_${run}`)));
+    expect(role).toMatchObject({ details: { cause: '28000', misconfigured: true }, message: expect.stringMatching(/role "nobody_\d+_\d+" does not exist \(SQLSTATE 28000\); check the user name/) });
+    const database = await failure(at((target) => (target.pathname = `/no_such_database_${run}`)));
+    expect(database).toMatchObject({ details: { cause: '3D000', misconfigured: true }, message: expect.stringMatching(/database "no_such_database_\d+_\d+" does not exist \(SQLSTATE 3D000\); check the database name/) });
+    const locked = await failure(
+      at((target) => {
+        target.username = `loadout_no_create_${run}`;
+        target.searchParams.set('options', `-c search_path=loadout_locked_${run}`);
+      }),
+    );
+    expect(locked).toMatchObject({ details: { cause: '42501', misconfigured: true }, message: expect.stringMatching(/permission denied for schema loadout_locked_\d+_\d+ \(SQLSTATE 42501\); grant the user CONNECT on the database and CREATE on its schema/) });
+    // Without USAGE on it, the schema is not on the role's search path at all.
+    const unusable = await failure(at((target) => target.searchParams.set('options', `-c search_path=no_such_schema_${run}`)));
+    expect(unusable).toMatchObject({ details: { cause: '3F000', misconfigured: true }, message: expect.stringMatching(/no schema has been selected to create in \(SQLSTATE 3F000\); check the search_path/) });
   });
 });
