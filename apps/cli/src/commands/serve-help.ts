@@ -100,7 +100,8 @@ Learning from usage (opt-in, nothing is recorded or read without these):
                            shared by every replica: a new decision is picked up without a restart
                            (at once through NOTIFY, else within 30 s), events wait in a bounded
                            queue while the database is down; one down at start serves without the
-                           decision until it answers. Put its password in PGPASSWORD, not the URL
+                           decision until it answers, one that refuses (wrong password, no such
+                           database) exits 2. Put its password in PGPASSWORD, not the URL
   --record                 append each search-then-call positive to the store (--feedback, else
                            ${DEFAULT_FEEDBACK_STORE}): when a call follows a search that found the
                            tool (call_tool's searchId, checked, else the session's latest search)
