@@ -3,8 +3,8 @@
 #   eval "$(tooling/postgres/throwaway-postgres.sh start [PORT])"   # exports LOADOUT_TEST_POSTGRES_URL, LOADOUT_TEST_POSTGRES_DIR
 #   tooling/postgres/throwaway-postgres.sh restart "$LOADOUT_TEST_POSTGRES_DIR"
 #   tooling/postgres/throwaway-postgres.sh stop "$LOADOUT_TEST_POSTGRES_DIR"      # stops it and removes the folder
-# Every role is trusted, except loadout_password: it must give its password (scram-sha-256), for tests of a wrong
-# one (the role itself is the test's to create: CREATE ROLE loadout_password LOGIN PASSWORD '…').
+# Every role is trusted, except the members of the role loadout_password: they must give their password
+# (scram-sha-256), for tests of a wrong one. Tests create that group and their own members of it.
 # initdb refuses root: as root, the cluster belongs to the postgres user.
 set -euo pipefail
 as_owner() {
@@ -23,7 +23,7 @@ case "${1:-}" in
     [ "$(id -u)" = 0 ] && chown postgres "$dir"
     as_owner "$bin/initdb" -D "$dir/data" -U loadout --auth=trust -E UTF8 >/dev/null
     # First match wins: this line goes before initdb's trust lines.
-    as_owner sh -c "{ echo 'host all loadout_password 127.0.0.1/32 scram-sha-256'; cat '$dir/data/pg_hba.conf'; } > '$dir/data/pg_hba.tmp' && mv '$dir/data/pg_hba.tmp' '$dir/data/pg_hba.conf'"
+    as_owner sh -c "{ echo 'host all +loadout_password 127.0.0.1/32 scram-sha-256'; cat '$dir/data/pg_hba.conf'; } > '$dir/data/pg_hba.tmp' && mv '$dir/data/pg_hba.tmp' '$dir/data/pg_hba.conf'"
     as_owner "$bin/pg_ctl" -D "$dir/data" -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off" -l "$dir/log" -w start >/dev/null
     echo "export LOADOUT_TEST_POSTGRES_URL=postgres://loadout@127.0.0.1:$port/postgres LOADOUT_TEST_POSTGRES_DIR=$dir"
     ;;

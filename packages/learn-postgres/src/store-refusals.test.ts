@@ -68,9 +68,11 @@ describe('a store that refuses Loadout for good', () => {
 });
 
 // The same against PostgreSQL itself: LOADOUT_TEST_POSTGRES_URL, a cluster of tooling/postgres/throwaway-postgres.sh
-// (which makes the role loadout_password give its password; every other role is trusted).
+// (members of the role loadout_password must give their password; every other role is trusted). Each run has
+// its own roles and schemas, so runs sharing a cluster do not meet.
 const url = process.env['LOADOUT_TEST_POSTGRES_URL'];
 const run = `${process.pid}_${Date.now()}`;
+const withPassword = `loadout_pw_${run}`;
 
 describe.skipIf(url === undefined)('a store PostgreSQL refuses for good', () => {
   const at = (change: (target: URL) => void): string => {
@@ -81,9 +83,9 @@ describe.skipIf(url === undefined)('a store PostgreSQL refuses for good', () => 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`DROP ROLE IF EXISTS loadout_password`);
-    await admin.query(`CREATE ROLE loadout_password LOGIN PASSWORD 'the-right-password'`);
-    await admin.query(`CREATE SCHEMA loadout_own_${run} AUTHORIZATION loadout_password`);
+    await admin.query(`DO $$ BEGIN CREATE ROLE loadout_password NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$`);
+    await admin.query(`CREATE ROLE ${withPassword} LOGIN PASSWORD 'the-right-password' IN ROLE loadout_password`);
+    await admin.query(`CREATE SCHEMA loadout_own_${run} AUTHORIZATION ${withPassword}`);
     await admin.query(`CREATE ROLE loadout_no_create_${run} LOGIN`);
     await admin.query(`CREATE SCHEMA loadout_locked_${run}`);
     await admin.query(`GRANT USAGE ON SCHEMA loadout_locked_${run} TO loadout_no_create_${run}`);
@@ -95,23 +97,23 @@ describe.skipIf(url === undefined)('a store PostgreSQL refuses for good', () => 
     await admin.query(`DROP SCHEMA IF EXISTS loadout_locked_${run} CASCADE`);
     await admin.query(`DROP SCHEMA IF EXISTS loadout_own_${run} CASCADE`);
     await admin.query(`DROP ROLE IF EXISTS loadout_no_create_${run}`);
-    await admin.query(`DROP ROLE IF EXISTS loadout_password`);
+    await admin.query(`DROP ROLE IF EXISTS ${withPassword}`);
     await admin.end();
   });
 
   it('the right password is let in; a wrong one is 28P01, misconfigured, and never printed', async () => {
     const right = createPostgresFeedbackStore(
       at((target) => {
-        target.username = 'loadout_password';
+        target.username = withPassword;
         target.password = 'the-right-password';
         target.searchParams.set('options', `-c search_path=loadout_own_${run}`);
       }),
     );
     await right.checkWritable();
     await right.close();
-    const wrong = await failure(at((target) => ((target.username = 'loadout_password'), (target.password = 'a-wrong-password'))));
+    const wrong = await failure(at((target) => ((target.username = withPassword), (target.password = 'a-wrong-password'))));
     expect(wrong).toMatchObject({ code: 'store-unavailable', details: { cause: '28P01', misconfigured: true } });
-    expect(wrong.message).toMatch(/refuses Loadout: password authentication failed for user "loadout_password" \(SQLSTATE 28P01\); check the password/);
+    expect(wrong.message).toMatch(/refuses Loadout: password authentication failed for user "loadout_pw_\d+_\d+" \(SQLSTATE 28P01\); check the password/);
     expect(JSON.stringify(wrong)).not.toContain('a-wrong-password');
   });
 
