@@ -274,7 +274,11 @@ export const learnCommand: Command = {
         throw createLoadoutError('file-not-found', `no feedback store at ${shown}, so nothing to compact (loadout learn FILE creates it; --store PATH names another)`, { path: shown });
       }
       // The lines compaction drops as corrupt (a middle one is worth a look), read before it renumbers them.
-      const corrupt = isDatabaseStore(store) ? [] : (await feedbackStore.read({ maxBytes: Number.MAX_SAFE_INTEGER })).issues.filter((issue) => issue.code === 'feedback-invalid-line' && issue.line > 0);
+      const issues = isDatabaseStore(store) ? [] : (await feedbackStore.read({ maxBytes: Number.MAX_SAFE_INTEGER })).issues;
+      // A store not read as text at all (UTF-16, NUL bytes: an issue of line 0) has events no one could read: compaction would lose them.
+      const unreadable = issues.find((issue) => issue.line === 0);
+      if (unreadable !== undefined) throw createLoadoutError('file-not-text', `cannot compact ${shown}: ${unreadable.message}; it was left as it is`, { path: shown });
+      const corrupt = issues.filter((issue) => issue.code === 'feedback-invalid-line' && issue.line > 0);
       const { kept, dropped } = await feedbackStore.compact();
       if (kept + dropped === 0) {
         context.stdout(`nothing to compact: ${shown} holds no events, so it was left as it is\n`);

@@ -1,3 +1,3 @@
 export { setOwn } from './own-record.js';
 export { tryParseJson } from './try-parse-json.js';
-export { jsonLines, stripBom } from './json-lines.js';
+export { jsonLines, stripBom, utf8JsonLines } from './json-lines.js';

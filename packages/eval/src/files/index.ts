@@ -1,4 +1,4 @@
-export { readTextFile } from './read-text-file.js';
+export { readJsonLinesFile, readTextFile } from './read-text-file.js';
 export type { ReadTextFileOptions } from './read-text-file.js';
 export { readJsonFile } from './read-json-file.js';
 export type { ReadJsonFileOptions } from './read-json-file.js';

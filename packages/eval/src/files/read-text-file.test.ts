@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readTextFile } from './read-text-file.js';
+import { readJsonLinesFile, readTextFile } from './read-text-file.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'loadout-read-text-file-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -42,5 +42,26 @@ describe('readTextFile', () => {
     const error = await readTextFile('secret.bin', { cwd: folder }).catch((reason: unknown) => reason);
     expect(error).toMatchObject({ code: 'file-not-text', details: { encoding: 'binary' } });
     expect(JSON.stringify(error)).not.toContain('hunter2');
+  });
+});
+
+describe('readJsonLinesFile', () => {
+  it('skips only the line that is not UTF-8 (a record cut mid-character); UTF-16 and binary are still file-not-text', async () => {
+    writeFileSync(join(folder, 'torn.jsonl'), Buffer.concat([Buffer.from('\ufeff[1]\n\n{"query":"'), Buffer.from('請').subarray(0, 2), Buffer.from('\n[2]\n')]));
+    await expect(readJsonLinesFile('torn.jsonl', { cwd: folder })).resolves.toEqual([
+      { line: 1, text: '[1]' },
+      { line: 3, text: undefined },
+      { line: 4, text: '[2]' },
+    ]);
+    writeFileSync(join(folder, 'clean.jsonl'), '\ufeff[1]\r\n\n[2]');
+    await expect(readJsonLinesFile('clean.jsonl', { cwd: folder })).resolves.toEqual([
+      { line: 1, text: '[1]\r' },
+      { line: 3, text: '[2]' },
+    ]);
+    writeFileSync(join(folder, 'wide.jsonl'), Buffer.from('\ufeff[1]', 'utf16le'));
+    await expect(readJsonLinesFile('wide.jsonl', { cwd: folder })).rejects.toMatchObject({ code: 'file-not-text', details: { encoding: 'utf-16le' } });
+    writeFileSync(join(folder, 'zeroed.jsonl'), Buffer.from('[1]\n\0\0\0\n'));
+    await expect(readJsonLinesFile('zeroed.jsonl', { cwd: folder })).rejects.toMatchObject({ code: 'file-not-text', details: { encoding: 'binary' } });
+    await expect(readJsonLinesFile('nope.jsonl', { cwd: folder, what: 'feedback store' })).rejects.toMatchObject({ code: 'file-not-found', message: 'feedback store not found: nope.jsonl' });
   });
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { createLoadoutError, stripBom } from '@loadout/core';
-import { detectTextEncoding, textEncodingProblem } from '@loadout/core/utils';
+import { createLoadoutError, jsonLines, stripBom, utf8JsonLines } from '@loadout/core';
+import { detectTextEncoding, textEncodingProblem, type DetectedEncoding } from '@loadout/core/utils';
 
 /** What the common read failures mean, in words (others keep their code, e.g. `EIO`). */
 const READ_FAILURES: Readonly<Record<string, string>> = {
@@ -31,18 +31,41 @@ export interface ReadTextFileOptions {
  * text-file reader of the CLI, the eval-set loader and the MCP gateway.
  */
 export async function readTextFile(path: string, options: ReadTextFileOptions = {}): Promise<string> {
-  const { cwd, what } = options;
-  let bytes: Buffer;
+  const bytes = await readBytes(path, options);
+  refuseNotText(path, detectTextEncoding(bytes));
+  return stripBom(bytes.toString('utf8'));
+}
+
+/**
+ * Reads a JSON Lines file as {@link readTextFile} reads a text file, into
+ * its non-blank lines (core's `jsonLines`), except that bytes that are not
+ * UTF-8 spoil only their line, not the file: such a line has `text`
+ * undefined (core's `utf8JsonLines`), so that one record cut short
+ * mid-character is skipped as one line. UTF-16/32 and binary data are
+ * still `file-not-text`.
+ */
+export async function readJsonLinesFile(path: string, options: ReadTextFileOptions = {}): Promise<{ readonly line: number; readonly text: string | undefined }[]> {
+  const bytes = await readBytes(path, options);
+  const encoding = detectTextEncoding(bytes);
+  if (encoding === 'invalid-utf-8') return utf8JsonLines(bytes);
+  refuseNotText(path, encoding);
+  return jsonLines(bytes.toString('utf8'));
+}
+
+/** Throws `file-not-text` naming `encoding` unless it is UTF-8. */
+function refuseNotText(path: string, encoding: DetectedEncoding): void {
+  const problem = textEncodingProblem(encoding);
+  if (problem !== undefined) throw createLoadoutError('file-not-text', `${path} is not a UTF-8 text file: ${problem}`, { path, encoding });
+}
+
+/** The bytes at `path`; a missing or unreadable file throws as {@link readTextFile} says. */
+async function readBytes(path: string, { cwd, what }: ReadTextFileOptions): Promise<Buffer> {
   try {
-    bytes = await readFile(cwd === undefined ? path : resolve(cwd, path));
+    return await readFile(cwd === undefined ? path : resolve(cwd, path));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw createLoadoutError('file-not-found', what === undefined ? `no such file: ${path}` : `${what} not found: ${path}`, { path });
     const reason = READ_FAILURES[code ?? ''] ?? code ?? String(error);
     throw createLoadoutError('file-unreadable', `cannot read ${what === undefined ? '' : `${what} `}${path}: ${reason}`, { path, ...(code === undefined ? {} : { code }) });
   }
-  const encoding = detectTextEncoding(bytes);
-  const problem = textEncodingProblem(encoding);
-  if (problem !== undefined) throw createLoadoutError('file-not-text', `${path} is not a UTF-8 text file: ${problem}`, { path, encoding });
-  return stripBom(bytes.toString('utf8'));
 }

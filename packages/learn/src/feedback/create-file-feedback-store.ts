@@ -1,7 +1,7 @@
 import { lstat, mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createLoadoutError, isLoadoutError, type UsageEvent } from '@loadout/core';
-import { readTextFile, writeFileAtomic } from '@loadout/eval/files';
+import { readJsonLinesFile, writeFileAtomic } from '@loadout/eval/files';
 import { isLearnedDecisionFile, openLearnedDecision, sealLearnedDecision } from '../decision/learned-decision.js';
 import type { LearnedDecisionRead } from '../decision/learned-decision.js';
 import { eventsByTime } from './events-by-time.js';
@@ -24,10 +24,10 @@ async function readStore(path: string, options: ReadFeedbackOptions): Promise<Pa
   if (info.size > maxBytes) {
     return { events: [], issues: [{ code: 'feedback-too-large', line: 0, message: `${path} is ${info.size} bytes, more than the ${maxBytes} read (maxBytes); compact it or raise maxBytes` }] };
   }
-  // UTF-16 or binary is content: reported, never thrown. A folder or a permission error is thrown (file-unreadable).
-  const text = await readTextFile(path).catch((error: unknown) => (isLoadoutError(error) && error.code === 'file-not-text' ? error : Promise.reject(error)));
-  if (typeof text === 'string') return parseFeedbackText(text, options);
-  return { events: [], issues: [{ code: 'feedback-invalid-line', line: 0, message: `the file${text.message.slice(path.length)}` }] };
+  // UTF-16 or binary is content: reported, never thrown (a line not UTF-8 is one skipped line). A folder or a permission error is thrown (file-unreadable).
+  const lines = await readJsonLinesFile(path).catch((error: unknown) => (isLoadoutError(error) && error.code === 'file-not-text' ? error : Promise.reject(error)));
+  if (Array.isArray(lines)) return parseFeedbackText(lines, options);
+  return { events: [], issues: [{ code: 'feedback-invalid-line', line: 0, message: `the file${lines.message.slice(path.length)}` }] };
 }
 
 /** Which events compaction keeps: per tool the newest 50 (what the usage field reads), none older than 180 days, oldest first. */
@@ -89,7 +89,8 @@ export function createFileFeedbackStore(path: string): FeedbackStore {
       withStoreLock(location, async () => {
         const read = await readStore(location, { maxBytes: Number.MAX_SAFE_INTEGER });
         const kept = keptEvents(read.events);
-        const dropped = read.events.length - kept.length + read.issues.filter((issue) => issue.code === 'feedback-invalid-line').length;
+        // A whole file not read as text (its issue on line 0) drops nothing: none of its events were read.
+        const dropped = read.events.length - kept.length + read.issues.filter((issue) => issue.code === 'feedback-invalid-line' && issue.line > 0).length;
         if (dropped > 0) await writeFileAtomic(location, location, kept.map((event) => `${storedLine(event)}\n`).join(''));
         return { kept: kept.length, dropped };
       }),

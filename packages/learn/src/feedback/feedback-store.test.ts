@@ -40,6 +40,29 @@ describe('feedback store', () => {
     expect(issues.map((issue) => [issue.code, issue.line])).toEqual([['feedback-invalid-line', 2]]);
   });
 
+  it('skips a record cut mid-character like any torn line, by its number: the rest is read, appended after and kept by compact', async () => {
+    const path = await store();
+    await appendFeedbackEvents(path, [{ query: '請求書を送る', called: ['send_invoice'], at: 5 * DAY }]);
+    // A crash or a full disk while appending "請求書…": the last record ends inside a three-byte character.
+    await writeFile(path, Buffer.concat([await readFile(path), Buffer.from('{"query":"'), Buffer.from('請').subarray(0, 2)]));
+    await appendFeedbackEvents(path, [{ query: 'find it', called: ['search'], at: Date.now() }]);
+    const { events, issues } = await readFeedbackFile(path);
+    expect(events.map((event) => event.query)).toEqual(['請求書を送る', 'find it']);
+    expect(issues).toEqual([{ code: 'feedback-invalid-line', line: 2, message: 'line 2: not valid UTF-8 (a record cut short mid-character, or another encoding)' }]);
+    expect(await createFileFeedbackStore(path).compact()).toEqual({ kept: 1, dropped: 2 });
+    expect((await readFeedbackFile(path)).events.map((event) => event.query)).toEqual(['find it']);
+  });
+
+  it('compact never rewrites a store it cannot read as text (NUL bytes after a power loss): none of its events were read', async () => {
+    const path = await store();
+    await appendFeedbackEvents(path, [{ query: 'save it', called: ['write_file'], at: 5 * DAY }]);
+    const zeroed = Buffer.concat([await readFile(path), new Uint8Array(64)]);
+    await writeFile(path, zeroed);
+    expect((await readFeedbackFile(path)).issues.map((issue) => issue.line)).toEqual([0]);
+    expect(await createFileFeedbackStore(path).compact()).toEqual({ kept: 0, dropped: 0 });
+    expect(await readFile(path)).toEqual(zeroed);
+  });
+
   it('reports a file over maxBytes as feedback-too-large without reading it', async () => {
     const path = await store();
     await appendFeedbackEvents(path, [{ query: 'x'.repeat(100), called: ['a'] }]);

@@ -18,19 +18,19 @@ export interface ParsedFeedback {
 }
 
 /**
- * Reads feedback JSONL, one event per line: `{"query", "called": name |
+ * Reads feedback JSONL (or its lines, `text` undefined where not UTF-8), one event per line: `{"query", "called": name |
  * [names], "at"?: ISO date | ms}`, or a labelled query `{"query",
  * "relevant": [names]}`. A line that is not such JSON is skipped
  * (`feedback-invalid-line`), a called tool outside `knownTools` dropped
  * (`feedback-unknown-tool`; a name of `sharedNames` says which to write).
  * Never throws on content.
  */
-export function parseFeedbackText(text: string, options: ReadFeedbackOptions = {}): ParsedFeedback {
+export function parseFeedbackText(text: string | readonly { readonly line: number; readonly text: string | undefined }[], options: ReadFeedbackOptions = {}): ParsedFeedback {
   const events: UsageEvent[] = [];
   const issues: FeedbackIssue[] = [];
-  for (const { line, text: json } of jsonLines(text)) {
-    const value = tryParseJson(json.trim());
-    const event = value === undefined ? 'not valid JSON' : readUsageEvent(value);
+  for (const { line, text: json } of typeof text === 'string' ? jsonLines(text) : text) {
+    const value = json === undefined ? undefined : tryParseJson(json.trim());
+    const event = json === undefined ? 'not valid UTF-8 (a record cut short mid-character, or another encoding)' : value === undefined ? 'not valid JSON' : readUsageEvent(value);
     if (typeof event === 'string') {
       issues.push({ code: 'feedback-invalid-line', line, message: `line ${line}: ${event}` });
       continue;
