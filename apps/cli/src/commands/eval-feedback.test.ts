@@ -11,7 +11,9 @@ import { fakeContext } from '../__fixtures__/fake-context.js';
 
 const tiny = fileURLToPath(new URL('../../../../packages/eval/src/eval-set/__fixtures__/tiny/', import.meta.url));
 const files = ['--tools', `${tiny}tools.jsonl`, '--queries', `${tiny}queries.dev.jsonl`];
-const saves = ['keep the summary for later', 'keep my notes for later', 'keep the list for later', 'keep the answer for later', 'keep the log for later', 'keep the plan for later'];
+// 36 events: learning judges on held-out folds of at least 7, a fifth of the events each.
+const things = ['summary', 'notes', 'list', 'answer', 'log', 'plan', 'draft', 'letter', 'table', 'chart', 'quote', 'poem', 'essay', 'memo', 'idea', 'outline', 'agenda', 'invoice'];
+const saves = [...things.map((thing) => `keep the ${thing} for later`), ...things.map((thing) => `keep my ${thing} for later`)];
 const save = (query: string): string => JSON.stringify({ query, relevant: ['desktop::write_file'] });
 
 /** A scratch folder holding feedback.jsonl with `text`, removed when the test finishes. */
@@ -42,7 +44,7 @@ describe('loadout eval --feedback --report', () => {
     expect(page).not.toMatch(/<h3>bm25f:/);
     expect(page).toContain('<h2>Learning from feedback</h2>');
     expect(page).toMatch(/<strong>Learned ranking ON \(usage weight [\d.]+(, re-ranker)?\): it beat the default on held-out events/);
-    expect(page).toContain('Learned first from feedback.jsonl: 6 events (1 line skipped). Below, bm25f + learned answered the queries.');
+    expect(page).toContain('Learned first from feedback.jsonl: 36 events (1 line skipped). Below, bm25f + learned answered the queries.');
     expect(page).toMatch(/<tr><td>default \(bm25f without usage\)<\/td><td>[\d.]+<\/td>/);
   });
 
@@ -53,7 +55,7 @@ describe('loadout eval --feedback --report', () => {
     expect(run.stdout).toMatch(/, ranker bm25f\n/);
     const page = await readFile(join(dir, 'r.html'), 'utf8');
     expect(page).toContain('<h3>bm25f: Recall@5 ');
-    expect(page).toContain('<strong>Learned ranking OFF: too few events to judge (need at least 5, a fifth held out); 2 events so far.</strong>');
+    expect(page).toContain('<strong>Learned ranking OFF: too few events to judge (need at least 35: each held-out fold, a fifth of them, judges on 7 or more); 2 events so far.</strong>');
     expect(page).toContain('Below, bm25f answered the queries without usage.');
     expect(page).not.toContain('+ learned');
     // Nothing was held out: no table of zeros.
@@ -68,7 +70,7 @@ describe('loadout eval --feedback --report', () => {
     expect(result['ranker']).toBe('bm25f');
     expect(Object.keys(result).sort()).toEqual(['buildMs', 'failedQueries', 'learning', 'mrr@10', 'ndcg@5', 'p50Ms', 'p99Ms', 'queries', 'ranker', 'recall@5', 'set', 'tools']);
     const { feedbackEvents, skippedLines, enabled, reason } = result.learning;
-    expect({ feedbackEvents, skippedLines, enabled, reason }).toEqual({ feedbackEvents: 6, skippedLines: 0, enabled: true, reason: 'wins' });
+    expect({ feedbackEvents, skippedLines, enabled, reason }).toEqual({ feedbackEvents: 36, skippedLines: 0, enabled: true, reason: 'wins' });
     expect(Object.keys(result.learning)).not.toContain('skips');
   });
 });

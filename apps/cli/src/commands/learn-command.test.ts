@@ -19,7 +19,9 @@ async function decisionIn(path: string): Promise<LearnedDecision> {
 const tiny = fileURLToPath(new URL('../../../../packages/eval/src/eval-set/__fixtures__/tiny/', import.meta.url));
 const files = ['--tools', `${tiny}tools.jsonl`, '--queries', `${tiny}queries.dev.jsonl`];
 
-const saves = ['keep the summary for later', 'keep my notes for later', 'keep the list for later', 'keep the answer for later', 'keep the log for later', 'keep the plan for later'];
+// 36 events: learning judges on held-out folds of at least 7, a fifth of the events each.
+const things = ['summary', 'notes', 'list', 'answer', 'log', 'plan', 'draft', 'letter', 'table', 'chart', 'quote', 'poem', 'essay', 'memo', 'idea', 'outline', 'agenda', 'invoice'];
+const saves = [...things.map((thing) => `keep the ${thing} for later`), ...things.map((thing) => `keep my ${thing} for later`)];
 
 /** A scratch folder removed when the test finishes. */
 async function folder(): Promise<string> {
@@ -37,7 +39,7 @@ describe('loadout eval --feedback', () => {
     const run = fakeContext();
     expect(await runCli(['eval', ...files, '--feedback', feedback, '--json'], run.context)).toBe(0);
     const result = JSON.parse(run.stdout()) as { learning: { enabled: boolean; baseline: object; learned: object; feedbackEvents: number; skippedLines: number } };
-    expect(result.learning.feedbackEvents).toBe(6);
+    expect(result.learning.feedbackEvents).toBe(36);
     // {not json, and the line whose only tool is not in the catalog.
     expect(result.learning.skippedLines).toBe(2);
     expect(result.learning.enabled).toBe(true);
@@ -79,22 +81,22 @@ describe('loadout learn', () => {
     );
     const run = fakeContext({ cwd: dir });
     expect(await runCli(['learn', events, '--catalog', catalog], run.context)).toBe(0);
-    expect(run.stdout()).toContain('imported 6 events');
+    expect(run.stdout()).toContain('imported 36 events');
     expect(run.stdout()).toMatch(/default \(bm25f without usage\)\s+\d/);
     expect(run.stdout()).toContain('learned ranking ON');
     // One recipe: the usage field, then the shipped model warm-started on the events as the re-ranker.
     expect(run.stdout()).toMatch(/learned \(usage field\)\s+\d/);
     expect(run.stdout()).toMatch(/learned \(usage field \+ re-ranker\)\s+\d/);
     // The file's events have no "at": they share the import's time, so line order is not read as time.
-    expect(run.stdout()).toMatch(/held-out comparison on \d+ of 6 events, seeded random folds \(seed 29\)/);
-    expect(run.stderr()).toContain('line 7: not valid JSON [feedback-invalid-line]');
+    expect(run.stdout()).toMatch(/held-out comparison on \d+ of 36 events, seeded random folds \(seed 29\)/);
+    expect(run.stderr()).toContain('line 37: not valid JSON [feedback-invalid-line]');
     const store = join(dir, '.loadout', 'feedback.jsonl');
-    expect((await readFile(store, 'utf8')).trim().split('\n')).toHaveLength(6);
+    expect((await readFile(store, 'utf8')).trim().split('\n')).toHaveLength(36);
     const decision = await decisionIn(join(dir, '.loadout', 'learned.json'));
     expect(decision.enabled).toBe(true);
     const compact = fakeContext({ cwd: dir });
     expect(await runCli(['learn', '--compact'], compact.context)).toBe(0);
-    expect(compact.stdout()).toContain('kept 6 events');
+    expect(compact.stdout()).toContain('kept 36 events');
     const purge = fakeContext({ cwd: dir });
     expect(await runCli(['learn', '--purge'], purge.context)).toBe(0);
     expect(existsSync(store)).toBe(false);
@@ -183,18 +185,18 @@ describe('loadout learn', () => {
     const issues = fakeContext({ cwd: dir });
     expect(await runCli(['learn', '--catalog', catalog, '--json'], issues.context)).toBe(0);
     expect((JSON.parse(issues.stdout()) as { storeIssues: unknown[] }).storeIssues).toEqual([
-      { code: 'feedback-invalid-line', line: 7, message: expect.any(String) },
-      { code: 'feedback-unknown-tool', line: 8, message: expect.stringContaining('nowhere') },
+      { code: 'feedback-invalid-line', line: 37, message: expect.any(String) },
+      { code: 'feedback-unknown-tool', line: 38, message: expect.stringContaining('nowhere') },
     ]);
     await writeFile(store, `${lines.join('\n')}\n`);
     const text = fakeContext({ cwd: dir });
     expect(await runCli(['learn', '--catalog', catalog], text.context)).toBe(0);
-    expect(text.stdout()).toContain(`learning from the 6 events stored in ${store}`);
+    expect(text.stdout()).toContain(`learning from the 36 events stored in ${store}`);
     expect((await readFile(store, 'utf8')).trim().split('\n')).toEqual(lines);
     // Against a catalog without those tools (the embedded demo catalog), it says so instead of "no usable events".
     const stranger = fakeContext({ cwd: dir });
     expect(await runCli(['learn'], stranger.context)).toBe(2);
-    expect(stranger.stderr()).toContain('all 6 events in');
+    expect(stranger.stderr()).toContain('all 36 events in');
     expect(stranger.stderr()).toContain('name tools not in the embedded demo catalog; pass --catalog');
     expect(stranger.stderr()).toContain('[feedback-empty]');
     await writeFile(store, `${[...lines, JSON.stringify({ query: 'ghost', called: ['mcp__gone__tool'], at: '2026-11-21T00:00:00Z' })].join('\n')}\n`);
@@ -235,16 +237,16 @@ describe('loadout learn', () => {
     expect(existsSync(join(dir, '.loadout', 'feedback.jsonl'))).toBe(false);
     const accepted = fakeContext({ cwd: dir });
     expect(await runCli(['learn', 'events.jsonl', '--catalog', 'catalog.json', '--max-tools', '3'], accepted.context)).toBe(0);
-    expect(accepted.stdout()).toContain('imported 6 events');
+    expect(accepted.stdout()).toContain('imported 36 events');
     const bad = fakeContext({ cwd: dir });
     expect(await runCli(['learn', 'events.jsonl', '--catalog', 'catalog.json', '--max-tools', 'lots'], bad.context)).toBe(2);
     expect(bad.stderr()).toContain('[invalid-option]');
     const help = fakeContext();
     expect(await runCli(['learn', '--help'], help.context)).toBe(0);
     expect(help.stdout()).toContain('--max-tools N');
-    // The held-out events as learnFromFeedback takes them: 3 folds of a fifth each, at most 300 events a fold.
+    // The held-out events as learnFromFeedback takes them: 3 folds of a fifth each, at least 7 and at most 300 events a fold.
     const words = help.stdout().replace(/\s+/g, ' ');
-    expect(words).toContain('three folds of a fifth of the events each, at most 300 events a fold (of 60,000 events, 900 are held out)');
+    expect(words).toContain('three folds of a fifth of the events each, at least 7 and at most 300 events a fold (so it needs at least 35 events, and of 60,000 events, 900 are held out)');
     expect(words).not.toContain('fifths');
   });
 

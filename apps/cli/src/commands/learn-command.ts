@@ -84,7 +84,8 @@ appended). Then fits the usage field (each tool's past queries, as its own
 BM25F field) and a re-ranker (a small model over BM25F's top 50, top 100
 from 5,000 tools, warm-started from the shipped one) and compares them with
 the model-free default on held-out events: three folds of a fifth of the
-events each, at most 300 events a fold (of 60,000 events, 900 are held out):
+events each, at least 7 and at most 300 events a fold (so it needs at least
+35 events, and of 60,000 events, 900 are held out):
 the newest, each judged by what was learned before it, when the events'
 times order them; otherwise seeded random ones, each judged by the rest (the
 report says which; the events of a FILE without "at" all get the import's

@@ -127,7 +127,8 @@ describe('--max-feedback', () => {
 
   it('search --feedback: a store over the limit is reported and search runs without usage', async () => {
     const dir = await folder();
-    for (let index = 0; index < 3; index++) {
+    // Six rounds of six: enough events (35) for learning to judge, and switch on.
+    for (let index = 0; index < 6; index++) {
       await round(dir, index);
       expect((await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json'])).code).toBe(0);
     }

@@ -19,9 +19,9 @@ const mixed = [...saves, 'search the web for news', 'look up the weather on the 
 
 describe('learnFromFeedback', () => {
   it('switches to the usage field when it wins on held-out events, and says so', async () => {
-    const events = [...saves, ...saves].map((query) => ({ query, called: ['write_file'] }));
+    const events = Array.from({ length: 8 }, () => saves).flat().map((query) => ({ query, called: ['write_file'] }));
     const { report, ranker } = await learnFromFeedback({ tools, events, learns: [] });
-    expect(report).toMatchObject({ trainEvents: 4, heldOutEvents: 6, enabled: true, reason: 'wins', rerank: false });
+    expect(report).toMatchObject({ trainEvents: 16, heldOutEvents: 24, enabled: true, reason: 'wins', rerank: false });
     expect(report.reranked).toBeUndefined();
     expect(report.learned['recall@5']).toBeGreaterThan(report.baseline['recall@5']);
     expect((await ranker.search('save the slides as markdown'))[0]?.tool.name).toBe('write_file');
@@ -30,24 +30,33 @@ describe('learnFromFeedback', () => {
   });
 
   it('keeps the default when learning does not help or there is too little to judge', async () => {
-    const web = ['search the web', 'web search', 'search the web now', 'web search please', 'search web'].map((query) => ({ query, called: ['search_web'] }));
+    const web = Array.from({ length: 8 }, () => ['search the web', 'web search', 'search the web now', 'web search please', 'search web']).flat().map((query) => ({ query, called: ['search_web'] }));
     const useless = await learnFromFeedback({ tools, events: web });
     expect(useless.report).toMatchObject({ enabled: false, reason: 'no-gain' });
     const tiny = await learnFromFeedback({ tools, events: [{ query: 'x', called: ['search_web'] }] });
     expect(tiny.report).toMatchObject({ enabled: false, reason: 'too-few-events', heldOutEvents: 0 });
   });
 
+  it('judges only on held-out folds of 7 events or more: 34 events are too few, however one-sided, 35 are three folds of 7', async () => {
+    const events = Array.from({ length: 7 }, () => saves).flat().map((query) => ({ query, called: ['write_file'] }));
+    const few = await learnFromFeedback({ tools, events: events.slice(1), learns: [] });
+    expect(few.report).toMatchObject({ enabled: false, reason: 'too-few-events', heldOutEvents: 0, trainEvents: 34 });
+    const enough = await learnFromFeedback({ tools, events, learns: [] });
+    expect(enough.report).toMatchObject({ enabled: true, reason: 'wins', heldOutEvents: 21, trainEvents: 14 });
+  });
+
   it('judges on the newest events when every event has a time, on seeded random folds otherwise, and says which', async () => {
-    const timed = mixed.map((event, index) => ({ ...event, at: index }));
-    const newest = await learnFromFeedback({ tools, events: [...timed, ...timed.map((event) => ({ ...event, at: event.at + 10 }))] });
+    const timed = [0, 10, 20, 30].flatMap((offset) => mixed.map((event, index) => ({ ...event, at: offset + index })));
+    const newest = await learnFromFeedback({ tools, events: timed });
     expect(newest.report.folds).toBe('newest');
     expect(newest.report.seed).toBeUndefined();
-    const random = await learnFromFeedback({ tools, events: [...mixed, ...mixed] });
-    expect(random.report).toMatchObject({ folds: 'random', seed: 29, heldOutEvents: 12, trainEvents: 8 });
-    expect((await learnFromFeedback({ tools, events: [...mixed, ...mixed], seed: 7 })).report.seed).toBe(7);
+    const untimed = [...mixed, ...mixed, ...mixed, ...mixed];
+    const random = await learnFromFeedback({ tools, events: untimed });
+    expect(random.report).toMatchObject({ folds: 'random', seed: 29, heldOutEvents: 24, trainEvents: 16 });
+    expect((await learnFromFeedback({ tools, events: untimed, seed: 7 })).report.seed).toBe(7);
     // A file imported at once carries one time: its line order is not time.
-    const imported = await learnFromFeedback({ tools, events: [...mixed, ...mixed].map((event) => ({ ...event, at: 1_000 })) });
-    expect(imported.report).toMatchObject({ folds: 'random', seed: 29, heldOutEvents: 12, trainEvents: 8 });
+    const imported = await learnFromFeedback({ tools, events: untimed.map((event) => ({ ...event, at: 1_000 })) });
+    expect(imported.report).toMatchObject({ folds: 'random', seed: 29, heldOutEvents: 24, trainEvents: 16 });
   });
 
   it('judges the usage field with the re-ranker warm-started from the shipped model, and reports progress', async () => {

@@ -59,7 +59,7 @@ export interface LearningReport {
   readonly rerank: boolean;
   /** True when the learned ranker beat the default on the held-out events: higher Recall@5, or equal Recall@5 and higher MRR@10. */
   readonly enabled: boolean;
-  /** Why: `wins`, `no-gain` or `too-few-events`. */
+  /** Why: `wins`, `no-gain` or `too-few-events` (under 35 events: a held-out fold, a fifth of them, would hold fewer than `MIN_FOLD_EVENTS`). */
   readonly reason: 'wins' | 'no-gain' | 'too-few-events';
 }
 
@@ -74,6 +74,8 @@ export interface LearningOutcome {
 
 /** Held-out folds (the eval sets' logs are below 300 a fold; more judge no better, and cost searches). */
 const FOLDS = 3;
+/** Fewest events a held-out fold judges on (so at least 35 events): below it one event's rank decides (the eval sets' smallest logs have folds of 7–9). */
+export const MIN_FOLD_EVENTS = 7;
 const FOLD_SHARE = 0.2;
 const MAX_FOLD_EVENTS = 300;
 const QUERY_LIMIT = 1_000_000;
@@ -90,13 +92,13 @@ function timeOrders(events: readonly UsageEvent[], size: number): boolean {
   return events.length > 0;
 }
 
-/** Held-out folds of `events`, 3 of a fifth each (at most 300): the newest, each judged by what came before it; or, when time does not order them ({@link timeOrders}), seeded random ones, each judged by the rest. */
+/** Held-out folds of `events`, 3 of a fifth each (at least 7, at most 300): the newest, each judged by what came before it; or, when time does not order them ({@link timeOrders}), seeded random ones, each judged by the rest. */
 function heldOutFolds(events: readonly UsageEvent[], seed: number): { folds: LearningReport['folds']; windows: { train: UsageEvent[]; test: UsageEvent[] }[] } {
   const size = Math.min(MAX_FOLD_EVENTS, Math.floor(events.length * FOLD_SHARE));
   const timed = timeOrders(events, size);
   const order = timed ? [...events] : shuffle([...events], seededRandom(seed));
   const windows: { train: UsageEvent[]; test: UsageEvent[] }[] = [];
-  for (let fold = 0; fold < FOLDS && size > 0; fold++) {
+  for (let fold = 0; fold < FOLDS && size >= MIN_FOLD_EVENTS; fold++) {
     const end = order.length - fold * size;
     const start = end - size;
     if (start < 1) break;
