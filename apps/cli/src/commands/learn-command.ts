@@ -21,6 +21,7 @@ import { guardOutputFile } from '../io/guard-output-file.js';
 import type { OutputFileKind } from '../io/guard-output-file.js';
 import { DEFAULT_FEEDBACK_STORE } from '../io/default-feedback-store.js';
 import { describeFeedbackSkips, learningProgress, renderFeedbackIssues, renderLearningReport } from '../format/learning-view.js';
+import { sharedNameEvents } from '../format/shared-name-events.js';
 import { createProgressReporter, type ProgressReporter } from '../io/progress-reporter.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
@@ -328,8 +329,11 @@ export const learnCommand: Command = {
     }
     context.stderr(renderFeedbackIssues('learn', shown, stored.issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
     // Events of tools the catalog lacks are left out in one line, not one per event: a store can outlive a catalog.
-    const unknown = unknownToolEvents(stored.issues);
+    // A bare name several servers share (the catalog grew since) is ambiguous, not missing: said apart, naming the tools.
+    const unknown = unknownToolEvents(stored.issues.filter((issue) => issue.candidates === undefined));
     const catalogName = stringFlag(parsed, 'catalog') ?? config.catalog ?? 'the embedded demo catalog';
+    const shared = sharedNameEvents(stored.issues, catalogName);
+    if (shared !== undefined) context.stderr(`loadout learn: ${shared}\n`);
     const catalogHint = `pass --catalog with the catalog they came from (for loadout serve --record: loadout catalog pull --config FILE --out tools.json)`;
     if (unknown.leftOut + unknown.kept > 0 && stored.events.length > 0) {
       const { leftOut, kept } = unknown;
@@ -341,6 +345,7 @@ export const learnCommand: Command = {
     }
     if (file === undefined && stored.events.length === 0) {
       // No event was kept, so every one of them was left out.
+      if (shared !== undefined) throw createLoadoutError('feedback-empty', `nothing to learn from: every event in ${shown} names a tool ${catalogName} lacks, or one several of its servers share (above); ${decisionLeftAs}`, { path: shown });
       if (unknown.leftOut > 0) {
         const events = unknown.leftOut === 1 ? 'the 1 event' : `all ${countOf(unknown.leftOut, 'event')}`;
         throw createLoadoutError('feedback-empty', `nothing to learn from: ${events} in ${shown} ${unknown.leftOut === 1 ? 'names' : 'name'} tools not in ${catalogName}; ${catalogHint}; ${decisionLeftAs}`, {
@@ -365,18 +370,21 @@ export const learnCommand: Command = {
       ...(model === undefined ? {} : { model }),
     });
     const skips = countFeedbackSkips(imported.issues);
+    // The events stored: those learned from and those left out whole (a tool the catalog lacks, or a shared bare name).
+    const storedCount = stored.events.length + countFeedbackSkips(stored.issues.filter((issue) => issue.code === 'feedback-unknown-tool')).lines;
     if (parsed.values['json'] === true) {
       const catalogIssues = loaded.issues.map(({ code, message }) => ({ code, message }));
       const storeIssues = stored.issues.map(({ code, line, message }) => ({ code, line, message }));
-      const output = { imported: fresh.length, alreadyStored, skipped: skips.lines, droppedTools: skips.droppedTools, issues: imported.issues, storeIssues, catalogIssues, store: shown, decision: decisionPath, report };
+      const issues = imported.issues.map(({ candidates: _candidates, ...issue }) => issue);
+      const output = { imported: fresh.length, alreadyStored, skipped: skips.lines, droppedTools: skips.droppedTools, issues, storeIssues, catalogIssues, store: shown, decision: decisionPath, report };
       context.stdout(`${JSON.stringify(output, null, 2)}\n`);
       return 0;
     }
     context.stdout(
       [
         file === undefined
-          ? `learning from the ${countOf(stored.events.length, 'event')} stored in ${shown}`
-          : `imported ${countOf(fresh.length, 'event')} from ${file} into ${shown} (${[...describeFeedbackSkips(skips, { always: true }), ...(alreadyStored === 0 ? [] : [`${formatCount(alreadyStored)} already stored`])].join(', ')}); ${countOf(stored.events.length, 'event')} stored`,
+          ? `learning from ${stored.events.length === storedCount ? 'the ' : `${formatCount(stored.events.length)} of the `}${countOf(storedCount, 'event')} stored in ${shown}`
+          : `imported ${countOf(fresh.length, 'event')} from ${file} into ${shown} (${[...describeFeedbackSkips(skips, { always: true }), ...(alreadyStored === 0 ? [] : [`${formatCount(alreadyStored)} already stored`])].join(', ')}); ${countOf(storedCount, 'event')} stored${stored.events.length === storedCount ? '' : ` (learning from ${formatCount(stored.events.length)})`}`,
         ...renderLearningReport(report, rankerName),
         `decision written to ${decisionPath}`,
       ].join('\n') + '\n',

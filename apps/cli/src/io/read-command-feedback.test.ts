@@ -46,7 +46,24 @@ describe('readCommandFeedback', () => {
     const read = await readCommandFeedback(path, tools, { kind: 'events' });
     expect(read.events.map((event) => event.query)).toEqual(['find on github', 'run']);
     expect(read.issues).toEqual([
-      { code: 'feedback-unknown-tool', line: 1, message: 'line 1: "search_issues" is a tool of 2 servers; name one as "mcp__github__search_issues" or "mcp__jira__search_issues"' },
+      {
+        code: 'feedback-unknown-tool',
+        line: 1,
+        message: 'line 1: "search_issues" is a tool of 2 servers; name one as "mcp__github__search_issues" or "mcp__jira__search_issues"',
+        candidates: ['mcp__github__search_issues', 'mcp__jira__search_issues'],
+      },
     ]);
+    // A name of one tool is read as its display name: the core Bash is "Bash", the box server's only by its full name.
+    expect(read.events.map((event) => event.called)).toEqual([['mcp__github__search_issues'], ['Bash']]);
+  });
+
+  it("reads a tool's bare name as its full name, so a store outlives a catalog that gains a second tool of that name", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'loadout-read-feedback-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const path = join(dir, 'events.jsonl');
+    await writeFile(path, `${[line('bill acme', 1, 'create_invoice'), line('bill acme', 1, 'mcp__stripe__create_invoice')].join('\n')}\n`);
+    const { tools } = createCatalog([makeTool({ name: 'create_invoice', server: 'stripe' }), makeTool({ name: 'create_issue', server: 'github' })]);
+    const read = await readCommandFeedback(path, tools, { kind: 'events' });
+    expect(read).toEqual({ events: [1, 2].map(() => ({ query: 'bill acme', called: ['mcp__stripe__create_invoice'], at: Date.UTC(2026, 10, 1, 10) })), issues: [] });
   });
 });

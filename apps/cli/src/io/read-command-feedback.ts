@@ -8,8 +8,24 @@ import { isDatabaseStore, openDatabaseStore } from './open-feedback-store.js';
 export type FeedbackRole = { readonly kind: 'store'; readonly store: string } | { readonly kind: 'events' };
 
 /**
+ * Each name a feedback line may give a tool of `tools` as, with the display
+ * names it means: a display name its tool; a tool's own name (a bare name)
+ * that tool, or every tool of that name when several servers share it (it
+ * names none of them: credited to all, it would teach usage no one had),
+ * unless it is also one tool's display name (a core tool's): that tool.
+ */
+export function catalogToolNames(tools: readonly CatalogTool[]): Map<string, string[]> {
+  const names = new Map(tools.map((tool) => [tool.displayName, [tool.displayName]]));
+  const bare = new Map<string, string[]>();
+  for (const tool of tools) if (!names.has(tool.name)) bare.set(tool.name, [...(bare.get(tool.name) ?? []), tool.displayName]);
+  for (const [name, displayNames] of bare) names.set(name, displayNames);
+  return names;
+}
+
+/**
  * Reads a feedback file (or a `postgres://` store) for a command, checked against `tools` (their
- * names and display names; undefined: any name) and `maxBytes`. A file
+ * names and display names, each read as its tool's display name: {@link catalogToolNames};
+ * undefined: any name, as written) and `maxBytes`. A file
  * over the limit becomes a `feedback-too-large` issue whose message says
  * what this user can do: compact the store, or split a file of events, or
  * pass a larger `--max-feedback`. A store's events come oldest first by
@@ -18,20 +34,8 @@ export type FeedbackRole = { readonly kind: 'store'; readonly store: string } | 
  * compaction, is history, not the newest usage.
  */
 export async function readCommandFeedback(path: string, tools: readonly CatalogTool[] | undefined, role: FeedbackRole, maxBytes?: number): Promise<ParsedFeedback> {
-  let knownTools: Set<string> | undefined;
-  // A bare name several servers' tools share names none of them: credited to all, it would teach usage no one had.
-  const shared = new Map<string, string[]>();
-  if (tools !== undefined) {
-    knownTools = new Set(tools.map((tool) => tool.displayName));
-    for (const tool of tools) shared.set(tool.name, [...(shared.get(tool.name) ?? []), tool.displayName]);
-    for (const [name, displayNames] of shared) {
-      if (displayNames.length === 1) knownTools.add(name);
-      // One tool's own name, or also one tool's display name (a core tool's): that tool.
-      if (displayNames.length === 1 || knownTools.has(name)) shared.delete(name);
-    }
-  }
   const limit = maxBytes ?? DEFAULT_MAX_FEEDBACK_BYTES;
-  const readOptions = { maxBytes: limit, sharedNames: shared, ...(knownTools === undefined ? {} : { knownTools }) };
+  const readOptions = { maxBytes: limit, ...(tools === undefined ? {} : { toolNames: catalogToolNames(tools) }) };
   // A postgres:// store is read through its FeedbackStore; its rows parse as the file's lines do.
   const parsed = await (isDatabaseStore(path) ? await openDatabaseStore(path) : createFileFeedbackStore(path)).read(readOptions);
   const remedy =

@@ -45,7 +45,7 @@ describe('parseFeedbackText', () => {
 
   it('drops unknown tools with feedback-unknown-tool, keeping events with a known one (the issue says its line was kept)', () => {
     const text = '{"query":"q","called":["a","ghost"]}\n{"query":"r","called":"ghost"}';
-    const { events, issues } = parseFeedbackText(text, { knownTools: new Set(['a']) });
+    const { events, issues } = parseFeedbackText(text, { toolNames: new Map([['a', ['a']]]) });
     expect(events).toEqual([{ query: 'q', called: ['a'] }]);
     expect(issues.map((issue) => [issue.code, issue.line, issue.lineKept])).toEqual([
       ['feedback-unknown-tool', 1, true],
@@ -55,14 +55,21 @@ describe('parseFeedbackText', () => {
 
   it('drops a bare name two servers share, naming both tools to write instead', () => {
     const text = '{"query": "find", "called": ["search_issues", "Bash"]}\n';
-    const parsed = parseFeedbackText(text, { knownTools: new Set(['Bash']), sharedNames: new Map([['search_issues', ['mcp__github__search_issues', 'mcp__jira__search_issues']]]) });
+    const candidates = ['mcp__github__search_issues', 'mcp__jira__search_issues'];
+    const parsed = parseFeedbackText(text, { toolNames: new Map([['Bash', ['Bash']], ['search_issues', candidates]]) });
     expect(parsed.events).toEqual([{ query: 'find', called: ['Bash'] }]);
-    expect(parsed.issues).toEqual([{ code: 'feedback-unknown-tool', line: 1, message: 'line 1: "search_issues" is a tool of 2 servers; name one as "mcp__github__search_issues" or "mcp__jira__search_issues"', lineKept: true }]);
+    expect(parsed.issues).toEqual([{ code: 'feedback-unknown-tool', line: 1, message: 'line 1: "search_issues" is a tool of 2 servers; name one as "mcp__github__search_issues" or "mcp__jira__search_issues"', lineKept: true, candidates }]);
+  });
+
+  it("reads a name of one tool as that tool's display name, so two spellings of one tool are one tool", () => {
+    const text = '{"query": "bill acme", "called": ["create_invoice"]}\n{"query": "bill acme", "called": ["mcp__stripe__create_invoice", "create_invoice"]}\n';
+    const parsed = parseFeedbackText(text, { toolNames: new Map([['create_invoice', ['mcp__stripe__create_invoice']], ['mcp__stripe__create_invoice', ['mcp__stripe__create_invoice']]]) });
+    expect(parsed).toEqual({ events: [{ query: 'bill acme', called: ['mcp__stripe__create_invoice'] }, { query: 'bill acme', called: ['mcp__stripe__create_invoice'] }], issues: [] });
   });
 
   it('names up to three of the servers sharing a bare name, then an ellipsis', () => {
     const message = (servers: string[]): string | undefined =>
-      parseFeedbackText('{"query": "find", "called": ["create_issue"]}\n', { knownTools: new Set(), sharedNames: new Map([['create_issue', servers.map((server) => `mcp__${server}__create_issue`)]]) }).issues[0]?.message;
+      parseFeedbackText('{"query": "find", "called": ["create_issue"]}\n', { toolNames: new Map([['create_issue', servers.map((server) => `mcp__${server}__create_issue`)]]) }).issues[0]?.message;
     expect(message(['github', 'jira', 'linear'])).toBe('line 1: "create_issue" is a tool of 3 servers; name one as "mcp__github__create_issue", "mcp__jira__create_issue", "mcp__linear__create_issue"');
     expect(message(['a', 'b', 'c', 'd'])).toBe('line 1: "create_issue" is a tool of 4 servers; name one as "mcp__a__create_issue", "mcp__b__create_issue", "mcp__c__create_issue", …');
   });

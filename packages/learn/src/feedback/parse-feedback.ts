@@ -9,6 +9,8 @@ export interface FeedbackIssue {
   readonly message: string;
   /** `feedback-unknown-tool` only: the line was still used with its other called tools, only this name was dropped. Absent: the line was skipped. */
   readonly lineKept?: true;
+  /** `feedback-unknown-tool` of a bare name several servers share: the display names it could mean (it names none of them). */
+  readonly candidates?: readonly string[];
 }
 
 /** The usable events of a feedback file and the lines skipped. */
@@ -21,8 +23,9 @@ export interface ParsedFeedback {
  * Reads feedback JSONL (or its lines, `text` undefined where not UTF-8), one event per line: `{"query", "called": name |
  * [names], "at"?: ISO date | ms}`, or a labelled query `{"query",
  * "relevant": [names]}`. A line that is not such JSON is skipped
- * (`feedback-invalid-line`), a called tool outside `knownTools` dropped
- * (`feedback-unknown-tool`; a name of `sharedNames` says which to write).
+ * (`feedback-invalid-line`), a called tool read by `toolNames` as its
+ * tool's display name, or dropped (`feedback-unknown-tool`, a shared bare
+ * name saying which to write).
  * Never throws on content.
  */
 export function parseFeedbackText(text: string | readonly { readonly line: number; readonly text: string | undefined }[], options: ReadFeedbackOptions = {}): ParsedFeedback {
@@ -35,13 +38,13 @@ export function parseFeedbackText(text: string | readonly { readonly line: numbe
       issues.push({ code: 'feedback-invalid-line', line, message: `line ${line}: ${event}` });
       continue;
     }
-    const kept = event.called.filter((name) => options.knownTools?.has(name) !== false);
-    for (const name of event.called.filter((called) => !kept.includes(called))) {
-      const meant = options.sharedNames?.get(name);
-      const why = meant === undefined ? `no tool named ${describeValue(name)} in the catalog` : `${describeValue(name)} is a tool of ${meant.length} servers; name one as ${meant.slice(0, 3).map((displayName) => JSON.stringify(displayName)).join(meant.length === 2 ? ' or ' : ', ')}${meant.length > 3 ? ', …' : ''}`;
-      issues.push({ code: 'feedback-unknown-tool', line, message: `line ${line}: ${why}`, ...(kept.length > 0 ? { lineKept: true as const } : {}) });
+    const meant = (name: string): readonly string[] => (options.toolNames === undefined ? [name] : (options.toolNames.get(name) ?? []));
+    const kept = [...new Set(event.called.flatMap((name) => (meant(name).length === 1 ? meant(name) : [])))];
+    for (const [name, candidates] of event.called.map((called) => [called, meant(called)] as const).filter(([, names]) => names.length !== 1)) {
+      const why = candidates.length === 0 ? `no tool named ${describeValue(name)} in the catalog` : `${describeValue(name)} is a tool of ${candidates.length} servers; name one as ${candidates.slice(0, 3).map((displayName) => JSON.stringify(displayName)).join(candidates.length === 2 ? ' or ' : ', ')}${candidates.length > 3 ? ', …' : ''}`;
+      issues.push({ code: 'feedback-unknown-tool', line, message: `line ${line}: ${why}`, ...(kept.length > 0 ? { lineKept: true as const } : {}), ...(candidates.length > 1 ? { candidates } : {}) });
     }
-    if (kept.length > 0) events.push(kept.length === event.called.length ? event : { ...event, called: kept });
+    if (kept.length > 0) events.push({ ...event, called: kept });
   }
   return { events, issues };
 }
