@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLoadoutError } from '@loadout/core';
+import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import { isLearnedDecisionFile, learnFromFeedback } from '@loadout/learn';
 import { openFeedbackStore, isDatabaseStore } from '../io/open-feedback-store.js';
 import { checkStoreLocation } from '../io/check-store-location.js';
@@ -23,6 +23,8 @@ import { DEFAULT_FEEDBACK_STORE } from '../io/default-feedback-store.js';
 import { describeFeedbackSkips, learningProgress, renderFeedbackIssues, renderLearningReport } from '../format/learning-view.js';
 import { sharedNameEvents } from '../format/shared-name-events.js';
 import { createProgressReporter, type ProgressReporter } from '../io/progress-reporter.js';
+import { sayWhenInterrupted, type InterruptOptions } from '../io/say-when-interrupted.js';
+import { yieldingRankers } from '../io/yielding-ranker.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 
@@ -103,7 +105,10 @@ or the eval queries format {"query", "relevant": [tool names]}. A corrupt line o
 a tool the catalog does not have is reported with its code and skipped; it never
 breaks search. A FILE with no usable event (empty, or every line skipped) exits 2
 [feedback-empty], and a FILE or store over --max-feedback (64 MiB by default)
-exits 2 [feedback-too-large]; both leave the decision as it was.
+exits 2 [feedback-too-large]; both leave the decision as it was. Once FILE's
+events are stored, a Ctrl-C (exit 130) or a decision that cannot be written
+says how many were imported and that the decision is unchanged: loadout
+learn learns from them.
 
 What is stored: the query text, the called tool names and the time, one line
 per event, in the store (default ${DEFAULT_FEEDBACK_STORE}), plus the
@@ -220,175 +225,193 @@ const LEARNED_DECISION_FILE: OutputFileKind = {
   remedy: 'nothing was imported: move it, or keep the feedback store in another folder',
 };
 
-/** `loadout learn`: import usage, compare on held-out events, switch when it wins. */
-export const learnCommand: Command = {
-  name: 'learn',
-  help,
-  async run(argv, context) {
-    const parsed = parseArguments('learn', argv, {
-      catalog: { type: 'string' },
-      store: { type: 'string' },
-      compact: { type: 'boolean' },
-      purge: { type: 'boolean' },
-      json: { type: 'boolean' },
-      ranker: { type: 'string' },
-      ...CONFIG_OPTIONS,
-      'max-tools': { type: 'string' },
-      'max-feedback': { type: 'string' },
-    });
-    if (parsed.values['help']) {
-      context.stdout(help);
-      return 0;
-    }
-    // --purge and --compact act on the store alone: anything else given with them would be silently ignored.
-    const action = (['purge', 'compact'] as const).filter((flag) => parsed.values[flag] === true);
-    if (action.length > 0) {
-      const extra = [...action.slice(1), ...['catalog', 'json', 'ranker', 'max-tools', 'max-feedback'].filter((flag) => parsed.values[flag] !== undefined)];
-      if (extra.length > 0 || parsed.positionals.length > 0) {
-        const what = extra.length > 0 ? `--${extra[0]}` : JSON.stringify(parsed.positionals[0]);
-        throw createLoadoutError('invalid-option', `--${action[0]} takes only --store PATH, not ${what} (run them one at a time; see loadout learn --help)`, { option: action[0] });
-      }
-    }
-    const storeFlag = stringFlag(parsed, 'store') ?? DEFAULT_FEEDBACK_STORE;
-    if (storeFlag.trim() === '') throw createLoadoutError('invalid-option', `--store needs a path (default ${DEFAULT_FEEDBACK_STORE})`, { option: 'store' });
-    checkStoreLocation(storeFlag, 'store', { option: 'store' }, context.env);
-    const feedbackStore = await openFeedbackStore(storeFlag, context.cwd);
-    // A database store is read by its URL (its location, for messages, has no password).
-    const store = isDatabaseStore(storeFlag) ? storeFlag : feedbackStore.location;
-    const shown = feedbackStore.location;
-    const decisionPath = feedbackStore.decisionLocation;
-    // A folder (--store .loadout/) is said to be one, not taken for a store without events or with another store's decision.
-    if (!isDatabaseStore(store) && isFolder(store)) {
-      throw createLoadoutError('file-unreadable', `cannot read ${shown}: it is a folder, not a file; name the store in it (--store ${join(storeFlag, 'feedback.jsonl')})`, { path: shown });
-    }
-    if (parsed.values['purge'] === true) {
-      const existing = await feedbackStore.purge();
-      // A decision the store did not delete is another store's, or a file loadout did not write.
-      const kept = !isDatabaseStore(store) && existsSync(decisionPath) && !existing.includes(decisionPath) ? `; ${decisionPath} is kept: it is not this store's decision` : '';
-      // A file that holds no events (an empty __init__.py, say) is not the store's to delete.
-      const noEvents = !isDatabaseStore(store) && existsSync(store) && !existing.includes(store) ? `${shown} holds no events, so it was left as it is` : undefined;
-      const done = existing.length > 0 ? `deleted ${existing.join(' and ')}${noEvents === undefined ? '' : `; ${noEvents}`}` : `nothing to delete: ${noEvents ?? `neither ${shown} nor its decision exists`}`;
-      context.stdout(`${done}${kept}\n`);
-      return 0;
-    }
-    if (parsed.values['compact'] === true) {
-      if (!isDatabaseStore(store) && !existsSync(store)) {
-        throw createLoadoutError('file-not-found', `no feedback store at ${shown}, so nothing to compact (loadout learn FILE creates it; --store PATH names another)`, { path: shown });
-      }
-      // The lines compaction drops as corrupt (a middle one is worth a look), read before it renumbers them.
-      const issues = isDatabaseStore(store) ? [] : (await feedbackStore.read({ maxBytes: Number.MAX_SAFE_INTEGER })).issues;
-      // A store not read as text at all (UTF-16, NUL bytes: an issue of line 0) has events no one could read: compaction would lose them.
-      const unreadable = issues.find((issue) => issue.line === 0);
-      if (unreadable !== undefined) throw createLoadoutError('file-not-text', `cannot compact ${shown}: ${unreadable.message}; it was left as it is`, { path: shown });
-      const corrupt = issues.filter((issue) => issue.code === 'feedback-invalid-line' && issue.line > 0);
-      const { kept, dropped } = await feedbackStore.compact();
-      if (kept + dropped === 0) {
-        context.stdout(`nothing to compact: ${shown} holds no events, so it was left as it is\n`);
+/** Builds the `learn` command; {@link learnCommand} is the one the CLI uses. */
+export function createLearnCommand(options: InterruptOptions = {}): Command {
+  return {
+    name: 'learn',
+    help,
+    async run(argv, context) {
+      const parsed = parseArguments('learn', argv, {
+        catalog: { type: 'string' },
+        store: { type: 'string' },
+        compact: { type: 'boolean' },
+        purge: { type: 'boolean' },
+        json: { type: 'boolean' },
+        ranker: { type: 'string' },
+        ...CONFIG_OPTIONS,
+        'max-tools': { type: 'string' },
+        'max-feedback': { type: 'string' },
+      });
+      if (parsed.values['help']) {
+        context.stdout(help);
         return 0;
       }
-      const lines = corrupt.length === 0 ? '' : ` (${countOf(corrupt.length, 'corrupt line')}: ${corrupt.length === 1 ? 'line' : 'lines'} ${corrupt.slice(0, 5).map((issue) => issue.line).join(', ')}${corrupt.length > 5 ? ', …' : ''})`;
-      context.stdout(`compacted ${shown}: kept ${countOf(kept, 'event')}, dropped ${formatCount(dropped)}${lines}; ${decisionLeft(await feedbackStore.readDecision(), decisionPath)}\n`);
-      return 0;
-    }
-    // Another store's decision in this folder, or a learned.json loadout did not write, is never replaced: refused before anything is imported.
-    const current = await feedbackStore.readDecision();
-    const decisionLeftAs = decisionLeft(current, decisionPath);
-    if (current.kind === 'other-store') {
-      throw createLoadoutError('file-overwrite-refused', `${decisionPath} is the decision of ${current.store}, another store in this folder; nothing was imported: keep each feedback store in a folder of its own (--store DIR/feedback.jsonl)`, { path: decisionPath });
-    }
-    if (!isDatabaseStore(store)) await guardOutputFile(decisionPath, context.cwd, LEARNED_DECISION_FILE);
-    const file = parsed.positionals[0];
-    if (parsed.positionals.length > 1) {
-      throw createLoadoutError('invalid-option', `expected at most one FILE of usage events, got ${parsed.positionals.length} arguments, e.g. loadout learn usage.jsonl (see loadout learn --help)`);
-    }
-    const config = await loadCommandConfig('learn', parsed, context);
-    const { name: rankerName, definition, withUsage } = await createConfiguredRanker(config, stringFlag(parsed, 'ranker'));
-    if (withUsage === undefined) {
-      throw createLoadoutError('invalid-option', `ranker ${JSON.stringify(rankerName)} does not learn from usage (its definition declares no capabilities.usage)`, {
-        ranker: rankerName,
-      });
-    }
-    const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
-    const maxFeedbackBytes = maxFeedbackFlag(parsed);
-    const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, maxTools === undefined ? {} : { maxTools });
-    // Skipped tools (a duplicate, a bad schema) are said as search, eval and plan say them: learning cannot credit them.
-    reportWarnings('learn', loaded.issues, context, false);
-    const { catalog } = loaded;
-    const reporter = createProgressReporter({ write: context.stderr, prefix: 'loadout learn' });
-    const { imported, fresh, alreadyStored } =
-      file === undefined ? { imported: { events: [], issues: [] }, fresh: [], alreadyStored: 0 } : await importEvents(file, store, decisionLeftAs, catalog.tools, context, maxFeedbackBytes, reporter);
-    reporter.step(`reading ${shown}`, 0, 1);
-    const stored = await readCommandFeedback(store, catalog.tools, { kind: 'store', store }, maxFeedbackBytes);
-    reporter.step(`reading ${shown}`, 1, 1);
-    const storeTooLarge = stored.issues.find((issue) => issue.code === 'feedback-too-large');
-    if (storeTooLarge !== undefined) {
-      // Learning from none of it would switch learning off: keep the last decision instead.
-      throw createLoadoutError('feedback-too-large', `imported ${countOf(fresh.length, 'event')}, but ${storeTooLarge.message}; ${decisionLeftAs}`, {
-        path: shown,
-      });
-    }
-    context.stderr(renderFeedbackIssues('learn', shown, stored.issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
-    // Events of tools the catalog lacks are left out in one line, not one per event: a store can outlive a catalog.
-    // A bare name several servers share (the catalog grew since) is ambiguous, not missing: said apart, naming the tools.
-    const unknown = unknownToolEvents(stored.issues.filter((issue) => issue.candidates === undefined));
-    const catalogName = stringFlag(parsed, 'catalog') ?? config.catalog ?? 'the embedded demo catalog';
-    const shared = sharedNameEvents(stored.issues, catalogName);
-    if (shared !== undefined) context.stderr(`loadout learn: ${shared}\n`);
-    const catalogHint = `pass --catalog with the catalog they came from (for loadout serve --record: loadout catalog pull --config FILE --out tools.json)`;
-    if (unknown.leftOut + unknown.kept > 0 && stored.events.length > 0) {
-      const { leftOut, kept } = unknown;
-      const said = [
-        ...(leftOut > 0 ? [`${countOf(leftOut, 'stored event')} ${leftOut === 1 ? 'names' : 'name'} tools not in ${catalogName} and ${leftOut === 1 ? 'was' : 'were'} left out`] : []),
-        ...(kept > 0 ? [`${countOf(kept, 'stored event')} ${kept === 1 ? 'names' : 'name'} some tools not in ${catalogName}: those names were dropped, the ${kept === 1 ? 'event' : 'events'} kept`] : []),
-      ];
-      context.stderr(`loadout learn: ${said.join('; ')} [feedback-unknown-tool]; ${catalogHint}\n`);
-    }
-    if (file === undefined && stored.events.length === 0) {
-      // No event was kept, so every one of them was left out.
-      if (shared !== undefined) throw createLoadoutError('feedback-empty', `nothing to learn from: every event in ${shown} names a tool ${catalogName} lacks, or one several of its servers share (above); ${decisionLeftAs}`, { path: shown });
-      if (unknown.leftOut > 0) {
-        const events = unknown.leftOut === 1 ? 'the 1 event' : `all ${countOf(unknown.leftOut, 'event')}`;
-        throw createLoadoutError('feedback-empty', `nothing to learn from: ${events} in ${shown} ${unknown.leftOut === 1 ? 'names' : 'name'} tools not in ${catalogName}; ${catalogHint}; ${decisionLeftAs}`, {
-          path: shown,
+      // --purge and --compact act on the store alone: anything else given with them would be silently ignored.
+      const action = (['purge', 'compact'] as const).filter((flag) => parsed.values[flag] === true);
+      if (action.length > 0) {
+        const extra = [...action.slice(1), ...['catalog', 'json', 'ranker', 'max-tools', 'max-feedback'].filter((flag) => parsed.values[flag] !== undefined)];
+        if (extra.length > 0 || parsed.positionals.length > 0) {
+          const what = extra.length > 0 ? `--${extra[0]}` : JSON.stringify(parsed.positionals[0]);
+          throw createLoadoutError('invalid-option', `--${action[0]} takes only --store PATH, not ${what} (run them one at a time; see loadout learn --help)`, { option: action[0] });
+        }
+      }
+      const storeFlag = stringFlag(parsed, 'store') ?? DEFAULT_FEEDBACK_STORE;
+      if (storeFlag.trim() === '') throw createLoadoutError('invalid-option', `--store needs a path (default ${DEFAULT_FEEDBACK_STORE})`, { option: 'store' });
+      checkStoreLocation(storeFlag, 'store', { option: 'store' }, context.env);
+      const feedbackStore = await openFeedbackStore(storeFlag, context.cwd);
+      // A database store is read by its URL (its location, for messages, has no password).
+      const store = isDatabaseStore(storeFlag) ? storeFlag : feedbackStore.location;
+      const shown = feedbackStore.location;
+      const decisionPath = feedbackStore.decisionLocation;
+      // A folder (--store .loadout/) is said to be one, not taken for a store without events or with another store's decision.
+      if (!isDatabaseStore(store) && isFolder(store)) {
+        throw createLoadoutError('file-unreadable', `cannot read ${shown}: it is a folder, not a file; name the store in it (--store ${join(storeFlag, 'feedback.jsonl')})`, { path: shown });
+      }
+      if (parsed.values['purge'] === true) {
+        const existing = await feedbackStore.purge();
+        // A decision the store did not delete is another store's, or a file loadout did not write.
+        const kept = !isDatabaseStore(store) && existsSync(decisionPath) && !existing.includes(decisionPath) ? `; ${decisionPath} is kept: it is not this store's decision` : '';
+        // A file that holds no events (an empty __init__.py, say) is not the store's to delete.
+        const noEvents = !isDatabaseStore(store) && existsSync(store) && !existing.includes(store) ? `${shown} holds no events, so it was left as it is` : undefined;
+        const done = existing.length > 0 ? `deleted ${existing.join(' and ')}${noEvents === undefined ? '' : `; ${noEvents}`}` : `nothing to delete: ${noEvents ?? `neither ${shown} nor its decision exists`}`;
+        context.stdout(`${done}${kept}\n`);
+        return 0;
+      }
+      if (parsed.values['compact'] === true) {
+        if (!isDatabaseStore(store) && !existsSync(store)) {
+          throw createLoadoutError('file-not-found', `no feedback store at ${shown}, so nothing to compact (loadout learn FILE creates it; --store PATH names another)`, { path: shown });
+        }
+        // The lines compaction drops as corrupt (a middle one is worth a look), read before it renumbers them.
+        const issues = isDatabaseStore(store) ? [] : (await feedbackStore.read({ maxBytes: Number.MAX_SAFE_INTEGER })).issues;
+        // A store not read as text at all (UTF-16, NUL bytes: an issue of line 0) has events no one could read: compaction would lose them.
+        const unreadable = issues.find((issue) => issue.line === 0);
+        if (unreadable !== undefined) throw createLoadoutError('file-not-text', `cannot compact ${shown}: ${unreadable.message}; it was left as it is`, { path: shown });
+        const corrupt = issues.filter((issue) => issue.code === 'feedback-invalid-line' && issue.line > 0);
+        const { kept, dropped } = await feedbackStore.compact();
+        if (kept + dropped === 0) {
+          context.stdout(`nothing to compact: ${shown} holds no events, so it was left as it is\n`);
+          return 0;
+        }
+        const lines = corrupt.length === 0 ? '' : ` (${countOf(corrupt.length, 'corrupt line')}: ${corrupt.length === 1 ? 'line' : 'lines'} ${corrupt.slice(0, 5).map((issue) => issue.line).join(', ')}${corrupt.length > 5 ? ', …' : ''})`;
+        context.stdout(`compacted ${shown}: kept ${countOf(kept, 'event')}, dropped ${formatCount(dropped)}${lines}; ${decisionLeft(await feedbackStore.readDecision(), decisionPath)}\n`);
+        return 0;
+      }
+      // Another store's decision in this folder, or a learned.json loadout did not write, is never replaced: refused before anything is imported.
+      const current = await feedbackStore.readDecision();
+      const decisionLeftAs = decisionLeft(current, decisionPath);
+      if (current.kind === 'other-store') {
+        throw createLoadoutError('file-overwrite-refused', `${decisionPath} is the decision of ${current.store}, another store in this folder; nothing was imported: keep each feedback store in a folder of its own (--store DIR/feedback.jsonl)`, { path: decisionPath });
+      }
+      if (!isDatabaseStore(store)) await guardOutputFile(decisionPath, context.cwd, LEARNED_DECISION_FILE);
+      const file = parsed.positionals[0];
+      if (parsed.positionals.length > 1) {
+        throw createLoadoutError('invalid-option', `expected at most one FILE of usage events, got ${parsed.positionals.length} arguments, e.g. loadout learn usage.jsonl (see loadout learn --help)`);
+      }
+      const config = await loadCommandConfig('learn', parsed, context);
+      const { name: rankerName, definition, withUsage } = await createConfiguredRanker(config, stringFlag(parsed, 'ranker'));
+      if (withUsage === undefined) {
+        throw createLoadoutError('invalid-option', `ranker ${JSON.stringify(rankerName)} does not learn from usage (its definition declares no capabilities.usage)`, {
+          ranker: rankerName,
         });
       }
-      const why = isDatabaseStore(store) || existsSync(store) ? 'has no usable events' : 'does not exist';
-      throw createLoadoutError('feedback-empty', `nothing to learn from: no FILE was given and the store ${shown} ${why} (loadout learn FILE imports a log; loadout serve --record appends one); ${decisionLeftAs}`, {
-        path: shown,
-      });
-    }
-    // A decision that cannot be written fails now, not after the fitting.
-    if (!isDatabaseStore(store)) await checkWritable(decisionPath, context.cwd);
-    const progress = learningProgress(reporter);
-    const { report, model } = await learnFromFeedback({ tools: catalog.tools, events: stored.events, ranker: withUsage, learns: definition.capabilities?.usage?.learns ?? [], onProgress: progress });
-    await feedbackStore.writeDecision({
-      enabled: report.enabled,
-      ranker: rankerName,
-      usageWeight: report.learned.usageWeight,
-      decidedAt: new Date().toISOString(),
-      report,
-      ...(model === undefined ? {} : { model }),
-    });
-    const skips = countFeedbackSkips(imported.issues);
-    // The events stored: those learned from and those left out whole (a tool the catalog lacks, or a shared bare name).
-    const storedCount = stored.events.length + countFeedbackSkips(stored.issues.filter((issue) => issue.code === 'feedback-unknown-tool')).lines;
-    if (parsed.values['json'] === true) {
-      const catalogIssues = loaded.issues.map(({ code, message }) => ({ code, message }));
-      const storeIssues = stored.issues.map(({ code, line, message }) => ({ code, line, message }));
-      const issues = imported.issues.map(({ candidates: _candidates, ...issue }) => issue);
-      const output = { imported: fresh.length, alreadyStored, skipped: skips.lines, droppedTools: skips.droppedTools, issues, storeIssues, catalogIssues, store: shown, decision: decisionPath, report };
-      context.stdout(`${JSON.stringify(output, null, 2)}\n`);
-      return 0;
-    }
-    context.stdout(
-      [
-        file === undefined
-          ? `learning from ${stored.events.length === storedCount ? 'the ' : `${formatCount(stored.events.length)} of the `}${countOf(storedCount, 'event')} stored in ${shown}`
-          : `imported ${countOf(fresh.length, 'event')} from ${file} into ${shown} (${[...describeFeedbackSkips(skips, { always: true }), ...(alreadyStored === 0 ? [] : [`${formatCount(alreadyStored)} already stored`])].join(', ')}); ${countOf(storedCount, 'event')} stored${stored.events.length === storedCount ? '' : ` (learning from ${formatCount(stored.events.length)})`}`,
-        ...renderLearningReport(report, rankerName),
-        `decision written to ${decisionPath}`,
-      ].join('\n') + '\n',
-    );
-    return 0;
-  },
-};
+      const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
+      const maxFeedbackBytes = maxFeedbackFlag(parsed);
+      const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, maxTools === undefined ? {} : { maxTools });
+      // Skipped tools (a duplicate, a bad schema) are said as search, eval and plan say them: learning cannot credit them.
+      reportWarnings('learn', loaded.issues, context, false);
+      const { catalog } = loaded;
+      const reporter = createProgressReporter({ write: context.stderr, prefix: 'loadout learn' });
+      const { imported, fresh, alreadyStored } =
+        file === undefined ? { imported: { events: [], issues: [] }, fresh: [], alreadyStored: 0 } : await importEvents(file, store, decisionLeftAs, catalog.tools, context, maxFeedbackBytes, reporter);
+      // From here FILE's events are in the store: an interruption, or a decision that cannot be written, says so.
+      const state = fresh.length === 0 ? decisionLeftAs : `${countOf(fresh.length, 'event')} ${fresh.length === 1 ? 'was' : 'were'} imported into ${shown}; ${decisionLeftAs}; run loadout learn again to learn from ${fresh.length === 1 ? 'it' : 'them'}`;
+      const withState = <T>(promise: Promise<T>): Promise<T> =>
+        promise.catch((error: unknown) => {
+          throw fresh.length > 0 && isLoadoutError(error) ? createLoadoutError(error.code, `${error.message}; ${state}`, error.details) : error;
+        });
+      const stopSaying = sayWhenInterrupted(context.stderr, () => `loadout learn: interrupted: ${state}\n`, options);
+      try {
+        reporter.step(`reading ${shown}`, 0, 1);
+        const stored = await readCommandFeedback(store, catalog.tools, { kind: 'store', store }, maxFeedbackBytes);
+        reporter.step(`reading ${shown}`, 1, 1);
+        const storeTooLarge = stored.issues.find((issue) => issue.code === 'feedback-too-large');
+        if (storeTooLarge !== undefined) {
+          // Learning from none of it would switch learning off: keep the last decision instead.
+          throw createLoadoutError('feedback-too-large', `imported ${countOf(fresh.length, 'event')}, but ${storeTooLarge.message}; ${decisionLeftAs}`, {
+            path: shown,
+          });
+        }
+        context.stderr(renderFeedbackIssues('learn', shown, stored.issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
+        // Events of tools the catalog lacks are left out in one line, not one per event: a store can outlive a catalog.
+        // A bare name several servers share (the catalog grew since) is ambiguous, not missing: said apart, naming the tools.
+        const unknown = unknownToolEvents(stored.issues.filter((issue) => issue.candidates === undefined));
+        const catalogName = stringFlag(parsed, 'catalog') ?? config.catalog ?? 'the embedded demo catalog';
+        const shared = sharedNameEvents(stored.issues, catalogName);
+        if (shared !== undefined) context.stderr(`loadout learn: ${shared}\n`);
+        const catalogHint = `pass --catalog with the catalog they came from (for loadout serve --record: loadout catalog pull --config FILE --out tools.json)`;
+        if (unknown.leftOut + unknown.kept > 0 && stored.events.length > 0) {
+          const { leftOut, kept } = unknown;
+          const said = [
+            ...(leftOut > 0 ? [`${countOf(leftOut, 'stored event')} ${leftOut === 1 ? 'names' : 'name'} tools not in ${catalogName} and ${leftOut === 1 ? 'was' : 'were'} left out`] : []),
+            ...(kept > 0 ? [`${countOf(kept, 'stored event')} ${kept === 1 ? 'names' : 'name'} some tools not in ${catalogName}: those names were dropped, the ${kept === 1 ? 'event' : 'events'} kept`] : []),
+          ];
+          context.stderr(`loadout learn: ${said.join('; ')} [feedback-unknown-tool]; ${catalogHint}\n`);
+        }
+        if (file === undefined && stored.events.length === 0) {
+          // No event was kept, so every one of them was left out.
+          if (shared !== undefined) throw createLoadoutError('feedback-empty', `nothing to learn from: every event in ${shown} names a tool ${catalogName} lacks, or one several of its servers share (above); ${decisionLeftAs}`, { path: shown });
+          if (unknown.leftOut > 0) {
+            const events = unknown.leftOut === 1 ? 'the 1 event' : `all ${countOf(unknown.leftOut, 'event')}`;
+            throw createLoadoutError('feedback-empty', `nothing to learn from: ${events} in ${shown} ${unknown.leftOut === 1 ? 'names' : 'name'} tools not in ${catalogName}; ${catalogHint}; ${decisionLeftAs}`, {
+              path: shown,
+            });
+          }
+          const why = isDatabaseStore(store) || existsSync(store) ? 'has no usable events' : 'does not exist';
+          throw createLoadoutError('feedback-empty', `nothing to learn from: no FILE was given and the store ${shown} ${why} (loadout learn FILE imports a log; loadout serve --record appends one); ${decisionLeftAs}`, {
+            path: shown,
+          });
+        }
+        // A decision that cannot be written fails now, not after the fitting.
+        if (!isDatabaseStore(store)) await withState(checkWritable(decisionPath, context.cwd));
+        const progress = learningProgress(reporter);
+        const { report, model } = await withState(learnFromFeedback({ tools: catalog.tools, events: stored.events, ranker: yieldingRankers(withUsage), learns: definition.capabilities?.usage?.learns ?? [], onProgress: progress }));
+        await withState(feedbackStore.writeDecision({
+          enabled: report.enabled,
+          ranker: rankerName,
+          usageWeight: report.learned.usageWeight,
+          decidedAt: new Date().toISOString(),
+          report,
+          ...(model === undefined ? {} : { model }),
+        }));
+        // Written: an interruption from here leaves the new decision, as the output says.
+        stopSaying();
+        const skips = countFeedbackSkips(imported.issues);
+        // The events stored: those learned from and those left out whole (a tool the catalog lacks, or a shared bare name).
+        const storedCount = stored.events.length + countFeedbackSkips(stored.issues.filter((issue) => issue.code === 'feedback-unknown-tool')).lines;
+        if (parsed.values['json'] === true) {
+          const catalogIssues = loaded.issues.map(({ code, message }) => ({ code, message }));
+          const storeIssues = stored.issues.map(({ code, line, message }) => ({ code, line, message }));
+          const issues = imported.issues.map(({ candidates: _candidates, ...issue }) => issue);
+          const output = { imported: fresh.length, alreadyStored, skipped: skips.lines, droppedTools: skips.droppedTools, issues, storeIssues, catalogIssues, store: shown, decision: decisionPath, report };
+          context.stdout(`${JSON.stringify(output, null, 2)}\n`);
+          return 0;
+        }
+        context.stdout(
+          [
+            file === undefined
+              ? `learning from ${stored.events.length === storedCount ? 'the ' : `${formatCount(stored.events.length)} of the `}${countOf(storedCount, 'event')} stored in ${shown}`
+              : `imported ${countOf(fresh.length, 'event')} from ${file} into ${shown} (${[...describeFeedbackSkips(skips, { always: true }), ...(alreadyStored === 0 ? [] : [`${formatCount(alreadyStored)} already stored`])].join(', ')}); ${countOf(storedCount, 'event')} stored${stored.events.length === storedCount ? '' : ` (learning from ${formatCount(stored.events.length)})`}`,
+            ...renderLearningReport(report, rankerName),
+            `decision written to ${decisionPath}`,
+          ].join('\n') + '\n',
+        );
+        return 0;
+      } finally {
+        stopSaying();
+      }
+    },
+  };
+}
+
+/** `loadout learn`: import usage, compare on held-out events, switch when it wins. */
+export const learnCommand = createLearnCommand();
