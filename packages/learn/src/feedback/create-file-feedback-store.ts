@@ -89,7 +89,6 @@ export function createFileFeedbackStore(path: string): FeedbackStore {
       withStoreLock(location, async () => {
         const read = await readStore(location, { maxBytes: Number.MAX_SAFE_INTEGER });
         const kept = keptEvents(read.events);
-        // A whole file not read as text (its issue on line 0) drops nothing: none of its events were read.
         const dropped = read.events.length - kept.length + read.issues.filter((issue) => issue.code === 'feedback-invalid-line' && issue.line > 0).length;
         if (dropped > 0) await writeFileAtomic(location, location, kept.map((event) => `${storedLine(event)}\n`).join(''));
         return { kept: kept.length, dropped };

@@ -26,7 +26,7 @@ export interface FeedbackStore {
   append(events: readonly UsageEvent[]): Promise<void>;
   /** The stored events in stored order, and the lines skipped; never throws on content (a damaged store never stops search). */
   read(options?: ReadFeedbackOptions): Promise<ParsedFeedback>;
-  /** Keeps per tool the newest 50 events, none older than 180 days, losing none appended meanwhile; returns events kept and stored lines removed (a store of no events is left as it is: 0 and 0). */
+  /** Keeps per tool the newest 50 events, none older than 180 days, losing none appended meanwhile; returns events kept and stored lines removed (a store of no events, or not read as text at all, is left as it is: 0 and 0). */
   compact(): Promise<{ readonly kept: number; readonly dropped: number }>;
   /** Deletes the events (not a file that holds none) and the decision (not another store's: `readDecision`'s `other-store`); returns the locations deleted. */
   purge(): Promise<readonly string[]>;

@@ -20,13 +20,12 @@ export interface ParsedFeedback {
 }
 
 /**
- * Reads feedback JSONL (or its lines, `text` undefined where not UTF-8), one event per line: `{"query", "called": name |
- * [names], "at"?: ISO date | ms}`, or a labelled query `{"query",
- * "relevant": [names]}`. A line that is not such JSON is skipped
- * (`feedback-invalid-line`), a called tool read by `toolNames` as its
- * tool's display name, or dropped (`feedback-unknown-tool`, a shared bare
- * name saying which to write).
- * Never throws on content.
+ * Reads feedback JSONL (or its lines, `text` undefined where not UTF-8), one
+ * event per line: `{"query", "called": name | [names], "at"?: ISO date | ms}`,
+ * or a labelled query `{"query", "relevant": [names]}`. A line that is not
+ * such JSON is skipped (`feedback-invalid-line`), a called tool read as its
+ * display name by `toolNames` or dropped (`feedback-unknown-tool`; a shared
+ * bare name says which to write). Never throws on content.
  */
 export function parseFeedbackText(text: string | readonly { readonly line: number; readonly text: string | undefined }[], options: ReadFeedbackOptions = {}): ParsedFeedback {
   const events: UsageEvent[] = [];
