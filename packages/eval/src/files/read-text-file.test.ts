@@ -58,6 +58,9 @@ describe('readJsonLinesFile', () => {
       { line: 1, text: '[1]\r' },
       { line: 3, text: '[2]' },
     ]);
+    // Not one line of it is UTF-8: another encoding (Latin-1 "é" is the one byte 0xE9).
+    writeFileSync(join(folder, 'latin1.jsonl'), Buffer.from('["caf\xe9"]\n["th\xe9"]\n', 'latin1'));
+    await expect(readJsonLinesFile('latin1.jsonl', { cwd: folder })).rejects.toMatchObject({ code: 'file-not-text', details: { encoding: 'invalid-utf-8' } });
     writeFileSync(join(folder, 'wide.jsonl'), Buffer.from('\ufeff[1]', 'utf16le'));
     await expect(readJsonLinesFile('wide.jsonl', { cwd: folder })).rejects.toMatchObject({ code: 'file-not-text', details: { encoding: 'utf-16le' } });
     writeFileSync(join(folder, 'zeroed.jsonl'), Buffer.from('[1]\n\0\0\0\n'));

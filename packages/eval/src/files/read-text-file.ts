@@ -41,13 +41,15 @@ export async function readTextFile(path: string, options: ReadTextFileOptions = 
  * its non-blank lines (core's `jsonLines`), except that bytes that are not
  * UTF-8 spoil only their line, not the file: such a line has `text`
  * undefined (core's `utf8JsonLines`), so that one record cut short
- * mid-character is skipped as one line. UTF-16/32 and binary data are
- * still `file-not-text`.
+ * mid-character is skipped as one line. UTF-16/32, binary data and a
+ * file with no UTF-8 line are still `file-not-text`.
  */
 export async function readJsonLinesFile(path: string, options: ReadTextFileOptions = {}): Promise<{ readonly line: number; readonly text: string | undefined }[]> {
   const bytes = await readBytes(path, options);
   const encoding = detectTextEncoding(bytes);
-  if (encoding === 'invalid-utf-8') return utf8JsonLines(bytes);
+  const lines = encoding === 'invalid-utf-8' ? utf8JsonLines(bytes) : undefined;
+  // A file none of whose lines is UTF-8 (Shift-JIS, say) is in another encoding: refused whole, as readTextFile refuses it.
+  if (lines?.some((line) => line.text !== undefined) === true) return lines;
   refuseNotText(path, encoding);
   return jsonLines(bytes.toString('utf8'));
 }
