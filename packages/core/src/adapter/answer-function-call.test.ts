@@ -28,4 +28,16 @@ describe('answerFunctionCall', () => {
     expect(await answerFunctionCall('mcp__weather__get_weather', '', 'c2', run)).toBe('ran');
     expect(run.callTool).toHaveBeenCalledTimes(2);
   });
+
+  it('answers a handler that throws or rejects with a tool-failed output instead of rejecting', async () => {
+    const thrown = context(vi.fn(() => {
+      throw new Error('db down');
+    }));
+    expect(JSON.parse(await answerFunctionCall('mcp__weather__get_weather', '{}', 'c1', thrown))).toEqual({ error: 'mcp__weather__get_weather failed: db down', code: 'tool-failed' });
+    const rejected = context(vi.fn(() => Promise.reject('x'.repeat(1_200))));
+    const output = JSON.parse(await answerFunctionCall('mine', '{}', 'c2', rejected)) as { error: string; code: string };
+    expect(output.code).toBe('tool-failed');
+    expect(output.error.length).toBeLessThan(1_100);
+    expect(output.error.startsWith('mine failed: "xxx')).toBe(true);
+  });
 });

@@ -49,6 +49,14 @@ describe('createDiscoverySession', () => {
     expect(session.loaded()).toEqual(['b', 'a']);
   });
 
+  it('loads the tools of every answer sharing a call id that is new, and none of a later one under a known id', () => {
+    const session = createDiscoverySession();
+    expect(session.sync([answer('a', 'weather'), answer('a', 'slack')])).toEqual({ loaded: ['weather', 'slack'], unloaded: [] });
+    expect(session.sync([answer('a', 'weather'), answer('a', 'slack'), answer('a', 'github')])).toEqual({ loaded: [], unloaded: [] });
+    expect(session.discoveredIn('slack')).toEqual(['a']);
+    expect(session.sync([])).toEqual({ loaded: [], unloaded: ['weather', 'slack'] });
+  });
+
   it('keeps recorded ids through sync and drops them on compact', () => {
     const session = createDiscoverySession();
     session.record('m1', ['x']);

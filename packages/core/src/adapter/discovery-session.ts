@@ -44,8 +44,9 @@ export interface DiscoverySession {
    * Reads the conversation as it will be sent: records answers not seen
    * before and unloads the tools of answers recorded by `sync` that are no
    * longer present (compaction). `alsoPresent` names call ids the
-   * conversation holds elsewhere (a server-side response chain). Call it
-   * with every new request.
+   * conversation holds elsewhere (a server-side response chain). Answers
+   * sharing a call id first seen in the same sync all count. Call it with
+   * every new request.
    */
   sync(present: readonly ToolDiscovery[], alsoPresent?: Iterable<string>): DiscoveryChange;
   /** Records tools loaded under `id` (a caller's own message id); `sync` never drops it, {@link DiscoverySession.compact} does. Recording the same id and tool twice changes nothing. */
@@ -141,11 +142,14 @@ export function createDiscoverySession(options: DiscoverySessionOptions = {}): D
     sync(present, alsoPresent = []) {
       const before = new Set(tools.keys());
       const ids = new Set(alsoPresent);
+      /** Ids first recorded by this sync: every answer under such an id counts (two results may share an id). */
+      const fresh = new Set<string>();
       for (const { callId, toolNames } of present) {
         ids.add(callId);
-        if (synced.has(callId)) continue;
+        if (synced.has(callId) && !fresh.has(callId)) continue;
         record(callId, toolNames);
         synced.add(callId);
+        fresh.add(callId);
       }
       return compact(new Set([...synced].filter((id) => !ids.has(id))), before);
     },

@@ -22,7 +22,7 @@ export { answerFunctionCall } from './answer-function-call.js';
 export type { FunctionCall, FunctionCallContext, FunctionCallHandler } from './answer-function-call.js';
 export { createFallbackStep } from './fallback-step.js';
 export type { FallbackStep, FallbackStepOptions, SendOutcome } from './fallback-step.js';
-export { notLoadedText, notObjectText } from './not-loaded-text.js';
+export { notLoadedText, notObjectText, toolFailedText } from './not-loaded-text.js';
 export { objectInputSchema } from './object-input-schema.js';
 export { parseCallArguments } from './parse-call-arguments.js';
 export type { ParsedArguments } from './parse-call-arguments.js';

@@ -1,5 +1,8 @@
 import { describeValue } from '../errors/loadout-error.js';
 
+/** Longest handler error message a `tool-failed` output repeats, in UTF-16 units. */
+const MAX_FAILURE_MESSAGE = 1_000;
+
 /** The function output for a call of a tool the conversation never loaded (or that is not in the catalog). */
 export function notLoadedText(name: string, known: boolean, searchToolName: string): string {
   return known
@@ -10,4 +13,14 @@ export function notLoadedText(name: string, known: boolean, searchToolName: stri
 /** The function output for a call whose arguments are JSON but not an object (`[1,2]`, `"text"`): `invalid-input`, the handler not called. */
 export function notObjectText(name: string, value: unknown): string {
   return JSON.stringify({ error: `${name}: arguments must be a JSON object, got ${describeValue(value)}`, code: 'invalid-input' });
+}
+
+/**
+ * The function output for a call whose handler threw (or rejected): `tool-failed`, with the
+ * error's message (cut at 1,000 characters), so the model sees the failure and the run goes on.
+ */
+export function toolFailedText(name: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : describeValue(error);
+  const shown = message.length > MAX_FAILURE_MESSAGE ? `${message.slice(0, MAX_FAILURE_MESSAGE)}…` : message;
+  return JSON.stringify({ error: `${name} failed: ${shown}`, code: 'tool-failed' });
 }
