@@ -6,14 +6,15 @@ import type { ModelMessage, ToolSet } from 'ai';
 export interface CatalogToolCall {
   /** The tool's API name (its key in `tools`). */
   readonly name: string;
-  readonly arguments: unknown;
+  /** The arguments the model sent: always a JSON object (anything else is answered `invalid-input` without `execute`). */
+  readonly arguments: Record<string, unknown>;
   readonly callId: string;
   readonly tool: CatalogTool;
 }
 
 /** Options of {@link createAiSdkToolSearch}: the kit's (catalog, ranker, mods, limits) plus how catalog tools run. */
 export interface AiSdkToolSearchOptions extends ToolSearchKitOptions {
-  /** Runs a catalog tool the model called; its result is the tool's output. Required. */
+  /** Runs a catalog tool the model called; its result is the tool's output. What it throws (or rejects with) becomes the output `{ error: "<name> failed: <message>", code: "tool-failed" }`, which the model sees. Required. */
   readonly execute: (call: CatalogToolCall) => unknown;
   /**
    * Opt-in usage recording: called with a positive event `{ query, called:
@@ -23,7 +24,10 @@ export interface AiSdkToolSearchOptions extends ToolSearchKitOptions {
    * `tool-not-loaded` (or by the AI SDK as unavailable) and the search tool
    * itself record nothing; each search and tool count once, `select:`
    * queries never (core's `createUsageTracker`: the newest 20 searches).
-   * One tracker per object, so give each concurrent conversation its own.
+   * One tracker per object: concurrent conversations sharing the object
+   * share the newest 20 searches, so a call may be credited to another
+   * conversation's search of the same tool; give each conversation its own
+   * object when that matters.
    * It must not block; e.g. `createFeedbackRecorder(store).record` of
    * `@loadout/learn/feedback`. What it throws is ignored. Default: none
    * (nothing is recorded).
@@ -39,7 +43,12 @@ export interface AiSdkToolSearch {
   readonly prepareStep: (options: { readonly messages: readonly ModelMessage[] }) => { activeTools: string[] };
   /** The active tool names for a conversation (what `prepareStep` answers); also for `generateText({ activeTools })` on the first step. */
   activeTools(messages?: readonly ModelMessage[]): string[];
-  /** Tools loaded by searches in the conversation last seen, in load order. */
+  /**
+   * Tools loaded by searches in the conversation this object saw last (in
+   * `prepareStep`, `activeTools` or a tool call), in load order. With
+   * concurrent conversations that is any of them: read one conversation's
+   * with `activeTools(messages)` or `messageDiscoveries(messages, searchToolName)`.
+   */
   loaded(): string[];
   readonly catalog: Catalog;
   readonly summary: string;

@@ -74,15 +74,69 @@ describe('createAiSdkToolSearch with generateText and the mock model', () => {
     expect(execute).toHaveBeenCalledTimes(2);
     expect(events).toEqual([{ query: 'weather city', called: [WEATHER], at: expect.any(Number) }]);
 
-    // A tool a search found but the conversation never loaded (no prepareStep) is refused before execute: nothing is recorded.
+    // A deferred tool called before any search loaded it is refused before execute: nothing is recorded.
     const unguardedEvents: UsageEvent[] = [];
     const unguardedSearch = create({ execute, recordUsage: (event) => unguardedEvents.push(event) });
-    const unguarded = new MockLanguageModelV3({ doGenerate: [callReply('s2', 'search_tools', { query: 'weather city' }), callReply('w3', WEATHER, { city: 'Oslo' }), textReply('done')] });
+    const unguarded = new MockLanguageModelV3({ doGenerate: [callReply('w3', WEATHER, { city: 'Oslo' }), textReply('done')] });
     const refused = await generateText({ model: unguarded, tools: unguardedSearch.tools, stopWhen: stepCountIs(4), prompt: 'Go' });
-    expect(refused.steps[0]!.toolResults[0]!.output).toMatchObject({ loaded: [WEATHER] });
-    expect(refused.steps[1]!.toolResults[0]!.output).toMatchObject({ code: 'tool-not-loaded' });
+    expect(refused.steps[0]!.toolResults[0]!.output).toMatchObject({ code: 'tool-not-loaded' });
     expect(execute).toHaveBeenCalledTimes(2);
     expect(unguardedEvents).toEqual([]);
+  });
+
+  it('runs a tool a search loaded without prepareStep: the call reads the loaded tools from its messages', async () => {
+    const events: UsageEvent[] = [];
+    const execute = vi.fn(() => ({ temperature: 9 }));
+    const search = create({ execute, recordUsage: (event) => events.push(event) });
+    const model = new MockLanguageModelV3({ doGenerate: [callReply('s1', 'search_tools', { query: 'weather city' }), callReply('w1', WEATHER, { city: 'Oslo' }), textReply('9°C.')] });
+    const result = await generateText({ model, tools: search.tools, stopWhen: stepCountIs(4), prompt: 'Weather in Oslo?' });
+    expect(result.steps[0]!.toolResults[0]!.output).toMatchObject({ loaded: [WEATHER] });
+    expect(result.steps[1]!.toolResults[0]!.output).toEqual({ temperature: 9 });
+    expect(execute).toHaveBeenCalledTimes(1);
+    expect(events).toEqual([{ query: 'weather city', called: [WEATHER], at: expect.any(Number) }]);
+    expect(search.loaded()).toEqual([WEATHER]);
+  });
+
+  it('serves two concurrent conversations with one object: a step of one never unloads what the other loaded', async () => {
+    const execute = vi.fn(({ name }: { name: string }) => ({ ran: name }));
+    const search = create({ execute });
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const replies = [callReply('s1', 'search_tools', { query: 'select:get_weather' }), callReply('w1', WEATHER, { city: 'Paris' }), textReply('A done')];
+    // A's second step waits until B's first step (whose messages load nothing) has been prepared and sent.
+    const modelA = new MockLanguageModelV3({
+      doGenerate: async () => {
+        if (modelA.doGenerateCalls.length === 2) await gate;
+        return replies[modelA.doGenerateCalls.length - 1]!;
+      },
+    });
+    const modelB = new MockLanguageModelV3({
+      doGenerate: async () => {
+        openGate();
+        return textReply('B done');
+      },
+    });
+    const conversationA = generateText({ model: modelA, tools: search.tools, prepareStep: search.prepareStep, stopWhen: stepCountIs(5), prompt: 'Weather in Paris?' });
+    while (modelA.doGenerateCalls.length < 2) await new Promise((resolve) => setImmediate(resolve));
+    const conversationB = generateText({ model: modelB, tools: search.tools, prepareStep: search.prepareStep, stopWhen: stepCountIs(5), prompt: 'Hello' });
+    const [a, b] = await Promise.all([conversationA, conversationB]);
+    expect(b.text).toBe('B done');
+    expect(a.steps[1]!.toolResults[0]!.output).toEqual({ ran: WEATHER });
+    expect(execute).toHaveBeenCalledTimes(1);
+    expect(toolNames(modelA, 1)).toContain(WEATHER);
+    expect(toolNames(modelB, 0)).toEqual(['search_tools', 'Bash']);
+  });
+
+  it('answers an execute that throws with a tool-failed result the model sees, and goes on', async () => {
+    const search = create({
+      execute: () => {
+        throw new Error('db down');
+      },
+    });
+    const model = new MockLanguageModelV3({ doGenerate: [callReply('b1', 'Bash', { command: 'ls' }), textReply('It failed.')] });
+    const result = await generateText({ model, tools: search.tools, prepareStep: search.prepareStep, stopWhen: stepCountIs(4), prompt: 'Go' });
+    expect(result.steps[0]!.toolResults[0]!.output).toEqual({ error: 'Bash failed: db down', code: 'tool-failed' });
+    expect(result.text).toBe('It failed.');
   });
 
   it('refuses arguments that are JSON but not an object with invalid-input, without execute', async () => {

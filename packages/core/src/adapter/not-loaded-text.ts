@@ -15,12 +15,20 @@ export function notObjectText(name: string, value: unknown): string {
   return JSON.stringify({ error: `${name}: arguments must be a JSON object, got ${describeValue(value)}`, code: 'invalid-input' });
 }
 
-/**
- * The function output for a call whose handler threw (or rejected): `tool-failed`, with the
- * error's message (cut at 1,000 characters), so the model sees the failure and the run goes on.
- */
-export function toolFailedText(name: string, error: unknown): string {
+/** What a call whose handler threw (or rejected) answers: `tool-failed`, with the error's message (cut at 1,000 characters). */
+export interface ToolFailure {
+  readonly error: string;
+  readonly code: 'tool-failed';
+}
+
+/** The {@link ToolFailure} of tool `name` whose handler threw `error`, so the model sees the failure and the run goes on. */
+export function toolFailure(name: string, error: unknown): ToolFailure {
   const message = error instanceof Error ? error.message : describeValue(error);
   const shown = message.length > MAX_FAILURE_MESSAGE ? `${message.slice(0, MAX_FAILURE_MESSAGE)}…` : message;
-  return JSON.stringify({ error: `${name} failed: ${shown}`, code: 'tool-failed' });
+  return { error: `${name} failed: ${shown}`, code: 'tool-failed' };
+}
+
+/** {@link toolFailure} as a function output (JSON text). */
+export function toolFailedText(name: string, error: unknown): string {
+  return JSON.stringify(toolFailure(name, error));
 }
