@@ -102,12 +102,19 @@ describe('createAiSdkToolSearch with generateText and the mock model', () => {
     const search = create({ execute });
     let openGate!: () => void;
     const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let startB!: () => void;
+    const bStarts = new Promise<void>((resolve) => (startB = resolve));
     const replies = [callReply('s1', 'search_tools', { query: 'select:get_weather' }), callReply('w1', WEATHER, { city: 'Paris' }), textReply('A done')];
-    // A's second step waits until B's first step (whose messages load nothing) has been prepared and sent.
-    const modelA = new MockLanguageModelV3({
+    // A's second step starts B and waits until B's first step (whose messages load nothing) has been prepared and sent.
+    let stepsA = 0;
+    const modelA: MockLanguageModelV3 = new MockLanguageModelV3({
       doGenerate: async () => {
-        if (modelA.doGenerateCalls.length === 2) await gate;
-        return replies[modelA.doGenerateCalls.length - 1]!;
+        stepsA++;
+        if (stepsA === 2) {
+          startB();
+          await gate;
+        }
+        return replies[stepsA - 1]!;
       },
     });
     const modelB = new MockLanguageModelV3({
@@ -117,8 +124,7 @@ describe('createAiSdkToolSearch with generateText and the mock model', () => {
       },
     });
     const conversationA = generateText({ model: modelA, tools: search.tools, prepareStep: search.prepareStep, stopWhen: stepCountIs(5), prompt: 'Weather in Paris?' });
-    while (modelA.doGenerateCalls.length < 2) await new Promise((resolve) => setImmediate(resolve));
-    const conversationB = generateText({ model: modelB, tools: search.tools, prepareStep: search.prepareStep, stopWhen: stepCountIs(5), prompt: 'Hello' });
+    const conversationB = bStarts.then(() => generateText({ model: modelB, tools: search.tools, prepareStep: search.prepareStep, stopWhen: stepCountIs(5), prompt: 'Hello' }));
     const [a, b] = await Promise.all([conversationA, conversationB]);
     expect(b.text).toBe('B done');
     expect(a.steps[1]!.toolResults[0]!.output).toEqual({ ran: WEATHER });

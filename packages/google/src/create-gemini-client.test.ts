@@ -1,6 +1,6 @@
 import { GoogleGenAI } from '@google/genai';
 import { isLoadoutError } from '@loadout/core';
-import { createDeploymentMemory } from '@loadout/core/adapter';
+import { createDeploymentMemory, createDiscoverySession } from '@loadout/core/adapter';
 import { createFakeRanker, createFakeTokenCounter } from '@loadout/core/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CREATE_ISSUE, TOOLS, WEATHER } from './__fixtures__/catalog.js';
@@ -61,13 +61,25 @@ describe('createGeminiClient with the @google/genai client', () => {
 
   it('carries discovered tools across turns and drops them when the contents no longer hold the answer', async () => {
     const { double, toolSearch, genai } = await setup((request) => (declared(request).includes(CREATE_ISSUE) && lastResponses(request).length === 0 ? { parts: [{ text: 'again' }] } : searchingModel('select:create_issue', 'create_issue')(request)));
-    const client = createGeminiClient({ client: genai, toolSearch });
+    // A client with a session of its own (one conversation) also reports a compaction between runs.
+    const client = createGeminiClient({ client: genai, toolSearch, session: createDiscoverySession() });
     const first = await client.run({ model: 'm', contents: 'File a bug' }, { callTool: () => 'ok' });
     const second = await client.run({ model: 'm', contents: [...first.contents, { role: 'user', parts: [{ text: 'And another' }] }] }, { callTool: () => 'ok' });
     expect(second.text).toBe('again');
     expect(declared(double.requests.at(-1)!)).toContain(CREATE_ISSUE);
     const compacted = await client.run({ model: 'm', contents: [{ role: 'user', parts: [{ text: 'Summary of earlier work.' }] }] }, { callTool: () => 'ok' });
     expect(compacted.unloaded).toEqual([CREATE_ISSUE]);
+  });
+
+  it('answers a callTool that throws with a tool-failed function response and goes on', async () => {
+    const { double, toolSearch, genai } = await setup(searchingModel('select:create_issue', 'create_issue'));
+    const result = await createGeminiClient({ client: genai, toolSearch }).run({ model: 'm', contents: 'File a bug' }, {
+      callTool: () => {
+        throw new Error('db down');
+      },
+    });
+    expect(result.steps).toBe(3);
+    expect(lastResponses(double.requests[2]!)).toEqual([expect.objectContaining({ name: CREATE_ISSUE, response: { error: `${CREATE_ISSUE} failed: db down`, code: 'tool-failed' } })]);
   });
 
   it('answers a call of a deferred tool never loaded, and of an unknown name, without running callTool', async () => {

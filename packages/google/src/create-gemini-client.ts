@@ -58,7 +58,13 @@ const textOf = (content: GeminiContent): string => (content.parts ?? []).flatMap
  * raised. Loaded tools past 512 declarations are unloaded, least recently
  * loaded or called first (the search answer names them; a search loads
  * them again), with a `tools-unloaded` warning. Every other API error is
- * thrown unchanged.
+ * thrown unchanged. *
+ * One client serves any number of concurrent conversations: each `run` has
+ * its own session, read from its contents, unless `session` is given (then
+ * every run uses that one: a client for one conversation, which also
+ * tracks compaction across runs). A `callTool` that throws (or rejects)
+ * does not end the run: its function response is `{ error: "<name> failed: <message>",
+ * code: "tool-failed" }`, which the model sees.
  */
 export function createGeminiClient(options: GeminiClientOptions): GeminiClient {
   if (!isRecord(options)) invalid('options', 'must be an object', options);
@@ -69,7 +75,7 @@ export function createGeminiClient(options: GeminiClientOptions): GeminiClient {
   if (!isRecord(toolSearch) || typeof toolSearch.request !== 'function') invalid('toolSearch', 'must come from createGeminiToolSearch', toolSearch);
   const maxSteps = readMaxSteps(OWNER, options.maxSteps);
   const memory = options.memory ?? createDeploymentMemory();
-  const session = options.session ?? createDiscoverySession();
+  const shared = options.session;
   const generate = client.models.generateContent.bind(client.models);
 
   const run = async (params: GeminiRunParams, runOptions: GeminiRunOptions): Promise<GeminiRunResult> => {
@@ -77,6 +83,7 @@ export function createGeminiClient(options: GeminiClientOptions): GeminiClient {
     if (!isRecord(runOptions) || typeof runOptions.callTool !== 'function') invalid('callTool', 'must be a function answering function calls', runOptions?.callTool);
     const { tools: ownTools = [], ...config } = params.config ?? {};
     const ownNames = ownFunctionNames(ownTools);
+    const session = shared ?? createDiscoverySession();
     const key = deploymentKey(options.deployment ?? 'gemini', params.model);
     const warnings: ToolSearchWarning[] = [];
     const loaded: string[] = [];
@@ -88,10 +95,15 @@ export function createGeminiClient(options: GeminiClientOptions): GeminiClient {
       unloaded.push(...reportUnloaded(session, names, toolSearch.maxFunctions, OWNER, warnings, options.onWarning));
     };
 
+    /** A run's own session reads the conversation it is given as loaded before the run: only what this run loads or unloads is reported. */
+    let baseline = shared === undefined;
     for (let step = 1; ; step++) {
       const change = session.sync(contentDiscoveries(contents, toolSearch.searchToolName));
-      loaded.push(...change.loaded);
-      unloaded.push(...change.unloaded);
+      if (!baseline) {
+        loaded.push(...change.loaded);
+        unloaded.push(...change.unloaded);
+      }
+      baseline = false;
       const request = toolSearch.request({ disabled: memory.has(key), loaded: session.loaded() });
       unload(request.unloaded);
       const body = { model: params.model, contents, config: { ...config, tools: [...request.tools, ...ownTools] } };
@@ -134,5 +146,5 @@ export function createGeminiClient(options: GeminiClientOptions): GeminiClient {
     }
   };
 
-  return { run, toolSearch, session, memory };
+  return { run, toolSearch, session: shared, memory };
 }

@@ -1,6 +1,6 @@
 import { GoogleGenAI } from '@google/genai';
 import { isLoadoutError } from '@loadout/core';
-import { createDeploymentMemory } from '@loadout/core/adapter';
+import { createDeploymentMemory, createDiscoverySession } from '@loadout/core/adapter';
 import { createFakeRanker, createFakeTokenCounter } from '@loadout/core/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CREATE_ISSUE, TOOLS, WEATHER } from './__fixtures__/catalog.js';
@@ -66,12 +66,14 @@ describe('createInteractionsClient with the @google/genai client', () => {
 
   it('carries loaded tools across turns in the input, and unloads them when the input no longer holds the result', async () => {
     const { double, toolSearch, genai } = await setup((request) => (inputOf(request).at(-1)?.type === 'user_input' && inputOf(request).length > 1 ? { steps: [text('again')] } : searchingModel('select:create_issue', 'create_issue')(request)));
-    const client = createInteractionsClient({ client: genai, toolSearch });
+    // A client with a session of its own (one conversation) also reports a compaction between runs.
+    const session = createDiscoverySession();
+    const client = createInteractionsClient({ client: genai, toolSearch, session });
     const first = await client.run({ model: 'm', input: 'File a bug' }, { callTool: () => 'ok' });
     expect(first.loaded).toEqual([CREATE_ISSUE]);
     const second = await client.run({ model: 'm', input: [...first.input, { type: 'user_input', content: [{ type: 'text', text: 'And another' }] }] }, { callTool: () => 'ok' });
     expect(second).toMatchObject({ text: 'again', loaded: [], unloaded: [] });
-    expect(client.session.isLoaded(CREATE_ISSUE)).toBe(true);
+    expect(session.isLoaded(CREATE_ISSUE)).toBe(true);
     expect(inputOf(double.requests.at(-1)!).some((step) => step.type === 'tool_search_result')).toBe(true);
     const compacted = await client.run({ model: 'm', input: [{ type: 'user_input', content: [{ type: 'text', text: 'Summary of earlier work.' }] }, { type: 'user_input', content: [{ type: 'text', text: 'Go on' }] }] }, { callTool: () => 'ok' });
     expect(compacted.unloaded).toEqual([CREATE_ISSUE]);

@@ -53,7 +53,13 @@ const userText = (text: string): InteractionsStep => ({ type: 'user_input', cont
  * request is retried once with every tool as a function, the deployment
  * (`deployment` and model) is remembered so later requests skip tool
  * search, and a `tool-search-rejected` warning is raised. Every other API
- * error is thrown unchanged.
+ * error is thrown unchanged. *
+ * One client serves any number of concurrent conversations: each `run` has
+ * its own session, read from its input, unless `session` is given (then
+ * every run uses that one: a client for one conversation, which also
+ * tracks compaction across runs). A `callTool` that throws (or rejects)
+ * does not end the run: its function result is `{ error: "<name> failed: <message>",
+ * code: "tool-failed" }`, which the model sees.
  */
 export function createInteractionsClient(options: InteractionsClientOptions): InteractionsClient {
   if (!isRecord(options)) invalid('options', 'must be an object', options);
@@ -64,7 +70,7 @@ export function createInteractionsClient(options: InteractionsClientOptions): In
   if (!isRecord(toolSearch) || typeof toolSearch.request !== 'function') invalid('toolSearch', 'must come from createInteractionsToolSearch', toolSearch);
   const maxSteps = readMaxSteps(OWNER, options.maxSteps);
   const memory = options.memory ?? createDeploymentMemory();
-  const session = options.session ?? createDiscoverySession();
+  const shared = options.session;
   const create = client.interactions.create.bind(client.interactions);
 
   const run = async (params: InteractionsRunParams, runOptions: InteractionsRunOptions): Promise<InteractionsRunResult> => {
@@ -74,6 +80,7 @@ export function createInteractionsClient(options: InteractionsClientOptions): In
     if (stream === true) invalid('stream', 'is not supported by run (it reads whole interactions)', stream);
     if (background === true) invalid('background', 'is not supported by run (it answers calls as they come)', background);
     const ownNames = ownFunctionNames(ownTools);
+    const session = shared ?? createDiscoverySession();
     const key = deploymentKey(options.deployment ?? 'gemini-interactions', params.model);
     const warnings: ToolSearchWarning[] = [];
     const loaded: string[] = [];
@@ -81,10 +88,15 @@ export function createInteractionsClient(options: InteractionsClientOptions): In
     let input: InteractionsStep[] = typeof firstInput === 'string' ? [userText(firstInput)] : [...firstInput];
     const fallback = createFallbackStep({ pattern: REJECTION_PATTERN, memory, key, retried: 'with every tool as a function', warnings, onWarning: options.onWarning });
 
+    /** A run's own session reads the conversation it is given as loaded before the run: only what this run loads or unloads is reported. */
+    let baseline = shared === undefined;
     for (let step = 1; ; step++) {
       const change = session.sync(interactionsDiscoveries(input));
-      loaded.push(...change.loaded);
-      unloaded.push(...change.unloaded);
+      if (!baseline) {
+        loaded.push(...change.loaded);
+        unloaded.push(...change.unloaded);
+      }
+      baseline = false;
       const request = toolSearch.request({ disabled: memory.has(key) });
       const body = { ...rest, model: params.model, input, tools: [...request.tools, ...ownTools], store: false };
       const outcome = await fallback.send(request.toolSearch === 'on', () => create(body));
@@ -124,5 +136,5 @@ export function createInteractionsClient(options: InteractionsClientOptions): In
     }
   };
 
-  return { run, toolSearch, session, memory };
+  return { run, toolSearch, session: shared, memory };
 }

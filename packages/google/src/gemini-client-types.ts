@@ -16,7 +16,7 @@ export interface GeminiClientOptions {
   readonly deployment?: string;
   /** Deployments known to reject the search request; share one between clients. Default: a new one. */
   readonly memory?: DeploymentMemory;
-  /** The loaded-tools session of the conversation (core's discovery session). Default: a new one. */
+  /** The loaded-tools session (core's discovery session) of the one conversation this client serves: every `run` uses it (and it tracks compaction across runs). Default: none, each `run` has its own, read from its contents, so one client serves concurrent conversations. */
   readonly session?: DiscoverySession;
   /** Called with each warning as it happens (they are also in each result). Default: none. */
   readonly onWarning?: (warning: ToolSearchWarning) => void;
@@ -35,7 +35,7 @@ export interface GeminiRunParams {
 
 /** Options of one `run`. */
 export interface GeminiRunOptions {
-  /** Answers function calls (catalog tools and your own); a non-object result is sent as `{ output }`. Required. */
+  /** Answers function calls (catalog tools and your own); what it throws becomes a `tool-failed` output the model sees; a non-object result is sent as `{ output }`. Required. */
   readonly callTool: FunctionCallHandler;
 }
 
@@ -53,6 +53,7 @@ export interface GeminiRunResult extends ToolLoopResult<GeminiToolMode> {
 export interface GeminiClient {
   run(params: GeminiRunParams, options: GeminiRunOptions): Promise<GeminiRunResult>;
   readonly toolSearch: GeminiToolSearch;
-  readonly session: DiscoverySession;
+  /** The `session` option; undefined when each run has its own. */
+  readonly session: DiscoverySession | undefined;
   readonly memory: DeploymentMemory;
 }

@@ -12,7 +12,7 @@ export interface InteractionsClientOptions {
   readonly deployment?: string;
   /** Deployments known to reject the `tool_search` tool; share one between clients. Default: a new one. */
   readonly memory?: DeploymentMemory;
-  /** The loaded-tools session of the conversation (core's discovery session). Default: a new one. */
+  /** The loaded-tools session (core's discovery session) of the one conversation this client serves: every `run` uses it (and it tracks compaction across runs). Default: none, each `run` has its own, read from its input, so one client serves concurrent conversations. */
   readonly session?: DiscoverySession;
   /** Called with each warning as it happens (they are also in each result). Default: none. */
   readonly onWarning?: (warning: ToolSearchWarning) => void;
@@ -33,7 +33,7 @@ export interface InteractionsRunParams {
 
 /** Options of one `run`. */
 export interface InteractionsRunOptions {
-  /** Answers function calls (catalog tools and your own); its result is sent as the `function_result` text. Required. */
+  /** Answers function calls (catalog tools and your own); what it throws becomes a `tool-failed` output the model sees; its result is sent as the `function_result` text. Required. */
   readonly callTool: FunctionCallHandler;
 }
 
@@ -51,6 +51,7 @@ export interface InteractionsRunResult extends ToolLoopResult<GeminiToolMode> {
 export interface InteractionsClient {
   run(params: InteractionsRunParams, options: InteractionsRunOptions): Promise<InteractionsRunResult>;
   readonly toolSearch: InteractionsToolSearch;
-  readonly session: DiscoverySession;
+  /** The `session` option; undefined when each run has its own. */
+  readonly session: DiscoverySession | undefined;
   readonly memory: DeploymentMemory;
 }

@@ -11,8 +11,8 @@ import { TOOL_SEARCH_BETA } from '../tool-search/constants.js';
 import { createToolSearch } from '../tool-search/create-tool-search.js';
 import type { CreateToolSearchOptions } from '../tool-search/tool-search-options.js';
 import { createMessagesClient } from './create-messages-client.js';
-import { createDeploymentMemory } from '@loadout/core/adapter';
-import type { DeploymentMemory } from '@loadout/core/adapter';
+import { createDeploymentMemory, createDiscoverySession } from '@loadout/core/adapter';
+import type { DeploymentMemory, DiscoverySession } from '@loadout/core/adapter';
 import type { ToolSearchWarning } from './messages-client-types.js';
 
 const MODEL = 'claude-sonnet-4-6';
@@ -24,7 +24,12 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function setup(replies: readonly LoopbackReply[] | ((request: RecordedRequest, index: number) => LoopbackReply), overrides: Partial<CreateToolSearchOptions> = {}, memory?: DeploymentMemory) {
+async function setup(
+  replies: readonly LoopbackReply[] | ((request: RecordedRequest, index: number) => LoopbackReply),
+  overrides: Partial<CreateToolSearchOptions> = {},
+  memory?: DeploymentMemory,
+  session?: DiscoverySession,
+) {
   server = await startLoopbackServer(typeof replies === 'function' ? replies : (_, index) => replies[index] ?? errorReply('no more replies', 500, 'api_error'));
   const toolSearch = createToolSearch({
     tools: FIXTURE_TOOLS,
@@ -35,7 +40,7 @@ async function setup(replies: readonly LoopbackReply[] | ((request: RecordedRequ
   });
   const warnings: ToolSearchWarning[] = [];
   const client = new Anthropic({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
-  const messages = createMessagesClient({ client, toolSearch, onWarning: (warning) => warnings.push(warning), ...(memory ? { memory } : {}) });
+  const messages = createMessagesClient({ client, toolSearch, onWarning: (warning) => warnings.push(warning), ...(memory ? { memory } : {}), ...(session ? { session } : {}) });
   return { server, toolSearch, messages, warnings, client };
 }
 
@@ -105,16 +110,22 @@ describe('createMessagesClient: client-side search against a loopback API', () =
     ]);
     expect(second).toMatchObject({ searchSteps: 0, loaded: [], unloaded: [] });
     expect(second.message.content).toEqual([text('It is 18°C and sunny in Paris.')]);
-    expect(messages.session.isLoaded(WEATHER)).toBe(true);
+    expect(messages.session).toBeUndefined();
   });
 
-  it('notices a compaction, reports the unloaded tools, and loads them again when the model searches again', async () => {
-    const { server, messages } = await setup([
-      messageReply([toolUse('toolu_s1', 'search_tools', { query: 'weather' })], 'tool_use'),
-      messageReply([text('Sunny.')]),
-      messageReply([toolUse('toolu_s2', 'search_tools', { query: 'select:mcp__weather__get_weather' })], 'tool_use'),
-      messageReply([toolUse('toolu_w2', WEATHER, { city: 'Rome' })], 'tool_use'),
-    ]);
+  it('with a session of its own, notices a compaction, reports the unloaded tools, and loads them again when the model searches again', async () => {
+    const session = createDiscoverySession();
+    const { server, messages } = await setup(
+      [
+        messageReply([toolUse('toolu_s1', 'search_tools', { query: 'weather' })], 'tool_use'),
+        messageReply([text('Sunny.')]),
+        messageReply([toolUse('toolu_s2', 'search_tools', { query: 'select:mcp__weather__get_weather' })], 'tool_use'),
+        messageReply([toolUse('toolu_w2', WEATHER, { city: 'Rome' })], 'tool_use'),
+      ],
+      {},
+      undefined,
+      session,
+    );
     const first = await messages.create({ model: MODEL, max_tokens: 64, messages: [ask('Weather in Paris?')] });
     expect(first.loaded).toEqual([WEATHER]);
 
@@ -130,7 +141,54 @@ describe('createMessagesClient: client-side search against a loopback API', () =
       role: 'user',
       content: [{ type: 'tool_result', tool_use_id: 'toolu_s2', content: [{ type: 'tool_reference', tool_name: WEATHER }] }],
     });
-    expect(messages.session.discoveredIn(WEATHER)).toEqual(['toolu_s2']);
+    expect(session.discoveredIn(WEATHER)).toEqual(['toolu_s2']);
+  });
+
+  it('serves two concurrent conversations with one client: each create has its own session', async () => {
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let startB!: () => void;
+    const bStarts = new Promise<void>((resolve) => (startB = resolve));
+    let count = 0;
+    const reply = (content: readonly Record<string, unknown>[], stop_reason = 'end_turn') => ({ id: `msg_${++count}`, type: 'message', role: 'assistant', model: MODEL, content, stop_reason });
+    // A's second request (its search answer synced) starts B and is answered only after B's request was synced and sent.
+    const create = async (body: { messages: MessageParam[] }) => {
+      if (body.messages[0]!.content === 'B: hello') {
+        openGate();
+        return reply([text('B done')]);
+      }
+      if (body.messages.length === 1) return reply([toolUse('toolu_s1', 'search_tools', { query: 'select:get_weather' })], 'tool_use');
+      startB();
+      await gate;
+      return reply([text('A done')]);
+    };
+    const toolSearch = createToolSearch({ tools: FIXTURE_TOOLS, ranker: createFakeRanker(), policy: { model: MODEL, env: {} }, planOptions: { tokenCounter: createFakeTokenCounter() } });
+    const messages = createMessagesClient({ client: { baseURL: 'http://fake', beta: { messages: { create } } } as never, toolSearch });
+    const a = messages.create({ model: MODEL, max_tokens: 64, messages: [ask('A: weather?')] });
+    const b = bStarts.then(() => messages.create({ model: MODEL, max_tokens: 64, messages: [ask('B: hello')] }));
+    const [resultA, resultB] = await Promise.all([a, b]);
+    expect(resultA).toMatchObject({ loaded: [WEATHER], unloaded: [] });
+    expect(resultB).toMatchObject({ loaded: [], unloaded: [] });
+  });
+
+  it('loads the tools of two search results that share a tool_use id', async () => {
+    const { messages } = await setup([
+      messageReply([toolUse('toolu_a', 'search_tools', { query: 'select:get_weather' }), toolUse('toolu_a', 'search_tools', { query: 'select:send_message' })], 'tool_use'),
+      messageReply([text('Both found.')]),
+    ]);
+    const result = await messages.create({ model: MODEL, max_tokens: 64, messages: [ask('Weather, then Slack')] });
+    expect(result.loaded).toEqual([WEATHER, 'mcp__slack__send_message']);
+  });
+
+  it('passes the policy warnings (an invalid ENABLE_TOOL_SEARCH) to each result and, once per client, to onWarning', async () => {
+    const { messages, warnings } = await setup([messageReply([text('one')]), messageReply([text('two')])], { policy: { model: MODEL, env: { ENABLE_TOOL_SEARCH: 'flase' } } });
+    const first = await messages.create({ model: MODEL, max_tokens: 64, messages: [ask('hi')] });
+    const second = await messages.create({ model: MODEL, max_tokens: 64, messages: [ask('hi again')] });
+    const invalidEnv = { code: 'invalid-env', message: expect.stringContaining('ENABLE_TOOL_SEARCH="flase"') };
+    expect(first.warnings).toEqual([invalidEnv]);
+    expect(second.warnings).toEqual([invalidEnv]);
+    expect(warnings).toEqual([invalidEnv]);
+    expect(first.toolSearch).toBe('on');
   });
 
   it('hands search answers back when the response also calls other tools, or when maxSearchSteps is reached', async () => {

@@ -6,7 +6,7 @@ import { checkToolSearchRequest } from '../tool-search/check-tool-search-request
 import { placeCacheControl } from '../tool-search/place-cache-control.js';
 import type { ToolSearchRequest } from '../tool-search/tool-search-types.js';
 import { createDeploymentMemory, createDiscoverySession } from '@loadout/core/adapter';
-import type { MessagesClient, MessagesClientOptions, MessagesCreateParams, MessagesCreateResult, ToolSearchWarning } from './messages-client-types.js';
+import type { MessagesClient, MessagesClientOptions, MessagesCreateParams, MessagesCreateResult, ToolSearchRejectedWarning, ToolSearchWarning } from './messages-client-types.js';
 import { toolSearchRejection } from './tool-search-rejection.js';
 import type { ToolSearchRejection } from './tool-search-rejection.js';
 import { reportToolRuns } from './report-tool-runs.js';
@@ -27,7 +27,7 @@ function requestBody(params: MessagesCreateParams, messages: MessageParam[], req
   return { ...rest, messages, ...(tools.length > 0 ? { tools } : {}), ...(betas.length > 0 ? { betas } : {}) };
 }
 
-function rejectionWarning(baseURL: string, rejection: ToolSearchRejection): ToolSearchWarning {
+function rejectionWarning(baseURL: string, rejection: ToolSearchRejection): ToolSearchRejectedWarning {
   return {
     code: 'tool-search-rejected',
     message: `${baseURL} rejected tool search (${rejection.message}); retried with every tool loaded upfront, and later requests to it will skip tool search`,
@@ -54,6 +54,13 @@ function rejectionWarning(baseURL: string, rejection: ToolSearchRejection): Tool
  * the start. Every other error is thrown unchanged, as is a request that
  * would break a tool search rule (`invalid-input`, before anything is sent).
  *
+ * One client serves any number of concurrent conversations: each `create`
+ * has its own session, read from its messages, unless `session` is given
+ * (then every call uses it: a client for one conversation, which also
+ * reports compaction across calls). The policy's warnings (an invalid
+ * `ENABLE_TOOL_SEARCH`: `invalid-env`) go into each result's `warnings`
+ * and, once per client, to `onWarning`.
+ *
  * It never runs your tools; a `tool_result` you send back for a catalog
  * tool the model called (not marked `is_error`) counts as its run for the tool search's
  * `recordUsage` (each `tool_use` id once, see `ToolSearch.called`).
@@ -72,27 +79,47 @@ export function createMessagesClient(options: MessagesClientOptions): MessagesCl
   }
   const maxSearchSteps = integerOption('createMessagesClient', 'maxSearchSteps', options.maxSearchSteps, DEFAULT_MAX_SEARCH_STEPS, 0, 50);
   const memory = options.memory ?? createDeploymentMemory();
-  const session = options.session ?? createDiscoverySession();
+  const shared = options.session;
   if (toolSearch.provider === 'foundry' && !memory.has(client.baseURL)) memory.remember(client.baseURL, 'provider-rejects');
 
   const reported = new Set<string>();
+  /** Policy warnings already told to `onWarning` (code and message). */
+  const told = new Set<string>();
   const create = async (params: MessagesCreateParams, requestOptions?: Parameters<MessagesClient['create']>[1]): Promise<MessagesCreateResult> => {
     const baseURL = client.baseURL;
     reportToolRuns(params.messages, toolSearch, reported);
+    const session = shared ?? createDiscoverySession();
     const warnings: ToolSearchWarning[] = [];
+    /** The policy's warnings, each once per call in `warnings` and once per client to `onWarning`. */
+    const policyWarnings = (request: ToolSearchRequest): void => {
+      for (const warning of request.decision.warnings) {
+        const key = `${warning.code}\n${warning.message}`;
+        if (warnings.some((known) => `${known.code}\n${known.message}` === key)) continue;
+        warnings.push(warning);
+        if (told.has(key)) continue;
+        told.add(key);
+        options.onWarning?.(warning);
+      }
+    };
     const loaded: string[] = [];
     const unloaded: string[] = [];
     let conversation: MessageParam[] = [...params.messages];
     let fallback = false;
     let searchSteps = 0;
+    /** A call's own session reads the messages it is given as loaded before the call: only what this call loads or unloads is reported. */
+    let baseline = shared === undefined;
     const track = (): void => {
       const change = session.sync(conversationDiscoveries(conversation));
-      loaded.push(...change.loaded);
-      unloaded.push(...change.unloaded);
+      if (!baseline) {
+        loaded.push(...change.loaded);
+        unloaded.push(...change.unloaded);
+      }
+      baseline = false;
     };
 
     for (;;) {
       const request = toolSearch.request({ baseURL, disabled: memory.has(baseURL) });
+      policyWarnings(request);
       if (request.toolSearch === 'off') conversation = withoutToolSearch(conversation);
       track();
       const body = requestBody(params, conversation, request, options);
@@ -134,6 +161,6 @@ export function createMessagesClient(options: MessagesClientOptions): MessagesCl
     }
   };
 
-  return { create, toolSearch, session, memory };
+  return { create, toolSearch, session: shared, memory };
 }
 

@@ -4,6 +4,7 @@ export type {
   MessagesClientOptions,
   MessagesCreateParams,
   MessagesCreateResult,
+  ToolSearchRejectedWarning,
   ToolSearchWarning,
 } from './messages-client-types.js';
 export { createDeploymentMemory, normalizeBaseURL } from '@loadout/core/adapter';

@@ -8,11 +8,21 @@ import type {
   ToolResultBlock,
 } from '../api-types.js';
 import type { ToolSearch, ToolSearchRequestReason } from '../tool-search/tool-search-types.js';
+import type { PolicyWarning } from '@loadout/core';
 import type { DeploymentMemory, DiscoverySession } from '@loadout/core/adapter';
 import type { ToolSearchRejectionKind } from './tool-search-rejection.js';
 
-/** A condition the caller should know about. `tool-search-rejected`: the deployment rejected tool search; the call was retried upfront and the deployment remembered. */
-export interface ToolSearchWarning {
+/**
+ * A condition the caller should know about: `tool-search-rejected` (the
+ * deployment rejected tool search; the call was retried upfront and the
+ * deployment remembered) or a warning of the tool search policy's decision
+ * (core's `PolicyWarning`, e.g. `invalid-env` for an `ENABLE_TOOL_SEARCH`
+ * that is not `true`, `false`, `auto` or `auto:N`, read as unset).
+ */
+export type ToolSearchWarning = ToolSearchRejectedWarning | PolicyWarning;
+
+/** The deployment rejected tool search; the call was retried upfront and the deployment remembered. */
+export interface ToolSearchRejectedWarning {
   readonly code: 'tool-search-rejected';
   readonly message: string;
   /** The deployment (normalised base URL). */
@@ -28,14 +38,21 @@ export interface MessagesClientOptions {
   readonly client: AnthropicClient;
   /** Tool search for this conversation. */
   readonly toolSearch: ToolSearch;
-  /** Called with each warning as it happens (they are also in each result). Default: none. */
+  /**
+   * Called with each warning as it happens (they are also in each result):
+   * each rejection, and each distinct policy warning once per client.
+   * Default: none.
+   */
   readonly onWarning?: (warning: ToolSearchWarning) => void;
   /** Deployments known to run without tool search; share one between clients. Default: a new one for this client. */
   readonly memory?: DeploymentMemory;
   /**
-   * The loaded-tools session of the conversation (core's `createDiscoverySession`),
-   * synced with the `tool_use_id`s of the results in the messages each request
-   * sends (`conversationDiscoveries`). Default: a new one.
+   * The loaded-tools session (core's `createDiscoverySession`) of the one
+   * conversation this client serves, synced with the `tool_use_id`s of the
+   * results in the messages each request sends (`conversationDiscoveries`):
+   * every `create` uses it, so it also reports compaction across calls
+   * (`unloaded`). Default: none, each `create` has its own, read from its
+   * messages, so one client serves concurrent conversations.
    */
   readonly session?: DiscoverySession;
   /** Search calls answered and re-sent within one `create` before handing back to the caller. An integer 0–50; default 8. */
@@ -75,7 +92,7 @@ export interface MessagesCreateResult {
   readonly unloaded: string[];
   /** Whether this call was retried upfront after the deployment rejected tool search. */
   readonly fallback: boolean;
-  /** Warnings raised during this call (also passed to `onWarning`). */
+  /** Warnings raised during this call: rejections, and the policy's warnings for its requests (each also passed to `onWarning`, a policy warning once per client). */
   readonly warnings: ToolSearchWarning[];
 }
 
@@ -83,6 +100,7 @@ export interface MessagesCreateResult {
 export interface MessagesClient {
   create(params: MessagesCreateParams, options?: MessagesRequestOptions): Promise<MessagesCreateResult>;
   readonly toolSearch: ToolSearch;
-  readonly session: DiscoverySession;
+  /** The `session` option; undefined when each `create` has its own. */
+  readonly session: DiscoverySession | undefined;
   readonly memory: DeploymentMemory;
 }

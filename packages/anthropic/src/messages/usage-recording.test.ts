@@ -1,3 +1,5 @@
+import { discoveredNames } from '@loadout/core/adapter';
+import { conversationDiscoveries } from '../message-discoveries.js';
 import Anthropic from '@anthropic-ai/sdk';
 import type { UsageEvent } from '@loadout/core';
 import { createFakeRanker, createFakeTokenCounter } from '@loadout/core/test';
@@ -52,7 +54,7 @@ async function converse(messages: MessagesClient, prompt: string, deny: (name: s
     const calls = result.message.content.flatMap((block) => (block.type === 'tool_use' && !messages.toolSearch.isSearchCall(block) ? [block] : []));
     if (calls.length === 0) return ran;
     const results = calls.map((call) => {
-      const refused = deny(call.name) || (messages.toolSearch.request().deferred.includes(call.name) && !messages.session.isLoaded(call.name));
+      const refused = deny(call.name) || (messages.toolSearch.request().deferred.includes(call.name) && !discoveredNames(conversationDiscoveries(result.messages)).includes(call.name));
       if (refused) return { type: 'tool_result' as const, tool_use_id: call.id, content: `${call.name} is not loaded`, is_error: true };
       ran.push(call.name);
       return { type: 'tool_result' as const, tool_use_id: call.id, content: 'done' };

@@ -10,7 +10,7 @@ export interface ChatClientOptions {
   readonly toolSearch: ChatToolSearch;
   /** Gateways known to reject `defer_loading` / `tool_reference`. Default: a new one. */
   readonly memory?: DeploymentMemory;
-  /** Loaded tools of the conversation. Default: a new one. */
+  /** Loaded tools of the one conversation this client serves: every `run` uses it (and it tracks compaction across runs). Default: none, each `run` has its own, read from its messages, so one client serves concurrent conversations. */
   readonly session?: DiscoverySession;
   readonly onWarning?: (warning: ToolSearchWarning) => void;
   /** Requests one `run` may send. An integer 1–100; default 16. */
@@ -27,7 +27,7 @@ export interface ChatRunParams {
 
 /** Options of one `run`. */
 export interface ChatRunOptions {
-  /** Answers function calls (catalog tools and your own). Required. */
+  /** Answers function calls (catalog tools and your own); what it throws becomes a `tool-failed` output the model sees. Required. */
   readonly callTool: FunctionCallHandler;
   readonly requestOptions?: Readonly<Record<string, unknown>>;
 }
@@ -45,6 +45,7 @@ export interface ChatRunResult extends ToolLoopResult<ChatToolsRequest['mode']> 
 export interface ChatClient {
   run(params: ChatRunParams, options: ChatRunOptions): Promise<ChatRunResult>;
   readonly toolSearch: ChatToolSearch;
-  readonly session: DiscoverySession;
+  /** The `session` option; undefined when each run has its own. */
+  readonly session: DiscoverySession | undefined;
   readonly memory: DeploymentMemory;
 }

@@ -1,3 +1,4 @@
+import { createDiscoverySession } from '@loadout/core/adapter';
 import { createFakeRanker, createFakeTokenCounter } from '@loadout/core/test';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -32,7 +33,8 @@ describe('createChatClient: plain mode within maxFunctions', () => {
     // maxFunctions 5: the search function and four loaded tools.
     const toolSearch = createChatToolSearch({ tools: TOOLS, ranker: createFakeRanker(), maxFunctions: 5, planOptions: { tokenCounter: createFakeTokenCounter() } });
     const onWarning = vi.fn();
-    const chat = createChatClient({ client: new OpenAI({ baseURL: double.url, apiKey: 'k', maxRetries: 0 }), toolSearch, onWarning });
+    const session = createDiscoverySession();
+    const chat = createChatClient({ client: new OpenAI({ baseURL: double.url, apiKey: 'k', maxRetries: 0 }), toolSearch, onWarning, session });
     const callTool = vi.fn(({ name }: { name: string }) => `ran ${name}`);
     const result = await chat.run({ model: 'm', messages: [{ role: 'user', content: 'go' }] }, { callTool });
 
@@ -50,7 +52,7 @@ describe('createChatClient: plain mode within maxFunctions', () => {
     expect(declared(requests[5]!.body)).toEqual(['search_tools', api(0), api(3), api(4), api(1)]);
     expect(callTool.mock.calls.map(([call]) => call.name)).toEqual([api(0), api(1)]);
     // What the session says is loaded is what the last request declared.
-    expect(chat.session.loaded().sort()).toEqual([api(0), api(1), api(3), api(4)].sort());
+    expect(session.loaded().sort()).toEqual([api(0), api(1), api(3), api(4)].sort());
     expect(result.unloaded).toEqual([api(1), api(2)]);
     expect(result.warnings.map((warning) => warning.code)).toEqual(['tools-unloaded', 'tools-unloaded']);
     expect(result.text).toBe('done');

@@ -33,6 +33,51 @@ const weather = scripted(
 const UPFRONT = ['search_tools', 'Bash', 'mcp__github__whoami'];
 
 describe('createChatClient with the openai client', () => {
+  it.each(['plain', 'tool-reference'] as const)('%s mode: serves two concurrent runs with one client, each with its own session', async (mode) => {
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let startB!: () => void;
+    const bStarts = new Promise<void>((resolve) => (startB = resolve));
+    const reply = (message: unknown) => ({ choices: [{ index: 0, message }] });
+    // A's second request (its search answer synced) starts B and is answered only after B's first request was synced and sent.
+    const create = async (body: { messages: { role: string; content?: unknown }[] }) => {
+      if (body.messages[0]?.content === 'B: hello') {
+        openGate();
+        return reply(assistantText('B done'));
+      }
+      const tools = body.messages.filter((message) => message.role === 'tool').length;
+      if (tools === 0) return reply(assistantCalls(['call_s1', 'search_tools', { query: 'select:get_weather' }]));
+      if (tools === 1) {
+        startB();
+        await gate;
+        return reply(assistantCalls(['call_w1', WEATHER, { city: 'Paris' }]));
+      }
+      return reply(assistantText('A done'));
+    };
+    const toolSearch = createChatToolSearch({ tools: TOOLS, ranker: createFakeRanker(), mode, planOptions: { tokenCounter: createFakeTokenCounter() } });
+    const chat = createChatClient({ client: { baseURL: 'http://fake/v1', chat: { completions: { create } } } as never, toolSearch });
+    const callTool = vi.fn(({ name }: { name: string }) => ({ ok: true, name }));
+    const a = chat.run({ model: 'm', messages: [{ role: 'user', content: 'A: weather?' }] }, { callTool });
+    const b = bStarts.then(() => chat.run({ model: 'm', messages: [{ role: 'user', content: 'B: hello' }] }, { callTool }));
+    const [resultA, resultB] = await Promise.all([a, b]);
+    expect([resultA.text, resultB.text]).toEqual(['A done', 'B done']);
+    expect(callTool).toHaveBeenCalledTimes(1);
+    expect(resultA.loaded).toEqual([WEATHER]);
+    expect(resultB).toMatchObject({ loaded: [], unloaded: [] });
+    expect(chat.session).toBeUndefined();
+  });
+
+  it('answers a callTool that throws with a tool-failed output and goes on', async () => {
+    const { chat, requests } = await setup(weather, 'plain');
+    const result = await chat.run({ model: 'm', messages: [{ role: 'user', content: 'Weather?' }] }, {
+      callTool: () => {
+        throw new Error('db down');
+      },
+    });
+    expect(result.text).toBe('Sunny in Paris.');
+    expect(messagesOf(requests[2]!.body).at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_w1', content: JSON.stringify({ error: `${WEATHER} failed: db down`, code: 'tool-failed' }) });
+  });
+
   it('plain mode: answers the search with JSON definitions and adds the found function to the next request', async () => {
     const { chat, callTool, requests } = await setup(weather, 'plain');
     const result = await chat.run({ model: 'any-model', messages: [{ role: 'user', content: 'Weather?' }] }, { callTool });

@@ -55,6 +55,13 @@ function toolCalls(message: ChatMessage): ChatToolCall[] {
  * answer names them to the model; a search loads them again) and a
  * `tools-unloaded` warning is raised. Every other error is thrown
  * unchanged.
+ *
+ * One client serves any number of concurrent conversations: each `run` has
+ * its own session, read from its messages, unless `session` is given (then
+ * every run uses that one: a client for one conversation, which also
+ * tracks compaction across runs). A `callTool` that throws (or rejects)
+ * does not end the run: its output is `{ error: "<name> failed: <message>",
+ * code: "tool-failed" }`, which the model sees.
  */
 export function createChatClient(options: ChatClientOptions): ChatClient {
   if (!isRecord(options)) invalid('options', 'must be an object', options);
@@ -65,7 +72,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   if (!isRecord(toolSearch) || typeof toolSearch.request !== 'function') invalid('toolSearch', 'must come from createChatToolSearch', toolSearch);
   const maxSteps = readMaxSteps(OWNER, options.maxSteps);
   const memory = options.memory ?? createDeploymentMemory();
-  const session = options.session ?? createDiscoverySession();
+  const shared = options.session;
   const create = client.chat.completions.create.bind(client.chat.completions) as (body: unknown, requestOptions?: unknown) => PromiseLike<unknown>;
 
   const run = async (params: ChatRunParams, runOptions: ChatRunOptions): Promise<ChatRunResult> => {
@@ -76,6 +83,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     const { messages: start, tools: ownTools = [], stream, ...rest } = params;
     if (stream === true) invalid('stream', 'is not supported by run (it reads whole completions)', stream);
     const ownNames = ownToolNames(ownTools);
+    const session = shared ?? createDiscoverySession();
     const key = deploymentKey(client.baseURL, params.model);
     const warnings: ToolSearchWarning[] = [];
     const loaded: string[] = [];
@@ -87,10 +95,15 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       unloaded.push(...reportUnloaded(session, names, toolSearch.maxFunctions, OWNER, warnings, options.onWarning));
     };
 
+    /** A run's own session reads the conversation it is given as loaded before the run: only what this run loads or unloads is reported. */
+    let baseline = shared === undefined;
     for (let step = 1; ; step++) {
       const change = session.sync(chatDiscoveries(messages, toolSearch.searchToolName));
-      loaded.push(...change.loaded);
-      unloaded.push(...change.unloaded);
+      if (!baseline) {
+        loaded.push(...change.loaded);
+        unloaded.push(...change.unloaded);
+      }
+      baseline = false;
       const request = toolSearch.request({ disabled: memory.has(key), loaded: session.loaded() });
       unload(request.unloaded);
       if (request.mode !== 'tool-reference') messages = withoutToolReferences(messages);
@@ -147,5 +160,5 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     }
   };
 
-  return { run, toolSearch, session, memory };
+  return { run, toolSearch, session: shared, memory };
 }

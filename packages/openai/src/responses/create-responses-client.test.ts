@@ -83,12 +83,60 @@ describe('createResponsesClient with the openai client', () => {
     expect(requests[2]!.body).toMatchObject({ previous_response_id: 'resp_2', input: [{ role: 'user', content: 'Paris' }] });
     expect(requests[3]!.body['input']).toEqual([{ type: 'function_call_output', call_id: 'call_w1', output: JSON.stringify({ ok: true, name: WEATHER }) }]);
     expect(second.text).toBe('Sunny.');
-    expect(responses.session.isLoaded(WEATHER)).toBe(true);
+    expect(second.loaded).toEqual([]);
+    expect(responses.session).toBeUndefined();
     const fresh = await responses.run({ model: 'gpt-5.4', input: 'New conversation: weather in Rome' }, { callTool });
-    expect(fresh.unloaded).toContain(WEATHER);
+    expect(fresh.unloaded).toEqual([]);
     expect(JSON.parse((requests[5]!.body['input'] as { output: string }[]).at(-1)!.output)).toMatchObject({ code: 'tool-not-loaded' });
     expect(callTool).toHaveBeenCalledTimes(1);
     expect(toolSearch.isDeferred(WEATHER)).toBe(true);
+  });
+
+  it('serves two concurrent runs with one client: each run has its own session', async () => {
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let startB!: () => void;
+    const bStarts = new Promise<void>((resolve) => (startB = resolve));
+    let count = 0;
+    const reply = (output: unknown[]) => ({ id: `resp_${++count}`, output });
+    // A's second request (its search answer synced) starts B and is answered only after B's first request was synced and sent.
+    const create = async (body: { input: { type?: string; content?: string }[] }) => {
+      if (body.input[0]?.content === 'B: hello') {
+        openGate();
+        return reply([message('B done')]);
+      }
+      const types = body.input.map((item) => item.type);
+      if (!types.includes('tool_search_output')) return reply([toolSearchCall('call_s1', 'weather city')]);
+      if (!types.includes('function_call_output')) {
+        startB();
+        await gate;
+        return reply([functionCall('call_w1', WEATHER, { city: 'Paris' })]);
+      }
+      return reply([message('A done')]);
+    };
+    const toolSearch = createResponsesToolSearch({ tools: TOOLS, ranker: createFakeRanker(), planOptions: { tokenCounter: createFakeTokenCounter() } });
+    const responses = createResponsesClient({ client: { baseURL: 'http://fake/v1', responses: { create } } as never, toolSearch });
+    const callTool = vi.fn(({ name }: { name: string }) => ({ ok: true, name }));
+    const a = responses.run({ model: 'gpt-5.4', input: 'A: weather?' }, { callTool });
+    const b = bStarts.then(() => responses.run({ model: 'gpt-5.4', input: 'B: hello' }, { callTool }));
+    const [resultA, resultB] = await Promise.all([a, b]);
+    expect(resultB.text).toBe('B done');
+    expect(resultA.text).toBe('A done');
+    expect(resultA.input.at(-2)).toEqual({ type: 'function_call_output', call_id: 'call_w1', output: JSON.stringify({ ok: true, name: WEATHER }) });
+    expect(callTool).toHaveBeenCalledTimes(1);
+    expect(resultA.loaded).toEqual([WEATHER]);
+    expect(resultB).toMatchObject({ loaded: [], unloaded: [] });
+  });
+
+  it('answers a callTool that throws with a tool-failed output and goes on, returning the conversation', async () => {
+    const { responses, requests } = await setup(weatherTurn);
+    const result = await responses.run({ model: 'gpt-5.4', input: 'Weather?' }, { callTool: () => Promise.reject(new Error('db down')) });
+    expect(result.text).toBe('Sunny in Paris.');
+    expect((requests[2]!.body['input'] as { output?: string }[]).at(-1)).toEqual({
+      type: 'function_call_output',
+      call_id: 'call_w1',
+      output: JSON.stringify({ error: `${WEATHER} failed: db down`, code: 'tool-failed' }),
+    });
   });
 
   it('answers calls of never-loaded and unknown tools with errors, without the handler', async () => {

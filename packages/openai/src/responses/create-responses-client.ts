@@ -12,6 +12,7 @@ import {
 } from '@loadout/core/adapter';
 import { isRecord } from '@loadout/core/utils';
 import { createResponsesSession } from './create-responses-session.js';
+import type { ResponsesSession, ResponsesSessionSnapshot } from './create-responses-session.js';
 import { responseText } from './response-text.js';
 import type { ResponsesClient, ResponsesClientOptions, ResponsesRunOptions, ResponsesRunParams, ResponsesRunResult } from './responses-client-types.js';
 import type { FunctionCallItem, ResponseInputItem, ResponseLike, ToolSearchCallItem } from './responses-types.js';
@@ -21,6 +22,8 @@ import { withoutToolSearchItems } from './without-tool-search-items.js';
 const REJECTION_PATTERN = /tool_search|tool search|defer_loading|namespace|execution/i;
 
 const OWNER = 'createResponsesClient';
+/** Finished runs whose sessions a client keeps for chains continued by a later run; the oldest are forgotten first. */
+const MAX_FINISHED_CHAINS = 1_000;
 const invalid = (option: string, message: string, value: unknown): never => invalidOption(OWNER, option, message, value);
 
 function readResponse(value: unknown): ResponseLike {
@@ -38,6 +41,19 @@ function readResponse(value: unknown): ResponseLike {
  * their outputs, until a response calls nothing (or `maxSteps`). The
  * loaded-tools session follows the conversation: the input of each request
  * and the `previous_response_id` chain it continues.
+ *
+ * One client serves any number of concurrent conversations: each `run` has
+ * its own session (read from its input), unless `session` is given (then
+ * every run uses that one: a client for one conversation). A run that
+ * continues a `previous_response_id` chain an earlier run of this client
+ * ended (its `responseId`) starts from that run's session; the client keeps
+ * the last 1,000 in memory only, so a chain continued by another client or
+ * process knows no loaded tools (give that client a session restored from
+ * `ResponsesSession.snapshot()`).
+ *
+ * A `callTool` that throws (or rejects) does not end the run: its output is
+ * `{ error: "<name> failed: <message>", code: "tool-failed" }`, which the
+ * model sees.
  *
  * A call of a deferred tool the conversation never loaded is answered with
  * an error output (`tool-not-loaded`) without calling `callTool`; a call of
@@ -63,7 +79,20 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
   if (!isRecord(toolSearch) || typeof toolSearch.request !== 'function') invalid('toolSearch', 'must come from createResponsesToolSearch', toolSearch);
   const maxSteps = readMaxSteps(OWNER, options.maxSteps);
   const memory = options.memory ?? createDeploymentMemory();
-  const session = options.session ?? createResponsesSession();
+  const shared = options.session;
+  /** The sessions of runs this client finished (without a shared session), by their last response id. */
+  const finished = new Map<string, ResponsesSessionSnapshot>();
+  const sessionFor = (startId: string | undefined): ResponsesSession => {
+    if (shared !== undefined) return shared;
+    const snapshot = startId === undefined ? undefined : finished.get(startId);
+    return snapshot === undefined ? createResponsesSession() : createResponsesSession({ snapshot });
+  };
+  const finish = (session: ResponsesSession, responseId: string): void => {
+    if (shared !== undefined) return;
+    finished.delete(responseId);
+    finished.set(responseId, session.snapshot());
+    if (finished.size > MAX_FINISHED_CHAINS) finished.delete(finished.keys().next().value!);
+  };
   const create = client.responses.create.bind(client.responses) as (body: unknown, requestOptions?: unknown) => PromiseLike<unknown>;
 
   const run = async (params: ResponsesRunParams, runOptions: ResponsesRunOptions): Promise<ResponsesRunResult> => {
@@ -73,6 +102,7 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
     if (stream === true) invalid('stream', 'is not supported by run (it reads whole responses)', stream);
     const ownNames = ownToolNames(ownTools);
     const chain = runOptions.chain ?? startId !== undefined;
+    const session = sessionFor(chain ? startId : undefined);
     const key = deploymentKey(client.baseURL, params.model);
     const warnings: ToolSearchWarning[] = [];
     const loaded: string[] = [];
@@ -86,13 +116,18 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
       unloaded.push(...reportUnloaded(session, names, toolSearch.maxFunctions, OWNER, warnings, options.onWarning));
     };
 
+    /** A run's own session reads the conversation it is given as loaded before the run: only what this run loads or unloads is reported. */
+    let baseline = shared === undefined;
     for (let step = 1; ; step++) {
       const disabled = memory.has(key);
       let sent = chain ? pending : conversation;
       if (disabled) sent = withoutToolSearchItems(sent);
       const change = session.sync(sent, chain ? previous : undefined);
-      loaded.push(...change.loaded);
-      unloaded.push(...change.unloaded);
+      if (!baseline) {
+        loaded.push(...change.loaded);
+        unloaded.push(...change.unloaded);
+      }
+      baseline = false;
       const request = toolSearch.request({ disabled, loaded: session.loaded() });
       unload(request.unloaded);
       if (request.mode !== 'tool-search') sent = withoutToolSearchItems(sent);
@@ -144,6 +179,7 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
       }
       const done = answers.length === 0;
       if (done || step >= maxSteps) {
+        finish(session, response.id);
         return {
           response,
           text: responseText(response),
@@ -164,5 +200,5 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
     }
   };
 
-  return { run, toolSearch, session, memory };
+  return { run, toolSearch, session: shared, memory };
 }

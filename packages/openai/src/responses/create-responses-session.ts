@@ -1,5 +1,6 @@
+import { createLoadoutError, describeValue } from '@loadout/core';
 import { createDiscoverySession } from '@loadout/core/adapter';
-import type { DiscoveryChange } from '@loadout/core/adapter';
+import type { DiscoveryChange, DiscoverySessionSnapshot } from '@loadout/core/adapter';
 import { isRecord } from '@loadout/core/utils';
 import { inputDiscoveries } from './input-discoveries.js';
 import type { ResponseInputItem, ResponseLike } from './responses-types.js';
@@ -10,7 +11,9 @@ import type { ResponseInputItem, ResponseLike } from './responses-types.js';
  * function's output) in the conversation: in the request's `input`, or
  * earlier in the `previous_response_id` chain it continues. It is unloaded
  * when a request no longer carries any of them (the caller compacted the
- * input or started a new chain).
+ * input or started a new chain). The chain is known only to this object
+ * (in this process): to continue a chain elsewhere, carry
+ * {@link ResponsesSession.snapshot} over.
  */
 export interface ResponsesSession {
   /**
@@ -26,15 +29,57 @@ export interface ResponsesSession {
   unload(apiNames: Iterable<string>): DiscoveryChange;
   /** Loaded tools in order of first load. */
   loaded(): string[];
+  /** A JSON-safe copy of the state (loaded tools, the responses committed, the plain search calls), for {@link ResponsesSessionOptions.snapshot}. */
+  snapshot(): ResponsesSessionSnapshot;
   /** Unloads everything and forgets every response. */
   reset(): void;
 }
 
-/** Creates an empty {@link ResponsesSession}. */
-export function createResponsesSession(): ResponsesSession {
-  const discoveries = createDiscoverySession();
-  let chains = new Map<string, readonly string[]>();
-  let plainCalls = new Set<string>();
+/** A JSON-safe copy of a {@link ResponsesSession}. */
+export interface ResponsesSessionSnapshot {
+  readonly version: 1;
+  /** The loaded tools (core's discovery session). */
+  readonly discoveries: DiscoverySessionSnapshot;
+  /** Each response committed, with the ids of the tool-loading answers its conversation held. */
+  readonly responses: readonly { readonly id: string; readonly answers: readonly string[] }[];
+  /** Call ids of the plain search function's calls. */
+  readonly plainCalls: readonly string[];
+}
+
+/** Options of {@link createResponsesSession}. */
+export interface ResponsesSessionOptions {
+  /** Continue from a {@link ResponsesSession.snapshot} (e.g. after a JSON round trip, in another process). Default: an empty session. */
+  readonly snapshot?: ResponsesSessionSnapshot;
+}
+
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+function invalidSnapshot(message: string, value: unknown): never {
+  throw createLoadoutError('invalid-input', `responses session snapshot: ${message}, got ${describeValue(value)}`, { value });
+}
+
+/** The responses of a snapshot, checked. */
+function restoredChains(snapshot: unknown): Map<string, readonly string[]> {
+  if (!isRecord(snapshot) || snapshot['version'] !== 1) invalidSnapshot('expected an object of version 1', snapshot);
+  const responses = snapshot['responses'];
+  if (!Array.isArray(responses)) invalidSnapshot('expected a responses array', responses);
+  if (!isStringList(snapshot['plainCalls'])) invalidSnapshot('expected a plainCalls list of strings', snapshot['plainCalls']);
+  const chains = new Map<string, readonly string[]>();
+  for (const response of responses as unknown[]) {
+    if (!isRecord(response) || typeof response['id'] !== 'string' || !isStringList(response['answers'])) {
+      invalidSnapshot('each response needs a string id and a list of string answers', response);
+    }
+    chains.set(response['id'] as string, response['answers'] as string[]);
+  }
+  return chains;
+}
+
+/** Creates a {@link ResponsesSession}, empty or from a snapshot. Throws `invalid-input` naming the offending part of a malformed snapshot. */
+export function createResponsesSession(options: ResponsesSessionOptions = {}): ResponsesSession {
+  const { snapshot } = options;
+  const discoveries = createDiscoverySession(snapshot === undefined ? {} : { snapshot: snapshot.discoveries });
+  let chains = snapshot === undefined ? new Map<string, readonly string[]>() : restoredChains(snapshot);
+  let plainCalls = new Set(snapshot === undefined ? [] : snapshot.plainCalls);
   let present: readonly string[] = [];
 
   return {
@@ -56,6 +101,12 @@ export function createResponsesSession(): ResponsesSession {
     isLoaded: discoveries.isLoaded,
     unload: discoveries.unload,
     loaded: discoveries.loaded,
+    snapshot: () => ({
+      version: 1,
+      discoveries: discoveries.snapshot(),
+      responses: [...chains].map(([id, answers]) => ({ id, answers: [...answers] })),
+      plainCalls: [...plainCalls],
+    }),
     reset() {
       discoveries.reset();
       chains = new Map();

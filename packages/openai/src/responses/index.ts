@@ -19,7 +19,7 @@ export type {
   ResponsesRunResult,
 } from './responses-client-types.js';
 export { createResponsesSession } from './create-responses-session.js';
-export type { ResponsesSession } from './create-responses-session.js';
+export type { ResponsesSession, ResponsesSessionOptions, ResponsesSessionSnapshot } from './create-responses-session.js';
 export { inputDiscoveries } from './input-discoveries.js';
 export type {
   FunctionCallItem,

@@ -10,7 +10,13 @@ export interface ResponsesClientOptions {
   readonly toolSearch: ResponsesToolSearch;
   /** Deployments known to reject tool search; share one between clients. Default: a new one. */
   readonly memory?: DeploymentMemory;
-  /** The loaded-tools session of the conversation. Default: a new one. */
+  /**
+   * The loaded-tools session of the one conversation this client serves:
+   * every `run` uses it (and it tracks compaction across runs). Default:
+   * none, each `run` has its own (read from its input, or from the session
+   * of the earlier run of this client whose `previous_response_id` chain it
+   * continues), so one client serves concurrent conversations.
+   */
   readonly session?: ResponsesSession;
   /** Called with each warning as it happens (they are also in each result). Default: none. */
   readonly onWarning?: (warning: ToolSearchWarning) => void;
@@ -34,7 +40,7 @@ export interface ResponsesRunParams {
 
 /** Options of one `run`. */
 export interface ResponsesRunOptions {
-  /** Answers function calls (catalog tools and your own). Required. */
+  /** Answers function calls (catalog tools and your own); what it throws becomes a `tool-failed` output the model sees. Required. */
   readonly callTool: FunctionCallHandler;
   /** Chain steps with `previous_response_id` (the server keeps the items) instead of re-sending the whole input. Default: true when `previous_response_id` is given. */
   readonly chain?: boolean;
@@ -58,6 +64,7 @@ export interface ResponsesRunResult extends ToolLoopResult<ResponsesToolMode> {
 export interface ResponsesClient {
   run(params: ResponsesRunParams, options: ResponsesRunOptions): Promise<ResponsesRunResult>;
   readonly toolSearch: ResponsesToolSearch;
-  readonly session: ResponsesSession;
+  /** The `session` option; undefined when each run has its own. */
+  readonly session: ResponsesSession | undefined;
   readonly memory: DeploymentMemory;
 }
