@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCatalog } from '../catalog/create-catalog.js';
 import { answerFunctionCall } from './answer-function-call.js';
+import type { FunctionCallHandler } from './answer-function-call.js';
 
 const catalog = createCatalog([{ name: 'get_weather', server: 'weather' }]);
 const context = (callTool = vi.fn(() => 'ran')) => ({
@@ -22,7 +23,10 @@ describe('answerFunctionCall', () => {
     expect(JSON.parse(await answerFunctionCall('mine', [1, 2], 'c2', run))).toMatchObject({ code: 'invalid-input' });
   });
 
-  it('runs an object (or empty) argument list', async () => {
+  it('runs an object (or empty) argument list, typed as one: a README-style handler of Record<string, unknown> compiles', async () => {
+    const handlers: Record<string, (args: Record<string, unknown>) => string> = { mcp__weather__get_weather: (args) => `ran ${Object.keys(args).join()}` };
+    const handler: FunctionCallHandler = ({ name, arguments: args }) => handlers[name]!(args);
+    expect(await answerFunctionCall('mcp__weather__get_weather', '{"city":"Paris"}', 'c0', context(vi.fn(handler)))).toBe('ran city');
     const run = context();
     expect(await answerFunctionCall('mcp__weather__get_weather', '{"city":"Paris"}', 'c1', run)).toBe('ran');
     expect(await answerFunctionCall('mcp__weather__get_weather', '', 'c2', run)).toBe('ran');

@@ -130,12 +130,14 @@ describe('createResponsesClient with the openai client', () => {
 
   it('answers a callTool that throws with a tool-failed output and goes on, returning the conversation', async () => {
     const { responses, requests } = await setup(weatherTurn);
-    const result = await responses.run({ model: 'gpt-5.4', input: 'Weather?' }, { callTool: () => Promise.reject(new Error('db down')) });
+    // The README's handler pattern: handlers of Record<string, unknown> arguments (tsc checks this file).
+    const myHandlers: Record<string, (args: Record<string, unknown>) => Promise<unknown>> = { [WEATHER]: (args) => Promise.reject(new Error(`db down (${String(args['city'])})`)) };
+    const result = await responses.run({ model: 'gpt-5.4', input: 'Weather?' }, { callTool: async ({ name, arguments: args }) => myHandlers[name]!(args) });
     expect(result.text).toBe('Sunny in Paris.');
     expect((requests[2]!.body['input'] as { output?: string }[]).at(-1)).toEqual({
       type: 'function_call_output',
       call_id: 'call_w1',
-      output: JSON.stringify({ error: `${WEATHER} failed: db down`, code: 'tool-failed' }),
+      output: JSON.stringify({ error: `${WEATHER} failed: db down (Paris)`, code: 'tool-failed' }),
     });
   });
 
