@@ -71,6 +71,39 @@ describe('createGeminiClient with the @google/genai client', () => {
     expect(compacted.unloaded).toEqual([CREATE_ISSUE]);
   });
 
+  it('serves two concurrent runs with one client: each run has its own session', async () => {
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let startB!: () => void;
+    const bStarts = new Promise<void>((resolve) => (startB = resolve));
+    const reply = (parts: unknown[]) => ({ candidates: [{ content: { role: 'model', parts } }] });
+    // A's second request (its search answer synced) starts B and is answered only after B's request was synced and sent.
+    const generateContent = async (params: { contents: { parts: { text?: string; functionResponse?: { name: string } }[] }[] }) => {
+      if (params.contents[0]!.parts[0]!.text === 'B: hello') {
+        openGate();
+        return reply([{ text: 'B done' }]);
+      }
+      const answered = params.contents.flatMap((content) => content.parts).flatMap((part) => (part.functionResponse ? [part.functionResponse.name] : []));
+      if (answered.length === 0) return reply([{ functionCall: { id: 'call_s', name: 'search_tools', args: { query: 'select:create_issue' } } }]);
+      if (answered.length === 1) {
+        startB();
+        await gate;
+        return reply([{ functionCall: { id: 'call_f', name: CREATE_ISSUE, args: { repo: 'a/b', title: 'Bug' } } }]);
+      }
+      return reply([{ text: 'A done' }]);
+    };
+    const toolSearch = createGeminiToolSearch({ tools: TOOLS, ranker: createFakeRanker(), planOptions: { tokenCounter: createFakeTokenCounter() } });
+    const client = createGeminiClient({ client: { models: { generateContent } } as never, toolSearch });
+    const callTool = vi.fn(() => ({ url: 'https://issues/1' }));
+    const a = client.run({ model: 'm', contents: 'A: file a bug' }, { callTool });
+    const b = bStarts.then(() => client.run({ model: 'm', contents: 'B: hello' }, { callTool }));
+    const [resultA, resultB] = await Promise.all([a, b]);
+    expect([resultA.text, resultB.text]).toEqual(['A done', 'B done']);
+    expect(callTool).toHaveBeenCalledTimes(1);
+    expect(resultA.loaded).toEqual([CREATE_ISSUE]);
+    expect(resultB).toMatchObject({ loaded: [], unloaded: [] });
+  });
+
   it('answers a callTool that throws with a tool-failed function response and goes on', async () => {
     const { double, toolSearch, genai } = await setup(searchingModel('select:create_issue', 'create_issue'));
     const result = await createGeminiClient({ client: genai, toolSearch }).run({ model: 'm', contents: 'File a bug' }, {
