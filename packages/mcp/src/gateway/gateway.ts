@@ -23,7 +23,7 @@ export interface GatewaySearchOptions {
 export interface GatewayCallOptions {
   /** Overrides the gateway's call timeout, in ms. */
   readonly timeoutMs?: number;
-  /** Cancels the call; the upstream is sent `notifications/cancelled`. */
+  /** Cancels the call; the upstream is sent `notifications/cancelled`, and only this call ends (rejects with `cancelled`; the upstream is not counted as failing). */
   readonly signal?: AbortSignal;
 }
 

@@ -81,6 +81,22 @@ describe('classifyCallFailure', () => {
     expect(classifyCallFailure(abort, call)).toEqual({ breaker: 'neutral', reply: { kind: 'error', error: abort } });
   });
 
+  // 3447: a 2026-07-28 client closing its request aborts the handler with a closed-connection error, a plain abort
+  // reaches the call as a timeout; neither may restart the upstream or count towards its circuit breaker.
+  it.each([
+    ['a closed request (ConnectionClosed)', new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed')],
+    ['a plain abort (wrapped as RequestTimeout)', new SdkError(SdkErrorCode.RequestTimeout, 'AbortError: This operation was aborted')],
+    ['an AbortError', Object.assign(new Error('This operation was aborted'), { name: 'AbortError' })],
+  ])("a call its caller cancelled, by %s, decides nothing, keeps the connection and answers cancelled", (_case, error) => {
+    const failure = classifyCallFailure(error, { ...call, cancelled: true });
+    expect(failure).toMatchObject({ breaker: 'neutral', reply: { kind: 'error' } });
+    expect(failure.lost).toBeUndefined();
+    expect(failure.failure).toBeUndefined();
+    const reply = (failure.reply as { error: GatewayCallError }).error;
+    expect(reply.data).toEqual({ code: 'cancelled', server: 'files', tool: 'read_text_file' });
+    expect(reply.message).toBe('the call to tool "read_text_file" of upstream server "files" was cancelled by its caller; the upstream was told (notifications/cancelled)');
+  });
+
   it("a failure of the gateway's own leaves the upstream alone and is logged", () => {
     const failure = classifyCallFailure(new RangeError('Invalid string length'), call);
     expect(failure.breaker).toBe('neutral');

@@ -43,6 +43,14 @@ export interface FailedCall {
    * closed connection's cause.
    */
   readonly exit?: string;
+  /**
+   * The caller's signal aborted before the call ended: its client cancelled
+   * or went away (an HTTP client of 2026-07-28 that closes its request makes
+   * the SDK abort the handler with a closed-connection error, and a plain
+   * abort reaches here as a timeout). Whatever the call rejected with is then
+   * that call's alone (3447).
+   */
+  readonly cancelled?: boolean;
 }
 
 function messageOf(error: unknown): string {
@@ -61,11 +69,24 @@ function invalidResult(message: string, data: Record<string, unknown>): CallFail
  * caller gets. Pure: no clock, no I/O, so every case is tested without a
  * process. Only timeouts and transport failures count against the upstream;
  * an upstream's own error, a result too large or invalid to forward, and a
- * caller's cancellation are that call's alone.
+ * caller's cancellation (`call.cancelled`, whatever the SDK rejected with)
+ * are that call's alone.
  */
 export function classifyCallFailure(error: unknown, call: FailedCall): CallFailure {
   const { server, tool } = call;
   const names = `tool ${JSON.stringify(tool)} of upstream server ${JSON.stringify(server)}`;
+  if (call.cancelled === true) {
+    return {
+      breaker: 'neutral',
+      reply: {
+        kind: 'error',
+        error: gatewayCallError(ErrorCode.InternalError, 'cancelled', `the call to ${names} was cancelled by its caller; the upstream was told (notifications/cancelled)`, {
+          server,
+          tool,
+        }),
+      },
+    };
+  }
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
     return {
       breaker: 'failed',

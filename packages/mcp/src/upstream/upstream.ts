@@ -83,7 +83,12 @@ export interface UpstreamOptions {
 export interface UpstreamCallOptions {
   /** Overrides the upstream's call timeout, in ms. */
   readonly timeoutMs?: number;
-  /** Cancels the call (the upstream is sent `notifications/cancelled`). */
+  /**
+   * Cancels the call (the upstream is sent `notifications/cancelled`); it then
+   * rejects with `cancelled`. Whatever the abort's reason (a closed HTTP
+   * request's is a closed-connection error), it is that call's alone: the
+   * connection is kept and the circuit breaker counts nothing (3447).
+   */
   readonly signal?: AbortSignal;
 }
 
@@ -330,7 +335,9 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         // A process that exited during the call says so; its stderr line, if read, is in the last error (set as it closed).
         const ended = upstreamExit(connected);
         const exit = ended === undefined ? undefined : describeProcessExit(ended.exit, undefined, ` during the call to ${JSON.stringify(toolName)}`);
-        const failure = classifyCallFailure(error, { server: name, tool: toolName, timeoutMs, ...(exit === undefined ? {} : { exit }) });
+        // The caller's own abort (its client cancelled or closed its request) is that call's alone, whatever the SDK rejected with (3447).
+        const cancelled = callOptions.signal?.aborted === true;
+        const failure = classifyCallFailure(error, { server: name, tool: toolName, timeoutMs, cancelled, ...(exit === undefined ? {} : { exit }) });
         if (failure.breaker === 'failed') breaker.failed(failure.failure ?? messageOf(error));
         else if (failure.breaker === 'answered') breaker.succeeded();
         else breaker.released();
