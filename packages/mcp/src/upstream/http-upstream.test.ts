@@ -75,7 +75,8 @@ describe('an HTTP upstream', () => {
     const error = await gateway.callTool('mcp__remote__echo', { message: 'anyone?' }).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(GatewayCallError);
     expect((error as GatewayCallError).code).toBe(-32010);
-    expect((error as GatewayCallError).message).toMatch(/upstream server "remote" is unavailable \(state: reconnecting/);
+    // Whichever comes first: the call's own refused request, or the ping after the broken event stream closing the connection (3447).
+    expect((error as GatewayCallError).message).toMatch(/upstream server "remote" (is unavailable|closed the connection during the call to "echo") \(state: reconnecting/);
     await waitFor(() => (gateway.upstreams()[0]?.failedAttempts ?? 0) >= 2, 5000, 'failed reconnections');
     expect(gateway.upstreams()[0]?.lastError).toMatch(/could not connect/);
     await startUpstream();
@@ -83,4 +84,22 @@ describe('an HTTP upstream', () => {
     const result = await gateway.callTool('mcp__remote__echo', { message: 'back' });
     expect(result.content).toEqual([{ type: 'text', text: 'Echo: back' }]);
   });
+
+  // 3447: the caller waited its whole timeout and was told the tool "did not answer" (-32001, counted as a timeout).
+  it('fails a call in flight at once with -32010 when the server is killed during it, then reconnects', async () => {
+    const started = Date.now();
+    const call = gateway.callTool('mcp__remote__trigger-long-running-operation', { duration: 5, steps: 5 }, { timeoutMs: 8000 }).catch((reason: unknown) => reason);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await stopUpstream();
+    const error = await call;
+    const waited = Date.now() - started;
+    expect(error).toBeInstanceOf(GatewayCallError);
+    expect(error).toMatchObject({ code: -32010, data: { code: 'mcp-upstream-unavailable', server: 'remote', tool: 'trigger-long-running-operation' } });
+    expect((error as GatewayCallError).message).toMatch(/^upstream server "remote" closed the connection during the call to "trigger-long-running-operation" \(.*last error: a response stream broke off and a ping failed/);
+    expect(waited).toBeLessThan(3000);
+    await startUpstream();
+    await waitFor(() => gateway.upstreams()[0]?.state === 'ready', 5000, 'the reconnection');
+    const result = await gateway.callTool('mcp__remote__echo', { message: 'back again' });
+    expect(result.content).toEqual([{ type: 'text', text: 'Echo: back again' }]);
+  }, 20_000);
 });

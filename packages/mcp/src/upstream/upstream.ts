@@ -16,6 +16,7 @@ import { describeProcessExit } from './process-exit.js';
 import { gatewayCallError, UPSTREAM_UNAVAILABLE_CODE, type GatewayCallError } from './gateway-call-error.js';
 import { listUpstreamTools } from './list-upstream-tools.js';
 import { startPinging, type LivenessOptions } from './liveness.js';
+import { watchStreamDrops } from './stream-drop.js';
 import {
   attemptStarted,
   becameReady,
@@ -252,6 +253,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       const ended = upstreamExit(connected);
       fail(connected, ended === undefined ? 'the connection closed' : describeProcessExit(ended.exit, ended.lastStderrLine));
     };
+    // An HTTP upstream killed mid-call only breaks the call's response stream: one ping tells at once whether it is gone (3447).
+    connected.onerror = watchStreamDrops(
+      () => connected.ping({ timeout: options.liveness.timeoutMs }),
+      (reason) => fail(connected, reason),
+    );
     connected.setNotificationHandler('notifications/tools/list_changed', () => {
       if (!isCurrent(life, connected)) return;
       if (life.phase.kind === 'ready') setImmediate(() => void relisting.request());
