@@ -5,7 +5,6 @@ import { createCoalescingRunner, integerOption } from '@loadout/core/utils';
 import type { ConversationPolicy, ToolSearchDecision } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker, ToolSearchAnswer } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
-import { ProtocolErrorCode as ErrorCode } from '@modelcontextprotocol/server';
 import type { Tool } from '@modelcontextprotocol/server';
 import { resolveGatewayLimits } from '../limits/gateway-limits.js';
 import { createFairSearchQueue } from '../limits/fair-search-queue.js';
@@ -18,9 +17,9 @@ import type { ToolIndex } from '../search-index/tool-index.js';
 import { createStreamLogger } from '../logger/create-stream-logger.js';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
 import { createWarningRounds } from '../logger/warning-rounds.js';
-import { GatewayCallError } from '../upstream/gateway-call-error.js';
 import { createUpstream, type Upstream } from '../upstream/upstream.js';
 import { resolveToolName } from './resolve-tool-name.js';
+import { unknownToolError } from './unknown-tool.js';
 import { CALL_POLICIES } from './call-policy.js';
 import {
   DEFAULT_CALL_TIMEOUT_MS,
@@ -314,10 +313,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       const tool = resolveToolName(current.catalog, name);
       const upstream = tool?.server === null || tool?.server === undefined ? undefined : upstreams.get(tool.server);
       if (tool === undefined || upstream === undefined) {
-        throw new GatewayCallError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}: search_tools finds tools and returns their names`, {
-          code: 'unknown-tool',
-          tool: name,
-        });
+        throw unknownToolError(name, current.decision.toolSearch);
       }
       return upstream.callTool(tool.name, args, callOptions);
     },
