@@ -5,7 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, describe, expect, it } from 'vitest';
 import { callOutcome } from '../__fixtures__/call-outcome.js';
 import { nodeTypescriptArgs, SERVE_STDIO_ENTRY } from '../__fixtures__/spawn-typescript.js';
-import { MISBEHAVING_SERVER, nodeUpstream, temporaryFolder } from '../__fixtures__/upstream-servers.js';
+import { isRunning, MISBEHAVING_SERVER, nodeUpstream, temporaryFolder } from '../__fixtures__/upstream-servers.js';
 
 
 const folder = temporaryFolder('stdio-shutdown');
@@ -42,5 +42,26 @@ describe('serve over stdio, shutting down on a signal', () => {
     }
     await closed;
     expect(stderr).toMatch(/answered 3 requests in flight: the gateway is shutting down \[gateway-shutting-down\]/);
+  }, 60_000);
+
+  // 3447: a client closing stdin with a call in flight aborted that call with a closed-connection error, which was taken
+  // for the upstream failing: "the connection closed during a call; retrying in 500 ms" while the gateway shut down.
+  it('neither retries nor reports an upstream when the client closes stdin with a call in flight', async () => {
+    const configPath = join(folder.path, 'mcp-close.json');
+    writeFileSync(configPath, JSON.stringify({ mcpServers: { bad: nodeUpstream(MISBEHAVING_SERVER) } }));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [...nodeTypescriptArgs(), SERVE_STDIO_ENTRY, configPath], stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: 'stdio-close', version: '1' });
+    await client.connect(transport);
+    const pid = transport.pid!;
+    const call = callOutcome(client.callTool({ name: 'call_tool', arguments: { name: 'mcp__bad__hang_forever', arguments: {} } }, undefined, { timeout: 60_000 }));
+    await client.ping();
+    await client.close();
+    await call;
+    const deadline = Date.now() + 10_000;
+    while (isRunning(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(isRunning(pid)).toBe(false);
+    expect(stderr).not.toMatch(/retrying|reconnecting|closed during a call/);
   }, 60_000);
 });
