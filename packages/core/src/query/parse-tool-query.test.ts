@@ -66,6 +66,8 @@ describe('parseToolQuery: keywords', () => {
 
   it('rejects a query that is blank or only an empty phrase as query-empty', () => {
     for (const text of ['', '   ', '\n\t', '+""']) expect(errorOf(() => parseToolQuery(text)).code).toBe('query-empty');
+    // 3447: a lone + (no term after it) searched for "+" and found nothing, while select: said query-empty.
+    for (const text of ['+', ' + ', '+ +', '++']) expect(errorOf(() => parseToolQuery(text)).code).toBe('query-empty');
     expect(parseToolQuery('+"" slack')).toEqual({ kind: 'keywords', text: 'slack', required: [] });
   });
 });

@@ -14,6 +14,8 @@ export interface ParseToolQueryOptions {
 }
 
 const SELECT_PREFIX = /^select:/i;
+/** Nothing but `+` signs and whitespace (or nothing at all). */
+const ONLY_MARKERS = /^[+\s]*$/;
 
 function emptyQuery(text: string): never {
   throw createLoadoutError('query-empty', `tool search query ${describeValue(text)} names nothing to search for`, {
@@ -27,7 +29,7 @@ function emptyQuery(text: string): never {
  * dropped, duplicates removed, order kept) loads tools by name; anything else
  * is a keyword query in which `+term` or `+"a phrase"` marks a term every
  * result must contain. Throws only `LoadoutError`s: `query-empty` for a
- * blank query or a `select:` without names, `query-too-long` past
+ * blank query, one of only `+` signs, or a `select:` without names, `query-too-long` past
  * `maxLength`, `invalid-input` for a non-string, `invalid-option` for a bad
  * `maxLength`.
  */
@@ -60,6 +62,7 @@ export function parseToolQuery(text: string, options: ParseToolQueryOptions = {}
   }
 
   const { text: keywords, required } = extractRequiredTerms(query);
-  if (keywords === '') emptyQuery(text);
+  // Only `+` signs (a required-term marker with no term, as `+""`) name nothing either: query-empty, as `select:` is (3447).
+  if (ONLY_MARKERS.test(keywords)) emptyQuery(text);
   return { kind: 'keywords', text: keywords, required };
 }

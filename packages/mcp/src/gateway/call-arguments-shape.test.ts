@@ -81,6 +81,10 @@ describe.each([
     ['search_tools with an unknown key', 'search_tools', { query: 'weather', ranker: 'x' }, 'search_tools expects {"query": string, "limit"?: integer}; unknown key "ranker"'],
     ['search_tools with a limit out of range', 'search_tools', { query: 'weather', limit: 0 }, /^search_tools expects .*limit must be/],
     ['call_tool without a name', 'call_tool', { arguments: {} }, 'call_tool: name must be a non-empty string'],
+    // 3447: search_tools refused unknown keys but call_tool ignored them: a misspelt `args` called the tool with no arguments.
+    ['call_tool with a number for name', 'call_tool', { name: 5 }, 'call_tool: name must be a non-empty string'],
+    ['call_tool with an unknown key', 'call_tool', { name: TOOL, args: { city: 'Paris' } }, 'call_tool expects {"name": string, "arguments"?: object, "searchId"?: string}; unknown key "args"'],
+    ['call_tool with four unknown keys', 'call_tool', { name: TOOL, a: 1, b: 2, c: 3, d: 4 }, 'call_tool expects {"name": string, "arguments"?: object, "searchId"?: string}; unknown keys "a", "b", "c", …'],
   ])('%s: -32602 invalid-input', async (_case, name, args, message) => {
     const [callTool, close] = await connect();
     try {

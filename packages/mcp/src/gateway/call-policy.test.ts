@@ -70,6 +70,17 @@ describe("calls: 'found'", () => {
   it('a 2026-07-28 stateless call_tool needs the searchId of a search that returned the tool; a forged one is checked by searching again', async () => {
     const client = await connectModernClient(served.url);
     expect(await refusal(client, echoCall)).toMatch(/not returned by a search this call names.*searchId/);
+    // 3447: an id that is no searchId at all is a malformed argument (invalid-input), not a tool no search found.
+    for (const searchId of [5, 'garbage', ['s2.x']]) {
+      const malformed = await client.callTool({ name: 'call_tool', arguments: { ...echoCall.arguments, searchId } }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(malformed).toMatchObject({ code: -32602, data: { code: 'invalid-input' } });
+      expect((malformed as Error).message).toMatch(/call_tool: searchId must be the searchId of the search_tools result that found the tool, got (a number|a string that is not a searchId|an array)/);
+    }
+    // An empty one is no receipt: the tool was not found by a search this call names.
+    expect(await refusal(client, { name: 'call_tool', arguments: { ...echoCall.arguments, searchId: '' } })).toMatch(/not returned by a search this call names/);
     // The id names the tool, but its search (run again here) does not return it.
     const forged = encodeSearchId('report the process id', [ECHO]);
     expect(await refusal(client, { name: 'call_tool', arguments: { ...echoCall.arguments, searchId: forged } })).toMatch(/not returned by a search/);

@@ -13,6 +13,7 @@ import { createSessionSearches } from './session-searches.js';
 import type { SearchResultRenderer } from './search-result.js';
 import { GatewayServer } from './gateway-server.js';
 import { readCallArguments } from './read-call-arguments.js';
+import { readCallToolInput } from './read-call-tool-input.js';
 import { CALL_TOOL_NAME, callToolDefinition, renderTool, SEARCH_TOOLS_NAME, searchToolsDefinition } from './gateway-tools.js';
 
 /** Options of {@link createGatewaySession}. */
@@ -164,13 +165,10 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
       return search(args, () => context.mcpReq.notify({ method: 'notifications/tools/list_changed' }));
     }
     if (on && name === CALL_TOOL_NAME) {
-      const target = args['name'];
-      if (typeof target !== 'string' || target.length === 0) throw invalidParams('call_tool: name must be a non-empty string');
-      const targetArgs = readCallArguments(args['arguments'], target);
-      checkFound(target);
       // An empty or null searchId (models fill optional fields so) is no receipt: paired as a direct call is.
-      const searchId = args['searchId'];
-      return proxyCall(target, targetArgs, context.mcpReq.signal, searchId === '' || searchId === null ? undefined : searchId);
+      const input = readCallToolInput(args);
+      checkFound(input.name);
+      return proxyCall(input.name, input.arguments, context.mcpReq.signal, input.searchId);
     }
     checkFound(name);
     return on ? proxyCall(name, args, context.mcpReq.signal) : gateway.callTool(name, args, { signal: context.mcpReq.signal });

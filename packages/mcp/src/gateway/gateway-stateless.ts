@@ -8,11 +8,12 @@ import { gatewayCallError, type GatewayCallError } from '../upstream/gateway-cal
 import type { ArgumentChecker } from './check-tool-arguments.js';
 import type { Gateway } from './gateway.js';
 import type { ReceiptRecorder, SearchReceipts } from './search-receipts.js';
-import { encodeSearchId } from './search-id.js';
+import { decodeSearchId, encodeSearchId } from './search-id.js';
 import { callNotFoundError, isUpfront, type CallPolicy } from './call-policy.js';
 import type { SearchResultRenderer } from './search-result.js';
 import { GatewayServer } from './gateway-server.js';
 import { readCallArguments } from './read-call-arguments.js';
+import { malformedSearchIdError, readCallToolInput } from './read-call-tool-input.js';
 import { CALL_TOOL_NAME, callToolDefinition, renderTool, SEARCH_TOOLS_NAME, searchToolsDefinition } from './gateway-tools.js';
 
 /** Options of {@link createStatelessServer}. */
@@ -89,6 +90,8 @@ export function createStatelessServer(gateway: Gateway, options: StatelessServer
     if (tool !== undefined) {
       options.checkArguments(tool, args);
       const guarded = options.callPolicy === 'found' && !isUpfront(gateway.index, tool);
+      // Where the receipt decides, one that is no searchId at all is a malformed argument, not a tool no search found (3447).
+      if (guarded && searchId !== undefined && decodeSearchId(searchId) === undefined) throw malformedSearchIdError(searchId);
       const receipt = searchId === undefined || (!guarded && options.recorder === undefined) ? undefined : await options.receipts.check(tool, searchId);
       if (guarded && receipt === undefined) throw callNotFoundError(tool, true);
       if (receipt !== undefined && options.recorder !== undefined) {
@@ -108,9 +111,8 @@ export function createStatelessServer(gateway: Gateway, options: StatelessServer
     const on = gateway.index.decision.toolSearch === 'on';
     if (on && name === SEARCH_TOOLS_NAME) return thenMaybe(options.answer(args), render);
     if (on && name === CALL_TOOL_NAME) {
-      const target = args['name'];
-      if (typeof target !== 'string' || target.length === 0) throw invalidParams('call_tool: name must be a non-empty string');
-      return call(target, readCallArguments(args['arguments'], target), args['searchId'], context.mcpReq.signal);
+      const input = readCallToolInput(args);
+      return call(input.name, input.arguments, input.searchId, context.mcpReq.signal);
     }
     return call(name, args, undefined, context.mcpReq.signal);
   });

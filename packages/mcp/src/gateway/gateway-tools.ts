@@ -68,6 +68,8 @@ export function callToolDefinition(): Tool {
         searchId: { type: 'string', description: 'The searchId of the search_tools result that found the tool, if any' },
       },
       required: ['name'],
+      // Refused otherwise (readCallToolInput), as search_tools refuses keys it does not know (3447).
+      additionalProperties: false,
     },
   };
 }
