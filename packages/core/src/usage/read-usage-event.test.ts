@@ -16,6 +16,12 @@ describe('readUsageEvent', () => {
     expect(readUsageEvent({ query: 'x' })).toBe('needs "called" (a tool name or a list of them) or "relevant" (a list of tool names)');
   });
 
+  it('says a missing or blank query is missing or empty, never "(got undefined)"', () => {
+    expect(readUsageEvent({ called: 'a' })).toBe('needs "query" (the search text)');
+    expect(readUsageEvent({ query: '  ', called: 'a' })).toBe('"query" is empty: it must hold the search text');
+    expect(readUsageEvent({ query: 3, called: 'a' })).toBe('"query" must be a non-empty string (got 3)');
+  });
+
   it('refuses an "at" that is no time, out of range, or seconds', () => {
     expect(readUsageEvent({ query: 'x', called: 'a', at: 'not a date' })).toBe('"at" must be an ISO date or milliseconds since the epoch (got "not a date")');
     expect(readUsageEvent({ query: 'x', called: 'a', at: 1e20 })).toMatch(/^"at" must be an ISO date or milliseconds since the epoch/);

@@ -19,6 +19,8 @@ const MAX_USAGE_QUERY_LENGTH = 100_000;
 export function readUsageEvent(value: unknown): UsageEvent | string {
   if (!isRecord(value)) return `expected an object (got ${describeValue(value)})`;
   const query = value['query'];
+  if (query === undefined) return 'needs "query" (the search text)';
+  if (typeof query === 'string' && query.trim().length === 0) return '"query" is empty: it must hold the search text';
   if (typeof query !== 'string' || query.trim().length === 0) return `"query" must be a non-empty string (got ${describeValue(query)})`;
   if (query.length > MAX_USAGE_QUERY_LENGTH) return '"query" is longer than 100,000 characters';
   // "called" wins, as a store writes it; a labelled line's "relevant" is read when "called" is absent (or null).

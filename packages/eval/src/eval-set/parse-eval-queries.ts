@@ -3,7 +3,8 @@ import type { CatalogTool, UsageEvent } from '@loadout/core';
 import type { EvalQuery } from './eval-set.js';
 import { readJsonLines } from './read-json-lines.js';
 import { toEvalQuery } from './to-eval-query.js';
-import { unknownGoldError } from './unknown-gold-error.js';
+import { SHOWN_UNKNOWN_LINES, unknownGoldError } from './unknown-gold-error.js';
+import { didYouMean } from '@loadout/core/plugins';
 import type { UnknownGold } from './unknown-gold-error.js';
 import { isRecord } from '@loadout/core/utils';
 
@@ -27,7 +28,7 @@ export interface ParseEvalQueriesOptions {
 /** A line's usage event as core's one reader reads it (`readUsageEvent`, as `learn` does), or `catalog-invalid-format` naming the file, the line and what is wrong. */
 function usageEvent(value: unknown, line: number, source: string): UsageEvent {
   const event = readUsageEvent(value);
-  if (typeof event === 'string') throw createLoadoutError('catalog-invalid-format', `${source}: line ${line}: ${event}`, { source, line });
+  if (typeof event === 'string') throw createLoadoutError('catalog-invalid-format', `queries file ${source}: line ${line}: ${event}`, { source, line });
   return event;
 }
 
@@ -106,8 +107,12 @@ function readQueries(text: string, options: ParseEvalQueriesOptions): EvalQuery[
     if (list === undefined) own.set(tool.name, [tool.displayName]);
     else list.push(tool.displayName);
   }
+  // The names a gold tool may be given by, unambiguous ones only: display names, API names, own names one server has.
+  let names: string[] | undefined;
+  const candidates = (): string[] => (names ??= [...new Set([...unique.keys(), ...[...own].filter(([, list]) => list.length === 1).map(([name]) => name)])]);
   // Every unknown gold name is gathered and reported at the end, in one error: the user fixes them all in one run.
   const unknown: UnknownGold[] = [];
+  const absent = new Set<string>();
   const resolveName = (name: string, id: string, line: number): string => {
     const found = unique.get(name) ?? own.get(name);
     if (typeof found === 'string') return found;
@@ -119,13 +124,15 @@ function readQueries(text: string, options: ParseEvalQueriesOptions): EvalQuery[
         : found === undefined
           ? `which is not in ${options.catalogLabel ?? 'the catalog'}`
           : `which ${found.length} servers have; name one as ${found.slice(0, 2).map((displayName) => JSON.stringify(displayName)).join(' or ')}`;
+    if (found === undefined && skipped === undefined) absent.add(name);
     if (!unknown.some((gold) => gold.line === line && gold.name === name)) unknown.push({ line, id, name, problem });
     return name;
   };
   const queries: EvalQuery[] = [];
   // A search the log holds as several events (one per tool called, or repeated) is one query: the first event's, gold the union.
   const searches = new Map<string, number>();
-  for (const { line, value } of readJsonLines(text, source)) {
+  // A line that is not JSON is named as the queries file's (catalog-invalid-json, the code eval sets have always used).
+  for (const { line, value } of readJsonLines(text, `queries file ${source}`)) {
     const event = isRecord(value) && value['relevant'] === undefined && value['called'] !== undefined;
     const query = event ? fromEvent(value, line, source) : fromLabelled(value, line, source);
     // Two spellings of one tool (its name and its display name) are one gold tool: counted twice, they would cap NDCG below 1.
@@ -139,7 +146,12 @@ function readQueries(text: string, options: ParseEvalQueriesOptions): EvalQuery[
     if (event) searches.set(query.query.trim(), queries.length);
     queries.push({ ...query, relevant, ...(query.relevantGroups === undefined ? {} : { relevantGroups: query.relevantGroups.map(map) }) });
   }
-  if (unknown.length > 0) throw unknownGoldError(source, unknown);
+  if (unknown.length > 0) {
+    // The closest name a tool answers to, for a name no tool has, on the lines the error shows (each costs a pass over the catalog).
+    const shown = new Set([...new Set(unknown.map((gold) => gold.line))].slice(0, SHOWN_UNKNOWN_LINES));
+    const hinted = unknown.map((gold) => (absent.has(gold.name) && shown.has(gold.line) ? { ...gold, problem: `${gold.problem}${didYouMean(gold.name, candidates())}` } : gold));
+    throw unknownGoldError(source, hinted);
+  }
   if (queries.length === 0) {
     throw createLoadoutError('invalid-input', `${source} holds no queries (expected JSONL: {"query", "relevant": [names]} or {"query", "called", "at"} per line)`, { source });
   }
