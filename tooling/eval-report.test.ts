@@ -27,11 +27,16 @@ const LAYOUT = `(() => {
     rankers: document.querySelectorAll('.ranker-card').length,
     tableRows: document.querySelectorAll('tbody tr').length,
     headline: document.querySelector('h1')?.textContent,
+    // Every table cell on screen, none left to a sideways scroll with no cue (the 390 px trial: 3 of the columns showed).
+    cellsOffScreen: [...document.querySelectorAll('td')].filter((cell) => { const box = cell.getBoundingClientRect(); return box.width === 0 || box.left < -1 || box.right > window.innerWidth + 1; }).length,
+    cells: document.querySelectorAll('td').length,
   };
 })()`;
 
 interface Layout {
   readonly pageWidth: number;
+  readonly cellsOffScreen: number;
+  readonly cells: number;
   readonly overflowing: readonly string[];
   readonly fontSize: number;
 }
@@ -73,6 +78,8 @@ describe('loadout eval --report', () => {
     expect(layout.pageWidth).toBeLessThanOrEqual(width);
     expect(layout.overflowing).toEqual([]);
     expect(layout.fontSize).toBeGreaterThanOrEqual(14);
+    expect(layout.cells).toBeGreaterThan(0);
+    expect(layout.cellsOffScreen).toBe(0);
     expect(layout).toMatchObject({ rankers: 2, tableRows: 2, headline: 'loadout eval: demo' });
   });
 

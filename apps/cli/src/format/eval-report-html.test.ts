@@ -32,9 +32,9 @@ describe('renderEvalReport', () => {
       inSample: { rankers: ['rerank-glove'], trained: 40, total: 40 },
     });
     expect(page).toContain('<div class="verdict caveat">In-sample: rerank-glove runs a model trained on 40 of the 40 queries (100%); compare it on queries of your own.</div>');
-    expect(page).toContain('<td>rerank-glove <span class="tag">in-sample</span></td>');
+    expect(page).toContain('<td data-label="ranker">rerank-glove <span class="tag">in-sample</span></td>');
     expect(page).toContain('<h3>rerank-glove <span class="tag">in-sample</span>: Recall@5');
-    expect(page).not.toContain('<td>bm25f <span class="tag">');
+    expect(page).not.toContain('<td data-label="ranker">bm25f <span class="tag">');
     // Without in-sample rankers, no caveat.
     expect(renderEvalReport(comparison([row('bm25f', 0.9), row('hybrid', 0.91)]), { latencies: {}, misses: {} })).not.toContain('in-sample');
   });
@@ -58,7 +58,7 @@ describe('renderEvalReport', () => {
       latencies: { bm25f: [0.2, 0.4, 3], badindex: Array.from({ length: 40 }, () => 0) },
       misses: { bm25f: [], badindex: [] },
     });
-    expect(page).toContain('<tr><td>badindex</td><td>0.0</td><td>every query failed</td><td>0.0</td><td>0.0</td><td>—</td><td>—</td><td>—</td><td class="failed">40</td></tr>');
+    expect(page).toContain('<tr><td data-label="ranker">badindex</td><td data-label="Recall@5">0.0</td><td data-label="vs bm25f">every query failed</td><td data-label="NDCG@5">0.0</td><td data-label="MRR@10">0.0</td><td data-label="p50 ms">—</td><td data-label="p99 ms">—</td><td data-label="build ms">—</td><td data-label="failed" class="failed">40</td></tr>');
     const card = page.slice(page.indexOf('<h3>badindex'), page.indexOf('</section>', page.indexOf('<h3>badindex')));
     expect(card).toContain('Every query failed: ranker &quot;badindex&quot; failed while indexing: &lt;no vectors&gt; [ranker-failed]');
     expect(card).toContain('Latency: —');
@@ -66,5 +66,12 @@ describe('renderEvalReport', () => {
     expect(card).not.toContain('Worst queries');
     // One histogram (bm25f's), its axis from its own fastest query, not from the failed ranker's 0 ms.
     expect(page.match(/aria-label="latency histogram from 0\.200 to 3\.000 ms"/g)).toHaveLength(1);
+  });
+
+  it('states the --feedback overlap warning under the verdict, as the in-sample caveat', () => {
+    const warning = '4 of the 35 queries of q.jsonl (11%) are searches fb.jsonl holds (the same query text, at any time): the figures <overstate> it';
+    const page = renderEvalReport(comparison([row('bm25f', 0.9)]), { latencies: {}, misses: {}, overlapWarning: warning });
+    expect(page).toContain('<div class="verdict caveat">4 of the 35 queries of q.jsonl (11%) are searches fb.jsonl holds (the same query text, at any time): the figures &lt;overstate&gt; it.</div>');
+    expect(renderEvalReport(comparison([row('bm25f', 0.9)]), { latencies: {}, misses: {} })).not.toContain('caveat"');
   });
 });

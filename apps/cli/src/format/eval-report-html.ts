@@ -7,6 +7,7 @@ import { inSampleCaveat, type InSample } from '../commands/eval-in-sample.js';
 import { answeredNone, rankerCard } from './eval-report-card.js';
 import { escapeHtml, ms, percent, sentence } from './html-text.js';
 import { countOf } from './count-of.js';
+import { REPORT_TABLE_STYLE, reportTable, type ReportCell } from './report-table.js';
 import { describeFeedbackSkips, learnedRankerName, learningComparison, learningVerdict } from './learning-view.js';
 
 /** What `eval --feedback` learned first, for the report's learning section. */
@@ -30,6 +31,8 @@ export interface EvalReportDetails {
   readonly learning?: EvalReportLearning;
   /** The rankers scored on queries their model was trained on (the `eval-in-sample` warning's): marked, with the caveat under the verdict. */
   readonly inSample?: InSample;
+  /** The warning that `--feedback` holds many of the queries (`feedbackOverlap`), stated under the verdict as the in-sample caveat is. */
+  readonly overlapWarning?: string;
 }
 
 
@@ -57,7 +60,7 @@ svg text { fill: var(--muted); font-size: 11px; }
 .failed { color: var(--bad); }
 .tag { font-size: 0.8em; font-weight: 400; color: var(--bad); border: 1px solid currentColor; border-radius: 4px; padding: 0 4px; margin-left: 4px; }
 .caveat { border-color: var(--bad); margin-top: 8px; }
-`;
+${REPORT_TABLE_STYLE}`;
 
 /** The learning section: the decision and why (as the terminal says it), the feedback read, and the held-out comparison it rests on. */
 function learningSection(learning: EvalReportLearning): string {
@@ -72,24 +75,23 @@ function learningSection(learning: EvalReportLearning): string {
     rows.length === 0
       ? ''
       : `<p class="meta">${escapeHtml(caption[0]!.toUpperCase() + caption.slice(1))}</p>
-<div class="scroll"><table>
-<thead><tr><th>ranker</th><th>Recall@5</th><th>NDCG@5</th><th>MRR@10</th></tr></thead>
-<tbody>
-${rows.map(({ label, scores }) => `<tr><td>${escapeHtml(label)}</td><td>${percent(scores['recall@5'])}</td><td>${percent(scores['ndcg@5'])}</td><td>${percent(scores['mrr@10'])}</td></tr>`).join('\n')}
-</tbody>
-</table></div>`;
+${reportTable(
+  ['ranker', 'Recall@5', 'NDCG@5', 'MRR@10'],
+  rows.map(({ label, scores }) => [escapeHtml(label), percent(scores['recall@5']), percent(scores['ndcg@5']), percent(scores['mrr@10'])].map((html) => ({ html }))),
+)}`;
   return `<h2>Learning from feedback</h2>
 <div class="verdict"><strong>${escapeHtml(verdict[0]!.toUpperCase() + verdict.slice(1))}.</strong> ${escapeHtml(source)}</div>
 ${table}`;
 }
 
 /** A ranker's row of the table; one that failed every query shows "—" for its interval and timings, as the terminal does. */
-function tableRow(row: ComparedRanker, comparison: EvalComparison, tag: string): string {
+function tableRow(row: ComparedRanker, comparison: EvalComparison, tag: string): ReportCell[] {
   const vs = row.vsBaseline['recall@5'];
   const none = answeredNone(row, comparison.queries);
   const versus = row.ranker === comparison.baseline ? 'baseline' : none ? 'every query failed' : `${signedPoints(vs.diff)} (${signedPoints(vs.low)} to ${signedPoints(vs.high)})`;
   const timings = none ? ['—', '—', '—'] : [ms(row.p50Ms), ms(row.p99Ms), row.buildMs.toFixed(0)];
-  return `<tr><td>${escapeHtml(row.ranker)}${tag}</td><td>${percent(row['recall@5'])}</td><td>${versus}</td><td>${percent(row['ndcg@5'])}</td><td>${percent(row['mrr@10'])}</td>${timings.map((value) => `<td>${value}</td>`).join('')}<td${row.failedQueries > 0 ? ' class="failed"' : ''}>${row.failedQueries}</td></tr>`;
+  const cells = [`${escapeHtml(row.ranker)}${tag}`, percent(row['recall@5']), versus, percent(row['ndcg@5']), percent(row['mrr@10']), ...timings].map((html) => ({ html }));
+  return [...cells, { html: String(row.failedQueries), ...(row.failedQueries > 0 ? { className: 'failed' } : {}) }];
 }
 
 /**
@@ -97,8 +99,8 @@ function tableRow(row: ComparedRanker, comparison: EvalComparison, tag: string):
  * and SVG, no script, no external resource) with each ranker's Recall@5
  * and its 95% interval against the baseline, the metrics table, the
  * latency distribution and the worst queries. Every value from the user's
- * files is escaped. Readable from phone width (390 px: the table scrolls
- * in its box, everything else wraps) to desktop.
+ * files is escaped. Readable from phone width (390 px: each table row is a
+ * card of labelled lines, everything else wraps) to desktop.
  */
 export function renderEvalReport(comparison: EvalComparison, details: EvalReportDetails): string {
   const answered = comparison.rankers.filter((row) => !answeredNone(row, comparison.queries));
@@ -108,8 +110,9 @@ export function renderEvalReport(comparison: EvalComparison, details: EvalReport
   const lowest = all.length === 0 ? 0.001 : Math.min(...all);
   const highest = all.length === 0 ? 1 : Math.max(...all);
   const tag = (ranker: string): string => (details.inSample?.rankers.includes(ranker) === true ? ' <span class="tag">in-sample</span>' : '');
-  const caveat = details.inSample === undefined ? '' : `\n<div class="verdict caveat">${escapeHtml(sentence(inSampleCaveat(details.inSample)))}.</div>`;
-  const rows = comparison.rankers.map((row) => tableRow(row, comparison, tag(row.ranker))).join('\n');
+  const caveats = [details.inSample === undefined ? undefined : inSampleCaveat(details.inSample), details.overlapWarning].filter((text): text is string => text !== undefined);
+  const caveat = caveats.map((text) => `\n<div class="verdict caveat">${escapeHtml(sentence(text))}.</div>`).join('');
+  const rows = comparison.rankers.map((row) => tableRow(row, comparison, tag(row.ranker)));
   const cards = comparison.rankers
     .map((row) =>
       rankerCard(row, {
@@ -140,12 +143,7 @@ ${EVAL_REPORT_GENERATOR}
 <div class="verdict"><strong>Recommended: ${escapeHtml(comparison.recommended)}.</strong> ${escapeHtml(sentence(comparison.reason))}.</div>${caveat}
 ${details.learning === undefined ? '' : learningSection(details.learning)}
 <h2>Rankers</h2>
-<div class="scroll"><table>
-<thead><tr><th>ranker</th><th>Recall@5</th><th>vs ${escapeHtml(comparison.baseline)}</th><th>NDCG@5</th><th>MRR@10</th><th>p50 ms</th><th>p99 ms</th><th>build ms</th><th>failed</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table></div>
+${reportTable(['ranker', 'Recall@5', `vs ${comparison.baseline}`, 'NDCG@5', 'MRR@10', 'p50 ms', 'p99 ms', 'build ms', 'failed'], rows)}
 <h2>Each ranker</h2>
 ${cards}
 </main>
