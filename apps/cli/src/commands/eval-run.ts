@@ -5,6 +5,10 @@ import type { EvalSet, QueryOutcome } from '@loadout/eval';
 import type { ProgressReporter } from '../io/progress-reporter.js';
 import type { RankerRun } from './eval-comparison.js';
 import { withTimeoutBreaker } from './eval-timeout-breaker.js';
+import { formatCount } from '../format/render-table.js';
+
+/** Tools from which indexing is announced as it starts even early in a run: a ranker's index of 5,000 tools can take a second. */
+export const LARGE_CATALOG = 5000;
 
 /** A ranker of `loadout eval` that was built, ready to be measured. */
 export interface BuiltRanker {
@@ -17,8 +21,10 @@ export interface BuiltRanker {
  * query answered by every ranker in turn, so that no ranker's timing depends
  * on where it is listed): failures counted per query (a search that throws
  * or returns an invalid result scores as a miss), hits matched by display
- * name, progress of each phase over a second on stderr (indexing named by
- * the ranker when several run), every query's outcome kept for the
+ * name, progress of each phase over a second on stderr (each ranker's
+ * indexing, one synchronous step, announced as it starts, named by the
+ * ranker and round when several run, once the run has gone on a second or
+ * the catalog has {@link LARGE_CATALOG} tools), every query's outcome kept for the
  * comparison and the misses. A ranker that cannot be indexed is
  * {@link rankerFailed}'s error: thrown when it is the only one, else its
  * {@link failedRun}.
@@ -27,6 +33,7 @@ export async function runRankers(built: readonly BuiltRanker[], evalSet: EvalSet
   const outcomes: QueryOutcome[][] = built.map(() => []);
   const several = built.length > 1;
   const answered = built.map(() => 0);
+  const rounds = built.map(() => 0);
   const evaluations = await evaluateRankers(
     built.map(({ ranker }) => withTimeoutBreaker(ranker)),
     evalSet,
@@ -35,7 +42,13 @@ export async function runRankers(built: readonly BuiltRanker[], evalSet: EvalSet
       matchBy: 'displayName',
       onQuery: (outcome, position) => outcomes[position]!.push(outcome),
       onProgress: ({ phase, done, total }, position) => {
-        if (phase === 'build') return progress.step(`${several ? `${built[position]!.name} (${position + 1}/${built.length}): ` : ''}indexing tools`, done, total);
+        if (phase === 'build') {
+          // Indexing is one synchronous step per ranker: said as it starts (a large catalog, or a run past a second), never after.
+          if (done > 0) return;
+          rounds[position]! += 1;
+          const which = several ? `${built[position]!.name} (${position + 1}/${built.length}): ` : '';
+          return progress.announce(`${which}indexing ${formatCount(total)} tools${several ? `, round ${rounds[position]} of 2` : ''}`, total >= LARGE_CATALOG);
+        }
         answered[position] = done;
         progress.step(several ? `answering queries (${built.length} rankers in turn)` : 'answering queries', answered.reduce((sum, count) => sum + count, 0), total * built.length);
       },

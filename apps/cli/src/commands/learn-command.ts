@@ -231,6 +231,8 @@ export function createLearnCommand(options: InterruptOptions = {}): Command {
     name: 'learn',
     help,
     async run(argv, context) {
+      // Progress: learning begun once the run has gone on a second is said as it begins.
+      const startedAt = Date.now();
       const parsed = parseArguments('learn', argv, {
         catalog: { type: 'string' },
         store: { type: 'string' },
@@ -320,7 +322,7 @@ export function createLearnCommand(options: InterruptOptions = {}): Command {
       // Skipped tools (a duplicate, a bad schema) are said as search, eval and plan say them: learning cannot credit them.
       reportWarnings('learn', loaded.issues, context, false);
       const { catalog } = loaded;
-      const reporter = createProgressReporter({ write: context.stderr, prefix: 'loadout learn' });
+      const reporter = createProgressReporter({ write: context.stderr, prefix: 'loadout learn', startedAt });
       const { imported, fresh, alreadyStored } =
         file === undefined ? { imported: { events: [], issues: [] }, fresh: [], alreadyStored: 0 } : await importEvents(file, store, decisionLeftAs, catalog.tools, context, maxFeedbackBytes, reporter);
       // From here FILE's events are in the store: an interruption, or a decision that cannot be written, says so.

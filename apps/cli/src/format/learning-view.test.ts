@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedbackIssue, LearningReport } from '@loadout/learn';
-import { describeFeedbackSkips, learnedRankerName, renderFeedbackIssues, renderLearningReport } from './learning-view.js';
+import { describeFeedbackSkips, learnedRankerName, learningProgress, renderFeedbackIssues, renderLearningReport } from './learning-view.js';
+import { createProgressReporter } from '../io/progress-reporter.js';
 
 const scores = { 'recall@5': 0.5, 'ndcg@5': 0.4, 'mrr@10': 0.6 };
 const report: LearningReport = {
@@ -41,6 +42,25 @@ describe('renderLearningReport', () => {
   it('prints no table when nothing was held out (too few events), only the verdict', () => {
     const few: LearningReport = { ...report, trainEvents: 1, heldOutEvents: 0, enabled: false, reason: 'too-few-events' };
     expect(renderLearningReport(few, 'bm25f')).toEqual(['learned ranking OFF: too few events to judge (need at least 35: each held-out fold, a fifth of them, judges on 7 or more); 1 event so far']);
+  });
+});
+
+describe('learningProgress', () => {
+  it('counts learn\'s steps on across judging and fitting, on one clock: the trial\'s "7/8 (14.4 s)" then "7/8 (0.0 s)"', () => {
+    const lines: string[] = [];
+    let time = 0;
+    const progress = learningProgress(createProgressReporter({ write: (text) => lines.push(text), prefix: 'loadout eval', now: () => time }));
+    progress({ phase: 'judging', done: 0, total: 8 });
+    time = 14_400;
+    progress({ phase: 'judging', done: 7, total: 8 });
+    progress({ phase: 'fitting', done: 7, total: 8 });
+    time = 16_000;
+    progress({ phase: 'fitting', done: 8, total: 8 });
+    expect(lines).toEqual([
+      'loadout eval: learning 7/8: fitting and judging on held-out folds (14.4 s)\n',
+      'loadout eval: learning 7/8: fitting on every event (14.4 s)\n',
+      'loadout eval: learning 8/8: fitting on every event (16.0 s)\n',
+    ]);
   });
 });
 

@@ -62,7 +62,12 @@ export function renderFeedbackIssues(command: string, source: string, issues: re
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-/** `learnFromFeedback`'s progress as reporter steps: judging on the held-out folds, then fitting on every event. */
+/**
+ * `learnFromFeedback`'s progress as steps of one phase, `learning`, whose
+ * count (learn's steps over both) and clock run on: what it does, judging
+ * on the held-out folds then fitting on every event, is the detail
+ * (`learning 7/8: fitting on every event (14.4 s)`).
+ */
 export function learningProgress(reporter: ProgressReporter): (progress: LearningProgress) => void {
-  return ({ phase, done, total }) => reporter.step(phase === 'judging' ? 'learning: fitting and judging on held-out folds' : 'learning: fitting on every event', done, total);
+  return ({ phase, done, total }) => reporter.step('learning', done, total, phase === 'judging' ? 'fitting and judging on held-out folds' : 'fitting on every event');
 }

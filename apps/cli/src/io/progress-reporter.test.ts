@@ -39,4 +39,40 @@ describe('createProgressReporter', () => {
       'loadout learn: learning: fitting on every event 3/3 (8.0 s)\n',
     ]);
   });
+
+  it("keeps a phase's count and clock when only what it does changes, and says the change at once", () => {
+    const lines: string[] = [];
+    let time = 0;
+    const progress = createProgressReporter({ write: (text) => lines.push(text), prefix: 'loadout eval', now: () => time });
+    progress.step('learning', 0, 8, 'fitting and judging on held-out folds');
+    time = 14_400;
+    progress.step('learning', 7, 8, 'fitting and judging on held-out folds');
+    progress.step('learning', 7, 8, 'fitting on every event');
+    time = 17_000;
+    progress.step('learning', 8, 8, 'fitting on every event');
+    expect(lines).toEqual([
+      'loadout eval: learning 7/8: fitting and judging on held-out folds (14.4 s)\n',
+      'loadout eval: learning 7/8: fitting on every event (14.4 s)\n',
+      'loadout eval: learning 8/8: fitting on every event (17.0 s)\n',
+    ]);
+  });
+
+  it('announces a phase as it begins once the run has gone on a second, or when told it is long; quiet before', () => {
+    const lines: string[] = [];
+    let time = 100;
+    const progress = createProgressReporter({ write: (text) => lines.push(text), prefix: 'loadout eval', now: () => time, startedAt: 0 });
+    progress.announce('bm25f (1/2): indexing 300 tools, round 1 of 2');
+    time = 400;
+    progress.announce('hybrid (2/2): indexing 20,000 tools, round 1 of 2', true);
+    time = 1100;
+    progress.announce('hybrid (2/2): indexing 300 tools, round 2 of 2');
+    time = 1200;
+    // The phase after an announcement is said at its first step.
+    progress.step('answering queries', 1, 50);
+    expect(lines).toEqual([
+      'loadout eval: hybrid (2/2): indexing 20,000 tools, round 1 of 2\n',
+      'loadout eval: hybrid (2/2): indexing 300 tools, round 2 of 2\n',
+      'loadout eval: answering queries 1/50 (0.0 s)\n',
+    ]);
+  });
 });

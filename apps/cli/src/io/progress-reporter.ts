@@ -8,12 +8,27 @@ export interface ProgressReporterOptions {
   readonly now?: () => number;
   /** A phase reports once it has run this long, then at most this often. Default 1,000 ms. */
   readonly intervalMs?: number;
+  /** When the command began, on `now`'s clock: {@link ProgressReporter.announce} speaks once the run has gone on `intervalMs`. Default: when the reporter is made. */
+  readonly startedAt?: number;
 }
 
 /** Reports how far a phase is: call on every step; it prints only what a person needs. */
 export interface ProgressReporter {
-  /** `what` names the phase (`hybrid: indexing tools`); `done` of `total` steps. */
-  step(what: string, done: number, total: number): void;
+  /**
+   * `what` names the phase (`hybrid: indexing tools`); `done` of `total`
+   * steps. `detail`, when given, says what the phase is doing now
+   * (`fitting on every event`): a change of it keeps the phase's count and
+   * clock, and is printed at once when the phase has printed anything.
+   */
+  step(what: string, done: number, total: number, detail?: string): void;
+  /**
+   * Says at once that `what` begins, when the run has gone on `intervalMs`
+   * or `force` is set (a phase known to be long, such as indexing a large
+   * catalog); else nothing. For a phase that is one long synchronous step,
+   * which {@link step} can only report once it has ended. Once said, the
+   * next phase is reported at its first step.
+   */
+  announce(what: string, force?: boolean): void;
 }
 
 /**
@@ -22,32 +37,51 @@ export interface ProgressReporter {
  * `intervalMs`, and its last step once it printed anything, so quick runs
  * stay quiet and stdout stays clean for `--json`. A new `what` starts a new
  * phase; once any line was printed, a new phase says so at its first step,
- * so a long last step never sits under the previous phase's count.
+ * so a long last step never sits under the previous phase's count; a
+ * phase's first step (`done` 0) is said at once when the run has gone on
+ * `intervalMs`. A phase that is one long step is announced as it begins
+ * ({@link ProgressReporter.announce}).
  */
 export function createProgressReporter(options: ProgressReporterOptions): ProgressReporter {
   const now = options.now ?? Date.now;
   const interval = options.intervalMs ?? 1000;
+  const runStart = options.startedAt ?? now();
   let phase: string | undefined;
+  let detailNow: string | undefined;
   let started = 0;
   let printed = 0;
   let shown = false;
   let reporting = false;
   return {
-    step(what, done, total) {
+    step(what, done, total, detail) {
       const time = now();
       if (what !== phase) {
         phase = what;
+        detailNow = detail;
         started = time;
         shown = false;
       }
       const elapsed = time - started;
       const finished = done >= total;
-      const due = (elapsed >= interval && time - printed >= interval) || (reporting && !shown);
+      const changed = detail !== detailNow && shown;
+      detailNow = detail;
+      // A first step (done 0) once the run has gone on a second: a long first step is named while it runs.
+      const late = done === 0 && !shown && time - runStart >= interval;
+      const due = (elapsed >= interval && time - printed >= interval) || (reporting && !shown) || changed || late;
       if (!(due || (finished && shown))) return;
       printed = time;
       shown = true;
       reporting = true;
-      options.write(`${options.prefix}: ${what} ${done}/${total} (${(elapsed / 1000).toFixed(1)} s)\n`);
+      options.write(`${options.prefix}: ${what} ${done}/${total}${detail === undefined ? '' : `: ${detail}`} (${(elapsed / 1000).toFixed(1)} s)\n`);
+    },
+    announce(what, force = false) {
+      const time = now();
+      if (!force && time - runStart < interval) return;
+      // A phase of its own: the next step, whatever its name, starts afresh and is said at once.
+      phase = undefined;
+      printed = time;
+      reporting = true;
+      options.write(`${options.prefix}: ${what}\n`);
     },
   };
 }

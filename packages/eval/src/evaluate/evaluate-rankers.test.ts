@@ -64,6 +64,20 @@ describe('evaluateRankers', () => {
     for (const ranker of [0, 1, 2]) expect(seen.filter(([which]) => which === ranker).map(([, index]) => index)).toEqual(queries.map((_, index) => index));
   });
 
+  it("says each ranker's indexing as it starts, each round, so a caller can name a long synchronous index", async () => {
+    const order: string[] = [];
+    const named = (name: string): Ranker => {
+      const inner = createScriptedRanker(script);
+      return { ...inner, index: (list) => (order.push(`index ${name}`), inner.index(list)) };
+    };
+    await evaluateRankers([named('a'), named('b')], set, {
+      onProgress: ({ phase, done }, ranker) => {
+        if (phase === 'build') order.push(`${done === 0 ? 'start' : 'end'} ${'ab'[ranker]}`);
+      },
+    });
+    expect(order).toEqual(['start a', 'index a', 'start b', 'index b', 'start b', 'index b', 'start a', 'index a', 'end a', 'end b']);
+  });
+
   it('gives a ranker whose index throws its error and goes on with the others', async () => {
     const broken: Ranker = { ...createScriptedRanker(script), index: () => Promise.reject(new Error('no model')) };
     const [ok, failed] = await evaluateRankers([createScriptedRanker(script), broken], set);

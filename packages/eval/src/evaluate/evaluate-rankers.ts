@@ -70,15 +70,25 @@ export async function evaluateRankers(rankers: readonly Ranker[], evalSet: EvalS
     if (timed) buildMs[position] = Math.min(buildMs[position]!, now() - start);
   };
   const positions = [...rankers.keys()];
-  for (const position of positions) onProgress?.({ phase: 'build', done: 0, total: tools.length, elapsedMs: 0 }, position);
+  // Said as each ranker starts indexing (each round), so that a caller can say which one a long synchronous index is.
+  const starting = (position: number): void => {
+    if (!errors.has(position)) onProgress?.({ phase: 'build', done: 0, total: tools.length, elapsedMs: 0 }, position);
+  };
   if (rankers.length === 1) {
+    starting(0);
     // An untimed index of a few tools first, so that compiling the indexing code is not charged to the build.
     if (tools.length > WARM_TOOLS) await indexWith(0, tools.slice(0, WARM_TOOLS), false);
     await indexWith(0, tools, true);
   } else {
     // Twice, the second round in reverse order, keeping the faster: the first index of a process pays for compiling shared code and growing the heap, and no ranker should pay it for being listed first.
-    for (const position of positions) await indexWith(position, tools, true);
-    for (const position of positions.toReversed()) await indexWith(position, tools, true);
+    for (const position of positions) {
+      starting(position);
+      await indexWith(position, tools, true);
+    }
+    for (const position of positions.toReversed()) {
+      starting(position);
+      await indexWith(position, tools, true);
+    }
   }
   for (const position of positions) {
     if (!errors.has(position)) onProgress?.({ phase: 'build', done: tools.length, total: tools.length, elapsedMs: buildMs[position]! }, position);

@@ -23,7 +23,7 @@ export interface EvaluationResult extends QualityScores {
 
 /** A progress report of `evaluateRanker`. */
 export interface EvaluationProgress {
-  /** `build`: indexing (reported when it starts, `done` 0, and ends, `done` = `total`); `query`: after each query. */
+  /** `build`: indexing (reported when it starts, `done` 0, each time a ranker starts indexing: twice for each of several rankers, which index in two rounds; and when all have ended, `done` = `total`); `query`: after each query. */
   readonly phase: 'build' | 'query';
   /** Tools indexed (build) or queries answered (query) so far. */
   readonly done: number;
