@@ -219,14 +219,14 @@ describe('loadout eval reads catalogs and queries as every command does', () => 
     write('bad-event.jsonl', `${line}\n`);
     const run = fakeContext({ cwd: folder });
     expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'bad-event.jsonl'], run.context)).toBe(2);
-    expect(run.stderr()).toBe(`loadout eval: bad-event.jsonl: line 1: ${why} [catalog-invalid-format]\n`);
+    expect(run.stderr()).toBe(`loadout eval: queries file bad-event.jsonl: line 1: ${why} [catalog-invalid-format]\n`);
     expect(run.stdout()).toBe('');
     const learned = fakeContext({ cwd: folder });
     await runCli(['learn', 'bad-event.jsonl', '--catalog', 'tools.json', '--store', join(folder, 'bad-store.jsonl')], learned.context);
     expect(learned.stderr()).toContain(`bad-event.jsonl: line 1: ${why} [feedback-invalid-line]`);
     const json = fakeContext({ cwd: folder });
     expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'bad-event.jsonl', '--json'], json.context)).toBe(2);
-    expect(JSON.parse(json.stdout())).toMatchObject({ error: { code: 'catalog-invalid-format', message: `bad-event.jsonl: line 1: ${why}` } });
+    expect(JSON.parse(json.stdout())).toMatchObject({ error: { code: 'catalog-invalid-format', message: `queries file bad-event.jsonl: line 1: ${why}` } });
   });
 
   it('warns once on stderr that queries over 500 characters are scored though search refuses them; figures and JSON keys unchanged', async () => {
@@ -403,13 +403,34 @@ describe('loadout eval --feedback and --queries', () => {
     writeFileSync(join(folder, 'copy.jsonl'), log);
     const copied = fakeContext({ cwd: folder });
     expect(await runCli(['eval', '--tools', 't.json', '--feedback', '.loadout/feedback.jsonl', '--queries', 'copy.jsonl', '--json'], copied.context)).toBe(0);
-    expect(copied.stderr()).toContain('warning: 12 of the 12 lines of copy.jsonl (100%) are searches .loadout/feedback.jsonl holds');
+    expect(copied.stderr()).toContain('warning: 12 of the 12 queries of copy.jsonl (100%) are searches .loadout/feedback.jsonl holds (the same query text, at any time)');
     const lines = log.trimEnd().split('\n');
     writeFileSync(join(folder, 'older.jsonl'), lines.slice(0, 8).join('\n'));
     writeFileSync(join(folder, 'newer.jsonl'), lines.slice(8).join('\n'));
     const split = fakeContext({ cwd: folder });
     expect(await runCli(['eval', '--tools', 't.json', '--feedback', 'older.jsonl', '--queries', 'newer.jsonl', '--json'], split.context)).toBe(0);
     expect(split.stderr()).not.toContain('are searches');
+    // --json says it too, under an added key; a split log holds none of the queries.
+    expect((JSON.parse(split.stdout()) as { feedbackOverlap: unknown }).feedbackOverlap).toEqual({ shared: 0, total: 4 });
+  });
+
+  it('warns when the queries repeat the feedback\'s searches at other times (the trial: 12 of 26 texts, no warning), in --json and on the report', async () => {
+    // The newer log asks the older one's searches again, each a week later.
+    const later = log.trimEnd().split('\n').slice(0, 4).map((line) => {
+      const event = JSON.parse(line) as { query: string; called: string; at: string };
+      return JSON.stringify({ ...event, at: new Date(Date.parse(event.at) + 7 * 86_400_000).toISOString() });
+    });
+    writeFileSync(join(folder, 'repeats.jsonl'), `${later.join('\n')}\n${JSON.stringify({ query: 'a new search', called: 'get_forecast', at: '2026-03-01T00:00:00Z' })}\n`);
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--tools', 't.json', '--feedback', '.loadout/feedback.jsonl', '--queries', 'repeats.jsonl', '--json', '--report', 'repeats.html'], run.context)).toBe(0);
+    const warning = '4 of the 5 queries of repeats.jsonl (80%) are searches .loadout/feedback.jsonl holds (the same query text, at any time)';
+    expect(run.stderr()).toContain(`loadout eval: warning: ${warning}`);
+    const result = JSON.parse(run.stdout()) as Record<string, unknown> & { feedbackOverlap: { shared: number; total: number; warning: string } };
+    // Every key of the contract is kept; feedbackOverlap is added.
+    expect(Object.keys(result).sort()).toEqual(['buildMs', 'failedQueries', 'feedbackOverlap', 'learning', 'mrr@10', 'ndcg@5', 'p50Ms', 'p99Ms', 'queries', 'ranker', 'recall@5', 'set', 'tools']);
+    expect(result.feedbackOverlap).toMatchObject({ shared: 4, total: 5 });
+    expect(result.feedbackOverlap.warning).toMatch(new RegExp(`^${warning.replace(/[()]/g, '\\$&')}: .*overstate it`));
+    expect(readFileSync(join(folder, 'repeats.html'), 'utf8')).toContain(`<div class="verdict caveat">${warning}`);
   });
 
   it('warns when the --queries lines are the --feedback lines with their times removed, or the other way round', async () => {
@@ -423,7 +444,7 @@ describe('loadout eval --feedback and --queries', () => {
     for (const [feedback, queries] of [['untimed.jsonl', 'timed.jsonl'], ['timed.jsonl', 'untimed.jsonl']] as const) {
       const run = fakeContext({ cwd: folder });
       expect(await runCli(['eval', '--tools', 't.json', '--feedback', feedback, '--queries', queries, '--json'], run.context)).toBe(0);
-      expect(run.stderr()).toContain(`warning: 12 of the 12 lines of ${queries} (100%) are searches ${feedback} holds`);
+      expect(run.stderr()).toContain(`warning: 12 of the 12 queries of ${queries} (100%) are searches ${feedback} holds`);
     }
   });
 });

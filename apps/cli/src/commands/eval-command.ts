@@ -16,8 +16,11 @@ import { guardOutputFile, sameFile } from '../io/guard-output-file.js';
 import { EVAL_REPORT_FILE } from '../io/eval-report-file.js';
 import { createProgressReporter } from '../io/progress-reporter.js';
 import { readEvalInputs } from '../io/read-eval-inputs.js';
-import { DEFAULT_MAX_FEEDBACK_BYTES, maxFeedbackFlag } from '../io/max-feedback-flag.js';
-import { warnSharedLines } from './eval-shared-lines.js';
+import { maxFeedbackFlag } from '../io/max-feedback-flag.js';
+import { feedbackOverlap, type FeedbackOverlap } from './eval-feedback-overlap.js';
+import { checkFileFlag } from '../io/check-file-flag.js';
+import { checkStoreLocation } from '../io/check-store-location.js';
+import { isDatabaseStore } from '../io/open-feedback-store.js';
 import { longQueriesWarning } from './eval-long-queries.js';
 import { findInSample, inSampleNote, inSampleWarning } from './eval-in-sample.js';
 import { formatCount } from '../format/render-table.js';
@@ -67,6 +70,7 @@ export const evalCommand: Command = {
   name: 'eval',
   help,
   async run(argv, context) {
+    const startedAt = Date.now();
     const parsed = parseArguments('eval', argv, {
       tools: { type: 'string' },
       catalog: { type: 'string' },
@@ -86,7 +90,10 @@ export const evalCommand: Command = {
       context.stdout(help);
       return 0;
     }
-    // Every flag is checked before any file is read or written.
+    // Every flag is checked before any file is read or written. A file flag given a URL would be "no such file", its password shown.
+    for (const flag of ['tools', 'catalog', 'queries', 'report', 'config']) checkFileFlag(stringFlag(parsed, flag), flag);
+    // A file of events, or a store as search --feedback names one (a postgres:// URL: its events); any other URL is refused, masked.
+    if (stringFlag(parsed, 'feedback') !== undefined) checkStoreLocation(stringFlag(parsed, 'feedback')!, 'feedback', { flag: 'feedback' });
     const maxFeedbackBytes = maxFeedbackFlag(parsed, 'feedback');
     const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
     const missesFlag = integerFlag(parsed, 'misses', MISSES_RANGE);
@@ -108,7 +115,7 @@ export const evalCommand: Command = {
     const configured = config.ranker ?? config.registry.defaultRanker;
     if (list.names.includes(configured)) readOptions(`ranker ${JSON.stringify(configured)}`, config.registry.ranker(configured).options, config.rankerOptions);
     if (list.patterns.length > 0) context.stderr(`loadout eval: leaving out ${list.patterns.join(', ')}: ${list.patterns.length === 1 ? 'its queries are patterns' : 'their queries are patterns'}, not words (name ${list.patterns.length === 1 ? 'it' : 'them'} in --ranker to compare ${list.patterns.length === 1 ? 'it' : 'them'} anyway)\n`);
-    if (feedbackPath !== undefined && queriesPath !== undefined && (await sameFile(resolve(context.cwd, feedbackPath), resolve(context.cwd, queriesPath)))) {
+    if (feedbackPath !== undefined && queriesPath !== undefined && !isDatabaseStore(feedbackPath) && (await sameFile(resolve(context.cwd, feedbackPath), resolve(context.cwd, queriesPath)))) {
       throw createLoadoutError(
         'invalid-option',
         `--feedback and --queries both name ${queriesPath}: learning from the very searches it then scores says nothing about new ones. Split the log by time: its older lines to --feedback, its newer ones to --queries (for a 1,000-line log: head -n 800 ${queriesPath} > older.jsonl; tail -n +801 ${queriesPath} > newer.jsonl)`,
@@ -134,8 +141,8 @@ export const evalCommand: Command = {
     // stderr in every mode: neither --json output has a place for warnings, and its keys are a contract.
     const long = longQueriesWarning(evalSet.queries);
     if (long !== undefined) context.stderr(long);
-    if (feedbackPath !== undefined && queriesPath !== undefined) await warnSharedLines(feedbackPath, queriesPath, context, maxFeedbackBytes ?? DEFAULT_MAX_FEEDBACK_BYTES);
-    const progress = createProgressReporter({ write: context.stderr, prefix: 'loadout eval' });
+    // One reporter for learning, indexing and answering: a phase begun once the run has gone on a second is said as it begins.
+    const progress = createProgressReporter({ write: context.stderr, prefix: 'loadout eval', startedAt });
     let learning: EvalFeedback | undefined;
     // Every ranker is built first, then all are measured together (interleaved), so that none pays for being listed first.
     const slots: (RankerRun | BuiltRanker)[] = [];
@@ -145,7 +152,7 @@ export const evalCommand: Command = {
         if (feedbackPath !== undefined) {
           const { learnForEval } = await import('./eval-feedback.js');
           const { definition, withUsage } = await createConfiguredRanker(config, name);
-          learning = await learnForEval(feedbackPath, catalog.tools, context, { learns: definition.capabilities?.usage?.learns ?? [], withUsage: withUsage! }, maxFeedbackBytes);
+          learning = await learnForEval(feedbackPath, catalog.tools, context, { learns: definition.capabilities?.usage?.learns ?? [], withUsage: withUsage! }, progress, maxFeedbackBytes);
           ranker = withCheckedResults(learning.ranker);
         } else {
           ranker = (await createConfiguredRanker(config, name, { maxQueryLength: EVAL_MAX_QUERY_LENGTH })).ranker;
@@ -164,6 +171,10 @@ export const evalCommand: Command = {
       }
       slots.push({ name, ranker });
     }
+    // Queries the ranker learned from overstate it: said on stderr, in --json (feedbackOverlap) and on the report.
+    const overlap: FeedbackOverlap | undefined =
+      learning === undefined ? undefined : feedbackOverlap(evalSet.queries.map((query) => query.query), learning.queries, { queries: queriesPath ?? 'the demo queries', feedback: learning.path });
+    if (overlap?.warning !== undefined) context.stderr(`loadout eval: warning: ${overlap.warning}\n`);
     const built = slots.filter((slot): slot is BuiltRanker => !('result' in slot));
     // One ranker of a comparison that cannot index fails every query; the others are still measured.
     const measured = await runRankers(built, evalSet, progress, catalog.tools.length);
@@ -182,7 +193,7 @@ export const evalCommand: Command = {
     const comparison = runs.length > 1 ? compareRuns(runs, evalSet, misses, inSample) : undefined;
     if (reportPath !== undefined) {
       const { writeReport } = await import('./eval-report.js');
-      await writeReport(reportPath, context, comparison, runs, evalSet, { misses: missesFlag ?? REPORT_MISSES, inSample }, learning);
+      await writeReport(reportPath, context, comparison, runs, evalSet, { misses: missesFlag ?? REPORT_MISSES, inSample, overlap }, learning);
     }
     const json = Boolean(parsed.values['json']);
     if (inSample !== undefined) context.stderr(inSampleWarning(inSample));
@@ -195,7 +206,7 @@ export const evalCommand: Command = {
           learning === undefined
             ? {}
             : { learning: { ...learning.report, feedbackEvents: learning.events, skippedLines: learning.skips.lines } };
-        context.stdout(JSON.stringify({ ranker: run.ranker, set: evalSet.name, ...run.result, ...learned, ...(missed === undefined ? {} : { misses: missed }) }, null, 2) + '\n');
+        context.stdout(JSON.stringify({ ranker: run.ranker, set: evalSet.name, ...run.result, ...learned, ...(missed === undefined ? {} : { misses: missed }), ...(overlap === undefined ? {} : { feedbackOverlap: overlap }) }, null, 2) + '\n');
       } else {
         context.stdout(renderSingle(run, evalSet.name, learning) + (missed === undefined ? '' : `\n${renderMisses(run.ranker, missed, misses!)}`) + note);
       }

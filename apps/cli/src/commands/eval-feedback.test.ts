@@ -45,7 +45,7 @@ describe('loadout eval --feedback --report', () => {
     expect(page).toContain('<h2>Learning from feedback</h2>');
     expect(page).toMatch(/<strong>Learned ranking ON \(usage weight [\d.]+(, re-ranker)?\): it beat the default on held-out events/);
     expect(page).toContain('Learned first from feedback.jsonl: 36 events (1 line skipped). Below, bm25f + learned answered the queries.');
-    expect(page).toMatch(/<tr><td>default \(bm25f without usage\)<\/td><td>[\d.]+<\/td>/);
+    expect(page).toMatch(/<tr><td data-label="ranker">default \(bm25f without usage\)<\/td><td data-label="Recall@5">[\d.]+<\/td>/);
   });
 
   it('says learning is off and why, and names the ranker alone, when there are too few events', async () => {
@@ -68,7 +68,9 @@ describe('loadout eval --feedback --report', () => {
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout) as Record<string, unknown> & { learning: Record<string, unknown> };
     expect(result['ranker']).toBe('bm25f');
-    expect(Object.keys(result).sort()).toEqual(['buildMs', 'failedQueries', 'learning', 'mrr@10', 'ndcg@5', 'p50Ms', 'p99Ms', 'queries', 'ranker', 'recall@5', 'set', 'tools']);
+    // Every key of the contract, plus feedbackOverlap (decision 3444): how many queries the feedback holds.
+    expect(Object.keys(result).sort()).toEqual(['buildMs', 'failedQueries', 'feedbackOverlap', 'learning', 'mrr@10', 'ndcg@5', 'p50Ms', 'p99Ms', 'queries', 'ranker', 'recall@5', 'set', 'tools']);
+    expect(result['feedbackOverlap']).toEqual({ shared: 0, total: 3 });
     const { feedbackEvents, skippedLines, enabled, reason } = result.learning;
     expect({ feedbackEvents, skippedLines, enabled, reason }).toEqual({ feedbackEvents: 36, skippedLines: 0, enabled: true, reason: 'wins' });
     expect(Object.keys(result.learning)).not.toContain('skips');

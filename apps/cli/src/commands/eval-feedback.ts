@@ -7,26 +7,31 @@ import type { CliContext } from '../io/cli-context.js';
 import { countFeedbackSkips, readFeedbackFile } from '../io/read-feedback-file.js';
 import type { FeedbackSkips } from '../io/read-feedback-file.js';
 import { learningProgress } from '../format/learning-view.js';
-import { createProgressReporter } from '../io/progress-reporter.js';
+import type { ProgressReporter } from '../io/progress-reporter.js';
+import { isDatabaseStore } from '../io/open-feedback-store.js';
+import { redactUrl } from '@loadout/core/utils';
 
 /** What `loadout eval --feedback F` learned before answering the queries. */
 export interface EvalFeedback {
-  /** F, as the command line names it. */
+  /** F, as the command line names it (a `postgres://` URL through core's `redactUrl`). */
   readonly path: string;
   readonly ranker: Ranker;
   readonly report: LearningReport;
   readonly events: number;
+  /** The query texts of the events learned from, for the overlap with the queries (`feedbackOverlap`). */
+  readonly queries: ReadonlySet<string>;
   readonly issues: readonly FeedbackIssue[];
   /** F's lines skipped, and unknown tool names dropped from the lines used. */
   readonly skips: FeedbackSkips;
 }
 
 /**
- * Learns from `F` exactly as a deployment learns from its log: each line
+ * Learns from `F` (a file of events, or a `postgres://` store as search
+ * --feedback names one: its events) exactly as a deployment learns from its log: each line
  * (the queries file's format, or store events) is a past search whose gold
  * tools were called; the usage field is fitted and compared with the
  * default on held-out lines (`learnFromFeedback`), and used (refitted on
- * every line) only when it wins; progress goes to stderr. Every ranker learning builds is the chosen ranker's
+ * every line) only when it wins; progress goes to `progress` (the command's reporter). Every ranker learning builds is the chosen ranker's
  * (`withUsage`, through its definition's `capabilities.usage`), trying only
  * the parts it `learns`. Bad lines are reported on stderr with their code
  * and skipped. A file with no usable line (empty, every line skipped, or
@@ -38,10 +43,12 @@ export async function learnForEval(
   tools: readonly CatalogTool[],
   context: CliContext,
   ranker: { readonly learns: readonly RankerLearnedPart[]; readonly withUsage: UsageRankerFactory },
+  progress: ProgressReporter,
   maxFeedbackBytes?: number,
 ): Promise<EvalFeedback> {
-  const { events, issues } = await readFeedbackFile(path, tools, context, { command: 'eval', maxBytes: maxFeedbackBytes, unchanged: 'nothing was evaluated' });
-  const progress = createProgressReporter({ write: context.stderr, prefix: 'loadout eval' });
+  const { events, issues } = await readFeedbackFile(path, tools, context, { command: 'eval', maxBytes: maxFeedbackBytes, unchanged: 'nothing was evaluated', database: true });
   const learned = await learnFromFeedback({ tools, events, ranker: ranker.withUsage, learns: ranker.learns, onProgress: learningProgress(progress) });
-  return { path, ranker: learned.ranker, report: learned.report, events: events.length, issues, skips: countFeedbackSkips(issues) };
+  const shown = isDatabaseStore(path) ? redactUrl(path) : path;
+  const queries = new Set(events.map((event) => event.query));
+  return { path: shown, ranker: learned.ranker, report: learned.report, events: events.length, queries, issues, skips: countFeedbackSkips(issues) };
 }

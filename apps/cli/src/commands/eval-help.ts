@@ -53,7 +53,9 @@ Files:
 Options:
   --feedback FILE  one ranker only (with several --ranker names: invalid-option): past
                    searches (same format as --queries: each line's gold tools were
-                   called) to learn from first, as a deployment learns from its log:
+                   called) to learn from first, as a deployment learns from its log
+                   (or a postgres:// URL: the events of that store, as search --feedback
+                   names it; another URL is invalid-option, its password masked):
                    the usage field (and a re-ranker, when the ranker learns a model) is
                    fitted and used only if it beats the default on
                    held-out lines (the newest when every line has an "at", else seeded
@@ -62,7 +64,8 @@ Options:
                    learning builds on that ranker with its options. Never the --queries
                    file itself (invalid-option): to score a deployment's own log, give its
                    older lines to --feedback and its newer ones to --queries; a warning
-                   says when 10% or more of the --queries lines are also --feedback lines.
+                   (also --json's "feedbackOverlap" and the report) says when 10% or more
+                   of the queries are searches --feedback holds (the same text, at any time).
                    Bad lines are reported and skipped; a FILE with no usable line exits 2
                    before anything is measured, as loadout learn does: feedback-empty
                    (empty, or every line skipped), feedback-too-large (over --max-feedback)
@@ -90,7 +93,8 @@ ${MAX_FEEDBACK_HELP}
                    result: ranker-invalid-result); by default such a run exits 1, after
                    printing everything
   --json           one ranker: {"recall@5", "ndcg@5", "mrr@10", "queries", "p50Ms", "p99Ms", ...,
-                   "learning"?: {...}, "misses"?: [...]}; several: {"set", "tools",
+                   "learning"?: {...}, "misses"?: [...], "feedbackOverlap"?: {"shared",
+                   "total", "warning"?} (with --feedback)}; several: {"set", "tools",
                    "queries", "baseline", "rankers": [{"ranker", "recall@5", "ndcg@5",
                    "mrr@10", "p50Ms", "p99Ms", "buildMs", "failedQueries", "vsBaseline":
                    {"recall@5": {"diff", "low", "high"}}, "misses"?: [{"id", "query",
@@ -110,6 +114,9 @@ the bundled eval sets; when 10% or more of the queries are ones they were traine
 on, a warning (eval-in-sample) and a note say their figures are in-sample.
 
 Progress of phases over a second goes to stderr; stdout stays clean for --json.
+Each ranker's indexing is said as it starts once the run has gone on a second,
+or at once for a catalog of 5,000 tools or more. Files are files: --tools,
+--catalog, --queries, --report and --config given a URL are invalid-option.
 
 Examples:
   loadout eval

@@ -7,6 +7,7 @@ import { learnedRankerName } from '../format/learning-view.js';
 import { compareRuns, runMisses, type EvalComparison, type RankerRun } from './eval-comparison.js';
 import type { EvalFeedback } from './eval-feedback.js';
 import type { InSample } from './eval-in-sample.js';
+import type { FeedbackOverlap } from './eval-feedback-overlap.js';
 
 /** What the report shows per ranker beyond the comparison's figures. */
 export interface ReportOptions {
@@ -14,6 +15,8 @@ export interface ReportOptions {
   readonly misses: number;
   /** The rankers scored on queries their model was trained on (the `eval-in-sample` warning's), when any. */
   readonly inSample?: InSample | undefined;
+  /** With `--feedback`: how many queries it holds; its warning, when there is one, is stated under the verdict. */
+  readonly overlap?: FeedbackOverlap | undefined;
 }
 
 /**
@@ -42,6 +45,6 @@ export async function writeReport(
   // --misses 0 asks for none: the page then has no worst-queries section.
   const worst = misses === 0 ? {} : Object.fromEntries(named.map((run) => [run.ranker, runMisses(run, evalSet, misses)]));
   const learned = learning === undefined ? {} : { learning: { ranker: runs[0]!.ranker, report: learning.report, feedback: learning.path, events: learning.events, skips: learning.skips } };
-  await writeOutputFile(path, context.cwd, EVAL_REPORT_FILE, renderEvalReport(shown, { latencies, misses: worst, ...learned, ...(inSample === undefined ? {} : { inSample }) }));
+  await writeOutputFile(path, context.cwd, EVAL_REPORT_FILE, renderEvalReport(shown, { latencies, misses: worst, ...learned, ...(inSample === undefined ? {} : { inSample }), ...(options.overlap?.warning === undefined ? {} : { overlapWarning: options.overlap.warning }) }));
   context.stderr(`loadout eval: report written to ${path}\n`);
 }

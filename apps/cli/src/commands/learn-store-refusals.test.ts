@@ -126,3 +126,12 @@ describe('a learned.json that loadout did not write', () => {
     expect(await readFile(join(dir, 'learned.json'), 'utf8')).toBe(mine);
   });
 });
+
+describe('learn FILE given a URL (decision 3444)', () => {
+  it('is invalid-option with the URL masked, not "no such file" showing its password, and creates nothing', async () => {
+    const run = fakeContext({ cwd: dir });
+    expect(await runCli(['learn', 'postgres://u:secretpw@h/db', '--catalog', 'tools.json', '--store', 'st/feedback.jsonl'], run.context)).toBe(2);
+    expect(run.stderr()).toBe('loadout learn: postgres://***@h/db is a URL, and learn reads usage events from a file here: write them to a JSONL file and name that [invalid-option]\n');
+    expect((await readdir(dir)).sort()).toEqual(['ev.jsonl', 'tools.json']);
+  });
+});

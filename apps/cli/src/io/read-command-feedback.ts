@@ -1,6 +1,7 @@
 import type { CatalogTool } from '@loadout/core';
 import { createFileFeedbackStore, eventsByTime } from '@loadout/learn';
 import type { ParsedFeedback } from '@loadout/learn';
+import { redactUrl } from '@loadout/core/utils';
 import { DEFAULT_MAX_FEEDBACK_BYTES, MAX_FEEDBACK_RANGE } from './max-feedback-flag.js';
 import { isDatabaseStore, openDatabaseStore } from './open-feedback-store.js';
 
@@ -40,12 +41,12 @@ export async function readCommandFeedback(path: string, tools: readonly CatalogT
   const parsed = await (isDatabaseStore(path) ? await openDatabaseStore(path) : createFileFeedbackStore(path)).read(readOptions);
   const remedy =
     role.kind === 'store'
-      ? `compact it (loadout learn --compact --store ${role.store}) or pass a larger --max-feedback BYTES (up to ${MAX_FEEDBACK_RANGE.max})`
+      ? `compact it (loadout learn --compact --store ${isDatabaseStore(role.store) ? redactUrl(role.store) : role.store}) or pass a larger --max-feedback BYTES (up to ${MAX_FEEDBACK_RANGE.max})`
       : `split it into smaller files, or pass a larger --max-feedback BYTES (up to ${MAX_FEEDBACK_RANGE.max})`;
   return {
     events: role.kind === 'store' ? [...eventsByTime(parsed.events)] : parsed.events,
     issues: parsed.issues.map((issue) =>
-      issue.code === 'feedback-too-large' ? { ...issue, message: `${path} is over the --max-feedback limit of ${limit} bytes; ${remedy}` } : issue,
+      issue.code === 'feedback-too-large' ? { ...issue, message: `${isDatabaseStore(path) ? redactUrl(path) : path} is over the --max-feedback limit of ${limit} bytes; ${remedy}` } : issue,
     ),
   };
 }
