@@ -144,6 +144,7 @@ export const evalCommand: Command = {
     // One reporter for learning, indexing and answering: a phase begun once the run has gone on a second is said as it begins.
     const progress = createProgressReporter({ write: context.stderr, prefix: 'loadout eval', startedAt });
     let learning: EvalFeedback | undefined;
+    let overlap: FeedbackOverlap | undefined;
     // Every ranker is built first, then all are measured together (interleaved), so that none pays for being listed first.
     const slots: (RankerRun | BuiltRanker)[] = [];
     for (const [index, name] of list.names.entries()) {
@@ -152,7 +153,12 @@ export const evalCommand: Command = {
         if (feedbackPath !== undefined) {
           const { learnForEval } = await import('./eval-feedback.js');
           const { definition, withUsage } = await createConfiguredRanker(config, name);
-          learning = await learnForEval(feedbackPath, catalog.tools, context, { learns: definition.capabilities?.usage?.learns ?? [], withUsage: withUsage! }, progress, maxFeedbackBytes);
+          // Queries the ranker learns from overstate it: said on stderr as soon as the feedback is read, in --json (feedbackOverlap) and on the report.
+          const onRead = ({ path, queries }: { readonly path: string; readonly queries: ReadonlySet<string> }): void => {
+            overlap = feedbackOverlap(evalSet.queries.map((query) => query.query), queries, { queries: queriesPath ?? 'the demo queries', feedback: path });
+            if (overlap.warning !== undefined) context.stderr(`loadout eval: warning: ${overlap.warning}\n`);
+          };
+          learning = await learnForEval(feedbackPath, catalog.tools, context, { learns: definition.capabilities?.usage?.learns ?? [], withUsage: withUsage! }, progress, { maxFeedbackBytes, onRead });
           ranker = withCheckedResults(learning.ranker);
         } else {
           ranker = (await createConfiguredRanker(config, name, { maxQueryLength: EVAL_MAX_QUERY_LENGTH })).ranker;
@@ -171,10 +177,6 @@ export const evalCommand: Command = {
       }
       slots.push({ name, ranker });
     }
-    // Queries the ranker learned from overstate it: said on stderr, in --json (feedbackOverlap) and on the report.
-    const overlap: FeedbackOverlap | undefined =
-      learning === undefined ? undefined : feedbackOverlap(evalSet.queries.map((query) => query.query), learning.queries, { queries: queriesPath ?? 'the demo queries', feedback: learning.path });
-    if (overlap?.warning !== undefined) context.stderr(`loadout eval: warning: ${overlap.warning}\n`);
     const built = slots.filter((slot): slot is BuiltRanker => !('result' in slot));
     // One ranker of a comparison that cannot index fails every query; the others are still measured.
     const measured = await runRankers(built, evalSet, progress, catalog.tools.length);

@@ -18,11 +18,17 @@ export interface EvalFeedback {
   readonly ranker: Ranker;
   readonly report: LearningReport;
   readonly events: number;
-  /** The query texts of the events learned from, for the overlap with the queries (`feedbackOverlap`). */
-  readonly queries: ReadonlySet<string>;
   readonly issues: readonly FeedbackIssue[];
   /** F's lines skipped, and unknown tool names dropped from the lines used. */
   readonly skips: FeedbackSkips;
+}
+
+/** Options of {@link learnForEval}. */
+export interface LearnForEvalOptions {
+  /** F's size limit in bytes (`--max-feedback`). Default 64 MiB. */
+  readonly maxFeedbackBytes?: number | undefined;
+  /** Called once F is read, before the (long) learning: F as messages name it (a URL masked) and the query texts of its usable events. */
+  readonly onRead?: (read: { readonly path: string; readonly queries: ReadonlySet<string> }) => void;
 }
 
 /**
@@ -44,11 +50,11 @@ export async function learnForEval(
   context: CliContext,
   ranker: { readonly learns: readonly RankerLearnedPart[]; readonly withUsage: UsageRankerFactory },
   progress: ProgressReporter,
-  maxFeedbackBytes?: number,
+  options: LearnForEvalOptions = {},
 ): Promise<EvalFeedback> {
-  const { events, issues } = await readFeedbackFile(path, tools, context, { command: 'eval', maxBytes: maxFeedbackBytes, unchanged: 'nothing was evaluated', database: true });
-  const learned = await learnFromFeedback({ tools, events, ranker: ranker.withUsage, learns: ranker.learns, onProgress: learningProgress(progress) });
+  const { events, issues } = await readFeedbackFile(path, tools, context, { command: 'eval', maxBytes: options.maxFeedbackBytes, unchanged: 'nothing was evaluated', database: true });
   const shown = isDatabaseStore(path) ? redactUrl(path) : path;
-  const queries = new Set(events.map((event) => event.query));
-  return { path: shown, ranker: learned.ranker, report: learned.report, events: events.length, queries, issues, skips: countFeedbackSkips(issues) };
+  options.onRead?.({ path: shown, queries: new Set(events.map((event) => event.query)) });
+  const learned = await learnFromFeedback({ tools, events, ranker: ranker.withUsage, learns: ranker.learns, onProgress: learningProgress(progress) });
+  return { path: shown, ranker: learned.ranker, report: learned.report, events: events.length, issues, skips: countFeedbackSkips(issues) };
 }
