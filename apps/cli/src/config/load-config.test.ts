@@ -96,6 +96,8 @@ describe('loadConfig', () => {
     ['a ranker named like a built-in', { 'loadout.config.json': '{ "rankers": { "bm25f": "./mine.mjs" } }', 'mine.mjs': definition('bm25f') }, 'plugin-duplicate', /rankers: two rankers are named "bm25f"/],
     ['a malformed declarative mod', { 'loadout.config.json': '{ "mods": [{ "rules": [] }] }' }, 'config-invalid', /mods\[0\]:/],
     ['a config that is not JSON', { 'loadout.config.json': '{ ranker: ' }, 'config-invalid', /loadout\.config\.json: invalid JSON at line 1, column/],
+    // Decision 3444: read as a path it was "no such file: …/https:/u:secretpw@h/tools.json".
+    ['a catalog that is a URL, its password masked', { 'loadout.config.json': '{ "catalog": "https://u:secretpw@h/tools.json" }' }, 'config-invalid', /loadout\.config\.json: catalog: must be a file path, not a URL \(got https:\/\/\*\*\*@h\/tools\.json\)$/],
   ])('rejects %s with a stable code naming the file, key and value', async (_, files, code, message) => {
     const error = await failure(await folder(files));
     expect(error.code).toBe(code);

@@ -1,6 +1,8 @@
 import { basename } from 'node:path';
 import { createLoadoutError, describeKind, isLoadoutError, modFromRules } from '@loadout/core';
 import { didYouMean } from '@loadout/core/plugins';
+import { redactUrl } from '@loadout/core/utils';
+import { isUrl } from '../io/check-file-flag.js';
 import { configError } from './config-error.js';
 import { CONFIG_FILE_NAMES, CONFIG_KEYS } from './loadout-config.js';
 import type { LoadoutConfigFile } from './loadout-config.js';
@@ -53,6 +55,8 @@ export function validateConfig(input: unknown, path: string, warn: (message: str
   check('plugins', (item) => Array.isArray(item) && item.every((entry) => typeof entry === 'string' && entry.length > 0), 'an array of module paths or package names');
   check('mods', Array.isArray, 'an array of declarative mods');
   check('catalog', (item) => typeof item === 'string' && item.length > 0, 'a file path');
+  // A URL would be read as a file that is not there, and "no such file" would show its password: named masked, never read.
+  if (typeof value['catalog'] === 'string' && isUrl(value['catalog'])) throw configError('config-invalid', path, 'catalog', `must be a file path, not a URL (got ${redactUrl(value['catalog'])})`);
   check('limit', (item) => Number.isInteger(item) && (item as number) >= 1 && (item as number) <= 100, 'an integer from 1 to 100');
   if (value['mcpServers'] !== undefined && !isPlainObject(value['mcpServers'])) {
     throw configError('config-invalid', path, 'mcpServers', `must be an object of server name → {command, args, env} | {type: "http", url, headers} (got ${describeKind(value['mcpServers'])})`);
