@@ -92,8 +92,9 @@ export const evalCommand: Command = {
     }
     // Every flag is checked before any file is read or written. A file flag given a URL would be "no such file", its password shown.
     for (const flag of ['tools', 'catalog', 'queries', 'report', 'config']) checkFileFlag(stringFlag(parsed, flag), flag);
+    const feedbackPath = stringFlag(parsed, 'feedback');
     // A file of events, or a store as search --feedback names one (a postgres:// URL: its events); any other URL is refused, masked.
-    if (stringFlag(parsed, 'feedback') !== undefined) checkStoreLocation(stringFlag(parsed, 'feedback')!, 'feedback', { flag: 'feedback' });
+    if (feedbackPath !== undefined) checkStoreLocation(feedbackPath, 'feedback', { flag: 'feedback' });
     const maxFeedbackBytes = maxFeedbackFlag(parsed, 'feedback');
     const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
     const missesFlag = integerFlag(parsed, 'misses', MISSES_RANGE);
@@ -104,7 +105,6 @@ export const evalCommand: Command = {
     const config = await loadCommandConfig('eval', parsed, context);
     const toolsPath = catalogFlag(parsed);
     const queriesPath = stringFlag(parsed, 'queries');
-    const feedbackPath = stringFlag(parsed, 'feedback');
     if (reportPath !== undefined) {
       // Never a file this command reads; another existing file only when it is empty or an earlier report.
       const reads = [toolsPath ?? config.catalog, queriesPath, feedbackPath, config.path].filter((path): path is string => path !== undefined);
