@@ -94,7 +94,7 @@ export const evalCommand: Command = {
     for (const flag of ['tools', 'catalog', 'queries', 'report', 'config']) checkFileFlag(stringFlag(parsed, flag), flag);
     const feedbackPath = stringFlag(parsed, 'feedback');
     // A file of events, or a store as search --feedback names one (a postgres:// URL: its events); any other URL is refused, masked.
-    if (feedbackPath !== undefined) checkStoreLocation(feedbackPath, 'feedback', { flag: 'feedback' });
+    if (feedbackPath !== undefined) checkStoreLocation(feedbackPath, 'feedback', { flag: 'feedback' }, context.env);
     const maxFeedbackBytes = maxFeedbackFlag(parsed, 'feedback');
     const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
     const missesFlag = integerFlag(parsed, 'misses', MISSES_RANGE);
