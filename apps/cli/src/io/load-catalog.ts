@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { createCatalog, createLoadoutError, isLoadoutError, parseCatalogText, type Catalog, type CatalogIssue, type ServerSettings, type ToolInput } from '@loadout/core';
 import { demoCatalogInput } from '@loadout/demo-catalog';
 import { readTextFile } from '@loadout/eval/files';
+import { checkFileFlag } from './check-file-flag.js';
 
 /** A catalog as read by a command, with where it came from. */
 export interface LoadedCatalog {
@@ -37,9 +38,11 @@ async function explainIndex(error: unknown, path: string, cwd: string): Promise<
 /**
  * Reads a catalog file (JSON, JSONL or an MCP snapshot), or the embedded demo
  * catalog when `path` is undefined. A file with no tools at all (empty,
- * `/dev/null`, `[]`) is `catalog-empty`.
+ * `/dev/null`, `[]`) is `catalog-empty`; a URL is `invalid-option`, masked.
  */
 export async function loadCatalog(path: string | undefined, cwd: string, options: LoadCatalogOptions = {}): Promise<LoadedCatalog> {
+  // Read as a path, a URL would be "no such file" with its password shown: every command's --catalog is refused so, masked.
+  checkFileFlag(path, 'catalog', 'give a catalog file (loadout catalog pull writes one from live servers)');
   const source = path ?? 'demo catalog';
   const parsed =
     path === undefined
