@@ -87,7 +87,8 @@ try {
   };
 
   // 1. Both generations at once through the load balancer; a tool found through one replica is called through another.
-  const cities = ['paris', 'oslo', 'lima', 'cairo', 'tokyo', 'quito', 'perth', 'dakar'];
+  // 20 cities, two positives each: learn judges only on 35 events or more (folds of 7).
+  const cities = ['paris', 'oslo', 'lima', 'cairo', 'tokyo', 'quito', 'perth', 'dakar', 'hanoi', 'bern', 'accra', 'sofia', 'riga', 'doha', 'kyiv', 'suva', 'baku', 'male', 'apia', 'rome'];
   const positives = [];
   const stateless = await modern();
   const session = await legacy();
