@@ -106,6 +106,11 @@ describe('loadout plan', () => {
     expect(await runCli(['plan', '--catalog', path, '--context-window', '200000'], run.context)).toBe(0);
     expect(run.stderr()).toContain("loadout plan: warning: mcp__docs__dump's definition counts 812,345 tokens, over 20,000 (10% of the 200,000-token context window)");
     expect(run.stderr()).toContain('[tool-too-large]');
+    const json = fakeContext();
+    expect(await runCli(['plan', '--catalog', path, '--json'], json.context)).toBe(0);
+    const plan = JSON.parse(json.stdout()) as { warnings: { code: string }[]; decision: { warnings: unknown[] } };
+    expect(plan.warnings.map((warning) => warning.code)).toEqual(['tool-too-large']);
+    expect(plan.decision.warnings).toEqual([]);
     const strict = fakeContext();
     expect(await runCli(['plan', '--catalog', path, '--strict'], strict.context)).toBe(2);
     expect(strict.stderr()).toContain('strict-failed');

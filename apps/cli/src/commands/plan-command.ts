@@ -85,7 +85,8 @@ export const planCommand: Command = {
       const large = claude ? largeToolWarnings(plan.tools, plan.decision.contextWindow) : [];
       reportWarnings('plan', [...loaded.issues, ...skipped, ...plan.warnings, ...large], context, strict);
       if (parsed.values['json']) {
-        context.stdout(JSON.stringify({ source: loaded.source, ...(claude ? { model } : {}), issues: loaded.issues, ...plan, adapter: view }, null, 2) + '\n');
+        // The plan's warnings add the definitions too large for the context; the decision's stay the policy contract's.
+        context.stdout(JSON.stringify({ source: loaded.source, ...(claude ? { model } : {}), issues: loaded.issues, ...plan, warnings: [...plan.warnings, ...large], adapter: view }, null, 2) + '\n');
       } else {
         const head = claude ? renderPlanView(plan, { source: loaded.source, model, skipped: loaded.issues.length }) : '';
         context.stdout(head + renderAdapterView(view, claude ? undefined : { plan, source: loaded.source, skipped: loaded.issues.length }));
@@ -95,9 +96,11 @@ export const planCommand: Command = {
     const planWith = (tokenCounter: TokenCounter): ToolLoadingPlan => planToolLoading(input, { tokenCounter, mods: config.registry.mods });
     // The embedded catalog's counts are known from the build: no tokenizer to load (unless a mod rewrote a description).
     const plan = loaded.embedded ? await withKnownTokenCounts(planWith, (problem) => reportWarnings('plan', [problem], context, strict)) : planWith(await sharedTokenCounter());
-    reportWarnings('plan', [...loaded.issues, ...plan.warnings, ...largeToolWarnings(plan.tools, plan.decision.contextWindow)], context, strict);
+    const large = largeToolWarnings(plan.tools, plan.decision.contextWindow);
+    reportWarnings('plan', [...loaded.issues, ...plan.warnings, ...large], context, strict);
     if (parsed.values['json']) {
-      context.stdout(JSON.stringify({ source: loaded.source, model, issues: loaded.issues, ...plan }, null, 2) + '\n');
+      // The plan's warnings add the definitions too large for the context; the decision's stay the policy contract's.
+      context.stdout(JSON.stringify({ source: loaded.source, model, issues: loaded.issues, ...plan, warnings: [...plan.warnings, ...large] }, null, 2) + '\n');
     } else {
       context.stdout(renderPlanView(plan, { source: loaded.source, model, skipped: loaded.issues.length }));
     }

@@ -59,6 +59,10 @@ describe("calls: 'found'", () => {
     await client.callTool({ name: 'search_tools', arguments: { query: 'echo a text message' } });
     expect(text(await client.callTool(echoCall))).toContain('allowed');
     expect(text(await client.callTool({ name: ECHO, arguments: { text: 'direct' } }))).toContain('direct');
+    // As for 2026-07-28 clients (3447): an id that is no searchId at all is a malformed argument, even for a found tool.
+    for (const searchId of [5, 'garbage']) {
+      expect(await refusal(client, { name: 'call_tool', arguments: { ...echoCall.arguments, searchId } })).toMatch(/call_tool: searchId must be the searchId of the search_tools result that found the tool/);
+    }
     // Another session's search does not count for this one.
     const other = new Client({ name: 'policy-other', version: '1' });
     await other.connect(new StreamableHTTPClientTransport(new URL(served.url)));

@@ -8,12 +8,12 @@ import { gatewayCallError, type GatewayCallError } from '../upstream/gateway-cal
 import type { Gateway } from './gateway.js';
 import type { SearchReceipts } from './search-receipts.js';
 import { callNotFoundError, isUpfront, type CallPolicy } from './call-policy.js';
-import { encodeSearchId } from './search-id.js';
+import { decodeSearchId, encodeSearchId } from './search-id.js';
 import { createSessionSearches } from './session-searches.js';
 import type { SearchResultRenderer } from './search-result.js';
 import { GatewayServer } from './gateway-server.js';
 import { readCallArguments } from './read-call-arguments.js';
-import { readCallToolInput } from './read-call-tool-input.js';
+import { malformedSearchIdError, readCallToolInput } from './read-call-tool-input.js';
 import { CALL_TOOL_NAME, callToolDefinition, renderTool, SEARCH_TOOLS_NAME, searchToolsDefinition } from './gateway-tools.js';
 
 /** Options of {@link createGatewaySession}. */
@@ -167,6 +167,8 @@ export function createGatewaySession(gateway: Gateway, options: GatewaySessionOp
     if (on && name === CALL_TOOL_NAME) {
       // An empty or null searchId (models fill optional fields so) is no receipt: paired as a direct call is.
       const input = readCallToolInput(args);
+      // As the stateless servers do (3447): under `found`, a searchId that is none at all is a malformed argument.
+      if (found !== undefined && input.searchId !== undefined && decodeSearchId(input.searchId) === undefined) throw malformedSearchIdError(input.searchId);
       checkFound(input.name);
       return proxyCall(input.name, input.arguments, context.mcpReq.signal, input.searchId);
     }
