@@ -55,7 +55,7 @@ describe('loadout eval --feedback --report', () => {
     expect(run.stdout).toMatch(/, ranker bm25f\n/);
     const page = await readFile(join(dir, 'r.html'), 'utf8');
     expect(page).toContain('<h3>bm25f: Recall@5 ');
-    expect(page).toContain('<strong>Learned ranking OFF: too few events to judge (need at least 35: each held-out fold, a fifth of them, judges on 7 or more); 2 events so far.</strong>');
+    expect(page).toContain('<strong>Learned ranking OFF: too few events to judge (need at least 35: each of the 3 held-out folds, a fifth of the events, must hold 7 or more); 2 events so far.</strong>');
     expect(page).toContain('Below, bm25f answered the queries without usage.');
     expect(page).not.toContain('+ learned');
     // Nothing was held out: no table of zeros.

@@ -41,7 +41,7 @@ describe('renderLearningReport', () => {
 
   it('prints no table when nothing was held out (too few events), only the verdict', () => {
     const few: LearningReport = { ...report, trainEvents: 1, heldOutEvents: 0, enabled: false, reason: 'too-few-events' };
-    expect(renderLearningReport(few, 'bm25f')).toEqual(['learned ranking OFF: too few events to judge (need at least 35: each held-out fold, a fifth of them, judges on 7 or more); 1 event so far']);
+    expect(renderLearningReport(few, 'bm25f')).toEqual(['learned ranking OFF: too few events to judge (need at least 35: each of the 3 held-out folds, a fifth of the events, must hold 7 or more); 1 event so far']);
   });
 });
 

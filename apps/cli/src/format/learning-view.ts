@@ -22,7 +22,7 @@ export function learningVerdict(report: LearningReport): string {
   if (report.reason === 'wins') return `learned ranking ON (usage weight ${report.learned.usageWeight}${report.rerank ? ', re-ranker' : ''}): it beat the default on ${where}`;
   if (report.reason === 'no-gain') return `learned ranking OFF: it did not beat the default on ${where}`;
   const events = report.trainEvents + report.heldOutEvents;
-  return `learned ranking OFF: too few events to judge (need at least ${MIN_FOLD_EVENTS * 5}: each held-out fold, a fifth of them, judges on ${MIN_FOLD_EVENTS} or more); ${countOf(events, 'event')} so far`;
+  return `learned ranking OFF: too few events to judge (need at least ${MIN_FOLD_EVENTS * 5}: each of the 3 held-out folds, a fifth of the events, must hold ${MIN_FOLD_EVENTS} or more); ${countOf(events, 'event')} so far`;
 }
 
 /** The held-out comparison's rows (none when nothing was held out: a table of zeros would read as measured) and what they were judged on. */
