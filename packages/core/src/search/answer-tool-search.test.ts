@@ -45,7 +45,7 @@ describe('answerToolSearch: the search-tool kernel', () => {
 
   it.each<[string, unknown, RegExp]>([
     ['a non-object', 'weather', /^search_tools expects \{"query": string, "limit"\?: integer\}, got "weather"$/],
-    ['a missing query', { limit: 2 }, /query must be a string, got undefined/],
+    ['a missing query', { limit: 2 }, /; query is missing$/],
     ['a fractional limit', { query: 'x', limit: 1.5 }, /limit must be a positive integer, got 1.5/],
   ])('reports %s as an argument failure', async (_, input, message) => {
     const answer = await answerToolSearch(input, context());

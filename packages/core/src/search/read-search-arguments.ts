@@ -30,6 +30,7 @@ export function readSearchArguments(input: unknown, limits: SearchLimits): Searc
   const { query, limit } = input as { query?: unknown; limit?: unknown };
   const unknown = Object.keys(input as object).filter((key) => key !== 'query' && key !== 'limit');
   if (unknown.length > 0) return { message: `${expected}; unknown ${unknown.length === 1 ? 'key' : 'keys'} ${unknown.slice(0, 3).map((key) => JSON.stringify(key)).join(', ')}${unknown.length > 3 ? ', …' : ''}` };
+  if (query === undefined) return { message: `${expected}; query is missing` };
   if (typeof query !== 'string') return { message: `${expected}; query must be a string, got ${describeValue(query)}` };
   if (limit === undefined || limit === null) return { query, limit: limits.limit };
   const integer = typeof limit === 'number' && Number.isInteger(limit) && limit >= 1;
