@@ -18,3 +18,20 @@ describe('--catalog given a URL', () => {
     expect(run.stderr() + run.stdout()).not.toMatch(/secretpw|abc/);
   });
 });
+
+// The same for every other flag that names a file: --config, --mods and index --out printed the password too.
+describe('a file flag given a URL', () => {
+  it.each([
+    ['search --config', ['search', 'weather', '--config'], 'config'],
+    ['serve --config', ['serve', '--config'], 'config'],
+    ['catalog pull --config', ['catalog', 'pull', '--out', 'x.json', '--config'], 'config'],
+    ['plan --mods', ['plan', '--mods'], 'mods'],
+    ['index --out', ['index', '--catalog', 'missing.json', '--out'], 'out'],
+  ])('%s: invalid-option naming the flag, the URL masked, exit 2', async (_, argv, flag) => {
+    const run = fakeContext();
+    const code = await runCli([...argv, 'https://u:secretpw@example.com/f.json'], run.context);
+    expect(code).toBe(2);
+    expect(run.stderr()).toContain(`--${flag} takes a file, not a URL (got https://***@example.com/f.json)`);
+    expect(run.stderr() + run.stdout()).not.toMatch(/secretpw/);
+  });
+});

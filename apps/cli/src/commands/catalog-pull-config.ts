@@ -1,6 +1,7 @@
 import { createLoadoutError } from '@loadout/core';
 import { parseMcpConfig, readMcpConfig, type McpGatewayConfig } from '@loadout/mcp';
 import { loadConfig } from '../config/load-config.js';
+import { checkFileFlag } from '../io/check-file-flag.js';
 import { rejectsUnknownKeys } from '../config/validate-config.js';
 import type { CliContext } from '../io/cli-context.js';
 
@@ -19,6 +20,7 @@ export interface PullConfig {
  * or it names no servers.
  */
 export async function readPullConfig(configPath: string | undefined, context: CliContext): Promise<PullConfig> {
+  checkFileFlag(configPath, 'config');
   const warn = (message: string): void => context.stderr(`loadout catalog pull: ${message}\n`);
   if (configPath !== undefined && /\.json$/i.test(configPath)) {
     return { config: await readMcpConfig(configPath, { cwd: context.cwd, env: context.env, warn }), path: configPath };

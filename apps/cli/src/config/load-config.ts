@@ -12,6 +12,7 @@ import { readConfigJson, importConfigModule } from './read-config-value.js';
 import type { RankerFallback } from '../sandbox/start-fallback.js';
 import type { TrustEnvironment } from './trust-folder.js';
 import { validateConfig } from './validate-config.js';
+import { checkFileFlag } from '../io/check-file-flag.js';
 
 /** How {@link loadConfig} finds the folder's config. */
 export interface LoadConfigOptions {
@@ -79,6 +80,7 @@ export async function loadConfig(
     if (explicitPath !== undefined) throw createLoadoutError('invalid-option', `--config ${explicitPath} and --no-config contradict each other; pass one`);
     return { path: undefined, registry: createBuiltinRegistry() };
   }
+  checkFileFlag(explicitPath, 'config');
   const path =
     explicitPath === undefined
       ? CONFIG_FILE_NAMES.map((name) => resolve(cwd, name)).find((candidate) => existsSync(candidate))

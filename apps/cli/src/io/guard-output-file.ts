@@ -3,6 +3,7 @@ import { lstat, open, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
 import { writeFileAtomic } from './write-file-atomic.js';
+import { checkFileFlag } from './check-file-flag.js';
 
 /** What {@link guardOutputFile} lets a command overwrite. */
 export interface OutputFileKind {
@@ -47,6 +48,8 @@ async function readStart(path: string, length: number): Promise<Uint8Array | und
 export async function guardOutputFile(path: string, cwd: string, kind: OutputFileKind, options: { readonly force?: boolean; readonly protect?: readonly string[] } = {}): Promise<void> {
   // Elsewhere `-` means standard output; these files are written to disk only.
   if (path === '-') throw createLoadoutError('invalid-option', `"-" would be a file named "-": ${kind.what} is written to a file, not to standard output; name a file`, { path });
+  // Read as a path, a URL would be a folder that is not there, and that message would show its password.
+  checkFileFlag(path, 'out', `${kind.what} is written to a file; name a file path`);
   const target = resolve(cwd, path);
   for (const read of options.protect ?? []) {
     if (await sameFile(target, resolve(cwd, read))) {
