@@ -1,4 +1,4 @@
-import type { MaybePromise, Ranker } from '@loadout/core';
+import { forwardRanker, type MaybePromise, type Ranker } from '@loadout/core';
 
 /** A turn of the event loop (a task, not a microtask): where Node runs a signal's listener. */
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -19,22 +19,11 @@ export function yieldingRankers<U>(factory: (usage: U) => MaybePromise<Ranker>, 
   return async (usage) => {
     await turn();
     const ranker = await factory(usage);
-    return {
-      specificationVersion: 'v1',
-      get name() {
-        return ranker.name;
-      },
-      get size() {
-        return ranker.size;
-      },
-      ...(ranker.queryKind === undefined ? {} : { queryKind: ranker.queryKind }),
-      index: (tools) => ranker.index(tools),
-      add: (tools) => ranker.add(tools),
-      remove: (displayNames) => ranker.remove(displayNames),
+    return forwardRanker(ranker, {
       search: async (query, options) => {
         await due();
         return ranker.search(query, options);
       },
-    };
+    });
   };
 }
