@@ -54,6 +54,12 @@ function isFolder(path: string): boolean {
 }
 
 /** What a refused or partial run left of the decision: `the decision in PATH is unchanged`, or that there is none yet. */
+/** Prints `--json`'s one JSON object on stdout; exit 0. */
+function printJson(context: CliContext, output: Readonly<Record<string, unknown>>): number {
+  context.stdout(`${JSON.stringify(output, null, 2)}\n`);
+  return 0;
+}
+
 function decisionLeft(read: LearnedDecisionRead, decisionPath: string): string {
   return read.kind === 'missing' ? `there is no decision yet (no ${decisionPath})` : `the decision in ${decisionPath} is unchanged`;
 }
@@ -74,8 +80,8 @@ const help = `loadout learn: learn ranking from a deployment's own usage (opt-in
 Usage:
   loadout learn [FILE] [--catalog FILE] [--max-tools N] [--store PATH] [--max-feedback BYTES]
                 [--ranker NAME] [--json]
-  loadout learn --compact [--store PATH]
-  loadout learn --purge [--store PATH]
+  loadout learn --compact [--store PATH] [--json]
+  loadout learn --purge [--store PATH] [--json]
 
 Imports the usage events of FILE into the feedback store (an event with an
 "at" that is already stored, same query, tools and time, is not added again;
@@ -148,7 +154,10 @@ ${MAX_FEEDBACK_HELP}
                    lines; issues: FILE's skipped lines and dropped tools, each {code, line,
                    message}, lines of FILE ([] with no FILE); storeIssues: the same for the
                    store as learning read it, lines of the store; catalogIssues: the
-                   catalog's skipped tools, each {code, message})
+                   catalog's skipped tools, each {code, message}); with --compact:
+                   {"action": "compact", "store", "decision", "kept", "dropped",
+                   "corruptLines", "message"}; with --purge: {"action": "purge", "store",
+                   "decision", "deleted" (the paths deleted), "message"}
   -h, --help       show this help
 
 Examples:
@@ -159,6 +168,7 @@ Examples:
   loadout learn events.jsonl --json
   loadout learn
   loadout learn --compact
+  loadout learn --compact --json
   loadout learn --purge
 `;
 
@@ -251,12 +261,13 @@ export function createLearnCommand(options: InterruptOptions = {}): Command {
       // --purge and --compact act on the store alone: anything else given with them would be silently ignored.
       const action = (['purge', 'compact'] as const).filter((flag) => parsed.values[flag] === true);
       if (action.length > 0) {
-        const extra = [...action.slice(1), ...['catalog', 'json', 'ranker', 'max-tools', 'max-feedback'].filter((flag) => parsed.values[flag] !== undefined)];
+        const extra = [...action.slice(1), ...['catalog', 'ranker', 'max-tools', 'max-feedback'].filter((flag) => parsed.values[flag] !== undefined)];
         if (extra.length > 0 || parsed.positionals.length > 0) {
           const what = extra.length > 0 ? `--${extra[0]}` : JSON.stringify(parsed.positionals[0]);
-          throw createLoadoutError('invalid-option', `--${action[0]} takes only --store PATH, not ${what} (run them one at a time; see loadout learn --help)`, { option: action[0] });
+          throw createLoadoutError('invalid-option', `--${action[0]} takes only --store PATH and --json, not ${what} (run them one at a time; see loadout learn --help)`, { option: action[0] });
         }
       }
+      const json = parsed.values['json'] === true;
       const storeFlag = stringFlag(parsed, 'store') ?? DEFAULT_FEEDBACK_STORE;
       if (storeFlag.trim() === '') throw createLoadoutError('invalid-option', `--store needs a path (default ${DEFAULT_FEEDBACK_STORE})`, { option: 'store' });
       checkStoreLocation(storeFlag, 'store', { option: 'store' }, context.env);
@@ -276,6 +287,7 @@ export function createLearnCommand(options: InterruptOptions = {}): Command {
         // A file that holds no events (an empty __init__.py, say) is not the store's to delete.
         const noEvents = !isDatabaseStore(store) && existsSync(store) && !existing.includes(store) ? `${shown} holds no events, so it was left as it is` : undefined;
         const done = existing.length > 0 ? `deleted ${existing.join(' and ')}${noEvents === undefined ? '' : `; ${noEvents}`}` : `nothing to delete: ${noEvents ?? `neither ${shown} nor its decision exists`}`;
+        if (json) return printJson(context, { action: 'purge', store: shown, decision: decisionPath, deleted: existing, message: `${done}${kept}` });
         context.stdout(`${done}${kept}\n`);
         return 0;
       }
@@ -290,12 +302,13 @@ export function createLearnCommand(options: InterruptOptions = {}): Command {
         if (unreadable !== undefined) throw createLoadoutError('file-not-text', `cannot compact ${shown}: ${unreadable.message}; it was left as it is`, { path: shown });
         const corrupt = issues.filter((issue) => issue.code === 'feedback-invalid-line' && issue.line > 0);
         const { kept, dropped } = await feedbackStore.compact();
-        if (kept + dropped === 0) {
-          context.stdout(`nothing to compact: ${shown} holds no events, so it was left as it is\n`);
-          return 0;
-        }
         const lines = corrupt.length === 0 ? '' : ` (${countOf(corrupt.length, 'corrupt line')}: ${corrupt.length === 1 ? 'line' : 'lines'} ${corrupt.slice(0, 5).map((issue) => issue.line).join(', ')}${corrupt.length > 5 ? ', …' : ''})`;
-        context.stdout(`compacted ${shown}: kept ${countOf(kept, 'event')}, dropped ${formatCount(dropped)}${lines}; ${decisionLeft(await feedbackStore.readDecision(), decisionPath)}\n`);
+        const message =
+          kept + dropped === 0
+            ? `nothing to compact: ${shown} holds no events, so it was left as it is`
+            : `compacted ${shown}: kept ${countOf(kept, 'event')}, dropped ${formatCount(dropped)}${lines}; ${decisionLeft(await feedbackStore.readDecision(), decisionPath)}`;
+        if (json) return printJson(context, { action: 'compact', store: shown, decision: decisionPath, kept, dropped, corruptLines: corrupt.map((issue) => issue.line), message });
+        context.stdout(`${message}\n`);
         return 0;
       }
       // Another store's decision in this folder, or a learned.json loadout did not write, is never replaced: refused before anything is imported.
@@ -395,8 +408,7 @@ export function createLearnCommand(options: InterruptOptions = {}): Command {
           const storeIssues = stored.issues.map(({ code, line, message }) => ({ code, line, message }));
           const issues = imported.issues.map(({ candidates: _candidates, ...issue }) => issue);
           const output = { imported: fresh.length, alreadyStored, skipped: skips.lines, droppedTools: skips.droppedTools, issues, storeIssues, catalogIssues, store: shown, decision: decisionPath, report };
-          context.stdout(`${JSON.stringify(output, null, 2)}\n`);
-          return 0;
+          return printJson(context, output);
         }
         context.stdout(
           [

@@ -185,6 +185,29 @@ describe('loadout learn --compact and --purge without a store', () => {
     expect(purged.stdout).toMatch(/^deleted .*feedback\.jsonl and .*learned\.json\n$/);
   });
 
+  it('--compact --json and --purge --json print what was kept, dropped and deleted; --json with other flags is still refused', async () => {
+    const dir = await folder();
+    expect((await cli(dir, ['learn', 'events.jsonl', '--catalog', 'catalog.json'])).code).toBe(0);
+    const store = join(dir, '.loadout', 'feedback.jsonl');
+    await writeFile(store, `${await readFile(store, 'utf8')}{"query": "torn\n`);
+    const compact = await cli(dir, ['learn', '--compact', '--json']);
+    expect(compact.code).toBe(0);
+    const compacted = JSON.parse(compact.stdout) as Record<string, unknown>;
+    expect(compacted).toMatchObject({ action: 'compact', store, decision: join(dir, '.loadout', 'learned.json'), dropped: 1 });
+    expect(compacted['kept']).toBeGreaterThan(0);
+    expect(compacted['corruptLines']).toHaveLength(1);
+    expect(compacted['message']).toMatch(/^compacted .*: kept \d+ events, dropped 1 \(1 corrupt line: line \d+\); the decision in .* is unchanged$/);
+    const purge = await cli(dir, ['learn', '--purge', '--json']);
+    expect(purge.code).toBe(0);
+    expect(JSON.parse(purge.stdout)).toMatchObject({ action: 'purge', store, deleted: [store, join(dir, '.loadout', 'learned.json')] });
+    const again = await cli(dir, ['learn', '--compact', '--json']);
+    expect(again.code).toBe(2);
+    expect(JSON.parse(again.stdout)).toMatchObject({ error: { code: 'file-not-found', details: { path: store } } });
+    const extra = await cli(dir, ['learn', '--purge', '--json', '--ranker', 'bm25f']);
+    expect(extra.code).toBe(2);
+    expect(extra.stdout).toContain('--purge takes only --store PATH and --json, not --ranker');
+  });
+
   it.each(['', '\n\n'])('--purge and --compact leave a file that holds no events (%j, an empty __init__.py) as it is, and say so', async (text) => {
     const dir = await folder();
     const file = join(dir, 'pkg', '__init__.py');

@@ -73,10 +73,10 @@ describe('a <store>.lock that loadout did not write (a Gemfile.lock, a Cargo.loc
 
 describe('loadout learn --purge and --compact with anything else', () => {
   it.each([
-    [['learn', 'ev.jsonl', '--purge'], '--purge takes only --store PATH, not "ev.jsonl"'],
-    [['learn', '--compact', '--purge'], '--purge takes only --store PATH, not --compact'],
-    [['learn', '--purge', '--catalog', 'tools.json'], '--purge takes only --store PATH, not --catalog'],
-    [['learn', '--compact', '--ranker', 'bm25f'], '--compact takes only --store PATH, not --ranker'],
+    [['learn', 'ev.jsonl', '--purge'], '--purge takes only --store PATH and --json, not "ev.jsonl"'],
+    [['learn', '--compact', '--purge'], '--purge takes only --store PATH and --json, not --compact'],
+    [['learn', '--purge', '--catalog', 'tools.json'], '--purge takes only --store PATH and --json, not --catalog'],
+    [['learn', '--compact', '--ranker', 'bm25f'], '--compact takes only --store PATH and --json, not --ranker'],
     [['learn', '--purge', '--store', ''], '--store needs a path'],
   ])('%j is refused before touching the store: exit 2, invalid-option', async (argv, message) => {
     const store = join(dir, '.loadout', 'feedback.jsonl');
