@@ -2,6 +2,9 @@ import type { CatalogInput, EnginePlan, EngineSearchResult, LoadedCatalog, Loado
 import type { PlannedTool } from '@loadout/core';
 import { createLargeDemoCatalogInput, demoCatalogInput, demoQueries } from '@loadout/demo-catalog';
 import { catalogLabel } from '../catalog/catalog-source-label.js';
+import { explainLoadError } from '../catalog/explain-load-error.js';
+import { nonEmptyCatalogText } from '../catalog/non-empty-catalog-text.js';
+import { readCatalogFile } from '../catalog/read-catalog-file.js';
 import { DEFAULT_RANKER, debounceFor } from '../search/ranker-choices.js';
 import { createSearchController } from '../search/search-controller.js';
 import type { SearchRequest } from '../search/search-controller.js';
@@ -10,7 +13,7 @@ import type { CatalogChoice, PlaygroundState } from '../state/playground-state.j
 import { MAX_SHARED_PASTE, writeStateToSearch } from '../state/url-state.js';
 import { createPlaygroundTimings, measureSince } from '../timings/playground-timings.js';
 import type { CatalogTiming } from '../timings/playground-timings.js';
-import { createCatalogPanel } from '../views/catalog-panel.js';
+import { MAX_TOOL_LIMIT, createCatalogPanel } from '../views/catalog-panel.js';
 import type { CatalogInputKind } from '../views/catalog-panel.js';
 import { createDecisionView } from '../views/decision-view.js';
 import { describeError } from '../views/error-view.js';
@@ -39,6 +42,8 @@ interface CatalogRequest {
   /** `performance.now()` of the click, drop or page start. */
   readonly startedAt: number;
   readonly input: () => CatalogInput | Promise<CatalogInput>;
+  /** A line to show once it has loaded (an index file's catalog); none by default. */
+  readonly noteFor?: (input: CatalogInput) => string;
   /** State to keep when it loads (pasted text, file name). */
   readonly pasted?: string;
   readonly fileName?: string;
@@ -190,13 +195,16 @@ export function createPlayground(options: PlaygroundOptions): void {
     const generation = ++loadCount;
     catalogPanel.showNote(`Loading the ${request.label}…`);
     let loaded: LoadedCatalog;
+    let note = '';
     try {
+      const maxTools = catalogPanel.maxTools();
       const input = await request.input();
-      loaded = await engine.loadCatalog(input, { source: request.source });
+      loaded = await engine.loadCatalog(input, { source: request.source, maxTools });
+      note = request.noteFor?.(input) ?? '';
     } catch (error) {
       if (generation < appliedLoad) return;
       catalogPanel.showNote('');
-      catalogPanel.showError(request.kind, error);
+      catalogPanel.showError(request.kind, explainLoadError(error, request.source, MAX_TOOL_LIMIT));
       return;
     }
     if (generation < appliedLoad) return;
@@ -218,7 +226,7 @@ export function createPlayground(options: PlaygroundOptions): void {
     state.pasted = request.choice === 'pasted' && (request.pasted ?? '').length <= MAX_SHARED_PASTE ? (request.pasted ?? '') : '';
     state.fileName = request.fileName ?? '';
     syncUrl(0);
-    catalogPanel.showNote('');
+    catalogPanel.showNote(note);
     catalogPanel.showLoaded(loaded, request.label, request.choice);
     modsEditor.setServers([...new Set(loaded.tools.flatMap((tool) => (tool.server === null ? [] : [tool.server])))].sort());
     decisionView.showPending('Planning…');
@@ -242,12 +250,21 @@ export function createPlayground(options: PlaygroundOptions): void {
     input: () => (choice === 'demo' ? demoCatalogInput : createLargeDemoCatalogInput()),
   });
 
+  // A paste with no tools is refused here (catalog-empty), whatever the engine does with it, so it never replaces the loaded catalog.
+  const pasted = (text: string, startedAt: number): CatalogRequest => ({
+    choice: 'pasted',
+    kind: 'paste',
+    label: catalogLabel('pasted'),
+    source: 'pasted catalog',
+    startedAt,
+    input: () => nonEmptyCatalogText(text, 'pasted catalog'),
+    pasted: text,
+  });
+
   const catalogPanel = createCatalogPanel({
     onDemo: () => void loadCatalog(builtin('demo', performance.now())),
     onLarge: () => void loadCatalog(builtin('large', performance.now())),
-    onPaste(text) {
-      void loadCatalog({ choice: 'pasted', kind: 'paste', label: catalogLabel('pasted'), source: 'pasted catalog', startedAt: performance.now(), input: () => text, pasted: text });
-    },
+    onPaste: (text) => void loadCatalog(pasted(text, performance.now())),
     onFile(file) {
       void loadCatalog({
         choice: 'file',
@@ -255,7 +272,8 @@ export function createPlayground(options: PlaygroundOptions): void {
         label: catalogLabel('file', file.name),
         source: file.name,
         startedAt: performance.now(),
-        input: () => file.text(),
+        input: async () => (await readCatalogFile(file)).input,
+        noteFor: (input) => (input instanceof Uint8Array ? `${file.name} is an index file (what loadout index writes), not a catalog: loaded the catalog it holds, with its BM25F index.` : ''),
         fileName: file.name,
       });
     },
@@ -282,7 +300,7 @@ export function createPlayground(options: PlaygroundOptions): void {
   const startedAt = performance.now();
   if (state.catalog === 'pasted' && state.pasted !== '') {
     catalogPanel.setPasted(state.pasted);
-    void loadCatalog({ choice: 'pasted', kind: 'paste', label: catalogLabel('pasted'), source: 'pasted catalog', startedAt, input: () => state.pasted, pasted: state.pasted });
+    void loadCatalog(pasted(state.pasted, startedAt));
     return;
   }
   if (state.catalog === 'pasted' || state.catalog === 'file') {

@@ -1,4 +1,6 @@
 import type { LoadedCatalog } from '@loadout/browser';
+import { DEFAULT_MAX_TOOLS } from '@loadout/core';
+import { integerOption } from '@loadout/core/utils';
 import type { CatalogChoice } from '../state/playground-state.js';
 import { h, formatCount, replaceChildren } from './dom.js';
 import { errorSlot, showError } from './error-view.js';
@@ -24,7 +26,12 @@ export interface CatalogPanel {
   /** A line under the status (`Loading…`, a restore note); empty clears it. */
   showNote(text: string): void;
   setPasted(text: string): void;
+  /** The tool limit as typed: an integer from 1 to {@link MAX_TOOL_LIMIT} (default 10,000), else throws `invalid-option`. */
+  maxTools(): number;
 }
+
+/** Highest tool limit the page accepts: the engine's (`maxTools`, as `max-tools` and `--max-tools`). */
+export const MAX_TOOL_LIMIT = 1_000_000;
 
 /** Creates the {@link CatalogPanel}. */
 export function createCatalogPanel(actions: CatalogPanelActions): CatalogPanel {
@@ -67,6 +74,17 @@ export function createCatalogPanel(actions: CatalogPanelActions): CatalogPanel {
     if (file !== undefined) actions.onFile(file);
   });
 
+  const limit = h('input', {
+    id: 'max-tools',
+    type: 'number',
+    inputmode: 'numeric',
+    min: 1,
+    max: MAX_TOOL_LIMIT,
+    step: 1,
+    value: DEFAULT_MAX_TOOLS,
+    'aria-describedby': 'max-tools-hint',
+  });
+
   const demo = h('button', { id: 'load-demo', type: 'button', class: 'choice', 'aria-pressed': 'false', onclick: () => actions.onDemo() }, 'Demo catalog');
   const large = h('button', { id: 'load-large', type: 'button', class: 'choice', 'aria-pressed': 'false', onclick: () => actions.onLarge() }, '10,000 tools');
   const element = h(
@@ -88,6 +106,13 @@ export function createCatalogPanel(actions: CatalogPanelActions): CatalogPanel {
     pasteError,
     drop,
     fileError,
+    h(
+      'div',
+      { class: 'limit-row' },
+      h('label', { for: 'max-tools' }, 'Tool limit'),
+      limit,
+      h('span', { id: 'max-tools-hint', class: 'hint' }, `More tools than this are refused, as by the CLI's --max-tools. Up to ${formatCount(MAX_TOOL_LIMIT)}; a big catalog takes longer to index.`),
+    ),
   );
 
   const slots: Record<CatalogInputKind, HTMLElement> = { builtin: builtinError, paste: pasteError, file: fileError };
@@ -128,6 +153,10 @@ export function createCatalogPanel(actions: CatalogPanelActions): CatalogPanel {
     },
     setPasted(text) {
       paste.value = text;
+    },
+    maxTools() {
+      const typed = limit.value.trim();
+      return integerOption('@loadout/playground', 'the tool limit', typed === '' ? undefined : Number(typed), DEFAULT_MAX_TOOLS, 1, MAX_TOOL_LIMIT);
     },
   };
 }
