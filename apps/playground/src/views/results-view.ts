@@ -1,11 +1,24 @@
 import { highlightSegments } from '@loadout/browser';
 import type { EngineSearchResult } from '@loadout/browser';
 import type { PlannedTool, SearchHit } from '@loadout/core';
-import { h, replaceChildren } from './dom.js';
+import { clampText } from './clamp-text.js';
+import { h, formatCount, replaceChildren } from './dom.js';
 import { formatScore, renderExplanation } from './explanation-view.js';
+
+/** Characters of a description shown at first, as `<loadout-search>` shows them: a huge one costs neither the layout nor the DOM until asked for. */
+export const DESCRIPTION_SHOWN = 400;
 
 function highlighted(text: string, terms: readonly string[]): (Node | string)[] {
   return highlightSegments(text, terms).map((segment) => (segment.match ? h('mark', {}, segment.text) : segment.text));
+}
+
+/** A description with its matched terms marked, cut to {@link DESCRIPTION_SHOWN} characters with a button that shows the rest. */
+function description(text: string, terms: readonly string[]): HTMLElement {
+  const paragraph = h('p', { class: 'hit-description' }, highlighted(clampText(text, DESCRIPTION_SHOWN), terms));
+  if (text.length <= DESCRIPTION_SHOWN) return paragraph;
+  const more = h('button', { type: 'button', class: 'more', onclick: () => replaceChildren(paragraph, highlighted(text, terms)) }, `Show all ${formatCount(text.length)} characters`);
+  paragraph.append(' ', more);
+  return paragraph;
 }
 
 function placement(planned: PlannedTool | undefined): HTMLElement | null {
@@ -26,10 +39,10 @@ function renderHit(hit: SearchHit, rank: number, planned: PlannedTool | undefine
       { class: 'hit-head' },
       h('span', { class: 'rank' }, h('span', { class: 'visually-hidden' }, 'rank '), String(rank)),
       // Name and badges wrap inside the middle column; rank and score keep their columns on every row.
-      h('span', { class: 'hit-title' }, h('span', { class: 'tool-name' }, highlighted(tool.name, terms)), tool.server === null ? null : h('span', { class: 'badge server' }, tool.server), placement(planned)),
+      h('span', { class: 'hit-title' }, h('span', { class: 'tool-name' }, highlighted(tool.name, terms)), tool.server === null ? null : h('span', { class: 'badge server', title: tool.server }, tool.server), placement(planned)),
       h('span', { class: 'score', title: 'score (comparable within this list only)' }, formatScore(hit.score)),
     ),
-    h('p', { class: 'hit-description' }, highlighted(tool.description === '' ? '(no description)' : tool.description, terms)),
+    description(tool.description === '' ? '(no description)' : tool.description, terms),
     h('details', { class: 'why' }, h('summary', {}, 'Explain this score', h('span', { class: 'visually-hidden' }, ` of ${tool.displayName}`)), renderExplanation(hit.explanation)),
   );
 }
