@@ -11,12 +11,14 @@ import type { SearchRequest } from '../search/search-controller.js';
 import { toPlanInput } from '../state/plan-input.js';
 import type { CatalogChoice, PlaygroundState } from '../state/playground-state.js';
 import { MAX_SHARED_PASTE, writeStateToSearch } from '../state/url-state.js';
+import type { IgnoredSetting } from '../state/url-state.js';
 import { createPlaygroundTimings, measureSince } from '../timings/playground-timings.js';
 import type { CatalogTiming } from '../timings/playground-timings.js';
 import { MAX_TOOL_LIMIT, createCatalogPanel } from '../views/catalog-panel.js';
 import type { CatalogInputKind } from '../views/catalog-panel.js';
 import { createDecisionView } from '../views/decision-view.js';
 import { describeError } from '../views/error-view.js';
+import { createLinkNotice } from '../views/link-notice.js';
 import { createModsEditor } from '../views/mods-editor.js';
 import { createPolicyPanel } from '../views/policy-panel.js';
 import { createSearchPanel } from '../views/search-panel.js';
@@ -31,6 +33,8 @@ export interface PlaygroundOptions {
   readonly engine: LoadoutEngine;
   /** The state to start from (read from the URL). */
   readonly state: PlaygroundState;
+  /** What of the URL was not used (`readSharedState`), named in a notice above the results. Default none. */
+  readonly ignored?: readonly IgnoredSetting[];
 }
 
 /** A catalog load the page asked for. */
@@ -279,13 +283,17 @@ export function createPlayground(options: PlaygroundOptions): void {
     },
   });
 
+  const linkNotice = createLinkNotice();
+  linkNotice.add(options.ignored ?? []);
   searchPanel.setQuery(state.query);
   searchPanel.setRanker(state.ranker);
-  // The picker lists the worker's rankers; one that cannot run here (a shared link naming it) falls back to the default.
+  // The picker lists the worker's rankers; one that cannot run here (a shared link naming it) falls back to the default, and the notice says why.
   void engine.rankers().then(
     (choices) => {
       searchPanel.setRankers(choices);
-      if (choices.some((choice) => choice.name === state.ranker && choice.available)) return;
+      const named = choices.find((choice) => choice.name === state.ranker);
+      if (named?.available === true) return;
+      linkNotice.add([{ key: 'ranker', value: state.ranker, reason: named === undefined ? 'no such ranker' : `unavailable here: ${named.reason ?? 'its files are missing'}` }]);
       searchPanel.setRanker(DEFAULT_RANKER);
       pickRanker(DEFAULT_RANKER, performance.now());
     },
@@ -293,7 +301,7 @@ export function createPlayground(options: PlaygroundOptions): void {
   );
   searchPanel.setExamples(demoQueries.slice(0, 32).filter((_, index) => index % 4 === 0).map((entry) => entry.query));
   layout.controls.append(catalogPanel.element, policyPanel.element, modsEditor.element);
-  layout.main.append(searchPanel.element);
+  layout.main.append(linkNotice.element, searchPanel.element);
   layout.insights.append(decisionView.element, tokenPanel.element);
   options.container.replaceChildren(layout.root);
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultPlaygroundState } from './playground-state.js';
 import type { PlaygroundState } from './playground-state.js';
-import { MAX_SHARED_PASTE, readStateFromSearch, writeStateToSearch } from './url-state.js';
+import { MAX_SHARED_PASTE, readSharedState, readStateFromSearch, writeStateToSearch } from './url-state.js';
 
 function sample(): PlaygroundState {
   return {
@@ -76,5 +76,24 @@ describe('URL state', () => {
     expect(state.ranker).toBe('bm25f');
     expect(state.policy.provider).toBe('anthropic');
     expect(state.mods).toEqual([{ action: 'defer', server: '', tool: '*' }]);
+  });
+
+  it('names every value it did not use, and why', () => {
+    const { state, ignored } = readSharedState('catalog=nope&ranker=Bogus!&q=send&mod=garbage&mod=pin:github:create_*&provider=azure&hipaa=true&rnaker=hybrid');
+    expect(state.query).toBe('send');
+    expect(state.mods).toEqual([{ action: 'pin', server: 'github', tool: 'create_*' }]);
+    expect(ignored).toEqual([
+      { key: 'catalog', value: 'nope', reason: 'not a catalog choice (demo, large, pasted, file)' },
+      { key: 'ranker', value: 'Bogus!', reason: 'not a ranker name' },
+      { key: 'mod', value: 'garbage', reason: 'not a rule (defer or pin:server:tool glob)' },
+      { key: 'provider', value: 'azure', reason: expect.stringMatching(/^not a provider \(anthropic, .*bedrock/) },
+      { key: 'hipaa', value: 'true', reason: '1 turns it on; anything else leaves it off' },
+      { key: 'rnaker', value: 'hybrid', reason: 'not a setting of this page' },
+    ]);
+  });
+
+  it('ignores nothing in a link it wrote', () => {
+    expect(readSharedState(writeStateToSearch(sample())).ignored).toEqual([]);
+    expect(readSharedState('').ignored).toEqual([]);
   });
 });

@@ -53,9 +53,52 @@ export function writeStateToSearch(state: PlaygroundState): string {
   return params.toString();
 }
 
-/** Reads a state written by {@link writeStateToSearch}; unknown or malformed values fall back to the defaults. */
-export function readStateFromSearch(search: string): PlaygroundState {
+/** A value of a shared link the page did not use, and why; the page shows the default instead. */
+export interface IgnoredSetting {
+  /** The query parameter (`ranker`). */
+  readonly key: string;
+  /** Its value as the link had it. */
+  readonly value: string;
+  /** Why it was not used, in a few words. */
+  readonly reason: string;
+}
+
+/** What a shared link restores, and what in it was not used. */
+export interface SharedState {
+  readonly state: PlaygroundState;
+  /** In the order of the link; empty when every value was used. A ranker the engine does not offer is known only once its list arrives. */
+  readonly ignored: readonly IgnoredSetting[];
+}
+
+/** The query parameters {@link writeStateToSearch} writes. */
+const KEYS: ReadonlySet<string> = new Set(['catalog', 'paste', 'file', 'ranker', 'q', 'env', 'model', 'provider', 'sdk', 'baseUrl', 'betas', 'hipaa', 'context', 'keepOn', 'activated', 'mod']);
+
+/** The switches written as `key=1` when on. */
+const SWITCHES = ['hipaa', 'keepOn', 'activated'] as const;
+
+/** Why a parameter's value was not used, or undefined when it was. */
+function ignoredReason(key: string, value: string): string | undefined {
+  if (!KEYS.has(key)) return 'not a setting of this page';
+  if (key === 'catalog' && !(CATALOG_CHOICES as readonly string[]).includes(value)) return `not a catalog choice (${CATALOG_CHOICES.join(', ')})`;
+  if (key === 'ranker' && !isRankerName(value)) return 'not a ranker name';
+  if (key === 'provider' && !(PROVIDERS as readonly string[]).includes(value)) return `not a provider (${PROVIDERS.join(', ')})`;
+  if (key === 'mod' && decodeRule(value) === undefined) return 'not a rule (defer or pin:server:tool glob)';
+  if ((SWITCHES as readonly string[]).includes(key) && value !== '1' && value !== '') return '1 turns it on; anything else leaves it off';
+  return undefined;
+}
+
+/**
+ * Reads a state written by {@link writeStateToSearch}; unknown or malformed
+ * values fall back to the defaults and are listed in `ignored`, so the page
+ * can say what of a link it did not use.
+ */
+export function readSharedState(search: string): SharedState {
   const params = new URLSearchParams(search);
+  const ignored: IgnoredSetting[] = [];
+  for (const [key, value] of params) {
+    const reason = ignoredReason(key, value);
+    if (reason !== undefined) ignored.push({ key, value, reason });
+  }
   const state = defaultPlaygroundState();
   const text = (key: string, fallback: string): string => params.get(key) ?? fallback;
   const catalog = params.get('catalog');
@@ -78,5 +121,10 @@ export function readStateFromSearch(search: string): PlaygroundState {
   policy.keepToolSearchOn = params.get('keepOn') === '1';
   policy.toolSearchActivated = params.get('activated') === '1';
   state.mods = params.getAll('mod').flatMap((entry) => decodeRule(entry) ?? []);
-  return state;
+  return { state, ignored };
+}
+
+/** The state of {@link readSharedState}, without what was ignored. */
+export function readStateFromSearch(search: string): PlaygroundState {
+  return readSharedState(search).state;
 }
