@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { demoQueries } from '@loadout/demo-catalog';
+import { buildPrebuiltIndex } from '@loadout/browser';
+import { demoCatalogInput, demoQueries } from '@loadout/demo-catalog';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,31 @@ async function search(page: Page, query: string): Promise<string | null> {
   await page.fill('#query', query);
   await page.waitForFunction((expected) => window.__loadoutTimings?.keystrokes.at(-1)?.query === expected, query);
   return page.locator('#results li.hit').first().getAttribute('data-tool');
+}
+
+/** Drops a file with `bytes` (text as UTF-8) on the drop zone. */
+async function dropFile(page: Page, name: string, bytes: string | readonly number[]): Promise<void> {
+  const transfer = await page.evaluateHandle(
+    ([fileName, content]) => {
+      const data = new DataTransfer();
+      data.items.add(new File([typeof content === 'string' ? content : Uint8Array.from(content)], fileName));
+      return data;
+    },
+    [name, bytes] as const,
+  );
+  await page.dispatchEvent('#catalog-drop', 'drop', { dataTransfer: transfer });
+}
+
+/** Elements wider than the window or past its right edge, and the page's scroll width against its client width. */
+function readOverflow() {
+  const root = document.documentElement;
+  const over = [...document.querySelectorAll<HTMLElement>('body *')]
+    .filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && (box.right > root.clientWidth + 0.5 || box.width > root.clientWidth + 0.5);
+    })
+    .map((element) => `${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.slice(0, 30)}"`);
+  return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, over };
 }
 
 /** Waits until the plan of the loaded catalog is shown and returns its state and reason code. */
@@ -92,6 +118,16 @@ describe('playground in headless Chromium', () => {
     await page.goto(`${server.url}${path}`);
     await page.waitForSelector('#catalog-status strong');
     return page;
+  };
+
+  /** A browser context of `viewport`'s size; the phone is a touch screen at twice the pixels. */
+  const deviceFor = async (viewport: (typeof VIEWPORTS)[number]): Promise<BrowserContext> => {
+    const device = await browser.newContext({
+      viewport: { width: viewport.width, height: viewport.height },
+      ...(viewport.name === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+    });
+    device.setDefaultTimeout(15_000);
+    return device;
   };
 
   beforeAll(async () => {
@@ -224,6 +260,120 @@ describe('playground in headless Chromium', () => {
     await page.close();
   }, 30_000);
 
+  it('refuses a Latin-1 file and an empty paste, loads an index file, and raises the tool limit on request, keeping the loaded catalog', async () => {
+    const page = await open();
+    await decision(page);
+    const status = await page.textContent('#catalog-status');
+    const url = page.url();
+    // café with é as the Latin-1 byte 0xE9: refused as <loadout-search> refuses it, not loaded as "caf\uFFFD".
+    await dropFile(page, 'latin1.json', [...Buffer.from('[{"name":"caf'), 0xe9, ...Buffer.from('","description":"a cafe tool"}]')]);
+    await page.waitForSelector('#file-error:not([hidden])');
+    expect(await page.textContent('#file-error .error-code')).toBe('file-not-text');
+    expect(await page.textContent('#file-error .error-message')).toBe('latin1.json is not a UTF-8 text file: it is not valid UTF-8 (Latin-1 or another legacy encoding?); save it as UTF-8');
+    expect(await page.textContent('#catalog-status')).toBe(status);
+
+    for (const text of ['', '  \n ', '[]']) {
+      await page.fill('#catalog-paste', text);
+      await page.click('#load-pasted');
+      await page.waitForSelector('#paste-error:not([hidden])');
+      expect(await page.textContent('#paste-error .error-code'), JSON.stringify(text)).toBe('catalog-empty');
+      expect(await page.textContent('#paste-error .error-message')).toBe('pasted catalog holds no tools (expected a JSON array of tools, JSONL, or an MCP snapshot)');
+      await page.evaluate(() => document.querySelector('#paste-error')!.setAttribute('hidden', ''));
+    }
+    await page.waitForTimeout(200);
+    expect(await page.textContent('#catalog-status')).toBe(status);
+    expect(page.url()).toBe(url);
+    expect(await search(page, demoQueries[0]!.query)).toBe(demoQueries[0]!.expected);
+
+    // An index file loadout index wrote loads the catalog it holds, and the page says what it was.
+    const index = await buildPrebuiltIndex(demoCatalogInput);
+    await dropFile(page, 'tools.index', [...index.bytes]);
+    await page.waitForFunction(() => document.querySelector('#catalog-status')?.textContent?.endsWith('· tools.index'));
+    expect(await page.textContent('#catalog-note')).toBe('tools.index is an index file (what loadout index writes), not a catalog: loaded the catalog it holds, with its BM25F index.');
+    expect(await search(page, demoQueries[7]!.query)).toBe(demoQueries[7]!.expected);
+
+    // Over the limit: the message says where to raise it; raised, the same file loads.
+    const large = JSON.stringify(Array.from({ length: 10_001 }, (_, at) => ({ name: `tool_${at}`, description: `does thing ${at}` })));
+    await dropFile(page, 'big.json', large);
+    await page.waitForSelector('#file-error:not([hidden])');
+    expect(await page.textContent('#file-error .error-code')).toBe('catalog-too-large');
+    expect(await page.textContent('#file-error .error-message')).toMatch(/more than the limit of 10000; raise the tool limit under the drop zone to load it \(up to 1,000,000\)$/);
+    await page.fill('#max-tools', '20000');
+    await dropFile(page, 'big.json', large);
+    await page.waitForFunction(() => document.querySelector('#catalog-status')?.textContent?.startsWith('10,001 tools'), null, { timeout: 30_000 });
+    expect(await page.isHidden('#file-error')).toBe(true);
+    await page.close();
+  }, 60_000);
+
+  it('names what a shared link held that the page did not use, and why', async () => {
+    const page = await open(`?catalog=nope&ranker=bogus&q=send&mod=garbage`);
+    await page.waitForFunction(() => document.querySelectorAll('#link-notice li').length === 3);
+    expect(await page.locator('#link-notice li').allTextContents()).toEqual([
+      'catalog=nope: not a catalog choice (demo, large, pasted, file).',
+      'mod=garbage: not a rule (defer or pin:server:tool glob).',
+      'ranker=bogus: no such ranker.',
+    ]);
+    expect(await page.isVisible('#link-notice')).toBe(true);
+    await page.close();
+
+    const unavailable = await open(`?ranker=transformers&q=send`);
+    await unavailable.waitForSelector('#link-notice li');
+    expect(await unavailable.textContent('#link-notice li')).toMatch(/^ranker=transformers: unavailable here: no model files: .*config\.json answered HTTP 404\.$/);
+    await unavailable.close();
+
+    const clean = await open(`?q=send`);
+    await clean.waitForSelector('#results li.hit');
+    expect(await clean.isHidden('#link-notice')).toBe(true);
+    await clean.close();
+  }, 30_000);
+
+  for (const viewport of VIEWPORTS) {
+    it(`keeps long names, servers and descriptions inside a ${viewport.width} px screen`, async () => {
+      const device = await deviceFor(viewport);
+      try {
+        const page = await open('?q=send%20message', device);
+        const description = 'send message '.repeat(20_000);
+        const catalog = [
+          { name: 'huge', server: 'x'.repeat(300), description },
+          { name: 'n'.repeat(60), server: 'y'.repeat(120), description: `send message to ${'z'.repeat(500)}` },
+          { name: 'n'.repeat(300), description: 'send message' },
+        ];
+        await page.fill('#catalog-paste', JSON.stringify(catalog));
+        await page.click('#load-pasted');
+        await page.waitForFunction(() => document.querySelector('#catalog-status')?.textContent?.startsWith('2 tools'));
+        await page.waitForSelector('#results li.hit[data-tool$="__huge"]');
+        // The plan warns about the skipped 300-character name, in the decision panel.
+        await page.waitForSelector('#decision-warnings li');
+        await page.click('#catalog-issues summary');
+        for (const summary of await page.locator('#results li.hit summary').all()) await summary.click();
+        const huge = page.locator('#results li.hit[data-tool$="__huge"]');
+        // The description shows its first 400 characters, as <loadout-search> does, and a button for the rest.
+        const shown = await huge.locator('.hit-description').evaluate((element) => {
+          const copy = element.cloneNode(true) as HTMLElement;
+          copy.querySelector('button')?.remove();
+          return copy.textContent!.trim();
+        });
+        expect(shown.length).toBeGreaterThan(300);
+        expect(shown.length).toBeLessThanOrEqual(400);
+        expect((await huge.boundingBox())!.height).toBeLessThan(1_500);
+        const measured = await page.evaluate(readOverflow);
+        expect(measured.over).toEqual([]);
+        expect(measured.scrollWidth).toBe(measured.clientWidth);
+        expect(await page.getAttribute('#results li.hit .badge.server', 'title')).toBe('x'.repeat(300));
+        await page.screenshot({ path: `${screenshots}playground-${viewport.name}-long-names.png` });
+
+        await huge.getByRole('button', { name: 'Show all 260,000 characters' }).click();
+        expect(await huge.locator('.hit-description').textContent()).toBe(description);
+        const expanded = await page.evaluate(readOverflow);
+        expect(expanded.over).toEqual([]);
+        expect(expanded.scrollWidth).toBe(expanded.clientWidth);
+        await page.close();
+      } finally {
+        await device.close();
+      }
+    }, 45_000);
+  }
+
   it('shares the state through the URL and restores it on load', async () => {
     const page = await open();
     await decision(page);
@@ -345,11 +495,7 @@ describe('playground in headless Chromium', () => {
 
   for (const viewport of VIEWPORTS) {
     it(`fits a ${viewport.name} screen (${viewport.width} × ${viewport.height}): wide query box, no sideways scroll, results after typing`, async () => {
-      const device = await browser.newContext({
-        viewport: { width: viewport.width, height: viewport.height },
-        ...(viewport.name === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-      });
-      device.setDefaultTimeout(15_000);
+      const device = await deviceFor(viewport);
       try {
         const page = await open('', device);
         await decision(page);
@@ -399,11 +545,7 @@ describe('playground in headless Chromium', () => {
 
   for (const viewport of VIEWPORTS) {
     it(`reads well at ${viewport.width} px: chart text at least 12 px, nothing past its panel, one result layout`, async () => {
-      const device = await browser.newContext({
-        viewport: { width: viewport.width, height: viewport.height },
-        ...(viewport.name === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-      });
-      device.setDefaultTimeout(15_000);
+      const device = await deviceFor(viewport);
       try {
         const page = await open(`?q=${encodeURIComponent('create a github issue')}`, device);
         await page.waitForSelector('#results li.hit');
