@@ -195,7 +195,8 @@ export function createPlayground(options: PlaygroundOptions): void {
     plans.request(PLAN_DEBOUNCE_MS);
   });
 
-  const loadCatalog = async (request: CatalogRequest): Promise<void> => {
+  /** Loads a catalog; resolves with the error of a load that failed (shown by its input), else undefined. */
+  const loadCatalog = async (request: CatalogRequest): Promise<{ readonly error: unknown } | undefined> => {
     const generation = ++loadCount;
     catalogPanel.showNote(`Loading the ${request.label}…`);
     let loaded: LoadedCatalog;
@@ -206,12 +207,13 @@ export function createPlayground(options: PlaygroundOptions): void {
       loaded = await engine.loadCatalog(input, { source: request.source, maxTools });
       note = request.noteFor?.(input) ?? '';
     } catch (error) {
-      if (generation < appliedLoad) return;
+      if (generation < appliedLoad) return undefined;
+      const shown = explainLoadError(error, request.source, MAX_TOOL_LIMIT);
       catalogPanel.showNote('');
-      catalogPanel.showError(request.kind, explainLoadError(error, request.source, MAX_TOOL_LIMIT));
-      return;
+      catalogPanel.showError(request.kind, shown);
+      return { error: shown };
     }
-    if (generation < appliedLoad) return;
+    if (generation < appliedLoad) return undefined;
     appliedLoad = generation;
     search.cancel();
     const timing: CatalogTiming = {
@@ -243,6 +245,7 @@ export function createPlayground(options: PlaygroundOptions): void {
     }
     // Planned after the first search, so the search does not wait behind token counting in the worker.
     if (generation === appliedLoad) plans.request();
+    return undefined;
   };
 
   const builtin = (choice: 'demo' | 'large', startedAt: number): CatalogRequest => ({
@@ -308,7 +311,13 @@ export function createPlayground(options: PlaygroundOptions): void {
   const startedAt = performance.now();
   if (state.catalog === 'pasted' && state.pasted !== '') {
     catalogPanel.setPasted(state.pasted);
-    void loadCatalog(pasted(state.pasted, startedAt));
+    // A shared paste the page cannot load (no tools, malformed) is named in the notice, and the demo catalog shown.
+    void loadCatalog(pasted(state.pasted, startedAt)).then((failed) => {
+      if (failed === undefined) return;
+      const { code, message } = describeError(failed.error);
+      linkNotice.add([{ key: 'paste', value: state.pasted, reason: `${message} [${code}]` }]);
+      void loadCatalog(builtin('demo', performance.now()));
+    });
     return;
   }
   if (state.catalog === 'pasted' || state.catalog === 'file') {

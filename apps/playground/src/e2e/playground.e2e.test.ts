@@ -321,6 +321,13 @@ describe('playground in headless Chromium', () => {
     expect(await unavailable.textContent('#link-notice li')).toMatch(/^ranker=transformers: unavailable here: no model files: .*config\.json answered HTTP 404\.$/);
     await unavailable.close();
 
+    // A shared paste that holds no tools is named too, and the demo catalog loads in its place.
+    const empty = await open(`?catalog=pasted&paste=${encodeURIComponent('[]')}&q=send`);
+    await empty.waitForSelector('#link-notice li');
+    expect(await empty.textContent('#link-notice li')).toBe('paste=[]: pasted catalog holds no tools (expected a JSON array of tools, JSONL, or an MCP snapshot) [catalog-empty].');
+    await empty.waitForFunction(() => document.querySelector('#catalog-status')?.textContent?.endsWith('· demo catalog'));
+    await empty.close();
+
     const clean = await open(`?q=send`);
     await clean.waitForSelector('#results li.hit');
     expect(await clean.isHidden('#link-notice')).toBe(true);
