@@ -208,7 +208,7 @@ export function createPlayground(options: PlaygroundOptions): void {
       note = request.noteFor?.(input) ?? '';
     } catch (error) {
       if (generation < appliedLoad) return undefined;
-      const shown = explainLoadError(error, request.source, MAX_TOOL_LIMIT);
+      const shown = explainLoadError(error, request.kind === 'file' ? request.source : undefined, MAX_TOOL_LIMIT);
       catalogPanel.showNote('');
       catalogPanel.showError(request.kind, shown);
       return { error: shown };

@@ -25,5 +25,7 @@ describe('explainLoadError', () => {
     const error = createLoadoutError('catalog-invalid-json', 'x.json: invalid JSON');
     expect(explainLoadError(error, 'x.json', 1_000_000)).toBe(error);
     expect(explainLoadError('boom', 'x.json', 1_000_000)).toBe('boom');
+    const limit = createLoadoutError('invalid-option', '@loadout/playground: the tool limit must be an integer from 1 to 1,000,000 (got 0)');
+    expect(explainLoadError(limit, undefined, 1_000_000)).toBe(limit);
   });
 });
