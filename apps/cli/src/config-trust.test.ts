@@ -107,9 +107,22 @@ describe('a cloned folder whose config runs code', () => {
     writeFileSync(join(folder, 'loadout.config.mjs'), `${MARK}export default { limit: 3 };\n`);
     expect((await loadout(folder, ['search', 'weather', '--catalog', 'tools.json'])).stderr).toContain('[config-untrusted]');
     expect(existsSync(join(folder, 'ran'))).toBe(false);
-    expect((await loadout(folder, ['trust'])).code).toBe(0);
+    expect((await loadout(folder, ['trust'])).stdout).toMatch(/\n {2}replaced 1 record of its earlier content: /);
     rmSync(join(folder, 'ran'));
-    expect((await loadout(folder, ['trust', '--revoke'])).stdout).toMatch(/^revoked: /);
+    expect((await loadout(folder, ['trust', '--revoke'])).stdout).toMatch(/^revoked: .* \(1 record removed\)\n$/);
+    expect((await loadout(folder, ['search', 'weather', '--catalog', 'tools.json'])).stderr).toContain('[config-untrusted]');
+    expect(existsSync(join(folder, 'ran'))).toBe(false);
+    expect((await loadout(folder, ['trust', '--revoke'])).stdout).toMatch(/ was not trusted; nothing to revoke\n$/);
+  });
+
+  it('--revoke after an edit still takes the trust back, and the old content does not load again', async () => {
+    const folder = clone(hostile[0]![1]);
+    const original = readFileSync(join(folder, 'loadout.config.mjs'));
+    expect((await loadout(folder, ['trust'])).code).toBe(0);
+    writeFileSync(join(folder, 'loadout.config.mjs'), `${MARK}export default { limit: 3 };\n`);
+    expect((await loadout(folder, ['trust', '--revoke'])).stdout).toMatch(/^revoked: .* \(1 record removed\)\n$/);
+    writeFileSync(join(folder, 'loadout.config.mjs'), original);
+    rmSync(join(folder, 'ran'));
     expect((await loadout(folder, ['search', 'weather', '--catalog', 'tools.json'])).stderr).toContain('[config-untrusted]');
     expect(existsSync(join(folder, 'ran'))).toBe(false);
   });

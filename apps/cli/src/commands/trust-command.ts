@@ -24,7 +24,9 @@ the config and the modules it names, then trust it.
 The record pins the content of the config and of every module it names by
 path ("./team-mods.mjs" in "rankers" or "plugins"); loadout trust lists them.
 After any edit to one of them (a git pull, too), the config does not load
-until trusted again, and the refusal names the file that changed. To read
+until trusted again, and the refusal names the file that changed. A config
+has one record: trusting new content replaces the old one, so restoring an
+earlier version needs loadout trust again too. To read
 which modules a module config names, loadout trust imports it (trusting it
 lets it run); the modules are only read. Not pinned: packages named by name
 (resolved from node_modules), files that the config or its modules import
@@ -38,7 +40,8 @@ Options:
   FILE         the config to trust (default: the first of ${CONFIG_FILE_NAMES.join(', ')}
                in the current folder), or a module the folder's loadout.config.json
                names (that config is trusted); any other file is refused
-  --revoke     remove the record: the config stops loading until trusted again
+  --revoke     remove its records (of every content it had): the config stops
+               loading until trusted again
   -h, --help   show this help
 
 Examples:
@@ -91,6 +94,7 @@ function describeRecord(record: TrustRecord, reasons: readonly string[]): string
     lines.push(`  pinned ${module.path} (${module.key}, ${module.sha256 === null ? 'absent: it must stay absent' : `sha256 ${module.sha256.slice(0, 12)}…`})`);
   }
   for (const item of record.packages) lines.push(`  not pinned: ${item.specifier} (${item.key}), a package resolved from node_modules`);
+  if (record.replaced > 0) lines.push(`  replaced ${record.replaced} record${record.replaced === 1 ? '' : 's'} of its earlier content: going back to that content needs loadout trust again`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -108,7 +112,8 @@ export const trustCommand: Command = {
     const path = await findConfig(context.cwd, parsed.positionals[0]);
     if (parsed.values['revoke'] === true) {
       const removed = await revokeTrust(path, context.env);
-      context.stdout(removed ? `revoked: ${path} no longer loads from its folder until trusted again\n` : `${path} was not trusted (with this content); nothing to revoke\n`);
+      const records = `${removed} record${removed === 1 ? '' : 's'}`;
+      context.stdout(removed > 0 ? `revoked: ${path} no longer loads from its folder until trusted again (${records} removed)\n` : `${path} was not trusted; nothing to revoke\n`);
       return 0;
     }
     const reasons = await reasonsOf(path);

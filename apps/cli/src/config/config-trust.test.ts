@@ -1,8 +1,8 @@
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assertTrusted, recordTrust } from './config-trust.js';
+import { assertTrusted, recordTrust, revokeTrust } from './config-trust.js';
 
 const root = mkdtempSync(join(tmpdir(), 'loadout-trust-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -41,5 +41,45 @@ describe('assertTrusted', () => {
     await expect(assertTrusted(path, config('bm25f'), env)).resolves.toBeDefined();
     writeFileSync(path, JSON.stringify(config('mine')));
     expect(await refusal()).toMatch(/ and is not trusted \(it changed since it was trusted\): /);
+  });
+});
+
+describe('one record per config', () => {
+  const setUp = (name: string) => {
+    const env = { LOADOUT_CONFIG_HOME: join(root, `home-${name}`) };
+    const project = join(root, name);
+    mkdirSync(project);
+    const path = join(project, 'loadout.config.json');
+    const value = (ranker: string) => ({ rankers: { mine: './r.mjs' }, ranker });
+    const write = (ranker: string) => writeFileSync(path, JSON.stringify(value(ranker)));
+    const refusal = (ranker: string) => assertTrusted(path, value(ranker), env).then(() => undefined, (error: Error) => error.message);
+    return { env, path, write, refusal, records: () => readdirSync(join(env.LOADOUT_CONFIG_HOME, 'trust')) };
+  };
+
+  it('trusting new content replaces the record of the old: restoring the old content is refused until trusted again', async () => {
+    const { env, path, write, refusal, records } = setUp('restored');
+    write('bm25f');
+    expect((await recordTrust(path, env)).replaced).toBe(0);
+    write('mine');
+    expect((await recordTrust(path, env)).replaced).toBe(1);
+    expect(records()).toHaveLength(1);
+    write('bm25f');
+    expect(await refusal('bm25f')).toMatch(/ and is not trusted \(it changed since it was trusted\): /);
+  });
+
+  it('--revoke removes every record of the config, also once it was edited, and says how many', async () => {
+    const { env, path, write, refusal, records } = setUp('revoked');
+    write('bm25f');
+    const old = await recordTrust(path, env);
+    // A record of earlier content left by a version that kept them all, and one of another config.
+    const other = join(env.LOADOUT_CONFIG_HOME, 'trust', 'other');
+    writeFileSync(other, JSON.stringify({ version: 2, path: join(root, 'elsewhere', 'loadout.config.json'), sha256: 'ab', modules: [] }));
+    writeFileSync(`${old.file}-older`, JSON.stringify({ path: old.path, sha256: 'cd' }));
+    write('mine');
+    expect(await revokeTrust(path, env)).toBe(2);
+    expect(records()).toEqual(['other']);
+    write('bm25f');
+    expect(await refusal('bm25f')).toMatch(/ and is not trusted: /);
+    expect(await revokeTrust(path, env)).toBe(0);
   });
 });

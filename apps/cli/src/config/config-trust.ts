@@ -6,7 +6,7 @@ import { digestFile, digestIfPresent } from './file-digest.js';
 import { namedModules, type NamedModule } from './named-modules.js';
 import { importConfigModule, readConfigJson } from './read-config-value.js';
 import { trustFolder, type TrustEnvironment } from './trust-folder.js';
-import { parseTrustRecord, recordName, TRUST_RECORD_VERSION, type PinnedModule, type StoredTrust, type TrustRecordContent } from './trust-record.js';
+import { parseTrustRecord, recordedPath, recordName, TRUST_RECORD_VERSION, type PinnedModule, type StoredTrust, type TrustRecordContent } from './trust-record.js';
 
 /** The record file of the config at `path` with its current content. */
 function recordFile(path: string, env: TrustEnvironment): string {
@@ -24,20 +24,28 @@ async function storedTrust(path: string, env: TrustEnvironment): Promise<StoredT
 const MAX_RECORDS_READ = 1000;
 
 /**
+ * The record files in the trust folder that name the config whose real path
+ * is `real`, whatever content they pinned; at most the first `limit` files of
+ * the folder are read.
+ */
+async function recordsOf(real: string, env: TrustEnvironment, limit = Number.POSITIVE_INFINITY): Promise<string[]> {
+  const records = trustFolder(env);
+  const names = await readdir(records).catch(() => []);
+  const found: string[] = [];
+  for (const name of names.slice(0, limit)) {
+    const text = await readFile(join(records, name), 'utf8').catch(() => undefined);
+    if (text !== undefined && recordedPath(text) === real) found.push(join(records, name));
+  }
+  return found;
+}
+
+/**
  * Whether the trust folder holds a record of the config at `path` with
  * other content: the config was edited after `loadout trust`, which the
  * refusal then says instead of only "not trusted".
  */
 async function trustedWithOtherContent(path: string, env: TrustEnvironment): Promise<boolean> {
-  const { path: real } = digestFile(path);
-  const records = trustFolder(env);
-  const names = await readdir(records).catch(() => []);
-  for (const name of names.slice(0, MAX_RECORDS_READ)) {
-    const text = await readFile(join(records, name), 'utf8').catch(() => undefined);
-    const stored = text === undefined ? undefined : parseTrustRecord(text);
-    if (stored?.kind === 'pinned' && stored.record.path === real) return true;
-  }
-  return false;
+  return (await recordsOf(digestFile(path).path, env, MAX_RECORDS_READ)).length > 0;
 }
 
 function untrusted(path: string, reasons: readonly string[], why: string | undefined): Error {
@@ -115,13 +123,17 @@ export interface TrustRecord {
   readonly modules: readonly PinnedModule[];
   /** The packages the config names (resolved from `node_modules`): not pinned. */
   readonly packages: readonly { readonly key: string; readonly specifier: string }[];
+  /** How many records of the config's earlier content this one replaced (removed): that content is not trusted any more. */
+  readonly replaced: number;
 }
 
 /**
  * Records the config at `path`, with its current content and that of every
  * module it names by path, as trusted. A JSON config is parsed; a module
  * config is imported (this runs it) to read the modules it names. The
- * modules themselves are only read, never imported.
+ * modules themselves are only read, never imported. The config's records
+ * of other content are removed: restoring an earlier version needs a new
+ * `loadout trust`, as an edit does.
  */
 export async function recordTrust(path: string, env: TrustEnvironment): Promise<TrustRecord> {
   const config = digestFile(path);
@@ -146,13 +158,28 @@ export async function recordTrust(path: string, env: TrustEnvironment): Promise<
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw createLoadoutError('file-unwritable', `cannot write the trust record in ${records}: ${code}`, { path: records, code });
   }
-  return { path: config.path, sha256: config.sha256, file, modules, packages: named.packages };
+  const older = (await recordsOf(config.path, env)).filter((record) => record !== file);
+  return { path: config.path, sha256: config.sha256, file, modules, packages: named.packages, replaced: await removeRecords(older) };
 }
 
-/** Removes the trust record of the config at `path` with its current content; false when there was none. */
-export async function revokeTrust(path: string, env: TrustEnvironment): Promise<boolean> {
-  return rm(recordFile(path, env)).then(
-    () => true,
-    () => false,
-  );
+/** Removes the record files; how many were there to remove. */
+async function removeRecords(files: readonly string[]): Promise<number> {
+  let removed = 0;
+  for (const file of files) {
+    await rm(file).then(
+      () => removed++,
+      () => undefined,
+    );
+  }
+  return removed;
+}
+
+/**
+ * Removes every trust record of the config at `path`, whatever content each
+ * pinned (it may have been edited since): it stops loading from its folder
+ * until trusted again. Returns how many records were removed (0: it was not
+ * trusted).
+ */
+export async function revokeTrust(path: string, env: TrustEnvironment): Promise<number> {
+  return removeRecords(await recordsOf(digestFile(path).path, env));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrustRecord, TRUST_RECORD_VERSION } from './trust-record.js';
+import { parseTrustRecord, recordedPath, TRUST_RECORD_VERSION } from './trust-record.js';
 
 describe('parseTrustRecord', () => {
   it('reads a record of the current version with its pinned modules', () => {
@@ -16,5 +16,14 @@ describe('parseTrustRecord', () => {
     const stored = parseTrustRecord(text);
     expect(stored.kind).toBe('outdated');
     expect(stored.kind === 'outdated' && stored.why).toMatch(why);
+  });
+});
+
+describe('recordedPath', () => {
+  it('reads the config path of a record of any version, and none from other text', () => {
+    expect(recordedPath('{"path":"/a/loadout.config.json","sha256":"ab"}')).toBe('/a/loadout.config.json');
+    expect(recordedPath('{"version":3,"path":"/a"}')).toBe('/a');
+    expect(recordedPath('{"version":2,')).toBeUndefined();
+    expect(recordedPath('{"path":7}')).toBeUndefined();
   });
 });

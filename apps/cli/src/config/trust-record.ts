@@ -39,6 +39,22 @@ export function recordName(path: string, sha256: string): string {
   return createHash('sha256').update(`${path}\n${sha256}`).digest('hex');
 }
 
+/**
+ * The config path a record file's text names, whatever its version (format
+ * 1 named it too); undefined for text that names none. Finds every record of
+ * one config, for `loadout trust --revoke` and for a new `loadout trust`
+ * replacing the records of earlier content.
+ */
+export function recordedPath(text: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    const path = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['path'] : undefined;
+    return typeof path === 'string' ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function isPinnedModule(value: unknown): value is PinnedModule {
   if (typeof value !== 'object' || value === null) return false;
   const { key, path, sha256 } = value as Record<string, unknown>;
