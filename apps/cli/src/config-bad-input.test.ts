@@ -97,10 +97,21 @@ describe('bad configurations, from a scratch folder, through the built CLI', () 
     const outcome = await loadout(folder, ['search', 'create a pull request', '--json']);
     expect(outcome.code).toBe(0);
     expect(outcome.stderr).toMatch(/mod "flaky" failed for tool .* and was skipped: flaked \[mod-failed\]/);
-    expect((JSON.parse(outcome.stdout) as { hits: unknown[] }).hits.length).toBeGreaterThan(0);
+    const searched = JSON.parse(outcome.stdout) as { hits: unknown[]; warnings: { code: string; message: string }[] };
+    expect(searched.hits.length).toBeGreaterThan(0);
+    // --json carries what stderr said, as plan --json does: {code, message} each.
+    const failed = { code: 'mod-failed', message: expect.stringMatching(/^mod "flaky" failed for tool .* and was skipped: flaked$/) };
+    expect(searched.warnings.length).toBeGreaterThan(0);
+    for (const warning of searched.warnings) expect(warning).toEqual(failed);
     const plan = await loadout(folder, ['plan', '--json']);
     expect(plan.code).toBe(0);
     expect(plan.stderr).toContain('[mod-failed]');
+    expect((JSON.parse(plan.stdout) as { warnings: unknown[] }).warnings).toContainEqual(failed);
+    for (const rankers of [['--ranker', 'bm25f'], ['--ranker', 'bm25f,regex']]) {
+      const evaluated = await loadout(folder, ['eval', ...rankers, '--json']);
+      expect(evaluated.code, rankers.join(' ')).toBe(0);
+      expect((JSON.parse(evaluated.stdout) as { warnings: unknown[] }).warnings).toContainEqual(failed);
+    }
   });
 });
 

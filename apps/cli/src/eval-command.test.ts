@@ -53,7 +53,8 @@ describe('loadout eval compares rankers', () => {
     const run = fakeContext();
     expect(await runCli(['eval', '--ranker', 'bm25f,wink-bm25', '--misses', '2', '--json'], run.context)).toBe(0);
     const result = JSON.parse(run.stdout()) as Record<string, unknown> & { rankers: Record<string, unknown>[] };
-    expect(Object.keys(result)).toEqual(['set', 'tools', 'queries', 'baseline', 'rankers', 'recommended', 'reason']);
+    // Issue 29's keys, in its order; "warnings" (what the mods reported, decision 3451) added at the end.
+    expect(Object.keys(result)).toEqual(['set', 'tools', 'queries', 'baseline', 'rankers', 'recommended', 'reason', 'warnings']);
     expect(result).toMatchObject({ set: 'demo', tools: 302, baseline: 'bm25f' });
     expect(result.rankers.map((row) => row['ranker'])).toEqual(['bm25f', 'wink-bm25']);
     for (const row of result.rankers) {
@@ -84,7 +85,7 @@ describe('loadout eval compares rankers', () => {
     const run = fakeContext();
     expect(await runCli(['eval', '--ranker', 'bm25f', '--misses', '1', '--json'], run.context)).toBe(0);
     const result = JSON.parse(run.stdout()) as Record<string, unknown>;
-    expect(Object.keys(result)).toEqual(['ranker', 'set', 'recall@5', 'ndcg@5', 'mrr@10', 'queries', 'p50Ms', 'p99Ms', 'buildMs', 'tools', 'failedQueries', 'misses']);
+    expect(Object.keys(result)).toEqual(['ranker', 'set', 'recall@5', 'ndcg@5', 'mrr@10', 'queries', 'p50Ms', 'p99Ms', 'buildMs', 'tools', 'failedQueries', 'misses', 'warnings']);
   });
 
   it('--misses 0 prints no misses section and adds no misses key, with one ranker or several', async () => {
@@ -240,12 +241,12 @@ describe('loadout eval reads catalogs and queries as every command does', () => 
     const one = fakeContext({ cwd: folder });
     expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'long.jsonl', '--json'], one.context)).toBe(0);
     expect(one.stderr()).toBe(warning);
-    expect(Object.keys(JSON.parse(one.stdout()) as object)).toEqual(['ranker', 'set', 'recall@5', 'ndcg@5', 'mrr@10', 'queries', 'p50Ms', 'p99Ms', 'buildMs', 'tools', 'failedQueries']);
+    expect(Object.keys(JSON.parse(one.stdout()) as object)).toEqual(['ranker', 'set', 'recall@5', 'ndcg@5', 'mrr@10', 'queries', 'p50Ms', 'p99Ms', 'buildMs', 'tools', 'failedQueries', 'warnings']);
     expect(JSON.parse(one.stdout())).toMatchObject({ 'recall@5': 1, failedQueries: 0 });
     const several = fakeContext({ cwd: folder });
     expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'long.jsonl', '--ranker', 'bm25f,wink-bm25', '--json'], several.context)).toBe(0);
     expect(several.stderr()).toBe(warning);
-    expect(Object.keys(JSON.parse(several.stdout()) as object)).toEqual(['set', 'tools', 'queries', 'baseline', 'rankers', 'recommended', 'reason']);
+    expect(Object.keys(JSON.parse(several.stdout()) as object)).toEqual(['set', 'tools', 'queries', 'baseline', 'rankers', 'recommended', 'reason', 'warnings']);
     const short = fakeContext({ cwd: folder });
     expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'labelled.jsonl'], short.context)).toBe(0);
     expect(short.stderr()).toBe('');
@@ -427,7 +428,7 @@ describe('loadout eval --feedback and --queries', () => {
     expect(run.stderr()).toContain(`loadout eval: warning: ${warning}`);
     const result = JSON.parse(run.stdout()) as Record<string, unknown> & { feedbackOverlap: { shared: number; total: number; warning: string } };
     // Every key of the contract is kept; feedbackOverlap is added.
-    expect(Object.keys(result).sort()).toEqual(['buildMs', 'failedQueries', 'feedbackOverlap', 'learning', 'mrr@10', 'ndcg@5', 'p50Ms', 'p99Ms', 'queries', 'ranker', 'recall@5', 'set', 'tools']);
+    expect(Object.keys(result).sort()).toEqual(['buildMs', 'failedQueries', 'feedbackOverlap', 'learning', 'mrr@10', 'ndcg@5', 'p50Ms', 'p99Ms', 'queries', 'ranker', 'recall@5', 'set', 'tools', 'warnings']);
     expect(result.feedbackOverlap).toMatchObject({ shared: 4, total: 5 });
     expect(result.feedbackOverlap.warning).toMatch(new RegExp(`^${warning.replace(/[()]/g, '\\$&')}: .*overstate it`));
     expect(readFileSync(join(folder, 'repeats.html'), 'utf8')).toContain(`<div class="verdict caveat">${warning}`);

@@ -133,12 +133,12 @@ export const evalCommand: Command = {
         { ranker: rankerName },
       );
     }
-    const { evalSet, catalog } = await readEvalInputs(
+    const { evalSet, catalog, warnings } = await readEvalInputs(
       { toolsPath, queriesPath, maxTools, strict: Boolean(parsed.values['strict']) },
       config,
       context,
     );
-    // stderr in every mode: neither --json output has a place for warnings, and its keys are a contract.
+    // stderr in every mode: --json's "warnings" carry the mods' (its other keys are a contract).
     const long = longQueriesWarning(evalSet.queries);
     if (long !== undefined) context.stderr(long);
     // One reporter for learning, indexing and answering: a phase begun once the run has gone on a second is said as it begins.
@@ -208,7 +208,7 @@ export const evalCommand: Command = {
           learning === undefined
             ? {}
             : { learning: { ...learning.report, feedbackEvents: learning.events, skippedLines: learning.skips.lines } };
-        context.stdout(JSON.stringify({ ranker: run.ranker, set: evalSet.name, ...run.result, ...learned, ...(missed === undefined ? {} : { misses: missed }), ...(overlap === undefined ? {} : { feedbackOverlap: overlap }) }, null, 2) + '\n');
+        context.stdout(JSON.stringify({ ranker: run.ranker, set: evalSet.name, ...run.result, ...learned, ...(missed === undefined ? {} : { misses: missed }), ...(overlap === undefined ? {} : { feedbackOverlap: overlap }), warnings }, null, 2) + '\n');
       } else {
         context.stdout(renderSingle(run, evalSet.name, learning) + (missed === undefined ? '' : `\n${renderMisses(run.ranker, missed, misses!)}`) + note);
       }
@@ -218,7 +218,7 @@ export const evalCommand: Command = {
     if (json) {
       // stdout is the contract; why queries failed (and each error's code) goes to stderr.
       for (const line of failures) context.stderr(`loadout eval: ${line}`);
-      context.stdout(JSON.stringify(comparison, null, 2) + '\n');
+      context.stdout(JSON.stringify({ ...comparison, warnings }, null, 2) + '\n');
       return exitCode;
     }
     const missText = misses === undefined ? [] : comparison!.rankers.map((row) => renderMisses(row.ranker, row.misses ?? [], misses));

@@ -94,12 +94,13 @@ ${MAX_FEEDBACK_HELP}
                    printing everything
   --json           one ranker: {"recall@5", "ndcg@5", "mrr@10", "queries", "p50Ms", "p99Ms", ...,
                    "learning"?: {...}, "misses"?: [...], "feedbackOverlap"?: {"shared",
-                   "total", "warning"?} (with --feedback)}; several: {"set", "tools",
-                   "queries", "baseline", "rankers": [{"ranker", "recall@5", "ndcg@5",
-                   "mrr@10", "p50Ms", "p99Ms", "buildMs", "failedQueries", "vsBaseline":
-                   {"recall@5": {"diff", "low", "high"}}, "misses"?: [{"id", "query",
-                   "relevant", "got"}], "firstError"?: {"code", "message"} (when a
-                   query failed)}], "recommended", "reason"}
+                   "total", "warning"?} (with --feedback), "warnings"}; several: {"set",
+                   "tools", "queries", "baseline", "rankers": [{"ranker", "recall@5",
+                   "ndcg@5", "mrr@10", "p50Ms", "p99Ms", "buildMs", "failedQueries",
+                   "vsBaseline": {"recall@5": {"diff", "low", "high"}}, "misses"?: [{"id",
+                   "query", "relevant", "got"}], "firstError"?: {"code", "message"} (when a
+                   query failed)}], "recommended", "reason", "warnings"}; "warnings":
+                   [{"code", "message"}], what the config's mods reported (mod-failed, …)
   --strict         exit 2 when a tool is invalid or skipped (nameless, duplicate, bad schema)
   --max-tools N    accept catalogs of up to N tools (default 10,000, the spec's limit)
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
@@ -107,7 +108,8 @@ ${MAX_FEEDBACK_HELP}
   -h, --help       show this help
 
 ${configHelp(['ranker', 'rankerOptions', 'rankers', 'plugins', 'mods', 'catalog'])}
-The config's mods and plugins rewrite descriptions before indexing.
+The config's mods and plugins rewrite descriptions before indexing; a mod that
+fails for a tool is skipped and reported on stderr (and in "warnings" with --json).
 
 rerank and rerank-glove run models that pnpm train fitted on the dev queries of
 the bundled eval sets; when 10% or more of the queries are ones they were trained

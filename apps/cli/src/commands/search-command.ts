@@ -5,7 +5,7 @@ import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import { MAX_FEEDBACK_HELP, maxFeedbackFlag } from '../io/max-feedback-flag.js';
 import { checkStoreLocation } from '../io/check-store-location.js';
-import { MAX_TOOLS_RANGE, reportWarnings } from '../io/command-warnings.js';
+import { MAX_TOOLS_RANGE, reportWarnings, type CommandWarning } from '../io/command-warnings.js';
 import { noteDemoCatalog } from '../io/demo-catalog-note.js';
 import { loadCatalog } from '../io/load-catalog.js';
 import { withSavedDemoIndex } from '../io/demo-search-index.js';
@@ -38,8 +38,8 @@ Options:
                    decision, learned.json beside it, switched learning on; rankers that learn
                    from usage only, such as bm25f: capabilities.usage in the definition)
 ${MAX_FEEDBACK_HELP}
-  --json           print {query, ranker, tools, issues, hits: [{rank, score, tool, name, server,
-                   description, explanation?}]}
+  --json           print {query, ranker, tools, issues, warnings: [{code, message}], hits: [{rank,
+                   score, tool, name, server, description, explanation?}]}
   --strict         exit 2 when a tool is invalid or skipped (nameless, duplicate, bad schema), or
                    when --feedback's learned.json is damaged [learned-decision-invalid]
   --max-tools N    accept catalogs of up to N tools (default 10,000, the spec's limit)
@@ -51,7 +51,7 @@ Skipped tools are reported on stderr (and in "issues" with --json).
 
 ${CONFIG_HELP}
 The config's mods and plugins rewrite descriptions before indexing; a mod that
-fails for a tool is skipped and reported on stderr.
+fails for a tool is skipped and reported on stderr (and in "warnings" with --json).
 
 Examples:
   (tools.jsonl: your own catalog; without --catalog the embedded demo is searched)
@@ -100,8 +100,10 @@ export const searchCommand: Command = {
       ...(maxTools === undefined ? {} : { maxTools }),
     });
     noteDemoCatalog('search', config, loaded, context);
-    const { catalog, warnings } = applyMods(loaded.catalog, configMods(config));
-    reportWarnings('search', [...loaded.issues, ...warnings], context, strict);
+    const { catalog, warnings: modWarnings } = applyMods(loaded.catalog, configMods(config));
+    reportWarnings('search', [...loaded.issues, ...modWarnings], context, strict);
+    // --json's "warnings": what stderr said besides the skipped tools (those are its "issues").
+    const warnings: CommandWarning[] = [...modWarnings];
     if (context.isTty && catalog.tools.length > 2000) {
       context.stderr(`indexing ${formatCount(catalog.tools.length)} tools with ${rankerName}…\n`);
     }
@@ -110,6 +112,7 @@ export const searchCommand: Command = {
       // As eval and learn refuse it (invalid-option); here a warning, which --strict makes an error.
       const message = `ranker ${JSON.stringify(rankerName)} does not learn from usage (its definition declares no capabilities.usage); searching without usage`;
       reportWarnings('search', [{ code: 'invalid-option', message }], context, strict);
+      warnings.push({ code: 'invalid-option', message });
     }
     const learnedFactory =
       feedback === undefined || withUsage === undefined
@@ -139,7 +142,7 @@ export const searchCommand: Command = {
     const hits = await ranker.search(query, { limit, explain });
     if (parsed.values['json']) {
       const rows = toSearchHitRows(hits);
-      context.stdout(JSON.stringify({ query, ranker: rankerName, ...(learned === undefined ? {} : { learned: true }), tools: catalog.tools.length, issues: loaded.issues, hits: rows }, null, 2) + '\n');
+      context.stdout(JSON.stringify({ query, ranker: rankerName, ...(learned === undefined ? {} : { learned: true }), tools: catalog.tools.length, issues: loaded.issues, warnings, hits: rows }, null, 2) + '\n');
     } else {
       // What runs: the ranker, plus what loadout learn learned when --feedback switched it on.
       context.stdout(renderSearchView(query, hits, { explain, ranker: learned === undefined ? rankerName : `${rankerName} + learned`, tools: catalog.tools.length }));

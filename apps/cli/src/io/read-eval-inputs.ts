@@ -7,7 +7,7 @@ import { readTextFile } from '@loadout/eval/files';
 import type { LoadoutConfig } from '../config/loadout-config.js';
 import { configMods } from '../config/config-mods.js';
 import type { CliContext } from './cli-context.js';
-import { reportWarnings } from './command-warnings.js';
+import { reportWarnings, type CommandWarning } from './command-warnings.js';
 import { demoEvalQueriesPath } from './demo-eval-queries.js';
 import { loadCatalog } from './load-catalog.js';
 
@@ -19,6 +19,8 @@ export interface EvalInputs {
   readonly catalog: Catalog;
   /** Where the queries came from. */
   readonly queriesPath: string;
+  /** What the mods reported (`mod-failed`, `mod-ignored-core`, …), already said on stderr: `--json`'s `warnings`. */
+  readonly warnings: readonly CommandWarning[];
 }
 
 /** Options of {@link readEvalInputs}. */
@@ -61,5 +63,5 @@ export async function readEvalInputs(options: ReadEvalInputsOptions, config: Loa
   const skipped = new Map(loaded.issues.flatMap((issue) => (issue.name === undefined ? [] : [[issue.name, `${issue.message} [${issue.code}]`] as const])));
   const queries = parseEvalQueries(text, { source: options.queriesPath ?? 'demo queries', tools: modded.catalog.tools, catalogLabel, skipped });
   const name = toolsPath === undefined ? 'demo' : basename(dirname(resolve(context.cwd, toolsPath)));
-  return { evalSet: { name, tools: modded.catalog.tools.map(toToolInput), queries }, catalog: modded.catalog, queriesPath };
+  return { evalSet: { name, tools: modded.catalog.tools.map(toToolInput), queries }, catalog: modded.catalog, queriesPath, warnings: modded.warnings };
 }

@@ -77,7 +77,8 @@ export class CatalogIndex {
       throw createLoadoutError('invalid-option', `index.search: limit must be an integer from 1 to ${MAX_SEARCH_LIMIT}, got ${JSON.stringify(String(limit))}`, { option: 'limit', value: String(limit) });
     }
     const hits = toSearchHitRows(now(this.ranker.search(query, { limit, explain: false })));
-    return JSON.stringify({ query, ranker: RANKER, tools: this.tools.length, issues: this.issues, hits }, null, 2);
+    // No mods run here: "warnings" (what the CLI's mods reported) is always empty.
+    return JSON.stringify({ query, ranker: RANKER, tools: this.tools.length, issues: this.issues, warnings: [], hits }, null, 2);
   }
 
   /** The BM25F index bytes. */
