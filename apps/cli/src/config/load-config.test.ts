@@ -94,7 +94,12 @@ describe('loadConfig', () => {
     ['a mod module that throws', { 'loadout.config.json': '{ "plugins": ["./throws.mjs"] }', 'throws.mjs': 'throw new Error("no credentials");' }, 'plugin-load-failed', /plugins\[0\]: .*throws\.mjs threw while loading: no credentials/],
     ['two plug-ins with one name', { 'loadout.config.json': '{ "plugins": ["./a.mjs", "./b.mjs"] }', 'a.mjs': mod('team'), 'b.mjs': mod('team') }, 'plugin-duplicate', /plugins\[1\]: .*b\.mjs and .*a\.mjs both define a mod named "team"/],
     ['a ranker named like a built-in', { 'loadout.config.json': '{ "rankers": { "bm25f": "./mine.mjs" } }', 'mine.mjs': definition('bm25f') }, 'plugin-duplicate', /rankers: two rankers are named "bm25f"/],
-    ['a malformed declarative mod', { 'loadout.config.json': '{ "mods": [{ "rules": [] }] }' }, 'config-invalid', /mods\[0\]:/],
+    // Decision 3451: these were config-invalid here and mod-invalid from modFromRules; "name", "options" and a rule {} were not named.
+    ['a malformed declarative mod', { 'loadout.config.json': '{ "mods": [{ "rules": [] }] }' }, 'mod-invalid', /mods\[0\]: a declarative mod: plugin \(its name\) must be a non-empty string, got undefined$/],
+    ['a declarative mod named by "name"', { 'loadout.config.json': '{ "mods": [{ "name": "p", "rules": [] }] }' }, 'mod-invalid', /mods\[0\]: a declarative mod: unknown key "name"; did you mean "plugin"\?/],
+    ['options on a mod entry', { 'loadout.config.json': '{ "plugins": ["./a.mjs"], "mods": [{ "plugin": "team", "rules": [], "options": { "level": 2 } }] }', 'a.mjs': mod('team') }, 'mod-invalid', /mods\[0\]: mod "team": unknown key "options"; a mod takes no options/],
+    ['a rule that does nothing', { 'loadout.config.json': '{ "mods": [{ "plugin": "p", "rules": [{}] }] }' }, 'mod-invalid', /mods\[0\]: mod "p": rule 0 \{\} does nothing: it sets neither isDeferred nor description$/],
+    ['a declarative mod named like a plug-in mod', { 'loadout.config.json': '{ "plugins": ["./a.mjs"], "mods": [{ "plugin": "team", "rules": [{ "isDeferred": false }] }] }', 'a.mjs': mod('team') }, 'plugin-duplicate', /mods\[0\]: two mods are named "team": this declarative mod and a mod of a "plugins" file$/],
     ['a config that is not JSON', { 'loadout.config.json': '{ ranker: ' }, 'config-invalid', /loadout\.config\.json: invalid JSON at line 1, column/],
     // Decision 3444: read as a path it was "no such file: …/https:/u:secretpw@h/tools.json".
     ['a catalog that is a URL, its password masked', { 'loadout.config.json': '{ "catalog": "https://u:secretpw@h/tools.json" }' }, 'config-invalid', /loadout\.config\.json: catalog: must be a file path, not a URL \(got https:\/\/\*\*\*@h\/tools\.json\)$/],

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { configError } from './config-error.js';
+import { checkModNames } from './config-mods.js';
 import { assertModulesTrusted, assertTrusted } from './config-trust.js';
 import { loadPluginMods, loadRankers, type PluginLoadOptions } from './load-plugins.js';
 import { CONFIG_FILE_NAMES } from './loadout-config.js';
@@ -103,6 +104,7 @@ export async function loadConfig(
   };
   const rankers = file.rankers === undefined ? [] : await loadRankers(file.rankers, folder, path, plugins);
   const mods = file.plugins === undefined ? [] : await loadPluginMods(file.plugins, folder, path, plugins);
+  checkModNames(file.mods, mods, path);
   let registry;
   try {
     registry = createBuiltinRegistry({ rankers, mods });

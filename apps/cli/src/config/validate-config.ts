@@ -31,7 +31,8 @@ export function rejectsUnknownKeys(path: string, config: Readonly<Record<string,
  * to `warn` with the same message and ignored, so such files keep working.
  * Wrong values are `config-invalid`, naming the file, the key and the value
  * (only the kind of value under `mcpServers`, whose env and headers may
- * hold secrets).
+ * hold secrets); a malformed declarative mod is `mod-invalid` (as
+ * `modFromRules` says it), two of one name `plugin-duplicate`.
  */
 export function validateConfig(input: unknown, path: string, warn: (message: string) => void = () => {}): LoadoutConfigFile {
   if (!isPlainObject(input)) throw configError('config-invalid', path, '(top level)', 'the configuration must be an object', input);
@@ -70,7 +71,8 @@ export function validateConfig(input: unknown, path: string, warn: (message: str
       names.add(checked.name);
     } catch (error) {
       if (isLoadoutError(error) && error.code === 'plugin-duplicate') throw error;
-      throw configError('config-invalid', path, `mods[${index}]`, isLoadoutError(error) ? error.message : 'not a declarative mod');
+      // The code the API (modFromRules) and a plug-in's malformed mod give: mod-invalid.
+      throw configError('mod-invalid', path, `mods[${index}]`, isLoadoutError(error) ? error.message : 'not a declarative mod');
     }
   });
   return value as LoadoutConfigFile;

@@ -90,8 +90,15 @@ describe('modFromRules', () => {
     ['an empty plugin', { plugin: '', rules: [] }, '""'],
     ['missing rules', { plugin: 'p' }, '"p"'],
     ['a non-object rule', { plugin: 'p', rules: [3] }, 'rule 0'],
-    ['a mistyped field', { plugin: 'p', rules: [{}, { isDeferred: 'false' }] }, 'rule 1'],
+    ['a mistyped field', { plugin: 'p', rules: [{ isDeferred: true }, { isDeferred: 'false' }] }, 'rule 1'],
     ['an unknown field', { plugin: 'p', rules: [{ defer: true }] }, '"defer"'],
+    ['a misspelt field, with the nearest', { plugin: 'p', rules: [{ isDefered: true }] }, 'rule 0 has unknown field "isDefered"; did you mean "isDeferred"? (fields: server, tool, isDeferred, description)'],
+    ['"name" for "plugin"', { name: 'p', rules: [] }, 'a declarative mod: unknown key "name"; did you mean "plugin"? (a declarative mod is named by "plugin") (keys: plugin, rules)'],
+    ['a misspelt key, with the nearest', { plugin: 'p', rule: [] }, 'mod "p": unknown key "rule"; did you mean "rules"? (keys: plugin, rules)'],
+    ['options, which no mod takes', { plugin: 'p', rules: [{ isDeferred: false }], options: { level: 2 } }, 'mod "p": unknown key "options"; a mod takes no options'],
+    ['a rule that does nothing', { plugin: 'p', rules: [{ isDeferred: false }, {}] }, 'rule 1 {} does nothing: it sets neither isDeferred nor description'],
+    ['a rule that only matches', { plugin: 'p', rules: [{ server: 'github', tool: 'create_*' }] }, 'rule 0'],
+    ['an array', [{ plugin: 'p', rules: [] }], 'must be an object'],
   ])('rejects %s with mod-invalid', (_label, value, text) => {
     let caught: unknown;
     try {

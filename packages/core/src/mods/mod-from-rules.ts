@@ -1,4 +1,6 @@
-import { describeValue } from '../errors/index.js';
+import { createLoadoutError, describeValue } from '../errors/index.js';
+import type { LoadoutError } from '../errors/index.js';
+import { didYouMean } from '../plugins/nearest-name.js';
 import { modInvalid } from './mod-invalid.js';
 import type { CatalogTool } from '../catalog/tool.js';
 import { compileGlob } from './glob.js';
@@ -18,7 +20,9 @@ interface CompiledRule {
  * `description` the last matching rule that sets it decides; fields no
  * matching rule sets come from beneath. No match: the answer from beneath, unchanged.
  * Globs are compiled once, here. Throws LoadoutError `mod-invalid` for a
- * malformed declarative mod.
+ * malformed declarative mod: an unknown key (`options`: a mod takes none;
+ * `name`: it is `plugin`), a rule with an unknown or mistyped field, or a
+ * rule that sets neither `isDeferred` nor `description` (it would do nothing).
  */
 export function modFromRules(declarative: DeclarativeMod): Mod {
   const { plugin, rules } = readDeclarative(declarative);
@@ -52,13 +56,31 @@ function matchingChoice(compiled: readonly CompiledRule[], tool: CatalogTool): P
   return { ...(description === undefined ? {} : { description }), ...(isDeferred === undefined ? {} : { isDeferred }) };
 }
 
+/** The keys of a declarative mod. */
+const DECLARATIVE_KEYS = ['plugin', 'rules'] as const;
+
+/** Keys people write for a declarative mod's, with what to write instead (said before any "did you mean"). */
+const MISTAKEN_KEYS: Readonly<Record<string, string>> = {
+  name: 'did you mean "plugin"? (a declarative mod is named by "plugin")',
+  options:
+    'a mod takes no options: a declarative mod is { plugin, rules }, "plugin" its own name (not a plug-in it configures), and says everything in its rules; the mods a plug-in file exports take no options either',
+};
+
+function unknownKey(plugin: unknown, key: string): LoadoutError {
+  const hint = MISTAKEN_KEYS[key] ?? didYouMean(key, DECLARATIVE_KEYS).replace(/^; /, '');
+  const message = `unknown key ${describeValue(key)}${hint === '' ? '' : `; ${hint}`} (keys: ${DECLARATIVE_KEYS.join(', ')})`;
+  return typeof plugin === 'string' && plugin.length > 0 ? modInvalid(plugin, message, { key }) : createLoadoutError('mod-invalid', `a declarative mod: ${message}`, { key });
+}
+
 function readDeclarative(declarative: unknown): DeclarativeMod {
-  if (typeof declarative !== 'object' || declarative === null) {
+  if (typeof declarative !== 'object' || declarative === null || Array.isArray(declarative)) {
     throw modInvalid(declarative, 'a declarative mod must be an object { plugin, rules }');
   }
   const { plugin, rules } = declarative as { plugin?: unknown; rules?: unknown };
+  const unknown = Object.keys(declarative).find((key) => !(DECLARATIVE_KEYS as readonly string[]).includes(key));
+  if (unknown !== undefined) throw unknownKey(plugin, unknown);
   if (typeof plugin !== 'string' || plugin.length === 0) {
-    throw modInvalid(plugin, 'plugin must be a non-empty string');
+    throw createLoadoutError('mod-invalid', `a declarative mod: plugin (its name) must be a non-empty string, got ${describeValue(plugin)}`, { mod: plugin });
   }
   if (!Array.isArray(rules)) {
     throw modInvalid(plugin, `rules ${describeValue(rules)} must be an array`);
@@ -80,11 +102,15 @@ function checkRule(plugin: string, rule: unknown, index: number): asserts rule i
   for (const [field, value] of Object.entries(rule)) {
     const expected = ruleFields[field as keyof ModRule];
     if (expected === undefined) {
-      throw modInvalid(plugin, `rule ${index} has unknown field ${describeValue(field)}`, { rule: index, field });
+      throw modInvalid(plugin, `rule ${index} has unknown field ${describeValue(field)}${didYouMean(field, Object.keys(ruleFields))} (fields: ${Object.keys(ruleFields).join(', ')})`, { rule: index, field });
     }
     if (value !== undefined && typeof value !== expected) {
       const problem = `field ${describeValue(field)} must be a ${expected}, got ${describeValue(value)}`;
       throw modInvalid(plugin, `rule ${index} ${problem}`, { rule: index, field });
     }
+  }
+  const { isDeferred, description } = rule as ModRule;
+  if (isDeferred === undefined && description === undefined) {
+    throw modInvalid(plugin, `rule ${index} ${describeValue(rule)} does nothing: it sets neither isDeferred nor description`, { rule: index });
   }
 }

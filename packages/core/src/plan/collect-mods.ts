@@ -12,7 +12,10 @@ function messageOf(error: unknown): string {
  * The mods to apply, innermost first: the input's declarative mods in order,
  * then the programmatic ones. A malformed declarative mod, or one whose name
  * repeats an earlier one or a programmatic mod's, is skipped with warning
- * `invalid-mod`. Programmatic mods are passed through unchecked.
+ * `invalid-mod` (a code of the policy contract's warnings; the message holds
+ * what {@link modFromRules} refuses it for, its error code `mod-invalid`, as
+ * the CLI says of a config's mod before anything is planned). Programmatic
+ * mods are passed through unchecked.
  */
 export function collectMods(
   declarative: unknown,

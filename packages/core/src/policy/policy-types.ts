@@ -58,7 +58,8 @@ export type ReasonCode =
  * - `unknown-model`: model id not recognised (treated as supported);
  * - `mod-ignored-core`: a mod tried to move a core built-in (ignored);
  * - `mod-failed`: a mod threw for a tool (skipped for that tool);
- * - `invalid-mod`: a declarative mod is malformed or its name repeats (skipped);
+ * - `invalid-mod`: a declarative mod is malformed or its name repeats (skipped; where a mod is
+ *   refused rather than skipped, by `modFromRules` or the CLI's config, the error code is `mod-invalid`);
  * - `invalid-sdk-version`: `sdkVersion` is not `MAJOR.MINOR.PATCH` (newest behaviour);
  * - `invalid-base-url`: `ANTHROPIC_BASE_URL` does not parse (treated as a gateway);
  * - `managed-override-ignored`: `keepToolSearchOn` cannot apply (SDK too old, or a cloud provider);
