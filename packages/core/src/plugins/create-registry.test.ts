@@ -112,7 +112,7 @@ describe('createRegistry', () => {
     ['a bad name', { ...fake, name: 'Has Spaces' }, /name must match/],
     ['no query kind', { ...fake, queryKind: 'regex' }, /queryKind must be "keywords" or "pattern", got "regex"/],
     ['no create', { ...fake, create: undefined }, /create must be a function/],
-    ['bad options', { ...fake, options: { depth: { type: 'float' } } }, /options.depth must be/],
+    ['bad options', { ...fake, options: { depth: { type: 'float', description: 'how deep' } } }, /options\.depth\.type must be "number" \| "integer" \| "string" \| "boolean" \| "object" \| "any", got "float"/],
     ['bad persistence', { ...fake, capabilities: { persistence: { format: 1 } } }, /capabilities.persistence must be/],
   ])('rejects a definition with %s as ranker-invalid', (_, definition, message) => {
     const error = caught(() => createRegistry({ rankers: [definition as RankerDefinition] }));

@@ -1,30 +1,8 @@
 import { isPlainObject } from '../catalog/is-plain-object.js';
 import { createLoadoutError, describeValue } from '../errors/loadout-error.js';
 import { didYouMean } from './nearest-name.js';
-import type { OptionSpec, OptionsSchema } from './options-schema.js';
-
-function fits(spec: OptionSpec, value: unknown): string | undefined {
-  switch (spec.type) {
-    case 'any':
-      return undefined;
-    case 'boolean':
-      return typeof value === 'boolean' ? undefined : 'a boolean';
-    case 'object':
-      return isPlainObject(value) ? undefined : 'an object';
-    case 'string':
-      if (typeof value !== 'string') return 'a string';
-      return spec.values === undefined || spec.values.includes(value) ? undefined : `one of ${spec.values.map((item) => JSON.stringify(item)).join(', ')}`;
-    case 'number':
-    case 'integer': {
-      const range = spec.min !== undefined && spec.max !== undefined ? ` from ${spec.min} to ${spec.max}` : spec.min !== undefined ? ` ≥ ${spec.min}` : spec.max !== undefined ? ` ≤ ${spec.max}` : '';
-      const expected = `${spec.type === 'integer' ? 'an integer' : 'a number'}${range}`;
-      if (typeof value !== 'number' || !Number.isFinite(value)) return expected;
-      if (spec.type === 'integer' && !Number.isInteger(value)) return expected;
-      if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) return expected;
-      return undefined;
-    }
-  }
-}
+import { optionValueProblem } from './option-value-problem.js';
+import type { OptionsSchema } from './options-schema.js';
 
 /** Checks `given` against `schema` at every level; `path` prefixes nested option names (`bm25.k1`). */
 function check(owner: string, schema: OptionsSchema, given: Record<string, unknown>, path: string): void {
@@ -40,7 +18,7 @@ function check(owner: string, schema: OptionsSchema, given: Record<string, unkno
       );
     }
     if (value === undefined) continue;
-    const expected = fits(spec, value);
+    const expected = optionValueProblem(spec, value);
     if (expected !== undefined) {
       throw createLoadoutError('invalid-option', `${owner}: option ${option} must be ${expected}, got ${describeValue(value)}`, { owner, option, value });
     }
