@@ -3,11 +3,21 @@
 // putting the tools added last first ("reverse" catalog order). Name it in
 // loadout.config.mjs: { ranker: 'reverse', rankers: { reverse: './reverse-ranker.mjs' } }.
 
+/** @typedef {import('@loadout/core').CatalogTool} CatalogTool */
+
+/** @param {string} text */
 const words = (text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 1);
 
+/**
+ * @param {{ matchAll: boolean }} options
+ * @returns {import('@loadout/core').Ranker}
+ */
 function createReverseRanker(options) {
+  /** @type {CatalogTool[]} */
   let tools = [];
+  /** @type {Map<string, Set<string>>} */
   const texts = new Map();
+  /** @param {CatalogTool} tool */
   const remember = (tool) => texts.set(tool.displayName, new Set(words(`${tool.name.replace(/_/g, ' ')} ${tool.description}`)));
   return {
     specificationVersion: 'v1',
@@ -32,11 +42,12 @@ function createReverseRanker(options) {
     search(query, searchOptions = {}) {
       const wanted = words(query);
       const limit = searchOptions.limit ?? 5;
+      /** @type {import('@loadout/core').SearchHit[]} */
       const hits = [];
       for (let position = tools.length - 1; position >= 0; position--) {
         const tool = tools[position];
         if (searchOptions.filter !== undefined && !searchOptions.filter(tool)) continue;
-        const text = texts.get(tool.displayName);
+        const text = /** @type {Set<string>} */ (texts.get(tool.displayName));
         const shared = wanted.filter((word) => text.has(word)).length;
         if (shared === 0 && !options.matchAll) continue;
         hits.push({ tool, score: shared + position / (tools.length + 1) });
