@@ -128,3 +128,41 @@ describe('a scratch folder with loadout.config.mjs, a ranker and a mod', () => {
     }
   });
 });
+
+// The guides' commands (write-a-ranker.md, write-a-mod.md) on the embedded demo catalog, with
+// their config: the trial found a pin of a tool the demo lacks and a search with no hit (decision 3451).
+describe('the guides\' examples, on the embedded demo catalog', () => {
+  const demo = mkdtempSync(join(tmpdir(), 'loadout-guides-'));
+  afterAll(() => rmSync(demo, { recursive: true, force: true }));
+  const inDemo = async (args: readonly string[]): Promise<string> =>
+    (await run(process.execPath, [main, ...args], { cwd: demo, env: { PATH: process.env['PATH'] ?? '', LOADOUT_CONFIG_HOME: join(demo, '.config-home') } })).stdout;
+
+  beforeAll(async () => {
+    copyFileSync(fileURLToPath(new URL('reverse-ranker.mjs', examples)), join(demo, 'reverse-ranker.mjs'));
+    copyFileSync(fileURLToPath(new URL('team-mods.mjs', examples)), join(demo, 'team-mods.mjs'));
+    writeFileSync(
+      join(demo, 'loadout.config.mjs'),
+      `export default {
+  ranker: 'reverse',
+  rankers: { reverse: './reverse-ranker.mjs' },
+  plugins: ['./team-mods.mjs'],
+  mods: [{ plugin: 'defer-github', rules: [{ server: 'github', isDeferred: true }] }],
+};
+`,
+    );
+    await inDemo(['trust']);
+  });
+
+  it('loadout search "pull request" --json ranks with reverse over the team\'s descriptions', async () => {
+    const result = JSON.parse(await inDemo(['search', 'pull request', '--json'])) as { ranker: string; hits: { name: string; description: string }[] };
+    expect(result.ranker).toBe('reverse');
+    expect(result.hits.map((hit) => hit.name)).toContain('create_pull_request');
+    for (const hit of result.hits) expect(hit.description).toMatch(/^\[team\] /);
+  });
+
+  it('loadout plan pins create_pull_request over the declarative mod that defers github', async () => {
+    const plan = JSON.parse(await inDemo(['plan', '--json'])) as { tools: { name: string; server?: string; deferred: boolean; decidedBy?: string }[] };
+    const github = plan.tools.filter((tool) => tool.server === 'github');
+    expect(github.filter((tool) => !tool.deferred).map((tool) => [tool.name, tool.decidedBy])).toEqual([['create_pull_request', 'team-mods']]);
+  });
+});

@@ -19,7 +19,12 @@ const KEY_LINES: readonly (readonly [ConfigHelpKey, string])[] = [
       '                 to start (module loaded and create returned), 1000-600000; default 10000',
   ],
   ['plugins', '  plugins        [ "./file.mjs" or a package ]: default export a Mod or an array of Mods'],
-  ['mods', '  mods           declarative mods: [{ "plugin", "rules": [{ "server", "tool", "isDeferred",\n                 "description" }] }]'],
+  [
+    'mods',
+    '  mods           declarative mods, each named by its own "plugin" (not a "plugins" file):\n' +
+      '                 [{ "plugin", "rules": [{ "server", "tool", "isDeferred",\n' +
+      '                 "description" }] }]',
+  ],
   ['catalog', '  catalog        the catalog when --catalog is not given; default: the embedded demo'],
   ['limit', '  limit          results per search, 1-100; default 5'],
   ['mcpServers', '  mcpServers     Claude-style servers for loadout serve, as in .mcp.json'],

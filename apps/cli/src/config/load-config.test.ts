@@ -99,6 +99,7 @@ describe('loadConfig', () => {
     ['a declarative mod named by "name"', { 'loadout.config.json': '{ "mods": [{ "name": "p", "rules": [] }] }' }, 'mod-invalid', /mods\[0\]: a declarative mod: unknown key "name"; did you mean "plugin"\?/],
     ['options on a mod entry', { 'loadout.config.json': '{ "plugins": ["./a.mjs"], "mods": [{ "plugin": "team", "rules": [], "options": { "level": 2 } }] }', 'a.mjs': mod('team') }, 'mod-invalid', /mods\[0\]: mod "team": unknown key "options"; a mod takes no options/],
     ['a rule that does nothing', { 'loadout.config.json': '{ "mods": [{ "plugin": "p", "rules": [{}] }] }' }, 'mod-invalid', /mods\[0\]: mod "p": rule 0 \{\} does nothing: it sets neither isDeferred nor description$/],
+    ['a plug-in with options', { 'loadout.config.json': '{ "plugins": [{ "module": "./a.mjs", "options": { "level": 2 } }] }' }, 'config-invalid', /plugins\[0\]: must be a module path or package name, not an object: a mod file takes no options/],
     ['a declarative mod named like a plug-in mod', { 'loadout.config.json': '{ "plugins": ["./a.mjs"], "mods": [{ "plugin": "team", "rules": [{ "isDeferred": false }] }] }', 'a.mjs': mod('team') }, 'plugin-duplicate', /mods\[0\]: two mods are named "team": this declarative mod and a mod of a "plugins" file$/],
     ['a config that is not JSON', { 'loadout.config.json': '{ ranker: ' }, 'config-invalid', /loadout\.config\.json: invalid JSON at line 1, column/],
     // Decision 3444: read as a path it was "no such file: …/https:/u:secretpw@h/tools.json".

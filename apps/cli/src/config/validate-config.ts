@@ -53,6 +53,13 @@ export function validateConfig(input: unknown, path: string, warn: (message: str
   check('ranker', (item) => typeof item === 'string' && item.length > 0, 'a ranker name');
   check('rankerOptions', isPlainObject, 'an object');
   if (value['rankers'] !== undefined) value['rankers'] = checkRankers(value['rankers'], path, strict, warn);
+  if (Array.isArray(value['plugins'])) {
+    // The long form of a "rankers" entry has no counterpart here: a mod file takes no options.
+    const index = value['plugins'].findIndex((entry) => isPlainObject(entry));
+    if (index !== -1) {
+      throw configError('config-invalid', path, `plugins[${index}]`, 'must be a module path or package name, not an object: a mod file takes no options (its mods are configured in its code; a ranker\'s options go in "rankerOptions")');
+    }
+  }
   check('plugins', (item) => Array.isArray(item) && item.every((entry) => typeof entry === 'string' && entry.length > 0), 'an array of module paths or package names');
   check('mods', Array.isArray, 'an array of declarative mods');
   check('catalog', (item) => typeof item === 'string' && item.length > 0, 'a file path');
