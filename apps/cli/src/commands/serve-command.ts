@@ -298,6 +298,8 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const served = await serveGateway({
         logger,
         cwd: context.cwd,
+        // The MCP stdio channel: the stream the CLI keeps for itself (process.stdout.write goes to stderr).
+        ...(context.stdoutStream === undefined ? {} : { stdout: context.stdoutStream }),
         ...(readyFile === undefined ? {} : { readyFile }),
         ...(options.waitForShutdown === undefined ? {} : { shutdown: options.waitForShutdown }),
         gateway: {

@@ -7,14 +7,15 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The real process as a {@link CliContext}. */
-export function processContext(): CliContext {
+/** The real process as a {@link CliContext}; `stdout` is the stream its output goes to (see `claimStdout`), default `process.stdout`. */
+export function processContext(stdout: NodeJS.WriteStream = process.stdout): CliContext {
   return {
-    stdout: writeUntilClosed(process.stdout),
+    stdout: writeUntilClosed(stdout),
+    stdoutStream: stdout,
     stderr: writeUntilClosed(process.stderr),
     readStdin: () => readAll(process.stdin),
     env: process.env,
     cwd: process.cwd(),
-    isTty: Boolean(process.stdout.isTTY),
+    isTty: Boolean(stdout.isTTY),
   };
 }

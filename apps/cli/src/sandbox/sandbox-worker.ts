@@ -31,8 +31,11 @@ export function startSandboxThread(entry: 'ranker-worker.js' | 'mod-worker.js', 
     ...options,
     execArgv: [],
     resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(4, memoryMb / 8)) },
-    stdout: false,
-    stderr: false,
+    // Not piped into the main thread's stdout and stderr: the worker writes what it prints to stderr itself
+    // (stdout-to-stderr.ts), at once; a pipe per live worker also added listeners to process.stderr,
+    // past Node's limit of 10 with `eval --ranker all` (MaxListenersExceededWarning).
+    stdout: true,
+    stderr: true,
   });
 }
 
