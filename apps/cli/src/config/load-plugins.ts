@@ -3,6 +3,7 @@ import type { LoadoutError, LoadoutErrorCode, Mod, RankerDefinition } from '@loa
 import { validateRankerDefinition } from '@loadout/core/plugins';
 import { configError } from './config-error.js';
 import { importDefault } from './import-config-module.js';
+import { describeLoadFailure, loadFailure } from './load-failure.js';
 import { resolvePlugin } from './resolve-plugin.js';
 import { sandboxedDefinition } from '../sandbox/sandboxed-definition.js';
 import { createModSandbox } from '../sandbox/sandboxed-mods.js';
@@ -75,8 +76,8 @@ async function importPlugin(specifier: string, folder: string, path: string, key
   try {
     return await Promise.race([importing, late]);
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw configError('plugin-load-failed', path, key, `${file} threw while loading: ${reason}`, specifier);
+    const failure = loadFailure(error, file);
+    throw configError(failure.kind === 'esm-in-commonjs' ? 'esm-in-commonjs' : 'plugin-load-failed', path, key, describeLoadFailure(failure, file), specifier);
   } finally {
     timers.clear(timer);
     if (notice !== undefined) timers.clear(notice);

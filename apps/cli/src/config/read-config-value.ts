@@ -3,6 +3,7 @@ import { extname } from 'node:path';
 import { createLoadoutError, isLoadoutError, parseJson } from '@loadout/core';
 import { readTextFile } from '@loadout/eval/files';
 import { importDefault } from './import-config-module.js';
+import { describeLoadFailure, loadFailure } from './load-failure.js';
 
 /** Extensions a config module may have (besides `.json`). */
 const MODULE_EXTENSION = /\.(?:[cm]?js|[cm]?ts)$/;
@@ -18,7 +19,12 @@ export async function readConfigJson(path: string, cwd: string): Promise<unknown
   }
 }
 
-/** A module config's default export: this runs its code. A throw is `plugin-load-failed` with its first line. */
+/**
+ * A module config's default export: this runs its code. One that does not
+ * import is `config-invalid` saying why in one line (a syntax error's
+ * `FILE:LINE:COLUMN`, a throw's first line; see `loadFailure`), or
+ * `esm-in-commonjs` for a `.js` ES module in a CommonJS folder.
+ */
 export async function importConfigModule(path: string, cwd: string): Promise<unknown> {
   if (!existsSync(path)) throw createLoadoutError('file-not-found', `no such file: ${path}`, { path });
   // A folder is named as the one text reader names it (file-unreadable), never as a module that failed to import.
@@ -29,7 +35,8 @@ export async function importConfigModule(path: string, cwd: string): Promise<unk
   try {
     return await importDefault(path);
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw createLoadoutError('plugin-load-failed', `${path} threw while loading: ${reason}`, { path });
+    // The config is what is broken: a config code, never a plug-in's.
+    const failure = loadFailure(error, path);
+    throw createLoadoutError(failure.kind === 'esm-in-commonjs' ? 'esm-in-commonjs' : 'config-invalid', describeLoadFailure(failure, path), { path });
   }
 }

@@ -7,6 +7,7 @@ import './stdout-to-stderr.js';
 import { workerData } from 'node:worker_threads';
 import type { ToolDescribeEvent, ToolDescribeHook, ToolDescribeResult } from '@loadout/core';
 import { isLoadoutError } from '@loadout/core';
+import { describeLoadFailure, loadFailure } from '../config/load-failure.js';
 import { importChecked } from './import-checked.js';
 import { MAIN_POSTED, WORKER_POSTED, post, receive } from './mod-channel.js';
 import type { ModChannel, ModMessage } from './mod-channel.js';
@@ -71,5 +72,6 @@ try {
   post(channel, WORKER_POSTED, { type: 'ready' });
 } catch (error) {
   if (isLoadoutError(error) && error.code === 'config-untrusted') post(channel, WORKER_POSTED, { type: 'error', message: error.message, code: 'config-untrusted' });
-  else post(channel, WORKER_POSTED, { type: 'error', message: `threw while loading: ${message(error)}` });
+  // One line naming the file: a syntax error's FILE:LINE:COLUMN, a throw's first line (never a stack).
+  else post(channel, WORKER_POSTED, { type: 'error', message: describeLoadFailure(loadFailure(error, module.file), module.file) });
 }

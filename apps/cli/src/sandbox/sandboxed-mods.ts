@@ -88,7 +88,7 @@ export function createModSandbox(module: ModulePin, budget: ModSandboxBudget = {
     const started: ModChannel = { flags, port: port1 };
     const ready = receive(started, WORKER_POSTED, loadMs);
     if (ready === undefined) return stop(`its worker did not load ${file} within ${loadMs} ms`);
-    if (ready.type === 'error') return stop(ready.code === 'config-untrusted' ? ready.message : `${file} ${ready.message}`);
+    if (ready.type === 'error') return stop(ready.message);
     return started;
   };
 

@@ -48,6 +48,7 @@ export const LOADOUT_ERROR_CODES = [
   'config-invalid',
   'config-untrusted',
   'config-unknown-key',
+  'esm-in-commonjs',
   // files and environment (edges only)
   'file-not-found',
   'file-unreadable',
