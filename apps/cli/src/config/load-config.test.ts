@@ -110,6 +110,18 @@ describe('loadConfig', () => {
     expect(error.message).toMatch(message);
   });
 
+  // Trial-plugins item 13 (decision 3449): it was "cannot read …/dirmod: EISDIR [file-unreadable]", no key, no way out.
+  it.each<[string, Record<string, string>, string]>([
+    ['with a package.json', { 'dirmod/package.json': '{ "main": "./lib/mods.mjs" }', 'dirmod/lib/mods.mjs': mod('d') }, '"./dirmod/lib/mods.mjs" (its package.json "main")'],
+    ['with an index module', { 'dirmod/index.js': mod('d') }, '"./dirmod/index.js"'],
+    ['with neither', { 'dirmod/readme.txt': '' }, 'a .mjs, .js or .ts file in it'],
+  ])('rejects a folder named as a plug-in (%s), saying which file to name', async (_, files, instead) => {
+    const cwd = await folder({ 'c.json': '{ "plugins": ["./dirmod/"] }', ...files });
+    const error = await failure(cwd, 'c.json');
+    expect(error.code).toBe('file-unreadable');
+    expect(error.message).toBe(`${join(cwd, 'c.json')}: plugins[0]: ${join(cwd, 'dirmod')} is a folder, not a module file: name ${instead} (got "./dirmod/")`);
+  });
+
   it('reports a bad config from the command line as one line with its code, never a stack trace', async () => {
     const cwd = await folder({ 'loadout.config.json': '{ "plugins": ["./throws.mjs"] }', 'throws.mjs': 'throw new Error("boom");' });
     const run = fakeContext({ cwd, env });
