@@ -1,5 +1,6 @@
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import { readOptions } from '@loadout/core/plugins';
+import { rankerLoadError } from '../config/broken-ranker.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 import { rankerView, renderRankers } from '../format/rankers-view.js';
 import { parseArguments } from '../io/parse-arguments.js';
@@ -16,11 +17,17 @@ and options (type, default, range). Options go in the config's "rankerOptions"
 (for its "ranker"), and are checked at every level: an unknown key or a value out
 of range is invalid-option, naming it.
 
+A plug-in ranker whose module does not load (it throws, has a syntax error, is
+not a ranker definition) is listed with its error and code, and named in a
+warning on stderr; the others are listed as usual and the exit code stays 0
+(search, eval, learn and serve ranking with it refuse it).
+
 Options:
   --json           print {"default", "rankers": [{"name", "default", "description",
                    "queryKind", "capabilities": {"browserSafe", "persistence",
                    "learnsFromUsage"}, "options": {NAME: {"type", "description",
-                   "default"?, "min"?, "max"?, "values"?, "properties"?}}}]}
+                   "default"?, "min"?, "max"?, "values"?, "properties"?}},
+                   "error"?: {"code", "message"}}]}
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
   --no-config      ignore the current folder's loadout.config.*
   -h, --help       show this help
@@ -50,7 +57,8 @@ export const rankersCommand: Command = {
       if (!isLoadoutError(error)) throw error;
       context.stderr(`loadout rankers: warning: the config's rankerOptions: ${error.message}; search, eval, learn and serve refuse it [${error.code}]\n`);
     }
-    const views = config.registry.rankers.map((definition) => rankerView(definition, defaultRanker));
+    const views = config.registry.rankers.map((definition) => rankerView(definition, defaultRanker, rankerLoadError(definition)));
+    for (const { error } of views) if (error !== undefined) context.stderr(`loadout rankers: warning: ${error.message} [${error.code}]\n`);
     context.stdout(parsed.values['json'] ? JSON.stringify({ default: defaultRanker, rankers: views }, null, 2) + '\n' : renderRankers(views));
     return 0;
   },

@@ -37,6 +37,8 @@ export function loadCommandConfig(
     fallbackRanker: command === 'serve',
     info,
     rankers: rankerSelectionFor(command, stringFlag(parsed, 'ranker')),
+    // Listing rankers, one whose module is broken is listed with its error, beside the others.
+    keepBrokenRankers: command === 'rankers',
     slow: info,
     env: context.env,
   });

@@ -4,6 +4,7 @@ import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { configError } from './config-error.js';
 import { checkModNames } from './config-mods.js';
+import { loadRankersKeepingBroken } from './broken-ranker.js';
 import { assertModulesTrusted, assertTrusted } from './config-trust.js';
 import { loadPluginMods, loadRankers, type PluginLoadOptions } from './load-plugins.js';
 import { CONFIG_FILE_NAMES } from './loadout-config.js';
@@ -47,6 +48,13 @@ export interface LoadConfigOptions {
   readonly rankers?: RankerSelection;
   /** Receives the line naming a plug-in module still loading after 2 s (see `PluginLoadOptions.slow`). Default: dropped. */
   readonly slow?: (message: string) => void;
+  /**
+   * A plug-in ranker whose module does not load, or is not a valid
+   * definition, is registered with its error (see `brokenRankerDefinition`)
+   * instead of failing the whole config (`loadout rankers` lists the others).
+   * Default false.
+   */
+  readonly keepBrokenRankers?: boolean;
   /** The plug-ins' start budget and its clock (tests). Default: see `PluginLoadOptions`. */
   readonly pluginStart?: Pick<PluginLoadOptions, 'startMs' | 'timers'>;
 }
@@ -102,7 +110,8 @@ export async function loadConfig(
     ...(options.rankers === undefined ? {} : { imports: (name: string) => selects(options.rankers!, name, file.ranker) }),
     ...(options.slow === undefined ? {} : { slow: options.slow }),
   };
-  const rankers = file.rankers === undefined ? [] : await loadRankers(file.rankers, folder, path, plugins);
+  const load = options.keepBrokenRankers === true ? loadRankersKeepingBroken : loadRankers;
+  const rankers = file.rankers === undefined ? [] : await load(file.rankers, folder, path, plugins);
   const mods = file.plugins === undefined ? [] : await loadPluginMods(file.plugins, folder, path, plugins);
   checkModNames(file.mods, mods, path);
   let registry;

@@ -1,4 +1,4 @@
-import type { OptionSpec, OptionsSchema, RankerDefinition } from '@loadout/core';
+import type { LoadoutError, OptionSpec, OptionsSchema, RankerDefinition } from '@loadout/core';
 
 /** One option as `loadout rankers --json` prints it (nested options under `properties`). */
 export interface OptionView {
@@ -19,6 +19,8 @@ export interface RankerView {
   readonly queryKind: RankerDefinition['queryKind'];
   readonly capabilities: { readonly browserSafe: boolean; readonly persistence: string | null; readonly learnsFromUsage: readonly string[] | null };
   readonly options: Readonly<Record<string, OptionView>>;
+  /** Only for a plug-in ranker whose module did not load: why, with its code. */
+  readonly error?: { readonly code: string; readonly message: string };
 }
 
 function optionView(spec: OptionSpec): OptionView {
@@ -37,8 +39,8 @@ function optionsView(schema: OptionsSchema | undefined): Record<string, OptionVi
   return Object.fromEntries(Object.entries(schema ?? {}).map(([name, spec]) => [name, optionView(spec)]));
 }
 
-/** A registered ranker's description, capabilities and options, for listing. */
-export function rankerView(definition: RankerDefinition, defaultRanker: string): RankerView {
+/** A registered ranker's description, capabilities and options, for listing; `error`: why its module did not load. */
+export function rankerView(definition: RankerDefinition, defaultRanker: string, error?: LoadoutError): RankerView {
   const capabilities = definition.capabilities;
   return {
     name: definition.name,
@@ -51,6 +53,7 @@ export function rankerView(definition: RankerDefinition, defaultRanker: string):
       learnsFromUsage: capabilities?.usage === undefined ? null : ['usage field', ...(capabilities.usage.learns ?? [])],
     },
     options: optionsView(definition.options),
+    ...(error === undefined ? {} : { error: { code: error.code, message: error.message } }),
   };
 }
 
@@ -75,6 +78,7 @@ function optionLines(options: Readonly<Record<string, OptionView>>, prefix: stri
 export function renderRankers(views: readonly RankerView[]): string {
   return views
     .map((view) => {
+      if (view.error !== undefined) return `${view.name}${view.default ? ' (default)' : ''}: not loaded: ${view.error.message} [${view.error.code}]`;
       const { capabilities } = view;
       const facts = [
         view.queryKind === 'pattern' ? 'queries are patterns' : 'keyword queries',
