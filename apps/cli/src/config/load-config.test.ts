@@ -93,7 +93,13 @@ describe('loadConfig', () => {
     ['a ranker module with no default export', { 'loadout.config.json': '{ "rankers": { "named": "./named.mjs" } }', 'named.mjs': `export const ranker = ${definition('named').replace('export default ', '')}` }, 'ranker-invalid', /rankers\.named \(.*named\.mjs\): it has no default export: a ranker module must `export default` its definition \{ specificationVersion: 'v1', name, queryKind, create \}$/],
     ['a mod module that throws', { 'loadout.config.json': '{ "plugins": ["./throws.mjs"] }', 'throws.mjs': 'throw new Error("no credentials");' }, 'plugin-load-failed', /plugins\[0\]: .*throws\.mjs threw while loading: no credentials/],
     ['two plug-ins with one name', { 'loadout.config.json': '{ "plugins": ["./a.mjs", "./b.mjs"] }', 'a.mjs': mod('team'), 'b.mjs': mod('team') }, 'plugin-duplicate', /plugins\[1\]: .*b\.mjs and .*a\.mjs both define a mod named "team"/],
-    ['a ranker named like a built-in', { 'loadout.config.json': '{ "rankers": { "bm25f": "./mine.mjs" } }', 'mine.mjs': definition('bm25f') }, 'plugin-duplicate', /rankers: two rankers are named "bm25f"/],
+    ['a ranker named like a built-in', { 'loadout.config.json': '{ "rankers": { "bm25f": "./mine.mjs" } }', 'mine.mjs': definition('bm25f') }, 'plugin-duplicate', /rankers\.bm25f: "bm25f" is a built-in ranker's name: give yours a name of its own \(its key here, and its definition's name\)$/],
+    // Trial-plugins item 17 (decision 3449): "two rankers are named bm25f", though the module defines "bad".
+    ['a ranker keyed like a built-in, defining another name', { 'loadout.config.json': '{ "rankers": { "bm25f": "./bad.mjs" } }', 'bad.mjs': definition('bad') }, 'plugin-duplicate', /rankers\.bm25f: "bm25f" is a built-in ranker's name/],
+    // It was "dupsame.mjs and dupsame.mjs both define a mod named "d"".
+    ['one mod file defining a name twice', { 'loadout.config.json': '{ "plugins": ["./twice.mjs"] }', 'twice.mjs': `export default [${mod('d').replace('export default ', '').replace(/;\s*$/, '')}, ${mod('d').replace('export default ', '').replace(/;\s*$/, '')}];` }, 'plugin-duplicate', /plugins\[0\]: .*twice\.mjs defines two mods named "d"$/],
+    // It was "plugins: must be an array … (got an array of 1 item)".
+    ['a plug-in that is not a path', { 'loadout.config.json': '{ "plugins": ["./a.mjs", 42] }' }, 'config-invalid', /loadout\.config\.json: plugins\[1\]: must be a module path or package name \(got 42\)$/],
     // Decision 3451: these were config-invalid here and mod-invalid from modFromRules; "name", "options" and a rule {} were not named.
     ['a malformed declarative mod', { 'loadout.config.json': '{ "mods": [{ "rules": [] }] }' }, 'mod-invalid', /mods\[0\]: a declarative mod: plugin \(its name\) must be a non-empty string, got undefined$/],
     ['a declarative mod named by "name"', { 'loadout.config.json': '{ "mods": [{ "name": "p", "rules": [] }] }' }, 'mod-invalid', /mods\[0\]: a declarative mod: unknown key "name"; did you mean "plugin"\?/],
@@ -120,6 +126,22 @@ describe('loadConfig', () => {
     const error = await failure(cwd, 'c.json');
     expect(error.code).toBe('file-unreadable');
     expect(error.message).toBe(`${join(cwd, 'c.json')}: plugins[0]: ${join(cwd, 'dirmod')} is a folder, not a module file: name ${instead} (got "./dirmod/")`);
+  });
+
+  // Trial-plugins item 17 (decision 3449): accepted silently, and "(top level): the configuration must be an object".
+  it('warns of a mod file that exports no mods, and loads the others', async () => {
+    const cwd = await folder({ 'loadout.config.json': '{ "plugins": ["./none.mjs", "./one.mjs"] }', 'none.mjs': 'export default [];\n', 'one.mjs': mod('one') });
+    const warnings: string[] = [];
+    const config = await loadConfig(undefined, cwd, (message) => warnings.push(message), { env });
+    expect(config.registry.mods.map((item) => item.name)).toEqual(['one']);
+    expect(warnings).toEqual([`${join(cwd, 'loadout.config.json')}: plugins[0]: ${join(cwd, 'none.mjs')} exports no mods (its default export is an empty array): it changes nothing [mod-invalid]`]);
+  });
+
+  it('rejects a module config with no default export, saying so', async () => {
+    const cwd = await folder({ 'c.mjs': 'export const limit = 3;\n' });
+    const error = await failure(cwd, 'c.mjs');
+    expect(error.code).toBe('config-invalid');
+    expect(error.message).toBe(`${join(cwd, 'c.mjs')}: it has no default export: a config module must \`export default\` the config object`);
   });
 
   it('reports a bad config from the command line as one line with its code, never a stack trace', async () => {

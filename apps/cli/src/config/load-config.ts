@@ -109,7 +109,12 @@ export async function loadConfig(
     ...(file.ranker === undefined || file.rankerOptions === undefined ? {} : { optionNames: { [file.ranker]: Object.keys(file.rankerOptions) } }),
     ...(options.rankers === undefined ? {} : { imports: (name: string) => selects(options.rankers!, name, file.ranker) }),
     ...(options.slow === undefined ? {} : { slow: options.slow }),
+    ...(warn === undefined ? {} : { warn }),
   };
+  // Before any module is imported: "two rankers are named bm25f" read as if the module defined bm25f.
+  const builtin = new Set(createBuiltinRegistry().rankers.map((definition) => definition.name));
+  const taken = Object.keys(file.rankers ?? {}).find((name) => builtin.has(name));
+  if (taken !== undefined) throw configError('plugin-duplicate', path, `rankers.${taken}`, `${JSON.stringify(taken)} is a built-in ranker's name: give yours a name of its own (its key here, and its definition's name)`);
   const load = options.keepBrokenRankers === true ? loadRankersKeepingBroken : loadRankers;
   const rankers = file.rankers === undefined ? [] : await load(file.rankers, folder, path, plugins);
   const mods = file.plugins === undefined ? [] : await loadPluginMods(file.plugins, folder, path, plugins);

@@ -47,6 +47,8 @@ export interface PluginLoadOptions {
   readonly imports?: (name: string) => boolean;
   /** Receives one line per module still loading after {@link PLUG_IN_SLOW_NOTICE_MS}, naming it and the budget. Default: dropped. */
   readonly slow?: (message: string) => void;
+  /** Receives one line per mod file that loads but exports no mods (`export default []`). Default: dropped. */
+  readonly warn?: (message: string) => void;
 }
 
 /** A plug-in module imported, or `late`: its top-level code had not settled within the start budget. */
@@ -167,6 +169,7 @@ export async function loadPluginMods(plugins: readonly string[], folder: string,
     const { value } = imported;
     if (value === undefined) throw moduleError('mod-invalid', path, key, file, 'it has no default export: a mod file must `export default` a mod { name, hooks } or an array of mods');
     const list: unknown[] = Array.isArray(value) ? value : [value];
+    if (list.length === 0) options.warn?.(`${path}: ${key}: ${file} exports no mods (its default export is an empty array): it changes nothing [mod-invalid]`);
     // Its hooks run in a worker thread with time and memory budgets: a loop or a leak turns this file's mods off, nothing more.
     const sandbox = createModSandbox(pin, { loadMs: options.startMs ?? PLUG_IN_START_MS });
     for (const [item, mod] of list.entries()) {
@@ -179,7 +182,8 @@ export async function loadPluginMods(plugins: readonly string[], folder: string,
       }
       const earlier = from.get(mod.name);
       if (earlier !== undefined) {
-        throw configError('plugin-duplicate', path, key, `${file} and ${earlier} both define a mod named ${JSON.stringify(mod.name)}`);
+        const both = earlier === file ? `${file} defines two mods named` : `${file} and ${earlier} both define a mod named`;
+        throw configError('plugin-duplicate', path, key, `${both} ${JSON.stringify(mod.name)}`);
       }
       from.set(mod.name, file);
       mods.push({ name: mod.name, hooks: mod.hooks['tool.describe'] === undefined ? {} : { 'tool.describe': sandbox.hook(mod.name) } });

@@ -32,11 +32,15 @@ export async function importConfigModule(path: string, cwd: string): Promise<unk
   if (!MODULE_EXTENSION.test(path)) {
     throw createLoadoutError('config-invalid', `${path}: a config is JSON (.json) or a module (.mjs, .js, .ts); got ${JSON.stringify(extname(path) || 'no extension')}`, { path });
   }
+  let value: unknown;
   try {
-    return await importDefault(path);
+    value = await importDefault(path);
   } catch (error) {
     // The config is what is broken: a config code, never a plug-in's.
     const failure = loadFailure(error, path);
     throw createLoadoutError(failure.kind === 'esm-in-commonjs' ? 'esm-in-commonjs' : 'config-invalid', describeLoadFailure(failure, path), { path });
   }
+  // It said "(top level): the configuration must be an object", of a file whose only fault is a missing `default`.
+  if (value === undefined) throw createLoadoutError('config-invalid', `${path}: it has no default export: a config module must \`export default\` the config object`, { path });
+  return value;
 }

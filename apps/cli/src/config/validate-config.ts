@@ -60,7 +60,11 @@ export function validateConfig(input: unknown, path: string, warn: (message: str
       throw configError('config-invalid', path, `plugins[${index}]`, 'must be a module path or package name, not an object: a mod file takes no options (its mods are configured in its code; a ranker\'s options go in "rankerOptions")');
     }
   }
-  check('plugins', (item) => Array.isArray(item) && item.every((entry) => typeof entry === 'string' && entry.length > 0), 'an array of module paths or package names');
+  check('plugins', Array.isArray, 'an array of module paths or package names');
+  // The entry at fault, by its index: "an array of 1 item" said nothing of what is wrong with it.
+  ((value['plugins'] ?? []) as unknown[]).forEach((entry, index) => {
+    if (typeof entry !== 'string' || entry.length === 0) throw configError('config-invalid', path, `plugins[${index}]`, 'must be a module path or package name', entry);
+  });
   check('mods', Array.isArray, 'an array of declarative mods');
   check('catalog', (item) => typeof item === 'string' && item.length > 0, 'a file path');
   // A URL would be read as a file that is not there, and "no such file" would show its password: named masked, never read.
