@@ -5,6 +5,8 @@ declare module '@loadout/core' {
     'strict-failed': true;
     /** A plug-in ranker's worker has as many searches waiting as it queues: this one was not queued. */
     'ranker-busy': true;
+    /** A `.js` plug-in or config written as an ES module in a folder whose package.json makes it CommonJS: name it `.mjs`. */
+    'esm-in-commonjs': true;
   }
 }
 

@@ -48,7 +48,6 @@ export const LOADOUT_ERROR_CODES = [
   'config-invalid',
   'config-untrusted',
   'config-unknown-key',
-  'esm-in-commonjs',
   // files and environment (edges only)
   'file-not-found',
   'file-unreadable',
