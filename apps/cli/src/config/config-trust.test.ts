@@ -27,6 +27,18 @@ describe('recordTrust', () => {
   });
 });
 
+describe('recordTrust of a config naming a folder', () => {
+  // Trial-plugins item 13 (decision 3449): `loadout trust` said "cannot read …/dirmod: EISDIR".
+  it('refuses it, naming the key and the file to name instead', async () => {
+    const project = join(root, 'folder-plug-in');
+    mkdirSync(join(project, 'dirmod'), { recursive: true });
+    writeFileSync(join(project, 'dirmod', 'index.mjs'), 'export default [];\n');
+    writeFileSync(join(project, 'loadout.config.json'), '{ "plugins": ["./dirmod"] }\n');
+    const error = await recordTrust(join(project, 'loadout.config.json'), { LOADOUT_CONFIG_HOME: join(root, 'home-folder') }).then(() => undefined, (caught: Error) => caught);
+    expect(error).toMatchObject({ code: 'file-unreadable', message: `${join(project, 'loadout.config.json')}: plugins[0]: ${join(project, 'dirmod')} is a folder, not a module file: name "./dirmod/index.mjs" (got "./dirmod")` });
+  });
+});
+
 describe('assertTrusted', () => {
   it('says a trusted config changed since it was trusted, and only then', async () => {
     const env = { LOADOUT_CONFIG_HOME: join(root, 'home-edited') };

@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { createLoadoutError } from '@loadout/core';
 import { codeReasons } from './code-reasons.js';
 import { digestFile, digestIfPresent } from './file-digest.js';
+import { refuseFolder } from './resolve-plugin.js';
 import { namedModules, type NamedModule } from './named-modules.js';
 import { importConfigModule, readConfigJson } from './read-config-value.js';
 import { trustFolder, type TrustEnvironment } from './trust-folder.js';
@@ -142,6 +143,7 @@ export async function recordTrust(path: string, env: TrustEnvironment): Promise<
   const named = namedModules(value, dirname(path));
   const modules: PinnedModule[] = [];
   for (const module of named.files) {
+    refuseFolder(module.file, module.specifier, config.path, module.key);
     const digest = digestIfPresent(module.file);
     const pinned = digest?.path ?? module.file;
     if (!modules.some((pin) => pin.path === pinned)) modules.push({ key: module.key, path: pinned, sha256: digest?.sha256 ?? null });

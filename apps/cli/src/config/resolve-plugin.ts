@@ -17,6 +17,11 @@ function entryOf(folder: string, specifier: string): string {
   return index === undefined ? 'a .mjs, .js or .ts file in it' : JSON.stringify(inside(index));
 }
 
+/** Throws `file-unreadable` when the plug-in `file` (`specifier` at `key` of the config `path`) is a folder, saying which file in it to name. */
+export function refuseFolder(file: string, specifier: string, path: string, key: string): void {
+  if (existsSync(file) && statSync(file).isDirectory()) throw configError('file-unreadable', path, key, `${file} is a folder, not a module file: name ${entryOf(file, specifier)}`, specifier);
+}
+
 /**
  * The absolute file of a plug-in named in a configuration: a path
  * (`./x.mjs`, `../y.js`, absolute) resolves against the configuration's
@@ -28,7 +33,7 @@ export function resolvePlugin(specifier: string, folder: string, path: string, k
   if (isPathSpecifier(specifier)) {
     const file = resolve(folder, specifier);
     if (!existsSync(file)) throw configError('plugin-not-found', path, key, `no such file ${file}`, specifier);
-    if (statSync(file).isDirectory()) throw configError('file-unreadable', path, key, `${file} is a folder, not a module file: name ${entryOf(file, specifier)}`, specifier);
+    refuseFolder(file, specifier, path, key);
     return file;
   }
   try {
