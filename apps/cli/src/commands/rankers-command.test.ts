@@ -9,7 +9,7 @@ const folder = mkdtempSync(join(tmpdir(), 'loadout-rankers-command-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const reverse = new URL('../../../../docs/examples/reverse-ranker.mjs', import.meta.url).href;
 
-// Trial-plugins item 14 (decision 3449): one broken plug-in module made `loadout rankers` fail (exit 2), listing nothing.
+// Trial-plugins item 14 (decision 3449): one broken plug-in module (a ranker's or a mod file) made `loadout rankers` fail (exit 2), listing nothing.
 describe('loadout rankers with a broken plug-in module', () => {
   writeFileSync(join(folder, 'good.mjs'), `import base from ${JSON.stringify(reverse)};\nexport default { ...base, name: 'good' };\n`);
   writeFileSync(join(folder, 'throws.mjs'), "throw new Error('no credentials');\n");
@@ -39,6 +39,19 @@ describe('loadout rankers with a broken plug-in module', () => {
     expect(await runCli(['rankers', '--config', 'c.json'], text.context)).toBe(0);
     expect(text.stdout()).toMatch(/\n\nthrows \(default\): not loaded: .*threw while loading: no credentials .*\[plugin-load-failed\]\n/);
     expect(text.stdout()).toMatch(/\n\ngood: shared words/);
+  });
+
+  it('leaves out a mod file that does not load, with a warning, and lists the rankers', async () => {
+    writeFileSync(join(folder, 'mods.mjs'), "throw new Error('mods broken');\n");
+    writeFileSync(join(folder, 'ok-mod.mjs'), "export default { name: 'ok', hooks: {} };\n");
+    writeFileSync(join(folder, 'c-mods.json'), JSON.stringify({ plugins: ['./mods.mjs', './ok-mod.mjs'], rankers: { good: './good.mjs' } }));
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['rankers', '--config', 'c-mods.json'], run.context)).toBe(0);
+    expect(run.stdout()).toMatch(/\n\ngood: shared words/);
+    expect(run.stderr()).toMatch(/^loadout rankers: warning: .*plugins\[0\]: .*mods\.mjs threw while loading: mods broken \(got "\.\/mods\.mjs"\); its mods are left out \[plugin-load-failed\]\n$/);
+    const search = fakeContext({ cwd: folder });
+    expect(await runCli(['search', 'x', '--config', 'c-mods.json'], search.context)).toBe(2);
+    expect(search.stderr()).toMatch(/mods\.mjs threw while loading: mods broken .*\[plugin-load-failed\]\n$/);
   });
 
   it('search ranking with it still refuses it, exit 2', async () => {

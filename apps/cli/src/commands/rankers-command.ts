@@ -19,8 +19,9 @@ of range is invalid-option, naming it.
 
 A plug-in ranker whose module does not load (it throws, has a syntax error, is
 not a ranker definition) is listed with its error and code, and named in a
-warning on stderr; the others are listed as usual and the exit code stays 0
-(search, eval, learn and serve ranking with it refuse it).
+warning on stderr; a mod file that does not load is left out with a warning.
+The others are listed as usual and the exit code stays 0 (search, eval, learn
+and serve refuse what is broken).
 
 Options:
   --json           print {"default", "rankers": [{"name", "default", "description",

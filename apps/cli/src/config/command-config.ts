@@ -38,7 +38,7 @@ export function loadCommandConfig(
     info,
     rankers: rankerSelectionFor(command, stringFlag(parsed, 'ranker')),
     // Listing rankers, one whose module is broken is listed with its error, beside the others.
-    keepBrokenRankers: command === 'rankers',
+    keepBroken: command === 'rankers',
     slow: info,
     env: context.env,
   });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
+import type { LoadoutError } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { configError } from './config-error.js';
 import { checkModNames } from './config-mods.js';
@@ -51,10 +52,11 @@ export interface LoadConfigOptions {
   /**
    * A plug-in ranker whose module does not load, or is not a valid
    * definition, is registered with its error (see `brokenRankerDefinition`)
-   * instead of failing the whole config (`loadout rankers` lists the others).
-   * Default false.
+   * instead of failing the whole config (`loadout rankers` lists the others),
+   * and a mod file that does not load is left out with a warning. Default
+   * false.
    */
-  readonly keepBrokenRankers?: boolean;
+  readonly keepBroken?: boolean;
   /** The plug-ins' start budget and its clock (tests). Default: see `PluginLoadOptions`. */
   readonly pluginStart?: Pick<PluginLoadOptions, 'startMs' | 'timers'>;
 }
@@ -110,12 +112,14 @@ export async function loadConfig(
     ...(options.rankers === undefined ? {} : { imports: (name: string) => selects(options.rankers!, name, file.ranker) }),
     ...(options.slow === undefined ? {} : { slow: options.slow }),
     ...(warn === undefined ? {} : { warn }),
+    // Listing rankers, a broken mod file is said and left out: mods are not what is listed.
+    ...(options.keepBroken === true ? { skipBroken: (error: LoadoutError) => warn?.(`${error.message}; its mods are left out [${error.code}]`) } : {}),
   };
   // Before any module is imported: "two rankers are named bm25f" read as if the module defined bm25f.
   const builtin = new Set(createBuiltinRegistry().rankers.map((definition) => definition.name));
   const taken = Object.keys(file.rankers ?? {}).find((name) => builtin.has(name));
   if (taken !== undefined) throw configError('plugin-duplicate', path, `rankers.${taken}`, `${JSON.stringify(taken)} is a built-in ranker's name: give yours a name of its own (its key here, and its definition's name)`);
-  const load = options.keepBrokenRankers === true ? loadRankersKeepingBroken : loadRankers;
+  const load = options.keepBroken === true ? loadRankersKeepingBroken : loadRankers;
   const rankers = file.rankers === undefined ? [] : await load(file.rankers, folder, path, plugins);
   const mods = file.plugins === undefined ? [] : await loadPluginMods(file.plugins, folder, path, plugins);
   checkModNames(file.mods, mods, path);

@@ -49,6 +49,12 @@ export interface PluginLoadOptions {
   readonly slow?: (message: string) => void;
   /** Receives one line per mod file that loads but exports no mods (`export default []`). Default: dropped. */
   readonly warn?: (message: string) => void;
+  /**
+   * A mod file that does not load, or holds an invalid mod, is left out and
+   * its error passed here instead of thrown (`loadout rankers`, which lists
+   * rankers, not mods). Default: thrown.
+   */
+  readonly skipBroken?: (error: LoadoutError) => void;
 }
 
 /** A plug-in module imported, or `late`: its top-level code had not settled within the start budget. */
@@ -154,39 +160,57 @@ export async function loadRankers(rankers: Readonly<Record<string, string | Rank
 }
 
 /**
+ * The mods of the mod file `specifier` (at `key`), checked; their names must
+ * be unique with those of `from` (name → file), which it extends once every
+ * one of them checked out.
+ */
+async function modsOfFile(specifier: string, key: string, folder: string, path: string, options: PluginLoadOptions, from: Map<string, string>): Promise<Mod[]> {
+  const mods: Mod[] = [];
+  const imported = await importPlugin(specifier, folder, path, key, options);
+  const { file, pin } = imported;
+  if (imported.late) throw configError('plugin-load-failed', path, key, `${file} did not finish loading within ${options.startMs ?? PLUG_IN_START_MS} ms`, specifier);
+  const { value } = imported;
+  if (value === undefined) throw moduleError('mod-invalid', path, key, file, 'it has no default export: a mod file must `export default` a mod { name, hooks } or an array of mods');
+  const list: unknown[] = Array.isArray(value) ? value : [value];
+  if (list.length === 0) options.warn?.(`${path}: ${key}: ${file} exports no mods (its default export is an empty array): it changes nothing [mod-invalid]`);
+  // Its hooks run in a worker thread with time and memory budgets: a loop or a leak turns this file's mods off, nothing more.
+  const sandbox = createModSandbox(pin, { loadMs: options.startMs ?? PLUG_IN_START_MS });
+  const names = new Map(from);
+  for (const [item, mod] of list.entries()) {
+    const shape = notAModObject(mod, Array.isArray(value) ? item : undefined);
+    if (shape !== undefined) throw moduleError('mod-invalid', path, key, file, shape);
+    try {
+      validateMod(mod);
+    } catch (error) {
+      rethrowIn(error, path, key, file);
+    }
+    const earlier = names.get(mod.name);
+    if (earlier !== undefined) {
+      const both = earlier === file ? `${file} defines two mods named` : `${file} and ${earlier} both define a mod named`;
+      throw configError('plugin-duplicate', path, key, `${both} ${JSON.stringify(mod.name)}`);
+    }
+    names.set(mod.name, file);
+    mods.push({ name: mod.name, hooks: mod.hooks['tool.describe'] === undefined ? {} : { 'tool.describe': sandbox.hook(mod.name) } });
+  }
+  for (const [name, owner] of names) from.set(name, owner);
+  return mods;
+}
+
+/**
  * The mods of a configuration's `plugins`: each default export a Mod or an
  * array of Mods; names unique across files. Their hooks run in a worker
- * thread per file (see `createModSandbox`).
+ * thread per file (see `createModSandbox`). With `skipBroken`, a file that
+ * does not load or holds an invalid mod is left out, its error passed there.
  */
 export async function loadPluginMods(plugins: readonly string[], folder: string, path: string, options: PluginLoadOptions = {}): Promise<Mod[]> {
   const mods: Mod[] = [];
   const from = new Map<string, string>();
   for (let index = 0; index < plugins.length; index++) {
-    const key = `plugins[${index}]`;
-    const imported = await importPlugin(plugins[index] as string, folder, path, key, options);
-    const { file, pin } = imported;
-    if (imported.late) throw configError('plugin-load-failed', path, key, `${file} did not finish loading within ${options.startMs ?? PLUG_IN_START_MS} ms`, plugins[index]);
-    const { value } = imported;
-    if (value === undefined) throw moduleError('mod-invalid', path, key, file, 'it has no default export: a mod file must `export default` a mod { name, hooks } or an array of mods');
-    const list: unknown[] = Array.isArray(value) ? value : [value];
-    if (list.length === 0) options.warn?.(`${path}: ${key}: ${file} exports no mods (its default export is an empty array): it changes nothing [mod-invalid]`);
-    // Its hooks run in a worker thread with time and memory budgets: a loop or a leak turns this file's mods off, nothing more.
-    const sandbox = createModSandbox(pin, { loadMs: options.startMs ?? PLUG_IN_START_MS });
-    for (const [item, mod] of list.entries()) {
-      const shape = notAModObject(mod, Array.isArray(value) ? item : undefined);
-      if (shape !== undefined) throw moduleError('mod-invalid', path, key, file, shape);
-      try {
-        validateMod(mod);
-      } catch (error) {
-        rethrowIn(error, path, key, file);
-      }
-      const earlier = from.get(mod.name);
-      if (earlier !== undefined) {
-        const both = earlier === file ? `${file} defines two mods named` : `${file} and ${earlier} both define a mod named`;
-        throw configError('plugin-duplicate', path, key, `${both} ${JSON.stringify(mod.name)}`);
-      }
-      from.set(mod.name, file);
-      mods.push({ name: mod.name, hooks: mod.hooks['tool.describe'] === undefined ? {} : { 'tool.describe': sandbox.hook(mod.name) } });
+    try {
+      mods.push(...(await modsOfFile(plugins[index] as string, `plugins[${index}]`, folder, path, options, from)));
+    } catch (error) {
+      if (options.skipBroken === undefined || !isLoadoutError(error)) throw error;
+      options.skipBroken(error);
     }
   }
   return mods;
