@@ -10,17 +10,25 @@ describe('CatalogIndex messages', () => {
     expect(() => index.search('web', 0)).toThrow(
       expect.objectContaining({ code: 'invalid-option', message: 'index.search: limit must be an integer from 1 to 100, got "0"' }),
     );
+    expect(() => index.search('web '.repeat(200), 5)).toThrow(
+      expect.objectContaining({ code: 'query-too-long', message: expect.stringMatching(/^index\.search: tool search query "web web .* is 799 characters long; the limit is 500$/) }),
+    );
     for (const call of [() => index.search('  ', 5), () => index.search('web', 500)]) {
       expect(call).toThrow(expect.objectContaining({ message: expect.not.stringMatching(/--limit|loadout search/) }));
     }
   });
 
-  it('says from-saved reads what save wrote, not a loadout index file', () => {
+  it('says from-saved reads what save wrote, not a loadout index file, naming the argument rather than a package', () => {
     const prebuilt = new TextEncoder().encode('LDIX not the saved bytes');
     expect(() => CatalogIndex.fromSaved(catalog, 'tools.json', prebuilt)).toThrow(
       expect.objectContaining({ code: 'index-corrupt', message: expect.stringContaining('index.from-saved reads the bytes index.save wrote for this catalog, not a `loadout index` file') }),
     );
     const saved = CatalogIndex.fromCatalog(catalog, 'tools.json').save();
+    const otherVersion = Uint8Array.from(saved);
+    otherVersion[4] = 9;
+    expect(() => CatalogIndex.fromSaved(catalog, 'tools.json', otherVersion)).toThrow(
+      expect.objectContaining({ code: 'index-corrupt', message: expect.stringMatching(/^index\.from-saved: saved is corrupt or does not fit the catalog \(unsupported format version 9\); /) }),
+    );
     expect(JSON.parse(CatalogIndex.fromSaved(catalog, 'tools.json', saved).search('web', 1)).hits[0].name).toBe('search_web');
   });
 });

@@ -26,6 +26,21 @@ function now<T>(value: T | Promise<T>): T {
   return value;
 }
 
+/** `message` without a leading package name (`@loadout/bm25: `): the API's messages name its own functions. */
+function withoutPackageName(message: string): string {
+  return message.replace(/^@loadout\/[\w-]+: /, '');
+}
+
+/** `search()`'s answer; a coded error from the query syntax or the ranker (`query-too-long`, …) gets the `index.search: ` prefix every message of this function has. */
+function searching<T>(search: () => T): T {
+  try {
+    return search();
+  } catch (error) {
+    if (!isLoadoutError(error) || error.message.startsWith('index.search: ')) throw error;
+    throw createLoadoutError(error.code, `index.search: ${withoutPackageName(error.message)}`, { ...error.details });
+  }
+}
+
 /** `bm25` whose `index` loads `saved` instead of indexing (it checks that the bytes fit the tools: `index-corrupt` otherwise). */
 function restoring(bm25: Bm25Ranker, saved: Uint8Array): Ranker {
   return forwardRanker(bm25, { index: (tools) => bm25.load(saved, tools) });
@@ -58,7 +73,9 @@ export class CatalogIndex {
       return CatalogIndex.open(text, source, saved, MAX_TOOLS_RANGE.max);
     } catch (error) {
       if (!isLoadoutError(error) || error.code !== 'index-corrupt') throw error;
-      throw createLoadoutError('index-corrupt', `${error.message}; ${SAVED_HINT}`, { ...error.details });
+      // The message names the API's argument, not the package that read the bytes (`@loadout/bm25: …`).
+      const reason = typeof error.details['reason'] === 'string' ? error.details['reason'] : withoutPackageName(error.message);
+      throw createLoadoutError('index-corrupt', `index.from-saved: saved is corrupt or does not fit the catalog (${reason}); ${SAVED_HINT}`, { ...error.details });
     }
   }
 
@@ -76,7 +93,7 @@ export class CatalogIndex {
     if (!isSearchLimit(limit)) {
       throw createLoadoutError('invalid-option', `index.search: limit must be an integer from 1 to ${MAX_SEARCH_LIMIT}, got ${JSON.stringify(String(limit))}`, { option: 'limit', value: String(limit) });
     }
-    const hits = toSearchHitRows(now(this.ranker.search(query, { limit, explain: false })));
+    const hits = toSearchHitRows(now(searching(() => this.ranker.search(query, { limit, explain: false }))));
     // No mods run here: "warnings" (what the CLI's mods reported) is always empty.
     return JSON.stringify({ query, ranker: RANKER, tools: this.tools.length, issues: this.issues, warnings: [], hits }, null, 2);
   }
