@@ -10,7 +10,9 @@ component `@loadout/wasm` builds (``dist/loadout.wasm``, WIT package
 
 Every call returns JSON text formatted as the ``loadout`` CLI prints it, or
 raises :class:`LoadoutError` with the CLI's code; the component never traps
-on bad input, so one instance serves any number of calls.
+on bad input, so one instance serves any number of calls. Only running out
+of WebAssembly memory traps (a catalog past the limits in
+packages/wasm/README.md); a trapped instance must be created again.
 """
 
 from __future__ import annotations
@@ -102,10 +104,14 @@ class Loadout:
         """A catalog and the policy fields (model, env, ...) to the plan, as ``loadout plan --json --clean-env``."""
         return self._call("plan", catalog, source, policy_input)
 
-    def index_catalog(self, catalog: str, source: str = "catalog") -> Index:
+    def index_catalog(self, catalog: str, source: str = "catalog", max_tools: int | None = None) -> Index:
         """Indexes catalog text (JSON array, ``{"tools": [...]}``, JSONL or an MCP snapshot);
-        ``source`` (a file path) names it in issues and errors, as the CLI does."""
-        return Index(self, self._call("[static]index.from-catalog", catalog, source))
+        ``source`` (a file path) names it in issues and errors, as the CLI does. At most
+        10,000 tools, or ``max_tools`` (as ``loadout search --max-tools``; the component's
+        range is in packages/wasm/README.md); more raises ``catalog-too-large``."""
+        if max_tools is None:
+            return Index(self, self._call("[static]index.from-catalog", catalog, source))
+        return Index(self, self._call("[static]index.from-catalog-max-tools", catalog, source, max_tools))
 
     def restore_index(self, catalog: str, saved: bytes, source: str = "catalog") -> Index:
         """Restores what :meth:`Index.save` wrote for this catalog; other bytes raise ``index-corrupt``."""

@@ -15,6 +15,7 @@ import type { ComponentizeOptions } from '@bytecodealliance/componentize-js';
 import { build } from 'vite';
 import type { Plugin } from 'vite';
 import { COMPONENT_CACHE, COMPONENT_FILE, COMPONENT_SOURCE, PACKAGE_DIRECTORY, WIT_FILE, WORLD_NAME } from './component-paths.js';
+import { engineWithRaisedHeapLimit } from './engine-heap-limit.js';
 
 /** The rank file the component never reads: `plan` counts with `cl100k_base` only, as `loadout plan` does. */
 const UNUSED_RANK_FILE = 'js-tiktoken/ranks/o200k_base';
@@ -54,8 +55,11 @@ await build({
 
 const source = readFileSync(COMPONENT_SOURCE);
 const wit = readFileSync(WIT_FILE, 'utf8');
-const componentizeVersion = (JSON.parse(readFileSync(join(PACKAGE_DIRECTORY, 'node_modules/@bytecodealliance/componentize-js/package.json'), 'utf8')) as { version: string }).version;
-const key = createHash('sha256').update(source).update('\0').update(wit).update('\0').update(componentizeVersion).digest('hex').slice(0, 32);
+const componentizeDirectory = join(PACKAGE_DIRECTORY, 'node_modules/@bytecodealliance/componentize-js');
+const componentizeVersion = (JSON.parse(readFileSync(join(componentizeDirectory, 'package.json'), 'utf8')) as { version: string }).version;
+// componentize-js's release engine with SpiderMonkey's 32 MiB heap limit lifted (decision 3452).
+const engine = engineWithRaisedHeapLimit(join(componentizeDirectory, 'lib/starlingmonkey_embedding.wasm'), COMPONENT_CACHE);
+const key = createHash('sha256').update(source).update('\0').update(wit).update('\0').update(componentizeVersion).update('\0').update(engine).digest('hex').slice(0, 32);
 const cached = join(COMPONENT_CACHE, `${key}.wasm`);
 
 if (existsSync(cached)) {
@@ -68,6 +72,7 @@ if (existsSync(cached)) {
     // The WIT as text (accepted, though not in componentize-js's types): it reads a path through a WASI sandbox that does not see the file system here.
     witWorld: wit,
     worldName: WORLD_NAME,
+    engine,
     disableFeatures: ['random', 'stdio', 'clocks', 'http', 'fetch-event'] as ('random' | 'stdio' | 'clocks' | 'http' | 'fetch-event')[],
   };
   const { component } = await componentize(options as unknown as ComponentizeOptions);

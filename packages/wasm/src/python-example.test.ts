@@ -142,6 +142,18 @@ print(json.dumps([loadout.plan(catalog, settings, ${JSON.stringify(catalog)}) fo
     expect(demoCatalogInput.tools.every((tool) => !('tokens' in tool))).toBe(true);
   });
 
+  it('indexes 50,000 small tools and answers afterwards (SpiderMonkey\'s default 32 MiB heap ran out at about 25,000)', { timeout: LONG }, () => {
+    const out = pythonCode(`import json
+from loadout_component import Loadout
+loadout = Loadout()
+catalog = json.dumps([{"name": f"t{k}", "description": f"do thing {k} with widgets"} for k in range(50_000)])
+index = loadout.index_catalog(catalog, "small-tools.json", max_tools=50_000)
+answer = json.loads(index.search("thing 49999", 1))
+print(answer["tools"], answer["hits"][0]["name"])
+print(json.loads(loadout.decide('{"model": "claude-sonnet-4-5"}'))["toolSearch"])`);
+    expect(out.split('\n')).toEqual(['50000 t49999', 'on', '']);
+  });
+
   it('answers bad input with coded errors and keeps the instance running', { timeout: LONG }, () => {
     const tools = JSON.stringify(Array.from({ length: 10_001 }, (_, index) => ({ name: `tool_${index}`, description: 'does a thing' })));
     writeFileSync(join(folder, 'big.json'), tools);

@@ -39,7 +39,7 @@ describe('CatalogIndex max-tools', () => {
   it('refuses more than 10,000 tools by default, saying how to accept more, and accepts them with max-tools', () => {
     const big = tools(10_193);
     expect(() => CatalogIndex.fromCatalog(big, 'mix10k.jsonl')).toThrow(
-      expect.objectContaining({ code: 'catalog-too-large', message: expect.stringContaining('; index.from-catalog-max-tools accepts up to 1,000,000') }),
+      expect.objectContaining({ code: 'catalog-too-large', message: expect.stringContaining('; index.from-catalog-max-tools accepts up to 400,000') }),
     );
     const index = CatalogIndex.fromCatalog(big, 'mix10k.jsonl', 20_000);
     expect(JSON.parse(index.search('thing 10192', 1)).tools).toBe(10_193);
@@ -48,10 +48,11 @@ describe('CatalogIndex max-tools', () => {
     expect(JSON.parse(restored.search('thing', 1)).tools).toBe(10_193);
   });
 
-  it('refuses a max-tools outside 1 to 1,000,000', () => {
-    for (const value of [0, 1_000_001, 2.5]) {
+  it('refuses a max-tools outside 1 to 400,000, the most the component was measured to index', () => {
+    expect(JSON.parse(CatalogIndex.fromCatalog(tools(1), 'small.json', 400_000).search('thing', 1)).tools).toBe(1);
+    for (const value of [0, 400_001, 1_000_000, 2.5]) {
       expect(() => CatalogIndex.fromCatalog(tools(1), 'small.json', value)).toThrow(
-        expect.objectContaining({ code: 'invalid-option', message: `index.from-catalog-max-tools: max-tools must be an integer from 1 to 1,000,000, got "${value}"` }),
+        expect.objectContaining({ code: 'invalid-option', message: `index.from-catalog-max-tools: max-tools must be an integer from 1 to 400,000, got "${value}"` }),
       );
     }
   });

@@ -3,15 +3,14 @@ import type { CatalogIssue, CatalogTool, Ranker } from '@loadout/core';
 import { createBm25Ranker } from '@loadout/bm25';
 import type { Bm25Ranker } from '@loadout/bm25';
 import { isSearchLimit, MAX_SEARCH_LIMIT } from '@loadout/core/utils';
+import { MAX_TOOLS_RANGE, MAX_TOOLS_TEXT } from './component-limits.js';
+import { withinMemory } from './out-of-memory.js';
 import { readCatalog } from './read-catalog.js';
 
 /** The ranker name `loadout search --json` reports for its default. */
 const RANKER = 'bm25f';
 /** The message for an empty query, worded for the component's `index.search`. */
 const QUERY_EMPTY = 'index.search: the query is empty; say in words what the tool should do, e.g. "open a pull request"';
-
-/** `max-tools` of `from-catalog-max-tools`: the range of `loadout search --max-tools` and the element's `max-tools`. */
-export const MAX_TOOLS_RANGE = { min: 1, max: 1_000_000 } as const;
 
 /** What `from-saved` adds to `index-corrupt`: which bytes it reads. */
 const SAVED_HINT = 'index.from-saved reads the bytes index.save wrote for this catalog, not a `loadout index` file; index the catalog with index.from-catalog instead';
@@ -55,10 +54,10 @@ export class CatalogIndex {
     private readonly issues: readonly CatalogIssue[],
   ) {}
 
-  /** Indexes catalog text (`loadout search --catalog`'s formats) of up to `maxTools` tools (default 10,000; 1 to 1,000,000, else `invalid-option`). */
+  /** Indexes catalog text (`loadout search --catalog`'s formats) of up to `maxTools` tools (default 10,000; 1 to {@link MAX_TOOLS_RANGE}'s maximum, else `invalid-option`). */
   static fromCatalog(text: string, source: string, maxTools?: number): CatalogIndex {
     if (maxTools !== undefined && !(Number.isInteger(maxTools) && maxTools >= MAX_TOOLS_RANGE.min && maxTools <= MAX_TOOLS_RANGE.max)) {
-      throw createLoadoutError('invalid-option', `index.from-catalog-max-tools: max-tools must be an integer from 1 to 1,000,000, got ${JSON.stringify(String(maxTools))}`, {
+      throw createLoadoutError('invalid-option', `index.from-catalog-max-tools: max-tools must be an integer from 1 to ${MAX_TOOLS_TEXT}, got ${JSON.stringify(String(maxTools))}`, {
         option: 'max-tools',
         value: String(maxTools),
       });
@@ -80,11 +79,13 @@ export class CatalogIndex {
   }
 
   private static open(text: string, source: string, saved: Uint8Array | undefined, maxTools?: number): CatalogIndex {
-    const { catalog, issues } = readCatalog(text, source, maxTools);
-    const bm25 = createBm25Ranker();
-    const ranker = withQuerySyntax(saved === undefined ? bm25 : restoring(bm25, saved));
-    now(ranker.index(catalog.tools));
-    return new CatalogIndex(bm25, ranker, catalog.tools, issues);
+    return withinMemory(text, source, () => {
+      const { catalog, issues } = readCatalog(text, source, maxTools);
+      const bm25 = createBm25Ranker();
+      const ranker = withQuerySyntax(saved === undefined ? bm25 : restoring(bm25, saved));
+      now(ranker.index(catalog.tools));
+      return new CatalogIndex(bm25, ranker, catalog.tools, issues);
+    });
   }
 
   /** The best `limit` tools for `query`, as `loadout search QUERY --limit LIMIT --json` prints them (two-space JSON). */

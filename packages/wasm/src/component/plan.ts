@@ -2,6 +2,7 @@ import { createCachedTokenCounter, createLoadoutError, parsePolicyInput, planToo
 import type { TokenCounter } from '@loadout/core';
 import { defaultTokenCounter } from '@loadout/tokens';
 import { parseInputJson } from './decide.js';
+import { withinMemory } from './out-of-memory.js';
 import { readCatalog } from './read-catalog.js';
 
 /** The model `loadout plan` assumes when none is given. */
@@ -32,9 +33,11 @@ export function plan(catalogText: string, source: string, inputText: string): st
   if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
     throw createLoadoutError('invalid-input', 'invalid plan input: expected a JSON object of policy fields (model, env, ...)');
   }
-  const { catalog, servers, issues } = readCatalog(catalogText, source);
-  const fields = settings as Record<string, unknown>;
-  const model = fields['model'] ?? DEFAULT_PLAN_MODEL;
-  const input = parsePolicyInput({ env: {}, hipaa: false, ...fields, model, tools: catalog.tools.map(toToolInput), servers });
-  return JSON.stringify({ source, model, issues, ...planToolLoading(input, { tokenCounter: planTokenCounter() }) }, null, 2);
+  return withinMemory(catalogText, source, () => {
+    const { catalog, servers, issues } = readCatalog(catalogText, source);
+    const fields = settings as Record<string, unknown>;
+    const model = fields['model'] ?? DEFAULT_PLAN_MODEL;
+    const input = parsePolicyInput({ env: {}, hipaa: false, ...fields, model, tools: catalog.tools.map(toToolInput), servers });
+    return JSON.stringify({ source, model, issues, ...planToolLoading(input, { tokenCounter: planTokenCounter() }) }, null, 2);
+  });
 }

@@ -1,5 +1,6 @@
 import { createCatalog, createLoadoutError, DEFAULT_MAX_TOOLS, isLoadoutError, parseCatalogText } from '@loadout/core';
 import type { Catalog, CatalogIssue, ServerSettings } from '@loadout/core';
+import { MAX_TOOLS_TEXT } from './component-limits.js';
 import { assertJsonDepth } from './json-depth.js';
 
 /** A catalog as `loadout search --catalog` and `loadout plan --catalog` read it. */
@@ -27,7 +28,7 @@ export function readCatalog(text: string, source: string, maxTools: number = DEF
     catalog = createCatalog(parsed.tools, { servers: parsed.servers, source, strict: false, maxTools });
   } catch (error) {
     if (!isLoadoutError(error) || error.code !== 'catalog-too-large') throw error;
-    throw createLoadoutError(error.code, `${error.message}; index.from-catalog-max-tools accepts up to 1,000,000`, { ...error.details });
+    throw createLoadoutError(error.code, `${error.message}; index.from-catalog-max-tools accepts up to ${MAX_TOOLS_TEXT}`, { ...error.details });
   }
   return { catalog, servers: parsed.servers, issues: [...parsed.issues, ...catalog.issues] };
 }
