@@ -57,6 +57,25 @@ describe.skipIf(!built)('packages/wasm/README.md snippets, from a CommonJS npm f
     const transpiled = run(process.execPath, 'jco.mjs', jco!);
     expect(transpiled.stderr).toBe('');
     expect(transpiled.stdout.trim().split('\n').at(-1)).toBe('query-empty');
+    // What the README says jco does with numbers that are not u32s.
+    const converted = run(
+      process.execPath,
+      'jco-u32.mjs',
+      `import { pathToFileURL } from 'node:url';
+const { api } = await import(pathToFileURL('loadout-jco/loadout.js').href);
+const index = api.Index.fromCatalog('[{"name": "a", "description": "send"}]', 'tools.json');
+for (const limit of [-1, 2 ** 32, 1.5, '5', 2 ** 32 + 5]) {
+  try {
+    console.log(JSON.parse(index.search('send', limit)).hits.length);
+  } catch (error) {
+    console.log(error.payload.code, error.payload.message.match(/got "(\\d+)"/)[1]);
+  }
+}
+`,
+    );
+    expect(converted.stderr).toBe('');
+    expect(converted.stdout.trim().split('\n')).toEqual(['invalid-option 4294967295', 'invalid-option 0', '1', '1', '1']);
+    expect(readme).toContain('`-1` arrives as 4294967295 and\n`2 ** 32` as 0');
     const evaluated = run(process.execPath, 'quickjs.mjs', quickjs!);
     expect(evaluated.stderr).toBe('');
     expect(evaluated.stdout.trim().split('\n').at(-1)).toBe('invalid-input');
