@@ -10,8 +10,8 @@ component `@loadout/wasm` builds (``dist/loadout.wasm``, WIT package
 
 Every call returns JSON text formatted as the ``loadout`` CLI prints it, or
 raises :class:`LoadoutError` with the CLI's code; the component never traps
-on bad input, so one instance serves any number of calls. Only running out
-of WebAssembly memory traps (a catalog past the limits in
+on bad input, so one instance serves any number of calls. Only a catalog
+too large for the component's memory traps (limits in
 packages/wasm/README.md); a trapped instance must be created again.
 """
 

@@ -1,10 +1,10 @@
 /**
  * `max-tools` of `from-catalog-max-tools`, and the most tools `from-saved`
- * restores: the most small tools the component was measured to index
- * (decision 3452: 400,000 built; 600,000 and 1,000,000 trapped in
- * SpiderMonkey, at 2.0 and 2.9 GB), less than the CLI's `--max-tools` range
- * (1 to 1,000,000). Refusing more up front keeps a catalog from running the
- * instance out of memory, which traps and ends it.
+ * restores: the most small tools the component was measured to index and
+ * search (decision 3452: 500,000 built and trapped in the first search,
+ * 600,000 and 1,000,000 trapped while building), less than the CLI's
+ * `--max-tools` range (1 to 1,000,000). Refusing more up front keeps a
+ * catalog from trapping the instance, which ends it.
  */
 export const MAX_TOOLS_RANGE = { min: 1, max: 400_000 } as const;
 
