@@ -142,7 +142,9 @@ describe('readCatalogInput', () => {
     }
   });
 
-  it('reads empty text as an empty catalog', () => {
-    expect(readCatalogInput('  ').catalog.tools).toEqual([]);
+  it('refuses input with no tools with catalog-empty, naming the source', () => {
+    expect(codeOf(() => readCatalogInput('  '))).toBe('catalog-empty');
+    expect(codeOf(() => readCatalogInput([]))).toBe('catalog-empty');
+    expect(() => readCatalogInput('[]', { source: 'tools.json' })).toThrow('tools.json holds no tools');
   });
 });

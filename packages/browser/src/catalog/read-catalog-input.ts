@@ -30,7 +30,8 @@ function fromText(text: string, options: LoadCatalogOptions, source: string): { 
  * (with line and column) for malformed text, `catalog-invalid-format` for a
  * shape that is not a catalog, `invalid-input` for a value that is neither
  * text nor an object, `invalid-option` for a `maxTools` outside 1–1,000,000,
- * and `catalog-too-large` above `maxTools`; bad tools are
+ * `catalog-empty` for input that holds no tools at all (`''`, `[]`, `{"tools": []}`;
+ * as the CLI and `@loadout/wasm` refuse it), and `catalog-too-large` above `maxTools`; bad tools are
  * skipped and listed in `issues` (or thrown with `strict`), a tool whose
  * `inputSchema` or `_meta` nests deeper than `MAX_INPUT_SCHEMA_DEPTH` among them.
  */
@@ -59,6 +60,9 @@ export function readCatalogInput(input: CatalogInput, options: LoadCatalogOption
     );
   } else {
     throw createLoadoutError('invalid-input', `${source}: a catalog must be JSON text, an array of tools or { tools }, got ${describeValue(value)}`, { source });
+  }
+  if (read.tools.length === 0) {
+    throw createLoadoutError('catalog-empty', `${source} holds no tools (expected a JSON array of tools, JSONL, or an MCP snapshot)`, { source });
   }
   const firstIssue = read.issues[0];
   if (options.strict === true && firstIssue !== undefined) {

@@ -35,6 +35,17 @@ describe('createEngine: catalogs', () => {
     expect(names(await engine.search('forecast'))[0]).toBe('get_forecast');
   });
 
+  it('refuses a catalog with no tools (empty text, [], { tools: [] }) with catalog-empty, as the CLI does, and keeps the catalog it had', async () => {
+    const engine = createEngine({ indexStore: null });
+    const before = await engine.loadCatalog(TOOLS);
+    for (const input of ['', '  \n', '[]', '{"tools": []}', [], { tools: [] }] as const) {
+      expect(await codeOf(engine.loadCatalog(input as never))).toBe('catalog-empty');
+    }
+    await expect(engine.loadCatalog('', { source: 'pasted catalog' })).rejects.toThrow(/^pasted catalog holds no tools/);
+    expect((await engine.plan({ model: 'claude-sonnet-4-5' })).catalogHash).toBe(before.hash);
+    expect(names(await engine.search('forecast'))[0]).toBe('get_forecast');
+  });
+
   it('rejects malformed options at creation', () => {
     expect(() => createEngine({ tokenizer: 'bpe' as never })).toThrow(/tokenizer/);
     expect(() => createEngine({ staticComponents: 101 })).toThrow(/staticComponents/);
