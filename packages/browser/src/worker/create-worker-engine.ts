@@ -1,4 +1,4 @@
-import { createLoadoutError, describeValue } from '@loadout/core';
+import { createLoadoutError, describeValue, isLoadoutError } from '@loadout/core';
 import type { LoadoutError } from '@loadout/core';
 import type { EngineConfig } from '../engine/engine-options.js';
 import type { LoadoutEngine } from '../engine/engine-types.js';
@@ -21,8 +21,10 @@ interface Pending {
  * it (called on the first call). `config` is sent with the first message;
  * its relative URLs are resolved against the page first. Searches with an
  * aborted `signal` reject at once with `cancelled` and the worker is told to
- * drop them. When the worker fails to start, every call rejects with
- * `unsupported-environment`.
+ * drop them. When the worker cannot be created (a `worker` function that
+ * throws, as `new Worker` does under a Trusted Types policy) or fails to
+ * start, every call rejects with `unsupported-environment` (details
+ * `started: false`; a coded error the function throws is kept).
  */
 export function createWorkerEngine(worker: WorkerEndpoint | (() => WorkerEndpoint), config: EngineConfig = {}): LoadoutEngine {
   const initConfig = resolveConfigUrls(config);
@@ -59,7 +61,7 @@ export function createWorkerEngine(worker: WorkerEndpoint | (() => WorkerEndpoin
     const error = createLoadoutError(
       'unsupported-environment',
       `@loadout/browser: the engine worker failed${detail ? `: ${detail}` : ''}${answered ? '' : ' (it did not start: check the worker URL and that it serves @loadout/browser/worker)'}`,
-      { reason: detail ?? null },
+      { reason: detail ?? null, started: answered },
     );
     if (!answered) failure = error;
     if (event.type === 'error') event.preventDefault?.();
@@ -84,7 +86,18 @@ export function createWorkerEngine(worker: WorkerEndpoint | (() => WorkerEndpoin
     if (disposed) return Promise.reject(cancelledError(what, 'disposed'));
     if (failure !== undefined) return Promise.reject(failure);
     if (signal?.aborted === true) return Promise.reject(cancelledError(what, 'aborted'));
-    const target = connect();
+    let target: WorkerEndpoint;
+    try {
+      target = connect();
+    } catch (error) {
+      failure = isLoadoutError(error)
+        ? error
+        : createLoadoutError('unsupported-environment', `@loadout/browser: the engine worker could not be created: ${error instanceof Error ? error.message : String(error)}`, {
+            reason: error instanceof Error ? error.message : String(error),
+            started: false,
+          });
+      return Promise.reject(failure);
+    }
     if (!started && method !== 'init') {
       started = true;
       send('init', { version: PROTOCOL_VERSION, config: initConfig }, 'init').catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, it, expect } from 'vitest';
-import { isLoadoutError } from '@loadout/core';
+import { createLoadoutError, isLoadoutError } from '@loadout/core';
 import type { Mod } from '@loadout/core';
 import { encodeWordVectorTable } from '@loadout/embeddings/browser';
 import { OTHER_TOOLS, TOOLS } from '../__fixtures__/catalog.js';
@@ -161,6 +161,23 @@ describe('createWorkerEngine over a message channel', () => {
     expect(isLoadoutError(error) && error.code).toBe('unsupported-environment');
     expect((error as Error).message).toMatch(/Unexpected token.*did not start/);
     expect(await engine.search('mail').catch((caught: unknown) => caught)).toBe(error);
+  });
+
+  it('rejects with unsupported-environment, not a plain TypeError, when the worker cannot be created, and keeps a coded error the factory throws', async () => {
+    const engine = createWorkerEngine(() => {
+      throw new TypeError("Failed to construct 'Worker': This document requires 'TrustedScriptURL' assignment.");
+    });
+    open.push(engine);
+    const error = await engine.loadCatalog(TOOLS).catch((caught: unknown) => caught);
+    expect(isLoadoutError(error) && [error.code, error.details['started']]).toEqual(['unsupported-environment', false]);
+    expect((error as Error).message).toBe("@loadout/browser: the engine worker could not be created: Failed to construct 'Worker': This document requires 'TrustedScriptURL' assignment.");
+    expect(await engine.search('mail').catch((caught: unknown) => caught)).toBe(error);
+    const coded = createLoadoutError('unsupported-environment', 'add trusted-types loadout-search');
+    const other = createWorkerEngine(() => {
+      throw coded;
+    });
+    open.push(other);
+    expect(await other.plan({ model: 'claude-sonnet-4-5' }).catch((caught: unknown) => caught)).toBe(coded);
   });
 
   it('creates the worker lazily, once, from a factory', async () => {
