@@ -1,9 +1,11 @@
-import type { CatalogIssue } from '@loadout/core';
+import { isLoadoutError } from '@loadout/core';
+import type { CatalogIssue, LoadoutError } from '@loadout/core';
 import type { EngineConfig } from '../engine/engine-options.js';
 import type { LoadoutEngine, RankerAvailability } from '../engine/engine-types.js';
 import { dispatchLoadoutEvent, errorDetail } from './element-events.js';
 import { findRankerProblem } from './element-ranker.js';
-import { fetchSource, namingSource } from './fetch-source.js';
+import { elementError } from './element-error.js';
+import { fetchSource } from './fetch-source.js';
 import { hasStaticTable, readEngineConfig, readLimit, readMaxTools, readRanker, readsIndex, readSource } from './element-settings.js';
 import { indexingText, LOADING_TEXT, loadFailedText, NO_SOURCE_TEXT, readyText } from './status-messages.js';
 
@@ -23,6 +25,7 @@ export class CatalogLoader {
   readonly #host: Element;
   readonly #createEngine: (config: EngineConfig) => LoadoutEngine;
   readonly #setIdle: (text: string) => void;
+  readonly #explainWorker: (error: LoadoutError) => Promise<unknown>;
   #engine: LoadoutEngine | undefined;
   #loading: Promise<boolean> | undefined;
   /** Counts loads, so a load that was replaced (another catalog, engine or page) leaves the status alone. */
@@ -33,11 +36,24 @@ export class CatalogLoader {
   #tools = 0;
   /** Tools the loaded catalog skipped, with coded reasons. */
   #issues: readonly CatalogIssue[] = [];
+  /** The refusal (code and message) `loadout-error` last reported, so each fires once, not on every keystroke. */
+  #reported: string | undefined;
 
-  constructor(host: Element, createEngine: (config: EngineConfig) => LoadoutEngine, setIdle: (text: string) => void) {
+  /**
+   * `explainWorker` says why the engine's worker did not start (an
+   * `unsupported-environment` error with `started: false` and no `url`),
+   * naming the worker; default: the error as it is.
+   */
+  constructor(
+    host: Element,
+    createEngine: (config: EngineConfig) => LoadoutEngine,
+    setIdle: (text: string) => void,
+    explainWorker: (error: LoadoutError) => Promise<unknown> = (error) => Promise.resolve(error),
+  ) {
     this.#host = host;
     this.#createEngine = createEngine;
     this.#setIdle = setIdle;
+    this.#explainWorker = explainWorker;
   }
 
   /** The engine, once a load created it. */
@@ -69,12 +85,23 @@ export class CatalogLoader {
     this.#generation += 1;
   }
 
-  /** Why searching cannot work with the current attributes (a coded error), or undefined. */
+  /**
+   * Why searching cannot work with the current attributes (a coded error,
+   * as `elementError` gives it), or undefined. A refusal fires
+   * `loadout-error` (stage `search`) once: again only for another refusal,
+   * or after a load.
+   */
   async searchProblem(): Promise<unknown> {
+    const problem = await this.#findProblem();
+    this.#report(problem);
+    return problem;
+  }
+
+  async #findProblem(): Promise<unknown> {
     try {
       readLimit(this.#host);
     } catch (error) {
-      return error;
+      return elementError(error);
     }
     const ranker = readRanker(this.#host);
     const engine = this.#engine;
@@ -83,7 +110,20 @@ export class CatalogLoader {
       .then(() => engine.rankers())
       .catch(() => undefined);
     const rankers = await this.#rankers;
-    return rankers === undefined ? undefined : findRankerProblem(ranker, rankers, hasStaticTable(this.#host));
+    if (rankers === undefined || engine !== this.#engine) return undefined;
+    return elementError(findRankerProblem(ranker, rankers, hasStaticTable(this.#host)));
+  }
+
+  #report(problem: unknown): void {
+    if (problem === undefined) {
+      this.#reported = undefined;
+      return;
+    }
+    const detail = errorDetail('search', problem);
+    const key = `${detail.code ?? ''} ${detail.message}`;
+    if (key === this.#reported) return;
+    this.#reported = key;
+    dispatchLoadoutEvent(this.#host, 'loadout-error', detail);
   }
 
   /** The status once the catalog loaded: why searching cannot work, or the tool count. */
@@ -100,6 +140,7 @@ export class CatalogLoader {
   async #fetchAndLoad(): Promise<boolean> {
     const host = this.#host;
     const generation = ++this.#generation;
+    this.#reported = undefined;
     const setIdle = (text: string): void => {
       if (generation === this.#generation) this.#setIdle(text);
     };
@@ -129,7 +170,11 @@ export class CatalogLoader {
       return true;
     } catch (error) {
       if (generation !== this.#generation) return false;
-      const named = url === undefined ? error : namingSource(error, url);
+      // A worker that did not start is named, not the catalog: its URL, or the chunk it could not import.
+      const worker = isLoadoutError(error) && error.code === 'unsupported-environment' && error.details['started'] === false;
+      const explained = worker && error.details['url'] === undefined ? await this.#explainWorker(error) : error;
+      if (generation !== this.#generation) return false;
+      const named = elementError(explained, worker ? undefined : url);
       setIdle(loadFailedText(named));
       dispatchLoadoutEvent(host, 'loadout-error', errorDetail('load', named));
       return false;

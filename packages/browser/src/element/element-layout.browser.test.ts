@@ -42,6 +42,41 @@ describe('<loadout-search> at 390 px with long names', () => {
   });
 });
 
+describe('<loadout-search> at 390 px: every text of the element', () => {
+  const name = `create_${'issue'.repeat(12)}`;
+  const server = `server${'-very-long-name'.repeat(8)}`;
+  const description = `create ${'averyveryverylongunbrokenword'.repeat(12)}`;
+
+  /** Whether any element of the shadow root, or the page, is wider than 390 px. */
+  function overflowing(element: HTMLElement, frame: HTMLElement): string[] {
+    const right = frame.getBoundingClientRect().right;
+    const wide = [...element.shadowRoot!.querySelectorAll<HTMLElement>('*')]
+      .filter((node) => !node.hidden && node.closest('[hidden]') === null && node.getBoundingClientRect().right > right + 0.5)
+      .map((node) => `${node.tagName.toLowerCase()}.${node.className}`);
+    if (document.scrollingElement!.scrollWidth > document.scrollingElement!.clientWidth) wide.push('page');
+    return wide;
+  }
+
+  it('wraps the explanation, the status and the results of a 65-character name, a 120-character server and a long description', async () => {
+    pageEngine();
+    const frame = document.createElement('div');
+    frame.style.width = '390px';
+    document.body.append(frame);
+    const element = mountElement({ catalog: servedText(JSON.stringify([{ name, server, description }, { name: 'create_other', description: 'create' }])) });
+    frame.append(element);
+    await statusMatching(element, /Type to search\.$/);
+    await element.search('create');
+    const root = element.shadowRoot!;
+    root.querySelector<HTMLButtonElement>('[part=explain]')!.click();
+    expect(root.querySelector<HTMLElement>('[part=explanation]')!.textContent).toContain(server);
+    expect(overflowing(element, frame)).toEqual([]);
+    element.setAttribute('catalog', servedText('{"tools": ['));
+    await statusMatching(element, /^Could not load/);
+    await element.search(`missing ${'x'.repeat(200)}`);
+    expect(overflowing(element, frame)).toEqual([]);
+  });
+});
+
 describe('<loadout-search> aria-activedescendant', () => {
   it('names no option while the list is hidden, after Enter and after Escape, and names one again when it reopens', async () => {
     pageEngine();

@@ -10,14 +10,20 @@ export function readEngineConfig(host: Element): EngineConfig {
   return { tokenizer: 'approximate', ...(table === null ? {} : { staticTableUrl: new URL(table, document.baseURI).href }) };
 }
 
-/** The URL the tools load from, as written: `index`, which wins, else `catalog`, else null. */
+/** An attribute's value, or null when it is absent or blank (`catalog=""` is no URL: read as one, it would fetch the page itself). */
+function urlAttribute(host: Element, name: string): string | null {
+  const value = host.getAttribute(name);
+  return value === null || value.trim() === '' ? null : value;
+}
+
+/** The URL the tools load from, as written: `index`, which wins, else `catalog`, else null (a blank attribute counts as absent). */
 export function readSource(host: Element): string | null {
-  return host.getAttribute('index') ?? host.getAttribute('catalog');
+  return urlAttribute(host, 'index') ?? urlAttribute(host, 'catalog');
 }
 
 /** Whether the source is a `loadout index` file (binary) rather than a catalog (text). */
 export function readsIndex(host: Element): boolean {
-  return host.hasAttribute('index');
+  return urlAttribute(host, 'index') !== null;
 }
 
 /** `max-tools`, validated (throws `invalid-option`). */

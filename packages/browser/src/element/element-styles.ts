@@ -36,13 +36,13 @@ li[aria-selected="true"] { background: var(--loadout-search-active, #e7f0fd); bo
   display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
 mark { background: var(--loadout-search-mark, #fff3b0); color: inherit; border-radius: 2px; }
 .row { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 12px; margin-top: 6px; }
-.status { margin: 0; color: var(--loadout-search-muted, #57606a); flex: 1 1 12em; }
+.status { margin: 0; min-width: 0; color: var(--loadout-search-muted, #57606a); flex: 1 1 12em; overflow-wrap: anywhere; }
 button { min-height: 44px; padding: 6px 12px; font: inherit; color: var(--loadout-search-accent, #0a58ca); background: transparent;
   border: 1px solid var(--loadout-search-border, #8c959f); border-radius: var(--loadout-search-radius, 8px); cursor: pointer; }
 button[hidden] { display: none; }
-.explanation { margin-top: 6px; padding: 8px 10px; border-left: 3px solid var(--loadout-search-accent, #0a58ca); }
+.explanation { margin-top: 6px; padding: 8px 10px; border-left: 3px solid var(--loadout-search-accent, #0a58ca); overflow-wrap: anywhere; }
 .explanation[hidden] { display: none; }
-.explanation dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; margin: 4px 0 0; }
+.explanation dl { display: grid; grid-template-columns: minmax(0, auto) minmax(0, 1fr); gap: 2px 12px; margin: 4px 0 0; }
 .explanation dd { margin: 0; font-variant-numeric: tabular-nums; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;

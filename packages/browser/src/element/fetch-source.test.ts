@@ -1,6 +1,6 @@
 import { createLoadoutError } from '@loadout/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchSource, namingSource } from './fetch-source.js';
+import { fetchSource } from './fetch-source.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -98,14 +98,5 @@ describe('fetchSource on text that is not a UTF-8 catalog', () => {
       message:
         '<loadout-search>: https://tools.example/site/missing.json is not an index file (what loadout index writes, starting with LDIX): name an index in the index attribute, a catalog in the catalog attribute',
     });
-  });
-});
-
-describe('namingSource', () => {
-  it('prefixes a coded error that does not name the URL, keeping its code', () => {
-    const named = namingSource(createLoadoutError('index-corrupt', '@loadout/browser: the prebuilt index is corrupt: truncated'), url);
-    expect(named).toMatchObject({ code: 'index-corrupt', message: 'https://tools.example/site/missing.json: @loadout/browser: the prebuilt index is corrupt: truncated' });
-    const already = createLoadoutError('catalog-invalid-json', '/site/missing.json: invalid JSON');
-    expect(namingSource(already, url)).toBe(already);
   });
 });

@@ -1,4 +1,4 @@
-import { createLoadoutError, isLoadoutError } from '@loadout/core';
+import { createLoadoutError } from '@loadout/core';
 import { decodeText } from './decode-text.js';
 import { hasIndexMark, startsLikeJson } from '../prebuilt/not-an-index.js';
 import { htmlAnswerError, startsLikeHtml } from './html-answer.js';
@@ -32,10 +32,4 @@ export async function fetchSource(url: URL, binary: boolean): Promise<string | U
     throw createLoadoutError('index-corrupt', `<loadout-search>: ${url.href} ${what}`, { url: url.href });
   }
   return binary ? bytes : decodeText(bytes, url.href);
-}
-
-/** `error` with `url` named in its message (a Loadout error keeps its code and details), unless the message names it already. */
-export function namingSource(error: unknown, url: URL): unknown {
-  if (!isLoadoutError(error) || error.message.includes(url.href) || error.message.includes(url.pathname)) return error;
-  return createLoadoutError(error.code, `${url.href}: ${error.message}`, { ...error.details });
 }

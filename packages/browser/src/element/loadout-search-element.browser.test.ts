@@ -140,10 +140,10 @@ describe('<loadout-search limit> and an empty catalog', () => {
     expect(statusOf(element)).toBe('2 tools found.');
   });
 
-  it('says the catalog has no tools, before and after typing', async () => {
+  it('says the catalog has no tools, before and after typing, when every tool was skipped', async () => {
     gatedEngine().resolve();
-    const element = mountElement({ catalog: servedText('[]') });
-    expect(await statusMatching(element, settled)).toBe('The catalog has no tools.');
+    const element = mountElement({ catalog: servedText('[{"description": "nameless"}]') });
+    expect(await statusMatching(element, settled)).toBe('The catalog has no tools (1 skipped: tool at index 0 (catalog-missing-name)).');
     await element.search('send an email');
     expect(statusOf(element)).toBe('The catalog has no tools.');
   });
@@ -218,7 +218,7 @@ describe('<loadout-search> with tools it skipped', () => {
     const loaded = new Promise<CustomEvent>((resolve) => document.addEventListener('loadout-loaded', (event) => resolve(event as CustomEvent), { once: true }));
     const element = mountElement({ catalog });
     expect(await statusMatching(element, /Type to search\.$/)).toBe(
-      '2 tools (3 skipped: tool 1 (catalog-missing-name), dup (catalog-duplicate-name), bad schema (catalog-invalid-schema)). Type to search.',
+      '2 tools (3 skipped: tool at index 0 (catalog-missing-name), dup (catalog-duplicate-name), bad schema (catalog-invalid-schema)). Type to search.',
     );
     const { detail } = await loaded;
     expect(detail.tools).toBe(2);
@@ -257,7 +257,7 @@ describe('<loadout-search> load errors', () => {
     gatedEngine().resolve();
     const catalog = servedText('[{"name": "a",');
     const element = mountElement({ catalog });
-    expect(await statusMatching(element, /^Could not/)).toMatch(new RegExp(`^Could not load the tools: ${catalog.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: .*\\[catalog-invalid-json\\]$`));
+    expect(await statusMatching(element, /^Could not/)).toMatch(new RegExp(`^Could not load the tools: <loadout-search>: ${catalog.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: .*\\[catalog-invalid-json\\]$`));
   });
 
   it('says it is indexing before it is ready', async () => {

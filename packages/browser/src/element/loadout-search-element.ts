@@ -5,6 +5,8 @@ import { createWorkerEngine } from '../worker/create-worker-engine.js';
 import { CatalogLoader } from './catalog-loader.js';
 import { adoptStyles } from './adopt-styles.js';
 import { element } from './element-dom.js';
+import { elementError } from './element-error.js';
+import { createElementWorker, elementWorkerUrl, workerStartError } from './element-worker.js';
 import { dispatchLoadoutEvent, errorDetail } from './element-events.js';
 import type { LoadoutSelectDetail } from './element-events.js';
 import { readBoxText, readLimit, readRanker } from './element-settings.js';
@@ -12,8 +14,8 @@ import { ELEMENT_STYLES } from './element-styles.js';
 import { ResultsCombobox } from './results-combobox.js';
 import { blockedText, foundText, searchFailedText, selectedText } from './status-messages.js';
 
-/** The worker file beside the element's ES module build (`dist/element.js`). */
-const WORKER_FILE = 'loadout-search-worker.js';
+/** The default engine: a worker engine on `loadout-search-worker.js` beside this module. */
+const createDefaultEngine = (config: EngineConfig): LoadoutEngine => createWorkerEngine(createElementWorker, config);
 
 /**
  * `<loadout-search>`: a tool-search box. Attributes: `catalog` (URL of a
@@ -43,13 +45,18 @@ export class LoadoutSearchElement extends HTMLElement {
    * against the page). Default: a worker engine on `loadout-search-worker.js`
    * beside this module.
    */
-  static createEngine: (config: EngineConfig) => LoadoutEngine = (config) =>
-    createWorkerEngine(() => new Worker(new URL(WORKER_FILE, import.meta.url), { type: 'module' }), config);
+  static createEngine: (config: EngineConfig) => LoadoutEngine = createDefaultEngine;
 
   readonly #box: ResultsCombobox;
   readonly #input: HTMLInputElement;
   readonly #status: HTMLParagraphElement;
-  readonly #loader = new CatalogLoader(this, (config) => LoadoutSearchElement.createEngine(config), (text) => this.#setIdle(text));
+  readonly #loader = new CatalogLoader(
+    this,
+    (config) => LoadoutSearchElement.createEngine(config),
+    (text) => this.#setIdle(text),
+    // The default worker is ours to diagnose (its URL answered 404, or a chunk failed); a page's own engine keeps its error.
+    async (error) => (LoadoutSearchElement.createEngine === createDefaultEngine ? workerStartError(elementWorkerUrl(), error.details['reason']) : error),
+  );
   #query = '';
   #search: AbortController | undefined;
   /** The status line while no query is typed: loading, the tool count, or why the tools did not load. */
@@ -152,8 +159,9 @@ export class LoadoutSearchElement extends HTMLElement {
     } catch (error) {
       if (isCancelledError(error) || controller.signal.aborted) return;
       this.#box.show([]);
-      this.#status.textContent = searchFailedText(error);
-      dispatchLoadoutEvent(this, 'loadout-error', errorDetail('search', error));
+      const failure = elementError(error);
+      this.#status.textContent = searchFailedText(failure);
+      dispatchLoadoutEvent(this, 'loadout-error', errorDetail('search', failure));
     }
   }
 

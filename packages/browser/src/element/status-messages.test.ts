@@ -38,19 +38,15 @@ describe('status messages', () => {
     expect(readyText(undefined, 0, issues)).toBe('The catalog has no tools (4 skipped: catalog-missing-name, catalog-duplicate-name).');
   });
 
-  it('names up to three skipped tools, by name or position, each with its code', () => {
+  it('names up to three skipped tools as their messages do, by name or 0-based position, each with its code', () => {
+    const long = `deep_${'x'.repeat(60)}`;
     const issues = [
-      { code: 'catalog-missing-name', message: 'a', index: 0 },
-      { code: 'catalog-invalid-schema', message: 'b', index: 4, name: `deep_${'x'.repeat(60)}` },
+      { code: 'catalog-missing-name', message: 'tools.json: tool at index 2 has no name (got undefined)', index: 2 },
+      { code: 'catalog-invalid-schema', message: `tools.json: tool at index 4 (${JSON.stringify(long)}) has an inputSchema that nests deeper than 1,000 levels`, index: 4, name: long },
+      { code: 'catalog-duplicate-name', message: 'tools.json: tool at index 5 duplicates the name "mcp__github__create_issue"; the later one is skipped', index: 5, name: 'create_issue' },
     ] as const;
     expect(readyText(undefined, 2, issues)).toBe(
-      `2 tools (2 skipped: tool 1 (catalog-missing-name), deep_${'x'.repeat(34)}… (catalog-invalid-schema)). Type to search.`,
-    );
-  });
-
-  it('names the max-tools attribute when a catalog is too large', () => {
-    expect(loadFailedText(createLoadoutError('catalog-too-large', 'x.json: catalog has 10001 tools, more than the limit of 10000'))).toBe(
-      'Could not load the tools: x.json: catalog has 10001 tools, more than the limit of 10000; set the max-tools attribute to allow more (up to 1,000,000) [catalog-too-large]',
+      `2 tools (3 skipped: tool at index 2 (catalog-missing-name), deep_${'x'.repeat(34)}… (catalog-invalid-schema), tool at index 5 (catalog-duplicate-name)). Type to search.`,
     );
   });
 

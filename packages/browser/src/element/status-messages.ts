@@ -21,11 +21,8 @@ export function toolCount(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'tool' : 'tools'}`;
 }
 
-/** The status when the catalog or index did not load; a `catalog-too-large` one names the `max-tools` attribute that raises the limit. */
+/** The status when the catalog or index did not load (`error` as `elementError` gives it: a `catalog-too-large` one names the `max-tools` attribute). */
 export function loadFailedText(error: unknown): string {
-  if (isLoadoutError(error) && error.code === 'catalog-too-large') {
-    return `Could not load the tools: ${error.message}; set the max-tools attribute to allow more (up to 1,000,000) [${error.code}]`;
-  }
   return `Could not load the tools: ${describeError(error)}`;
 }
 
@@ -37,10 +34,17 @@ export function indexingText(tools: number): string {
 /** Up to this many skipped tools are named one by one in the status; more are counted by code. */
 const NAMED_SKIPS = 3;
 
-/** A skipped tool as the status names it: its name (at most 40 characters) or its position, and the code. */
+/**
+ * A skipped tool as the status names it, as its issue's message does: by
+ * its name (cut at 40 characters) when the message quotes that name, else by
+ * its position (`tool at index 2`, 0-based as in the message; a duplicate's
+ * message quotes its display name, `mcp__github__create_issue`, not its name).
+ */
 function skippedTool(issue: CatalogIssue): string {
-  const name = issue.name === undefined ? `tool ${(issue.index ?? 0) + 1}` : issue.name.length > 40 ? `${issue.name.slice(0, 39)}…` : issue.name;
-  return `${name} (${issue.code})`;
+  const { name } = issue;
+  const named = name !== undefined && issue.message.includes(JSON.stringify(name));
+  const label = named ? (name.length > 40 ? `${name.slice(0, 39)}…` : name) : `tool at index ${issue.index ?? 0}`;
+  return `${label} (${issue.code})`;
 }
 
 /**
