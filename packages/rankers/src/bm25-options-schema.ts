@@ -34,6 +34,7 @@ const BM25_PROPERTIES: OptionsSchema = {
   clauseWeight: { type: 'number', min: 0, max: 10, default: 1, description: 'weight of the best clause in clause fusion' },
   prefixWeight: unit('weight of prefix matches (0 turns them off)', 0.9),
   prefixMinLength: { type: 'integer', min: 2, max: 32, default: 4, description: 'shortest prefix that matches' },
+  completeLastWord: { type: 'boolean', default: false, description: 'complete the last word of a query typed as it is searched (it also matches indexed words it starts)' },
   coverage: { type: 'string', values: ['clauses', 'xquad', 'off'], default: 'clauses', description: 'diversification of multi-step requests' },
   clauseCoveredCredit: unit('clauses coverage: credit kept for a clause already served', 0.9),
   clauseCoveredShare: unit("clauses coverage: share of a clause's best score at which a tool serves it", 0.95),

@@ -59,6 +59,19 @@ export interface Bm25RankerOptions {
   /** Shortest prefix that matches, in characters. Default 4; range 2–32. */
   readonly prefixMinLength?: number;
   /**
+   * Completes the word being typed, for a box that searches on every
+   * keystroke: when the query does not end in white space or punctuation, its
+   * last word (letters and digits, at least 2 characters) also matches the
+   * indexed words that start with it (`creat` → `create`, `is` → `issue`),
+   * the 16 in the most tools, at the prefix weight (`prefixWeight`, or 0.9
+   * when that is 0) × their idf; stopwords are never completions. A sorted
+   * vocabulary is built on the first such search after each index change
+   * (one sort of the words); each search then costs a binary search.
+   * Default false: a query is matched as typed (the CLI, the gateway,
+   * evaluations).
+   */
+  readonly completeLastWord?: boolean;
+  /**
    * Diversify multi-step requests. `clauses` (with clause fusion, for
    * queries of ≥ 2 clauses) re-picks the results among the best
    * `coverageCandidates` greedily by the fusion score, except that a clause
@@ -105,6 +118,8 @@ export interface ResolvedBm25Options {
   readonly clauseWeight: number;
   /** Prefix matching, or undefined when `prefixWeight` is 0. */
   readonly prefix: PrefixMatch | undefined;
+  /** Whether the last word of a query is completed ({@link Bm25RankerOptions.completeLastWord}). */
+  readonly completeLastWord: boolean;
   readonly coverage: CoverageMode;
   readonly coverageWeight: number;
   readonly clauseCoveredCredit: number;
@@ -164,10 +179,17 @@ export function resolveBm25Options(options: Bm25RankerOptions): ResolvedBm25Opti
       value: coverage,
     });
   }
+  if (options.completeLastWord !== undefined && typeof options.completeLastWord !== 'boolean') {
+    throw createLoadoutError('invalid-option', `@loadout/bm25: completeLastWord must be true or false (got ${describeValue(options.completeLastWord)})`, {
+      option: 'completeLastWord',
+      value: options.completeLastWord,
+    });
+  }
   const prefixWeight = numberOption('@loadout/bm25', 'prefixWeight', options.prefixWeight, 0.9, 0, 1);
   const prefixMinLength = integerOption('@loadout/bm25', 'prefixMinLength', options.prefixMinLength, 4, 2, 32);
   return {
     prefix: prefixWeight > 0 ? { weight: prefixWeight, minLength: prefixMinLength } : undefined,
+    completeLastWord: options.completeLastWord ?? false,
     analyzer: isAnalyzer(options.analyzer) ? options.analyzer : createToolAnalyzer(options.analyzer),
     weights,
     b,

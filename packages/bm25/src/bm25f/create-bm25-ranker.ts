@@ -5,6 +5,8 @@ import { corruptIndex } from './byte-reader.js';
 import { compactDictionary, countDeadTerms } from './compact-dictionary.js';
 import { createDictionary } from './dictionary.js';
 import type { Dictionary } from './dictionary.js';
+import { completeWord, lastWordOf, MAX_COMPLETIONS, sortVocabulary } from './complete-last-word.js';
+import type { SortedVocabulary } from './complete-last-word.js';
 import { evaluateQuery } from './evaluate-query.js';
 import type { QueryContext } from './evaluate-query.js';
 import { explainHit } from './explain-hit.js';
@@ -80,6 +82,9 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
   let docsOut = new Int32Array(16);
   let scoresOut = new Float64Array(16);
   const terms = createQueryTerms();
+  /** With `completeLastWord`: the vocabulary sorted for the current postings, and the completions of the last query. */
+  let vocabulary: SortedVocabulary | undefined;
+  const completions = new Int32Array(MAX_COMPLETIONS);
   let context: QueryContext = { postings, tables, scratch, tools };
 
   const install = (nextTools: CatalogTool[], nextPostings: Postings, nextDictionary: Dictionary): void => {
@@ -127,7 +132,13 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
     served = undefined;
     picks = undefined;
     if (tools.length === 0) return 0;
-    collectQueryTerms(query, analyzer, dictionary, postings, settings.multiIntent === 'clause-fusion', terms, settings.prefix);
+    let completed = 0;
+    const word = settings.completeLastWord ? lastWordOf(query) : undefined;
+    if (word !== undefined) {
+      if (vocabulary?.postings !== postings) vocabulary = sortVocabulary(dictionary, postings);
+      completed = completeWord(word, dictionary, vocabulary, analyzer, completions);
+    }
+    collectQueryTerms(query, analyzer, dictionary, postings, settings.multiIntent === 'clause-fusion', terms, settings.prefix, completed === 0 ? undefined : completions.subarray(0, completed));
     if (terms.fullCount === 0) return 0;
     const covering = settings.coverage === 'xquad' && terms.fullCount >= settings.coverageMinTerms;
     const byClause = settings.coverage === 'clauses' && terms.clauseCount >= 2 && settings.clauseCoveredCredit < 1;

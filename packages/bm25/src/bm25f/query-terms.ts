@@ -213,12 +213,20 @@ function countPrefixTerms(out: QueryTerms): number {
   return count;
 }
 
+const NO_COMPLETIONS = new Int32Array(0);
+
+/** Weight of a completion (see `completions` of {@link collectQueryTerms}) when prefix matching is off. */
+export const COMPLETION_WEIGHT = 0.9;
+
 /**
  * Fills `out` with the terms of `query`: dictionary terms with postings,
  * each once, in order of first occurrence. With `fuse`, a query of ≥ 2 known
  * terms is split into clauses (see `splitClauses`); clauses keep the whole
  * query's terms they contain, and clause fusion applies when ≥ 2 clauses
- * keep any.
+ * keep any. `completions` are terms the query's last word is the start of
+ * (see `completeWord`): they join the query and its last clause as prefix
+ * matches do, at the prefix weight (or {@link COMPLETION_WEIGHT} when prefix
+ * matching is off), unless the query holds them as words.
  */
 export function collectQueryTerms(
   query: string,
@@ -228,6 +236,7 @@ export function collectQueryTerms(
   fuse: boolean,
   out: QueryTerms,
   prefix?: PrefixMatch,
+  completions: Int32Array = NO_COMPLETIONS,
 ): void {
   out.fullCount = 0;
   out.clauseCount = 0;
@@ -263,6 +272,19 @@ export function collectQueryTerms(
       }
     }
   }
+  const completing = completions.length > 0;
+  if (completing) {
+    if (out.prefixStamp === 0) {
+      out.prefixStamp = nextStamp(out.prefixes, postings.termCount);
+      out.prefixWeight = COMPLETION_WEIGHT;
+    }
+    for (let index = 0; index < completions.length; index++) {
+      const term = completions[index]!;
+      if (out.inQuery.marks[term] === inQuery) continue;
+      out.prefixes.marks[term] = out.prefixStamp;
+      addFullTerm(out, term, inQuery);
+    }
+  }
   const words = out.fullCount - countPrefixTerms(out);
   if (!fuse || words < 2) return;
   const spans = splitClauseSpans(query);
@@ -279,6 +301,14 @@ export function collectQueryTerms(
     if (chunked !== undefined) while (chunk < chunked.chunks.count && chunked.chunks.end[chunk]! <= start) chunk++;
     const from = at;
     at = addClause(query, start, end, chunked, chunk, analyzer, dictionary, postings, out, inQuery, at, prefixMin);
+    if (completing && index === spans.length - 2) {
+      // The last word is in the last clause: its completions are that clause's too.
+      const inClause = out.inClause.stamp;
+      for (let completion = 0; completion < completions.length; completion++) {
+        const term = completions[completion]!;
+        if (out.prefixes.marks[term] === out.prefixStamp) at = addClauseTerm(out, term, inQuery, inClause, at);
+      }
+    }
     if (at === from) continue;
     clauseSpans[2 * clauseCount] = start;
     clauseSpans[2 * clauseCount + 1] = end;
