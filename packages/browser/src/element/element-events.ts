@@ -31,12 +31,17 @@ export interface LoadoutLoadedDetail {
   readonly issues: readonly CatalogIssue[];
 }
 
-/** `detail` of the `loadout-error` event, fired when the catalog or index did not load (`stage` `load`) or a search failed (`search`), as the status line says it. */
+/**
+ * `detail` of the `loadout-error` event, fired when the catalog or index did
+ * not load (`stage` `load`), a search failed (`search`), or the element
+ * refuses its `ranker` or `limit` (`search`, once per refusal), as the
+ * status line says it.
+ */
 export interface LoadoutErrorDetail {
   readonly stage: 'load' | 'search';
   /** The stable code of a Loadout error (`file-not-found`, `catalog-invalid-json`, `catalog-too-large`, …); undefined for another error. */
   readonly code: string | undefined;
-  /** The error's message (it names the URL, never the file's contents). */
+  /** The error's message, starting `<loadout-search>: ` (it names the URL, never the file's contents). */
   readonly message: string;
 }
 

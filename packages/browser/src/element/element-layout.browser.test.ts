@@ -62,7 +62,7 @@ describe('<loadout-search> at 390 px: every text of the element', () => {
     const frame = document.createElement('div');
     frame.style.width = '390px';
     document.body.append(frame);
-    const element = mountElement({ catalog: servedText(JSON.stringify([{ name, server, description }, { name: 'create_other', description: 'create' }])) });
+    const element = mountElement({ catalog: servedText(JSON.stringify([{ name, server, description }, { name: 'other_tool', description: 'Create other things' }])) });
     frame.append(element);
     await statusMatching(element, /Type to search\.$/);
     await element.search('create');

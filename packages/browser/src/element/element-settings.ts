@@ -4,10 +4,15 @@ import { integerAttribute, LIMIT_RANGE, MAX_TOOLS_RANGE } from './element-attrib
 /** The box's placeholder and accessible name when `placeholder` or `label` is absent. */
 const DEFAULT_BOX_TEXT = 'Search tools';
 
-/** The engine settings of `<loadout-search>`: `tokenizer` `approximate`, and `staticTableUrl` from `static-table`, resolved against the page. */
+/**
+ * The engine settings of `<loadout-search>`: `tokenizer` `approximate`,
+ * `completeLastWord` (it searches on every keystroke, so the word being
+ * typed is completed), and `staticTableUrl` from `static-table`, resolved
+ * against the page.
+ */
 export function readEngineConfig(host: Element): EngineConfig {
   const table = host.getAttribute('static-table');
-  return { tokenizer: 'approximate', ...(table === null ? {} : { staticTableUrl: new URL(table, document.baseURI).href }) };
+  return { tokenizer: 'approximate', completeLastWord: true, ...(table === null ? {} : { staticTableUrl: new URL(table, document.baseURI).href }) };
 }
 
 /** An attribute's value, or null when it is absent or blank (`catalog=""` is no URL: read as one, it would fetch the page itself). */

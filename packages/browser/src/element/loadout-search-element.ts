@@ -29,11 +29,13 @@ const createDefaultEngine = (config: EngineConfig): LoadoutEngine => createWorke
  * `max-tools` (most tools the catalog or index may hold, 1–1,000,000,
  * default 10,000; more is refused with `catalog-too-large`),
  * `placeholder`, `label` (the box's accessible name, default "Search
- * tools"). It searches in a Web Worker as the user types, marks matched
+ * tools"). It searches in a Web Worker as the user types, completing the
+ * word being typed (the engine's `completeLastWord`), marks matched
  * terms, explains the active result on demand, and follows the combobox
  * pattern: Arrow keys move through the listbox, Enter picks, Escape closes
  * (then clears). Picking fires `loadout-select` ({@link LoadoutSelectDetail});
- * each shown search fires `loadout-results`. Styled with the CSS custom
+ * each shown search fires `loadout-results`; a failed load or search, and a
+ * refused `ranker` or `limit`, fire `loadout-error`. Styled with the CSS custom
  * properties and parts listed in `ELEMENT_STYLES`.
  */
 export class LoadoutSearchElement extends HTMLElement {
@@ -154,7 +156,7 @@ export class LoadoutSearchElement extends HTMLElement {
       const result = await engine.search(query, { limit, explain: true, signal: controller.signal, ...(ranker === null ? {} : { ranker }) });
       if (controller.signal.aborted) return;
       this.#box.show(result.hits);
-      this.#status.textContent = foundText(result.hits.length);
+      this.#status.textContent = foundText(result.hits.length, query);
       dispatchLoadoutEvent(this, 'loadout-results', { query, hits: result.hits.length, elapsedMs: result.elapsedMs, indexSource: result.indexSource });
     } catch (error) {
       if (isCancelledError(error) || controller.signal.aborted) return;

@@ -52,6 +52,9 @@ describe('status messages', () => {
 
   it('counts results, and names failures and the picked tool', () => {
     expect(foundText(0)).toBe('No tool matches.');
+    expect(foundText(0, 'xyzzy')).toBe('No tool matches.');
+    expect(foundText(0, '🚀💬 !')).toBe('No tool matches: the query has no letters or digits to search for.');
+    expect(foundText(2, '🚀')).toBe('2 tools found.');
     expect(foundText(1)).toBe('1 tool found.');
     expect(foundText(4)).toBe('4 tools found.');
     expect(loadFailedText(new Error('HTTP 404'))).toBe('Could not load the tools: HTTP 404');

@@ -72,9 +72,13 @@ export function readyText(problem: unknown, tools: number, issues: readonly Cata
   return `${toolCount(tools)}${skippedText(issues)}. Type to search.`;
 }
 
-/** The status after a search showed `count` results. */
-export function foundText(count: number): string {
-  return count === 0 ? 'No tool matches.' : `${toolCount(count)} found.`;
+/** The status for a query without a letter or a digit (emoji, punctuation): nothing in it can match a tool. */
+export const NO_WORDS_TEXT = 'No tool matches: the query has no letters or digits to search for.';
+
+/** The status after a search for `query` showed `count` results; none for a query without a letter or digit says why. */
+export function foundText(count: number, query = ''): string {
+  if (count > 0) return `${toolCount(count)} found.`;
+  return query !== '' && !/[\p{L}\p{N}]/u.test(query) ? NO_WORDS_TEXT : 'No tool matches.';
 }
 
 /** The status when a search failed. */

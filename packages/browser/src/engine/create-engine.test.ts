@@ -51,6 +51,21 @@ describe('createEngine: catalogs', () => {
     expect(() => createEngine({ staticComponents: 101 })).toThrow(/staticComponents/);
     expect(() => createEngine({ staticTableUrl: '' })).toThrow(/staticTableUrl/);
     expect(() => createEngine({ persistIndexes: 'yes' as never })).toThrow(/persistIndexes/);
+    expect(() => createEngine({ completeLastWord: 1 as never })).toThrow(/completeLastWord must be a boolean/);
+  });
+});
+
+describe('createEngine: completeLastWord', () => {
+  it('completes the word being typed in bm25f and rerank, only when asked', async () => {
+    const typing = createEngine({ indexStore: null, completeLastWord: true });
+    const plain = createEngine({ indexStore: null });
+    for (const engine of [typing, plain]) await engine.loadCatalog(TOOLS);
+    for (const ranker of ['bm25f', 'rerank']) {
+      expect(names(await typing.search('weather forec', { ranker }))[0]).toBe('get_forecast');
+      expect(names(await typing.search('sched', { ranker }))[0]).toBe('schedule_meeting');
+      expect(names(await plain.search('sched', { ranker }))).toEqual([]);
+    }
+    expect(names(await typing.search('sched', { ranker: 'wink-bm25' }))).toEqual([]);
   });
 });
 

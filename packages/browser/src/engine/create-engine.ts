@@ -130,10 +130,11 @@ export function createEngine(options: EngineOptions = {}): LoadoutEngine {
     staticComponents: options.staticComponents,
     transformersEmbedder,
     transformersModelId: transformersModelId(options.transformersModel, options.transformersQuantized),
+    completeLastWord: options.completeLastWord === true,
   };
   const registry = createEngineRegistry(host, options.rankers);
   let availability: Promise<readonly RankerAvailability[]> | undefined;
-  const context: Omit<RankerBuildContext, 'catalogHash' | 'tools'> = { store, persist };
+  const context: Omit<RankerBuildContext, 'catalogHash' | 'tools'> = { store, persist, completeLastWord: options.completeLastWord === true };
 
   const alive = (what: string): void => {
     if (lifetime.signal.aborted) throw cancelledError(what, 'disposed');

@@ -43,6 +43,14 @@ export interface EngineConfig {
   persistIndexes?: boolean;
   /** The IndexedDB database of persisted indexes. Default `loadout-indexes`. */
   indexDatabaseName?: string;
+  /**
+   * For a box that searches on every keystroke: the last word of a query
+   * that does not end in white space (at least 2 characters) also matches
+   * the indexed words it starts (`creat` → `create`), in `bm25f`, `rerank`
+   * and `hybrid` (`@loadout/bm25`'s `completeLastWord`). `<loadout-search>`
+   * sets it. Default false: a query is matched as written, as the CLI does.
+   */
+  completeLastWord?: boolean;
 }
 
 /** Options of `createEngine`: the {@link EngineConfig} plus objects that stay in the page (or worker) that creates the engine. */

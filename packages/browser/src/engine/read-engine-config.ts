@@ -24,7 +24,7 @@ export function readEngineConfig(config: EngineConfig): TokenizerName {
     invalid('staticTableCacheName', cacheName, 'a non-empty string or null');
   }
   integerOption('@loadout/browser', 'staticComponents', config.staticComponents, undefined, 0, 100);
-  for (const option of ['persistIndexes', 'transformersQuantized'] as const) {
+  for (const option of ['persistIndexes', 'transformersQuantized', 'completeLastWord'] as const) {
     const value = config[option];
     if (value !== undefined && typeof value !== 'boolean') invalid(option, value, 'a boolean');
   }

@@ -16,6 +16,8 @@ export interface RankerBuildContext {
   readonly tools: readonly CatalogTool[];
   /** Where indexes are persisted; undefined when persistence is off. */
   readonly store: IndexStore | undefined;
+  /** Whether BM25F completes the last word of a query (`EngineConfig.completeLastWord`): given to every ranker with `bm25` options. */
+  readonly completeLastWord: boolean;
   /** Writes `blob()` under `key` after the current task (so a search answers first); failures are ignored. */
   persist(key: IndexKey, blob: () => MaybePromise<Uint8Array | undefined>): void;
 }

@@ -17,6 +17,8 @@ export interface EngineRankerHost {
   transformersEmbedder(): Promise<Embedder>;
   /** The transformers model id (`<model>#<dtype>`), a storage-key fragment. */
   readonly transformersModelId: string;
+  /** Whether `hybrid`'s BM25F part completes the last word of a query (`EngineConfig.completeLastWord`). */
+  readonly completeLastWord: boolean;
 }
 
 const embeddings = () => import('./embedding-rankers.js');
@@ -49,7 +51,7 @@ export function createEngineRankers(host: EngineRankerHost): readonly RankerDefi
     queryKind: 'keywords',
     capabilities: { browserSafe: true, ...(lexicalPersistence === undefined ? {} : { persistence: pairPersistence(lexicalPersistence, staticPersistence) }) },
     async create() {
-      const [lexical, semantic, module] = await Promise.all([createRankerFrom(bm25fDefinition, undefined, false), staticEmbedding.create({}), embeddings()]);
+      const [lexical, semantic, module] = await Promise.all([createRankerFrom(bm25fDefinition, host.completeLastWord ? { bm25: { completeLastWord: true } } : undefined, false), staticEmbedding.create({}), embeddings()]);
       return module.createPairedHybrid(lexical, semantic);
     },
   };

@@ -35,6 +35,7 @@ const LISTING_HOST: EngineRankerHost = {
   staticComponents: undefined,
   transformersEmbedder: unavailable,
   transformersModelId: 'none',
+  completeLastWord: false,
 };
 
 /**
