@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,11 +35,11 @@ const TOOLS = [
 /** 10,001 tools: one over the element's default limit. */
 const MANY_TOOLS = Array.from({ length: 10_001 }, (_, index) => ({ name: `tool_${index}`, server: `server_${index % 50}`, description: `Tool number ${index}` }));
 
-/** A page of a static site: the element from one module script, no bundler, no import map. */
-function page(attributes: string): string {
+/** A page of a static site: the element from one module script, no bundler, no import map; `head` adds to its head (a meta CSP). */
+function page(attributes: string, head = ''): string {
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tool search</title>
+<head><meta charset="utf-8">${head}<meta name="viewport" content="width=device-width, initial-scale=1"><title>Tool search</title>
 <script type="module" src="./loadout/element.js"></script></head>
 <body><main><h1>Find a tool</h1>
 <loadout-search ${attributes} placeholder="What should the agent do?" limit="4"></loadout-search>
@@ -83,6 +83,16 @@ describe('<loadout-search> in Chromium', () => {
     cpSync(staticTable, join(folder, 'static', 'glove-sg-100d-50k.ldwv'));
     writeFileSync(join(folder, 'hybrid.html'), page('catalog="tools.json" ranker="hybrid" static-table="static/glove-sg-100d-50k.ldwv"'));
     writeFileSync(join(folder, 'transformers.html'), page('catalog="tools.json" ranker="transformers"'));
+    const trustedTypes = (policy: string): string => `<meta http-equiv="Content-Security-Policy" content="${policy}">`;
+    writeFileSync(join(folder, 'trusted-types.html'), page('catalog="tools.json"', trustedTypes("require-trusted-types-for 'script'")));
+    writeFileSync(join(folder, 'trusted-types-none.html'), page('catalog="tools.json"', trustedTypes("require-trusted-types-for 'script'; trusted-types 'none'")));
+    // The worker not copied beside element.js; then copied, but a chunk it imports missing (element.js keeps its own).
+    cpSync(`${dist}element.js`, join(folder, 'no-worker', 'loadout', 'element.js'));
+    cpSync(`${dist}element-chunks`, join(folder, 'no-worker', 'loadout', 'element-chunks'), { recursive: true });
+    writeFileSync(join(folder, 'no-worker', 'catalog.html'), page('catalog="../tools.json"'));
+    cpSync(join(folder, 'no-worker'), join(folder, 'no-chunk'), { recursive: true });
+    const worker = readFileSync(`${dist}loadout-search-worker.js`, 'utf8');
+    writeFileSync(join(folder, 'no-chunk', 'loadout', 'loadout-search-worker.js'), worker.replace(/\.\/element-chunks\/[\w.-]+\.js/, './element-chunks/missing.js'));
     server = await startStaticServer(folder);
     browser = await chromium.launch(chromiumLaunchOptions());
   }, 60_000);
@@ -133,7 +143,7 @@ describe('<loadout-search> in Chromium', () => {
     const input = page.locator('loadout-search input');
     await input.pressSequentially('send');
     release();
-    expect(await statusMatching(page, /^Could not/)).toMatch(/^Could not load the tools: http:\/\/[^ ]+\/broken\.json: invalid JSON at line 1, column \d+ .*\[catalog-invalid-json\]$/);
+    expect(await statusMatching(page, /^Could not/)).toMatch(/^Could not load the tools: <loadout-search>: http:\/\/[^ ]+\/broken\.json: invalid JSON at line 1, column \d+ .*\[catalog-invalid-json\]$/);
     await input.pressSequentially(' an email');
     await statusMatching(page, /^Could not/);
     await context.close();
@@ -160,6 +170,40 @@ describe('<loadout-search> in Chromium', () => {
     await page.goto(`${server!.url}transformers.html`);
     expect(await statusMatching(page, /^Could not|^Cannot|Type to search/)).toBe(
       'Cannot search: <loadout-search>: ranker "transformers" cannot run here (the element\'s worker does not include transformers.js); this element can run bm25f, wink-bm25, regex, rerank, and static-embedding, hybrid with the static-table attribute [unsupported-environment]',
+    );
+    await context.close();
+  }, 60_000);
+
+  it('names the worker URL, not the catalog, when the worker or a chunk of it is not served', async () => {
+    const context = await browser!.newContext({ viewport: VIEWPORTS[0] });
+    const page = await context.newPage();
+    await page.goto(`${server!.url}no-worker/catalog.html`);
+    const missing = await statusMatching(page, /^Could not|Type to search/);
+    expect(missing).toBe(
+      `Could not load the tools: <loadout-search>: the engine worker ${server!.url}no-worker/loadout/loadout-search-worker.js did not start: it answered HTTP 404: copy loadout-search-worker.js and element-chunks/ from @loadout/browser/dist beside element.js (or your bundle) [unsupported-environment]`,
+    );
+    await page.goto(`${server!.url}no-chunk/catalog.html`);
+    const chunk = await statusMatching(page, /^Could not|Type to search/);
+    expect(chunk).toMatch(/^Could not load the tools: <loadout-search>: the engine worker \S+\/no-chunk\/loadout\/loadout-search-worker\.js did not start.*: the worker script is served, so a chunk of element-chunks\/ it imports failed to load: copy element-chunks\/ .*\[unsupported-environment\]$/);
+    expect(chunk).not.toContain('tools.json');
+    await context.close();
+  }, 60_000);
+
+  it("starts its worker under require-trusted-types-for 'script' through its policy, and says what a CSP refusing it needs", async () => {
+    const context = await browser!.newContext({ viewport: VIEWPORTS[0] });
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Trusted Type|TrustedScriptURL/.test(message.text())) violations.push(message.text());
+    });
+    await page.goto(`${server!.url}trusted-types.html`);
+    expect(await statusMatching(page, /^Could not|Type to search/)).toBe('12 tools. Type to search.');
+    await typeQuery(page, 'forec');
+    expect(await page.locator('loadout-search [role=option]').first().getAttribute('data-tool')).toBe('mcp__weather__get_forecast');
+    expect(violations).toEqual([]);
+    await page.goto(`${server!.url}trusted-types-none.html`);
+    expect(await statusMatching(page, /^Could not|Type to search/)).toMatch(
+      /^Could not load the tools: <loadout-search>: the engine worker \S+loadout-search-worker\.js could not be created \(.*TrustedScriptURL.*\); under require-trusted-types-for 'script', allow the element's policy: add loadout-search to the trusted-types directive of the Content-Security-Policy \[unsupported-environment\]$/,
     );
     await context.close();
   }, 60_000);
