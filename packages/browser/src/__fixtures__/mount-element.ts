@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { createEngine } from '../engine/create-engine.js';
 import { LoadoutSearchElement } from '../element/loadout-search-element.js';
 import type { Deferred } from './deferred.js';
@@ -28,6 +29,27 @@ export function useGatedEngine(gate?: Deferred<void>): typeof LoadoutSearchEleme
     };
   };
   return original;
+}
+
+/**
+ * For the tests of the calling file: after each, restores the element's
+ * `createEngine` and empties the page. Returns `pageEngine`, which makes the
+ * calling test's elements use an engine in the page ({@link useGatedEngine}
+ * without a gate); a test that does not call it keeps the default worker.
+ */
+export function pageEngines(): () => void {
+  let restore: (() => void) | undefined;
+  afterEach(() => {
+    restore?.();
+    restore = undefined;
+    document.body.replaceChildren();
+  });
+  return () => {
+    const original = useGatedEngine();
+    restore = () => {
+      LoadoutSearchElement.createEngine = original;
+    };
+  };
 }
 
 /** Creates `<loadout-search>` with `attributes` and adds it to the page. */

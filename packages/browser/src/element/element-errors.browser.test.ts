@@ -1,22 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOOLS } from '../__fixtures__/catalog.js';
-import { mountElement, servedText, statusMatching, statusOf, useGatedEngine } from '../__fixtures__/mount-element.js';
+import { mountElement, pageEngines, servedText, statusMatching, statusOf } from '../__fixtures__/mount-element.js';
 import type { LoadoutErrorDetail } from './element-events.js';
 import { LoadoutSearchElement } from './loadout-search-element.js';
 
-let restore: (() => void) | undefined;
-afterEach(() => {
-  restore?.();
-  restore = undefined;
-  document.body.replaceChildren();
-});
-
-function pageEngine(): void {
-  const original = useGatedEngine();
-  restore = () => {
-    LoadoutSearchElement.createEngine = original;
-  };
-}
+const pageEngine = pageEngines();
 
 /** The `loadout-error` details `element` fires from now on. */
 function errorsOf(element: HTMLElement): LoadoutErrorDetail[] {

@@ -1,20 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { mountElement, servedText, statusMatching, useGatedEngine } from '../__fixtures__/mount-element.js';
-import { LoadoutSearchElement } from './loadout-search-element.js';
+import { describe, expect, it } from 'vitest';
+import { mountElement, pageEngines, servedText, statusMatching } from '../__fixtures__/mount-element.js';
 
-let restore: (() => void) | undefined;
-afterEach(() => {
-  restore?.();
-  restore = undefined;
-  document.body.replaceChildren();
-});
-
-function pageEngine(): void {
-  const original = useGatedEngine();
-  restore = () => {
-    LoadoutSearchElement.createEngine = original;
-  };
-}
+const pageEngine = pageEngines();
 
 const SERVER = 'An Extremely Long Server Name That Goes On And On For Tests And More Words';
 const DESCRIPTION = Array.from({ length: 30 }, () => 'search very long description words').join(' ');

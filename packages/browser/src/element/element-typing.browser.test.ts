@@ -1,21 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { mountElement, servedText, statusMatching, statusOf, useGatedEngine } from '../__fixtures__/mount-element.js';
+import { describe, expect, it } from 'vitest';
+import { mountElement, pageEngines, servedText, statusMatching, statusOf } from '../__fixtures__/mount-element.js';
 import type { LoadoutResultsDetail } from './element-events.js';
 import { LoadoutSearchElement } from './loadout-search-element.js';
 
-let restore: (() => void) | undefined;
-afterEach(() => {
-  restore?.();
-  restore = undefined;
-  document.body.replaceChildren();
-});
-
-function pageEngine(): void {
-  const original = useGatedEngine();
-  restore = () => {
-    LoadoutSearchElement.createEngine = original;
-  };
-}
+const pageEngine = pageEngines();
 
 const TOOLS = [
   { name: 'create_issue', server: 'github', description: 'Open a new issue in a repository' },
