@@ -36,9 +36,37 @@ export function post(channel: ModChannel, slot: number, message: ModMessage): vo
   Atomics.notify(channel.flags, slot);
 }
 
-/** Blocks until `slot` is raised (then lowers it and returns the message), or `undefined` after `timeoutMs`. */
-export function receive(channel: ModChannel, slot: number, timeoutMs: number): ModMessage | undefined {
-  if (Atomics.wait(channel.flags, slot, 0, timeoutMs) === 'timed-out') return undefined;
-  Atomics.store(channel.flags, slot, 0);
+/** How {@link receive} blocks and tells time; tests pass a fake to replay a wake-up that came late. */
+export interface ChannelWaiting {
+  /** Blocks while `flags[slot]` is `value`, at most `timeoutMs` (`Atomics.wait`'s contract). */
+  wait(flags: Int32Array, slot: number, value: number, timeoutMs: number): 'ok' | 'not-equal' | 'timed-out';
+  /** Milliseconds on a monotonic clock. */
+  now(): number;
+}
+
+/** `Atomics.wait` and `performance.now`. */
+export const ATOMICS_WAITING: ChannelWaiting = {
+  wait: (flags, slot, value, timeoutMs) => Atomics.wait(flags, slot, value, timeoutMs),
+  now: () => performance.now(),
+};
+
+/**
+ * Blocks until `slot` is raised (then lowers it and returns the message), or
+ * `undefined` after `timeoutMs`. A wake-up alone is not a message: `post`
+ * raises the flag and then notifies, and when its thread pauses between the
+ * two, the receiver may already have seen the flag, taken the message, and
+ * be waiting for the next one when that notify arrives. So the flag is
+ * checked (and lowered) after every wake-up, and a wake-up that finds it
+ * down waits again for the time left.
+ */
+export function receive(channel: ModChannel, slot: number, timeoutMs: number, waiting: ChannelWaiting = ATOMICS_WAITING): ModMessage | undefined {
+  const deadline = waiting.now() + timeoutMs;
+  while (Atomics.compareExchange(channel.flags, slot, 1, 0) !== 1) {
+    const left = deadline - waiting.now();
+    if (left > 0 && waiting.wait(channel.flags, slot, 0, left) !== 'timed-out') continue;
+    // A flag raised at the deadline still counts.
+    if (Atomics.compareExchange(channel.flags, slot, 1, 0) === 1) break;
+    return undefined;
+  }
   return receiveMessageOnPort(channel.port)?.message as ModMessage | undefined;
 }

@@ -46,9 +46,11 @@ describe('createModSandbox', () => {
     const resolve = resolver({ describeMs: 500, memoryMb: 32 });
     const bad = event(name);
     const started = performance.now();
+    // Two tools answered first: the report says how far the mods got, since the tools after keep the answers from beneath.
+    for (const name of ['send_email', 'rename_me']) resolve.resolve(event(name).tool, event(name));
     const first = resolve.resolve(bad.tool, bad);
     expect(first.description).toBe(`${name} does things!`);
-    expect(first.failures[0]?.message).toMatch(/gave no answer within 500 ms.*mods are off for the rest of this run \(reported once/);
+    expect(first.failures[0]?.message).toMatch(/gave no answer within 500 ms.*mods are off for the rest of this run \(reported once, not for each tool\): 2 tools had their answers, this and later tools keep the answers from beneath$/);
     // Off is said once: later tools keep the answer from beneath, with no failure each.
     const plain = event('send_email');
     const after = resolve.resolve(plain.tool, plain);

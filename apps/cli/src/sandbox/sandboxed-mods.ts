@@ -61,10 +61,14 @@ export function createModSandbox(module: ModulePin, budget: ModSandboxBudget = {
   let off: string | undefined;
   /** This file's hooks waiting for the worker's answer: while one does, the worker is blocked in its `next`. */
   let waiting = 0;
+  /** Tools this file's mods answered (the outermost of them, once per tool), for the report when they go off. */
+  let answered = 0;
 
   /** Ends the worker, turns the mods off and throws the reason: the one report of it. */
   const stop = (reason: string): never => {
-    off = `${reason}; ${file}'s mods are off for the rest of this run (reported once, not for each tool)`;
+    // Said in full, so a catalog they rewrote only in part is not mistaken for one they rewrote.
+    const before = answered === 0 ? 'no tool had their answers yet' : `${answered} tool${answered === 1 ? '' : 's'} had their answers, this and later tools keep the answers from beneath`;
+    off = `${reason}; ${file}'s mods are off for the rest of this run (reported once, not for each tool): ${before}`;
     void worker?.terminate();
     worker = undefined;
     channel = undefined;
@@ -113,7 +117,10 @@ export function createModSandbox(module: ModulePin, budget: ModSandboxBudget = {
           post(current, MAIN_POSTED, beneath.ok ? { type: 'answer', value: beneath.value } : { type: 'error', message: beneath.message });
           continue;
         }
-        if (message.type === 'answer') return message.value as ToolDescribeResult;
+        if (message.type === 'answer') {
+          if (waiting === 1) answered++;
+          return message.value as ToolDescribeResult;
+        }
         throw new Error(message.type === 'error' ? message.message : `unexpected ${message.type} from its worker`);
       }
     } finally {
