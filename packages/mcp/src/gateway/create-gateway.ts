@@ -19,6 +19,7 @@ import type { GatewayLogger } from '../logger/gateway-logger.js';
 import { createWarningRounds } from '../logger/warning-rounds.js';
 import { createUpstream, type Upstream } from '../upstream/upstream.js';
 import { resolveToolName } from './resolve-tool-name.js';
+import { sameListing } from './same-listing.js';
 import { unknownToolError } from './unknown-tool.js';
 import { CALL_POLICIES } from './call-policy.js';
 import {
@@ -67,8 +68,9 @@ function rankerFactory(options: CreateGatewayOptions): () => MaybePromise<Ranker
  * `startupWaitMs`, the gateway is returned once that time is up with the
  * upstreams ready by then, and the others join when they answer. A
  * `signal` aborted during start-up stops every upstream and rejects with
- * `cancelled`. An upstream's `notifications/tools/list_changed` re-lists it and
- * builds a new index generation, swapped in only when complete. Throws
+ * `cancelled`. An upstream's `notifications/tools/list_changed` re-lists it and,
+ * unless its tools are unchanged, builds a new index generation, swapped in
+ * only when complete. Throws
  * `invalid-option` for an option out of range and `unknown-ranker` for an
  * unknown ranker name. When start-up fails after spawning (the ranker or the
  * first index throws), every upstream is closed before the error is rethrown;
@@ -195,7 +197,14 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
         ...(options.reconnect === undefined ? {} : { reconnect: options.reconnect }),
         ...(options.upstreamStderr === undefined ? {} : { stderr: options.upstreamStderr }),
         onTools(tools) {
+          const before = listings.get(name);
           listings.set(name, tools);
+          // An unchanged list (server-everything announces a change right after initialize) makes no new generation:
+          // each one creates its ranker again, and a plug-in ranker's start may take seconds.
+          if (before !== undefined && sameListing(before, tools)) {
+            logger.debug(`upstream ${JSON.stringify(name)}: its ${tools.length} tools are unchanged; no re-index`);
+            return;
+          }
           scheduleRebuild();
         },
       }),
