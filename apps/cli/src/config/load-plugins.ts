@@ -152,9 +152,8 @@ export async function loadRankers(rankers: Readonly<Record<string, string | Rank
     if (value.name !== name) throw configError('ranker-invalid', path, key, `${file} defines the ranker ${JSON.stringify(value.name)}, not ${JSON.stringify(name)}`);
     // Its ranker runs in a worker thread with time and memory budgets: a loop, a hang or a leak fails only that call.
     // With a fallback (serve), a start that overruns its budget goes on, and the ranker takes over once it started;
-    // and each index generation's ranker, once indexed, stops the workers of the generations before it.
-    const serving = fallback !== undefined;
-    add(sandboxedDefinition(value, pin, { createMs: startMs, ...(serving ? { lateStartMs: PLUG_IN_LATE_START_MS } : {}) }, { retireOlder: serving }));
+    // each index generation whose ranker ranks retires the ones before it (see withStartFallback).
+    add(sandboxedDefinition(value, pin, { createMs: startMs, ...(fallback === undefined ? {} : { lateStartMs: PLUG_IN_LATE_START_MS }) }));
   }
   return definitions;
 }

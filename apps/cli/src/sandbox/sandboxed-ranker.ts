@@ -151,8 +151,6 @@ export function createSandboxedRanker(input: {
   readonly spawn?: SpawnSandboxWorker;
   /** The budgets' clock; tests pass a manual one. Default: real timers. */
   readonly timers?: SandboxTimers;
-  /** Called each time the ranker holds the tools of an `index` (in time or after a late start). Default: nothing. */
-  readonly onIndexed?: () => void;
 }): SandboxedRanker {
   const searchMs = input.budget?.searchMs ?? 2_000;
   const createMs = input.budget?.createMs ?? PLUG_IN_START_MS;
@@ -244,7 +242,6 @@ export function createSandboxedRanker(input: {
         size = outcome.value as number;
         indexed = true;
         resolve();
-        input.onIndexed?.();
       };
     });
     entry.late = true;
@@ -342,7 +339,6 @@ export function createSandboxedRanker(input: {
     const usage = usageData(all);
     size = (await call({ op: 'index', tools: all, ...(usage === undefined ? {} : { usage }) }, indexMs)) as number;
     indexed = true;
-    input.onIndexed?.();
   }
 
   /** The last tools indexed in the current worker, once however many searches wait for it. */

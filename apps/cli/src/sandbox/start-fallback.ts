@@ -2,6 +2,8 @@ import { forwardRanker, isLoadoutError } from '@loadout/core';
 import type { CatalogTool, LoadoutError, Ranker, RankerDefinition } from '@loadout/core';
 import { checkRankerResult } from '@loadout/core/plugins';
 import { lateStartOf } from './late-start.js';
+import { previousGeneration } from './previous-generation.js';
+import { rankingGenerations } from './ranking-generations.js';
 
 /** The sandbox's note on what happens next (see `createSandboxedRanker`). */
 const NEXT_NOTE = /; ((it was stopped, the next call|this call failed, the next one) starts it again|it goes on starting)$/;
@@ -60,37 +62,47 @@ function codeOf(error: unknown): string {
  * `lateStartMs`, see `lateStartOf`) is waited for in the background: once
  * it started, the ranker is brought up to date with the tools added or
  * removed since, its first result is checked (a search for a tool's name,
- * `checkRankerResult`), and it takes that generation over from the
- * fallback, with one line to `fallback.info`; later `create` calls make
- * the plug-in's rankers again. A start that fails for good (`create`
- * throws, or a late start fails, or its first result does not check out)
- * leaves the fallback in place for the rest of the process: `create` then
- * makes fallback rankers without trying the plug-in again (as a mod file
- * that failed stays off), and the operator restarts once it is fixed. Any
- * other error passes unchanged. The options, query kind and usage
- * capability stay the definition's; a fallback ranker learns nothing from
- * usage.
+ * `checkRankerResult`), and it takes that generation over, with one line to
+ * `fallback.info`; later `create` calls make the plug-in's rankers again.
+ * Meanwhile the generation is answered by the newest older generation whose
+ * plug-in ranks, if there is one (see `previousGeneration`: one line to
+ * `fallback.info`, no warning; its results do not flip to the fallback and
+ * back), else by the fallback. Each generation whose plug-in ranks retires
+ * the older ones (see `rankingGenerations`: a sandboxed ranker's worker
+ * stops once idle). A start that fails for good (`create` throws, or a late
+ * start fails, or its first result does not check out) leaves the fallback
+ * in place for the rest of the process: `create` then makes fallback
+ * rankers without trying the plug-in again (as a mod file that failed stays
+ * off), every generation is retired, and the operator restarts once it is
+ * fixed. Any other error passes unchanged. The options, query kind and
+ * usage capability stay the definition's; a fallback ranker learns nothing
+ * from usage.
  */
 export function withStartFallback(definition: RankerDefinition, fallback: RankerFallback): RankerDefinition {
   const ranker = JSON.stringify(definition.name);
   const instead = JSON.stringify(fallback.name);
   /** Set once the plug-in failed to start for good: the rest of the process ranks with the fallback. */
   let failed: LoadoutError | undefined;
+  const generations = rankingGenerations();
 
   const failedForGood = (error: LoadoutError, message: string): void => {
     if (failed !== undefined) return;
     failed = error;
+    generations.retireAll();
     fallback.warn(message);
   };
 
-  /** `primary`, replaced by a fallback ranker holding the same tools once one of its calls fails to start it, and back once a late start ends. */
-  const guarded = (primary: Ranker): Ranker => {
+  /**
+   * `primary` (the plug-in ranker of `generation`), replaced by a stand-in once one of its calls fails to start it
+   * (an older generation's plug-in, else a fallback ranker holding the same tools), and back once a late start ends.
+   */
+  const guarded = (primary: Ranker, generation: number): Ranker => {
     let active = primary;
     let tools = new Map<string, CatalogTool>();
     let replacing: Promise<Ranker> | undefined;
 
-    /** Brings `primary`, which started late with the tools `sent`, up to date, checks its first result and hands it the searches. */
-    const takeOver = async (sent: ReadonlyMap<string, CatalogTool>, budgetMs: unknown): Promise<void> => {
+    /** Brings `primary`, which started late with the tools `sent`, up to date, checks its first result and hands it the searches from `standIn`. */
+    const takeOver = async (sent: ReadonlyMap<string, CatalogTool>, budgetMs: unknown, standIn: string): Promise<void> => {
       const gone = [...sent.keys()].filter((name) => tools.get(name) !== sent.get(name));
       const added = [...tools.values()].filter((tool) => sent.get(tool.displayName) !== tool);
       if (gone.length > 0) await primary.remove(gone);
@@ -98,30 +110,50 @@ export function withStartFallback(definition: RankerDefinition, fallback: Ranker
       const probe = tools.values().next().value;
       const hits = await primary.search(probe === undefined ? definition.name : probe.name, { limit: PROBE_LIMIT });
       checkRankerResult(hits, { ranker: definition.name, tools, limit: PROBE_LIMIT });
-      if (failed !== undefined) return;
+      // A newer generation whose plug-in ranks already replaced this one: it is retired, and no one searches it.
+      if (failed !== undefined || !generations.ranks(generation)) return;
       active = primary;
       replacing = undefined;
       const budget = typeof budgetMs === 'number' ? ` after its ${budgetMs} ms start budget` : ' late';
-      fallback.info(`ranker ${ranker} started${budget}, so it ranks from now on instead of the built-in ranker ${instead}`);
+      fallback.info(`ranker ${ranker} started${budget}, so it ranks from now on instead of ${standIn}`);
     };
 
-    /** The fallback ranker, indexed with the tools, for the start failure `error`; a late start is waited for. */
+    /**
+     * What answers instead, for the start failure `error`: while a late start goes on, an older generation whose
+     * plug-in ranks, if any; else the fallback ranker, indexed with the tools. A late start is waited for.
+     */
     const fallBack = (error: LoadoutError): Promise<Ranker> => {
       const late = lateStartOf(error);
+      const previous = late === undefined || failed !== undefined ? undefined : generations.working();
       if (late === undefined) {
         failedForGood(error, `ranker ${ranker} could not start, so the built-in ranker ${instead} ranks instead until restarted: ${reasonOf(error)} [${error.code}]`);
       } else if (failed === undefined) {
-        fallback.warn(`ranker ${ranker} could not start in time, so the built-in ranker ${instead} ranks instead until it has started: ${reasonOf(error)}; it goes on starting [${error.code}]`);
+        if (previous === undefined) {
+          fallback.warn(`ranker ${ranker} could not start in time, so the built-in ranker ${instead} ranks instead until it has started: ${reasonOf(error)}; it goes on starting [${error.code}]`);
+        } else {
+          fallback.info(`ranker ${ranker} is still starting for a new index generation (${reasonOf(error)}), so its previous generation answers until it has started; tools new in this one are not found meanwhile`);
+        }
+        const standIn = previous === undefined ? `the built-in ranker ${instead}` : 'its previous index generation';
         const sent = new Map(tools);
         late.then(
           () =>
-            takeOver(sent, error.details['budgetMs']).catch((caught: unknown) => {
+            takeOver(sent, error.details['budgetMs'], standIn).catch((caught: unknown) => {
               failedForGood(error, `ranker ${ranker} started late, but its first result did not check out, so the built-in ranker ${instead} ranks until restarted: ${reasonOf(caught)} [${codeOf(caught)}]`);
             }),
           (caught: unknown) => {
             failedForGood(error, `ranker ${ranker} did not start after all, so the built-in ranker ${instead} ranks until restarted: ${reasonOf(caught)} [${codeOf(caught)}]`);
           },
         );
+      }
+      if (previous !== undefined) {
+        // Searched through the generation that ranks; the fallback only once the plug-in failed for good.
+        active = previousGeneration({
+          name: definition.name,
+          working: () => (failed === undefined ? generations.working() : undefined),
+          tools: () => tools,
+          fallback: () => fallback.create(),
+        });
+        return Promise.resolve(active);
       }
       return fallback.create().then(async (made) => {
         await made.index([...tools.values()]);
@@ -151,6 +183,8 @@ export function withStartFallback(definition: RankerDefinition, fallback: Ranker
       async index(next) {
         tools = new Map(next.map((tool) => [tool.displayName, tool]));
         await guard((ranker) => ranker.index(next), false);
+        // Indexed in time: this generation's plug-in ranks, and the older ones are retired.
+        if (active === primary && failed === undefined) generations.ranks(generation);
       },
       async add(next) {
         for (const tool of next) tools.set(tool.displayName, tool);
@@ -178,7 +212,7 @@ export function withStartFallback(definition: RankerDefinition, fallback: Ranker
         failedForGood(error, `ranker ${ranker} could not start, so the built-in ranker ${instead} ranks instead until restarted: ${reasonOf(error)} [${error.code}]`);
         return fallback.create();
       }
-      return guarded(primary);
+      return guarded(primary, generations.add(primary));
     },
   };
 }
