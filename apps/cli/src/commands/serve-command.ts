@@ -306,6 +306,8 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
           config,
           logger,
           registry: withFailureReports(settings.registry, reportFailure),
+          // A search refused at the queue (ranker-busy) or with an invalid result is answered by bm25f, with a warning.
+          fallbackSearches: true,
           ...(learned === undefined
             ? { ranker, ...(ranker === configured && settings.rankerOptions !== undefined ? { rankerOptions: settings.rankerOptions } : {}) }
             : { ranker: learned }),

@@ -31,6 +31,18 @@ export interface CreateGatewayOptions {
   /** Options of the named ranker, checked against its definition. Default: its defaults. */
   readonly rankerOptions?: Readonly<Record<string, unknown>>;
   /**
+   * Whether a search the ranker cannot answer is answered by the registry's
+   * default ranker (`bm25f`, default options, indexed with the generation's
+   * tools at the first such search) instead of failing for its client: one
+   * the fair queue refuses (`ranker-busy`: the client has 64 searches
+   * waiting) and one whose result fails the check (`ranker-invalid-result`:
+   * a plug-in returned NaN scores or unknown tools, or threw). Each is logged
+   * as a warning naming the code (the first, then at most one a minute with
+   * a count). `loadout serve` sets it. Default false: the client gets the
+   * error.
+   */
+  readonly fallbackSearches?: boolean;
+  /**
    * What the policy decides for: `model` (required), `env`
    * (`ENABLE_TOOL_SEARCH`, `CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS`,
    * `ANTHROPIC_BASE_URL`), `provider`, `contextWindow`, `sdkVersion`, … (the

@@ -1,7 +1,7 @@
 import { createConversationPolicy, createLoadoutError, DEFAULT_MAX_TOOLS, describeValue, withQuerySyntax } from '@loadout/core';
 import { answerToolSearchNow } from '@loadout/core/search';
 import { applyQueryKind, withCheckedResults } from '@loadout/core/plugins';
-import { createCoalescingRunner, integerOption } from '@loadout/core/utils';
+import { createCoalescingRunner, integerOption, isPromise } from '@loadout/core/utils';
 import type { ConversationPolicy, ToolSearchDecision } from '@loadout/core';
 import type { CatalogTool, MaybePromise, Ranker, ToolSearchAnswer } from '@loadout/core';
 import { createBuiltinRegistry } from '@loadout/rankers';
@@ -32,6 +32,7 @@ import { SEARCH_TOOLS_NAME } from './gateway-tools.js';
 import { createSearchResultRenderer } from './search-result.js';
 import { createSearchReceipts } from './search-receipts.js';
 import { searchBusy } from './search-busy.js';
+import { fallbackSearches } from './fallback-searches.js';
 import { describeClient } from '../serve/client-identity.js';
 import { createArgumentChecker } from './check-tool-arguments.js';
 import { cancelledBy, waitForUpstreams } from './wait-for-upstreams.js';
@@ -268,11 +269,20 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   const answerFor =
     (client: string) =>
     (args: unknown): MaybePromise<ToolSearchAnswer> =>
-      searches.run(client, () => gateway.answer(args), (why) => {
-        const refused = searchBusy(args, why);
-        busyWarning(`refused a search of ${describeClient(client)}: ${refused.message} [ranker-busy]`);
-        return refused;
-      });
+      searches.run(
+        client,
+        () => {
+          const index = current;
+          return orFallback(args, index, answerWith(args, index.ranker));
+        },
+        (why) => {
+          const refused = searchBusy(args, why);
+          const waiting = `${why.scope === 'client' ? describeClient(client) : 'the gateway'} has ${why.waiting} searches waiting already`;
+          if (fallback !== undefined) return fallback(args, current, `${waiting} [ranker-busy]`, refused);
+          busyWarning(`refused a search of ${describeClient(client)}: ${refused.message} [ranker-busy]`);
+          return refused;
+        },
+      );
   // A call answered while the gateway shuts down was cut off (its client may never see the answer): not recorded.
   const receipts = createSearchReceipts({
     // Re-running a receipt's search (one another replica issued) is a client of its own: a flood of them takes one turn.
@@ -292,6 +302,25 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     }
   };
 
+  /** Answers `args` with core's search kernel over `ranker`. */
+  const answerWith = (args: unknown, ranker: Ranker): MaybePromise<ToolSearchAnswer> =>
+    answerToolSearchNow(args, {
+      ranker,
+      limit,
+      maxLimit: 100,
+      overLimit: 'reject',
+      toolName: SEARCH_TOOLS_NAME,
+      available: (tool) => tool.server !== null && upstreams.get(tool.server)?.status().available === true,
+    });
+  const fallback = fallbackSearches(options, logger, answerWith);
+  /** A failed answer the fallback answers instead (`fallbackSearches`), else `answer` as it is. */
+  const orFallback = (args: unknown, index: ToolIndex, answer: MaybePromise<ToolSearchAnswer>): MaybePromise<ToolSearchAnswer> => {
+    if (fallback === undefined) return answer;
+    const checked = (settled: ToolSearchAnswer): MaybePromise<ToolSearchAnswer> =>
+      !settled.ok && settled.code === 'ranker-invalid-result' ? fallback(args, index, `${settled.message} [${settled.code}]`, settled) : settled;
+    return isPromise(answer) ? answer.then(checked) : checked(answer);
+  };
+
   const gateway: Gateway = {
     get index() {
       return current;
@@ -302,15 +331,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     limit,
     upstreams: () => [...upstreams.values()].map((upstream) => upstream.status()),
     answer(args) {
-      const index = current;
-      return answerToolSearchNow(args, {
-        ranker: index.ranker,
-        limit,
-        maxLimit: 100,
-        overLimit: 'reject',
-        toolName: SEARCH_TOOLS_NAME,
-        available: (tool) => tool.server !== null && upstreams.get(tool.server)?.status().available === true,
-      });
+      return answerWith(args, current.ranker);
     },
     async search(query, searchOptions = {}) {
       const answer = await gateway.answer({ query, limit: integerOption('@loadout/mcp', 'limit', searchOptions.limit, limit, 1, 100) });

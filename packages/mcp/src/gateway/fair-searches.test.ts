@@ -110,3 +110,59 @@ describe('searches of many clients share an asynchronous ranker fairly', () => {
     await bob.close();
   });
 });
+
+// Trial finding 8: with `loadout serve`, 12 of 80 concurrent searches of one client got `ranker-busy`, and a plug-in's
+// invalid result reached the client as an error. With fallbackSearches, the default ranker answers them instead.
+describe('fallbackSearches: a search refused at the queue, or whose result fails the check, is answered by bm25f', () => {
+  const worker = workerLikeRanker();
+  const logger = createMemoryLogger();
+  let invalid = false;
+  let gateway: Gateway;
+  beforeAll(async () => {
+    gateway = await createGateway({
+      config: { mcpServers: { tools: nodeUpstream(MISBEHAVING_SERVER) } },
+      logger,
+      upstreamStderr: 'ignore',
+      fallbackSearches: true,
+      ranker: () => ({
+        ...worker.ranker,
+        index: (tools) => worker.ranker.index(tools),
+        search: (query, options) => (invalid ? Promise.resolve([{ tool: { name: 'ghost', displayName: 'ghost' } as CatalogTool, score: Number.NaN }]) : worker.ranker.search(query, options)),
+      }),
+    });
+  });
+  afterAll(async () => {
+    await gateway?.close();
+  });
+
+  it('the searches past a client\'s cap are answered at once, with one warning; the others wait their turn as before', async () => {
+    const alice = await connect(gateway, 'token alice');
+    const hers = Array.from({ length: 70 }, (_, index) => alice.callTool({ name: 'search_tools', arguments: { query: index < 68 ? `alice ${index}` : 'echo text' } }) as Promise<SearchResult>);
+    for (let turn = 0; turn < 5; turn++) await flush();
+    while (worker.queued() > 0) await worker.release();
+    const results = await Promise.all(hers);
+    expect(results.filter((result) => result.isError === true)).toEqual([]);
+    expect(worker.answered).toHaveLength(68);
+    expect(results[69]!.content[0]!.text).toContain('mcp__tools__echo_text');
+    expect(logger.lines.filter((line) => line.includes('[ranker-busy]'))).toEqual([
+      'warn: search_tools: token alice has 64 searches waiting already [ranker-busy], so the built-in ranker "bm25f" answered it',
+    ]);
+    await alice.close();
+  });
+
+  it('an invalid result is answered by bm25f, and the check\'s message stays in the log', async () => {
+    const bob = await connect(gateway, 'token bob');
+    invalid = true;
+    try {
+      const result = (await bob.callTool({ name: 'search_tools', arguments: { query: 'echo text' } })) as SearchResult;
+      expect(result.isError).toBeUndefined();
+      expect(result.content[0]!.text).toContain('mcp__tools__echo_text');
+      expect(logger.lines.filter((line) => line.includes('[ranker-invalid-result]'))).toEqual([
+        expect.stringMatching(/^warn: search_tools: .*ranker "worker-like" returned an invalid result.*\[ranker-invalid-result\], so the built-in ranker "bm25f" answered it$/),
+      ]);
+    } finally {
+      invalid = false;
+      await bob.close();
+    }
+  });
+});

@@ -34,10 +34,10 @@ export interface FairSearchQueue {
    * than `running` searches are in flight and none waits, else when its turn
    * comes; or, when the client already has `waitingPerClient` searches
    * waiting (or every client together `waiting`), answers `refuse(why)`
-   * without running it. A search answered synchronously (every built-in
+   * without running it (its answer, or what it answers in its place). A search answered synchronously (every built-in
    * ranker) never counts as running, so never waits.
    */
-  run<T>(client: string, search: () => MaybePromise<T>, refuse: (why: SearchRefusal) => T): MaybePromise<T>;
+  run<T>(client: string, search: () => MaybePromise<T>, refuse: (why: SearchRefusal) => MaybePromise<T>): MaybePromise<T>;
   /** Searches in flight now. */
   readonly running: number;
   /** Searches waiting for their turn now. */
