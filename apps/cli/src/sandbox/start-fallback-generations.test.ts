@@ -131,7 +131,7 @@ describe('withStartFallback: a generation whose plug-in is still starting', () =
       },
       countingFallback(),
     );
-    await (await failing.create({})).index(first).catch(() => {});
+    await Promise.resolve((await failing.create({})).index(first)).catch(() => {});
     expect(plugin.made.at(-1)!.retired).toBe(0);
   });
 
