@@ -4,6 +4,8 @@ import type { CatalogTool, Ranker } from '@loadout/core';
 export interface PreviousGenerationSource {
   /** The plug-in's name, which the stand-in has while the plug-in answers. */
   readonly name: string;
+  /** The fallback's name (`bm25f`), which it has once the fallback answers. */
+  readonly fallbackName: string;
   /** The plug-in ranker of an older generation that ranks, or undefined once there is none (the plug-in failed for good). */
   working(): Ranker | undefined;
   /** The tools of this generation, by display name (kept by the caller). */
@@ -25,13 +27,11 @@ export interface PreviousGenerationSource {
  */
 export function previousGeneration(source: PreviousGenerationSource): Ranker {
   let standby: Promise<Ranker> | undefined;
-  let standbyName: string | undefined;
   const changed = (): void => {
     standby = undefined;
   };
   const fallbackRanker = (): Promise<Ranker> => {
     const made = (standby ??= source.fallback().then(async (created) => {
-      standbyName = created.name;
       await created.index([...source.tools().values()]);
       return created;
     }));
@@ -44,7 +44,7 @@ export function previousGeneration(source: PreviousGenerationSource): Ranker {
   return {
     specificationVersion: 'v1',
     get name() {
-      return source.working() === undefined ? (standbyName ?? source.name) : source.name;
+      return source.working() === undefined ? source.fallbackName : source.name;
     },
     get size() {
       return source.tools().size;

@@ -149,6 +149,7 @@ export function withStartFallback(definition: RankerDefinition, fallback: Ranker
         // Searched through the generation that ranks; the fallback only once the plug-in failed for good.
         active = previousGeneration({
           name: definition.name,
+          fallbackName: fallback.name,
           working: () => (failed === undefined ? generations.working() : undefined),
           tools: () => tools,
           fallback: () => fallback.create(),
