@@ -68,3 +68,20 @@ export function assertPinned(pin: ModulePin, owner: string): void {
   if (now?.sha256 === pin.sha256) return;
   throw untrusted(pin, owner, now === undefined ? 'it is missing' : 'it changed');
 }
+
+/**
+ * The `config-untrusted` error of {@link assertPinned} when a TypeScript
+ * module no longer has its pinned content, else undefined. A worker's word
+ * that its module changed is believed only so: the pin check runs in a
+ * worker only after tsx read a TypeScript module from disk, and a plug-in
+ * may throw or post a `config-untrusted` of its own, with any text.
+ */
+export function brokenPin(pin: ModulePin, owner: string): Error | undefined {
+  if (!isTypeScript(pin.file)) return undefined;
+  try {
+    assertPinned(pin, owner);
+    return undefined;
+  } catch (error) {
+    return error as Error;
+  }
+}

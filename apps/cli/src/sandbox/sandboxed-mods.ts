@@ -1,6 +1,6 @@
 import { MessageChannel } from 'node:worker_threads';
 import type { ToolDescribeEvent, ToolDescribeHook, ToolDescribeResult } from '@loadout/core';
-import { readPinned, type CheckedModule, type ModulePin } from './module-pin.js';
+import { brokenPin, readPinned, type CheckedModule, type ModulePin } from './module-pin.js';
 import { PLUG_IN_START_MS } from './plug-in-limits.js';
 import { MAIN_POSTED, WORKER_POSTED, post, receive } from './mod-channel.js';
 import type { ModChannel, ModMessage } from './mod-channel.js';
@@ -92,8 +92,11 @@ export function createModSandbox(module: ModulePin, budget: ModSandboxBudget = {
     const started: ModChannel = { flags, port: port1 };
     const ready = receive(started, WORKER_POSTED, loadMs);
     if (ready === undefined) return stop(`its worker did not load ${file} within ${loadMs} ms`);
-    if (ready.type === 'error') return stop(ready.message);
-    return started;
+    if (ready.type !== 'error') return started;
+    // Only the pin check says config-untrusted (a TypeScript file edited since its check), and the main thread checks it
+    // itself: the file's own code may throw one, with any text, and that is its failure to load, named as any other.
+    if (ready.code === 'config-untrusted') return stop(brokenPin(module, 'mod file')?.message ?? `${file} threw while loading: ${ready.message}`);
+    return stop(ready.message);
   };
 
   /** Asks the worker's mod `mod` for `event`'s answer, answering its `next` calls meanwhile. */

@@ -1,8 +1,7 @@
 import { createLoadoutError } from '@loadout/core';
 import type { CatalogTool, Ranker, RankerSearchOptions, RankerUsageField, SearchHit } from '@loadout/core';
 import '../io/cli-error-codes.js';
-import { isTypeScript } from '../config/import-config-module.js';
-import { assertPinned, readPinned, type ModulePin } from './module-pin.js';
+import { brokenPin, readPinned, type ModulePin } from './module-pin.js';
 import { withLateStart } from './late-start.js';
 import { PLUG_IN_START_MS, START_BUDGET_HINT } from './plug-in-limits.js';
 import type { SandboxMessage, SandboxOperation, SandboxStage, SandboxUsage, WorkerData } from './sandbox-protocol.js';
@@ -78,25 +77,6 @@ function pluginThrew(ranker: string, stage: SandboxStage, message: string, code?
   if (code === 'ranker-invalid') return createLoadoutError('ranker-invalid', `ranker ${JSON.stringify(ranker)} is invalid: ${message}`, { ranker, operation: stage });
   if (stage === 'search') return new Error(message);
   return createLoadoutError('ranker-failed', `ranker ${JSON.stringify(ranker)} failed while ${DOING[stage]}: ${message}`, { ranker, operation: stage });
-}
-
-/**
- * The sandbox's own `config-untrusted` when the pin of a TypeScript module
- * is broken, else undefined. Only the pin check may say `config-untrusted`,
- * and in a worker it runs only after tsx imported a TypeScript module (tsx
- * reads it from disk; see `importChecked`): the main thread checks again
- * itself. A plug-in may throw a LoadoutError of that code with any text, or
- * post any message: that is its own failure, named as any other (see
- * `pluginThrew`), never Loadout's word on trust.
- */
-function pinBroken(module: ModulePin, ranker: string): Error | undefined {
-  if (!isTypeScript(module.file)) return undefined;
-  try {
-    assertPinned(module, `ranker ${JSON.stringify(ranker)}`);
-    return undefined;
-  } catch (error) {
-    return error as Error;
-  }
 }
 
 /** One operation's answer, or the reason there is none. */
@@ -276,7 +256,7 @@ export function createSandboxedRanker(input: {
       // A TypeScript module that changed between its check and its import: the worker may have run the edit, so it
       // is ended (and so is one whose plug-in merely claims so while loading); config-untrusted only if the pin is broken.
       if (!message.ok && message.code === 'config-untrusted' && message.stage === 'load') {
-        return end(pinBroken(input.module, input.name) ?? pluginThrew(input.name, 'load', message.message));
+        return end(brokenPin(input.module, `ranker ${JSON.stringify(input.name)}`) ?? pluginThrew(input.name, 'load', message.message));
       }
       pending.delete(message.id);
       // An idle worker never keeps the process alive; one with a call in flight does.
