@@ -265,6 +265,25 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   // Searches waiting for an asynchronous ranker take turns between clients: one client's flood delays another's search by one, not by its all.
   const searches = createFairSearchQueue();
   const busyWarning = createRateLimitedWarning({ logger });
+  /** Answers `args` with core's search kernel over `ranker`. */
+  const answerWith = (args: unknown, ranker: Ranker): MaybePromise<ToolSearchAnswer> =>
+    answerToolSearchNow(args, {
+      ranker,
+      limit,
+      maxLimit: 100,
+      overLimit: 'reject',
+      toolName: SEARCH_TOOLS_NAME,
+      available: (tool) => tool.server !== null && upstreams.get(tool.server)?.status().available === true,
+    });
+  const fallback = fallbackSearches(options, logger, answerWith);
+  /** A failed answer the fallback answers instead (`fallbackSearches`), else `answer` as it is. */
+  const orFallback = (args: unknown, index: ToolIndex, answer: MaybePromise<ToolSearchAnswer>): MaybePromise<ToolSearchAnswer> => {
+    if (fallback === undefined) return answer;
+    const checked = (settled: ToolSearchAnswer): MaybePromise<ToolSearchAnswer> =>
+      !settled.ok && settled.code === 'ranker-invalid-result' ? fallback(args, index, `${settled.message} [${settled.code}]`, settled) : settled;
+    return isPromise(answer) ? answer.then(checked) : checked(answer);
+  };
+
   /** `answer` for the servers of `client`, through the fair queue. */
   const answerFor =
     (client: string) =>
@@ -300,25 +319,6 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     } catch {
       return undefined;
     }
-  };
-
-  /** Answers `args` with core's search kernel over `ranker`. */
-  const answerWith = (args: unknown, ranker: Ranker): MaybePromise<ToolSearchAnswer> =>
-    answerToolSearchNow(args, {
-      ranker,
-      limit,
-      maxLimit: 100,
-      overLimit: 'reject',
-      toolName: SEARCH_TOOLS_NAME,
-      available: (tool) => tool.server !== null && upstreams.get(tool.server)?.status().available === true,
-    });
-  const fallback = fallbackSearches(options, logger, answerWith);
-  /** A failed answer the fallback answers instead (`fallbackSearches`), else `answer` as it is. */
-  const orFallback = (args: unknown, index: ToolIndex, answer: MaybePromise<ToolSearchAnswer>): MaybePromise<ToolSearchAnswer> => {
-    if (fallback === undefined) return answer;
-    const checked = (settled: ToolSearchAnswer): MaybePromise<ToolSearchAnswer> =>
-      !settled.ok && settled.code === 'ranker-invalid-result' ? fallback(args, index, `${settled.message} [${settled.code}]`, settled) : settled;
-    return isPromise(answer) ? answer.then(checked) : checked(answer);
   };
 
   const gateway: Gateway = {
