@@ -16,14 +16,15 @@ export interface PreviousGenerationSource {
 
 /**
  * What answers a generation's searches while its plug-in ranker is still
- * starting and an older generation's plug-in ranks: each search goes to that
- * ranker (`source.working()`), limited to this generation's tools (by display
+ * starting. When an older generation's plug-in ranks (`source.working()`),
+ * each search goes to it, limited to this generation's tools (by display
  * name) and answered with them, so results do not flip to the fallback and
- * back; tools new in this generation are not found meanwhile. Once there is
- * no working generation (the plug-in failed for good), a fallback ranker
- * made with this generation's tools answers (made again after they change).
- * `index`, `add` and `remove` only drop that ranker: the caller keeps the
- * tools.
+ * back; tools new in this generation are not found meanwhile. When none
+ * does (none has started yet, or the plug-in failed for good), a fallback
+ * ranker made with this generation's tools answers (made at its first
+ * search, again after they change). It asks at each search, so it moves to
+ * a generation as soon as that one ranks. `index`, `add` and `remove` only
+ * drop the fallback ranker: the caller keeps the tools.
  */
 export function previousGeneration(source: PreviousGenerationSource): Ranker {
   let standby: Promise<Ranker> | undefined;

@@ -178,4 +178,31 @@ describe('withStartFallback: a generation whose plug-in is still starting', () =
     expect(fallback.made).toBe(1);
     expect(plugin.made[0]!.searches).toBe(0);
   });
+
+  it('at start-up, before any generation ranks: bm25f answers both starting generations, and the newer moves to the first plug-in that starts', async () => {
+    const [one, two] = [deferred(), deferred()];
+    const plugin = plugIn([one.promise, two.promise]);
+    const fallback = countingFallback();
+    const definition = withStartFallback(plugin, fallback);
+    await (await definition.create({})).index(first);
+    const next = await definition.create({});
+    await next.index(first);
+    expect(next.name).toBe('bm25f');
+    expect((await next.search('forecast')).map((hit) => hit.tool.name)).toEqual(['get_forecast']);
+    expect(plugin.made.map((made) => made.searches)).toEqual([0, 0]);
+    one.resolve();
+    await turns();
+    // The first generation's plug-in ranks: the newer one, still starting, is answered by it, not by bm25f.
+    expect(next.name).toBe('plug');
+    const searched = plugin.made[0]!.searches;
+    expect((await next.search('mail')).map((hit) => hit.tool)).toEqual([first[1]]);
+    expect(plugin.made[0]!.searches).toBe(searched + 1);
+    two.resolve();
+    await turns();
+    expect(plugin.made.map((made) => made.retired)).toEqual([1, 0]);
+    expect(fallback.infos).toEqual([
+      'ranker "plug" started after its 10000 ms start budget, so it ranks from now on instead of the built-in ranker "bm25f"',
+      'ranker "plug" started after its 10000 ms start budget, so it ranks from now on instead of its previous index generation',
+    ]);
+  });
 });

@@ -101,8 +101,8 @@ export function withStartFallback(definition: RankerDefinition, fallback: Ranker
     let tools = new Map<string, CatalogTool>();
     let replacing: Promise<Ranker> | undefined;
 
-    /** Brings `primary`, which started late with the tools `sent`, up to date, checks its first result and hands it the searches from `standIn`. */
-    const takeOver = async (sent: ReadonlyMap<string, CatalogTool>, budgetMs: unknown, standIn: string): Promise<void> => {
+    /** Brings `primary`, which started late with the tools `sent`, up to date, checks its first result and hands it the searches. */
+    const takeOver = async (sent: ReadonlyMap<string, CatalogTool>, budgetMs: unknown): Promise<void> => {
       const gone = [...sent.keys()].filter((name) => tools.get(name) !== sent.get(name));
       const added = [...tools.values()].filter((tool) => sent.get(tool.displayName) !== tool);
       if (gone.length > 0) await primary.remove(gone);
@@ -110,6 +110,8 @@ export function withStartFallback(definition: RankerDefinition, fallback: Ranker
       const probe = tools.values().next().value;
       const hits = await primary.search(probe === undefined ? definition.name : probe.name, { limit: PROBE_LIMIT });
       checkRankerResult(hits, { ranker: definition.name, tools, limit: PROBE_LIMIT });
+      // What answered until now: an older generation's plug-in, or the fallback.
+      const standIn = generations.working() === undefined ? `the built-in ranker ${instead}` : 'its previous index generation';
       // A newer generation whose plug-in ranks already replaced this one: it is retired, and no one searches it.
       if (failed !== undefined || !generations.ranks(generation)) return;
       active = primary;
@@ -119,8 +121,9 @@ export function withStartFallback(definition: RankerDefinition, fallback: Ranker
     };
 
     /**
-     * What answers instead, for the start failure `error`: while a late start goes on, an older generation whose
-     * plug-in ranks, if any; else the fallback ranker, indexed with the tools. A late start is waited for.
+     * What answers instead, for the start failure `error`: while a late start goes on (it is waited for), the newest
+     * generation whose plug-in ranks, when there is one, else the fallback ranker holding the tools (see
+     * `previousGeneration`); after a failure for good, the fallback ranker, indexed with the tools.
      */
     const fallBack = (error: LoadoutError): Promise<Ranker> => {
       const late = lateStartOf(error);
@@ -133,11 +136,10 @@ export function withStartFallback(definition: RankerDefinition, fallback: Ranker
         } else {
           fallback.info(`ranker ${ranker} is still starting for a new index generation (${reasonOf(error)}), so its previous generation answers until it has started; tools new in this one are not found meanwhile`);
         }
-        const standIn = previous === undefined ? `the built-in ranker ${instead}` : 'its previous index generation';
         const sent = new Map(tools);
         late.then(
           () =>
-            takeOver(sent, error.details['budgetMs'], standIn).catch((caught: unknown) => {
+            takeOver(sent, error.details['budgetMs']).catch((caught: unknown) => {
               failedForGood(error, `ranker ${ranker} started late, but its first result did not check out, so the built-in ranker ${instead} ranks until restarted: ${reasonOf(caught)} [${codeOf(caught)}]`);
             }),
           (caught: unknown) => {
@@ -145,8 +147,9 @@ export function withStartFallback(definition: RankerDefinition, fallback: Ranker
           },
         );
       }
-      if (previous !== undefined) {
-        // Searched through the generation that ranks; the fallback only once the plug-in failed for good.
+      if (late !== undefined && failed === undefined) {
+        // Searched through the newest generation that ranks, as soon as there is one; the fallback until then, and once
+        // the plug-in failed for good.
         active = previousGeneration({
           name: definition.name,
           fallbackName: fallback.name,
