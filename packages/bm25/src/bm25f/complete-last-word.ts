@@ -1,3 +1,4 @@
+import { unicodeClass } from '@loadout/core/utils';
 import type { ToolAnalyzer } from '../analyzer/create-tool-analyzer.js';
 import type { Dictionary } from './dictionary.js';
 import type { Postings } from './postings.js';
@@ -8,9 +9,12 @@ export const COMPLETE_MIN_LENGTH = 2;
 /** Most indexed words one last word completes to: the ones in the most tools. */
 export const MAX_COMPLETIONS = 16;
 
+/** A query's last word: letters and digits up to its end (core's committed table, not `\p{…}`, which SpiderMonkey in the wasm component lacks). */
+const LAST_WORD = new RegExp(`[${unicodeClass('upper', 'lower', 'title', 'otherLetter', 'number')}]+$`, 'u');
+
 /** The letters and digits at the end of `query`, lower case, when it ends in a word of at least 2 characters (not in white space or punctuation). */
 export function lastWordOf(query: string): string | undefined {
-  const word = /[\p{L}\p{N}]+$/u.exec(query)?.[0]?.toLowerCase();
+  const word = LAST_WORD.exec(query)?.[0]?.toLowerCase();
   return word !== undefined && word.length >= COMPLETE_MIN_LENGTH ? word : undefined;
 }
 
