@@ -68,9 +68,10 @@ describe('loadout eval --feedback --report', () => {
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout) as Record<string, unknown> & { learning: Record<string, unknown> };
     expect(result['ranker']).toBe('bm25f');
-    // Every key of the contract, plus feedbackOverlap (decision 3444): how many queries the feedback holds.
-    expect(Object.keys(result).sort()).toEqual(['buildMs', 'failedQueries', 'feedbackOverlap', 'learning', 'mrr@10', 'ndcg@5', 'p50Ms', 'p99Ms', 'queries', 'ranker', 'recall@5', 'set', 'tools']);
+    // Every key of the contract, plus feedbackOverlap (decision 3444): how many queries the feedback holds, and the mods' warnings (3451).
+    expect(Object.keys(result).sort()).toEqual(['buildMs', 'failedQueries', 'feedbackOverlap', 'learning', 'mrr@10', 'ndcg@5', 'p50Ms', 'p99Ms', 'queries', 'ranker', 'recall@5', 'set', 'tools', 'warnings']);
     expect(result['feedbackOverlap']).toEqual({ shared: 0, total: 3 });
+    expect(result['warnings']).toEqual([]);
     const { feedbackEvents, skippedLines, enabled, reason } = result.learning;
     expect({ feedbackEvents, skippedLines, enabled, reason }).toEqual({ feedbackEvents: 36, skippedLines: 0, enabled: true, reason: 'wins' });
     expect(Object.keys(result.learning)).not.toContain('skips');
