@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { exitWhenWritten, type ExitStream } from './exit-when-written.js';
+import { exitWhenWritten, LOG_WAIT_MS, type ExitStream } from './exit-when-written.js';
 
 /** A stream whose writes complete when the test says so. */
 function slowStream(): ExitStream & { finish(): void; fail(): void } {
@@ -16,6 +16,19 @@ function slowStream(): ExitStream & { finish(): void; fail(): void } {
   };
 }
 
+/** A timer the test fires: `fire()` resolves every wait so far; `asked` holds their durations. */
+function manualTimer(): { wait: (ms: number) => Promise<void>; fire(): void; asked: number[] } {
+  const waiting: (() => void)[] = [];
+  const asked: number[] = [];
+  return {
+    wait: (ms) => new Promise<void>((resolve) => (asked.push(ms), waiting.push(resolve))),
+    fire: () => waiting.splice(0).forEach((resolve) => resolve()),
+    asked,
+  };
+}
+
+const never = (): Promise<void> => new Promise(() => {});
+
 const turns = async (count = 5): Promise<void> => {
   for (let turn = 0; turn < count; turn++) await Promise.resolve();
 };
@@ -24,7 +37,7 @@ describe('exitWhenWritten', () => {
   it('exits with the code only once every stream has written what it was given', async () => {
     const [stdout, stderr] = [slowStream(), slowStream()];
     const exits: number[] = [];
-    const ending = exitWhenWritten(2, [stdout, stderr], (code) => void exits.push(code));
+    const ending = exitWhenWritten(2, { answers: [stdout], logs: [stderr] }, (code) => void exits.push(code), never);
     await turns();
     expect(exits).toEqual([]);
     stdout.finish();
@@ -39,8 +52,35 @@ describe('exitWhenWritten', () => {
     const closed = slowStream();
     const destroyed = { ...slowStream(), destroyed: true };
     const exits: number[] = [];
-    const ending = exitWhenWritten(0, [closed, destroyed], (code) => void exits.push(code));
+    const ending = exitWhenWritten(0, { answers: [closed, destroyed], logs: [] }, (code) => void exits.push(code), never);
     closed.fail();
+    await ending;
+    expect(exits).toEqual([0]);
+  });
+
+  it('gives a log stream nobody reads LOG_WAIT_MS, then exits without the rest of it', async () => {
+    const [stdout, stderr] = [slowStream(), slowStream()];
+    const timer = manualTimer();
+    const exits: number[] = [];
+    const ending = exitWhenWritten(1, { answers: [stdout], logs: [stderr] }, (code) => void exits.push(code), timer.wait);
+    stdout.finish();
+    await turns();
+    expect(exits).toEqual([]);
+    expect(timer.asked).toEqual([LOG_WAIT_MS]);
+    timer.fire();
+    await ending;
+    expect(exits).toEqual([1]);
+  });
+
+  it('waits for the answers however long they take, the log wait gone by', async () => {
+    const [stdout, stderr] = [slowStream(), slowStream()];
+    const timer = manualTimer();
+    const exits: number[] = [];
+    const ending = exitWhenWritten(0, { answers: [stdout], logs: [stderr] }, (code) => void exits.push(code), timer.wait);
+    timer.fire();
+    await turns();
+    expect(exits).toEqual([]);
+    stdout.finish();
     await ending;
     expect(exits).toEqual([0]);
   });
