@@ -57,6 +57,8 @@ SIGTERM every request in flight is answered -32000 [gateway-shutting-down]
 (retry it), over HTTP and stdio, new ones 503 with that error; then (also while starting) every
 local upstream is stopped with what it started itself: 1 s to exit once its
 stdin closes, then SIGTERM, then SIGKILL; shutdown gives up waiting after 5 s.
+Over stdio it also shuts down, and exits, once its stdin ends. Log lines a
+stderr nobody reads cannot take are dropped at the exit, after 200 ms.
 
 Options:
   --config FILE            a loadout config, or a Claude-style .mcp.json: {"mcpServers": {"name":
