@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeLoadFailure, loadFailure } from './load-failure.js';
+import { describeLoadFailure, loadFailure, nodeReason } from './load-failure.js';
 
 const syntaxError = (message: string, stack: string): SyntaxError => Object.assign(new SyntaxError(message), { stack });
 
@@ -20,5 +20,27 @@ describe('loadFailure', () => {
     const failure = loadFailure(new Error('no credentials\n    at x (file:///x/m.mjs:1:7)'), '/x/m.mjs');
     expect(describeLoadFailure(failure, '/x/m.mjs')).toBe('/x/m.mjs threw while loading: no credentials');
     expect(describeLoadFailure(loadFailure(42, '/x/m.mjs'), '/x/m.mjs')).toBe('/x/m.mjs threw while loading: 42');
+  });
+
+  // Retrial (decision 3455): the path with a decorated stack kept the whole message, and Node's hint for a named
+  // import of a CommonJS module quotes the importing line.
+  it('keeps the first line of a located error, never the source line a hint quotes', () => {
+    const secret = 'sk-SECRET-hunter2';
+    const hint = `Named export 'tag' not found. The requested module 'pkg' is a CommonJS module, which may not support all module.exports as named exports.\nCommonJS modules can always be imported via the default export, for example using:\n\nimport pkg from 'pkg';\nconst { tag } from 'pkg'; const token = '${secret}'; = pkg;\n`;
+    const error = syntaxError(hint, `file:///x/h.mjs:1\nimport { tag } from 'pkg'; const token = '${secret}';\n         ^^^\nSyntaxError: ${hint}\n    at ModuleJob._instantiate (node:internal)`);
+    const line = describeLoadFailure(loadFailure(error, '/x/h.mjs'), '/x/h.mjs');
+    expect(line).toBe("/x/h.mjs:1:10: syntax error: Named export 'tag' not found. The requested module 'pkg' is a CommonJS module, which may not support all module.exports as named exports.");
+    expect(line).not.toContain(secret);
+  });
+
+  it("never says what Node's first line quotes of the source: a regular expression, a JSON snippet", () => {
+    expect(nodeReason('Invalid regular expression: /sk-SECRET(/gu: Unterminated group')).toBe('Invalid regular expression: Unterminated group');
+    expect(nodeReason('Unexpected token \'x\', "{"t": "sk-SECRET" x}" is not valid JSON')).toBe("Unexpected token 'x' (not valid JSON)");
+    expect(nodeReason('first\nsecond sk-SECRET')).toBe('first');
+  });
+
+  it('gives the line alone when the caret is missing (an error at the end of the input)', () => {
+    const error = syntaxError('Unexpected end of input', 'file:///x/h.cjs:6\n\n\n\nSyntaxError: Unexpected end of input');
+    expect(loadFailure(error, '/x/h.cjs')).toEqual({ kind: 'syntax', at: '/x/h.cjs:6', reason: 'Unexpected end of input' });
   });
 });
