@@ -17,7 +17,7 @@ function run(rules: readonly ModRule[], tool: CatalogTool, isDeferred?: boolean)
 
 describe('modFromRules', () => {
   it('names the mod after the plugin', () => {
-    expect(modFromRules({ plugin: 'pin-github', rules: [] }).name).toBe('pin-github');
+    expect(modFromRules({ plugin: 'pin-github', rules: [{ isDeferred: false }] }).name).toBe('pin-github');
   });
 
   it('matches on server only', () => {
@@ -99,6 +99,10 @@ describe('modFromRules', () => {
     ['a rule that does nothing', { plugin: 'p', rules: [{ isDeferred: false }, {}] }, 'rule 1 {} does nothing: it sets neither isDeferred nor description'],
     ['a rule that only matches', { plugin: 'p', rules: [{ server: 'github', tool: 'create_*' }] }, 'rule 0'],
     ['an array', [{ plugin: 'p', rules: [] }], 'must be an object'],
+    // Retrial (decision 3455): an empty description blanked every matched tool's, and rules [] was accepted.
+    ['empty rules, which do nothing', { plugin: 'p', rules: [] }, 'mod "p": rules is empty: the mod does nothing'],
+    ['an empty description', { plugin: 'p', rules: [{ server: 'github', description: '' }] }, 'rule 0 sets description "": an empty description leaves the tools it matches nothing to be found by'],
+    ['a blank description', { plugin: 'p', rules: [{ isDeferred: true }, { description: '  ' }] }, 'rule 1 sets description "  "'],
   ])('rejects %s with mod-invalid', (_label, value, text) => {
     let caught: unknown;
     try {

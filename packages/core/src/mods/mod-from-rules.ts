@@ -22,7 +22,9 @@ interface CompiledRule {
  * Globs are compiled once, here. Throws LoadoutError `mod-invalid` for a
  * malformed declarative mod: an unknown key (`options`: a mod takes none;
  * `name`: it is `plugin`), a rule with an unknown or mistyped field, or a
- * rule that sets neither `isDeferred` nor `description` (it would do nothing).
+ * rule that sets neither `isDeferred` nor `description` (it would do nothing),
+ * an empty `rules` (the same), or a `description` that is empty or blank (the
+ * tools it matches could no longer be found).
  */
 export function modFromRules(declarative: DeclarativeMod): Mod {
   const { plugin, rules } = readDeclarative(declarative);
@@ -85,6 +87,9 @@ function readDeclarative(declarative: unknown): DeclarativeMod {
   if (!Array.isArray(rules)) {
     throw modInvalid(plugin, `rules ${describeValue(rules)} must be an array`);
   }
+  if (rules.length === 0) {
+    throw modInvalid(plugin, 'rules is empty: the mod does nothing (give it a rule, or leave the mod out)');
+  }
   return declarative as DeclarativeMod;
 }
 
@@ -110,6 +115,9 @@ function checkRule(plugin: string, rule: unknown, index: number): asserts rule i
     }
   }
   const { isDeferred, description } = rule as ModRule;
+  if (description !== undefined && description.trim() === '') {
+    throw modInvalid(plugin, `rule ${index} sets description ${describeValue(description)}: an empty description leaves the tools it matches nothing to be found by (leave description out to keep theirs)`, { rule: index, field: 'description' });
+  }
   if (isDeferred === undefined && description === undefined) {
     throw modInvalid(plugin, `rule ${index} ${describeValue(rule)} does nothing: it sets neither isDeferred nor description`, { rule: index });
   }
