@@ -1,4 +1,5 @@
 import type { McpServerConfig } from '@anthropic-ai/claude-agent-sdk';
+import type { DeclarativeMod } from '@loadout/core';
 import { describe, expect, it } from 'vitest';
 import { mcpServersWithAlwaysLoad } from './mcp-servers-with-always-load.js';
 
@@ -53,5 +54,18 @@ describe('mcpServersWithAlwaysLoad', () => {
     ]);
     expect(mcpServers['inproc']).toBe(sdkServer);
     expect(warnings[4]!.message).toBe('"inproc" is an in-process server: pass alwaysLoad: true to createSdkMcpServer instead');
+  });
+
+  // Retrial (decision 3455): { name }, a rule {} and isDefered were accepted silently (warnings [], the { name } mod
+  // applied), where core's modFromRules refuses them.
+  it.each<[string, unknown, string]>([
+    ['"name" for "plugin"', { name: 'p', rules: [{ server: 'files', isDeferred: true }] }, 'mods[0]: a declarative mod: unknown key "name"; did you mean "plugin"?'],
+    ['a rule that does nothing', { plugin: 'p', rules: [{}] }, 'mods[0]: mod "p": rule 0 {} does nothing'],
+    ['a misspelt rule field', { plugin: 'p', rules: [{ server: 'files', isDefered: true }] }, 'rule 0 has unknown field "isDefered"; did you mean "isDeferred"?'],
+    ['empty rules', { plugin: 'p', rules: [] }, 'mods[0]: mod "p": rules is empty'],
+    ['an empty description', { plugin: 'p', rules: [{ server: 'files', description: '' }] }, 'rule 0 sets description ""'],
+  ])('refuses a mod modFromRules refuses, %s, with mod-invalid', (_, mod, message) => {
+    const call = () => mcpServersWithAlwaysLoad(servers, { alwaysLoad: ['github'], mods: [mod as DeclarativeMod] });
+    expect(call).toThrow(expect.objectContaining({ code: 'mod-invalid', message: expect.stringContaining(message) }));
   });
 });

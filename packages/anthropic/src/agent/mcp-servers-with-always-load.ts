@@ -1,3 +1,4 @@
+import { createLoadoutError, isLoadoutError, modFromRules } from '@loadout/core';
 import type { DeclarativeMod } from '@loadout/core';
 
 /** Options of {@link mcpServersWithAlwaysLoad}. */
@@ -9,7 +10,9 @@ export interface AlwaysLoadOptions {
    * tool (or tool `*`) and an `isDeferred` sets the whole server:
    * `isDeferred: false` → `alwaysLoad: true`, `true` → `alwaysLoad: false`.
    * The last matching rule wins; `alwaysLoad` above wins over every mod.
-   * Rules for single tools are reported. Default: none.
+   * Rules for single tools are reported. Each mod is checked as
+   * `modFromRules` checks it (a malformed one throws `mod-invalid`).
+   * Default: none.
    */
   readonly mods?: readonly DeclarativeMod[];
 }
@@ -37,6 +40,16 @@ export interface McpServersWithAlwaysLoad<T> {
 
 const TOOL_NAME = /^mcp__(.+?)__(.+)$/;
 
+/** Checks the declarative mod at `index` with core's checker, `modFromRules`: its error, said of `mods[INDEX]`. */
+function checkMod(mod: DeclarativeMod, index: number): void {
+  try {
+    modFromRules(mod);
+  } catch (error) {
+    if (!isLoadoutError(error)) throw error;
+    throw createLoadoutError(error.code, `mcpServersWithAlwaysLoad: mods[${index}]: ${error.message}`, { ...error.details, index }, { cause: error });
+  }
+}
+
 function isSdkServer(config: object): boolean {
   return (config as { type?: unknown }).type === 'sdk';
 }
@@ -45,7 +58,11 @@ function isSdkServer(config: object): boolean {
  * Turns always-load choices into the `mcpServers` option of the Agent
  * SDK's `query()` (`alwaysLoad` on stdio, SSE and HTTP entries), without
  * changing the objects given. Choices the config cannot express are
- * returned as warnings, not thrown.
+ * returned as warnings, not thrown. Throws LoadoutError `mod-invalid`
+ * (`mods[INDEX]: …`) for a mod `modFromRules` refuses: an unknown key
+ * (`name` for `plugin`), a rule with an unknown or mistyped field
+ * (`isDefered`), a rule that does nothing, empty `rules`, an empty
+ * description.
  */
 export function mcpServersWithAlwaysLoad<T extends object>(
   servers: Readonly<Record<string, T>>,
@@ -64,7 +81,9 @@ export function mcpServersWithAlwaysLoad<T extends object>(
       name,
     });
   };
-  for (const mod of options.mods ?? []) {
+  const mods = options.mods ?? [];
+  mods.forEach(checkMod);
+  for (const mod of mods) {
     for (const rule of mod.rules) {
       if (rule.isDeferred === undefined) continue;
       if (rule.tool !== undefined && rule.tool !== '*') {
