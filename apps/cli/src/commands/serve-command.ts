@@ -179,6 +179,8 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       // Each search a ranker fails (timeout, crash, invalid result) is the operator's to see, not only the client's.
       const rankerFailures = createRateCappedLog({ write: (line) => logger.warn(line), what: 'ranker failure' });
       const reportFailure: RankerFailureReport = (name, code, message) => {
+        // An invalid result is answered by bm25f (fallbackSearches below), whose one line says why, and the code.
+        if (code === 'ranker-invalid-result') return;
         const ranker = `ranker ${JSON.stringify(name)}`;
         rankerFailures(`search failed: ${message.includes(ranker) ? message : `${ranker}: ${message}`} [${code}]`, code);
       };

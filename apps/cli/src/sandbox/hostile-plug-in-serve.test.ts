@@ -66,8 +66,11 @@ describe('loadout serve with a hostile ranker plug-in', () => {
       expect((await search(client, 'forecast')).names).toEqual(['mcp__weather__get_forecast']);
       // Trial item 4: the operator sees each failure too, with its code and the ranker's name; and each search bm25f answered.
       expect(served.match(/loadout serve warn: ranker "hostile" did not answer a search within its 2000 ms search budget, so the built-in ranker "bm25f" answered it; the next search goes to "hostile" again \[ranker-timeout\]\n/g)?.length).toBeGreaterThanOrEqual(2);
-      expect(served).toMatch(/loadout serve warn: search failed: ranker "hostile" threw instead of returning results: plug-in bug \[ranker-invalid-result\]/);
-      expect(served).toMatch(/loadout serve warn: search_tools: ranker "hostile" threw instead of returning results: plug-in bug \[ranker-invalid-result\], so the built-in ranker "bm25f" answered it\n/);
+      // Retrial (decision 3455): the search bm25f answered was also logged as "search failed": one line says both.
+      expect(served).not.toMatch(/search failed: [^\n]*\[ranker-invalid-result\]/);
+      expect(served.match(/loadout serve warn: [^\n]*ranker "hostile" threw instead of returning results[^\n]*\n/g)).toEqual([
+        'loadout serve warn: search_tools: ranker "hostile" threw instead of returning results: plug-in bug [ranker-invalid-result], so the built-in ranker "bm25f" answered it\n',
+      ]);
     } finally {
       await client.close();
     }

@@ -18,9 +18,11 @@ export type SearchFallback = (args: unknown, index: ToolIndex, why: string, fail
  * set, else undefined: the registry's default ranker (`bm25f`, default
  * options, checked and with its query syntax, as the gateway makes rankers),
  * made and indexed with a generation's tools at its first such search and
- * kept with that generation; each answer so given is one warning to
- * `logger`, rate-limited per code (the first, then at most one a minute with
- * a count).
+ * kept with that generation; each answer so given (or, when the fallback
+ * fails too, each search it could not answer) is one warning to `logger`,
+ * rate-limited per code (the first, then at most one a minute with a count):
+ * the only line about that search, so a caller's own report of the failure
+ * should leave it out.
  */
 export function fallbackSearches(
   options: Pick<CreateGatewayOptions, 'fallbackSearches' | 'registry'>,
@@ -56,7 +58,9 @@ export function fallbackSearches(
       const answer = await answerWith(args, await rankerFor(index));
       warn(failed.ok ? '' : failed.code, `search_tools: ${why}, so the built-in ranker ${JSON.stringify(name)} answered it`);
       return answer;
-    } catch {
+    } catch (error) {
+      const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+      warn(failed.ok ? '' : failed.code, `search_tools: ${why}; the built-in ranker ${JSON.stringify(name)} could not answer it either: ${reason}`);
       return failed;
     }
   };
