@@ -114,3 +114,58 @@ export function addToClauses(
   }
   scratch.maxFull = maxFull;
 }
+
+/**
+ * Adds a completion of the query's last word to the full-query scores and,
+ * when `clause` ≥ 0, to that clause of the current group: the last word's
+ * completions count as one word, so a document gains only what this term
+ * adds above the best completion it matched so far (`completionBest`), and
+ * ends with the best one's contribution, not their sum. The `head` (the
+ * word's own term, taken first) bars the completions from the documents it
+ * matches. Call
+ * {@link clearCompletionBest} with the same terms after the query.
+ */
+export function addCompletion(
+  scratch: QueryScratch,
+  postings: Postings,
+  tables: ScoringTables,
+  term: number,
+  factor: number,
+  clause: number,
+  track: boolean,
+  head = false,
+): void {
+  const { docs, termStart } = postings;
+  const { saturated } = tables;
+  const { rows, touched, groupTouched, stride, completionBest } = scratch;
+  const weight = tables.idf[term]! * factor;
+  const offset = 1 + clause;
+  let maxFull = scratch.maxFull;
+  let max = clause >= 0 ? scratch.clauseScale[clause]! : 0;
+  for (let posting = termStart[term]!, end = termStart[term + 1]!; posting < end; posting++) {
+    const doc = docs[posting]!;
+    const value = weight * saturated[posting]!;
+    const gain = value - completionBest[doc]!;
+    if (gain <= 0) continue;
+    completionBest[doc] = head ? Infinity : value;
+    const base = doc * stride;
+    const full = rows[base]! + gain;
+    rows[base] = full;
+    touched[doc >> 5] = touched[doc >> 5]! | (1 << (doc & 31));
+    if (full > maxFull) maxFull = full;
+    if (clause < 0) continue;
+    if (track) groupTouched[doc >> 5] = groupTouched[doc >> 5]! | (1 << (doc & 31));
+    const next = rows[base + offset]! + gain;
+    rows[base + offset] = next;
+    if (next > max) max = next;
+  }
+  scratch.maxFull = maxFull;
+  if (clause >= 0) scratch.clauseScale[clause] = max;
+}
+
+/** Zeroes `completionBest` for the documents of `term`'s postings. */
+export function clearCompletionBest(scratch: QueryScratch, postings: Postings, term: number): void {
+  const { docs, termStart } = postings;
+  const { completionBest } = scratch;
+  for (let posting = termStart[term]!, end = termStart[term + 1]!; posting < end; posting++) completionBest[docs[posting]!] = 0;
+}

@@ -36,10 +36,10 @@ describe('createBm25Ranker completeLastWord', () => {
   plain.index(tools);
 
   it('finds the tools of the word being typed, where the plain ranker finds none', () => {
-    for (const typed of ['cr', 'cre', 'crea', 'creat']) {
-      expect(names(plain, typed)).toEqual([]);
-      expect(names(completing, typed).slice(0, 2).sort()).toEqual(['create_channel', 'create_issue']);
-    }
+    for (const typed of ['cr', 'cre', 'crea', 'creat']) expect(names(plain, typed)).toEqual([]);
+    // `cr` and `cre` also start `credentials`, a rarer word: its one tool is among the first three.
+    for (const typed of ['cr', 'cre']) expect(names(completing, typed).slice(0, 3).sort()).toEqual(['create_channel', 'create_issue', 'get_credentials']);
+    for (const typed of ['crea', 'creat']) expect(names(completing, typed).slice(0, 2).sort()).toEqual(['create_channel', 'create_issue']);
     expect(names(completing, 'create is')[0]).toBe('create_issue');
     expect(names(completing, 'send mess')[0]).toBe('send_message');
   });
@@ -52,6 +52,48 @@ describe('createBm25Ranker completeLastWord', () => {
     const [exact] = ranker.search('create', { limit: 1, explain: true });
     expect(exact!.tool).toBe(hit!.tool);
     expect(hit!.score).toBeCloseTo(exact!.score * 0.9, 6);
+  });
+
+  it('counts the completions of the last word as one word: a tool scores the best of them, not their sum', () => {
+    const catalog = makeTools([
+      { name: 'issue_certificate', server: 'pki', description: 'Issue a certificate: issuer, issuance, issued, issuers' },
+      { name: 'create_issue', server: 'github', description: 'Create an issue' },
+      { name: 'create_page', server: 'wiki', description: 'Create a page' },
+      { name: 'delete_page', server: 'wiki', description: 'Delete a page' },
+    ]);
+    // No prefix matching and no compounds: a one-word query then scores exactly that word's contribution.
+    const settings = { prefixWeight: 0, analyzer: { keepCompounds: false } };
+    const ranker = createBm25Ranker({ ...settings, completeLastWord: true });
+    ranker.index(catalog);
+    const plainRanker = createBm25Ranker(settings);
+    plainRanker.index(catalog);
+    for (const typed of ['create iss', 'create issu']) {
+      const hits = ranker.search(typed, { limit: 5, explain: true });
+      expect(hits[0]!.tool.name).toBe('create_issue');
+      const certificate = hits.find((hit) => hit.tool.name === 'issue_certificate')!;
+      // It matches several completions (issue, issuer, issuers, issuance, issued); it scores only the best one.
+      expect(certificate.explanation!.matchedTerms.length).toBeGreaterThan(3);
+      const best = Math.max(...certificate.explanation!.matchedTerms.map((term) => plainRanker.search(term, { limit: 5 }).find((hit) => hit.tool.name === 'issue_certificate')?.score ?? 0));
+      expect(certificate.score).toBeCloseTo(best * 0.9, 6);
+      expect(Object.values(certificate.explanation!.fields).reduce((sum, value) => sum + value, 0)).toBeCloseTo(certificate.score, 6);
+    }
+  });
+
+  it('scores a last word typed out as the plain ranker does where a tool holds it: its completions weigh less', () => {
+    const catalog = makeTools([
+      { name: 'create_issue', server: 'github', description: 'Create an issue' },
+      { name: 'create_issue', server: 'jira', description: 'Create an issue of an issuetype' },
+      { name: 'list_labels', server: 'gmail', description: 'Labels created by the user' },
+      { name: 'delete_page', server: 'wiki', description: 'Delete a page' },
+    ]);
+    const ranker = createBm25Ranker({ completeLastWord: true });
+    ranker.index(catalog);
+    const plainRanker = createBm25Ranker();
+    plainRanker.index(catalog);
+    const scores = (from: typeof ranker, query: string) => from.search(query, { limit: 5 }).map((hit) => [hit.tool.displayName, hit.score]);
+    expect(scores(ranker, 'create issue')).toEqual(scores(plainRanker, 'create issue'));
+    expect(scores(ranker, 'create').slice(0, 2)).toEqual(scores(plainRanker, 'create').slice(0, 2));
+    expect(ranker.search('create', { limit: 5 }).map((hit) => hit.tool.name)).toContain('list_labels');
   });
 
   it('changes nothing for a query that ends in white space, or whose last word is one letter', () => {

@@ -16,7 +16,7 @@ import { emptyPostings } from './postings.js';
 import type { Postings } from './postings.js';
 import { createQueryScratch } from './query-scratch.js';
 import type { QueryScratch } from './query-scratch.js';
-import { clauseTexts, collectQueryTerms, createQueryTerms, termWeight } from './query-terms.js';
+import { clauseTexts, collectQueryTerms, createQueryTerms, isCompletion, termWeight } from './query-terms.js';
 import { rebuildPostings } from './rebuild-postings.js';
 import type { DocumentSource } from './rebuild-postings.js';
 import { resolveBm25Options } from './bm25-options.js';
@@ -138,7 +138,7 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
       if (vocabulary?.postings !== postings) vocabulary = sortVocabulary(dictionary, postings);
       completed = completeWord(word, dictionary, vocabulary, analyzer, completions);
     }
-    collectQueryTerms(query, analyzer, dictionary, postings, settings.multiIntent === 'clause-fusion', terms, settings.prefix, completed === 0 ? undefined : completions.subarray(0, completed));
+    collectQueryTerms(query, analyzer, dictionary, postings, settings.multiIntent === 'clause-fusion', terms, settings.prefix, completed === 0 ? undefined : completions.subarray(0, completed), word);
     if (terms.fullCount === 0) return 0;
     const covering = settings.coverage === 'xquad' && terms.fullCount >= settings.coverageMinTerms;
     const byClause = settings.coverage === 'clauses' && terms.clauseCount >= 2 && settings.clauseCoveredCredit < 1;
@@ -239,7 +239,7 @@ export function createBm25Ranker(options: Bm25RankerOptions = {}): Bm25Ranker {
           hits[index] = { tool: tools[doc]!, score };
           continue;
         }
-        let explanation = explainHit(context, dictionary, terms.full.subarray(0, terms.fullCount), texts, settings.clauseWeight, doc, (term) => termWeight(terms, term));
+        let explanation = explainHit(context, dictionary, terms.full.subarray(0, terms.fullCount), texts, settings.clauseWeight, doc, (term) => termWeight(terms, term), (term) => isCompletion(terms, term), terms.completedTerm);
         if (served !== undefined) {
           const part = served.clausePart[index]!;
           if (Math.abs(part - (explanation.components['clause'] ?? 0)) > 1e-12) {

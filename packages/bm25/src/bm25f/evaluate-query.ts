@@ -1,9 +1,9 @@
 import type { CatalogTool } from '@loadout/core';
-import { addToClause, addToClauses, addToFull } from './accumulate-postings.js';
+import { addCompletion, addToClause, addToClauses, addToFull, clearCompletionBest } from './accumulate-postings.js';
 import type { Postings } from './postings.js';
 import { beginQuery, CLAUSE_GROUP, FUSED_STRIDE } from './query-scratch.js';
 import type { QueryScratch } from './query-scratch.js';
-import { termWeight } from './query-terms.js';
+import { inCompletionGroup, termWeight } from './query-terms.js';
 import type { QueryTerms } from './query-terms.js';
 import type { ScoringTables } from './scoring-tables.js';
 import { nextStamp } from './term-marks.js';
@@ -62,8 +62,14 @@ function accumulateGroup(context: QueryContext, terms: QueryTerms, first: number
     const fresh = visited[term] !== visitedStamp;
     visited[term] = visitedStamp;
     const factor = termWeight(terms, term);
-    if ((mask & (mask - 1)) === 0) addToClause(scratch, postings, tables, term, factor, fresh, 31 - Math.clz32(mask), track);
-    else addToClauses(scratch, postings, tables, term, factor, fresh, mask, track);
+    // A completion is in the last clause only (collectQueryTerms), and new to the query in its group.
+    if (fresh && (mask & (mask - 1)) === 0 && inCompletionGroup(terms, term)) {
+      addCompletion(scratch, postings, tables, term, factor, 31 - Math.clz32(mask), track, term === terms.completedTerm);
+    } else if ((mask & (mask - 1)) === 0) {
+      addToClause(scratch, postings, tables, term, factor, fresh, 31 - Math.clz32(mask), track);
+    } else {
+      addToClauses(scratch, postings, tables, term, factor, fresh, mask, track);
+    }
   }
   const { clauseMax } = scratch;
   for (let clause = 0; clause < CLAUSE_GROUP; clause++) {
@@ -290,7 +296,11 @@ export function evaluateQuery(context: QueryContext, terms: QueryTerms, limit: n
     const term = full[index]!;
     if (visited[term] === visitedStamp) continue;
     visited[term] = visitedStamp;
-    addToFull(scratch, postings, tables, term, termWeight(terms, term));
+    if (inCompletionGroup(terms, term)) addCompletion(scratch, postings, tables, term, termWeight(terms, term), -1, false, term === terms.completedTerm);
+    else addToFull(scratch, postings, tables, term, termWeight(terms, term));
+  }
+  if (terms.completionStamp !== 0) {
+    for (let index = 0, count = terms.fullCount; index < count; index++) if (inCompletionGroup(terms, full[index]!)) clearCompletionBest(scratch, postings, full[index]!);
   }
   resetTopK(scratch.heap, limit);
   if (fused) rankFused(context, clauseWeight, keepScores, filter);

@@ -10,7 +10,10 @@ import { FIELD_COUNT } from './postings.js';
  * Explains one document's score. A term's BM25F contribution is split among
  * fields in proportion to each field's share of the pseudo-frequency (BM25F
  * saturates the sum, so per-field parts are an attribution, not separate
- * scores); `fields` sums to the raw full-query score.
+ * scores); `fields` sums to the raw full-query score. Of the terms
+ * `isCompletion` names (the last word's completions, one query word) only
+ * the one contributing most counts, and none when the document matches
+ * `completedTerm` (the word as typed); every matched one is in `matchedTerms`.
  */
 export function explainHit(
   context: QueryContext,
@@ -20,15 +23,30 @@ export function explainHit(
   clauseWeight: number,
   doc: number,
   weightOf: (term: number) => number = () => 1,
+  isCompletion: (term: number) => boolean = () => false,
+  completedTerm = -1,
 ): ScoreExplanation {
   const { postings, tables, scratch } = context;
   const fields = new Float64Array(FIELD_COUNT);
   const matchedTerms: string[] = [];
+  let bestCompletion = -1;
+  let bestContribution = completedTerm >= 0 && findPosting(postings, completedTerm, doc) >= 0 ? Infinity : 0;
+  for (let index = 0; index < fullTerms.length; index++) {
+    const term = fullTerms[index]!;
+    if (!isCompletion(term)) continue;
+    const posting = findPosting(postings, term, doc);
+    const contribution = posting < 0 ? 0 : weightOf(term) * tables.idf[term]! * tables.saturated[posting]!;
+    if (contribution > bestContribution) {
+      bestContribution = contribution;
+      bestCompletion = term;
+    }
+  }
   for (let index = 0; index < fullTerms.length; index++) {
     const term = fullTerms[index]!;
     const posting = findPosting(postings, term, doc);
     if (posting < 0) continue;
     matchedTerms.push(dictionary.terms[term]!);
+    if (term !== bestCompletion && isCompletion(term)) continue;
     const contribution = weightOf(term) * tables.idf[term]! * tables.saturated[posting]!;
     let pseudo = 0;
     for (let field = 0; field < FIELD_COUNT; field++) {

@@ -68,6 +68,8 @@ export interface QueryScratch {
   groupTerms: Int32Array;
   groupMasks: Int32Array;
   readonly heap: TopK;
+  /** Per document: the best contribution of a completion of the last word so far (all zeros between queries). */
+  readonly completionBest: Float64Array;
 }
 
 /** Buffers for an index of `docCount` documents. */
@@ -96,6 +98,7 @@ export function createQueryScratch(docCount: number): QueryScratch {
     groupTerms: new Int32Array(0),
     groupMasks: new Int32Array(0),
     heap: createTopK(16),
+    completionBest: new Float64Array(docCount),
   };
 }
 

@@ -36,6 +36,25 @@ export interface QueryTerms {
   prefixStamp: number;
   /** The weight of those terms in the last query (1 when it had none). */
   prefixWeight: number;
+  /**
+   * Completions of the query's last word (see `completions` of {@link collectQueryTerms}):
+   * `marks[term] === completionStamp`. They count as one query word: a tool
+   * scores the best of them, not their sum.
+   */
+  readonly completing: TermMarks;
+  completionStamp: number;
+  /**
+   * The last word's own term when the query holds it and it has completions
+   * (−1 otherwise): it heads their group, and a tool that matches it scores
+   * it alone, so a completion never outweighs the word as typed.
+   */
+  completedTerm: number;
+  /**
+   * The last word's length when it is a term of its own ({@link completedTerm}; else 0): its
+   * completions then weigh the prefix weight × this / their length, so a tool
+   * with a longer word (`created`) ranks below one with the word as typed (`create`).
+   */
+  lastWordLength: number;
 }
 
 /**
@@ -51,7 +70,18 @@ export interface PrefixMatch {
 
 /** The query weight of `term` in the last collected query: 1, or the prefix weight for a prefix-only term. */
 export function termWeight(terms: QueryTerms, term: number): number {
-  return terms.prefixes.marks[term] === terms.prefixStamp ? terms.prefixWeight : 1;
+  if (terms.prefixes.marks[term] !== terms.prefixStamp) return 1;
+  return terms.lastWordLength > 0 && isCompletion(terms, term) ? (terms.prefixWeight * terms.lastWordLength) / terms.completing.values[term]! : terms.prefixWeight;
+}
+
+/** Whether `term` completes the last word of the last collected query (its completions count once, as their best). */
+export function isCompletion(terms: QueryTerms, term: number): boolean {
+  return terms.completionStamp !== 0 && terms.completing.marks[term] === terms.completionStamp;
+}
+
+/** Whether `term` is one of the last word's group: its completions, or the word's own term heading them. */
+export function inCompletionGroup(terms: QueryTerms, term: number): boolean {
+  return term === terms.completedTerm || isCompletion(terms, term);
 }
 
 /** Empty buffers. */
@@ -72,6 +102,10 @@ export function createQueryTerms(): QueryTerms {
     prefixes: createTermMarks(),
     prefixStamp: 0,
     prefixWeight: 1,
+    completing: createTermMarks(true),
+    completionStamp: 0,
+    completedTerm: -1,
+    lastWordLength: 0,
   };
 }
 
@@ -226,7 +260,9 @@ export const COMPLETION_WEIGHT = 0.9;
  * keep any. `completions` are terms the query's last word is the start of
  * (see `completeWord`): they join the query and its last clause as prefix
  * matches do, at the prefix weight (or {@link COMPLETION_WEIGHT} when prefix
- * matching is off), unless the query holds them as words.
+ * matching is off), unless the query holds them as words, and count as one
+ * word: a tool scores the best of them, or `lastWord`'s own term when it
+ * matches that (see {@link QueryTerms.completedTerm}).
  */
 export function collectQueryTerms(
   query: string,
@@ -237,12 +273,16 @@ export function collectQueryTerms(
   out: QueryTerms,
   prefix?: PrefixMatch,
   completions: Int32Array = NO_COMPLETIONS,
+  lastWord?: string,
 ): void {
   out.fullCount = 0;
   out.clauseCount = 0;
   out.query = query;
   out.prefixStamp = 0;
   out.prefixWeight = 1;
+  out.completionStamp = 0;
+  out.completedTerm = -1;
+  out.lastWordLength = 0;
   const inQuery = nextStamp(out.inQuery, postings.termCount);
   const chunked = fuse ? analyzeQueryChunks(analyzer, query) : undefined;
   const prefixMin = prefix !== undefined && prefix.weight > 0 ? prefix.minLength : 0;
@@ -278,10 +318,18 @@ export function collectQueryTerms(
       out.prefixStamp = nextStamp(out.prefixes, postings.termCount);
       out.prefixWeight = COMPLETION_WEIGHT;
     }
+    out.completionStamp = nextStamp(out.completing, postings.termCount);
+    const head = lastWord === undefined ? -1 : termOf(lastWord, dictionary, postings);
+    if (head >= 0 && out.inQuery.marks[head] === inQuery) {
+      out.completedTerm = head;
+      out.lastWordLength = lastWord!.length;
+    }
     for (let index = 0; index < completions.length; index++) {
       const term = completions[index]!;
       if (out.inQuery.marks[term] === inQuery) continue;
       out.prefixes.marks[term] = out.prefixStamp;
+      out.completing.marks[term] = out.completionStamp;
+      out.completing.values[term] = dictionary.terms[term]!.length;
       addFullTerm(out, term, inQuery);
     }
   }
