@@ -257,6 +257,16 @@ describe('withQuerySyntax', () => {
     });
   });
 
+  it('gives the inner ranker the keyword text trimmed, with one space at its end when the query ended in white space', () => {
+    const { inner, ranker } = setup();
+    const before = inner.calls.length;
+    for (const query of ['send mess', 'send message ', '  send message\t\n', ' +slack send ']) ranker.search(query);
+    expect(inner.calls.slice(before).map((call) => call.query)).toEqual(['send mess', 'send message ', 'send message ', 'slack send ']);
+    // Exact names match as before: the space is not part of the name.
+    expect(names(ranker.search('find symbol ')).slice(0, 2)).toEqual(names(ranker.search('find symbol')).slice(0, 2));
+    expect(names(ranker.search('find_symbol ', { explain: true })).slice(0, 2)).toEqual(['mcp__code__find_symbol', 'mcp__legacy__find_symbol']);
+  });
+
   it('tracks add and remove', () => {
     const { ranker } = setup();
     ranker.remove(['mcp__legacy__find_symbol']);

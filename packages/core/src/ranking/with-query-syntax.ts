@@ -18,6 +18,9 @@ export interface QuerySyntaxOptions {
 
 type Filter = (tool: CatalogTool) => boolean;
 
+/** A query ending in white space: its last word is typed out. */
+const ENDS_IN_SPACE = /\s$/;
+
 const DEFAULT_LIMIT = 5;
 /** Required terms without a letter (`+1 555-0100`, `+44`) are phone numbers or votes, not constraints. */
 const hasLetter = new RegExp(`[${unicodeClass('upper', 'lower', 'title', 'otherLetter')}]`, 'u');
@@ -77,6 +80,10 @@ function emptyExplanation(notes: readonly string[], components: Record<string, n
  *
  * A ranker whose `queryKind` is `pattern` (a regular expression) is
  * returned unchanged: its query is a pattern, and none of these forms apply.
+ *
+ * The inner ranker gets the keyword text trimmed, with one space at its end
+ * when the query ended in white space (a word typed out, not one being
+ * typed: see BM25F's `completeLastWord`).
  *
  * Query length limits and empty queries throw through `parseToolQuery`.
  * With `explain`, hits carry notes `selected by name`, `exact name match`
@@ -150,7 +157,7 @@ export function withQuerySyntax(ranker: Ranker, options: QuerySyntaxOptions = {}
     });
   };
 
-  const keywords = (text: string, required: readonly string[], searchOptions: RankerSearchOptions): MaybePromise<readonly SearchHit[]> => {
+  const keywords = (text: string, required: readonly string[], searchOptions: RankerSearchOptions, typedEnd: string): MaybePromise<readonly SearchHit[]> => {
     const limit = searchOptions.limit ?? DEFAULT_LIMIT;
     const explain = searchOptions.explain === true;
     const kept = required.filter((term) => hasLetter.test(term));
@@ -167,7 +174,7 @@ export function withQuerySyntax(ranker: Ranker, options: QuerySyntaxOptions = {}
       const innerOptions: { -readonly [K in keyof RankerSearchOptions]: RankerSearchOptions[K] } = { limit: innerLimit };
       if (filter !== undefined) innerOptions.filter = filter;
       if (searchOptions.explain !== undefined) innerOptions.explain = searchOptions.explain;
-      return ranker.search(text, innerOptions);
+      return ranker.search(text + typedEnd, innerOptions);
     };
     const finish = (first: readonly SearchHit[], rest: readonly SearchHit[]): SearchHit[] => {
       const result: SearchHit[] = [];
@@ -217,7 +224,8 @@ export function withQuerySyntax(ranker: Ranker, options: QuerySyntaxOptions = {}
     search(query, searchOptions = {}) {
       const parsed = parseToolQuery(query, { maxLength });
       if (parsed.kind === 'select') return select(parsed.names, searchOptions);
-      return keywords(parsed.text, parsed.required, searchOptions);
+      // A query typed up to a space keeps one at its end for the inner ranker: BM25F's `completeLastWord` completes only a word still being typed.
+      return keywords(parsed.text, parsed.required, searchOptions, ENDS_IN_SPACE.test(query) ? ' ' : '');
     },
   };
 }
