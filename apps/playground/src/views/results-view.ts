@@ -47,11 +47,16 @@ function renderHit(hit: SearchHit, rank: number, planned: PlannedTool | undefine
   );
 }
 
-/** Renders a result list into `list`; `plannedTools` (by display name) adds where each tool is loaded. */
-export function renderResults(list: HTMLElement, result: EngineSearchResult, plannedTools: ReadonlyMap<string, PlannedTool>): void {
+/** What an empty result list says: why, for a query without a letter or digit (emoji, punctuation), as `<loadout-search>` does. */
+export function noMatchText(query: string): string {
+  return query.trim() !== '' && !/[\p{L}\p{N}]/u.test(query) ? 'No tool matches: the query has no letters or digits to search for.' : 'No tool matches this query.';
+}
+
+/** Renders a result list for `query` into `list`; `plannedTools` (by display name) adds where each tool is loaded. */
+export function renderResults(list: HTMLElement, result: EngineSearchResult, plannedTools: ReadonlyMap<string, PlannedTool>, query = ''): void {
   replaceChildren(
     list,
-    result.hits.length === 0 ? h('li', { class: 'empty' }, 'No tool matches this query.') : result.hits.map((hit, index) => renderHit(hit, index + 1, plannedTools.get(hit.tool.displayName))),
+    result.hits.length === 0 ? h('li', { class: 'empty' }, noMatchText(query)) : result.hits.map((hit, index) => renderHit(hit, index + 1, plannedTools.get(hit.tool.displayName))),
   );
 }
 

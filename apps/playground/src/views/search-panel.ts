@@ -131,7 +131,7 @@ export function createSearchPanel(actions: SearchPanelActions): SearchPanel {
       const source = result.indexSource === 'restored' ? 'index restored from IndexedDB' : 'index built in this page';
       status.textContent = `${result.hits.length} ${result.hits.length === 1 ? 'result' : 'results'} · ${result.ranker} · ${result.elapsedMs.toFixed(1)} ms in the engine · ${source}`;
       examples.hidden = true;
-      renderResults(results, result, plannedTools);
+      renderResults(results, result, plannedTools, query.value);
     },
     showError(value) {
       showError(error, value);
