@@ -34,6 +34,16 @@ describe('highlightSegments', () => {
     expect(marked('oauth2 token', ['2'])).toBe('oauth[2] token');
   });
 
+  it('marks words of every script: accented, German, and the matched pairs of a Han or kana run', () => {
+    expect(marked('Créer un ticket', ['créer', 'ticket'])).toBe('[Créer] un [ticket]');
+    expect(marked('créer_ticket', ['créer'])).toBe('[créer]_ticket');
+    expect(marked('Straße suchen', ['straße'])).toBe('[Straße] suchen');
+    expect(marked('ÉTAT global', ['état'])).toBe('[ÉTAT] global');
+    expect(marked('ファイルを検索する', ['検索'])).toBe('ファイルを[検索]する');
+    expect(marked('検索', ['検索'])).toBe('[検索]');
+    expect(marked('Ändern', ['andern'])).toBe('Ändern');
+  });
+
   it('returns the text as one plain segment without terms', () => {
     expect(highlightSegments('a b', [])).toEqual([{ text: 'a b', match: false }]);
     expect(highlightSegments('', ['a'])).toEqual([]);
