@@ -1,9 +1,9 @@
 import type { LoadedCatalog } from '@loadout/browser';
 import { DEFAULT_MAX_TOOLS } from '@loadout/core';
-import { integerOption } from '@loadout/core/utils';
 import type { CatalogChoice } from '../state/playground-state.js';
 import { h, formatCount, replaceChildren } from './dom.js';
 import { errorSlot, showError } from './error-view.js';
+import { readToolLimit } from './tool-limit.js';
 
 /** Where a catalog came from, for placing its error next to the right input. */
 export type CatalogInputKind = 'builtin' | 'paste' | 'file';
@@ -26,7 +26,7 @@ export interface CatalogPanel {
   /** A line under the status (`Loading…`, a restore note); empty clears it. */
   showNote(text: string): void;
   setPasted(text: string): void;
-  /** The tool limit as typed: an integer from 1 to {@link MAX_TOOL_LIMIT} (default 10,000), else throws `invalid-option`. */
+  /** The tool limit as typed: digits for an integer from 1 to {@link MAX_TOOL_LIMIT} (default 10,000; `1e3`, `abc` refused), else throws `invalid-option`. */
   maxTools(): number;
 }
 
@@ -155,8 +155,7 @@ export function createCatalogPanel(actions: CatalogPanelActions): CatalogPanel {
       paste.value = text;
     },
     maxTools() {
-      const typed = limit.value.trim();
-      return integerOption('@loadout/playground', 'the tool limit', typed === '' ? undefined : Number(typed), DEFAULT_MAX_TOOLS, 1, MAX_TOOL_LIMIT);
+      return readToolLimit(limit.value, limit.validity.badInput, DEFAULT_MAX_TOOLS, MAX_TOOL_LIMIT);
     },
   };
 }
