@@ -64,7 +64,11 @@ export interface Bm25RankerOptions {
    * last word (letters and digits, at least 2 characters) also matches the
    * indexed words that start with it (`creat` → `create`, `is` → `issue`),
    * the 16 in the most tools, at the prefix weight (`prefixWeight`, or 0.9
-   * when that is 0) × their idf; stopwords are never completions. A sorted
+   * when that is 0) × their idf; stopwords are never completions. They
+   * count as one query word: a tool scores its best completion, not their
+   * sum; when the last word is itself an indexed word, a tool holding it
+   * scores it alone, and a completion weighs the prefix weight × the word's
+   * length / its own (`create` finds `created` below `create`). A sorted
    * vocabulary is built on the first such search after each index change
    * (one sort of the words); each search then costs a binary search.
    * Default false: a query is matched as typed (the CLI, the gateway,
