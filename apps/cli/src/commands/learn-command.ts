@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLoadoutError, isLoadoutError } from '@loadout/core';
+import { applyMods } from '@loadout/core/plugins';
 import { isLearnedDecisionFile, learnFromFeedback } from '@loadout/learn';
 import { openFeedbackStore, isDatabaseStore } from '../io/open-feedback-store.js';
 import { checkStoreLocation } from '../io/check-store-location.js';
@@ -27,6 +28,7 @@ import { sayWhenInterrupted, type InterruptOptions } from '../io/say-when-interr
 import { yieldingRankers } from '../io/yielding-ranker.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
+import { configMods } from '../config/config-mods.js';
 
 
 /** What makes two usage events the same one: query, called tools and time (whole ms, as the store keeps it). */
@@ -131,7 +133,8 @@ store there is refused [file-overwrite-refused] and never applies it).
 
 Options:
   --catalog FILE   the catalog the events refer to (default: the config's "catalog", else
-                   the embedded demo catalog)
+                   the embedded demo catalog); the config's mods apply to it, as search
+                   applies them
   --max-tools N    accept catalogs of up to N tools (default 10,000, the spec's limit); use
                    the same N with loadout search --feedback
   --store PATH     the feedback store (default: ${DEFAULT_FEEDBACK_STORE}); a postgres:// URL
@@ -332,9 +335,10 @@ export function createLearnCommand(options: InterruptOptions = {}): Command {
       const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
       const maxFeedbackBytes = maxFeedbackFlag(parsed);
       const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, maxTools === undefined ? {} : { maxTools });
+      // Learning ranks the descriptions search and serve index: the config's mods applied, as they apply them.
+      const { catalog, warnings: modWarnings } = applyMods(loaded.catalog, configMods(config));
       // Skipped tools (a duplicate, a bad schema) are said as search, eval and plan say them: learning cannot credit them.
-      reportWarnings('learn', loaded.issues, context, false);
-      const { catalog } = loaded;
+      reportWarnings('learn', [...loaded.issues, ...modWarnings], context, false);
       const reporter = createProgressReporter({ write: context.stderr, prefix: 'loadout learn', startedAt });
       const { imported, fresh, alreadyStored } =
         file === undefined ? { imported: { events: [], issues: [] }, fresh: [], alreadyStored: 0 } : await importEvents(file, store, decisionLeftAs, catalog.tools, context, maxFeedbackBytes, reporter);
