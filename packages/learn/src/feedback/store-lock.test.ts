@@ -53,6 +53,14 @@ describe('withStoreLock', () => {
     expect(await readdir(folder)).toEqual([]);
   });
 
+  it('writes a lock no earlier take wrote: two takes in one millisecond are told apart, so a waiter never removes the second as the first (3458)', async () => {
+    const store = join(folder, 'feedback.jsonl');
+    const texts: string[] = [];
+    for (let take = 0; take < 200; take++) texts.push(await withStoreLock(store, () => readFile(`${store}.lock`, 'utf8')));
+    expect(new Set(texts).size).toBe(texts.length);
+    expect(texts[0]).toMatch(new RegExp(`^${process.pid}\\n\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\n[0-9a-z]+\\n$`));
+  });
+
   it('still waits for a lock this process holds', async () => {
     const store = join(folder, 'feedback.jsonl');
     const order: string[] = [];

@@ -9,8 +9,8 @@ import { recogniseFeedbackStore } from './recognise-feedback-store.js';
 const WAIT_MS = 60_000;
 /** A lock older than this (ms) is stale even when its process still runs. */
 const STALE_MS = 600_000;
-/** A lock this module writes, exactly: the owner's PID line and an ISO time line. Nothing else is ever removed. */
-const LOCK_TEXT = /^([1-9]\d*)\n\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\n$/;
+/** A lock this module writes, exactly: the owner's PID line, an ISO time line, and (since 3458) a line unique to the take, so a lock taken again in the same millisecond never reads as the one seen before. Nothing else is ever removed. */
+const LOCK_TEXT = /^([1-9]\d*)\n\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\n(?:[0-9a-z]{1,16}\n)?$/;
 const held: string[] = [];
 
 /** Whether the owner of a lock naming `pid` runs; this process only while it holds it (`held`, once per holder; else an earlier process of this PID left it: a restart, e.g. PID 1 in a container). */
@@ -58,7 +58,7 @@ export async function withStoreLock<T>(path: string, work: () => Promise<T>): Pr
       if (handle !== undefined) {
         held.push(lockPath);
         try {
-          await handle.writeFile(`${process.pid}\n${new Date().toISOString()}\n`).finally(() => handle.close());
+          await handle.writeFile(`${process.pid}\n${new Date().toISOString()}\n${Math.random().toString(36).slice(2, 12) || '0'}\n`).finally(() => handle.close());
           return await work();
         } finally {
           await unlink(lockPath).catch(() => {});
