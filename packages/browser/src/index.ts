@@ -55,4 +55,5 @@ export type { BuiltPrebuiltIndex } from './prebuilt/build-prebuilt-index.js';
 export { encodePrebuiltIndex, decodePrebuiltIndex, isPrebuiltIndex } from './prebuilt/prebuilt-index-codec.js';
 export type { PrebuiltIndex } from './prebuilt/prebuilt-index-codec.js';
 export { highlightSegments } from './element/highlight.js';
+export { clampText } from './element/render-hit.js';
 export type { TextSegment } from './element/highlight.js';

@@ -1,5 +1,5 @@
+import { clampText } from '@loadout/browser';
 import type { IgnoredSetting } from '../state/url-state.js';
-import { clampText } from './clamp-text.js';
 import { h, replaceChildren } from './dom.js';
 
 /** Characters of an ignored value shown (a link may hold a long one). */

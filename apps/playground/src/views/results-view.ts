@@ -1,7 +1,6 @@
-import { highlightSegments } from '@loadout/browser';
+import { clampText, highlightSegments } from '@loadout/browser';
 import type { EngineSearchResult } from '@loadout/browser';
 import type { PlannedTool, SearchHit } from '@loadout/core';
-import { clampText } from './clamp-text.js';
 import { h, formatCount, replaceChildren } from './dom.js';
 import { formatScore, renderExplanation } from './explanation-view.js';
 
