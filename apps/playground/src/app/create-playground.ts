@@ -3,7 +3,6 @@ import type { PlannedTool } from '@loadout/core';
 import { createLargeDemoCatalogInput, demoCatalogInput, demoQueries } from '@loadout/demo-catalog';
 import { catalogLabel } from '../catalog/catalog-source-label.js';
 import { explainLoadError } from '../catalog/explain-load-error.js';
-import { nonEmptyCatalogText } from '../catalog/non-empty-catalog-text.js';
 import { readCatalogFile } from '../catalog/read-catalog-file.js';
 import { DEFAULT_RANKER, debounceFor } from '../search/ranker-choices.js';
 import { createSearchController } from '../search/search-controller.js';
@@ -257,14 +256,14 @@ export function createPlayground(options: PlaygroundOptions): void {
     input: () => (choice === 'demo' ? demoCatalogInput : createLargeDemoCatalogInput()),
   });
 
-  // A paste with no tools is refused here (catalog-empty), whatever the engine does with it, so it never replaces the loaded catalog.
+  // A paste with no tools is refused by the engine (catalog-empty) before it replaces its catalog; a failed load changes neither the page's catalog nor the URL.
   const pasted = (text: string, startedAt: number): CatalogRequest => ({
     choice: 'pasted',
     kind: 'paste',
     label: catalogLabel('pasted'),
     source: 'pasted catalog',
     startedAt,
-    input: () => nonEmptyCatalogText(text, 'pasted catalog'),
+    input: () => text,
     pasted: text,
   });
 

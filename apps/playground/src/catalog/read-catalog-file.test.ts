@@ -1,4 +1,4 @@
-import { encodePrebuiltIndex } from '@loadout/browser';
+import { createEngine, encodePrebuiltIndex } from '@loadout/browser';
 import { describe, expect, it } from 'vitest';
 import { readCatalogFile } from './read-catalog-file.js';
 
@@ -26,9 +26,14 @@ describe('readCatalogFile', () => {
     expect(await readCatalogFile(file([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]))).toEqual({ input: text, index: false });
   });
 
-  it('refuses a file that holds no tools with catalog-empty', async () => {
-    for (const text of ['', ' \n', '[]', '{ "tools": [] }']) {
-      await expect(readCatalogFile(file(text, 'empty.json')), JSON.stringify(text)).rejects.toMatchObject({ code: 'catalog-empty', message: expect.stringMatching(/^empty\.json holds no tools/) });
+  it('passes a file that holds no tools on as text, which the engine refuses with catalog-empty naming the file', async () => {
+    const engine = createEngine({ indexStore: null });
+    for (const bytes of ['', ' \n', [0xef, 0xbb, 0xbf], '[]', '{ "tools": [] }', '{"mcpServers":{}}']) {
+      const read = await readCatalogFile(file(bytes, 'empty.json'));
+      await expect(engine.loadCatalog(read.input, { source: 'empty.json' }), JSON.stringify(bytes)).rejects.toMatchObject({
+        code: 'catalog-empty',
+        message: 'empty.json holds no tools (expected a JSON array of tools, JSONL, or an MCP snapshot)',
+      });
     }
   });
 

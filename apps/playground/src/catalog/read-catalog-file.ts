@@ -2,7 +2,6 @@ import { isPrebuiltIndex } from '@loadout/browser';
 import type { CatalogInput } from '@loadout/browser';
 import { createLoadoutError } from '@loadout/core';
 import { detectTextEncoding, textEncodingProblem } from '@loadout/core/utils';
-import { nonEmptyCatalogText } from './non-empty-catalog-text.js';
 
 /** A dropped or chosen file as the engine takes it. */
 export interface CatalogFile {
@@ -18,8 +17,8 @@ export interface CatalogFile {
  * is decoded as UTF-8, strictly, with the checks `<loadout-search>` and the
  * CLI make: `file-not-text` naming the file (never its contents) for UTF-16
  * or UTF-32 (with the command that converts it), binary data, or bytes that
- * are not UTF-8 (Latin-1), instead of tool names with U+FFFD in them; and
- * `catalog-empty` for a file that holds no tools.
+ * are not UTF-8 (Latin-1), instead of tool names with U+FFFD in them. A
+ * file that holds no tools is the engine's to refuse (`catalog-empty`).
  */
 export async function readCatalogFile(file: Blob & { readonly name: string }): Promise<CatalogFile> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -27,5 +26,5 @@ export async function readCatalogFile(file: Blob & { readonly name: string }): P
   const encoding = detectTextEncoding(bytes);
   const problem = textEncodingProblem(encoding);
   if (problem !== undefined) throw createLoadoutError('file-not-text', `${file.name} is not a UTF-8 text file: ${problem}`, { file: file.name, encoding });
-  return { input: nonEmptyCatalogText(new TextDecoder('utf-8').decode(bytes), file.name), index: false };
+  return { input: new TextDecoder('utf-8').decode(bytes), index: false };
 }

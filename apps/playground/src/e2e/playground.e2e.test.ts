@@ -260,7 +260,7 @@ describe('playground in headless Chromium', () => {
     await page.close();
   }, 30_000);
 
-  it('refuses a Latin-1 file and an empty paste, loads an index file, and raises the tool limit on request, keeping the loaded catalog', async () => {
+  it('refuses a Latin-1 file, an empty paste and an empty file, loads an index file, and raises the tool limit on request, keeping the loaded catalog', async () => {
     const page = await open();
     await decision(page);
     const status = await page.textContent('#catalog-status');
@@ -280,6 +280,10 @@ describe('playground in headless Chromium', () => {
       expect(await page.textContent('#paste-error .error-message')).toBe('pasted catalog holds no tools (expected a JSON array of tools, JSONL, or an MCP snapshot)');
       await page.evaluate(() => document.querySelector('#paste-error')!.setAttribute('hidden', ''));
     }
+    // The engine refuses them (the page has no check of its own): an empty file too, named.
+    await dropFile(page, 'empty.json', ' \n');
+    await page.waitForFunction(() => document.querySelector('#file-error .error-code')?.textContent === 'catalog-empty');
+    expect(await page.textContent('#file-error .error-message')).toBe('empty.json holds no tools (expected a JSON array of tools, JSONL, or an MCP snapshot)');
     await page.waitForTimeout(200);
     expect(await page.textContent('#catalog-status')).toBe(status);
     expect(page.url()).toBe(url);
