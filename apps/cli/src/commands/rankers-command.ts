@@ -27,8 +27,9 @@ Options:
   --json           print {"default", "rankers": [{"name", "default", "description",
                    "queryKind", "capabilities": {"browserSafe", "persistence",
                    "learnsFromUsage"}, "options": {NAME: {"type", "description",
-                   "default"?, "min"?, "max"?, "values"?, "properties"?}},
-                   "error"?: {"code", "message"}}]}
+                   "default"?, "min"?, "max"?, "values"?, "properties"?}}}]};
+                   a ranker whose module did not load is {"name", "default",
+                   "error": {"code", "message"}} (the message names its file)
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
   --no-config      ignore the current folder's loadout.config.*
   -h, --help       show this help
@@ -59,7 +60,7 @@ export const rankersCommand: Command = {
       context.stderr(`loadout rankers: warning: the config's rankerOptions: ${error.message}; search, eval, learn and serve refuse it [${error.code}]\n`);
     }
     const views = config.registry.rankers.map((definition) => rankerView(definition, defaultRanker, rankerLoadError(definition)));
-    for (const { error } of views) if (error !== undefined) context.stderr(`loadout rankers: warning: ${error.message} [${error.code}]\n`);
+    for (const view of views) if ('error' in view) context.stderr(`loadout rankers: warning: ${view.error.message} [${view.error.code}]\n`);
     context.stdout(parsed.values['json'] ? JSON.stringify({ default: defaultRanker, rankers: views }, null, 2) + '\n' : renderRankers(views));
     return 0;
   },

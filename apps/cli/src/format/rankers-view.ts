@@ -19,8 +19,17 @@ export interface RankerView {
   readonly queryKind: RankerDefinition['queryKind'];
   readonly capabilities: { readonly browserSafe: boolean; readonly persistence: string | null; readonly learnsFromUsage: readonly string[] | null };
   readonly options: Readonly<Record<string, OptionView>>;
-  /** Only for a plug-in ranker whose module did not load: why, with its code. */
-  readonly error?: { readonly code: string; readonly message: string };
+}
+
+/**
+ * A plug-in ranker whose module did not load, as `loadout rankers --json`
+ * prints it: only what is known, its name, whether the config chose it, and
+ * why (the message names its `rankers` key and module file), with its code.
+ */
+export interface BrokenRankerView {
+  readonly name: string;
+  readonly default: boolean;
+  readonly error: { readonly code: string; readonly message: string };
 }
 
 function optionView(spec: OptionSpec): OptionView {
@@ -39,12 +48,14 @@ function optionsView(schema: OptionsSchema | undefined): Record<string, OptionVi
   return Object.fromEntries(Object.entries(schema ?? {}).map(([name, spec]) => [name, optionView(spec)]));
 }
 
-/** A registered ranker's description, capabilities and options, for listing; `error`: why its module did not load. */
-export function rankerView(definition: RankerDefinition, defaultRanker: string, error?: LoadoutError): RankerView {
+/** A registered ranker's description, capabilities and options, for listing; given `error` (why its module did not load), its name and that only. */
+export function rankerView(definition: RankerDefinition, defaultRanker: string, error?: LoadoutError): RankerView | BrokenRankerView {
+  const isDefault = definition.name === defaultRanker;
+  if (error !== undefined) return { name: definition.name, default: isDefault, error: { code: error.code, message: error.message } };
   const capabilities = definition.capabilities;
   return {
     name: definition.name,
-    default: definition.name === defaultRanker,
+    default: isDefault,
     description: definition.description ?? null,
     queryKind: definition.queryKind,
     capabilities: {
@@ -53,7 +64,6 @@ export function rankerView(definition: RankerDefinition, defaultRanker: string, 
       learnsFromUsage: capabilities?.usage === undefined ? null : ['usage field', ...(capabilities.usage.learns ?? [])],
     },
     options: optionsView(definition.options),
-    ...(error === undefined ? {} : { error: { code: error.code, message: error.message } }),
   };
 }
 
@@ -75,10 +85,10 @@ function optionLines(options: Readonly<Record<string, OptionView>>, prefix: stri
 }
 
 /** `loadout rankers`: one block per ranker. */
-export function renderRankers(views: readonly RankerView[]): string {
+export function renderRankers(views: readonly (RankerView | BrokenRankerView)[]): string {
   return views
     .map((view) => {
-      if (view.error !== undefined) return `${view.name}${view.default ? ' (default)' : ''}: not loaded: ${view.error.message} [${view.error.code}]`;
+      if ('error' in view) return `${view.name}${view.default ? ' (default)' : ''}: not loaded: ${view.error.message} [${view.error.code}]`;
       const { capabilities } = view;
       const facts = [
         view.queryKind === 'pattern' ? 'queries are patterns' : 'keyword queries',
