@@ -35,6 +35,15 @@ describe('a rankers entry', () => {
     expect(check(rankers).error).toMatchObject({ code: 'config-invalid', message: `${path}: ${message}` });
   });
 
+  it.each([
+    ['Bad Name', '"Bad Name" cannot name a ranker: use lower-case letters, digits, ".", "_" and "-", up to 64, the first a letter or digit, such as "bad-name" (here and as its definition\'s name)'],
+    ['_x', '"_x" cannot name a ranker: use lower-case letters, digits, ".", "_" and "-", up to 64, the first a letter or digit, such as "x" (here and as its definition\'s name)'],
+    ['ëë', '"ëë" cannot name a ranker: use lower-case letters, digits, ".", "_" and "-", up to 64, the first a letter or digit (here and as its definition\'s name)'],
+  ])('a key %j that cannot name a ranker is config-invalid, in words, with a name that can', (name, message) => {
+    expect(check({ [name]: './r.mjs' }).error).toMatchObject({ code: 'config-invalid', message: `${path}: rankers: ${message}` });
+    expect(check({ 'my-ranker.v2': './r.mjs' }).value).toEqual({ 'my-ranker.v2': './r.mjs' });
+  });
+
   it('an unknown key in it is config-unknown-key with the nearest one; in another tool\'s MCP file a warning, and ignored', () => {
     const rankers = { slow: { module: './slow.mjs', startTimeout: 60_000 } };
     expect(check(rankers).error).toMatchObject({

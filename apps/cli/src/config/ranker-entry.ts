@@ -1,5 +1,5 @@
 import { createLoadoutError } from '@loadout/core';
-import { didYouMean } from '@loadout/core/plugins';
+import { didYouMean, PLUGIN_NAME_PATTERN } from '@loadout/core/plugins';
 import { isRecord } from '@loadout/core/utils';
 import { configError } from './config-error.js';
 import { RANKER_ENTRY_KEYS, type RankerModuleEntry } from './loadout-config.js';
@@ -20,7 +20,7 @@ export function rankerEntry(entry: string | RankerModuleEntry): RankerModuleEntr
 
 /**
  * Checks the config value `rankers` of the file at `path`: an object of
- * name → module path or package name, or name → {@link RankerModuleEntry}.
+ * name (`PLUGIN_NAME_PATTERN`) → module path or package name, or name → {@link RankerModuleEntry}.
  * A wrong value is `config-invalid` naming the key (`rankers.NAME.startTimeoutMs`)
  * and the value; an unknown key in an entry is `config-unknown-key` with the
  * nearest known one, or, when not `strict` (another tool's MCP file), passed
@@ -31,6 +31,12 @@ export function checkRankers(value: unknown, path: string, strict: boolean, warn
   if (!isRecord(value)) throw configError('config-invalid', path, 'rankers', `must be ${expected}`, value);
   const checked: Record<string, string | RankerModuleEntry> = {};
   for (const [name, entry] of Object.entries(value)) {
+    // Said here, in words: the registry said "not a ranker definition: name must match /^[a-z0-9]…/".
+    if (!PLUGIN_NAME_PATTERN.test(name)) {
+      const like = name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[._-]+/, '').slice(0, 64);
+      const example = PLUGIN_NAME_PATTERN.test(like) ? `, such as ${JSON.stringify(like)}` : '';
+      throw configError('config-invalid', path, 'rankers', `${JSON.stringify(name)} cannot name a ranker: use lower-case letters, digits, ".", "_" and "-", up to 64, the first a letter or digit${example} (here and as its definition's name)`);
+    }
     const key = `rankers.${name}`;
     if (typeof entry === 'string' && entry !== '') {
       checked[name] = entry;
