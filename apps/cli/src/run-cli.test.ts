@@ -116,6 +116,16 @@ describe('loadout plan', () => {
     expect(strict.stderr()).toContain('strict-failed');
   });
 
+  it('says a mod lengthened a tool that tool-too-large names, and to shorten what the mod writes', async () => {
+    const path = join(directory, 'modded-tool.json');
+    writeFileSync(path, JSON.stringify([{ name: 'dump', server: 'docs', description: 'Dump the docs.' }]));
+    const modsPath = join(directory, 'verbose-mods.json');
+    writeFileSync(modsPath, JSON.stringify([{ plugin: 'verbose', rules: [{ server: 'docs', description: 'word '.repeat(40_000) }] }]));
+    const run = fakeContext();
+    expect(await runCli(['plan', '--catalog', path, '--mods', modsPath, '--context-window', '200000'], run.context)).toBe(0);
+    expect(run.stderr()).toMatch(/mcp__docs__dump's definition counts [\d,]+ tokens, over 20,000 .*; a mod lengthened its description \(from 14 to 200,000 characters\): shorten what the mod writes \[tool-too-large\]/);
+  });
+
   it('prints the full plan as JSON with --json', async () => {
     const run = fakeContext();
     expect(await runCli(['plan', '--catalog', catalogPath, '--env', 'ENABLE_TOOL_SEARCH=false', '--json'], run.context)).toBe(0);

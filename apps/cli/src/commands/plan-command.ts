@@ -82,7 +82,7 @@ export const planCommand: Command = {
         tokenCounter: await sharedTokenCounter(),
       });
       const claude = 'decision' in plan;
-      const large = claude ? largeToolWarnings(plan.tools, plan.decision.contextWindow) : [];
+      const large = claude ? largeToolWarnings(plan.tools, plan.decision.contextWindow, loaded.catalog.tools) : [];
       reportWarnings('plan', [...loaded.issues, ...skipped, ...plan.warnings, ...large], context, strict);
       if (parsed.values['json']) {
         // The plan's warnings add the definitions too large for the context; the decision's stay the policy contract's.
@@ -96,7 +96,7 @@ export const planCommand: Command = {
     const planWith = (tokenCounter: TokenCounter): ToolLoadingPlan => planToolLoading(input, { tokenCounter, mods: config.registry.mods });
     // The embedded catalog's counts are known from the build: no tokenizer to load (unless a mod rewrote a description).
     const plan = loaded.embedded ? await withKnownTokenCounts(planWith, (problem) => reportWarnings('plan', [problem], context, strict)) : planWith(await sharedTokenCounter());
-    const large = largeToolWarnings(plan.tools, plan.decision.contextWindow);
+    const large = largeToolWarnings(plan.tools, plan.decision.contextWindow, loaded.catalog.tools);
     reportWarnings('plan', [...loaded.issues, ...plan.warnings, ...large], context, strict);
     if (parsed.values['json']) {
       // The plan's warnings add the definitions too large for the context; the decision's stay the policy contract's.

@@ -21,6 +21,18 @@ describe('largeToolWarnings', () => {
     expect(plan.decision.warnings).toEqual([]);
   });
 
+  it('says a mod lengthened the description, and to shorten what it writes, when the planned one is longer than the catalog\'s', () => {
+    const tools = [{ name: 'dump', server: 'docs', description: 'Dump the docs.' }];
+    const mods = [{ name: 'verbose', hooks: { 'tool.describe': () => ({ description: 'word '.repeat(40_000) }) } }];
+    const plan = planToolLoading({ model: SONNET_4_5, contextWindow: 200_000, tools }, { mods });
+    const [warning] = largeToolWarnings(plan.tools, plan.decision.contextWindow, [{ displayName: 'mcp__docs__dump', description: 'Dump the docs.' }]);
+    expect(warning!.message).toMatch(/^mcp__docs__dump's definition counts [\d,]+ tokens, over 20,000 .*; a mod lengthened its description \(from 14 to 200,000 characters\): shorten what the mod writes$/);
+    // Without the catalog's descriptions, or with one as long, the advice is the tool's own.
+    for (const catalog of [[], [{ displayName: 'mcp__docs__dump', description: 'word '.repeat(40_000) }]]) {
+      expect(largeToolWarnings(plan.tools, plan.decision.contextWindow, catalog)[0]!.message).toMatch(/shorten its description or input schema \(a mod can replace the description\)$/);
+    }
+  });
+
   it('names five and counts the rest in one warning', () => {
     const tools = Array.from({ length: 7 }, (_, index) => ({ displayName: `t${index}`, tokens: 30_000 + index }));
     const large = largeToolWarnings(tools, 200_000);

@@ -68,7 +68,7 @@ export async function buildToolIndex(input: BuildToolIndexInput): Promise<ToolIn
     for (const tool of tools) definitions.set(toDisplayName(tool.name, server, 'mcp'), tool);
   }
   const plan = input.plan(catalog.tools.map(toToolInput), catalog.servers);
-  for (const warning of [...plan.decision.warnings, ...largeToolWarnings(plan.tools, plan.decision.contextWindow)]) logger.warn(`${warning.message} [${warning.code}]`);
+  for (const warning of [...plan.decision.warnings, ...largeToolWarnings(plan.tools, plan.decision.contextWindow, catalog.tools)]) logger.warn(`${warning.message} [${warning.code}]`);
   const described = withDescriptions(catalog, plan.tools);
   const upfront = described.tools.filter((_, index) => plan.tools[index]?.deferred !== true);
   let ranker = await input.createRanker();
