@@ -21,25 +21,34 @@ export const CONFIG_OPTIONS = {
  * Only the plug-in rankers the command ranks with are imported (`--ranker`,
  * else the config's `ranker`; every one for `rankers` and `eval --ranker
  * all`, none for `plan`); a plug-in module still loading after 2 s is named
- * on `info`.
+ * on `info`. The config's `rankerOptions` when `--ranker` leaves out its
+ * ranker (they are not used) are said on `warn`.
  */
-export function loadCommandConfig(
+export async function loadCommandConfig(
   command: string,
   parsed: ParsedArguments,
   context: CliContext,
   warn: (message: string) => void = (message) => context.stderr(`loadout ${command}: warning: ${message}\n`),
   info: (message: string) => void = (message) => context.stderr(`loadout ${command}: info: ${message}\n`),
 ): Promise<LoadoutConfig> {
-  return loadConfig(stringFlag(parsed, 'config'), context.cwd, warn, {
+  const rankers = rankerSelectionFor(command, stringFlag(parsed, 'ranker'));
+  const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd, warn, {
     noConfig: parsed.values['no-config'] === true,
     startsServers: command === 'serve',
     // A server keeps serving when its plug-in ranker cannot start: with bm25f, and one warning.
     fallbackRanker: command === 'serve',
     info,
-    rankers: rankerSelectionFor(command, stringFlag(parsed, 'ranker')),
+    rankers,
     // Listing rankers, one whose module is broken is listed with its error, beside the others.
     keepBroken: command === 'rankers',
     slow: info,
     env: context.env,
   });
+  // Silently ignored before: options written for one ranker never reach another one --ranker picks.
+  const configured = config.ranker ?? config.registry.defaultRanker;
+  if (config.rankerOptions !== undefined && rankers.kind === 'named' && !rankers.names.includes(configured)) {
+    const one = rankers.names.length === 1;
+    warn(`the config's rankerOptions are for its ranker ${JSON.stringify(configured)}: --ranker ${rankers.names.join(',')} ${one ? 'runs' : 'run'} with ${one ? 'its' : 'their'} default options`);
+  }
+  return config;
 }
