@@ -22,7 +22,8 @@ clone cannot run its code on loadout search, plan, eval, learn or serve. Read
 the config and the modules it names, then trust it.
 
 The record pins the content of the config and of every module it names by
-path ("./team-mods.mjs" in "rankers" or "plugins"); loadout trust lists them.
+path ("./team-mods.mjs" in "rankers" or "plugins"); loadout trust lists them,
+and refuses a config naming one that does not exist (plugin-not-found).
 After any edit to one of them (a git pull, too), the config does not load
 until trusted again, and the refusal names the file that changed. A config
 has one record: trusting new content replaces the old one, so restoring an

@@ -27,6 +27,30 @@ describe('recordTrust', () => {
   });
 });
 
+describe('recordTrust of a config naming modules that do not exist', () => {
+  // Trial-plugins item 17: `loadout trust` pinned them as absent ("it must stay absent"), exit 0; the config then never loaded.
+  it('refuses it with plugin-not-found naming each missing key and file, and records nothing (an earlier record stays)', async () => {
+    const env = { LOADOUT_CONFIG_HOME: join(root, 'home-missing') };
+    const project = join(root, 'missing-modules');
+    mkdirSync(project);
+    writeFileSync(join(project, 'r.mjs'), 'export default {};\n');
+    const path = join(project, 'loadout.config.json');
+    writeFileSync(path, '{ "rankers": { "mine": "./r.mjs" } }\n');
+    await recordTrust(path, env);
+    const before = readdirSync(join(root, 'home-missing', 'trust'));
+    writeFileSync(path, '{ "rankers": { "mine": "./r.mjs", "gone": "./gone.mjs" }, "plugins": ["./also-gone.mjs", "@acme/not-pinned"] }\n');
+    const error = await recordTrust(path, env).then(() => undefined, (caught: Error) => caught);
+    expect(error).toMatchObject({
+      code: 'plugin-not-found',
+      message:
+        `${path}: rankers.gone: no such file ${join(project, 'gone.mjs')} (got "./gone.mjs"); plugins[0]: no such file ${join(project, 'also-gone.mjs')} (got "./also-gone.mjs"): ` +
+        'create them or fix the config, then run loadout trust again (nothing was recorded)',
+      details: { path, key: 'rankers.gone' },
+    });
+    expect(readdirSync(join(root, 'home-missing', 'trust'))).toEqual(before);
+  });
+});
+
 describe('recordTrust of a config naming a folder', () => {
   // Trial-plugins item 13 (decision 3449): `loadout trust` said "cannot read …/dirmod: EISDIR".
   it('refuses it, naming the key and the file to name instead', async () => {
@@ -46,6 +70,7 @@ describe('assertTrusted', () => {
     mkdirSync(project);
     const path = join(project, 'loadout.config.json');
     const config = (ranker: string) => ({ rankers: { mine: './r.mjs' }, ranker });
+    writeFileSync(join(project, 'r.mjs'), 'export default {};\n');
     writeFileSync(path, JSON.stringify(config('bm25f')));
     const refusal = () => assertTrusted(path, config('mine'), env).then(() => undefined, (error: Error) => error.message);
     expect(await refusal()).toMatch(/ and is not trusted: /);
@@ -61,6 +86,7 @@ describe('one record per config', () => {
     const env = { LOADOUT_CONFIG_HOME: join(root, `home-${name}`) };
     const project = join(root, name);
     mkdirSync(project);
+    writeFileSync(join(project, 'r.mjs'), 'export default {};\n');
     const path = join(project, 'loadout.config.json');
     const value = (ranker: string) => ({ rankers: { mine: './r.mjs' }, ranker });
     const write = (ranker: string) => writeFileSync(path, JSON.stringify(value(ranker)));

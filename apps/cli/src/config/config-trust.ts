@@ -120,7 +120,7 @@ export interface TrustRecord {
   readonly sha256: string;
   /** The record file. */
   readonly file: string;
-  /** The modules the config names by path, pinned with their content (`sha256` null: pinned as absent). */
+  /** The modules the config names by path, pinned with their content (never null: a missing one is refused). */
   readonly modules: readonly PinnedModule[];
   /** The packages the config names (resolved from `node_modules`): not pinned. */
   readonly packages: readonly { readonly key: string; readonly specifier: string }[];
@@ -130,7 +130,9 @@ export interface TrustRecord {
 
 /**
  * Records the config at `path`, with its current content and that of every
- * module it names by path, as trusted. A JSON config is parsed; a module
+ * module it names by path, as trusted; a module it names by path that does
+ * not exist is `plugin-not-found`, naming each such key and file, and
+ * nothing is recorded. A JSON config is parsed; a module
  * config is imported (this runs it) to read the modules it names. The
  * modules themselves are only read, never imported. The config's records
  * of other content are removed: restoring an earlier version needs a new
@@ -142,11 +144,20 @@ export async function recordTrust(path: string, env: TrustEnvironment): Promise<
   const value = config.path.endsWith('.json') ? await readConfigJson(config.path, folder) : await importConfigModule(config.path, folder);
   const named = namedModules(value, dirname(path));
   const modules: PinnedModule[] = [];
+  const missing: NamedModule[] = [];
   for (const module of named.files) {
     refuseFolder(module.file, module.specifier, config.path, module.key);
     const digest = digestIfPresent(module.file);
-    const pinned = digest?.path ?? module.file;
-    if (!modules.some((pin) => pin.path === pinned)) modules.push({ key: module.key, path: pinned, sha256: digest?.sha256 ?? null });
+    if (digest === undefined) missing.push(module);
+    else if (!modules.some((pin) => pin.path === digest.path)) modules.push({ key: module.key, path: digest.path, sha256: digest.sha256 });
+  }
+  // Pinned as absent, such a config could never load (plugin-not-found) and any fix of it broke the trust: refused, nothing recorded.
+  if (missing.length > 0) {
+    const listed = missing.map((module) => `${module.key}: no such file ${module.file} (got ${JSON.stringify(module.specifier)})`).join('; ');
+    throw createLoadoutError('plugin-not-found', `${config.path}: ${listed}: create ${missing.length === 1 ? 'it' : 'them'} or fix the config, then run loadout trust again (nothing was recorded)`, {
+      path: config.path,
+      key: missing[0]!.key,
+    });
   }
   const content: TrustRecordContent = { version: TRUST_RECORD_VERSION, path: config.path, sha256: config.sha256, modules };
   const records = trustFolder(env);

@@ -81,7 +81,6 @@ describe('loadConfig', () => {
     ['an unknown key (with the nearest one)', { 'loadout.config.json': '{ "rankr": "bm25f" }' }, 'config-unknown-key', /loadout\.config\.json: unknown key "rankr"; did you mean "ranker"\?/],
     ['a wrong type', { 'loadout.config.json': '{ "limit": 0 }' }, 'config-invalid', /loadout\.config\.json: limit: must be an integer from 1 to 100 \(got 0\)/],
     ['an unknown ranker', { 'loadout.config.json': '{ "ranker": "bm25g" }' }, 'unknown-ranker', /loadout\.config\.json: ranker: unknown ranker "bm25g"; valid names: .*; did you mean "bm25f"\?/],
-    ['a module that does not exist', { 'loadout.config.json': '{ "rankers": { "gone": "./gone.mjs" } }' }, 'plugin-not-found', /rankers\.gone: no such file .*gone\.mjs \(got "\.\/gone\.mjs"\)/],
     ['a package that is not installed', { 'loadout.config.json': '{ "plugins": ["@acme/loadout-mods"] }' }, 'plugin-not-found', /plugins\[0\]: cannot find the package .*\(got "@acme\/loadout-mods"\)/],
     ['a default export that is not a definition', { 'loadout.config.json': '{ "rankers": { "bad": "./bad.mjs" } }', 'bad.mjs': 'export default { name: "bad" };' }, 'ranker-invalid', /rankers\.bad \(.*bad\.mjs\): its default export: not a ranker definition: specificationVersion must be "v1"/],
     ['a definition named otherwise', { 'loadout.config.json': '{ "rankers": { "mine": "./other.mjs" } }', 'other.mjs': definition('other') }, 'ranker-invalid', /rankers\.mine: .*defines the ranker "other", not "mine"/],
@@ -99,7 +98,7 @@ describe('loadConfig', () => {
     // It was "dupsame.mjs and dupsame.mjs both define a mod named "d"".
     ['one mod file defining a name twice', { 'loadout.config.json': '{ "plugins": ["./twice.mjs"] }', 'twice.mjs': `export default [${mod('d').replace('export default ', '').replace(/;\s*$/, '')}, ${mod('d').replace('export default ', '').replace(/;\s*$/, '')}];` }, 'plugin-duplicate', /plugins\[0\]: .*twice\.mjs defines two mods named "d"$/],
     // It was "plugins: must be an array … (got an array of 1 item)".
-    ['a plug-in that is not a path', { 'loadout.config.json': '{ "plugins": ["./a.mjs", 42] }' }, 'config-invalid', /loadout\.config\.json: plugins\[1\]: must be a module path or package name \(got 42\)$/],
+    ['a plug-in that is not a path', { 'loadout.config.json': '{ "plugins": ["./a.mjs", 42] }', 'a.mjs': mod('a') }, 'config-invalid', /loadout\.config\.json: plugins\[1\]: must be a module path or package name \(got 42\)$/],
     // Decision 3451: these were config-invalid here and mod-invalid from modFromRules; "name", "options" and a rule {} were not named.
     ['a malformed declarative mod', { 'loadout.config.json': '{ "mods": [{ "rules": [] }] }' }, 'mod-invalid', /mods\[0\]: a declarative mod: plugin \(its name\) must be a non-empty string, got undefined$/],
     ['a declarative mod named by "name"', { 'loadout.config.json': '{ "mods": [{ "name": "p", "rules": [] }] }' }, 'mod-invalid', /mods\[0\]: a declarative mod: unknown key "name"; did you mean "plugin"\?/],
@@ -114,6 +113,13 @@ describe('loadConfig', () => {
     const error = await failure(await folder(files));
     expect(error.code).toBe(code);
     expect(error.message).toMatch(message);
+  });
+
+  // A folder's config naming a missing module cannot be trusted (loadout trust refuses it): this is --config's error.
+  it('rejects a module that does not exist with plugin-not-found naming the file, key and value', async () => {
+    const error = await failure(await folder({ 'loadout.config.json': '{ "rankers": { "gone": "./gone.mjs" } }' }), 'loadout.config.json');
+    expect(error.code).toBe('plugin-not-found');
+    expect(error.message).toMatch(/rankers\.gone: no such file .*gone\.mjs \(got "\.\/gone\.mjs"\)/);
   });
 
   // Trial-plugins item 13 (decision 3449): it was "cannot read …/dirmod: EISDIR [file-unreadable]", no key, no way out.
