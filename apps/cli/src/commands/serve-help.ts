@@ -66,7 +66,10 @@ Options:
                            "alwaysLoad"?}}; \${VAR} is expanded from the environment
   --no-config              ignore the current folder's loadout.config.*
   --http [HOST:]PORT       serve http://HOST:PORT/mcp instead of stdio; HOST defaults to
-                           127.0.0.1, PORT 0 picks a free port
+                           127.0.0.1, PORT 0 picks a free port. Several replicas behind a load
+                           balancer: a 2026-07-28 (stateless) request may go to any of them; a
+                           2025-era client's session lives on one, so route on the
+                           mcp-session-id header (sticky sessions: see @loadout/mcp's README)
   --ranker NAME            ${BUILTIN_RANKER_NAMES},
                            or one the config's "rankers" adds (default: the config's "ranker",
                            else bm25f)
