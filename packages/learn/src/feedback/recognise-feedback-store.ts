@@ -20,9 +20,9 @@ export async function recogniseFeedbackStore(path: string): Promise<boolean> {
   if (info === undefined || info.isDirectory()) return false; // missing: created on write; a folder fails the write with its own code
   if (info.isSymbolicLink()) refuse(path, 'it is a symbolic link (name the file it points to)');
   if (!info.isFile()) refuse(path, 'it is not a regular file');
-  const handle = await open(path, 'r');
+  const handle = await open(path, 'r').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(error))); // gone since lstat (a purge): missing
   const bytes = new Uint8Array(Math.min(info.size, FIRST_LINE_BYTES));
-  const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0).finally(() => handle.close());
+  const { bytesRead } = (await handle?.read(bytes, 0, bytes.length, 0).finally(() => handle.close())) ?? { bytesRead: 0 };
   const first = new TextDecoder().decode(bytes.subarray(0, bytesRead)).split('\n').find((line) => line.trim().length > 0);
   if (first !== undefined && !isStoredLine(first)) refuse(path, 'its first line is not a line the store writes ({"query", "called", "at"} and nothing else; a labelled query file is an input: name it as FILE)');
   return first !== undefined;
