@@ -360,10 +360,10 @@ export function createLearnCommand(options: InterruptOptions = {}): Command {
             path: shown,
           });
         }
-        context.stderr(renderFeedbackIssues('learn', shown, stored.issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
+        context.stderr(renderFeedbackIssues('learn', shown, stored.issues.filter((issue) => issue.code !== 'feedback-unknown-tool' && issue.code !== 'feedback-ambiguous-tool')));
         // Events of tools the catalog lacks are left out in one line, not one per event: a store can outlive a catalog.
-        // A bare name several servers share (the catalog grew since) is ambiguous, not missing: said apart, naming the tools.
-        const unknown = unknownToolEvents(stored.issues.filter((issue) => issue.candidates === undefined));
+        // A bare name several servers share (the catalog grew since) is ambiguous, not missing (feedback-ambiguous-tool): said apart, naming the tools.
+        const unknown = unknownToolEvents(stored.issues);
         const catalogName = stringFlag(parsed, 'catalog') ?? config.catalog ?? 'the embedded demo catalog';
         const shared = sharedNameEvents(stored.issues, catalogName);
         if (shared !== undefined) context.stderr(`loadout learn: ${shared}\n`);
@@ -406,7 +406,7 @@ export function createLearnCommand(options: InterruptOptions = {}): Command {
         stopSaying();
         const skips = countFeedbackSkips(imported.issues);
         // The events stored: those learned from and those left out whole (a tool the catalog lacks, or a shared bare name).
-        const storedCount = stored.events.length + countFeedbackSkips(stored.issues.filter((issue) => issue.code === 'feedback-unknown-tool')).lines;
+        const storedCount = stored.events.length + countFeedbackSkips(stored.issues.filter((issue) => issue.code === 'feedback-unknown-tool' || issue.code === 'feedback-ambiguous-tool')).lines;
         if (parsed.values['json'] === true) {
           const catalogIssues = loaded.issues.map(({ code, message }) => ({ code, message }));
           const storeIssues = stored.issues.map(({ code, line, message }) => ({ code, line, message }));

@@ -66,9 +66,25 @@ describe('learn FILE stores full tool names', () => {
     const run = await cli(['learn', '--catalog', 'tools-gitlab.json']);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(
-      'loadout learn: 20 stored events name a tool by a name 2 servers share in tools-gitlab.json ("mcp__github__create_issue" or "mcp__gitlab__create_issue"), which does not say which: they were left out [feedback-unknown-tool]',
+      'loadout learn: 20 stored events name a tool by a name 2 servers share in tools-gitlab.json ("mcp__github__create_issue" or "mcp__gitlab__create_issue"), which does not say which: they were left out [feedback-ambiguous-tool]',
     );
     expect(run.stderr).not.toContain('not in tools-gitlab.json');
     expect(run.stdout).toContain(`learning from 20 of the 40 events stored in ${store()}`);
+  });
+
+  it('codes an imported bare name several servers share feedback-ambiguous-tool, naming the name and the tools, and a name absent feedback-unknown-tool', async () => {
+    await writeFile(join(dir, 'mixed.jsonl'), `${[{ query: 'open a bug', called: 'create_issue' }, { query: 'rain?', called: 'nope' }, ...log.slice(0, 2)].map((event) => JSON.stringify(event)).join('\n')}\n`);
+    const run = await cli(['learn', 'mixed.jsonl', '--catalog', 'tools-gitlab.json', '--json']);
+    const ambiguous = 'line 1: "create_issue" is a tool of 2 servers; name one as "mcp__github__create_issue" or "mcp__gitlab__create_issue"';
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      imported: 1,
+      skipped: 3,
+      issues: [
+        { code: 'feedback-ambiguous-tool', line: 1, message: ambiguous },
+        { code: 'feedback-unknown-tool', line: 2, message: 'line 2: no tool named "nope" in the catalog' },
+        { code: 'feedback-ambiguous-tool', line: 3 },
+      ],
+    });
+    expect(run.stderr).toContain(`${ambiguous} [feedback-ambiguous-tool]`);
   });
 });

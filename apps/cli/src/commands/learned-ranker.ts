@@ -56,7 +56,7 @@ export async function loadLearnedRankerFactory(
   }
   const { decision } = read;
   const { events, issues } = await readCommandFeedback(path, tools, { kind: 'store', store }, options.maxFeedbackBytes);
-  context.stderr(renderFeedbackIssues(options.command, store, issues.filter((issue) => issue.code !== 'feedback-unknown-tool')));
+  context.stderr(renderFeedbackIssues(options.command, store, issues.filter((issue) => issue.code !== 'feedback-unknown-tool' && issue.code !== 'feedback-ambiguous-tool')));
   const tooLarge = issues.find((issue) => issue.code === 'feedback-too-large');
   if (tooLarge !== undefined) return without('feedback-too-large', tooLarge.message);
   if (events.length === 0) return without('feedback-empty', `${store} holds no usage event of this catalog's tools, so the decision in ${decisionPath} has nothing to apply`);

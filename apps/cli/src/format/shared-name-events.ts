@@ -5,8 +5,9 @@ import { countOf } from './count-of.js';
  * What `loadout learn` says of stored events that name a tool by a bare
  * name several of the catalog's servers share (a log imported before the
  * catalog gained a second tool of that name): one sentence per name, with
- * the tools it could mean; undefined when there are none. The name is
- * ambiguous, not missing, so "not in the catalog" would mislead.
+ * the tools it could mean (its `feedback-ambiguous-tool` issues); undefined
+ * when there are none. The name is ambiguous, not missing, so "not in the
+ * catalog" would mislead.
  */
 export function sharedNameEvents(issues: readonly FeedbackIssue[], catalogName: string): string | undefined {
   const groups = new Map<string, { readonly candidates: readonly string[]; readonly lines: Set<number>; readonly kept: Set<number> }>();
@@ -24,5 +25,5 @@ export function sharedNameEvents(issues: readonly FeedbackIssue[], catalogName: 
     const fate = kept.size === 0 ? (leftOut === 1 ? 'it was left out' : 'they were left out') : `the name was dropped${leftOut > 0 ? ` (${countOf(leftOut, 'event')} left out)` : ''}`;
     return `${countOf(lines.size, 'stored event')} ${lines.size === 1 ? 'names' : 'name'} a tool by a name ${candidates.length} servers share in ${catalogName} (${tools}), which does not say which: ${fate}`;
   });
-  return `${said.join('; ')} [feedback-unknown-tool]; events imported now are stored with the tool's full name`;
+  return `${said.join('; ')} [feedback-ambiguous-tool]; events imported now are stored with the tool's full name`;
 }

@@ -47,7 +47,7 @@ describe('readCommandFeedback', () => {
     expect(read.events.map((event) => event.query)).toEqual(['find on github', 'run']);
     expect(read.issues).toEqual([
       {
-        code: 'feedback-unknown-tool',
+        code: 'feedback-ambiguous-tool',
         line: 1,
         message: 'line 1: "search_issues" is a tool of 2 servers; name one as "mcp__github__search_issues" or "mcp__jira__search_issues"',
         candidates: ['mcp__github__search_issues', 'mcp__jira__search_issues'],

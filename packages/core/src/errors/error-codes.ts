@@ -32,6 +32,8 @@ export const LOADOUT_ERROR_CODES = [
   // usage feedback (learning from a deployment's logs)
   'feedback-invalid-line',
   'feedback-unknown-tool',
+  /** A feedback line names a tool by a bare name several servers share: it names none of them (the message lists the candidates). */
+  'feedback-ambiguous-tool',
   'feedback-too-large',
   'feedback-empty',
   'feedback-dropped',

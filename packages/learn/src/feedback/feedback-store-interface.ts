@@ -4,7 +4,7 @@ import type { ParsedFeedback } from './parse-feedback.js';
 
 /** Options of {@link FeedbackStore.read} and `parseFeedbackText`. */
 export interface ReadFeedbackOptions {
-  /** Each name a called tool may be written as (a display name, or a tool's own name) with the display names of the tools it names: a name of one tool is read as its display name (two names of one tool are one); a bare name several servers share, or a name absent, is dropped with `feedback-unknown-tool` (the issue's `candidates`). Default: any name, as written. */
+  /** Each name a called tool may be written as (a display name, or a tool's own name) with the display names of the tools it names: a name of one tool is read as its display name (two names of one tool are one); a name absent is dropped with `feedback-unknown-tool`, a bare name several servers share with `feedback-ambiguous-tool` (the issue's `candidates`). Default: any name, as written. */
   readonly toolNames?: ReadonlyMap<string, readonly string[]>;
   /** Largest store read, in bytes; a larger one yields no events and a `feedback-too-large` issue. Default 64 MiB. */
   readonly maxBytes?: number;

@@ -58,7 +58,7 @@ describe('parseFeedbackText', () => {
     const candidates = ['mcp__github__search_issues', 'mcp__jira__search_issues'];
     const parsed = parseFeedbackText(text, { toolNames: new Map([['Bash', ['Bash']], ['search_issues', candidates]]) });
     expect(parsed.events).toEqual([{ query: 'find', called: ['Bash'] }]);
-    expect(parsed.issues).toEqual([{ code: 'feedback-unknown-tool', line: 1, message: 'line 1: "search_issues" is a tool of 2 servers; name one as "mcp__github__search_issues" or "mcp__jira__search_issues"', lineKept: true, candidates }]);
+    expect(parsed.issues).toEqual([{ code: 'feedback-ambiguous-tool', line: 1, message: 'line 1: "search_issues" is a tool of 2 servers; name one as "mcp__github__search_issues" or "mcp__jira__search_issues"', lineKept: true, candidates }]);
   });
 
   it("reads a name of one tool as that tool's display name, so two spellings of one tool are one tool", () => {

@@ -3,13 +3,13 @@ import type { ReadFeedbackOptions } from './feedback-store-interface.js';
 
 /** A feedback line that was skipped, or a tool name dropped from one, and why. Never carries the line's text. */
 export interface FeedbackIssue {
-  readonly code: Extract<LoadoutErrorCode, 'feedback-invalid-line' | 'feedback-unknown-tool' | 'feedback-too-large'>;
+  readonly code: Extract<LoadoutErrorCode, 'feedback-invalid-line' | 'feedback-unknown-tool' | 'feedback-ambiguous-tool' | 'feedback-too-large'>;
   /** 1-based line number (0 for the whole file). */
   readonly line: number;
   readonly message: string;
-  /** `feedback-unknown-tool` only: the line was still used with its other called tools, only this name was dropped. Absent: the line was skipped. */
+  /** `feedback-unknown-tool` and `feedback-ambiguous-tool` only: the line was still used with its other called tools, only this name was dropped. Absent: the line was skipped. */
   readonly lineKept?: true;
-  /** `feedback-unknown-tool` of a bare name several servers share: the display names it could mean (it names none of them). */
+  /** `feedback-ambiguous-tool` (a bare name several servers share): the display names it could mean (it names none of them). */
   readonly candidates?: readonly string[];
 }
 
@@ -25,7 +25,7 @@ export interface ParsedFeedback {
  * or a labelled query `{"query", "relevant": [names]}`. A line that is not
  * such JSON is skipped (`feedback-invalid-line`), a called tool read as its
  * display name by `toolNames` or dropped (`feedback-unknown-tool`; a shared
- * bare name says which to write). Never throws on content.
+ * bare name `feedback-ambiguous-tool`, saying which to write). Never throws on content.
  */
 export function parseFeedbackText(text: string | readonly { readonly line: number; readonly text: string | undefined }[], options: ReadFeedbackOptions = {}): ParsedFeedback {
   const events: UsageEvent[] = [];
@@ -41,7 +41,7 @@ export function parseFeedbackText(text: string | readonly { readonly line: numbe
     const kept = [...new Set(event.called.flatMap((name) => (meant(name).length === 1 ? meant(name) : [])))];
     for (const [name, candidates] of event.called.map((called) => [called, meant(called)] as const).filter(([, names]) => names.length !== 1)) {
       const why = candidates.length === 0 ? `no tool named ${describeValue(name)} in the catalog` : `${describeValue(name)} is a tool of ${candidates.length} servers; name one as ${candidates.slice(0, 3).map((displayName) => JSON.stringify(displayName)).join(candidates.length === 2 ? ' or ' : ', ')}${candidates.length > 3 ? ', …' : ''}`;
-      issues.push({ code: 'feedback-unknown-tool', line, message: `line ${line}: ${why}`, ...(kept.length > 0 ? { lineKept: true as const } : {}), ...(candidates.length > 1 ? { candidates } : {}) });
+      issues.push({ code: candidates.length > 1 ? 'feedback-ambiguous-tool' : 'feedback-unknown-tool', line, message: `line ${line}: ${why}`, ...(kept.length > 0 ? { lineKept: true as const } : {}), ...(candidates.length > 1 ? { candidates } : {}) });
     }
     if (kept.length > 0) events.push({ ...event, called: kept });
   }
