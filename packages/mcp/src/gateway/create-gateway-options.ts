@@ -35,11 +35,16 @@ export interface CreateGatewayOptions {
    * default ranker (`bm25f`, default options, indexed with the generation's
    * tools at the first such search) instead of failing for its client: one
    * the fair queue refuses (`ranker-busy`: the client has 64 searches
-   * waiting) and one whose result fails the check (`ranker-invalid-result`:
-   * a plug-in returned NaN scores or unknown tools, or threw). Each is logged
-   * as a warning naming the code (the first, then at most one a minute with
-   * a count). `loadout serve` sets it. Default false: the client gets the
-   * error.
+   * waiting) and one the ranker fails through its own fault: its result
+   * fails the check (`ranker-invalid-result`: a plug-in returned NaN scores
+   * or unknown tools, or threw), it crashed or threw a `ranker-failed`, overran
+   * a budget (`ranker-timeout`), could not be made again (`ranker-invalid`),
+   * had too many searches waiting (`ranker-busy`), or its plug-in's module
+   * changed so its worker cannot start again (`config-untrusted`). Each is
+   * logged as a warning naming the code (the first, then at most one a
+   * minute with a count). The caller's own errors (bad arguments, a limit
+   * over 100, an empty query) stay its errors. `loadout serve` sets it.
+   * Default false: the client gets the error.
    */
   readonly fallbackSearches?: boolean;
   /**

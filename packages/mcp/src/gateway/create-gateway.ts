@@ -32,7 +32,7 @@ import { SEARCH_TOOLS_NAME } from './gateway-tools.js';
 import { createSearchResultRenderer } from './search-result.js';
 import { createSearchReceipts } from './search-receipts.js';
 import { searchBusy } from './search-busy.js';
-import { fallbackSearches } from './fallback-searches.js';
+import { fallbackSearches, isRankerFault } from './fallback-searches.js';
 import { describeClient } from '../serve/client-identity.js';
 import { createArgumentChecker } from './check-tool-arguments.js';
 import { cancelledBy, waitForUpstreams } from './wait-for-upstreams.js';
@@ -148,7 +148,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     try {
       // The first generation is served even when a plug-in ranker fails to index (its searches answer the error and
       // try again); a later one that fails leaves the one before in place.
-      return await buildToolIndex({ config, listings, createRanker, maxTools, plan, version, logger: collecting, keepFailedRanker: version === 0 });
+      return await buildToolIndex({ config, listings, createRanker, maxTools, plan, version, logger: collecting, keepFailedRanker: version === 0, fallbackSearches: options.fallbackSearches === true });
     } finally {
       indexWarnings.report(lines);
     }
@@ -276,11 +276,11 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       available: (tool) => tool.server !== null && upstreams.get(tool.server)?.status().available === true,
     });
   const fallback = fallbackSearches(options, logger, answerWith);
-  /** A failed answer the fallback answers instead (`fallbackSearches`), else `answer` as it is. */
+  /** A search the ranker failed through its own fault, answered by the fallback instead (`fallbackSearches`), else `answer` as it is. */
   const orFallback = (args: unknown, index: ToolIndex, answer: MaybePromise<ToolSearchAnswer>): MaybePromise<ToolSearchAnswer> => {
     if (fallback === undefined) return answer;
     const checked = (settled: ToolSearchAnswer): MaybePromise<ToolSearchAnswer> =>
-      !settled.ok && settled.code === 'ranker-invalid-result' ? fallback(args, index, `${settled.message} [${settled.code}]`, settled) : settled;
+      isRankerFault(settled) ? fallback(args, index, `${settled.message} [${settled.code}]`, settled) : settled;
     return isPromise(answer) ? answer.then(checked) : checked(answer);
   };
 

@@ -113,10 +113,12 @@ describe('searches of many clients share an asynchronous ranker fairly', () => {
 
 // Trial finding 8: with `loadout serve`, 12 of 80 concurrent searches of one client got `ranker-busy`, and a plug-in's
 // invalid result reached the client as an error. With fallbackSearches, the default ranker answers them instead.
-describe('fallbackSearches: a search refused at the queue, or whose result fails the check, is answered by bm25f', () => {
+describe('fallbackSearches: a search refused at the queue, or that the ranker fails through its own fault, is answered by bm25f', () => {
   const worker = workerLikeRanker();
   const logger = createMemoryLogger();
   let invalid = false;
+  /** The code the ranker's searches fail with, as a sandboxed plug-in's do (a crash, a timeout, its module changed), when set. */
+  let fault: string | undefined;
   let gateway: Gateway;
   beforeAll(async () => {
     gateway = await createGateway({
@@ -127,7 +129,10 @@ describe('fallbackSearches: a search refused at the queue, or whose result fails
       ranker: () => ({
         ...worker.ranker,
         index: (tools) => worker.ranker.index(tools),
-        search: (query, options) => (invalid ? Promise.resolve([{ tool: { name: 'ghost', displayName: 'ghost' } as CatalogTool, score: Number.NaN }]) : worker.ranker.search(query, options)),
+        search: (query, options) => {
+          if (fault !== undefined) return Promise.reject(createLoadoutError(fault as 'ranker-failed', `ranker "worker-like" failed so [${fault}]`));
+          return invalid ? Promise.resolve([{ tool: { name: 'ghost', displayName: 'ghost' } as CatalogTool, score: Number.NaN }]) : worker.ranker.search(query, options);
+        },
       }),
     });
   });
@@ -163,6 +168,42 @@ describe('fallbackSearches: a search refused at the queue, or whose result fails
     } finally {
       invalid = false;
       await bob.close();
+    }
+  });
+
+  // Decision 3459: a crash (ranker-failed), a timeout at a restart, a ranker that cannot be made again, a module changed
+  // since the config was loaded: each such search is answered, with one warning per code however many there are.
+  it.each(['ranker-failed', 'ranker-timeout', 'ranker-invalid', 'config-untrusted'])('a search failing with %s is answered by bm25f, with one warning for all of them', async (code) => {
+    const carol = await connect(gateway, 'token carol');
+    fault = code;
+    try {
+      const results = (await Promise.all(Array.from({ length: 8 }, () => carol.callTool({ name: 'search_tools', arguments: { query: 'echo text' } })))) as SearchResult[];
+      for (const result of results) {
+        expect(result.isError, result.content[0]?.text).toBeUndefined();
+        expect(result.content[0]!.text).toContain('mcp__tools__echo_text');
+      }
+      expect(logger.lines.filter((line) => line.includes(`[${code}]`))).toEqual([
+        `warn: search_tools: ranker "worker-like" failed so [${code}] [${code}], so the built-in ranker "bm25f" answered it`,
+      ]);
+    } finally {
+      fault = undefined;
+      await carol.close();
+    }
+  });
+
+  it('what the caller got wrong stays its error: a limit over 100, a query the ranker refuses as too long', async () => {
+    const dave = await connect(gateway, 'token dave');
+    try {
+      // An invalid argument is the protocol's error (-32602), as ever.
+      await expect(dave.callTool({ name: 'search_tools', arguments: { query: 'echo text', limit: 500 } })).rejects.toThrow(/limit must be an integer from 1 to 100, got 500/);
+      fault = 'query-too-long';
+      const tooLong = (await dave.callTool({ name: 'search_tools', arguments: { query: 'echo text' } })) as SearchResult;
+      expect(tooLong.isError).toBe(true);
+      expect(tooLong.content[0]!.text).toContain('[query-too-long]');
+      expect(logger.lines.filter((line) => line.includes('limit must be') || line.includes('[query-too-long]'))).toEqual([]);
+    } finally {
+      fault = undefined;
+      await dave.close();
     }
   });
 });

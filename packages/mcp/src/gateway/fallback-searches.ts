@@ -1,10 +1,27 @@
-import type { MaybePromise, Ranker, ToolSearchAnswer } from '@loadout/core';
+import type { MaybePromise, Ranker, ToolSearchAnswer, ToolSearchFailure } from '@loadout/core';
 import { applyQueryKind, withCheckedResults } from '@loadout/core/plugins';
 import { createBuiltinRegistry } from '@loadout/rankers';
 import { createRateLimitedWarning } from '../logger/rate-limited-warning.js';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
 import type { ToolIndex } from '../search-index/tool-index.js';
 import type { CreateGatewayOptions } from './create-gateway-options.js';
+
+/**
+ * The codes of a search that failed through the ranker's fault, which the
+ * fallback answers: it threw or crashed (`ranker-failed`), overran a time
+ * budget (`ranker-timeout`), could not be made again (`ranker-invalid`),
+ * returned an invalid result (`ranker-invalid-result`), had too many
+ * searches waiting (`ranker-busy`), or its plug-in's module changed since
+ * the config was loaded, so its worker cannot start again
+ * (`config-untrusted`). The others (`invalid-input`, `query-empty`,
+ * `pattern-invalid`, …) are the caller's and stay its errors.
+ */
+const RANKER_FAULTS: ReadonlySet<string> = new Set(['ranker-failed', 'ranker-timeout', 'ranker-invalid', 'ranker-invalid-result', 'ranker-busy', 'config-untrusted']);
+
+/** Whether `answer` is a search the ranker failed through its own fault (see {@link RANKER_FAULTS}), which the fallback answers. */
+export function isRankerFault(answer: ToolSearchAnswer): answer is ToolSearchFailure {
+  return !answer.ok && answer.stage === 'search' && RANKER_FAULTS.has(answer.code);
+}
 
 /**
  * Answers `args` for the generation `index` instead of a search the ranker
@@ -15,7 +32,8 @@ export type SearchFallback = (args: unknown, index: ToolIndex, why: string, fail
 
 /**
  * The gateway's {@link SearchFallback} when `options.fallbackSearches` is
- * set, else undefined: the registry's default ranker (`bm25f`, default
+ * set, else undefined, for the searches the ranker failed through its own
+ * fault ({@link isRankerFault}) or the fair queue refused: the registry's default ranker (`bm25f`, default
  * options, checked and with its query syntax, as the gateway makes rankers),
  * made and indexed with a generation's tools at its first such search and
  * kept with that generation; each answer so given (or, when the fallback
@@ -28,6 +46,8 @@ export function fallbackSearches(
   options: Pick<CreateGatewayOptions, 'fallbackSearches' | 'registry'>,
   logger: GatewayLogger,
   answerWith: (args: unknown, ranker: Ranker) => MaybePromise<ToolSearchAnswer>,
+  /** The warnings' clock, epoch ms; tests pass a manual one. Default `Date.now`. */
+  now?: () => number,
 ): SearchFallback | undefined {
   if (options.fallbackSearches !== true) return undefined;
   const registry = options.registry ?? createBuiltinRegistry();
@@ -36,7 +56,7 @@ export function fallbackSearches(
   const warnings = new Map<string, (line: string) => void>();
   const warn = (code: string, line: string): void => {
     let warning = warnings.get(code);
-    if (warning === undefined) warnings.set(code, (warning = createRateLimitedWarning({ logger })));
+    if (warning === undefined) warnings.set(code, (warning = createRateLimitedWarning({ logger, ...(now === undefined ? {} : { now }) })));
     warning(line);
   };
   const made = new WeakMap<ToolIndex, Promise<Ranker>>();

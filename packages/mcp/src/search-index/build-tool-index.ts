@@ -29,6 +29,12 @@ export interface BuildToolIndexInput {
    * fails, and the gateway keeps the generation it has.
    */
   readonly keepFailedRanker?: boolean;
+  /**
+   * Whether the gateway's fallback answers the searches of a ranker that
+   * failed to index (`CreateGatewayOptions.fallbackSearches`): the line
+   * logging the failure says so. Default false.
+   */
+  readonly fallbackSearches?: boolean;
 }
 
 /**
@@ -78,7 +84,8 @@ export async function buildToolIndex(input: BuildToolIndexInput): Promise<ToolIn
   } catch (error) {
     if (input.keepFailedRanker !== true || !isRankerFailure(error)) throw error;
     const { message, code } = error as Error & { code: string };
-    logger.error(`${message} [${code}]; search_tools answers with this error, each search trying to index again, until one succeeds`);
+    const meanwhile = input.fallbackSearches === true ? 'the built-in ranker answers search_tools' : 'search_tools answers with this error';
+    logger.error(`${message} [${code}]; ${meanwhile}, each search trying to index again, until one succeeds`);
     ranker = indexOnSearch(ranker, described.tools);
     indexFailed = true;
   }
