@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { createLoadoutError, describeValue, isLoadoutError } from '@loadout/core';
 import type { MaybePromise, Ranker } from '@loadout/core';
-import { usageRankerFactory, withCheckedResults } from '@loadout/core/plugins';
+import { usageRankerFactory } from '@loadout/core/plugins';
 import {
   createStreamLogger,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
@@ -25,7 +25,6 @@ import { checkStoreLocation } from '../io/check-store-location.js';
 import { DEFAULT_MAX_FEEDBACK_BYTES, MAX_FEEDBACK_RANGE } from '../io/max-feedback-flag.js';
 import { withCappedWarnings } from '../io/capped-warnings.js';
 import { createRateCappedLog } from '../io/rate-capped-log.js';
-import { withFailureReport, withFailureReports, type RankerFailureReport } from '../io/reported-ranker-failures.js';
 
 const LOG_LEVELS: readonly GatewayLogLevel[] = ['debug', 'info', 'warn', 'error'];
 const HTTP_ONLY = [
@@ -176,14 +175,9 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         refusedSessions,
         'info',
       );
-      // Each search a ranker fails (timeout, crash, invalid result) is the operator's to see, not only the client's.
+      // A search a ranker fails through its own fault (crash, timeout, invalid result, its module changed) is answered
+      // by bm25f (fallbackSearches below), whose warning names the ranker, the reason and the code: the one line about it.
       const rankerFailures = createRateCappedLog({ write: (line) => logger.warn(line), what: 'ranker failure' });
-      const reportFailure: RankerFailureReport = (name, code, message) => {
-        // An invalid result is answered by bm25f (fallbackSearches below), whose one line says why, and the code.
-        if (code === 'ranker-invalid-result') return;
-        const ranker = `ranker ${JSON.stringify(name)}`;
-        rankerFailures(`search failed: ${message.includes(ranker) ? message : `${ranker}: ${message}`} [${code}]`, code);
-      };
 
       const readyFile = stringFlag(parsed, 'ready-file');
       // A plug-in ranker's search over its budget is answered by bm25f with a warning each: capped as failed searches are.
@@ -258,7 +252,8 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
           const factory = await loading;
           // No decision (or learning off): the same ranker without usage.
           const made = await (factory === undefined ? withUsage(undefined) : factory());
-          return withFailureReport(withCheckedResults(made), reportFailure);
+          // Its results are checked by the gateway, as any ranker's.
+          return made;
         };
       };
       const configured = settings.ranker ?? settings.registry.defaultRanker;
@@ -307,8 +302,9 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         gateway: {
           config,
           logger,
-          registry: withFailureReports(settings.registry, reportFailure),
-          // A search refused at the queue (ranker-busy) or with an invalid result is answered by bm25f, with a warning.
+          registry: settings.registry,
+          // A search refused at the queue (ranker-busy), or that the ranker failed (crashed, threw, timed out, returned an
+          // invalid result, its module changed), is answered by bm25f, with a warning per code.
           fallbackSearches: true,
           ...(learned === undefined
             ? { ranker, ...(ranker === configured && settings.rankerOptions !== undefined ? { rankerOptions: settings.rankerOptions } : {}) }

@@ -268,7 +268,7 @@ export function createSandboxedRanker(input: {
       if (worker !== started) return;
       // While it starts, the operation is known: it died loading its module or in create.
       const starting = [...pending.values()].some((entry) => entry.stage === 'create');
-      end(createLoadoutError('ranker-failed', `ranker ${JSON.stringify(input.name)} stopped: ${reason}; this call failed, the next one starts it again`, { ranker: input.name, ...(code === undefined ? {} : { code }), ...(starting ? { operation: 'create' } : {}) }));
+      end(createLoadoutError('ranker-failed', `ranker ${JSON.stringify(input.name)} stopped: ${reason}; the next call starts it again`, { ranker: input.name, ...(code === undefined ? {} : { code }), ...(starting ? { operation: 'create' } : {}) }));
     };
     started.on('error', (error: Error & { code?: string }) => died(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `it ran out of its ${memoryMb} MiB memory budget` : error.message, error.code));
     started.on('exit', (code) => died(`its worker exited (code ${code})`));
