@@ -40,7 +40,8 @@ export interface CreateGatewayOptions {
    * or unknown tools, or threw), it crashed or threw a `ranker-failed`, overran
    * a budget (`ranker-timeout`), could not be made again (`ranker-invalid`),
    * had too many searches waiting (`ranker-busy`), or its plug-in's module
-   * changed so its worker cannot start again (`config-untrusted`). Each is
+   * changed or cannot be read, so its worker cannot start again
+   * (`config-untrusted`, `file-unreadable`). Each is
    * logged as a warning naming the code (the first, then at most one a
    * minute with a count). The caller's own errors (bad arguments, a limit
    * over 100, an empty query) stay its errors. `loadout serve` sets it.

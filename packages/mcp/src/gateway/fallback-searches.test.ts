@@ -29,7 +29,7 @@ describe('fallbackSearches', () => {
 describe('fallbackSearches: which failures it answers, and its warnings', () => {
   const failure = (code: string, stage: 'search' | 'arguments' = 'search'): ToolSearchAnswer => ({ ok: false, stage, code, message: `failed with ${code}` }) as ToolSearchAnswer;
 
-  it.each(['ranker-failed', 'ranker-timeout', 'ranker-invalid', 'ranker-invalid-result', 'ranker-busy', 'config-untrusted'])('%s is the ranker\'s fault', (code) => {
+  it.each(['ranker-failed', 'ranker-timeout', 'ranker-invalid', 'ranker-invalid-result', 'ranker-busy', 'config-untrusted', 'file-unreadable'])('%s is the ranker\'s fault', (code) => {
     expect(isRankerFault(failure(code))).toBe(true);
   });
 

@@ -12,11 +12,12 @@ import type { CreateGatewayOptions } from './create-gateway-options.js';
  * budget (`ranker-timeout`), could not be made again (`ranker-invalid`),
  * returned an invalid result (`ranker-invalid-result`), had too many
  * searches waiting (`ranker-busy`), or its plug-in's module changed since
- * the config was loaded, so its worker cannot start again
- * (`config-untrusted`). The others (`invalid-input`, `query-empty`,
- * `pattern-invalid`, …) are the caller's and stay its errors.
+ * the config was loaded or cannot be read, so its worker cannot start again
+ * (`config-untrusted`, `file-unreadable`: a search reads no file of the
+ * caller's). The others (`invalid-input`, `query-empty`, `pattern-invalid`,
+ * …) are the caller's and stay its errors.
  */
-const RANKER_FAULTS: ReadonlySet<string> = new Set(['ranker-failed', 'ranker-timeout', 'ranker-invalid', 'ranker-invalid-result', 'ranker-busy', 'config-untrusted']);
+const RANKER_FAULTS: ReadonlySet<string> = new Set(['ranker-failed', 'ranker-timeout', 'ranker-invalid', 'ranker-invalid-result', 'ranker-busy', 'config-untrusted', 'file-unreadable']);
 
 /** Whether `answer` is a search the ranker failed through its own fault (see {@link RANKER_FAULTS}), which the fallback answers. */
 export function isRankerFault(answer: ToolSearchAnswer): answer is ToolSearchFailure {
