@@ -205,4 +205,47 @@ describe('withStartFallback: a generation whose plug-in is still starting', () =
       'ranker "plug" started after its 10000 ms start budget, so it ranks from now on instead of its previous index generation',
     ]);
   });
+
+  // Decision 3459: the generation that ranks starts its worker again after a crash, and that start overruns its
+  // budget. It stood in for itself: each search went to the plug-in still starting (in the sandbox, one more start).
+  it('the generation that ranks, starting again late (after a crash): bm25f answers meanwhile, not that start; it takes over once started', async () => {
+    const late = deferred();
+    const plugin = plugIn([]);
+    const fallback = countingFallback();
+    let restarting = false;
+    const definition = withStartFallback(
+      {
+        ...plugin,
+        create: async (options) => {
+          const ranker = await plugin.create(options);
+          return {
+            ...ranker,
+            search(query, searchOptions) {
+              if (!restarting) return ranker.search(query, searchOptions);
+              restarting = false;
+              throw withLateStart(createLoadoutError('ranker-timeout', 'ranker "plug" took longer than 10000 ms to start (loading its module and create); it goes on starting', { ranker: 'plug', budgetMs: 10_000, operation: 'create' }), late.promise);
+            },
+          };
+        },
+      },
+      fallback,
+    );
+    const ranks = await definition.create({});
+    await ranks.index(first);
+    expect((await ranks.search('forecast')).map((hit) => hit.tool)).toEqual([first[0]]);
+    restarting = true;
+    expect((await ranks.search('mail')).map((hit) => hit.tool.name)).toEqual(['send_mail']);
+    expect(ranks.name).toBe('bm25f');
+    expect(plugin.made[0]!.searches).toBe(1);
+    expect(fallback.infos).toEqual([]);
+    expect(fallback.warnings).toEqual([
+      'ranker "plug" could not start in time, so the built-in ranker "bm25f" ranks instead until it has started: ranker "plug" took longer than 10000 ms to start (loading its module and create); it goes on starting [ranker-timeout]',
+    ]);
+    late.resolve();
+    await turns();
+    expect(fallback.infos).toEqual(['ranker "plug" started after its 10000 ms start budget, so it ranks from now on instead of the built-in ranker "bm25f"']);
+    expect((await ranks.search('file')).map((hit) => hit.tool)).toEqual([first[2]]);
+    expect(ranks.name).toBe('plug');
+    expect(plugin.made[0]!.retired).toBe(0);
+  });
 });

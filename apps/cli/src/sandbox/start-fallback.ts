@@ -100,6 +100,11 @@ export function withStartFallback(definition: RankerDefinition, fallback: Ranker
     let active = primary;
     let tools = new Map<string, CatalogTool>();
     let replacing: Promise<Ranker> | undefined;
+    /** The newest other generation whose plug-in ranks: this one, starting again late (after a crash), is no stand-in for itself. */
+    const older = (): Ranker | undefined => {
+      const working = generations.working();
+      return working === primary ? undefined : working;
+    };
 
     /** Brings `primary`, which started late with the tools `sent`, up to date, checks its first result and hands it the searches. */
     const takeOver = async (sent: ReadonlyMap<string, CatalogTool>, budgetMs: unknown): Promise<void> => {
@@ -111,7 +116,7 @@ export function withStartFallback(definition: RankerDefinition, fallback: Ranker
       const hits = await primary.search(probe === undefined ? definition.name : probe.name, { limit: PROBE_LIMIT });
       checkRankerResult(hits, { ranker: definition.name, tools, limit: PROBE_LIMIT });
       // What answered until now: an older generation's plug-in, or the fallback.
-      const standIn = generations.working() === undefined ? `the built-in ranker ${instead}` : 'its previous index generation';
+      const standIn = older() === undefined ? `the built-in ranker ${instead}` : 'its previous index generation';
       // A newer generation whose plug-in ranks already replaced this one: it is retired, and no one searches it.
       if (failed !== undefined || !generations.ranks(generation)) return;
       active = primary;
@@ -127,7 +132,7 @@ export function withStartFallback(definition: RankerDefinition, fallback: Ranker
      */
     const fallBack = (error: LoadoutError): Promise<Ranker> => {
       const late = lateStartOf(error);
-      const previous = late === undefined || failed !== undefined ? undefined : generations.working();
+      const previous = late === undefined || failed !== undefined ? undefined : older();
       if (late === undefined) {
         failedForGood(error, `ranker ${ranker} could not start, so the built-in ranker ${instead} ranks instead until restarted: ${reasonOf(error)} [${error.code}]`);
       } else if (failed === undefined) {
@@ -153,7 +158,7 @@ export function withStartFallback(definition: RankerDefinition, fallback: Ranker
         active = previousGeneration({
           name: definition.name,
           fallbackName: fallback.name,
-          working: () => (failed === undefined ? generations.working() : undefined),
+          working: () => (failed === undefined ? older() : undefined),
           tools: () => tools,
           fallback: () => fallback.create(),
         });
