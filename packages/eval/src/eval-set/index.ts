@@ -6,3 +6,5 @@ export type { EvalSetInfo } from './list-eval-sets.js';
 export { createEvalCatalog } from './create-eval-catalog.js';
 export { parseEvalQueries } from './parse-eval-queries.js';
 export type { ParseEvalQueriesOptions } from './parse-eval-queries.js';
+export { queryRepeats } from './repeated-queries.js';
+export type { QueryRepeats } from './repeated-queries.js';
