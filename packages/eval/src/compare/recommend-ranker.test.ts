@@ -53,6 +53,34 @@ describe('recommendRanker', () => {
     expect(recommendRanker([baseline, twin, rerank], enough)).toMatchObject({ recommended: 'twin', reason: expect.stringContaining('so twin, listed first of the equal means, is named') });
   });
 
+  it('applies the near-tie rule against the baseline, so the order of the list does not change the pick', () => {
+    // hybrid 0.6 points above bm25f, within noise; bm25f 3.6× faster on every query.
+    const fast = { ...standing('bm25f', 0, 0, 0.11), latencies: steady(0.11) };
+    const slow = { ...standing('hybrid', 0.006, -0.007, 0.4), latencies: steady(0.4) };
+    expect(recommendRanker([fast, slow], enough)).toEqual({
+      recommended: 'bm25f',
+      reason: 'keep bm25f: no ranker beat it beyond noise; the best of the others, hybrid, differs by +0.6 Recall@5 points (95% interval −0.7 to +1.9 points, which includes 0)',
+    });
+    const fromSlow = recommendRanker([{ ...slow, vsBaseline: { diff: 0, low: 0, high: 0 } }, { ...fast, vsBaseline: { diff: -0.006, low: -0.019, high: 0.007 } }], enough);
+    expect(fromSlow).toEqual({
+      recommended: 'bm25f',
+      reason:
+        'switch to bm25f: it came within 1 point of hybrid, −0.6 Recall@5 points (95% interval −1.9 to +0.7 points, which includes 0), too close to tell apart, and is 3.6× as fast as hybrid query for query (95% interval 3.6× to 3.6×), at least 1.5× beyond noise, at a median 0.11 ms a query against 0.40 ms',
+    });
+    // Above 0 beyond noise but within 1 point: a baseline clearly faster is kept, as it would be switched to listed second.
+    const narrowly = { ...slow, vsBaseline: { diff: 0.008, low: 0.002, high: 0.014 } };
+    expect(recommendRanker([fast, narrowly], enough)).toEqual({
+      recommended: 'bm25f',
+      reason: 'keep bm25f: hybrid finds +0.8 Recall@5 points (95% interval +0.2 to +1.4 points, above 0) but came within 1 point, too close to tell apart, and bm25f is 3.6× as fast as hybrid query for query (95% interval 3.6× to 3.6×), at least 1.5× beyond noise',
+    });
+    const reversed = recommendRanker([{ ...narrowly, vsBaseline: { diff: 0, low: 0, high: 0 } }, { ...fast, vsBaseline: { diff: -0.008, low: -0.014, high: -0.002 } }], enough);
+    expect(reversed.recommended).toBe('bm25f');
+    // Beyond 1 point, or not clearly faster, or on too few queries: the baseline rule as before.
+    expect(recommendRanker([fast, { ...slow, vsBaseline: { diff: 0.02, low: 0.01, high: 0.03 } }], enough).recommended).toBe('hybrid');
+    expect(recommendRanker([{ ...slow, vsBaseline: { diff: 0, low: 0, high: 0 } }, { ...fast, latencies: steady(0.3), vsBaseline: { diff: -0.006, low: -0.019, high: 0.007 } }], enough).recommended).toBe('hybrid');
+    expect(recommendRanker([{ ...slow, vsBaseline: { diff: 0, low: 0, high: 0 } }, { ...fast, vsBaseline: { diff: -0.006, low: -0.019, high: 0.007 } }], { queries: 20 }).recommended).toBe('hybrid');
+  });
+
   it('counts one query as a near-tie on a small set', () => {
     // 45 queries: one query is 2.2 points, so +15.6 and +16.7 cannot be told apart.
     const result = recommendRanker([baseline, standing('bm25f-2', 0.156, 0.1, 0.3), standing('wink-bm25', 0.167, 0.1, 0.35)], { queries: 45 });

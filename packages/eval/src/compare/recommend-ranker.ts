@@ -34,8 +34,14 @@ export interface RankerStanding {
 
 /** Options of {@link recommendRanker}. */
 export interface RecommendRankerOptions {
-  /** Queries every ranker answered (the set's size); below {@link MIN_QUERIES_TO_SWITCH}, no switch is recommended. */
+  /**
+   * Queries every ranker answered, counting a text listed several times once
+   * (the set's distinct queries); below {@link MIN_QUERIES_TO_SWITCH}, no
+   * switch is recommended, and one query's worth is a near-tie.
+   */
   readonly queries: number;
+  /** The unit of each query, for the speed ratio's bootstrap (`pairedBootstrap`'s `units`: a repeated text is one). Default: each query its own. */
+  readonly units?: readonly number[];
 }
 
 /** The pick of a comparison and why, in words a person can act on. */
@@ -68,11 +74,14 @@ const ms = (value: number): string => `${value < 10 ? value.toFixed(2) : value.t
 const above = (vs: DifferenceInterval): boolean => pointsAsPrinted(vs.low) > 0;
 const below = (vs: DifferenceInterval): boolean => pointsAsPrinted(vs.high) < 0;
 const where = (vs: DifferenceInterval): string => (above(vs) ? 'above 0' : below(vs) ? 'below 0' : 'which includes 0');
+const times = (speed: SpeedRatio): string => `${speed.ratio.toFixed(1)}× as fast`;
+const beyondNoise = (speed: SpeedRatio): string => `query for query (95% interval ${speed.low.toFixed(1)}× to ${speed.high.toFixed(1)}×), at least ${CLEARLY_FASTER}× beyond noise`;
+const marginWords = (margin: number): string => (margin === NEAR_TIE ? '1 point' : `one query (${(margin * 100).toFixed(1)} points)`);
 
 /** `fast`'s speed ratio over `slow` when its whole 95% interval is at least {@link CLEARLY_FASTER}; undefined without latencies or within noise. */
-function clearlyFaster(fast: RankerStanding, slow: RankerStanding): SpeedRatio | undefined {
+function clearlyFaster(fast: RankerStanding, slow: RankerStanding, units?: readonly number[]): SpeedRatio | undefined {
   if (fast.latencies === undefined || slow.latencies === undefined) return undefined;
-  const speed = speedRatio(fast.latencies, slow.latencies);
+  const speed = speedRatio(fast.latencies, slow.latencies, units);
   return speed !== undefined && speed.low >= CLEARLY_FASTER ? speed : undefined;
 }
 
@@ -92,7 +101,13 @@ function clearlyFaster(fast: RankerStanding, slow: RankerStanding): SpeedRatio |
  * answered every one is the pick (the baseline, named as none, when there
  * is no such ranker). Rankers scored on queries their model was trained on
  * (`trainedOn`) are not candidates either, the reason saying so; when the
- * baseline is, the reason says its figures are inflated. `reason` names the pick, the gain in Recall@5 points
+ * baseline is, the reason says its figures are inflated. The near-tie rule
+ * holds against the baseline too, so that the pick does not depend on which
+ * ranker is listed first: a ranker whose mean is within the margin of the
+ * baseline's (either side) and {@link CLEARLY_FASTER} times faster beyond
+ * noise is switched to, and a baseline within the margin of the pick and
+ * that much faster than it is kept (on {@link MIN_QUERIES_TO_SWITCH} queries
+ * or more, the baseline answering every query and not in-sample). `reason` names the pick, the gain in Recall@5 points
  * with its interval, and the latency cost, or says why the baseline stays,
  * naming the other ranker with the largest mean difference.
  */
@@ -108,6 +123,10 @@ export function recommendRanker(standings: readonly RankerStanding[], options: R
   const inflated = baseline.failedQueries > 0 ? '' : inflatedBaseline(baseline);
   const caveats = (failing.length === 0 ? '' : `; ${failing.join(', ')} and cannot be chosen`) + (unfair === '' ? '' : `; ${unfair}`) + (inflated === '' ? '' : `; ${inflated}`);
   const tooFew = options.queries < MIN_QUERIES_TO_SWITCH;
+  const margin = Math.max(NEAR_TIE, 1 / options.queries);
+  // The near-tie rule against the baseline: what runs today is worth leaving only for more recall or, as good within noise, for speed.
+  const speedTies = baseline.failedQueries === 0 && !tooFew && !inSample(baseline);
+  const within = (standing: RankerStanding): string => `${signedPoints(standing.vsBaseline.diff)} Recall@5 points (${interval(standing.vsBaseline)}, ${where(standing.vsBaseline)})`;
   // A baseline that failed queries is no yardstick: the best ranker that answered every query is the pick.
   const candidates = baseline.failedQueries > 0 ? clean : tooFew ? [] : clean.filter((standing) => above(standing.vsBaseline));
   if (candidates.length === 0) {
@@ -117,6 +136,20 @@ export function recommendRanker(standings: readonly RankerStanding[], options: R
     }
     const best = [...clean].sort((a, b) => b.vsBaseline.diff - a.vsBaseline.diff)[0];
     if (best === undefined) return { recommended: baseline.ranker, reason: `keep ${baseline.ranker}: no other ranker could be compared${caveats}` };
+    // A ranker within the margin of the baseline, either side, and clearly faster than it: of several, the fastest.
+    const quicker = (speedTies ? clean.filter((standing) => Math.abs(standing.vsBaseline.diff) <= margin) : [])
+      .flatMap((standing) => {
+        const speed = clearlyFaster(standing, baseline, options.units);
+        return speed === undefined ? [] : [{ standing, speed }];
+      })
+      .sort((a, b) => b.speed.ratio - a.speed.ratio)[0];
+    if (quicker !== undefined) {
+      const { standing, speed } = quicker;
+      return {
+        recommended: standing.ranker,
+        reason: `switch to ${standing.ranker}: it came within ${marginWords(margin)} of ${baseline.ranker}, ${within(standing)}, too close to tell apart, and is ${times(speed)} as ${baseline.ranker} ${beyondNoise(speed)}, at a median ${ms(standing.p50Ms)} a query against ${ms(baseline.p50Ms)}${caveats}`,
+      };
+    }
     // With in-sample rankers set aside, "no ranker" and "every other" speak of those compared fairly.
     const fairly = unfair === '' ? '' : ' compared fairly';
     const bestOf = `${signedPoints(best.vsBaseline.diff)} Recall@5 points (${interval(best.vsBaseline)}, ${where(best.vsBaseline)})`;
@@ -131,28 +164,35 @@ export function recommendRanker(standings: readonly RankerStanding[], options: R
   }
   const gain = (standing: RankerStanding): number => (baseline.failedQueries > 0 ? standing.recall : standing.vsBaseline.diff);
   const top = Math.max(...candidates.map(gain));
-  const margin = Math.max(NEAR_TIE, 1 / options.queries);
   const near = candidates.filter((standing) => gain(standing) >= top - margin);
   // The higher mean (recall is the same on every run and in every order); on equal means, the first listed.
   const best = near.find((standing) => gain(standing) === top)!;
   // Another goes first only when it is clearly faster than that one beyond noise; of several, the fastest.
   const faster = near.flatMap((standing) => {
-    const speed = standing === best ? undefined : clearlyFaster(standing, best);
+    const speed = standing === best ? undefined : clearlyFaster(standing, best, options.units);
     return speed === undefined ? [] : [{ standing, speed }];
   });
   const quickest = faster.sort((a, b) => b.speed.ratio - a.speed.ratio)[0];
   const speed = quickest?.speed;
   const pick = quickest?.standing ?? best;
   const others = near.filter((standing) => standing !== pick);
-  const within = `${others.map((standing) => standing.ranker).join(', ')} came within ${margin === NEAR_TIE ? '1 point' : `one query (${(margin * 100).toFixed(1)} points)`}`;
+  const cameWithin = `${others.map((standing) => standing.ranker).join(', ')} came within ${marginWords(margin)}`;
   const tie =
     others.length === 0
       ? ''
       : speed !== undefined
-        ? `; ${within} and ${pick.ranker} is ${speed.ratio.toFixed(1)}× as fast as ${best.ranker} query for query (95% interval ${speed.low.toFixed(1)}× to ${speed.high.toFixed(1)}×), at least ${CLEARLY_FASTER}× beyond noise`
-        : `; ${within}, too close to tell apart, and none is ${CLEARLY_FASTER}× faster beyond noise, so ${pick.ranker}, ${others.some((standing) => gain(standing) === top) ? 'listed first of the equal means' : 'with the highest mean'}, is named`;
+        ? `; ${cameWithin} and ${pick.ranker} is ${times(speed)} as ${best.ranker} ${beyondNoise(speed)}`
+        : `; ${cameWithin}, too close to tell apart, and none is ${CLEARLY_FASTER}× faster beyond noise, so ${pick.ranker}, ${others.some((standing) => gain(standing) === top) ? 'listed first of the equal means' : 'with the highest mean'}, is named`;
   if (baseline.failedQueries > 0) {
     return { recommended: pick.ranker, reason: `switch to ${pick.ranker}: it answered every query, with Recall@5 ${(pick.recall * 100).toFixed(1)} at a median ${ms(pick.p50Ms)} a query${tie}${caveats}` };
+  }
+  // The baseline within the margin of the pick and clearly faster than it stays, as it would be switched to were it listed second.
+  const kept = speedTies && pick.vsBaseline.diff <= margin ? clearlyFaster(baseline, pick, options.units) : undefined;
+  if (kept !== undefined) {
+    return {
+      recommended: baseline.ranker,
+      reason: `keep ${baseline.ranker}: ${pick.ranker} finds ${within(pick)} but came within ${marginWords(margin)}, too close to tell apart, and ${baseline.ranker} is ${times(kept)} as ${pick.ranker} ${beyondNoise(kept)}${caveats}`,
+    };
   }
   return {
     recommended: pick.ranker,
