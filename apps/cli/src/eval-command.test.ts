@@ -243,13 +243,30 @@ describe('loadout eval reads catalogs and queries as every command does', () => 
     expect(one.stderr()).toBe(warning);
     expect(Object.keys(JSON.parse(one.stdout()) as object)).toEqual(['ranker', 'set', 'recall@5', 'ndcg@5', 'mrr@10', 'queries', 'p50Ms', 'p99Ms', 'buildMs', 'tools', 'failedQueries', 'warnings']);
     expect(JSON.parse(one.stdout())).toMatchObject({ 'recall@5': 1, failedQueries: 0 });
+    // The coded warning is in --json's warnings too, as the mods' are.
+    const entry = { code: 'query-too-long', message: '1 of 2 queries is longer than search and serve accept (500 characters); it is scored here, but a deployment refuses it' };
+    expect((JSON.parse(one.stdout()) as { warnings: unknown }).warnings).toEqual([entry]);
     const several = fakeContext({ cwd: folder });
     expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'long.jsonl', '--ranker', 'bm25f,wink-bm25', '--json'], several.context)).toBe(0);
     expect(several.stderr()).toBe(warning);
     expect(Object.keys(JSON.parse(several.stdout()) as object)).toEqual(['set', 'tools', 'queries', 'baseline', 'rankers', 'recommended', 'reason', 'warnings']);
+    expect((JSON.parse(several.stdout()) as { warnings: unknown }).warnings).toEqual([entry]);
     const short = fakeContext({ cwd: folder });
     expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'labelled.jsonl'], short.context)).toBe(0);
     expect(short.stderr()).toBe('');
+  });
+
+  it('warns of labelled lines that repeat a query and its answers (eval-repeated-queries), on stderr and in --json', async () => {
+    const line = '{"query": "post in slack", "relevant": ["post_message"]}\n';
+    write('repeated.jsonl', `${line}${line}${line}{"query": "post in slack", "relevant": ["mcp__github__create_issue"]}\n`);
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'repeated.jsonl', '--ranker', 'bm25f,wink-bm25', '--json'], run.context)).toBe(0);
+    const message = "2 of 4 labelled lines repeat an earlier line's query and answers (1 query text listed more than once; 1 distinct): each text counts once in the intervals and the recommendation, as copies are not new evidence; the means still count every line";
+    expect(run.stderr()).toBe(`loadout eval: warning: ${message} [eval-repeated-queries]\n`);
+    const result = JSON.parse(run.stdout()) as { warnings: unknown; reason: string };
+    expect(result.warnings).toEqual([{ code: 'eval-repeated-queries', message }]);
+    // One distinct query: too few to tell rankers apart, whatever the number of lines.
+    expect(result.reason).toContain('1 query is too few');
   });
 
   it('runs out of the box on the embedded demo catalog and its demo queries', async () => {

@@ -10,7 +10,7 @@ import type { EvalFeedback } from './eval-feedback.js';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
 import type { ParsedArguments } from '../io/parse-arguments.js';
-import { MAX_TOOLS_RANGE } from '../io/command-warnings.js';
+import { MAX_TOOLS_RANGE, reportWarnings, type CommandWarning } from '../io/command-warnings.js';
 import { checkWritable } from '../io/check-writable.js';
 import { guardOutputFile, sameFile } from '../io/guard-output-file.js';
 import { EVAL_REPORT_FILE } from '../io/eval-report-file.js';
@@ -22,6 +22,8 @@ import { checkFileFlag } from '../io/check-file-flag.js';
 import { checkStoreLocation } from '../io/check-store-location.js';
 import { isDatabaseStore } from '../io/open-feedback-store.js';
 import { longQueriesWarning } from './eval-long-queries.js';
+import { repeatedQueriesWarning } from './eval-repeated-queries.js';
+import { queryRepeats } from '@loadout/eval';
 import { findInSample, inSampleNote, inSampleWarning } from './eval-in-sample.js';
 import { formatCount } from '../format/render-table.js';
 import { evalHelp as help } from './eval-help.js';
@@ -138,9 +140,15 @@ export const evalCommand: Command = {
       config,
       context,
     );
-    // stderr in every mode: --json's "warnings" carry the mods' (its other keys are a contract).
-    const long = longQueriesWarning(evalSet.queries);
-    if (long !== undefined) context.stderr(long);
+    // Every coded warning eval prints is said on stderr in every mode and carried in --json's "warnings", after the mods'.
+    const evalWarnings: CommandWarning[] = [];
+    const warn = (warning: CommandWarning | undefined): void => {
+      if (warning === undefined) return;
+      evalWarnings.push(warning);
+      reportWarnings('eval', [warning], context, false);
+    };
+    warn(longQueriesWarning(evalSet.queries));
+    warn(repeatedQueriesWarning(queryRepeats(evalSet.queries), evalSet.queries.length));
     // One reporter for learning, indexing and answering: a phase begun once the run has gone on a second is said as it begins.
     const progress = createProgressReporter({ write: context.stderr, prefix: 'loadout eval', startedAt });
     let learning: EvalFeedback | undefined;
@@ -198,7 +206,8 @@ export const evalCommand: Command = {
       await writeReport(reportPath, context, comparison, runs, evalSet, { misses: missesFlag ?? REPORT_MISSES, inSample, overlap }, learning);
     }
     const json = Boolean(parsed.values['json']);
-    if (inSample !== undefined) context.stderr(inSampleWarning(inSample));
+    if (inSample !== undefined) warn(inSampleWarning(inSample));
+    const allWarnings = [...warnings, ...evalWarnings];
     const note = inSample === undefined || json ? '' : `\n${inSampleNote(inSample)}`;
     if (runs.length === 1) {
       const run = runs[0]!;
@@ -208,7 +217,7 @@ export const evalCommand: Command = {
           learning === undefined
             ? {}
             : { learning: { ...learning.report, feedbackEvents: learning.events, skippedLines: learning.skips.lines } };
-        context.stdout(JSON.stringify({ ranker: run.ranker, set: evalSet.name, ...run.result, ...learned, ...(missed === undefined ? {} : { misses: missed }), ...(overlap === undefined ? {} : { feedbackOverlap: overlap }), warnings }, null, 2) + '\n');
+        context.stdout(JSON.stringify({ ranker: run.ranker, set: evalSet.name, ...run.result, ...learned, ...(missed === undefined ? {} : { misses: missed }), ...(overlap === undefined ? {} : { feedbackOverlap: overlap }), ...(inSample?.rankers.includes(run.ranker) === true ? { inSample: true } : {}), warnings: allWarnings }, null, 2) + '\n');
       } else {
         context.stdout(renderSingle(run, evalSet.name, learning) + (missed === undefined ? '' : `\n${renderMisses(run.ranker, missed, misses!)}`) + note);
       }
@@ -218,7 +227,7 @@ export const evalCommand: Command = {
     if (json) {
       // stdout is the contract; why queries failed (and each error's code) goes to stderr.
       for (const line of failures) context.stderr(`loadout eval: ${line}`);
-      context.stdout(JSON.stringify({ ...comparison, warnings }, null, 2) + '\n');
+      context.stdout(JSON.stringify({ ...comparison, warnings: allWarnings }, null, 2) + '\n');
       return exitCode;
     }
     const missText = misses === undefined ? [] : comparison!.rankers.map((row) => renderMisses(row.ranker, row.misses ?? [], misses));

@@ -55,9 +55,35 @@ describe('compareRuns', () => {
     expect(comparison.recommended).toBe('bm25f');
     expect(comparison.reason).toBe('keep bm25f: no other ranker could be compared; rerank-glove was trained on 40 of these queries, so it is not compared fairly and cannot be chosen');
     expect(Object.keys(comparison)).toEqual(['set', 'tools', 'queries', 'baseline', 'rankers', 'recommended', 'reason']);
-    expect(Object.keys(comparison.rankers[1]!)).toEqual(['ranker', 'recall@5', 'ndcg@5', 'mrr@10', 'p50Ms', 'p99Ms', 'buildMs', 'failedQueries', 'vsBaseline']);
+    // The contract's keys, then inSample (decision 3465) on the in-sample ranker's row only.
+    expect(Object.keys(comparison.rankers[1]!)).toEqual(['ranker', 'recall@5', 'ndcg@5', 'mrr@10', 'p50Ms', 'p99Ms', 'buildMs', 'failedQueries', 'vsBaseline', 'inSample']);
+    expect(Object.keys(comparison.rankers[0]!)).not.toContain('inSample');
     // An in-sample baseline: its figures are called inflated.
     const inflated = compareRuns([glove, base], evalSet, undefined, inSample);
     expect(inflated.reason).toContain('rerank-glove, the baseline, was trained on 40 of these queries, so its figures are inflated');
+  });
+
+  it('draws a repeated query text once: 15 copies of a set cannot narrow the interval or turn a keep into a switch', () => {
+    const base = run('bm25f', 20, () => 0.1);
+    // One query apart on 40 (2.5 points): within noise.
+    const other = run('hybrid', 21, () => 0.1);
+    const once = compareRuns([base, other], evalSet);
+    expect(once.recommended).toBe('bm25f');
+    const copies = 15;
+    const repeated: EvalSet = { name: 'repeated', tools: [], queries: Array.from({ length: copies }, (_, copy) => queries.map((query) => ({ ...query, id: `${query.id}-${copy}` }))).flat() };
+    const repeat = (single: RankerRun): RankerRun => ({
+      ...single,
+      outcomes: Array.from({ length: copies }, (_, copy) => single.outcomes.map((outcome) => ({ ...outcome, index: outcome.index + copy * 40 }))).flat(),
+    });
+    const fifteen = compareRuns([repeat(base), repeat(other)], repeated);
+    expect(fifteen.rankers[1]!.vsBaseline).toEqual(once.rankers[1]!.vsBaseline);
+    expect(fifteen.recommended).toBe('bm25f');
+    expect(fifteen.reason).toBe(once.reason);
+  });
+
+  it('marks an in-sample ranker in its row, an additive key', () => {
+    const comparison = compareRuns([run('bm25f', 20, () => 0.1), run('rerank', 36, () => 0.4)], evalSet, undefined, { rankers: ['rerank'], trained: 40, total: 40 });
+    expect(comparison.rankers.map((row) => row.inSample)).toEqual([undefined, true]);
+    expect(Object.keys(comparison.rankers[1]!).at(-1)).toBe('inSample');
   });
 });

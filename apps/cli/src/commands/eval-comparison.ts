@@ -1,4 +1,4 @@
-import { goldGroups, pairedBootstrap, recommendRanker, worstQueries } from '@loadout/eval';
+import { goldGroups, pairedBootstrap, queryRepeats, recommendRanker, worstQueries } from '@loadout/eval';
 import type { DifferenceInterval, EvalSet, EvaluationResult, GoldGroups, QueryOutcome } from '@loadout/eval';
 import type { InSample } from './eval-in-sample.js';
 import { splitFirstError, type EvalFirstError } from './eval-first-error.js';
@@ -38,6 +38,8 @@ export interface ComparedRanker {
   readonly misses?: readonly EvalMiss[];
   /** When any query failed: the first failure (added to the contract; a ranker that failed every query shows 0 for its timings). */
   readonly firstError?: EvalFirstError;
+  /** True when the ranker runs a model trained on the queries (the `eval-in-sample` warning names it): its figures overstate it. Absent otherwise. */
+  readonly inSample?: true;
 }
 
 /** What `loadout eval --ranker a,b,c --json` prints. */
@@ -67,7 +69,9 @@ export function runMisses(run: RankerRun, evalSet: EvalSet, count: number): Eval
 /**
  * Compares runs on the same queries: the first is the baseline; each
  * ranker's Recall@5 difference comes with a paired bootstrap 95% interval
- * ({@link BOOTSTRAP}); `recommended` and `reason` follow `recommendRanker`,
+ * ({@link BOOTSTRAP}) drawn by query text (`queryRepeats`: a text listed
+ * several times is one unit, and the switch threshold and the near-tie
+ * count it once); `recommended` and `reason` follow `recommendRanker`,
  * given every query's latency.
  * `misses` (a count) adds each ranker's worst queries. The rankers `inSample`
  * names (those the `eval-in-sample` warning names) are scored on queries
@@ -77,9 +81,11 @@ export function compareRuns(runs: readonly RankerRun[], evalSet: EvalSet, misses
   const baseline = runs[0]!;
   const recalls = (run: RankerRun): number[] => run.outcomes.map((outcome) => outcome.scores['recall@5']);
   const base = recalls(baseline);
+  // A text listed several times is one query to resample: copies of a line are not new evidence.
+  const { units, distinct } = queryRepeats(evalSet.queries);
   const rankers = runs.map((run): ComparedRanker => {
     const { result } = run;
-    const vs = run === baseline ? { diff: 0, low: 0, high: 0 } : pairedBootstrap(base, recalls(run), BOOTSTRAP);
+    const vs = run === baseline ? { diff: 0, low: 0, high: 0 } : pairedBootstrap(base, recalls(run), { ...BOOTSTRAP, units });
     return {
       ranker: run.ranker,
       'recall@5': result['recall@5'],
@@ -92,6 +98,7 @@ export function compareRuns(runs: readonly RankerRun[], evalSet: EvalSet, misses
       vsBaseline: { 'recall@5': vs },
       ...(misses === undefined ? {} : { misses: runMisses(run, evalSet, misses) }),
       ...(result.failedQueries === 0 ? {} : { firstError: splitFirstError(result.firstError ?? 'unknown') }),
+      ...(inSample?.rankers.includes(run.ranker) === true ? { inSample: true as const } : {}),
     };
   });
   const { recommended, reason } = recommendRanker(
@@ -103,9 +110,9 @@ export function compareRuns(runs: readonly RankerRun[], evalSet: EvalSet, misses
       latencies: runs[index]!.outcomes.map((outcome) => outcome.ms),
       failedQueries: row.failedQueries,
       vsBaseline: row.vsBaseline['recall@5'],
-      ...(inSample?.rankers.includes(row.ranker) === true ? { trainedOn: inSample.trained } : {}),
+      ...(row.inSample === true ? { trainedOn: inSample!.trained } : {}),
     })),
-    { queries: evalSet.queries.length },
+    { queries: distinct, units },
   );
   return { set: evalSet.name, tools: baseline.result.tools, queries: baseline.result.queries, baseline: baseline.ranker, rankers, recommended, reason };
 }

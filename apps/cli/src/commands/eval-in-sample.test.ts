@@ -8,9 +8,11 @@ describe('findInSample', () => {
   it('names the rankers running a shipped model when at least 10% of the queries are training queries', () => {
     const found = findInSample(['bm25f', 'rerank', 'rerank-glove'], ['Send an email', 'book a flight'], [], record);
     expect(found).toEqual({ rankers: ['rerank', 'rerank-glove'], trained: 1, total: 2 });
-    expect(inSampleWarning(found!)).toBe(
-      "loadout eval: warning: 1 of the 2 queries (50%) are queries rerank and rerank-glove run models trained on (pnpm train fits the shipped models on the bundled eval sets' dev queries): their figures here are in-sample and overstate them on new queries [eval-in-sample]\n",
-    );
+    expect(inSampleWarning(found!)).toEqual({
+      code: 'eval-in-sample',
+      message:
+        "1 of the 2 queries (50%) are queries rerank and rerank-glove run models trained on (pnpm train fits the shipped models on the bundled eval sets' dev queries): their figures here are in-sample and overstate them on new queries",
+    });
     expect(inSampleNote({ ...found!, rankers: ['rerank'] })).toBe('note: in-sample: rerank runs a model trained on 1 of the 2 queries (50%); compare it on queries of your own\n');
   });
 

@@ -1,6 +1,7 @@
 import { countTrainingQueries, SHIPPED_TRAINING_QUERIES } from '@loadout/eval/training-queries';
 import type { TrainingQueries } from '@loadout/eval/training-queries';
 import { formatCount } from '../format/render-table.js';
+import type { CommandWarning } from '../io/command-warnings.js';
 
 /** The built-in rankers that run a model `pnpm train` fitted on the bundled eval sets' dev queries, unless given a `model` of their own. */
 export const SHIPPED_MODEL_RANKERS: readonly string[] = ['rerank', 'rerank-glove'];
@@ -32,9 +33,10 @@ export function findInSample(rankers: readonly string[], queries: readonly strin
 const share = ({ trained, total }: InSample): string => `${formatCount(trained)} of the ${formatCount(total)} queries (${Math.round((trained / total) * 100)}%)`;
 const models = ({ rankers }: InSample): string => `${rankers.join(' and ')} ${rankers.length === 1 ? 'runs a model' : 'run models'}`;
 
-/** The stderr warning (`eval-in-sample`). */
-export function inSampleWarning(found: InSample): string {
-  return `loadout eval: warning: ${share(found)} are queries ${models(found)} trained on (pnpm train fits the shipped models on the bundled eval sets' dev queries): ${found.rankers.length === 1 ? 'its' : 'their'} figures here are in-sample and overstate ${found.rankers.length === 1 ? 'it' : 'them'} on new queries [eval-in-sample]\n`;
+/** The warning (`eval-in-sample`), printed and in `--json`'s `warnings`. */
+export function inSampleWarning(found: InSample): CommandWarning {
+  const message = `${share(found)} are queries ${models(found)} trained on (pnpm train fits the shipped models on the bundled eval sets' dev queries): ${found.rankers.length === 1 ? 'its' : 'their'} figures here are in-sample and overstate ${found.rankers.length === 1 ? 'it' : 'them'} on new queries`;
+  return { code: 'eval-in-sample', message };
 }
 
 /** The caveat in a sentence: which rankers run models trained on how many of the queries, and what to do. */

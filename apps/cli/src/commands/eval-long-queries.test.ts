@@ -13,17 +13,16 @@ describe('longQueriesWarning', () => {
   it('counts the queries search refuses (query-too-long) and says they are scored anyway', () => {
     const long = 'x'.repeat(501);
     expect(() => parseToolQuery(long)).toThrow(expect.objectContaining({ code: 'query-too-long' }));
-    expect(longQueriesWarning(queries(long, 'short', long))).toBe(
-      'loadout eval: warning: 2 of 3 queries are longer than search and serve accept (500 characters); they are scored here, but a deployment refuses them [query-too-long]\n',
-    );
-    expect(longQueriesWarning(queries(long, 'short'))).toBe(
-      'loadout eval: warning: 1 of 2 queries is longer than search and serve accept (500 characters); it is scored here, but a deployment refuses it [query-too-long]\n',
-    );
+    expect(longQueriesWarning(queries(long, 'short', long))).toEqual({
+      code: 'query-too-long',
+      message: '2 of 3 queries are longer than search and serve accept (500 characters); they are scored here, but a deployment refuses them',
+    });
+    expect(longQueriesWarning(queries(long, 'short'))?.message).toBe('1 of 2 queries is longer than search and serve accept (500 characters); it is scored here, but a deployment refuses it');
   });
 
   it('measures as search does: trimmed, in characters (code points), not UTF-16 units', () => {
     // 500 emoji are 1,000 UTF-16 units and 500 characters; padding is trimmed.
     expect(longQueriesWarning(queries('😀'.repeat(500), `  ${'x'.repeat(500)}  `))).toBeUndefined();
-    expect(longQueriesWarning(queries('😀'.repeat(501)))).toContain('1 of 1 query is longer');
+    expect(longQueriesWarning(queries('😀'.repeat(501)))?.message).toContain('1 of 1 query is longer');
   });
 });
