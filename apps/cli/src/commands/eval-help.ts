@@ -15,13 +15,18 @@ Computes Recall@5, NDCG@5 and MRR@10 (as defined by the eval data README,
 honouring "relevant_groups"), plus p50/p99 query latency and index build time.
 With several rankers, each answers the same queries and one table compares them:
 each ranker's Recall@5 against the first one named (the baseline), with a paired
-bootstrap 95% interval of the per-query difference (2,000 resamples, fixed seed),
-and a recommendation: the baseline, unless another ranker's interval lies above 0
-(its low end at least +0.1 as printed; a bound that rounds to zero prints as 0.0);
-then the best such ranker. Two within 1 point (or one query) cannot be told apart:
-the higher mean is named, unless the other is at least 1.5× faster beyond noise
-(the 95% interval of its per-query speed ratio at or above 1.5×). On fewer
-than ${MIN_QUERIES_TO_SWITCH} queries no switch is recommended (the set is too small to tell),
+bootstrap 95% interval of the per-query difference (2,000 resamples, fixed seed;
+a query text listed several times is drawn as one query, so copies cannot narrow
+it), and a recommendation: the baseline, unless another ranker's interval lies
+above 0 (its low end at least +0.1 as printed; a bound that rounds to zero prints
+as 0.0); then the best such ranker. Two within 1 point (or one query) cannot be
+told apart: the higher mean is named, unless the other is at least 1.5× faster
+beyond noise (the 95% interval of its per-query speed ratio at or above 1.5×).
+The baseline is held to the same rule, so the order of --ranker does not change
+the pick: a ranker within 1 point of the baseline, either side, and 1.5× faster
+is switched to; a baseline within 1 point of the best and 1.5× faster than it is
+kept; within 1 point and neither faster, the baseline stays. On fewer than
+${MIN_QUERIES_TO_SWITCH} distinct queries no switch is recommended (the set is too small to tell),
 unless the baseline failed queries: then the best ranker that answered every one.
 A ranker running a shipped model, on queries it was trained on (10% of them or
 more: the eval-in-sample warning), is never chosen, and the reason says so; when
@@ -44,7 +49,10 @@ Files:
                    {"query", "called": name | [names], "at"?} (a feedback store: the
                    tools called are the answers). Events with the same query text are
                    one search, counted once: one query whose answers are every tool
-                   called after it; each labelled line is one query. Names are a tool's
+                   called after it; each labelled line is one query (a line repeating
+                   an earlier one's text and answers is scored, with a warning,
+                   eval-repeated-queries, and its text drawn once in the intervals
+                   and the recommendation). Names are a tool's
                    own name (when one server has it) or its mcp__server__name; names no
                    tool has are one error listing every such line (unknown-tool, exit 2). Queries
                    longer than search accepts (${DEFAULT_MAX_QUERY_LENGTH} characters) are scored here, with a
@@ -93,14 +101,20 @@ ${MAX_FEEDBACK_HELP}
                    result: ranker-invalid-result); by default such a run exits 1, after
                    printing everything
   --json           one ranker: {"recall@5", "ndcg@5", "mrr@10", "queries", "p50Ms", "p99Ms", ...,
-                   "learning"?: {...}, "misses"?: [...], "feedbackOverlap"?: {"shared",
-                   "total", "warning"?} (with --feedback), "warnings"}; several: {"set",
-                   "tools", "queries", "baseline", "rankers": [{"ranker", "recall@5",
-                   "ndcg@5", "mrr@10", "p50Ms", "p99Ms", "buildMs", "failedQueries",
-                   "vsBaseline": {"recall@5": {"diff", "low", "high"}}, "misses"?: [{"id",
-                   "query", "relevant", "got"}], "firstError"?: {"code", "message"} (when a
-                   query failed)}], "recommended", "reason", "warnings"}; "warnings":
-                   [{"code", "message"}], what the config's mods reported (mod-failed, …)
+                   "options"?, "learning"?: {...}, "misses"?: [...], "feedbackOverlap"?:
+                   {"shared", "total", "warning"?} (with --feedback), "inSample"?,
+                   "warnings"}; several: {"set", "tools", "queries", "baseline",
+                   "rankers": [{"ranker", "recall@5", "ndcg@5", "mrr@10", "p50Ms", "p99Ms",
+                   "buildMs", "failedQueries", "vsBaseline": {"recall@5": {"diff", "low",
+                   "high"}}, "misses"?: [{"id", "query", "relevant", "got", "error"?: {"code",
+                   "message"} (a failed search)}], "firstError"?: {"code", "message"} (when
+                   a query failed), "inSample"?: true (scored on its model's training
+                   queries), "options"?: {...} (the config's rankerOptions it ran with,
+                   labelled "bm25f {k1: 1}" in the text and the report)}], "recommended",
+                   "reason", "warnings"}; "set": the queries file's name ("demo" for the
+                   demo queries); "warnings": [{"code", "message"}], every warning printed
+                   on stderr with a code: the config's mods' (mod-failed, …), and eval's
+                   own (query-too-long, eval-repeated-queries, eval-in-sample)
   --strict         exit 2 when a tool is invalid or skipped (nameless, duplicate, bad schema)
   --max-tools N    accept catalogs of up to N tools (default 10,000, the spec's limit)
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
