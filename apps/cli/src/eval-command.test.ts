@@ -156,6 +156,8 @@ describe('loadout eval reads catalogs and queries as every command does', () => 
     expect(await runCli(['eval', '--tools', catalog, '--queries', queries, '--json'], run.context)).toBe(0);
     const result = JSON.parse(run.stdout()) as Record<string, number>;
     expect(result).toMatchObject({ tools: 3, queries: 2, 'recall@5': 1 });
+    // The set is named after the queries file the reader gave, not the catalog's folder.
+    expect(result['set']).toBe(queries);
   });
 
   it('takes --catalog as search names it, the same as --tools (not both)', async () => {
@@ -502,6 +504,26 @@ describe("loadout eval and the config's ranker", () => {
       expect(run.stderr()).not.toContain('skipping');
       expect(run.stdout()).toBe('');
     }
+  });
+
+  it("labels the ranker run with the config's rankerOptions: bm25f {k1: 1} in the table, the misses and the report, options in --json", async () => {
+    const options = config({ ranker: 'bm25f', rankerOptions: { k1: 1 } });
+    const text = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', ...files, ...options, '--ranker', 'bm25f,wink-bm25', '--misses', '1', '--report', 'options.html'], text.context)).toBe(0);
+    expect(text.stdout()).toMatch(/\nbm25f \{k1: 1\}\s+\d+\.\d\s+baseline/);
+    expect(text.stdout()).toMatch(/\nwink-bm25\s+\d/);
+    expect(text.stdout()).toMatch(/Worst queries, bm25f \{k1: 1\}/);
+    expect(readFileSync(join(folder, 'options.html'), 'utf8')).toContain('<h3>bm25f {k1: 1}');
+    const json = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', ...files, ...options, '--ranker', 'bm25f,wink-bm25', '--json'], json.context)).toBe(0);
+    const rows = (JSON.parse(json.stdout()) as { rankers: Record<string, unknown>[] }).rankers;
+    expect(rows.map((row) => [row['ranker'], row['options']])).toEqual([['bm25f', { k1: 1 }], ['wink-bm25', undefined]]);
+    const one = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', ...files, ...options], one.context)).toBe(0);
+    expect(one.stdout()).toContain('ranker bm25f {k1: 1}\n');
+    const single = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', ...files, ...options, '--json'], single.context)).toBe(0);
+    expect(JSON.parse(single.stdout())).toMatchObject({ ranker: 'bm25f', options: { k1: 1 } });
   });
 
   it("shows the config's ranker failing to build as the failed baseline of all, never dropped", async () => {

@@ -6,6 +6,7 @@ import type { Ranker } from '@loadout/core';
 import { readOptions, withCheckedResults } from '@loadout/core/plugins';
 import { learnedRankerName, renderLearningReport } from '../format/learning-view.js';
 import { renderComparison, renderMisses } from '../format/comparison-view.js';
+import { rankerLabel } from '../format/ranker-label.js';
 import type { EvalFeedback } from './eval-feedback.js';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
@@ -43,11 +44,15 @@ const REPORT_MISSES = 10;
 
 const percent = (value: number): string => (value * 100).toFixed(1);
 
+/** The ranker as the text and the report name it: `bm25f + learned` when learning switched on (as search --feedback says), then its options when not the defaults (`bm25f {k1: 1}`). */
+function shownName(run: RankerRun, learning: EvalFeedback | undefined): string {
+  return rankerLabel({ ...run, ranker: learning === undefined ? run.ranker : learnedRankerName(run.ranker, learning.report) });
+}
+
 /** Today's single-ranker summary (unchanged by the comparison). */
 function renderSingle(run: RankerRun, set: string, learning: EvalFeedback | undefined): string {
   const { result } = run;
-  // Named as search --feedback and the report name it: `bm25f + learned` when learning switched on.
-  const ranker = learning === undefined ? run.ranker : learnedRankerName(run.ranker, learning.report);
+  const ranker = shownName(run, learning);
   const lines = [
     `${set}: ${countOf(result.queries, 'query', 'queries')} over ${countOf(result.tools, 'tool')}, ranker ${ranker}`,
     `  Recall@5  ${percent(result['recall@5'])}`,
@@ -188,7 +193,11 @@ export const evalCommand: Command = {
     const built = slots.filter((slot): slot is BuiltRanker => !('result' in slot));
     // One ranker of a comparison that cannot index fails every query; the others are still measured.
     const measured = await runRankers(built, evalSet, progress, catalog.tools.length);
-    const runs: RankerRun[] = slots.map((slot) => ('result' in slot ? slot : measured[built.indexOf(slot)]!));
+    // The config's rankerOptions are its ranker's: that run is labelled with them (text, report) and carries them (--json's options).
+    const given = isRecord(config.rankerOptions) && Object.keys(config.rankerOptions).length > 0 ? config.rankerOptions : undefined;
+    const runs: RankerRun[] = slots
+      .map((slot) => ('result' in slot ? slot : measured[built.indexOf(slot)]!))
+      .map((run) => (given !== undefined && run.ranker === configured ? { ...run, options: given } : run));
     // A query whose search threw or returned an invalid result (ranker-invalid-result) fails the run, after everything is printed.
     const failed = runs.some((run) => run.result.failedQueries > 0);
     const exitCode = failed && parsed.values['allow-failures'] !== true ? 1 : 0;
@@ -217,9 +226,9 @@ export const evalCommand: Command = {
           learning === undefined
             ? {}
             : { learning: { ...learning.report, feedbackEvents: learning.events, skippedLines: learning.skips.lines } };
-        context.stdout(JSON.stringify({ ranker: run.ranker, set: evalSet.name, ...run.result, ...learned, ...(missed === undefined ? {} : { misses: missed }), ...(overlap === undefined ? {} : { feedbackOverlap: overlap }), ...(inSample?.rankers.includes(run.ranker) === true ? { inSample: true } : {}), warnings: allWarnings }, null, 2) + '\n');
+        context.stdout(JSON.stringify({ ranker: run.ranker, set: evalSet.name, ...run.result, ...(run.options === undefined ? {} : { options: run.options }), ...learned, ...(missed === undefined ? {} : { misses: missed }), ...(overlap === undefined ? {} : { feedbackOverlap: overlap }), ...(inSample?.rankers.includes(run.ranker) === true ? { inSample: true } : {}), warnings: allWarnings }, null, 2) + '\n');
       } else {
-        context.stdout(renderSingle(run, evalSet.name, learning) + (missed === undefined ? '' : `\n${renderMisses(run.ranker, missed, misses!)}`) + note);
+        context.stdout(renderSingle(run, evalSet.name, learning) + (missed === undefined ? '' : `\n${renderMisses(shownName(run, learning), missed, misses!)}`) + note);
       }
       return exitCode;
     }
@@ -230,7 +239,7 @@ export const evalCommand: Command = {
       context.stdout(JSON.stringify({ ...comparison, warnings: allWarnings }, null, 2) + '\n');
       return exitCode;
     }
-    const missText = misses === undefined ? [] : comparison!.rankers.map((row) => renderMisses(row.ranker, row.misses ?? [], misses));
+    const missText = misses === undefined ? [] : comparison!.rankers.map((row) => renderMisses(rankerLabel(row), row.misses ?? [], misses));
     context.stdout([renderComparison(comparison!), ...failures, ...missText.map((text) => `\n${text}`), note].join(''));
     return exitCode;
   },

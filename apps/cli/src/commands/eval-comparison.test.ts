@@ -16,6 +16,15 @@ describe('runMisses', () => {
     expect(miss!.groups).toEqual([['a', 'b'], ['c']]);
     expect(JSON.parse(JSON.stringify(miss))).toEqual({ id: 'q1', query: 'weather in paris', relevant: ['a', 'b', 'c'], got: ['a', 'x'] });
   });
+
+  it('carries a failed query\'s error, split into its code and message (an added key)', () => {
+    const evalSet: EvalSet = { name: 'failed', tools: [], queries: [{ id: 'q1', query: 'weather in paris', relevant: ['a'] }] };
+    const scores = { 'recall@5': 0, 'ndcg@5': 0, 'mrr@10': 0 };
+    const run = { ranker: 'slow', result: {} as EvaluationResult, outcomes: [{ index: 0, scores, got: [], ms: 5000, error: 'the search took over 5000 ms [ranker-timeout]' }] };
+    expect(JSON.parse(JSON.stringify(runMisses(run, evalSet, 1)))).toEqual([
+      { id: 'q1', query: 'weather in paris', relevant: ['a'], got: [], error: { code: 'ranker-timeout', message: 'the search took over 5000 ms' } },
+    ]);
+  });
 });
 
 describe('compareRuns', () => {

@@ -8,6 +8,8 @@ export interface RankerRun {
   readonly ranker: string;
   readonly result: EvaluationResult;
   readonly outcomes: readonly QueryOutcome[];
+  /** The config's `rankerOptions`, when this ranker ran with them (labelled `bm25f {k1: 1}`, and `options` in `--json`). */
+  readonly options?: Readonly<Record<string, unknown>>;
 }
 
 /** A query a ranker missed, as `--misses` shows it. */
@@ -18,6 +20,8 @@ export interface EvalMiss {
   readonly relevant: readonly string[];
   /** What the ranker returned, best first (display names, at most 5). */
   readonly got: readonly string[];
+  /** When the search failed: its error, split as `firstError` is (added to the contract; absent for a query answered). */
+  readonly error?: EvalFirstError;
   /** The expected tools as the metrics count them: any-of groups (`relevant_groups`), else one group per tool. Not enumerable, so `--json` keeps the contract's four keys. */
   readonly groups?: GoldGroups;
 }
@@ -40,6 +44,8 @@ export interface ComparedRanker {
   readonly firstError?: EvalFirstError;
   /** True when the ranker runs a model trained on the queries (the `eval-in-sample` warning names it): its figures overstate it. Absent otherwise. */
   readonly inSample?: true;
+  /** The config's `rankerOptions` this ranker ran with (added to the contract; absent when it ran with its defaults). */
+  readonly options?: Readonly<Record<string, unknown>>;
 }
 
 /** What `loadout eval --ranker a,b,c --json` prints. */
@@ -61,7 +67,7 @@ export const BOOTSTRAP = { resamples: 2000, seed: 29 } as const;
 export function runMisses(run: RankerRun, evalSet: EvalSet, count: number): EvalMiss[] {
   return worstQueries(run.outcomes, count).map((outcome) => {
     const query = evalSet.queries[outcome.index]!;
-    const miss = { id: query.id, query: query.query, relevant: query.relevant, got: outcome.got.slice(0, 5) };
+    const miss = { id: query.id, query: query.query, relevant: query.relevant, got: outcome.got.slice(0, 5), ...(outcome.error === undefined ? {} : { error: splitFirstError(outcome.error) }) };
     return Object.defineProperty(miss, 'groups', { value: goldGroups(query), enumerable: false });
   });
 }
@@ -99,6 +105,7 @@ export function compareRuns(runs: readonly RankerRun[], evalSet: EvalSet, misses
       ...(misses === undefined ? {} : { misses: runMisses(run, evalSet, misses) }),
       ...(result.failedQueries === 0 ? {} : { firstError: splitFirstError(result.firstError ?? 'unknown') }),
       ...(inSample?.rankers.includes(run.ranker) === true ? { inSample: true as const } : {}),
+      ...(run.options === undefined ? {} : { options: run.options }),
     };
   });
   const { recommended, reason } = recommendRanker(

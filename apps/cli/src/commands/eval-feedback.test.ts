@@ -34,10 +34,13 @@ async function evalIn(dir: string, argv: readonly string[]) {
 describe('loadout eval --feedback --report', () => {
   it('names what ran as search --feedback does (bm25f + learned) and states the learning decision', async () => {
     const dir = await folder(`${saves.map(save).join('\n')}\n{broken\n`);
-    const run = await evalIn(dir, ['--report', 'r.html']);
+    const run = await evalIn(dir, ['--report', 'r.html', '--misses', '3']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('learned ranking ON');
     expect(run.stdout).toMatch(/: \d+ queries over \d+ tools, ranker bm25f \+ learned\n/);
+    // The misses are named as the header names the ranker.
+    expect(run.stdout).toMatch(/\nWorst queries, bm25f \+ learned[ :(]/);
+    expect(run.stdout).not.toMatch(/Worst queries, bm25f(?! \+ learned)/);
     const page = await readFile(join(dir, 'r.html'), 'utf8');
     expect(page).toContain('<h3>bm25f + learned: Recall@5 ');
     expect(page).toContain('<strong>Recommended: bm25f + learned.</strong>');

@@ -9,6 +9,11 @@ describe('describeMiss', () => {
     expect(describeMiss({ ...miss, got: [] })).toBe('expected get_forecast, get_alerts, get_radar; first: nothing');
   });
 
+  it('says a query whose search failed failed, with its code, not that nothing came first', () => {
+    const error = { code: 'ranker-timeout', message: 'the search took over 5000 ms' };
+    expect(describeMiss({ ...miss, got: [], error })).toBe('expected get_forecast, get_alerts, get_radar; failed: the search took over 5000 ms [ranker-timeout]');
+  });
+
   it('reads any-of groups as the metrics count them: a group is missed only when none of it came', () => {
     const grouped = { ...miss, groups: [['get_forecast', 'get_alerts'], ['get_radar']] };
     expect(describeMiss({ ...grouped, got: ['get_forecast', 'post_message'] })).toBe('expected (get_forecast or get_alerts), get_radar; first: get_forecast, missed get_radar');
@@ -33,6 +38,9 @@ describe('renderComparison', () => {
     const broken = text.split('\n').find((line) => line.startsWith('broken'))!;
     expect(broken).toMatch(/^broken\s+0\.0\s+every query failed\s+50\.0\s+50\.0\s+—\s+—\s+—\s+4$/);
     expect(text.split('\n').find((line) => line.startsWith('bm25f'))).toMatch(/0\.250\s+1\.000\s+12\s+0$/);
+    // A ranker run with options is labelled with them.
+    const tuned = renderComparison({ set: 's', tools: 3, queries: 4, baseline: 'bm25f', rankers: [{ ...row('bm25f', 0), options: { k1: 1 } }, row('wink', 0)], recommended: 'bm25f', reason: 'keep bm25f' });
+    expect(tuned).toMatch(/\nbm25f \{k1: 1\}\s+50\.0\s+baseline/);
   });
 });
 

@@ -3,6 +3,7 @@ import type { EvalComparison, EvalMiss } from '../commands/eval-comparison.js';
 import type { GoldGroups } from '@loadout/eval';
 import { countOf } from './count-of.js';
 import { formatCount, renderTable } from './render-table.js';
+import { rankerLabel } from './ranker-label.js';
 
 const percent = (value: number): string => (value * 100).toFixed(1);
 const ms = (value: number): string => value.toFixed(value < 10 ? 3 : 1);
@@ -11,7 +12,7 @@ const ms = (value: number): string => value.toFixed(value < 10 ? 3 : 1);
 export function renderComparison(comparison: EvalComparison): string {
   const answered = (row: EvalComparison['rankers'][number]): boolean => row.failedQueries < comparison.queries;
   const table = renderTable(comparison.rankers, [
-    { header: 'ranker', value: (row) => row.ranker },
+    { header: 'ranker', value: (row) => rankerLabel(row) },
     { header: 'Recall@5', value: (row) => percent(row['recall@5']), align: 'right' },
     {
       header: `vs ${comparison.baseline} (95% interval)`,
@@ -44,7 +45,8 @@ export function renderComparison(comparison: EvalComparison): string {
  * A miss in words: `expected A, B; first: C`, or, when what came first was
  * expected, which expected tools the top 5 lacks: `expected A, B; first: A,
  * missed B`. Any-of groups read `(A or B)`, and a group is missed only when
- * none of it is in the top 5.
+ * none of it is in the top 5. A query whose search failed says so, with
+ * the error's code: `expected A; failed: the ranker timed out [ranker-timeout]`.
  */
 export function describeMiss(miss: EvalMiss): string {
   const first = miss.got[0];
@@ -52,6 +54,7 @@ export function describeMiss(miss: EvalMiss): string {
   const named = (list: GoldGroups): string => list.map((group) => (group.length > 1 ? `(${group.join(' or ')})` : group[0])).join(', ');
   const missed = groups.filter((group) => !group.some((name) => miss.got.includes(name)));
   const lacking = first !== undefined && groups.some((group) => group.includes(first)) && missed.length > 0 ? `, missed ${named(missed)}` : '';
+  if (miss.error !== undefined) return `expected ${named(groups)}; failed: ${miss.error.message} [${miss.error.code}]`;
   return `expected ${named(groups)}; first: ${first ?? 'nothing'}${lacking}`;
 }
 

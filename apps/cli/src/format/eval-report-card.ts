@@ -4,6 +4,7 @@ import { describeMiss } from './comparison-view.js';
 import { countOf } from './count-of.js';
 import { intervalSvg, latencySvg } from './eval-report-charts.js';
 import { escapeHtml, ms, percent } from './html-text.js';
+import { rankerLabel } from './ranker-label.js';
 
 /** What a ranker's card of the report is drawn with besides its row of the comparison. */
 export interface RankerCardContext {
@@ -55,14 +56,14 @@ export function rankerCard(row: ComparedRanker, context: RankerCardContext): str
       : `<p class="failed">${none ? 'Every query failed' : `${countOf(row.failedQueries, 'query', 'queries')} failed, scored as misses`}: ${escapeHtml(row.firstError.message)} [${escapeHtml(row.firstError.code)}]</p>\n`;
   if (none) {
     return `<section class="ranker-card">
-<h3>${escapeHtml(row.ranker)}${context.tag}: Recall@5 ${percent(row['recall@5'])}${versus}</h3>
+<h3>${escapeHtml(rankerLabel(row))}${context.tag}: Recall@5 ${percent(row['recall@5'])}${versus}</h3>
 ${failure}<p class="meta">Latency: —</p>
 </section>`;
   }
   const sorted = [...context.latencies].sort((a, b) => a - b);
   const misses = context.misses;
   return `<section class="ranker-card">
-<h3>${escapeHtml(row.ranker)}${context.tag}: Recall@5 ${percent(row['recall@5'])}${versus}</h3>
+<h3>${escapeHtml(rankerLabel(row))}${context.tag}: Recall@5 ${percent(row['recall@5'])}${versus}</h3>
 ${baseline ? '' : intervalSvg(vs.low, vs.diff, vs.high, context.scale)}
 ${failure}<p class="meta">Latency: p50 ${ms(percentile(sorted, 0.5))} ms · p90 ${ms(percentile(sorted, 0.9))} ms · p99 ${ms(percentile(sorted, 0.99))} ms · max ${ms(sorted.at(-1) ?? 0)} ms</p>
 ${latencySvg(sorted, context.lowest, context.highest)}

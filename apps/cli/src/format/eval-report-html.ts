@@ -7,6 +7,7 @@ import { inSampleCaveat, type InSample } from '../commands/eval-in-sample.js';
 import { answeredNone, rankerCard } from './eval-report-card.js';
 import { escapeHtml, ms, percent, sentence } from './html-text.js';
 import { countOf } from './count-of.js';
+import { rankerLabel } from './ranker-label.js';
 import { REPORT_TABLE_STYLE, reportTable, type ReportCell } from './report-table.js';
 import { describeFeedbackSkips, learnedRankerName, learningComparison, learningVerdict } from './learning-view.js';
 
@@ -90,7 +91,7 @@ function tableRow(row: ComparedRanker, comparison: EvalComparison, tag: string):
   const none = answeredNone(row, comparison.queries);
   const versus = row.ranker === comparison.baseline ? 'baseline' : none ? 'every query failed' : `${signedPoints(vs.diff)} (${signedPoints(vs.low)} to ${signedPoints(vs.high)})`;
   const timings = none ? ['—', '—', '—'] : [ms(row.p50Ms), ms(row.p99Ms), row.buildMs.toFixed(0)];
-  const cells = [`${escapeHtml(row.ranker)}${tag}`, percent(row['recall@5']), versus, percent(row['ndcg@5']), percent(row['mrr@10']), ...timings].map((html) => ({ html }));
+  const cells = [`${escapeHtml(rankerLabel(row))}${tag}`, percent(row['recall@5']), versus, percent(row['ndcg@5']), percent(row['mrr@10']), ...timings].map((html) => ({ html }));
   return [...cells, { html: String(row.failedQueries), ...(row.failedQueries > 0 ? { className: 'failed' } : {}) }];
 }
 

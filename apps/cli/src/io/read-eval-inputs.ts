@@ -1,5 +1,5 @@
 import { access } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { createLoadoutError, toToolInput, type Catalog } from '@loadout/core';
 import { applyMods } from '@loadout/core/plugins';
 import { parseEvalQueries, type EvalSet } from '@loadout/eval';
@@ -13,7 +13,7 @@ import { loadCatalog } from './load-catalog.js';
 
 /** What `loadout eval` judges rankers on. */
 export interface EvalInputs {
-  /** The set: its name, the catalog's tools after the config's mods, and the queries (gold as display names). */
+  /** The set: its name (the queries file's base name; `demo` for the demo queries), the catalog's tools after the config's mods, and the queries (gold as display names). */
   readonly evalSet: EvalSet;
   /** The catalog as validated (skipped tools reported), after mods. */
   readonly catalog: Catalog;
@@ -62,6 +62,7 @@ export async function readEvalInputs(options: ReadEvalInputsOptions, config: Loa
   // A gold tool the catalog holds but skipped (a bad schema, a duplicate) is named as such, not as missing.
   const skipped = new Map(loaded.issues.flatMap((issue) => (issue.name === undefined ? [] : [[issue.name, `${issue.message} [${issue.code}]`] as const])));
   const queries = parseEvalQueries(text, { source: options.queriesPath ?? 'demo queries', tools: modded.catalog.tools, catalogLabel, skipped });
-  const name = toolsPath === undefined ? 'demo' : basename(dirname(resolve(context.cwd, toolsPath)));
+  // Named after the queries file the reader gave (toolbench_stb.q.jsonl), not the catalog's folder (often just data).
+  const name = options.queriesPath === undefined ? 'demo' : basename(options.queriesPath);
   return { evalSet: { name, tools: modded.catalog.tools.map(toToolInput), queries }, catalog: modded.catalog, queriesPath, warnings: modded.warnings };
 }
