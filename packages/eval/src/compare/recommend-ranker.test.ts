@@ -59,7 +59,8 @@ describe('recommendRanker', () => {
     const slow = { ...standing('hybrid', 0.006, -0.007, 0.4), latencies: steady(0.4) };
     expect(recommendRanker([fast, slow], enough)).toEqual({
       recommended: 'bm25f',
-      reason: 'keep bm25f: no ranker beat it beyond noise; the best of the others, hybrid, differs by +0.6 Recall@5 points (95% interval −0.7 to +1.9 points, which includes 0)',
+      reason:
+        'keep bm25f: no ranker beat it beyond noise; the best of the others, hybrid, differs by +0.6 Recall@5 points (95% interval −0.7 to +1.9 points, which includes 0); hybrid came within 1 point, and bm25f is 3.6× as fast as hybrid query for query (95% interval 3.6× to 3.6×), at least 1.5× beyond noise',
     });
     const fromSlow = recommendRanker([{ ...slow, vsBaseline: { diff: 0, low: 0, high: 0 } }, { ...fast, vsBaseline: { diff: -0.006, low: -0.019, high: 0.007 } }], enough);
     expect(fromSlow).toEqual({

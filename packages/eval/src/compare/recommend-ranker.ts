@@ -160,7 +160,10 @@ export function recommendRanker(standings: readonly RankerStanding[], options: R
       : clean.every((standing) => below(standing.vsBaseline))
         ? `every other ranker${fairly} found less; the best of them, ${best.ranker}, finds ${signedPoints(-best.vsBaseline.diff).replace('+', '')} Recall@5 points fewer (${interval(best.vsBaseline)}, below 0)`
         : `no ranker${fairly} beat it beyond noise; the best of the others, ${best.ranker}, differs by ${bestOf}`;
-    return { recommended: baseline.ranker, reason: `keep ${baseline.ranker}: ${why}${caveats}` };
+    // Listed the other way round, the same rule would switch to the baseline for its speed: said, so the reason reads the same in either order.
+    const faster = speedTies && Math.abs(best.vsBaseline.diff) <= margin ? clearlyFaster(baseline, best, options.units) : undefined;
+    const speed = faster === undefined ? '' : `; ${best.ranker} came within ${marginWords(margin)}, and ${baseline.ranker} is ${times(faster)} as ${best.ranker} ${beyondNoise(faster)}`;
+    return { recommended: baseline.ranker, reason: `keep ${baseline.ranker}: ${why}${speed}${caveats}` };
   }
   const gain = (standing: RankerStanding): number => (baseline.failedQueries > 0 ? standing.recall : standing.vsBaseline.diff);
   const top = Math.max(...candidates.map(gain));
