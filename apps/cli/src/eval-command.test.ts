@@ -157,7 +157,15 @@ describe('loadout eval reads catalogs and queries as every command does', () => 
     const result = JSON.parse(run.stdout()) as Record<string, number>;
     expect(result).toMatchObject({ tools: 3, queries: 2, 'recall@5': 1 });
     // The set is named after the queries file the reader gave, not the catalog's folder.
-    expect(result['set']).toBe(queries);
+    expect(result['set']).toBe(queries.replace('.jsonl', ''));
+  });
+
+  it("names a set after the queries file's folder when the file is only called queries", async () => {
+    mkdirSync(join(folder, 'mix'), { recursive: true });
+    write('mix/queries.dev.jsonl', '{"query": "open a github issue", "relevant": ["mcp__github__create_issue"]}\n');
+    const run = fakeContext({ cwd: folder });
+    expect(await runCli(['eval', '--tools', 'tools.json', '--queries', 'mix/queries.dev.jsonl', '--json'], run.context)).toBe(0);
+    expect((JSON.parse(run.stdout()) as Record<string, unknown>)['set']).toBe('mix');
   });
 
   it('takes --catalog as search names it, the same as --tools (not both)', async () => {

@@ -111,8 +111,8 @@ ${MAX_FEEDBACK_HELP}
                    a query failed), "inSample"?: true (scored on its model's training
                    queries), "options"?: {...} (the config's rankerOptions it ran with,
                    labelled "bm25f {k1: 1}" in the text and the report)}], "recommended",
-                   "reason", "warnings"}; "set": the queries file's name ("demo" for the
-                   demo queries); "warnings": [{"code", "message"}], every warning printed
+                   "reason", "warnings"}; "set": the queries file's name without .jsonl, or
+                   its folder's for queries*.jsonl ("demo" for the demo queries); "warnings": [{"code", "message"}], every warning printed
                    on stderr with a code: the config's mods' (mod-failed, …), and eval's
                    own (query-too-long, eval-repeated-queries, eval-in-sample)
   --strict         exit 2 when a tool is invalid or skipped (nameless, duplicate, bad schema)

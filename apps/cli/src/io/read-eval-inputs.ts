@@ -1,5 +1,5 @@
 import { access } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { createLoadoutError, toToolInput, type Catalog } from '@loadout/core';
 import { applyMods } from '@loadout/core/plugins';
 import { parseEvalQueries, type EvalSet } from '@loadout/eval';
@@ -62,7 +62,17 @@ export async function readEvalInputs(options: ReadEvalInputsOptions, config: Loa
   // A gold tool the catalog holds but skipped (a bad schema, a duplicate) is named as such, not as missing.
   const skipped = new Map(loaded.issues.flatMap((issue) => (issue.name === undefined ? [] : [[issue.name, `${issue.message} [${issue.code}]`] as const])));
   const queries = parseEvalQueries(text, { source: options.queriesPath ?? 'demo queries', tools: modded.catalog.tools, catalogLabel, skipped });
-  // Named after the queries file the reader gave (toolbench_stb.q.jsonl), not the catalog's folder (often just data).
-  const name = options.queriesPath === undefined ? 'demo' : basename(options.queriesPath);
+  const name = options.queriesPath === undefined ? 'demo' : evalSetName(queriesPath);
   return { evalSet: { name, tools: modded.catalog.tools.map(toToolInput), queries }, catalog: modded.catalog, queriesPath, warnings: modded.warnings };
+}
+
+/**
+ * A set's name as its reader knows it: the queries file's name without
+ * `.jsonl`/`.json` (`toolbench_stb.q.jsonl` → `toolbench_stb.q`), or its
+ * folder's when the file is only called queries (`mix10k/queries.dev.jsonl`
+ * → `mix10k`).
+ */
+function evalSetName(queriesPath: string): string {
+  const file = basename(queriesPath).replace(/\.jsonl?$/i, '');
+  return /^queries(\.|$)/i.test(file) ? basename(dirname(queriesPath)) : file;
 }
