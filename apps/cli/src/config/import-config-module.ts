@@ -55,10 +55,21 @@ export async function importDefault(path: string): Promise<unknown> {
     const { tsImport } = (await import('tsx/esm/api')) as { tsImport: (specifier: string, parent: string) => Promise<unknown> };
     return unwrapDefault(await tsImport(pathToFileURL(path).href, import.meta.url));
   }
+  return importJavaScriptDefault(pathToFileURL(path).href);
+}
+
+/**
+ * Imports the JavaScript module at the `file:` URL `url` and returns its
+ * default export, as {@link importDefault} does a `.js` path: an ES module
+ * in a CommonJS folder fails without Node's warning, and
+ * {@link isEsmInCommonJs} tells its error (a plug-in's worker, which serves
+ * the checked bytes for `url`, tells it so too).
+ */
+export async function importJavaScriptDefault(url: string): Promise<unknown> {
   swallowEsmHint();
   const before = esmWarnings;
   try {
-    return await importUrlDefault(pathToFileURL(path).href);
+    return await importUrlDefault(url);
   } catch (error) {
     if (esmWarnings > before && typeof error === 'object' && error !== null) esmInCommonJs.add(error);
     throw error;

@@ -1,14 +1,17 @@
-import { createLoadoutError, describeValue, isLoadoutError, validateMod } from '@loadout/core';
-import type { LoadoutError, LoadoutErrorCode, Mod, RankerDefinition } from '@loadout/core';
-import { validateRankerDefinition } from '@loadout/core/plugins';
+import { describeValue, isLoadoutError, validateMod } from '@loadout/core';
+import type { LoadoutError, Mod, RankerDefinition } from '@loadout/core';
 import { configError } from './config-error.js';
 import { importDefault } from './import-config-module.js';
 import { describeLoadFailure, loadFailure } from './load-failure.js';
+import { moduleError, rethrowIn } from './module-error.js';
+import { reportedDefinition } from './reported-definition.js';
 import { resolvePlugin } from './resolve-plugin.js';
+import type { RankerMetadata } from '../sandbox/definition-report.js';
+import { startDefinitionWorker, type DefinitionWorker } from '../sandbox/definition-worker.js';
 import { sandboxedDefinition } from '../sandbox/sandboxed-definition.js';
 import { createModSandbox } from '../sandbox/sandboxed-mods.js';
 import { pinModule, type ModulePin } from '../sandbox/module-pin.js';
-import { PLUG_IN_LATE_START_MS, PLUG_IN_SLOW_NOTICE_MS, PLUG_IN_START_MS } from '../sandbox/plug-in-limits.js';
+import { PLUG_IN_LATE_START_MS, PLUG_IN_MEMORY_MB, PLUG_IN_SLOW_NOTICE_MS, PLUG_IN_START_MS } from '../sandbox/plug-in-limits.js';
 import { KEEPING_TIMERS, type SandboxTimers } from '../sandbox/sandbox-timers.js';
 import { withSearchFallback } from '../sandbox/search-fallback.js';
 import { withStartFallback, type RankerFallback } from '../sandbox/start-fallback.js';
@@ -57,49 +60,78 @@ export interface PluginLoadOptions {
   readonly skipBroken?: (error: LoadoutError) => void;
 }
 
-/** A plug-in module imported, or `late`: its top-level code had not settled within the start budget. */
-type Imported = { readonly file: string; readonly pin: ModulePin } & ({ readonly late?: false; readonly value: unknown } | { readonly late: true });
+/** What a wait for a plug-in module gave, or `late`: its top-level code had not settled within the start budget. */
+type Waited<T> = { readonly late?: false; readonly value: T } | { readonly late: true };
 
 /**
- * Imports the plug-in `specifier` names, pinned as read just before (each
- * worker later checks the pin; see `assertPinned`), waiting at most
- * `startMs` (an import cannot be stopped: one that never settles is left
- * pending, and nothing of it is used).
+ * Waits at most `startMs` for `loading`, the load of the plug-in module
+ * `file` (at `key`), in this thread or its worker; one that never settles is
+ * left pending, and nothing of it is used. A long wait says what it waits
+ * for (`slow`), so a silent command is not a mystery.
  */
-async function importPlugin(specifier: string, folder: string, path: string, key: string, options: PluginLoadOptions): Promise<Imported> {
-  const file = resolvePlugin(specifier, folder, path, key);
-  const pin = pinModule(file);
+async function withinStart<T>(loading: Promise<T>, file: string, key: string, options: PluginLoadOptions): Promise<Waited<T>> {
   const startMs = options.startMs ?? PLUG_IN_START_MS;
   const timers = options.timers ?? KEEPING_TIMERS;
-  const importing = importDefault(file).then((value) => ({ file, pin, value }));
   // Settled after the wait ended: nothing listens, and its rejection must not go unhandled.
-  importing.catch(() => {});
+  loading.catch(() => {});
   let timer: unknown;
-  const late = new Promise<Imported>((resolve) => {
-    timer = timers.set(() => resolve({ file, pin, late: true }), startMs);
+  const late = new Promise<Waited<T>>((resolve) => {
+    timer = timers.set(() => resolve({ late: true }), startMs);
   });
-  // A long wait says what it waits for, so a silent command is not a mystery.
   const slow = options.slow;
   const notice = slow === undefined || startMs <= PLUG_IN_SLOW_NOTICE_MS ? undefined : timers.set(() => slow(`${key} (${file}) is still loading after ${PLUG_IN_SLOW_NOTICE_MS} ms; waiting up to ${startMs} ms, its start budget`), PLUG_IN_SLOW_NOTICE_MS);
   try {
-    return await Promise.race([importing, late]);
-  } catch (error) {
-    const failure = loadFailure(error, file);
-    throw configError(failure.kind === 'esm-in-commonjs' ? 'esm-in-commonjs' : 'plugin-load-failed', path, key, describeLoadFailure(failure, file), specifier);
+    return await Promise.race([loading.then((value) => ({ value })), late]);
   } finally {
     timers.clear(timer);
     if (notice !== undefined) timers.clear(notice);
   }
 }
 
-/** A plug-in module's error, naming the config, the key and the module's file. */
-function moduleError(code: LoadoutErrorCode, path: string, key: string, file: string, message: string): LoadoutError {
-  return createLoadoutError(code, `${path}: ${key} (${file}): ${message}`, { path, key, file });
+/** A mod file imported in this thread, or `late` (see {@link withinStart}). */
+type Imported = { readonly file: string; readonly pin: ModulePin } & Waited<unknown>;
+
+/**
+ * Imports the mod file `specifier` names, pinned as read just before (each
+ * worker later checks the pin; see `assertPinned`), waiting at most
+ * `startMs`.
+ */
+async function importPlugin(specifier: string, folder: string, path: string, key: string, options: PluginLoadOptions): Promise<Imported> {
+  const file = resolvePlugin(specifier, folder, path, key);
+  const pin = pinModule(file);
+  try {
+    return { file, pin, ...(await withinStart(importDefault(file), file, key, options)) };
+  } catch (error) {
+    const failure = loadFailure(error, file);
+    throw configError(failure.kind === 'esm-in-commonjs' ? 'esm-in-commonjs' : 'plugin-load-failed', path, key, describeLoadFailure(failure, file), specifier);
+  }
 }
 
-function rethrowIn(error: unknown, path: string, key: string, file: string): never {
-  if (isLoadoutError(error)) throw moduleError(error.code, path, key, file, error.message);
-  throw error;
+/** A ranker module loaded in its worker: its checked metadata, or `late`; and the worker, for its first ranker. */
+type LoadedRanker = { readonly file: string; readonly pin: ModulePin; readonly worker: DefinitionWorker } & Waited<RankerMetadata>;
+
+/**
+ * Loads the ranker module `specifier` names in the worker its first ranker
+ * will use (see `startDefinitionWorker`), pinned as read just before,
+ * waiting at most `startMs` for its report. The main thread never imports
+ * it. A worker that dies while loading is `plugin-load-failed`.
+ */
+async function loadRankerModule(name: string, specifier: string, folder: string, path: string, key: string, options: PluginLoadOptions): Promise<LoadedRanker> {
+  const file = resolvePlugin(specifier, folder, path, key);
+  const pin = pinModule(file);
+  const worker = startDefinitionWorker(pin, name, PLUG_IN_MEMORY_MB);
+  try {
+    const waited = await withinStart(worker.report, file, key, options);
+    if (waited.late) {
+      worker.stop();
+      return { file, pin, worker, late: true };
+    }
+    return { file, pin, worker, value: reportedDefinition(waited.value, { name, path, key, specifier, pin }) };
+  } catch (error) {
+    worker.stop();
+    if (isLoadoutError(error)) throw error;
+    throw configError('plugin-load-failed', path, key, `${file} did not load: ${(error as Error).message}`, specifier);
+  }
 }
 
 /** What a mod file's default export (`value`, or its item `item` of an array) lacks to be a mod's object, or undefined. */
@@ -134,26 +166,17 @@ export async function loadRankers(rankers: Readonly<Record<string, string | Rank
       definitions.push(unimportedRankerDefinition(name, resolvePlugin(specifier, folder, path, key)));
       continue;
     }
-    const imported = await importPlugin(specifier, folder, path, key, { ...options, startMs });
-    const { file, pin } = imported;
-    if (imported.late) {
+    const loaded = await loadRankerModule(name, specifier, folder, path, key, { ...options, startMs });
+    const { file, pin, worker } = loaded;
+    if (loaded.late) {
       add(unloadedRankerDefinition(name, file, startMs, options.optionNames?.[name]));
       continue;
     }
-    const { value } = imported;
-    if (value === undefined) {
-      throw moduleError('ranker-invalid', path, key, file, "it has no default export: a ranker module must `export default` its definition { specificationVersion: 'v1', name, queryKind, create }");
-    }
-    try {
-      validateRankerDefinition(value, 'its default export');
-    } catch (error) {
-      rethrowIn(error, path, key, file);
-    }
-    if (value.name !== name) throw configError('ranker-invalid', path, key, `${file} defines the ranker ${JSON.stringify(value.name)}, not ${JSON.stringify(name)}`);
     // Its ranker runs in a worker thread with time and memory budgets: a loop, a hang or a leak fails only that call.
+    // The first one created takes the worker that loaded the module: its top-level code runs once.
     // With a fallback (serve), a start that overruns its budget goes on, and the ranker takes over once it started;
     // each index generation whose ranker ranks retires the ones before it (see withStartFallback).
-    add(sandboxedDefinition(value, pin, { createMs: startMs, ...(fallback === undefined ? {} : { lateStartMs: PLUG_IN_LATE_START_MS }) }));
+    add(sandboxedDefinition(loaded.value, pin, { createMs: startMs, ...(fallback === undefined ? {} : { lateStartMs: PLUG_IN_LATE_START_MS }) }, { adopt: () => worker.take() }));
   }
   return definitions;
 }

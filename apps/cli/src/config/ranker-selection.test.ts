@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -13,12 +13,14 @@ import { rankerSelectionFor, type RankerSelection } from './ranker-selection.js'
 const root = mkdtempSync(join(tmpdir(), 'loadout-ranker-selection-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** A ranker module that counts its imports on `globalThis[counter]`, then never finishes loading. */
+/** The file where a module counts its imports, a line each: in whichever thread they run (a ranker's load runs in its worker since decision 3460). */
+const counterFile = (counter: string): string => join(root, `${counter}.count`);
+/** A ranker module that counts its imports in `counterFile(counter)`, then never finishes loading. */
 const hanging = (name: string, counter: string): string =>
-  `globalThis[${JSON.stringify(counter)}] = (globalThis[${JSON.stringify(counter)}] ?? 0) + 1;\nawait new Promise(() => {});\n` +
+  `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(counterFile(counter))}, 'imported\\n');\nawait new Promise(() => {});\n` +
   `export default { specificationVersion: 'v1', name: ${JSON.stringify(name)}, queryKind: 'keywords', create: () => { throw new Error('never'); } };\n`;
 let cases = 0;
-const imports = (counter: string): number => ((globalThis as Record<string, unknown>)[counter] as number | undefined) ?? 0;
+const imports = (counter: string): number => (existsSync(counterFile(counter)) ? readFileSync(counterFile(counter), 'utf8').split('\n').filter(Boolean).length : 0);
 
 const configWith = configWriter(root);
 

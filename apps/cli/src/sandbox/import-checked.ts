@@ -1,5 +1,5 @@
 import { register } from 'node:module';
-import { importDefault, importUrlDefault } from '../config/import-config-module.js';
+import { importDefault, importJavaScriptDefault } from '../config/import-config-module.js';
 import { assertPinned, type CheckedModule } from './module-pin.js';
 import type { PinnedModuleData } from './pinned-module-hooks.js';
 
@@ -25,5 +25,5 @@ export async function importChecked(module: CheckedModule, owner: string): Promi
     return value;
   }
   register<PinnedModuleData>(HOOKS, { data: { url: module.url, source: module.source } });
-  return importUrlDefault(module.url);
+  return importJavaScriptDefault(module.url);
 }

@@ -1,6 +1,7 @@
 /**
- * Longest wait, in ms, for a plug-in to start: its module to load (when the
- * config is read, and again in its worker) and, for a ranker, its
+ * Longest wait, in ms, for a plug-in to start: its module to load when the
+ * config is read (a ranker's in the worker its first ranker then uses, see
+ * `startDefinitionWorker`; again in any later worker) and, for a ranker, its
  * definition's `create` to return. 10,000: the gateway's wait for an
  * upstream server to connect (`DEFAULT_CONNECT_TIMEOUT_MS`), so a plug-in
  * that never starts delays `loadout serve` no more than an upstream that
@@ -33,3 +34,6 @@ export const START_BUDGET_HINT = 'a "rankers" entry\'s "startTimeoutMs" allows m
  * wait itself goes on up to the start budget): 2,000 ms.
  */
 export const PLUG_IN_SLOW_NOTICE_MS = 2_000;
+
+/** A plug-in worker's heap limit (`resourceLimits.maxOldGenerationSizeMb`) unless its budget says otherwise, in MiB: 256. */
+export const PLUG_IN_MEMORY_MB = 256;

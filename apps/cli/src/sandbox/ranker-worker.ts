@@ -1,16 +1,22 @@
 // The worker thread of a sandboxed ranker (see sandboxed-ranker.ts): it
 // imports the plug-in's module from the bytes the main thread checked, and
-// answers one operation at a time.
+// answers one operation at a time. The first worker of a ranker is started
+// when the config is read, to check its definition (`describe`, see
+// definition-worker.ts): the module's top-level code runs there, once, and
+// never in the main thread.
 // Nothing here is trusted by the main thread: every answer is checked there.
 import './stdout-to-stderr.js';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CatalogTool, Ranker, RankerDefinition, RankerUsageField } from '@loadout/core';
 import { describeValue, isLoadoutError } from '@loadout/core';
 import { validateRankerDefinition } from '@loadout/core/plugins';
+import { describeLoadFailure, loadFailure } from '../config/load-failure.js';
+import { metadataOf, type DefinitionReport } from './definition-report.js';
 import { importChecked } from './import-checked.js';
 import type { SandboxCreated, SandboxRequest, SandboxResponse, SandboxStage, SandboxStarted, SandboxUsage, WorkerData } from './sandbox-protocol.js';
 
-const { module, name, options } = workerData as WorkerData;
+const { module, name } = workerData as WorkerData;
+const owner = `ranker ${JSON.stringify(name)}`;
 let definition: RankerDefinition | undefined;
 let ranker: Ranker | undefined;
 
@@ -57,12 +63,41 @@ function describeThrown(thrown: unknown): string {
 
 async function load(): Promise<RankerDefinition> {
   if (definition === undefined) {
-    const value = await importChecked(module, `ranker ${JSON.stringify(name)}`);
+    const value = await importChecked(module, owner);
     validateRankerDefinition(value, 'its default export');
     if (value.name !== name) throw new Error(`${module.file} defines the ranker ${JSON.stringify(value.name)}, not ${JSON.stringify(name)}`);
     definition = value;
   }
   return definition;
+}
+
+/** Loads the module and checks its definition, as the config's load reports it (see `DefinitionReport`); never throws. */
+async function report(): Promise<DefinitionReport> {
+  let value: unknown;
+  try {
+    value = await importChecked(module, owner);
+  } catch (error) {
+    if (isLoadoutError(error) && error.code === 'config-untrusted') return { ok: false, failure: { kind: 'untrusted', message: describeThrown(error) } };
+    // One line naming the file: a syntax error's FILE:LINE:COLUMN, a throw's first line (never a stack, never source text).
+    const failure = loadFailure(error, module.file);
+    return { ok: false, failure: { kind: 'import', esmInCommonJs: failure.kind === 'esm-in-commonjs', message: describeLoadFailure(failure, module.file) } };
+  }
+  if (value === undefined) return { ok: false, failure: { kind: 'no-default' } };
+  try {
+    validateRankerDefinition(value, 'its default export');
+  } catch (error) {
+    return { ok: false, failure: { kind: 'invalid', message: error instanceof Error ? error.message : String(error) } };
+  }
+  if (value.name !== name) return { ok: false, failure: { kind: 'misnamed', defined: value.name } };
+  const metadata = metadataOf(value);
+  try {
+    structuredClone(metadata);
+  } catch (error) {
+    // An option's default that is a function, say: the main thread could not receive it.
+    return { ok: false, failure: { kind: 'invalid', message: `its default export: its options cannot leave its worker thread: ${describeThrown(error)}` } };
+  }
+  definition = value;
+  return { ok: true, metadata };
 }
 
 /** The usage field rebuilt from data: the main thread evaluated its functions per tool. */
@@ -75,13 +110,13 @@ function usageField(usage: SandboxUsage): RankerUsageField {
 }
 
 async function handle(request: SandboxRequest): Promise<unknown> {
+  if (request.op === 'describe') return report();
   const loaded = await at('load', load);
   switch (request.op) {
-    case 'describe':
-      return { queryKind: loaded.queryKind, usage: loaded.capabilities?.usage !== undefined, learns: loaded.capabilities?.usage?.learns ?? [] };
     case 'index': {
       const usage = request.usage;
       const withUsage = loaded.capabilities?.usage;
+      const options = request.options;
       const created = usage !== undefined && withUsage !== undefined ? withUsage.withUsage(options as never, usageField(usage)) : options;
       ranker = undefined;
       const made: unknown = await at('create', () => loaded.create(created as never));

@@ -1,11 +1,10 @@
 import type { CatalogTool, RankerSearchOptions } from '@loadout/core';
 import type { CheckedModule } from './module-pin.js';
 
-/** What a ranker worker starts with: the plug-in's module as checked against its pin, and the ranker's name and options. */
+/** What a ranker worker starts with: the plug-in's module as checked against its pin, and the ranker's name. */
 export interface WorkerData {
   readonly module: CheckedModule;
   readonly name: string;
-  readonly options: unknown;
 }
 
 /** A usage field as data: its functions evaluated per tool by display name (see `RankerUsageField`). */
@@ -15,10 +14,15 @@ export interface SandboxUsage {
   readonly model?: unknown;
 }
 
-/** One operation the main thread asks of the worker. */
+/**
+ * One operation the main thread asks of the worker. `describe` loads the
+ * module and answers a `DefinitionReport` (sent first when the config is
+ * read, see `startDefinitionWorker`); `index` creates the ranker with
+ * `options` (validated, defaults applied) and indexes `tools`.
+ */
 export type SandboxOperation =
   | { readonly op: 'describe' }
-  | { readonly op: 'index'; readonly tools: readonly CatalogTool[]; readonly usage?: SandboxUsage }
+  | { readonly op: 'index'; readonly tools: readonly CatalogTool[]; readonly options: unknown; readonly usage?: SandboxUsage }
   | { readonly op: 'add'; readonly tools: readonly CatalogTool[] }
   | { readonly op: 'remove'; readonly names: readonly string[] }
   | { readonly op: 'search'; readonly query: string; readonly options: Omit<RankerSearchOptions, 'filter'>; readonly allowed?: readonly string[] };

@@ -1,7 +1,8 @@
 import type { RankerDefinition, RankerUsageField } from '@loadout/core';
+import type { RankerMetadata } from './definition-report.js';
 import type { ModulePin } from './module-pin.js';
 import { createSandboxedRanker, type SandboxBudget } from './sandboxed-ranker.js';
-import type { SpawnSandboxWorker } from './sandbox-worker.js';
+import type { SandboxWorker, SpawnSandboxWorker } from './sandbox-worker.js';
 
 /** Where `withUsage` leaves the usage field in the options, for `create` to take out (never sent to the worker). */
 const USAGE = Symbol('loadout.sandbox.usage');
@@ -10,12 +11,19 @@ const USAGE = Symbol('loadout.sandbox.usage');
 export interface SandboxedDefinitionOptions {
   /** Starts each worker; tests pass a fake. Default: a worker thread. */
   readonly spawn?: SpawnSandboxWorker;
+  /**
+   * The worker that loaded the module and checked the definition when the
+   * config was read (see `DefinitionWorker.take`): the first ranker created
+   * uses it, the module's top-level code not run again. Default: none.
+   */
+  readonly adopt?: () => SandboxWorker | undefined;
 }
 
 /**
  * The definition the registry holds for an out-of-tree ranker: the same
  * name, description, query kind, options schema and usage capability as
- * `definition` (checked by the caller), but `create` builds a
+ * `definition` (checked by the caller; the metadata its worker reported,
+ * see `startDefinitionWorker`), but `create` builds a
  * {@link createSandboxedRanker} that runs `module` in a worker thread with
  * `budget` (each worker only while the module has its pinned content).
  * Each ranker it makes can be retired (`SandboxedRanker.retire`); `loadout
@@ -24,7 +32,7 @@ export interface SandboxedDefinitionOptions {
  * `persistence` is not carried over (a saved index
  * would cross the thread as bytes; no out-of-tree ranker uses it yet).
  */
-export function sandboxedDefinition(definition: RankerDefinition, module: ModulePin, budget?: SandboxBudget, settings: SandboxedDefinitionOptions = {}): RankerDefinition {
+export function sandboxedDefinition(definition: RankerMetadata, module: ModulePin, budget?: SandboxBudget, settings: SandboxedDefinitionOptions = {}): RankerDefinition {
   const usage = definition.capabilities?.usage;
   const browserSafe = definition.capabilities?.browserSafe;
   return {
@@ -54,6 +62,7 @@ export function sandboxedDefinition(definition: RankerDefinition, module: Module
         ...(field === undefined ? {} : { usage: field }),
         ...(budget === undefined ? {} : { budget }),
         ...(settings.spawn === undefined ? {} : { spawn: settings.spawn }),
+        ...(settings.adopt === undefined ? {} : { adopt: settings.adopt }),
       });
     },
   };

@@ -1,7 +1,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import type { ToolDescribeEvent, ToolDescribeHook, ToolDescribeResult } from '@loadout/core';
 import { brokenPin, readPinned, type CheckedModule, type ModulePin } from './module-pin.js';
-import { PLUG_IN_START_MS } from './plug-in-limits.js';
+import { PLUG_IN_MEMORY_MB, PLUG_IN_START_MS } from './plug-in-limits.js';
 import { MAIN_POSTED, WORKER_POSTED, post, receive } from './mod-channel.js';
 import type { ModChannel, ModMessage } from './mod-channel.js';
 import { spawnModWorker, type ModWorker, type SpawnModWorker } from './spawn-mod-worker.js';
@@ -55,7 +55,7 @@ export function createModSandbox(module: ModulePin, budget: ModSandboxBudget = {
   const { file } = module;
   const describeMs = budget.describeMs ?? 1_000;
   const loadMs = budget.loadMs ?? PLUG_IN_START_MS;
-  const memoryMb = budget.memoryMb ?? 256;
+  const memoryMb = budget.memoryMb ?? PLUG_IN_MEMORY_MB;
   let worker: ModWorker | undefined;
   let channel: ModChannel | undefined;
   let off: string | undefined;

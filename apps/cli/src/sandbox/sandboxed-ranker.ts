@@ -3,7 +3,7 @@ import type { CatalogTool, Ranker, RankerSearchOptions, RankerUsageField, Search
 import '../io/cli-error-codes.js';
 import { brokenPin, readPinned, type ModulePin } from './module-pin.js';
 import { withLateStart } from './late-start.js';
-import { PLUG_IN_START_MS, START_BUDGET_HINT } from './plug-in-limits.js';
+import { PLUG_IN_MEMORY_MB, PLUG_IN_START_MS, START_BUDGET_HINT } from './plug-in-limits.js';
 import type { SandboxMessage, SandboxOperation, SandboxStage, SandboxUsage, WorkerData } from './sandbox-protocol.js';
 import { REAL_TIMERS, type SandboxTimers } from './sandbox-timers.js';
 import { spawnRankerWorker, type SandboxWorker, type SpawnSandboxWorker } from './sandbox-worker.js';
@@ -129,6 +129,13 @@ export function createSandboxedRanker(input: {
   readonly budget?: SandboxBudget;
   /** Starts the worker; tests pass a fake. Default: a worker thread running `ranker-worker.js`. */
   readonly spawn?: SpawnSandboxWorker;
+  /**
+   * A worker that already loaded the module and checked its definition (see
+   * `startDefinitionWorker`), asked for when the first worker is needed; if
+   * it gives one, that worker is used instead of starting one, so the
+   * module's top-level code does not run again. Default: none.
+   */
+  readonly adopt?: () => SandboxWorker | undefined;
   /** The budgets' clock; tests pass a manual one. Default: real timers. */
   readonly timers?: SandboxTimers;
 }): SandboxedRanker {
@@ -136,7 +143,7 @@ export function createSandboxedRanker(input: {
   const createMs = input.budget?.createMs ?? PLUG_IN_START_MS;
   const lateStartMs = input.budget?.lateStartMs;
   const indexMs = input.budget?.indexMs ?? 60_000;
-  const memoryMb = input.budget?.memoryMb ?? 256;
+  const memoryMb = input.budget?.memoryMb ?? PLUG_IN_MEMORY_MB;
   const queuedSearches = input.budget?.queuedSearches ?? 64;
   const spawn = input.spawn ?? spawnRankerWorker;
   const timers = input.timers ?? REAL_TIMERS;
@@ -236,8 +243,9 @@ export function createSandboxedRanker(input: {
   function start(): SandboxWorker {
     // Never a module that changed since the config was loaded: a restart after a timeout or a crash reads it again,
     // and the worker evaluates the bytes read here, not the file as it is when it gets to import it.
-    const data: WorkerData = { module: readPinned(input.module, `ranker ${JSON.stringify(input.name)}`), name: input.name, options: input.options };
-    const started = spawn(data, memoryMb);
+    // The worker that checked the definition when the config was read evaluated the bytes checked then: it is used once.
+    const adopted = input.adopt?.();
+    const started = adopted ?? spawn({ module: readPinned(input.module, `ranker ${JSON.stringify(input.name)}`), name: input.name } satisfies WorkerData, memoryMb);
     started.on('message', (message: SandboxMessage) => {
       const entry = pending.get(message.id);
       if ('started' in message) {
@@ -317,7 +325,7 @@ export function createSandboxedRanker(input: {
   async function reindex(): Promise<void> {
     const all = [...tools.values()];
     const usage = usageData(all);
-    size = (await call({ op: 'index', tools: all, ...(usage === undefined ? {} : { usage }) }, indexMs)) as number;
+    size = (await call({ op: 'index', tools: all, options: input.options, ...(usage === undefined ? {} : { usage }) }, indexMs)) as number;
     indexed = true;
   }
 
