@@ -159,9 +159,41 @@ function namedImportOfEsmInCommonJs(error: Error): string | undefined {
   return check(path).stderr?.includes(ESM_HINT) === true ? path : undefined;
 }
 
-/** Why importing the module `file` failed with `error` (see {@link LoadFailure}). */
-export function loadFailure(error: unknown, file: string): LoadFailure {
-  if (!(error instanceof Error)) return { kind: 'threw', reason: String(error) };
+/** Whether the `.cjs` or `.js` file at `path` loads as CommonJS (a `.js` one by the nearest package.json's `type`). */
+function isCommonJsFile(path: string): boolean {
+  if (path.endsWith('.cjs')) return true;
+  if (!path.endsWith('.js')) return false;
+  const packageJson = nearestPackageJson(path);
+  try {
+    return packageJson === undefined || (JSON.parse(readFileSync(packageJson, 'utf8')) as { type?: unknown }).type !== 'module';
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * `error` with Node's message for a named import a CommonJS module lacks
+ * (`Named export 'x' not found. The requested module './y.cjs' is a
+ * CommonJS module…`) where Node gave its plainer one (`The requested module
+ * './y.cjs' does not provide an export named 'x'`), as it does in a
+ * plug-in's worker, whose module hooks serve the checked bytes: the same
+ * failure then says the same, and an ES module in a CommonJS folder is told.
+ */
+function withCommonJsNamedExport(error: Error): Error {
+  const plain = /^The requested module '([^']+)' does not provide an export named '([^']+)'$/.exec(error.message.split('\n')[0] ?? '');
+  const importer = decoratedPosition(error.stack ?? '')?.file;
+  if (plain === null || importer === undefined) return error;
+  const path = pathOf(plain[1]!, importer);
+  if (path === undefined || !existsSync(path) || !isCommonJsFile(path)) return error;
+  const named = new SyntaxError(`Named export '${plain[2]}' not found. The requested module '${plain[1]}' is a CommonJS module, which may not support all module.exports as named exports.`);
+  named.stack = error.stack;
+  return named;
+}
+
+/** Why importing the module `file` failed with `thrown` (see {@link LoadFailure}). */
+export function loadFailure(thrown: unknown, file: string): LoadFailure {
+  if (!(thrown instanceof Error)) return { kind: 'threw', reason: String(thrown) };
+  const error = isEsmInCommonJs(thrown) ? thrown : withCommonJsNamedExport(thrown);
   if (isEsmInCommonJs(error)) {
     const culprit = decoratedPosition(error.stack ?? '')?.file ?? file;
     return { kind: 'esm-in-commonjs', file: culprit, packageJson: nearestPackageJson(culprit) };

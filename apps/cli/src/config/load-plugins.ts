@@ -1,14 +1,14 @@
-import { describeValue, isLoadoutError, validateMod } from '@loadout/core';
+import { isLoadoutError } from '@loadout/core';
 import type { LoadoutError, Mod, RankerDefinition } from '@loadout/core';
 import { configError } from './config-error.js';
-import { importDefault } from './import-config-module.js';
-import { describeLoadFailure, loadFailure } from './load-failure.js';
-import { moduleError, rethrowIn } from './module-error.js';
 import { reportedDefinition } from './reported-definition.js';
+import { reportedMods } from './reported-mods.js';
 import { resolvePlugin } from './resolve-plugin.js';
 import type { RankerMetadata } from '../sandbox/definition-report.js';
 import { startDefinitionWorker, type DefinitionWorker } from '../sandbox/definition-worker.js';
 import { sandboxedDefinition } from '../sandbox/sandboxed-definition.js';
+import { startModFileWorker } from '../sandbox/mod-file-worker.js';
+import type { ModSummary } from '../sandbox/mod-report.js';
 import { createModSandbox } from '../sandbox/sandboxed-mods.js';
 import { pinModule, type ModulePin } from '../sandbox/module-pin.js';
 import { PLUG_IN_LATE_START_MS, PLUG_IN_MEMORY_MB, PLUG_IN_SLOW_NOTICE_MS, PLUG_IN_START_MS } from '../sandbox/plug-in-limits.js';
@@ -88,25 +88,6 @@ async function withinStart<T>(loading: Promise<T>, file: string, key: string, op
   }
 }
 
-/** A mod file imported in this thread, or `late` (see {@link withinStart}). */
-type Imported = { readonly file: string; readonly pin: ModulePin } & Waited<unknown>;
-
-/**
- * Imports the mod file `specifier` names, pinned as read just before (each
- * worker later checks the pin; see `assertPinned`), waiting at most
- * `startMs`.
- */
-async function importPlugin(specifier: string, folder: string, path: string, key: string, options: PluginLoadOptions): Promise<Imported> {
-  const file = resolvePlugin(specifier, folder, path, key);
-  const pin = pinModule(file);
-  try {
-    return { file, pin, ...(await withinStart(importDefault(file), file, key, options)) };
-  } catch (error) {
-    const failure = loadFailure(error, file);
-    throw configError(failure.kind === 'esm-in-commonjs' ? 'esm-in-commonjs' : 'plugin-load-failed', path, key, describeLoadFailure(failure, file), specifier);
-  }
-}
-
 /** A ranker module loaded in its worker: its checked metadata, or `late`; and the worker, for its first ranker. */
 type LoadedRanker = { readonly file: string; readonly pin: ModulePin; readonly worker: DefinitionWorker } & Waited<RankerMetadata>;
 
@@ -132,13 +113,6 @@ async function loadRankerModule(name: string, specifier: string, folder: string,
     if (isLoadoutError(error)) throw error;
     throw configError('plugin-load-failed', path, key, `${file} did not load: ${(error as Error).message}`, specifier);
   }
-}
-
-/** What a mod file's default export (`value`, or its item `item` of an array) lacks to be a mod's object, or undefined. */
-function notAModObject(value: unknown, item?: number): string | undefined {
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return undefined;
-  if (item !== undefined) return `item ${item + 1} of its default export must be a mod (an object { name, hooks }), got ${describeValue(value)}`;
-  return `its default export must be a mod (an object { name, hooks }) or an array of mods, got ${describeValue(value)}`;
 }
 
 /**
@@ -187,33 +161,37 @@ export async function loadRankers(rankers: Readonly<Record<string, string | Rank
  * one of them checked out.
  */
 async function modsOfFile(specifier: string, key: string, folder: string, path: string, options: PluginLoadOptions, from: Map<string, string>): Promise<Mod[]> {
+  const file = resolvePlugin(specifier, folder, path, key);
+  const pin = pinModule(file);
+  // The file loads in the worker its hooks run in (time and memory budgets: a loop or a leak turns its mods off,
+  // nothing more); the main thread never imports it, so its top-level code runs once.
+  const started = startModFileWorker(pin, PLUG_IN_MEMORY_MB);
+  let summaries: readonly ModSummary[];
+  try {
+    const waited = await withinStart(started.loaded, file, key, options);
+    if (waited.late) throw configError('plugin-load-failed', path, key, `${file} did not finish loading within ${options.startMs ?? PLUG_IN_START_MS} ms`, specifier);
+    summaries = reportedMods(waited.value, { path, key, specifier, pin });
+  } catch (error) {
+    started.stop();
+    if (isLoadoutError(error)) throw error;
+    throw configError('plugin-load-failed', path, key, `${file} did not load: ${(error as Error).message}`, specifier);
+  }
+  if (summaries.length === 0) options.warn?.(`${path}: ${key}: ${file} exports no mods (its default export is an empty array): it changes nothing [mod-invalid]`);
+  const sandbox = createModSandbox(pin, { loadMs: options.startMs ?? PLUG_IN_START_MS }, undefined, started);
   const mods: Mod[] = [];
-  const imported = await importPlugin(specifier, folder, path, key, options);
-  const { file, pin } = imported;
-  if (imported.late) throw configError('plugin-load-failed', path, key, `${file} did not finish loading within ${options.startMs ?? PLUG_IN_START_MS} ms`, specifier);
-  const { value } = imported;
-  if (value === undefined) throw moduleError('mod-invalid', path, key, file, 'it has no default export: a mod file must `export default` a mod { name, hooks } or an array of mods');
-  const list: unknown[] = Array.isArray(value) ? value : [value];
-  if (list.length === 0) options.warn?.(`${path}: ${key}: ${file} exports no mods (its default export is an empty array): it changes nothing [mod-invalid]`);
-  // Its hooks run in a worker thread with time and memory budgets: a loop or a leak turns this file's mods off, nothing more.
-  const sandbox = createModSandbox(pin, { loadMs: options.startMs ?? PLUG_IN_START_MS });
   const names = new Map(from);
-  for (const [item, mod] of list.entries()) {
-    const shape = notAModObject(mod, Array.isArray(value) ? item : undefined);
-    if (shape !== undefined) throw moduleError('mod-invalid', path, key, file, shape);
-    try {
-      validateMod(mod);
-    } catch (error) {
-      rethrowIn(error, path, key, file);
-    }
+  for (const mod of summaries) {
     const earlier = names.get(mod.name);
     if (earlier !== undefined) {
+      started.stop();
       const both = earlier === file ? `${file} defines two mods named` : `${file} and ${earlier} both define a mod named`;
       throw configError('plugin-duplicate', path, key, `${both} ${JSON.stringify(mod.name)}`);
     }
     names.set(mod.name, file);
-    mods.push({ name: mod.name, hooks: mod.hooks['tool.describe'] === undefined ? {} : { 'tool.describe': sandbox.hook(mod.name) } });
+    mods.push({ name: mod.name, hooks: mod.describes ? { 'tool.describe': sandbox.hook(mod.name) } : {} });
   }
+  // No hook to run: its worker has nothing more to do.
+  if (!summaries.some((mod) => mod.describes)) started.stop();
   for (const [name, owner] of names) from.set(name, owner);
   return mods;
 }

@@ -1,5 +1,6 @@
 import { receiveMessageOnPort } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
+import type { ModFileFailure, ModSummary } from './mod-report.js';
 
 /**
  * The synchronous message channel between the main thread and a mod worker.
@@ -22,12 +23,16 @@ export const MAIN_POSTED = 1;
 
 /** A message on the channel. */
 export type ModMessage =
-  | { readonly type: 'ready' }
+  /** The file loaded: its mods, checked (see `modSummaries`). */
+  | { readonly type: 'ready'; readonly mods?: readonly ModSummary[] }
   | { readonly type: 'describe'; readonly mod: string; readonly event: unknown }
   | { readonly type: 'next'; readonly event: unknown }
   | { readonly type: 'answer'; readonly value: unknown }
-  /** `code` `config-untrusted`: the file changed between its check and its import (TypeScript only). */
-  | { readonly type: 'error'; readonly message: string; readonly code?: 'config-untrusted' };
+  /**
+   * `code` `config-untrusted`: the file changed between its check and its import (TypeScript only).
+   * `failure`: why the file, loading, has no mods (see `ModFileFailure`), as the config's load says it.
+   */
+  | { readonly type: 'error'; readonly message: string; readonly code?: 'config-untrusted'; readonly failure?: ModFileFailure };
 
 /** Posts `message` and raises `slot` so the blocked side wakes. */
 export function post(channel: ModChannel, slot: number, message: ModMessage): void {

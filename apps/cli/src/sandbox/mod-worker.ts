@@ -10,6 +10,7 @@ import { isLoadoutError } from '@loadout/core';
 import { describeLoadFailure, loadFailure } from '../config/load-failure.js';
 import { importChecked } from './import-checked.js';
 import { MAIN_POSTED, WORKER_POSTED, post, receive } from './mod-channel.js';
+import { modSummaries } from './mod-report.js';
 import type { ModChannel, ModMessage } from './mod-channel.js';
 import type { ModWorkerData } from './spawn-mod-worker.js';
 
@@ -60,18 +61,29 @@ function answer(request: Extract<ModMessage, { type: 'describe' }>): void {
   }
 }
 
+// The file is imported once, when the config is read (see mod-file-worker.ts): its mods are checked here and reported.
 try {
   const value = await importChecked(module, 'mod file');
-  for (const mod of Array.isArray(value) ? value : [value]) {
-    const hook = (mod as { hooks?: { 'tool.describe'?: unknown } } | null)?.hooks?.['tool.describe'];
-    if (typeof hook === 'function') hooks.set((mod as { name: string }).name, hook as ToolDescribeHook);
+  const summaries = modSummaries(value);
+  if (!summaries.ok) {
+    const { failure } = summaries;
+    post(channel, WORKER_POSTED, { type: 'error', message: failure.kind === 'invalid' ? failure.message : `${module.file} has no default export`, failure });
+  } else {
+    for (const mod of Array.isArray(value) ? value : [value]) {
+      const hook = (mod as { hooks?: { 'tool.describe'?: unknown } } | null)?.hooks?.['tool.describe'];
+      if (typeof hook === 'function') hooks.set((mod as { name: string }).name, hook as ToolDescribeHook);
+    }
+    port.on('message', (request: ModMessage) => {
+      if (request.type === 'describe') answer(request);
+    });
+    post(channel, WORKER_POSTED, { type: 'ready', mods: summaries.mods });
   }
-  port.on('message', (request: ModMessage) => {
-    if (request.type === 'describe') answer(request);
-  });
-  post(channel, WORKER_POSTED, { type: 'ready' });
 } catch (error) {
   if (isLoadoutError(error) && error.code === 'config-untrusted') post(channel, WORKER_POSTED, { type: 'error', message: error.message, code: 'config-untrusted' });
-  // One line naming the file: a syntax error's FILE:LINE:COLUMN, a throw's first line (never a stack).
-  else post(channel, WORKER_POSTED, { type: 'error', message: describeLoadFailure(loadFailure(error, module.file), module.file) });
+  else {
+    // One line naming the file: a syntax error's FILE:LINE:COLUMN, a throw's first line (never a stack).
+    const failure = loadFailure(error, module.file);
+    const message = describeLoadFailure(failure, module.file);
+    post(channel, WORKER_POSTED, { type: 'error', message, failure: { kind: 'import', esmInCommonJs: failure.kind === 'esm-in-commonjs', message } });
+  }
 }

@@ -4,6 +4,7 @@ import { brokenPin, readPinned, type CheckedModule, type ModulePin } from './mod
 import { PLUG_IN_MEMORY_MB, PLUG_IN_START_MS } from './plug-in-limits.js';
 import { MAIN_POSTED, WORKER_POSTED, post, receive } from './mod-channel.js';
 import type { ModChannel, ModMessage } from './mod-channel.js';
+import type { ModFileWorker } from './mod-file-worker.js';
 import { spawnModWorker, type ModWorker, type SpawnModWorker } from './spawn-mod-worker.js';
 
 /** Budgets of a mod plug-in file's worker. */
@@ -49,9 +50,11 @@ function askBeneath(next: (event?: ToolDescribeEvent) => ToolDescribeResult, eve
  * checked against the content it had when the config was loaded (see
  * `readPinned`), and evaluates those bytes: a file that changed turns the
  * mods off with the `config-untrusted` reason, and nothing of it runs.
- * `spawn` starts the worker (tests may wrap it).
+ * `spawn` starts the worker (tests may wrap it). `started`: the worker that
+ * loaded the file and reported its mods when the config was read (see
+ * `startModFileWorker`); the hooks run there, the file not loaded again.
  */
-export function createModSandbox(module: ModulePin, budget: ModSandboxBudget = {}, spawn: SpawnModWorker = spawnModWorker): ModSandbox {
+export function createModSandbox(module: ModulePin, budget: ModSandboxBudget = {}, spawn: SpawnModWorker = spawnModWorker, started?: ModFileWorker): ModSandbox {
   const { file } = module;
   const describeMs = budget.describeMs ?? 1_000;
   const loadMs = budget.loadMs ?? PLUG_IN_START_MS;
@@ -75,7 +78,16 @@ export function createModSandbox(module: ModulePin, budget: ModSandboxBudget = {
     throw new Error(off);
   };
 
+  let adopted = started;
+
   const start = (): ModChannel => {
+    if (adopted !== undefined) {
+      // Loaded and ready when the config was read: its first message was taken then.
+      const { worker: loaded, channel: ready } = adopted;
+      worker = loaded;
+      adopted = undefined;
+      return ready;
+    }
     let checked: CheckedModule;
     try {
       checked = readPinned(module, 'mod file');

@@ -12,6 +12,7 @@ export interface ModWorkerData {
 /** What a mod sandbox needs of its worker thread: Node's `Worker` has it, a test may wrap one. */
 export interface ModWorker {
   on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'exit', listener: (code: number) => void): unknown;
   terminate(): unknown;
   unref(): void;
 }
