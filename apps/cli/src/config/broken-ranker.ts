@@ -1,4 +1,3 @@
-import { isLoadoutError } from '@loadout/core';
 import type { LoadoutError, RankerDefinition } from '@loadout/core';
 import { loadRankers, type PluginLoadOptions } from './load-plugins.js';
 import type { RankerModuleEntry } from './loadout-config.js';
@@ -35,20 +34,11 @@ export function rankerLoadError(definition: RankerDefinition): LoadoutError | un
 }
 
 /**
- * The config's `rankers` as {@link loadRankers} loads them, one at a time: a
- * ranker whose module fails with a LoadoutError (it does not import, its
- * default export is not a definition, it is named otherwise) is a
+ * The config's `rankers` as {@link loadRankers} loads them, but a ranker
+ * whose module fails with a LoadoutError (it does not import, its default
+ * export is not a definition, it is named otherwise) is a
  * {@link brokenRankerDefinition} instead of failing them all.
  */
 export async function loadRankersKeepingBroken(rankers: Readonly<Record<string, string | RankerModuleEntry>>, folder: string, path: string, options: PluginLoadOptions = {}): Promise<RankerDefinition[]> {
-  const definitions: RankerDefinition[] = [];
-  for (const [name, entry] of Object.entries(rankers)) {
-    try {
-      definitions.push(...(await loadRankers({ [name]: entry }, folder, path, options)));
-    } catch (error) {
-      if (!isLoadoutError(error)) throw error;
-      definitions.push(brokenRankerDefinition(name, error, options.optionNames?.[name]));
-    }
-  }
-  return definitions;
+  return loadRankers(rankers, folder, path, { ...options, brokenRanker: (name, error) => brokenRankerDefinition(name, error, options.optionNames?.[name]) });
 }

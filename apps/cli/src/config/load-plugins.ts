@@ -53,6 +53,13 @@ export interface PluginLoadOptions {
   /** Receives one line per mod file that loads but exports no mods (`export default []`). Default: dropped. */
   readonly warn?: (message: string) => void;
   /**
+   * A ranker whose module fails with a LoadoutError (it does not import, its
+   * default export is not a definition, it is named otherwise) is the
+   * definition this returns instead of failing them all (`loadout rankers`,
+   * see `brokenRankerDefinition`). Default: thrown.
+   */
+  readonly brokenRanker?: (name: string, error: LoadoutError) => RankerDefinition;
+  /**
    * A mod file that does not load, or holds an invalid mod, is left out and
    * its error passed here instead of thrown (`loadout rankers`, which lists
    * rankers, not mods). Default: thrown.
@@ -88,69 +95,82 @@ async function withinStart<T>(loading: Promise<T>, file: string, key: string, op
   }
 }
 
-/** A ranker module loaded in its worker: its checked metadata, or `late`; and the worker, for its first ranker. */
-type LoadedRanker = { readonly file: string; readonly pin: ModulePin; readonly worker: DefinitionWorker } & Waited<RankerMetadata>;
-
 /**
- * Loads the ranker module `specifier` names in the worker its first ranker
- * will use (see `startDefinitionWorker`), pinned as read just before,
- * waiting at most `startMs` for its report. The main thread never imports
- * it. A worker that dies while loading is `plugin-load-failed`.
+ * The definition the registry holds for the ranker `name` (`entry`): its
+ * module loaded in the worker its first ranker will use (see
+ * `startDefinitionWorker`, added to `workers`), pinned as read just before,
+ * waiting at most its start budget for the report; the main thread never
+ * imports it. A worker that dies while loading is `plugin-load-failed`.
  */
-async function loadRankerModule(name: string, specifier: string, folder: string, path: string, key: string, options: PluginLoadOptions): Promise<LoadedRanker> {
+async function rankerDefinition(name: string, entry: string | RankerModuleEntry, folder: string, path: string, options: PluginLoadOptions, workers: DefinitionWorker[]): Promise<RankerDefinition> {
+  const key = `rankers.${name}`;
+  const { module: specifier, startTimeoutMs } = rankerEntry(entry);
+  const startMs = startTimeoutMs ?? options.startMs ?? PLUG_IN_START_MS;
+  // A command that does not rank with it never waits for its module: resolved only, so a missing file still says so.
+  if (options.imports?.(name) === false) return unimportedRankerDefinition(name, resolvePlugin(specifier, folder, path, key));
+  const fallback = options.fallback;
+  // With a fallback (serve), a ranker that cannot start, or a search over its budget, is answered by the fallback.
+  const wrap = (definition: RankerDefinition): RankerDefinition => (fallback === undefined ? definition : withSearchFallback(withStartFallback(definition, fallback), fallback));
   const file = resolvePlugin(specifier, folder, path, key);
   const pin = pinModule(file);
   const worker = startDefinitionWorker(pin, name, PLUG_IN_MEMORY_MB);
+  workers.push(worker);
+  let metadata: RankerMetadata;
   try {
-    const waited = await withinStart(worker.report, file, key, options);
+    const waited = await withinStart(worker.report, file, key, { ...options, startMs });
     if (waited.late) {
       worker.stop();
-      return { file, pin, worker, late: true };
+      return wrap(unloadedRankerDefinition(name, file, startMs, options.optionNames?.[name]));
     }
-    return { file, pin, worker, value: reportedDefinition(waited.value, { name, path, key, specifier, pin }) };
+    metadata = reportedDefinition(waited.value, { name, path, key, specifier, pin });
   } catch (error) {
     worker.stop();
     if (isLoadoutError(error)) throw error;
     throw configError('plugin-load-failed', path, key, `${file} did not load: ${(error as Error).message}`, specifier);
   }
+  // Its ranker runs in a worker thread with time and memory budgets: a loop, a hang or a leak fails only that call.
+  // The first one created takes the worker that loaded the module: its top-level code runs once.
+  // With a fallback (serve), a start that overruns its budget goes on, and the ranker takes over once it started;
+  // each index generation whose ranker ranks retires the ones before it (see withStartFallback).
+  return wrap(sandboxedDefinition(metadata, pin, { createMs: startMs, ...(fallback === undefined ? {} : { lateStartMs: PLUG_IN_LATE_START_MS }) }, { adopt: () => worker.take() }));
 }
 
 /**
  * The rankers a configuration's `rankers` names, checked: each default
- * export a definition named as its key. Each ranker they create runs in a
- * worker thread (see `sandboxedDefinition`), starting within its entry's
- * `startTimeoutMs`, else `startMs`. A module that does not finish loading
- * within that is not an error here: its ranker fails to start when created
- * (see `unloadedRankerDefinition`). With `fallback`, a ranker that cannot
- * start is replaced by it (see `withStartFallback`), and a search over its
- * time budget is answered by it (see `withSearchFallback`).
+ * export a definition named as its key. Each module loads in the worker
+ * its first ranker then uses (see `rankerDefinition`), all at once (each
+ * within its entry's `startTimeoutMs`, else `startMs`), and they are taken
+ * in order: the first that fails is the error (the others' workers
+ * stopped), unless `brokenRanker` stands in for it. Each ranker they create
+ * runs in a worker thread (see `sandboxedDefinition`). A module that does
+ * not finish loading within its budget is not an error here: its ranker
+ * fails to start when created (see `unloadedRankerDefinition`). With
+ * `fallback`, a ranker that cannot start is replaced by it (see
+ * `withStartFallback`), and a search over its time budget is answered by
+ * it (see `withSearchFallback`).
  */
 export async function loadRankers(rankers: Readonly<Record<string, string | RankerModuleEntry>>, folder: string, path: string, options: PluginLoadOptions = {}): Promise<RankerDefinition[]> {
+  const workers: DefinitionWorker[] = [];
+  // All at once: on 2 cores a dozen plug-ins load in about a third of the time they take one after another.
+  const loading = Object.entries(rankers).map(([name, entry]) => {
+    const definition = rankerDefinition(name, entry, folder, path, options, workers);
+    definition.catch(() => {});
+    return { name, definition };
+  });
   const definitions: RankerDefinition[] = [];
-  const fallback = options.fallback;
-  // With a fallback (serve), a ranker that cannot start, or a search over its budget, is answered by the fallback.
-  const add = (definition: RankerDefinition): void =>
-    void definitions.push(fallback === undefined ? definition : withSearchFallback(withStartFallback(definition, fallback), fallback));
-  for (const [name, entry] of Object.entries(rankers)) {
-    const key = `rankers.${name}`;
-    const { module: specifier, startTimeoutMs } = rankerEntry(entry);
-    const startMs = startTimeoutMs ?? options.startMs ?? PLUG_IN_START_MS;
-    if (options.imports?.(name) === false) {
-      // A command that does not rank with it never waits for its module: resolved only, so a missing file still says so.
-      definitions.push(unimportedRankerDefinition(name, resolvePlugin(specifier, folder, path, key)));
-      continue;
+  try {
+    for (const { name, definition } of loading) {
+      try {
+        definitions.push(await definition);
+      } catch (error) {
+        if (options.brokenRanker === undefined || !isLoadoutError(error)) throw error;
+        definitions.push(options.brokenRanker(name, error));
+      }
     }
-    const loaded = await loadRankerModule(name, specifier, folder, path, key, { ...options, startMs });
-    const { file, pin, worker } = loaded;
-    if (loaded.late) {
-      add(unloadedRankerDefinition(name, file, startMs, options.optionNames?.[name]));
-      continue;
-    }
-    // Its ranker runs in a worker thread with time and memory budgets: a loop, a hang or a leak fails only that call.
-    // The first one created takes the worker that loaded the module: its top-level code runs once.
-    // With a fallback (serve), a start that overruns its budget goes on, and the ranker takes over once it started;
-    // each index generation whose ranker ranks retires the ones before it (see withStartFallback).
-    add(sandboxedDefinition(loaded.value, pin, { createMs: startMs, ...(fallback === undefined ? {} : { lateStartMs: PLUG_IN_LATE_START_MS }) }, { adopt: () => worker.take() }));
+  } catch (error) {
+    // No ranker of this config will be created: none of their workers is needed.
+    for (const worker of workers) worker.stop();
+    throw error;
   }
   return definitions;
 }
