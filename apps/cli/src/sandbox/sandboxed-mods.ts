@@ -46,7 +46,7 @@ function askBeneath(next: (event?: ToolDescribeEvent) => ToolDescribeResult, eve
  * memory or exits is ended, and the file's mods are then off for the rest
  * of the process: that call fails with the reason, once, and every later
  * call keeps the answer from beneath without running or reporting anything.
- * The worker starts at the first call with the file's bytes read once and
+ * Without `started`, the worker starts at the first call with the file's bytes read once and
  * checked against the content it had when the config was loaded (see
  * `readPinned`), and evaluates those bytes: a file that changed turns the
  * mods off with the `config-untrusted` reason, and nothing of it runs.

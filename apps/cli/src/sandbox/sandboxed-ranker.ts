@@ -22,8 +22,9 @@ export interface SandboxBudget {
   readonly queuedSearches?: number;
   /**
    * Longest wait for the ranker to start in its worker, in ms: its module
-   * loaded and the definition's `create` returned (at the first `index`,
-   * and again in each worker started after a timeout or a crash); over it,
+   * loaded (unless an adopted worker loaded it already, see `adopt`) and
+   * the definition's `create` returned (at the first `index`, and again in
+   * each worker started after a timeout or a crash); over it,
    * `ranker-timeout` with `details.operation` `create`. Default 10,000
    * ({@link PLUG_IN_START_MS}); 1–600,000.
    */
