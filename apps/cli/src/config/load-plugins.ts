@@ -10,7 +10,7 @@ import { sandboxedDefinition } from '../sandbox/sandboxed-definition.js';
 import { startModFileWorker } from '../sandbox/mod-file-worker.js';
 import type { ModSummary } from '../sandbox/mod-report.js';
 import { createModSandbox } from '../sandbox/sandboxed-mods.js';
-import { pinModule, type ModulePin } from '../sandbox/module-pin.js';
+import { pinModule } from '../sandbox/module-pin.js';
 import { PLUG_IN_LATE_START_MS, PLUG_IN_MEMORY_MB, PLUG_IN_SLOW_NOTICE_MS, PLUG_IN_START_MS } from '../sandbox/plug-in-limits.js';
 import { KEEPING_TIMERS, type SandboxTimers } from '../sandbox/sandbox-timers.js';
 import { withSearchFallback } from '../sandbox/search-fallback.js';
