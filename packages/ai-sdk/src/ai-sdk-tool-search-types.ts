@@ -1,10 +1,10 @@
 import type { Catalog, CatalogTool, DeferralPlan } from '@loadout/core';
-import type { ToolSearchKitOptions } from '@loadout/core/adapter';
+import type { ToolErrorOptions, ToolSearchKitOptions } from '@loadout/core/adapter';
 import type { ModelMessage, ToolSet } from 'ai';
 
 /** One call of a catalog tool, handed to {@link AiSdkToolSearchOptions.execute}. */
 export interface CatalogToolCall {
-  /** The tool's API name (its key in `tools`). */
+  /** The tool's API name (its key in `tools`, `mcp__weather__get_weather`); `tool.name` is its own (`get_weather`). */
   readonly name: string;
   /** The arguments the model sent: always a JSON object (anything else is answered `invalid-input` without `execute`). */
   readonly arguments: Record<string, unknown>;
@@ -13,8 +13,16 @@ export interface CatalogToolCall {
 }
 
 /** Options of {@link createAiSdkToolSearch}: the kit's (catalog, ranker, mods, limits) plus how catalog tools run. */
-export interface AiSdkToolSearchOptions extends ToolSearchKitOptions {
-  /** Runs a catalog tool the model called; its result is the tool's output. What it throws (or rejects with) becomes the output `{ error: "<name> failed: <message>", code: "tool-failed" }`, which the model sees. Required. */
+export interface AiSdkToolSearchOptions extends ToolSearchKitOptions, ToolErrorOptions {
+  /**
+   * Runs a catalog tool the model called; its result is the tool's output.
+   * `name` is the API name (`mcp__weather__get_weather`): key your handlers
+   * by `tool.name` (`get_weather`). What it throws (or rejects with)
+   * becomes the output `{ error: "<name> failed: <message>", code:
+   * "tool-failed" }`, which the model sees, with what looks like a
+   * credential masked (or `toolErrorMessage`'s text), and `onWarning` gets
+   * a `tool-failed` warning with the full error. Required.
+   */
   readonly execute: (call: CatalogToolCall) => unknown;
   /**
    * Opt-in usage recording: called with a positive event `{ query, called:

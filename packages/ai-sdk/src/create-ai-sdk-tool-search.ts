@@ -1,5 +1,5 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { createToolSearchKit, discoveredNames, toolFailure } from '@loadout/core/adapter';
+import { createToolFailureReporter, createToolSearchKit, discoveredNames } from '@loadout/core/adapter';
 import { isRecord } from '@loadout/core/utils';
 import { defaultTokenCounter } from '@loadout/tokens';
 import { jsonSchema, tool } from 'ai';
@@ -30,7 +30,9 @@ const OWNER = 'createAiSdkToolSearch';
  * `{ error, code: "tool-not-loaded" }` without running `execute`, one
  * whose arguments are not a JSON object `{ error, code: "invalid-input" }`,
  * and one whose `execute` throws `{ error, code: "tool-failed" }` (the
- * model sees it; the generation goes on); each call `execute` runs feeds
+ * model sees it, credentials in the message masked or `toolErrorMessage`'s
+ * text; the generation goes on; `onWarning` gets a `tool-failed` warning
+ * with the full error); each call `execute` runs feeds
  * `recordUsage` (a search followed by a run of one of its hits). Throws
  * `invalid-option` naming a bad option.
  */
@@ -39,6 +41,7 @@ export function createAiSdkToolSearch(options: AiSdkToolSearchOptions): AiSdkToo
   if (typeof options.execute !== 'function') {
     throw createLoadoutError('invalid-option', `${OWNER}: execute must be a function running catalog tools, got ${describeValue(options.execute)}`, { option: 'execute' });
   }
+  const toolFailed = createToolFailureReporter(OWNER, options);
   const layout = createAiSdkToolLayout(kit);
   const { plan, deferred, upfront, on } = layout;
   const { searchToolName } = kit;
@@ -72,10 +75,11 @@ export function createAiSdkToolSearch(options: AiSdkToolSearchOptions): AiSdkToo
         }
         if (!isRecord(input)) return { error: `${name}: arguments must be a JSON object, got ${describeValue(input)}`, code: 'invalid-input' };
         kit.called(name);
+        const call = { name, arguments: input, callId: toolCallId, tool: catalogTool };
         try {
-          return await options.execute({ name, arguments: input, callId: toolCallId, tool: catalogTool });
+          return await options.execute(call);
         } catch (error) {
-          return toolFailure(name, error);
+          return toolFailed(call, error);
         }
       },
     });

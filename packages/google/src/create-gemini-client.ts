@@ -1,6 +1,7 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
 import {
   answerFunctionCall,
+  createToolFailureReporter,
   createDeploymentMemory,
   createDiscoverySession,
   createFallbackStep,
@@ -64,7 +65,10 @@ const textOf = (content: GeminiContent): string => (content.parts ?? []).flatMap
  * every run uses that one: a client for one conversation, which also
  * tracks compaction across runs). A `callTool` that throws (or rejects)
  * does not end the run: its function response is `{ error: "<name> failed: <message>",
- * code: "tool-failed" }`, which the model sees.
+ * code: "tool-failed" }`, which the model sees, with what
+ * looks like a credential in the message masked (core's `redactSecrets`; `toolErrorMessage` chooses the text instead); the full
+ * error goes to `onWarning` and the run's `warnings` as a `tool-failed`
+ * warning.
  */
 export function createGeminiClient(options: GeminiClientOptions): GeminiClient {
   if (!isRecord(options)) invalid('options', 'must be an object', options);
@@ -74,6 +78,7 @@ export function createGeminiClient(options: GeminiClientOptions): GeminiClient {
   }
   if (!isRecord(toolSearch) || typeof toolSearch.request !== 'function') invalid('toolSearch', 'must come from createGeminiToolSearch', toolSearch);
   const maxSteps = readMaxSteps(OWNER, options.maxSteps);
+  const toolFailed = createToolFailureReporter(OWNER, options);
   const memory = options.memory ?? createDeploymentMemory();
   const shared = options.session;
   const generate = client.models.generateContent.bind(client.models);
@@ -135,6 +140,7 @@ export function createGeminiClient(options: GeminiClientOptions): GeminiClient {
           searchName: toolSearch.searchToolName,
           callTool: runOptions.callTool,
           called: toolSearch.called,
+          failed: (call, error) => toolFailed(call, error, warnings),
         });
         answers.push({ functionResponse: functionResponse(name, call.id, output) });
       }

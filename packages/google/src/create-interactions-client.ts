@@ -1,5 +1,5 @@
 import { createLoadoutError, describeValue } from '@loadout/core';
-import { answerFunctionCall, createDeploymentMemory, createDiscoverySession, createFallbackStep, deploymentKey, invalidOption, readMaxSteps } from '@loadout/core/adapter';
+import { answerFunctionCall, createDeploymentMemory, createToolFailureReporter, createDiscoverySession, createFallbackStep, deploymentKey, invalidOption, readMaxSteps } from '@loadout/core/adapter';
 import type { ToolSearchWarning } from '@loadout/core/adapter';
 import { isRecord } from '@loadout/core/utils';
 import { interactionsDiscoveries } from './interactions-discoveries.js';
@@ -59,7 +59,10 @@ const userText = (text: string): InteractionsStep => ({ type: 'user_input', cont
  * every run uses that one: a client for one conversation, which also
  * tracks compaction across runs). A `callTool` that throws (or rejects)
  * does not end the run: its function result is `{ error: "<name> failed: <message>",
- * code: "tool-failed" }`, which the model sees.
+ * code: "tool-failed" }`, which the model sees, with what
+ * looks like a credential in the message masked (core's `redactSecrets`; `toolErrorMessage` chooses the text instead); the full
+ * error goes to `onWarning` and the run's `warnings` as a `tool-failed`
+ * warning.
  */
 export function createInteractionsClient(options: InteractionsClientOptions): InteractionsClient {
   if (!isRecord(options)) invalid('options', 'must be an object', options);
@@ -69,6 +72,7 @@ export function createInteractionsClient(options: InteractionsClientOptions): In
   }
   if (!isRecord(toolSearch) || typeof toolSearch.request !== 'function') invalid('toolSearch', 'must come from createInteractionsToolSearch', toolSearch);
   const maxSteps = readMaxSteps(OWNER, options.maxSteps);
+  const toolFailed = createToolFailureReporter(OWNER, options);
   const memory = options.memory ?? createDeploymentMemory();
   const shared = options.session;
   const create = client.interactions.create.bind(client.interactions);
@@ -112,7 +116,9 @@ export function createInteractionsClient(options: InteractionsClientOptions): In
         if (request.toolSearch === 'on' && toolSearch.isSearchCall(output)) {
           const answer = await toolSearch.answer(output, { isLoaded: session.isLoaded });
           answers.push(answer.result);
-          if (answer.message !== null) notes.push(userText(`${toolSearch.searchToolName}: ${answer.message}`));
+          // A message about the search's arguments names the tool already.
+          const named = !answer.answer.ok && answer.answer.stage === 'arguments';
+          if (answer.message !== null) notes.push(userText(named ? answer.message : `${toolSearch.searchToolName}: ${answer.message}`));
           continue;
         }
         if (output.type !== 'function_call') continue;
@@ -125,6 +131,7 @@ export function createInteractionsClient(options: InteractionsClientOptions): In
           searchName: toolSearch.searchToolName,
           callTool: runOptions.callTool,
           called: toolSearch.called,
+          failed: (call, error) => toolFailed(call, error, warnings),
         });
         answers.push({ type: 'function_result', call_id: call.id, name, result });
       }

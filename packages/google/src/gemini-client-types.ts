@@ -1,10 +1,11 @@
+import type { ToolErrorOptions } from '@loadout/core/adapter';
 import type { DeploymentMemory, FunctionCallHandler, ToolLoopResult, ToolSearchWarning } from '@loadout/core/adapter';
 import type { DiscoverySession } from '@loadout/core/adapter';
 import type { GeminiToolMode, GeminiToolSearch } from './gemini-tool-search-types.js';
 import type { GeminiClientLike, GeminiContent, GenerateContentResponseLike } from './gemini-types.js';
 
 /** Options of {@link createGeminiClient}. */
-export interface GeminiClientOptions {
+export interface GeminiClientOptions extends ToolErrorOptions {
   /** A `@google/genai` client (`new GoogleGenAI({ apiKey })`). */
   readonly client: GeminiClientLike;
   readonly toolSearch: GeminiToolSearch;
@@ -18,7 +19,7 @@ export interface GeminiClientOptions {
   readonly memory?: DeploymentMemory;
   /** The loaded-tools session (core's discovery session) of the one conversation this client serves: every `run` uses it (and it tracks compaction across runs). Default: none, each `run` has its own, read from its contents, so one client serves concurrent conversations. */
   readonly session?: DiscoverySession;
-  /** Called with each warning as it happens (they are also in each result). Default: none. */
+  /** Called with each warning as it happens (they are also in each result): rejections, unloads, handler failures (`tool-failed`, with the full error). Default: none. */
   readonly onWarning?: (warning: ToolSearchWarning) => void;
   /** Requests one `run` may send before it hands back. An integer 1–100; default 16. */
   readonly maxSteps?: number;
@@ -35,7 +36,7 @@ export interface GeminiRunParams {
 
 /** Options of one `run`. */
 export interface GeminiRunOptions {
-  /** Answers function calls (catalog tools and your own); what it throws becomes a `tool-failed` output the model sees; a non-object result is sent as `{ output }`. Required. */
+  /** Answers function calls (catalog tools and your own); what it throws becomes a `tool-failed` output the model sees (credentials masked, or `toolErrorMessage`) and a `tool-failed` warning with the full error; a non-object result is sent as `{ output }`. Required. */
   readonly callTool: FunctionCallHandler;
 }
 

@@ -1,10 +1,11 @@
+import type { ToolErrorOptions } from '@loadout/core/adapter';
 import type { DeploymentMemory, DiscoverySession, FunctionCallHandler, ToolLoopResult, ToolSearchWarning } from '@loadout/core/adapter';
 import type { GeminiToolMode } from './gemini-tool-search-types.js';
 import type { InteractionsToolSearch } from './interactions-tool-search-types.js';
 import type { InteractionLike, InteractionsClientLike, InteractionsStep } from './interactions-types.js';
 
 /** Options of {@link createInteractionsClient}. */
-export interface InteractionsClientOptions {
+export interface InteractionsClientOptions extends ToolErrorOptions {
   /** A `@google/genai` client (`new GoogleGenAI({ apiKey })`). */
   readonly client: InteractionsClientLike;
   readonly toolSearch: InteractionsToolSearch;
@@ -14,7 +15,7 @@ export interface InteractionsClientOptions {
   readonly memory?: DeploymentMemory;
   /** The loaded-tools session (core's discovery session) of the one conversation this client serves: every `run` uses it (and it tracks compaction across runs). Default: none, each `run` has its own, read from its input, so one client serves concurrent conversations. */
   readonly session?: DiscoverySession;
-  /** Called with each warning as it happens (they are also in each result). Default: none. */
+  /** Called with each warning as it happens (they are also in each result): rejections, unloads, handler failures (`tool-failed`, with the full error). Default: none. */
   readonly onWarning?: (warning: ToolSearchWarning) => void;
   /** Requests one `run` may send before it hands back. An integer 1–100; default 16. */
   readonly maxSteps?: number;
@@ -33,7 +34,7 @@ export interface InteractionsRunParams {
 
 /** Options of one `run`. */
 export interface InteractionsRunOptions {
-  /** Answers function calls (catalog tools and your own); what it throws becomes a `tool-failed` output the model sees; its result is sent as the `function_result` text. Required. */
+  /** Answers function calls (catalog tools and your own); what it throws becomes a `tool-failed` output the model sees (credentials masked, or `toolErrorMessage`) and a `tool-failed` warning with the full error; its result is sent as the `function_result` text. Required. */
   readonly callTool: FunctionCallHandler;
 }
 

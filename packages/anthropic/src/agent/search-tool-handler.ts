@@ -1,4 +1,5 @@
 import { describeValue, withQuerySyntax } from '@loadout/core';
+import { searchFailureText } from '@loadout/core/adapter';
 import { answerToolSearch, indexOnce } from '@loadout/core/search';
 import type { Catalog, FoundTool, QuerySyntaxOptions, Ranker } from '@loadout/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -51,7 +52,7 @@ export function createSearchToolHandler(options: SearchToolHandlerOptions): Sear
   const limit = options.limit ?? 5;
   return async (args) => {
     const answer = await answerToolSearch(args, { ranker, ready, limit, maxLimit: 100 });
-    if (!answer.ok) return textResult(answer.stage === 'arguments' ? answer.message : `Search failed: ${answer.message}`, true);
+    if (!answer.ok) return textResult(searchFailureText(answer) ?? answer.message, true);
     return answer.tools.length === 0
       ? textResult(`No tool matched ${describeValue(answer.query)}; try other keywords.`)
       : textResult(describeHits(answer.query, answer.tools));

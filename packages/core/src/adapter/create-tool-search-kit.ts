@@ -120,7 +120,7 @@ export function createToolSearchKit<P extends DeferralPlan = DeferralPlan>(owner
         ready,
         limit,
         maxLimit,
-        toolName: searchToolName,
+        toolName: searchOptions.toolName ?? searchToolName,
         filter: (tool) => !disabled && byApiName.get(tool.apiName)?.deferred === true && (exclude === undefined || !exclude(tool.apiName)),
       });
       if (!answer.ok) return answer;

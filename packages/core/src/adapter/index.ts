@@ -22,8 +22,9 @@ export { answerFunctionCall } from './answer-function-call.js';
 export type { FunctionCall, FunctionCallContext, FunctionCallHandler } from './answer-function-call.js';
 export { createFallbackStep } from './fallback-step.js';
 export type { FallbackStep, FallbackStepOptions, SendOutcome } from './fallback-step.js';
-export { notLoadedText, notObjectText, toolFailedText, toolFailure } from './not-loaded-text.js';
-export type { ToolFailure } from './not-loaded-text.js';
+export { notLoadedText, notObjectText } from './not-loaded-text.js';
+export { createToolFailureReporter, toolFailedText, toolFailure } from './tool-failure.js';
+export type { ToolErrorOptions, ToolFailure, ToolFailureReporter } from './tool-failure.js';
 export { objectInputSchema } from './object-input-schema.js';
 export { parseCallArguments } from './parse-call-arguments.js';
 export type { ParsedArguments } from './parse-call-arguments.js';
@@ -40,7 +41,7 @@ export { toolOutputText } from './tool-output-text.js';
 export { toolSearchRejection } from './tool-search-rejection.js';
 export type { ToolSearchRejection } from './tool-search-rejection.js';
 export { deploymentKey, reportRejection, skippedToolWarnings, reportUnloaded } from './tool-search-warning.js';
-export type { ToolSearchRejectedWarning, ToolSearchWarning, ToolSkippedWarning, ToolsUnloadedWarning } from './tool-search-warning.js';
+export type { ToolFailedWarning, ToolSearchRejectedWarning, ToolSearchWarning, ToolSkippedWarning, ToolsUnloadedWarning } from './tool-search-warning.js';
 export type {
   ToolSearchAdapter,
   ToolSearchAdapterAnswer,

@@ -14,6 +14,6 @@ export function parseCallArguments(value: unknown): ParsedArguments {
   try {
     return { ok: true, value: JSON.parse(value) as unknown };
   } catch {
-    return { ok: false, message: `arguments are not valid JSON: ${describeValue(value.length > 200 ? `${value.slice(0, 200)}…` : value)}` };
+    return { ok: false, message: `arguments must be a JSON object, got a string that is not JSON: ${describeValue(value.length > 200 ? `${value.slice(0, 200)}…` : value)}` };
   }
 }

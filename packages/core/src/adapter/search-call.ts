@@ -5,9 +5,9 @@ import { parseCallArguments } from './parse-call-arguments.js';
 /**
  * Answers a search call's raw arguments (a JSON string or an object) with
  * the kit, leaving out the tools `isLoaded` says are loaded already.
- * Arguments that are not JSON are a failed answer at the `arguments` stage
- * (`invalid-input`, named by `toolName`, default the kit's search tool
- * name), never a throw.
+ * Arguments that are not JSON, or not a `{ query, limit? }` object, are a
+ * failed answer at the `arguments` stage (`invalid-input`, the message
+ * naming `toolName`, default the kit's search tool name), never a throw.
  */
 export async function searchCall(
   kit: ToolSearchKit,
@@ -17,5 +17,5 @@ export async function searchCall(
 ): Promise<ToolSearchAnswer> {
   const parsed = parseCallArguments(rawArguments);
   if (!parsed.ok) return { ok: false, stage: 'arguments', code: 'invalid-input', message: `${toolName}: ${parsed.message}` };
-  return kit.search(parsed.value, isLoaded === undefined ? {} : { exclude: isLoaded });
+  return kit.search(parsed.value, isLoaded === undefined ? { toolName } : { exclude: isLoaded, toolName });
 }

@@ -18,6 +18,6 @@ export interface ToolLoopResult<Mode extends string> {
   readonly unloaded: string[];
   /** Whether the deployment rejected tool search during this run (the request was retried without it, once). */
   readonly fallback: boolean;
-  /** `tool-search-rejected` warnings raised during this run (also passed to `onWarning`). */
+  /** Warnings raised during this run, each also passed to `onWarning`: `tool-search-rejected`, `tools-unloaded`, and `tool-failed` for each handler that threw (with the full error). */
   readonly warnings: ToolSearchWarning[];
 }

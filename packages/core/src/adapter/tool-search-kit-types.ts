@@ -54,8 +54,9 @@ export interface ToolSearchKitOptions<P extends DeferralPlan = DeferralPlan> {
    * catalog (`tool-skipped`, with the catalog issue: no name, a duplicate, a
    * bad schema, the search tool's name); adapters with a function limit
    * also tell it of loaded tools unloaded to stay within it
-   * (`tools-unloaded`). A function; default: none (the issues stay in
-   * `catalog.issues`).
+   * (`tools-unloaded`), and adapters that run tool handlers of each
+   * handler that threw (`tool-failed`, with the full error). A function;
+   * default: none (the issues stay in `catalog.issues`).
    */
   readonly onWarning?: (warning: ToolSearchWarning) => void;
   /** Tools one search returns when the model gives no `limit`. An integer 1–100; default 5. */
@@ -94,6 +95,8 @@ export interface ToolSearchKitOptions<P extends DeferralPlan = DeferralPlan> {
 export interface KitSearchOptions {
   /** API names the search must not return (e.g. tools already loaded). Default: none. */
   readonly exclude?: (apiName: string) => boolean;
+  /** The name the model called the search by, for messages about its arguments (the Responses API's `tool_search`). Default: the kit's `searchToolName`. */
+  readonly toolName?: string;
 }
 
 /**

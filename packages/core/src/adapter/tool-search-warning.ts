@@ -33,8 +33,27 @@ export interface ToolsUnloadedWarning {
   readonly maxFunctions: number;
 }
 
+/**
+ * `tool-failed`: a tool handler threw (or rejected); the run went on and the
+ * model read a `tool-failed` output (`sent`), by default with credentials
+ * masked. `message` and `error` carry the error in full, unmasked: for your
+ * logs, never for the model.
+ */
+export interface ToolFailedWarning {
+  readonly code: 'tool-failed';
+  /** Names the tool, the error's message in full and what the model was told. */
+  readonly message: string;
+  /** The API name of the tool called (the function's name). */
+  readonly tool: string;
+  readonly callId: string;
+  /** What the handler threw (or rejected with), as it was. */
+  readonly error: unknown;
+  /** The output's `error` text the model read (`<name> failed: …`). */
+  readonly sent: string;
+}
+
 /** A condition the caller should know about, told by `code`. */
-export type ToolSearchWarning = ToolSearchRejectedWarning | ToolSkippedWarning | ToolsUnloadedWarning;
+export type ToolSearchWarning = ToolSearchRejectedWarning | ToolSkippedWarning | ToolsUnloadedWarning | ToolFailedWarning;
 
 /** The warning for a rejection at `deployment`. */
 export function rejectionWarning(deployment: string, apiMessage: string, retried: string): ToolSearchRejectedWarning {

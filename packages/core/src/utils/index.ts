@@ -23,3 +23,5 @@ export { dot } from './dot.js';
 export { detectTextEncoding, textEncodingProblem } from './detect-text-encoding.js';
 export type { DetectedEncoding } from './detect-text-encoding.js';
 export { redactUrl } from './redact-url.js';
+export { redactUrls } from './redact-urls.js';
+export { redactSecrets } from './redact-secrets.js';

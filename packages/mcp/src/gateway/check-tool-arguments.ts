@@ -1,8 +1,7 @@
 import type { CatalogTool } from '@loadout/core';
-import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
-import { gatewayCallError } from '../upstream/gateway-call-error.js';
+import { argumentsError } from '../upstream/gateway-call-error.js';
 
 /** Checks a call's arguments against the called tool's `inputSchema`; see {@link createArgumentChecker}. */
 export type ArgumentChecker = (tool: CatalogTool, args: Record<string, unknown>) => void;
@@ -32,7 +31,7 @@ export function createArgumentChecker(): ArgumentChecker {
   return (tool, args) => {
     const result = validatorOf(tool)?.(args);
     if (result === undefined || result.valid) return;
-    throw gatewayCallError(ProtocolErrorCode.InvalidParams, 'invalid-input', `arguments of ${JSON.stringify(tool.apiName)} do not match its input schema: ${result.errorMessage}`, {
+    throw argumentsError('invalid-input', `arguments of ${JSON.stringify(tool.apiName)} do not match its input schema: ${result.errorMessage}`, {
       tool: tool.apiName,
     });
   };

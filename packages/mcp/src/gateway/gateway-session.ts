@@ -1,10 +1,9 @@
 import type { CatalogTool, LoadoutErrorCode, MaybePromise, ToolSearchAnswer } from '@loadout/core';
 import { thenMaybe } from '@loadout/core/utils';
-import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
-import { gatewayCallError, type GatewayCallError } from '../upstream/gateway-call-error.js';
+import { argumentsError, type GatewayCallError } from '../upstream/gateway-call-error.js';
 import type { Gateway } from './gateway.js';
 import type { SearchReceipts } from './search-receipts.js';
 import { callNotFoundError, isUpfront, type CallPolicy } from './call-policy.js';
@@ -35,7 +34,7 @@ export interface GatewaySessionOptions {
 
 /** -32602 with `data.code` (default `invalid-input`), as every other argument error of the gateway (3442). */
 function invalidParams(message: string, code: LoadoutErrorCode = 'invalid-input'): GatewayCallError {
-  return gatewayCallError(ProtocolErrorCode.InvalidParams, code, message, {});
+  return argumentsError(code, message);
 }
 
 /**

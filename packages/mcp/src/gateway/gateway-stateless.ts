@@ -1,10 +1,9 @@
 import type { CatalogTool, LoadoutErrorCode, MaybePromise, ToolSearchAnswer } from '@loadout/core';
 import { thenMaybe } from '@loadout/core/utils';
-import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { ToolIndex } from '../search-index/tool-index.js';
-import { gatewayCallError, type GatewayCallError } from '../upstream/gateway-call-error.js';
+import { argumentsError, type GatewayCallError } from '../upstream/gateway-call-error.js';
 import type { ArgumentChecker } from './check-tool-arguments.js';
 import type { Gateway } from './gateway.js';
 import type { ReceiptRecorder, SearchReceipts } from './search-receipts.js';
@@ -48,7 +47,7 @@ export function statelessTools(index: ToolIndex, limit: number): Tool[] {
 
 /** -32602 with `data.code` (default `invalid-input`), as every other argument error of the gateway (3442). */
 function invalidParams(message: string, code: LoadoutErrorCode = 'invalid-input'): GatewayCallError {
-  return gatewayCallError(ProtocolErrorCode.InvalidParams, code, message, {});
+  return argumentsError(code, message);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { describeKind } from '@loadout/core';
-import { ProtocolErrorCode } from '@modelcontextprotocol/server';
-import { gatewayCallError } from '../upstream/gateway-call-error.js';
+import { argumentsError } from '../upstream/gateway-call-error.js';
 
 /**
  * The `arguments` of a call of `toolName` as an object (`{}` when absent).
@@ -13,7 +12,7 @@ import { gatewayCallError } from '../upstream/gateway-call-error.js';
 export function readCallArguments(value: unknown, toolName: string): Record<string, unknown> {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw gatewayCallError(ProtocolErrorCode.InvalidParams, 'invalid-input', `arguments of ${JSON.stringify(toolName)} must be an object, got ${describeKind(value)}`, {
+    throw argumentsError('invalid-input', `arguments of ${JSON.stringify(toolName)} must be an object, got ${describeKind(value)}`, {
       tool: toolName,
     });
   }

@@ -1,6 +1,5 @@
 import { describeKind } from '@loadout/core';
-import { ProtocolErrorCode } from '@modelcontextprotocol/server';
-import { gatewayCallError, type GatewayCallError } from '../upstream/gateway-call-error.js';
+import { argumentsError, type GatewayCallError } from '../upstream/gateway-call-error.js';
 import { CALL_TOOL_NAME } from './gateway-tools.js';
 import { readCallArguments } from './read-call-arguments.js';
 
@@ -18,7 +17,7 @@ const KEYS: ReadonlySet<string> = new Set(['name', 'arguments', 'searchId']);
 const EXPECTED = `${CALL_TOOL_NAME} expects {"name": string, "arguments"?: object, "searchId"?: string}`;
 
 function invalidInput(message: string): GatewayCallError {
-  return gatewayCallError(ProtocolErrorCode.InvalidParams, 'invalid-input', message, {});
+  return argumentsError('invalid-input', message);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { jsonDepth } from '@loadout/core/utils';
-import { ProtocolErrorCode as ErrorCode } from '@modelcontextprotocol/server';
-import { gatewayCallError } from '../upstream/gateway-call-error.js';
+import { argumentsError } from '../upstream/gateway-call-error.js';
 import type { GatewayLimits } from './gateway-limits.js';
 
 /**
@@ -13,8 +12,7 @@ import type { GatewayLimits } from './gateway-limits.js';
 export function checkCallArguments(args: Record<string, unknown>, toolName: string, limits: GatewayLimits): void {
   const depth = jsonDepth(args, limits.maxArgumentDepth);
   if (depth > limits.maxArgumentDepth) {
-    throw gatewayCallError(
-      ErrorCode.InvalidParams,
+    throw argumentsError(
       'mcp-arguments-too-deep',
       `arguments of ${JSON.stringify(toolName)} nest deeper than ${limits.maxArgumentDepth} levels; the call was not sent`,
       { tool: toolName, limit: limits.maxArgumentDepth },
@@ -24,13 +22,12 @@ export function checkCallArguments(args: Record<string, unknown>, toolName: stri
   try {
     bytes = Buffer.byteLength(JSON.stringify(args));
   } catch (error) {
-    throw gatewayCallError(ErrorCode.InvalidParams, 'invalid-input', `arguments of ${JSON.stringify(toolName)} are not JSON: ${(error as Error).message}`, {
+    throw argumentsError('invalid-input', `arguments of ${JSON.stringify(toolName)} are not JSON: ${(error as Error).message}`, {
       tool: toolName,
     });
   }
   if (bytes > limits.maxArgumentBytes) {
-    throw gatewayCallError(
-      ErrorCode.InvalidParams,
+    throw argumentsError(
       'mcp-arguments-too-large',
       `arguments of ${JSON.stringify(toolName)} are ${bytes} bytes of JSON, more than ${limits.maxArgumentBytes}; the call was not sent`,
       { tool: toolName, limit: limits.maxArgumentBytes, bytes },

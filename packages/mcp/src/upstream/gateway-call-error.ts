@@ -1,4 +1,5 @@
 import type { LoadoutErrorCode } from '@loadout/core';
+import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 
 /** JSON-RPC code of a call to an upstream that is not connected (implementation-defined server error range). */
 export const UPSTREAM_UNAVAILABLE_CODE = -32010;
@@ -26,4 +27,15 @@ export class GatewayCallError extends Error {
 /** A {@link GatewayCallError} whose `data.code` is `loadoutCode`. */
 export function gatewayCallError(code: number, loadoutCode: LoadoutErrorCode, message: string, data: Record<string, unknown>): GatewayCallError {
   return new GatewayCallError(code, message, { code: loadoutCode, ...data });
+}
+
+/**
+ * The -32602 a call whose arguments have the wrong shape is refused with
+ * (`search_tools`' or `call_tool`'s input, a tool's `arguments`): the
+ * message ends in its code, `… [invalid-input]`, as the search tool's query
+ * errors do (`[query-empty]`), so a client that shows only the message
+ * still has the code; `data.code` carries it too.
+ */
+export function argumentsError(loadoutCode: LoadoutErrorCode, message: string, data: Record<string, unknown> = {}): GatewayCallError {
+  return gatewayCallError(ProtocolErrorCode.InvalidParams, loadoutCode, `${message} [${loadoutCode}]`, data);
 }

@@ -1,10 +1,11 @@
+import type { ToolErrorOptions } from '@loadout/core/adapter';
 import type { DeploymentMemory, DiscoverySession, ToolLoopResult, ToolSearchWarning } from '@loadout/core/adapter';
 import type { FunctionCallHandler } from '../responses/responses-client-types.js';
 import type { ChatToolSearch, ChatToolsRequest } from './chat-tool-search-types.js';
 import type { ChatClientLike, ChatCompletionLike, ChatMessage } from './chat-types.js';
 
 /** Options of {@link createChatClient}. */
-export interface ChatClientOptions {
+export interface ChatClientOptions extends ToolErrorOptions {
   /** An `openai` client pointed at the gateway (`new OpenAI({ baseURL })`). */
   readonly client: ChatClientLike;
   readonly toolSearch: ChatToolSearch;
@@ -12,6 +13,7 @@ export interface ChatClientOptions {
   readonly memory?: DeploymentMemory;
   /** Loaded tools of the one conversation this client serves: every `run` uses it (and it tracks compaction across runs). Default: none, each `run` has its own, read from its messages, so one client serves concurrent conversations. */
   readonly session?: DiscoverySession;
+  /** Called with each warning as it happens (they are also in each result): rejections, unloads, handler failures (`tool-failed`, with the full error). Default: none. */
   readonly onWarning?: (warning: ToolSearchWarning) => void;
   /** Requests one `run` may send. An integer 1–100; default 16. */
   readonly maxSteps?: number;
@@ -27,7 +29,7 @@ export interface ChatRunParams {
 
 /** Options of one `run`. */
 export interface ChatRunOptions {
-  /** Answers function calls (catalog tools and your own); what it throws becomes a `tool-failed` output the model sees. Required. */
+  /** Answers function calls (catalog tools and your own); what it throws becomes a `tool-failed` output the model sees (credentials masked, or `toolErrorMessage`) and a `tool-failed` warning with the full error. Required. */
   readonly callTool: FunctionCallHandler;
   readonly requestOptions?: Readonly<Record<string, unknown>>;
 }

@@ -2,6 +2,7 @@ import type { ToolSearchWarning } from '@loadout/core/adapter';
 import { createLoadoutError, describeValue } from '@loadout/core';
 import {
   answerFunctionCall,
+  createToolFailureReporter,
   createDeploymentMemory,
   createDiscoverySession,
   createFallbackStep,
@@ -61,7 +62,10 @@ function toolCalls(message: ChatMessage): ChatToolCall[] {
  * every run uses that one: a client for one conversation, which also
  * tracks compaction across runs). A `callTool` that throws (or rejects)
  * does not end the run: its output is `{ error: "<name> failed: <message>",
- * code: "tool-failed" }`, which the model sees.
+ * code: "tool-failed" }`, which the model sees, with what
+ * looks like a credential in the message masked (core's `redactSecrets`; `toolErrorMessage` chooses the text instead); the full
+ * error goes to `onWarning` and the run's `warnings` as a `tool-failed`
+ * warning.
  */
 export function createChatClient(options: ChatClientOptions): ChatClient {
   if (!isRecord(options)) invalid('options', 'must be an object', options);
@@ -71,6 +75,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   }
   if (!isRecord(toolSearch) || typeof toolSearch.request !== 'function') invalid('toolSearch', 'must come from createChatToolSearch', toolSearch);
   const maxSteps = readMaxSteps(OWNER, options.maxSteps);
+  const toolFailed = createToolFailureReporter(OWNER, options);
   const memory = options.memory ?? createDeploymentMemory();
   const shared = options.session;
   const create = client.chat.completions.create.bind(client.chat.completions) as (body: unknown, requestOptions?: unknown) => PromiseLike<unknown>;
@@ -137,6 +142,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
           searchName: toolSearch.searchToolName,
           callTool: runOptions.callTool,
           called: toolSearch.called,
+          failed: (call, error) => toolFailed(call, error, warnings),
         });
         answers.push({ role: 'tool', tool_call_id: call.id, content });
       }

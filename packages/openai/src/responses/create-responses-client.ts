@@ -2,6 +2,7 @@ import type { ToolSearchWarning } from '@loadout/core/adapter';
 import { createLoadoutError, describeValue } from '@loadout/core';
 import {
   answerFunctionCall,
+  createToolFailureReporter,
   createDeploymentMemory,
   createFallbackStep,
   deploymentKey,
@@ -53,7 +54,10 @@ function readResponse(value: unknown): ResponseLike {
  *
  * A `callTool` that throws (or rejects) does not end the run: its output is
  * `{ error: "<name> failed: <message>", code: "tool-failed" }`, which the
- * model sees.
+ * model sees, with what
+ * looks like a credential in the message masked (core's `redactSecrets`; `toolErrorMessage` chooses the text instead); the full
+ * error goes to `onWarning` and the run's `warnings` as a `tool-failed`
+ * warning.
  *
  * A call of a deferred tool the conversation never loaded is answered with
  * an error output (`tool-not-loaded`) without calling `callTool`; a call of
@@ -78,6 +82,7 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
   }
   if (!isRecord(toolSearch) || typeof toolSearch.request !== 'function') invalid('toolSearch', 'must come from createResponsesToolSearch', toolSearch);
   const maxSteps = readMaxSteps(OWNER, options.maxSteps);
+  const toolFailed = createToolFailureReporter(OWNER, options);
   const memory = options.memory ?? createDeploymentMemory();
   const shared = options.session;
   /** The sessions of runs this client finished (without a shared session), by their last response id. */
@@ -174,6 +179,7 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
           searchName: request.mode === 'tool-search' ? 'tool_search' : toolSearch.searchToolName,
           callTool: runOptions.callTool,
           called: toolSearch.called,
+          failed: (call, error) => toolFailed(call, error, warnings),
         });
         answers.push({ type: 'function_call_output', call_id: call.call_id, output });
       }

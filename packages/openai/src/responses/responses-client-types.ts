@@ -1,10 +1,11 @@
+import type { ToolErrorOptions } from '@loadout/core/adapter';
 import type { DeploymentMemory, ToolLoopResult, ToolSearchWarning } from '@loadout/core/adapter';
 import type { ResponsesSession } from './create-responses-session.js';
 import type { ResponsesToolMode, ResponsesToolSearch } from './responses-tool-search-types.js';
 import type { ResponseInputItem, ResponseLike, ResponsesClientLike } from './responses-types.js';
 
 /** Options of {@link createResponsesClient}. */
-export interface ResponsesClientOptions {
+export interface ResponsesClientOptions extends ToolErrorOptions {
   /** An `openai` client (`new OpenAI({ baseURL })`); its `baseURL` and the request's `model` name the deployment. */
   readonly client: ResponsesClientLike;
   readonly toolSearch: ResponsesToolSearch;
@@ -18,7 +19,7 @@ export interface ResponsesClientOptions {
    * continues), so one client serves concurrent conversations.
    */
   readonly session?: ResponsesSession;
-  /** Called with each warning as it happens (they are also in each result). Default: none. */
+  /** Called with each warning as it happens (they are also in each result): rejections, unloads, handler failures (`tool-failed`, with the full error). Default: none. */
   readonly onWarning?: (warning: ToolSearchWarning) => void;
   /** Requests one `run` may send before it hands back. An integer 1–100; default 16. */
   readonly maxSteps?: number;
@@ -40,7 +41,7 @@ export interface ResponsesRunParams {
 
 /** Options of one `run`. */
 export interface ResponsesRunOptions {
-  /** Answers function calls (catalog tools and your own); what it throws becomes a `tool-failed` output the model sees. Required. */
+  /** Answers function calls (catalog tools and your own); what it throws becomes a `tool-failed` output the model sees (credentials masked, or `toolErrorMessage`) and a `tool-failed` warning with the full error. Required. */
   readonly callTool: FunctionCallHandler;
   /** Chain steps with `previous_response_id` (the server keeps the items) instead of re-sending the whole input. Default: true when `previous_response_id` is given. */
   readonly chain?: boolean;
