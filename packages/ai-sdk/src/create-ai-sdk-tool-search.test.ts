@@ -145,6 +145,34 @@ describe('createAiSdkToolSearch with generateText and the mock model', () => {
     expect(result.text).toBe('It failed.');
   });
 
+  it('masks a credential in an execute error for the model and gives the full error to onWarning (the trial of 3463)', async () => {
+    const onWarning = vi.fn();
+    const thrown = new Error('weather API failed: Authorization: Bearer sk-SECRET-123');
+    const search = create({
+      onWarning,
+      execute: () => {
+        throw thrown;
+      },
+    });
+    const model = new MockLanguageModelV3({ doGenerate: [callReply('b1', 'Bash', { command: 'ls' }), textReply('It failed.')] });
+    const result = await generateText({ model, tools: search.tools, prepareStep: search.prepareStep, stopWhen: stepCountIs(4), prompt: 'Go' });
+    const sent = 'Bash failed: weather API failed: Authorization: Bearer ***';
+    expect(result.steps[0]!.toolResults[0]!.output).toEqual({ error: sent, code: 'tool-failed' });
+    expect(JSON.stringify(model.doGenerateCalls[1]!.prompt)).toContain('Bearer ***');
+    expect(JSON.stringify(model.doGenerateCalls.map((call) => call.prompt))).not.toContain('sk-SECRET-123');
+    expect(onWarning.mock.calls).toEqual([[{ code: 'tool-failed', tool: 'Bash', callId: 'b1', error: thrown, sent, message: expect.stringContaining('Bearer sk-SECRET-123') }]]);
+  });
+
+  it('runs the README example shape: handlers keyed by the tool name (tool.name), not the API name', async () => {
+    const myHandlers: Record<string, (args: Record<string, unknown>) => unknown> = { get_weather: (args) => `18°C in ${String(args['city'])}` };
+    const search = create({ execute: ({ arguments: args, tool }) => myHandlers[tool.name]!(args) });
+    const model = new MockLanguageModelV3({
+      doGenerate: [callReply('s1', 'search_tools', { query: 'select:get_weather' }), callReply('w1', WEATHER, { city: 'Paris' }), textReply('done')],
+    });
+    const result = await generateText({ model, tools: search.tools, prepareStep: search.prepareStep, stopWhen: stepCountIs(5), prompt: 'Weather?' });
+    expect(result.steps[1]!.toolResults[0]!.output).toBe('18°C in Paris');
+  });
+
   it('refuses arguments that are JSON but not an object with invalid-input, without execute', async () => {
     const execute = vi.fn();
     const search = create({ execute });

@@ -115,6 +115,21 @@ describe('createGeminiClient with the @google/genai client', () => {
     expect(lastResponses(double.requests[2]!)).toEqual([expect.objectContaining({ name: CREATE_ISSUE, response: { error: `${CREATE_ISSUE} failed: db down`, code: 'tool-failed' } })]);
   });
 
+  it('masks a credential in a handler error for the model and gives the full error to onWarning (the trial of 3463)', async () => {
+    const { double, toolSearch, genai } = await setup(searchingModel('select:create_issue', 'create_issue'));
+    const onWarning = vi.fn();
+    const result = await createGeminiClient({ client: genai, toolSearch, onWarning }).run({ model: 'm', contents: 'File a bug' }, {
+      callTool: () => {
+        throw new Error('github failed: Authorization: Bearer ghp_abcdefghijklmnopqrstuvwxyz');
+      },
+    });
+    const sent = `${CREATE_ISSUE} failed: github failed: Authorization: Bearer ***`;
+    expect(lastResponses(double.requests[2]!)).toEqual([expect.objectContaining({ name: CREATE_ISSUE, response: { error: sent, code: 'tool-failed' } })]);
+    expect(JSON.stringify(double.requests.map((request) => request.body))).not.toContain('ghp_abc');
+    expect(onWarning).toHaveBeenCalledWith(expect.objectContaining({ code: 'tool-failed', tool: CREATE_ISSUE, sent, message: expect.stringContaining('Bearer ghp_abcdefghijklmnopqrstuvwxyz') }));
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['tool-failed']);
+  });
+
   it('answers a call of a deferred tool never loaded, and of an unknown name, without running callTool', async () => {
     const { double, toolSearch, genai } = await setup((request, index) =>
       index === 0 ? { parts: [{ functionCall: { id: 'a', name: WEATHER, args: {} } }, { functionCall: { id: 'b', name: 'nope', args: {} } }] } : { parts: [{ text: 'ok' }] },

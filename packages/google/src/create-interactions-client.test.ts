@@ -129,6 +129,21 @@ describe('createInteractionsClient with the @google/genai client', () => {
     await expect(createInteractionsClient({ client: failing.genai, toolSearch: failing.toolSearch }).run({ model: 'm', input: 'hi' }, { callTool })).rejects.toMatchObject({ status: 400 });
   });
 
+  it('masks a credential in a handler error for the model and gives the full error to onWarning (the trial of 3463)', async () => {
+    const { double, toolSearch, genai } = await setup(searchingModel('select:create_issue', 'create_issue'));
+    const onWarning = vi.fn();
+    const result = await createInteractionsClient({ client: genai, toolSearch, onWarning }).run({ model: 'm', input: 'File a bug' }, {
+      callTool: () => {
+        throw new Error('POST https://api.github.com/repos?access_token=gho_abcdefghijklmnopqrstuvwxyz failed');
+      },
+    });
+    const results = answersOf(double.requests.at(-1)!).filter((step) => step.type === 'function_result');
+    expect(results).toEqual([expect.objectContaining({ name: CREATE_ISSUE, result: JSON.stringify({ error: `${CREATE_ISSUE} failed: POST https://api.github.com/repos?access_token=*** failed`, code: 'tool-failed' }) })]);
+    expect(JSON.stringify(double.requests.map((request) => request.body))).not.toContain('gho_abc');
+    expect(onWarning).toHaveBeenCalledWith(expect.objectContaining({ code: 'tool-failed', tool: CREATE_ISSUE, message: expect.stringContaining('access_token=gho_abcdefghijklmnopqrstuvwxyz') }));
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['tool-failed']);
+  });
+
   it('rejects bad options with invalid-option', () => {
     const toolSearch = createInteractionsToolSearch({ tools: TOOLS, ranker: createFakeRanker(), planOptions: { tokenCounter: createFakeTokenCounter() } });
     let caught: unknown;

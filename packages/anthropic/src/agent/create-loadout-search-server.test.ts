@@ -36,11 +36,11 @@ describe('createSearchToolHandler', () => {
     ]);
     await handler({ query: 'github' });
     expect(ranker.calls.at(-1)?.options.limit).toBe(1);
-    expect(await handler({ query: 'select:ghost' })).toEqual({ content: [{ type: 'text', text: 'Search failed: select: no tool named "ghost"' }], isError: true });
+    expect(await handler({ query: 'select:ghost' })).toEqual({ content: [{ type: 'text', text: 'Search failed: select: no tool named "ghost" [unknown-tool]' }], isError: true });
     expect(await handler({ query: 'zebra' })).toEqual({ content: [{ type: 'text', text: 'No tool matched "zebra"; try other keywords.' }] });
     const broken: Ranker = { ...createFakeRanker(), search: () => Promise.reject(new Error('disk gone')) };
     expect(await createSearchToolHandler({ catalog, ranker: broken })({ query: 'x' })).toEqual({
-      content: [{ type: 'text', text: 'Search failed: the ranker threw an error (disk gone)' }],
+      content: [{ type: 'text', text: 'Search failed: the ranker threw an error (disk gone) [ranker-failed]' }],
       isError: true,
     });
   });

@@ -44,4 +44,14 @@ describe('answerFunctionCall', () => {
     expect(output.error.length).toBeLessThan(1_100);
     expect(output.error.startsWith('mine failed: "xxx')).toBe(true);
   });
+
+  it('masks a credential in a thrown message by default, and answers with `failed` when the context gives it', async () => {
+    const thrown = context(vi.fn(() => {
+      throw new Error('Authorization: Bearer sk-SECRET-123');
+    }));
+    expect(JSON.parse(await answerFunctionCall('mcp__weather__get_weather', '{}', 'c1', thrown))).toEqual({ error: 'mcp__weather__get_weather failed: Authorization: Bearer ***', code: 'tool-failed' });
+    const failed = vi.fn(() => ({ error: 'hidden', code: 'tool-failed' as const }));
+    expect(JSON.parse(await answerFunctionCall('mcp__weather__get_weather', '{"city":"Paris"}', 'c2', { ...thrown, failed }))).toEqual({ error: 'hidden', code: 'tool-failed' });
+    expect(failed).toHaveBeenCalledWith({ name: 'mcp__weather__get_weather', arguments: { city: 'Paris' }, callId: 'c2', tool: catalog.tools[0] }, expect.any(Error));
+  });
 });

@@ -39,7 +39,7 @@ describe('searchCall', () => {
       ok: false,
       stage: 'arguments',
       code: 'invalid-input',
-      message: `${searching.searchToolName}: arguments are not valid JSON: "{\\"query\\": "`,
+      message: `${searching.searchToolName}: arguments must be a JSON object, got a string that is not JSON: "{\\"query\\": "`,
     });
   });
 });

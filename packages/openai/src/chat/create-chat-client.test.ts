@@ -78,6 +78,25 @@ describe('createChatClient with the openai client', () => {
     expect(messagesOf(requests[2]!.body).at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_w1', content: JSON.stringify({ error: `${WEATHER} failed: db down`, code: 'tool-failed' }) });
   });
 
+  it('masks a credential in a handler error for the model and gives the full error to onWarning (the trial of 3463)', async () => {
+    const onWarning = vi.fn();
+    const { toolSearch, requests } = await setup(weather, 'plain');
+    const chat = createChatClient({ client: new OpenAI({ baseURL: double!.url, apiKey: 'k', maxRetries: 0 }), toolSearch, onWarning });
+    const result = await chat.run({ model: 'm', messages: [{ role: 'user', content: 'Weather?' }] }, {
+      callTool: () => {
+        throw new Error('weather API failed: Authorization: Bearer sk-SECRET-123');
+      },
+    });
+    expect(messagesOf(requests[2]!.body).at(-1)).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_w1',
+      content: JSON.stringify({ error: `${WEATHER} failed: weather API failed: Authorization: Bearer ***`, code: 'tool-failed' }),
+    });
+    expect(JSON.stringify(requests.map((request) => request.body))).not.toContain('sk-SECRET-123');
+    expect(onWarning).toHaveBeenCalledWith(expect.objectContaining({ code: 'tool-failed', tool: WEATHER, message: expect.stringContaining('Bearer sk-SECRET-123') }));
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['tool-failed']);
+  });
+
   it('plain mode: answers the search with JSON definitions and adds the found function to the next request', async () => {
     const { chat, callTool, requests } = await setup(weather, 'plain');
     const result = await chat.run({ model: 'any-model', messages: [{ role: 'user', content: 'Weather?' }] }, { callTool });

@@ -131,14 +131,52 @@ describe('createResponsesClient with the openai client', () => {
   it('answers a callTool that throws with a tool-failed output and goes on, returning the conversation', async () => {
     const { responses, requests } = await setup(weatherTurn);
     // The README's handler pattern: handlers of Record<string, unknown> arguments (tsc checks this file).
-    const myHandlers: Record<string, (args: Record<string, unknown>) => Promise<unknown>> = { [WEATHER]: (args) => Promise.reject(new Error(`db down (${String(args['city'])})`)) };
-    const result = await responses.run({ model: 'gpt-5.4', input: 'Weather?' }, { callTool: async ({ name, arguments: args }) => myHandlers[name]!(args) });
+    const myHandlers: Record<string, (args: Record<string, unknown>) => Promise<unknown>> = { get_weather: (args) => Promise.reject(new Error(`db down (${String(args['city'])})`)) };
+    const result = await responses.run({ model: 'gpt-5.4', input: 'Weather?' }, { callTool: async ({ name, arguments: args, tool }) => myHandlers[tool?.name ?? name]!(args) });
     expect(result.text).toBe('Sunny in Paris.');
     expect((requests[2]!.body['input'] as { output?: string }[]).at(-1)).toEqual({
       type: 'function_call_output',
       call_id: 'call_w1',
       output: JSON.stringify({ error: `${WEATHER} failed: db down (Paris)`, code: 'tool-failed' }),
     });
+  });
+
+  it('masks a credential in a handler error for the model and gives the full error to onWarning and the result (the trial of 3463)', async () => {
+    const onWarning = vi.fn();
+    const { responses, requests } = await setup(weatherTurn, { onWarning });
+    const thrown = new Error('weather API failed: Authorization: Bearer sk-SECRET-123');
+    const result = await responses.run(
+      { model: 'gpt-5.4', input: 'Weather?' },
+      {
+        callTool: () => {
+          throw thrown;
+        },
+      },
+    );
+    const sent = `${WEATHER} failed: weather API failed: Authorization: Bearer ***`;
+    expect((requests[2]!.body['input'] as { output?: string }[]).at(-1)).toEqual({ type: 'function_call_output', call_id: 'call_w1', output: JSON.stringify({ error: sent, code: 'tool-failed' }) });
+    expect(JSON.stringify(requests.map((request) => request.body))).not.toContain('sk-SECRET-123');
+    const warning = { code: 'tool-failed', tool: WEATHER, callId: 'call_w1', error: thrown, sent, message: expect.stringContaining('threw: weather API failed: Authorization: Bearer sk-SECRET-123;') };
+    expect(onWarning.mock.calls).toEqual([[warning]]);
+    expect(result.warnings).toEqual([warning]);
+  });
+
+  it('sends what toolErrorMessage returns instead, and refuses one that is not a function', async () => {
+    const toolErrorMessage = vi.fn(() => 'the weather service is unavailable');
+    const { responses, requests, toolSearch } = await setup(weatherTurn, { toolErrorMessage });
+    const result = await responses.run(
+      { model: 'gpt-5.4', input: 'Weather?' },
+      {
+        callTool: () => {
+          throw new Error('ECONNREFUSED 10.0.0.7:5432');
+        },
+      },
+    );
+    expect((requests[2]!.body['input'] as { output?: string }[]).at(-1)).toMatchObject({ output: JSON.stringify({ error: `${WEATHER} failed: the weather service is unavailable`, code: 'tool-failed' }) });
+    expect(toolErrorMessage).toHaveBeenCalledWith(expect.objectContaining({ message: 'ECONNREFUSED 10.0.0.7:5432' }), expect.objectContaining({ name: WEATHER, callId: 'call_w1', tool: expect.objectContaining({ name: 'get_weather' }) }));
+    expect(result.warnings).toMatchObject([{ code: 'tool-failed', message: expect.stringContaining('ECONNREFUSED 10.0.0.7:5432') }]);
+    const client = new OpenAI({ baseURL: 'http://127.0.0.1:9', apiKey: 'k' });
+    expect(() => createResponsesClient({ client, toolSearch, toolErrorMessage: 'hide' as never })).toThrow(expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining('toolErrorMessage must be a function') }));
   });
 
   it('answers calls of never-loaded and unknown tools with errors, without the handler', async () => {
@@ -204,15 +242,15 @@ describe('createResponsesClient with the openai client', () => {
     ]);
   });
 
-  it('names tool_search once in the developer message about arguments that are not JSON', async () => {
-    const broken = { ...toolSearchCall('call_s1', ''), arguments: '{"query":' };
+  it.each([
+    ['{"query":', 'tool_search: arguments must be a JSON object, got a string that is not JSON: "{\\"query\\":" [invalid-input]'],
+    ['just a string', 'tool_search: arguments must be a JSON object, got a string that is not JSON: "just a string" [invalid-input]'],
+    [{ query: 42 }, 'tool_search expects {"query": string, "limit"?: integer}; query must be a string, got 42 [invalid-input]'],
+  ])('names tool_search once, and the code, in the developer message about arguments %j', async (args, content) => {
+    const broken = { ...toolSearchCall('call_s1', ''), arguments: args };
     const { responses, callTool, requests } = await setup(scripted({ output: [broken] }, { output: [message('ok')] }));
     await responses.run({ model: 'gpt-5.4', input: 'Go' }, { callTool });
-    expect((requests[1]!.body['input'] as unknown[]).at(-1)).toEqual({
-      type: 'message',
-      role: 'developer',
-      content: 'tool_search: arguments are not valid JSON: "{\\"query\\":"',
-    });
+    expect((requests[1]!.body['input'] as unknown[]).at(-1)).toEqual({ type: 'message', role: 'developer', content });
   });
 
   it('refuses function arguments that are JSON but not an object (invalid-input), without the handler', async () => {

@@ -172,7 +172,10 @@ describe('createResponsesToolSearch: answer', () => {
     const search = create({ maxFunctions: 4 });
     search.request({ disabled: true });
     const bad = await search.answer({ type: 'tool_search_call', call_id: 'c', arguments: '{"query":' });
-    expect(bad.message).toMatch(/^tool_search: arguments are not valid JSON/);
+    expect(bad.message).toMatch(/^tool_search: arguments must be a JSON object, got a string that is not JSON: .* \[invalid-input\]$/);
+    // Arguments of the wrong shape name the tool as the Responses API calls it (the trial of 3463: `search_tools expects`).
+    const shape = await search.answer({ type: 'tool_search_call', call_id: 'c3', arguments: { query: 42 } });
+    expect(shape.message).toBe('tool_search expects {"query": string, "limit"?: integer}; query must be a string, got 42 [invalid-input]');
     expect(search.isSearchCall({ type: 'function_call', name: 'search_tools' })).toBe(true);
     const plain = await search.answer({ type: 'function_call', call_id: 'c2', name: 'search_tools', arguments: '{"query":"select:get_weather"}' });
     expect(plain.output).toEqual({
