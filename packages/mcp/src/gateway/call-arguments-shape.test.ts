@@ -70,21 +70,22 @@ describe.each([
     const [callTool, close] = await connect();
     try {
       const answer = await refusal(callTool({ name, arguments: args }));
-      expect(answer).toEqual({ code: -32602, message: `arguments of ${JSON.stringify(tool)} must be an object, got ${kind}`, data: { code: 'invalid-input', tool } });
+      expect(answer).toEqual({ code: -32602, message: `arguments of ${JSON.stringify(tool)} must be an object, got ${kind} [invalid-input]`, data: { code: 'invalid-input', tool } });
     } finally {
       await close();
     }
   });
 
   // 3442: the gateway's own tools' argument errors carried no data.code, unlike every other -32602 it sends.
+  // 3463: and their messages end in the code, as the search tool's query errors do ([query-empty]).
   it.each([
-    ['search_tools with an unknown key', 'search_tools', { query: 'weather', ranker: 'x' }, 'search_tools expects {"query": string, "limit"?: integer}; unknown key "ranker"'],
-    ['search_tools with a limit out of range', 'search_tools', { query: 'weather', limit: 0 }, /^search_tools expects .*limit must be/],
-    ['call_tool without a name', 'call_tool', { arguments: {} }, 'call_tool: name must be a non-empty string'],
+    ['search_tools with an unknown key', 'search_tools', { query: 'weather', ranker: 'x' }, 'search_tools expects {"query": string, "limit"?: integer}; unknown key "ranker" [invalid-input]'],
+    ['search_tools with a limit out of range', 'search_tools', { query: 'weather', limit: 0 }, /^search_tools expects .*limit must be .* \[invalid-input\]$/],
+    ['call_tool without a name', 'call_tool', { arguments: {} }, 'call_tool: name must be a non-empty string [invalid-input]'],
     // 3447: search_tools refused unknown keys but call_tool ignored them: a misspelt `args` called the tool with no arguments.
-    ['call_tool with a number for name', 'call_tool', { name: 5 }, 'call_tool: name must be a non-empty string'],
-    ['call_tool with an unknown key', 'call_tool', { name: TOOL, args: { city: 'Paris' } }, 'call_tool expects {"name": string, "arguments"?: object, "searchId"?: string}; unknown key "args"'],
-    ['call_tool with four unknown keys', 'call_tool', { name: TOOL, a: 1, b: 2, c: 3, d: 4 }, 'call_tool expects {"name": string, "arguments"?: object, "searchId"?: string}; unknown keys "a", "b", "c", …'],
+    ['call_tool with a number for name', 'call_tool', { name: 5 }, 'call_tool: name must be a non-empty string [invalid-input]'],
+    ['call_tool with an unknown key', 'call_tool', { name: TOOL, args: { city: 'Paris' } }, 'call_tool expects {"name": string, "arguments"?: object, "searchId"?: string}; unknown key "args" [invalid-input]'],
+    ['call_tool with four unknown keys', 'call_tool', { name: TOOL, a: 1, b: 2, c: 3, d: 4 }, 'call_tool expects {"name": string, "arguments"?: object, "searchId"?: string}; unknown keys "a", "b", "c", … [invalid-input]'],
   ])('%s: -32602 invalid-input', async (_case, name, args, message) => {
     const [callTool, close] = await connect();
     try {
