@@ -7,7 +7,8 @@ const SECRET_NAMES =
 const AUTHORIZATION = /\b((?:proxy-)?authorization["']?\s*[:=]\s*["']?)(?:(bearer|basic|digest|token|bot)\s+)?[^\s"',;]+/gi;
 /** A credential after an authentication scheme, as in a header quoted without its name. */
 const SCHEME_CREDENTIAL = /\b(Bearer|Basic|Digest)\s+(?!\*\*\*)[A-Za-z0-9._~+/=-]{6,}/g;
-const ASSIGNMENT = new RegExp(String.raw`(\b(?:[a-z0-9]+[_-])*(?:${SECRET_NAMES})["']?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s,;&"'}\]]+)`, 'gi');
+/** A secret name with up to four prefixes (`x-api-key`, `DB_PASSWORD`); bounded, so a long `a-a-a-…` costs linear time. */
+const ASSIGNMENT = new RegExp(String.raw`(\b(?:[a-z0-9]{1,40}[_-]){0,4}(?:${SECRET_NAMES})["']?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s,;&"'}\]]+)`, 'gi');
 /** Well-known key and token formats, wherever they stand. */
 const KNOWN_FORMATS = [
   /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g,
