@@ -1,22 +1,17 @@
 import { readFileSync } from 'node:fs';
+import { afterExampleMarker, markedExample } from '@loadout/core/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const fixture = readFileSync(new URL('./__fixtures__/readme-example.ts', import.meta.url), 'utf8');
 
-function example(marker: string): string {
-  const opening = `<!-- example:${marker} -->\n\`\`\`ts\n`;
-  const start = readme.indexOf(opening);
-  expect(start, `README has no ${marker} example`).toBeGreaterThanOrEqual(0);
-  const end = readme.indexOf('\n```\n', start + opening.length);
-  return readme.slice(start + opening.length, end + 1);
-}
+const example = (marker: string): string => markedExample(readme, marker);
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('README', () => {
   it('shows the fixture after its marker line exactly', () => {
-    expect(fixture.slice(fixture.indexOf('// README example:\n') + '// README example:\n'.length)).toBe(example('generate-text'));
+    expect(afterExampleMarker(fixture)).toBe(example('generate-text'));
   });
 
   // The trial of 3463: handlers keyed by `name` (the API name) failed every call with `myHandlers[name] is not a function`.

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { markedExample } from '@loadout/core/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messageReply, text, toolUse } from './__fixtures__/api-responses.js';
 import { startLoopbackServer } from './__fixtures__/loopback-server.js';
@@ -8,13 +9,7 @@ import { TOOL_SEARCH_BETA } from './tool-search/constants.js';
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const fixture = (name: string): string => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
 
-function example(marker: string): string {
-  const opening = `<!-- example:${marker} -->\n\`\`\`ts\n`;
-  const start = readme.indexOf(opening);
-  expect(start, `README has no ${marker} example`).toBeGreaterThanOrEqual(0);
-  const end = readme.indexOf('\n```\n', start + opening.length);
-  return readme.slice(start + opening.length, end + 1);
-}
+const example = (marker: string): string => markedExample(readme, marker);
 
 const WEATHER = 'mcp__weather__get_weather';
 const ENV_KEYS = ['ANTHROPIC_BASE_URL', 'ANTHROPIC_API_KEY', 'ENABLE_TOOL_SEARCH', 'CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS'] as const;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { markedExample } from '@loadout/core/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { functionCall, inputOf, message, searchOutputs, toolSearchCall } from './__fixtures__/responses-items.js';
 import { startApiDouble } from './test/api-double.js';
@@ -7,13 +8,7 @@ import type { ApiDouble, DoubleRequest, DoubleReply } from './test/api-double.js
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const fixture = (name: string): string => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
 
-function example(marker: string): string {
-  const opening = `<!-- example:${marker} -->\n\`\`\`ts\n`;
-  const start = readme.indexOf(opening);
-  expect(start, `README has no ${marker} example`).toBeGreaterThanOrEqual(0);
-  const end = readme.indexOf('\n```\n', start + opening.length);
-  return readme.slice(start + opening.length, end + 1);
-}
+const example = (marker: string): string => markedExample(readme, marker);
 
 const ENV_KEYS = ['OPENAI_BASE_URL', 'OPENAI_API_KEY'] as const;
 const saved = new Map<string, string | undefined>();

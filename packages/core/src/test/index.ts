@@ -10,3 +10,4 @@ export type { FakeTokenCounterOptions } from './fake-token-counter.js';
 export { damageOutcome, resealFrame, undetectedBitFlips } from './frame-damage.js';
 export { policyConformanceInputs } from './policy-conformance-inputs.js';
 export type { PolicyConformanceInput } from './policy-conformance-inputs.js';
+export { afterExampleMarker, markedExample } from './readme-example.js';
