@@ -74,8 +74,8 @@ describe('ToolSearch.answer', () => {
   });
 
   it.each<[string, unknown, RegExp]>([
-    ['a non-object input', 'weather', /^search_tools expects \{"query": string, "limit"\?: integer\}, got "weather"$/],
-    ['a missing query', { limit: 2 }, /; query is missing$/],
+    ['a non-object input', 'weather', /^search_tools expects \{"query": string, "limit"\?: integer\}, got "weather" \[invalid-input\]$/],
+    ['a missing query', { limit: 2 }, /; query is missing \[invalid-input\]$/],
     ['a bad limit', { query: 'x', limit: 1.5 }, /limit must be a positive integer, got 1.5/],
     ['an empty query', { query: '   ' }, /^Search failed: tool search query "   " names nothing to search for/],
     ['a query over 500 characters', { query: 'a'.repeat(501) }, /^Search failed: .*501 characters.*limit is 500/],
