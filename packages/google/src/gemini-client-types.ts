@@ -1,5 +1,4 @@
-import type { ToolErrorOptions } from '@loadout/core/adapter';
-import type { DeploymentMemory, FunctionCallHandler, ToolLoopResult, ToolSearchWarning } from '@loadout/core/adapter';
+import type { DeploymentMemory, FunctionCallHandler, ToolErrorOptions, ToolLoopResult, ToolSearchWarning } from '@loadout/core/adapter';
 import type { DiscoverySession } from '@loadout/core/adapter';
 import type { GeminiToolMode, GeminiToolSearch } from './gemini-tool-search-types.js';
 import type { GeminiClientLike, GeminiContent, GenerateContentResponseLike } from './gemini-types.js';

@@ -1,5 +1,4 @@
-import type { ToolErrorOptions } from '@loadout/core/adapter';
-import type { DeploymentMemory, DiscoverySession, FunctionCallHandler, ToolLoopResult, ToolSearchWarning } from '@loadout/core/adapter';
+import type { DeploymentMemory, DiscoverySession, FunctionCallHandler, ToolErrorOptions, ToolLoopResult, ToolSearchWarning } from '@loadout/core/adapter';
 import type { GeminiToolMode } from './gemini-tool-search-types.js';
 import type { InteractionsToolSearch } from './interactions-tool-search-types.js';
 import type { InteractionLike, InteractionsClientLike, InteractionsStep } from './interactions-types.js';

@@ -48,8 +48,8 @@ export interface FunctionCallContext {
  * The output of one function call: the handler's result, or an error
  * output (`unknown-tool`, `tool-not-loaded`, `invalid-input` for arguments
  * that are not JSON or not a JSON object) without calling the handler, or
- * `tool-failed` when the handler throws (`failed`). Only a catalog tool the handler
- * really runs is passed to `called`. Never rejects.
+ * `tool-failed` when the handler throws (`failed`). Only a catalog tool
+ * the handler really runs is passed to `called`. Never rejects.
  */
 export async function answerFunctionCall(name: string, argumentsText: unknown, callId: string, context: FunctionCallContext): Promise<string> {
   const tool = context.toolFor(name);

@@ -1,5 +1,4 @@
-import type { ToolErrorOptions } from '@loadout/core/adapter';
-import type { DeploymentMemory, DiscoverySession, ToolLoopResult, ToolSearchWarning } from '@loadout/core/adapter';
+import type { DeploymentMemory, DiscoverySession, ToolErrorOptions, ToolLoopResult, ToolSearchWarning } from '@loadout/core/adapter';
 import type { FunctionCallHandler } from '../responses/responses-client-types.js';
 import type { ChatToolSearch, ChatToolsRequest } from './chat-tool-search-types.js';
 import type { ChatClientLike, ChatCompletionLike, ChatMessage } from './chat-types.js';

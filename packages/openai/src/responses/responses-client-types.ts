@@ -1,5 +1,4 @@
-import type { ToolErrorOptions } from '@loadout/core/adapter';
-import type { DeploymentMemory, ToolLoopResult, ToolSearchWarning } from '@loadout/core/adapter';
+import type { DeploymentMemory, ToolErrorOptions, ToolLoopResult, ToolSearchWarning } from '@loadout/core/adapter';
 import type { ResponsesSession } from './create-responses-session.js';
 import type { ResponsesToolMode, ResponsesToolSearch } from './responses-tool-search-types.js';
 import type { ResponseInputItem, ResponseLike, ResponsesClientLike } from './responses-types.js';
