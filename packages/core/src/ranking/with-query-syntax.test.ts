@@ -257,6 +257,76 @@ describe('withQuerySyntax', () => {
     });
   });
 
+  describe('identifiers in a longer query', () => {
+    // The fake ranker counts shared words: merge_pull_request shares more of these queries' words than the tools they name.
+    const git = makeTools([
+      { name: 'merge_pull_request', server: 'github', description: 'Merge this change: ship it for this branch, then done' },
+      { name: 'create_branch', server: 'github', description: 'Create a branch' },
+      { name: 'delete_branch', server: 'github', description: 'Delete a branch for a change' },
+      { name: 'branch', server: 'git', description: 'List branches' },
+      { name: 'write_file', server: 'filesystem', description: 'Write a file' },
+      { name: 'write_file', server: 'desktop', description: 'Write a file too' },
+      { name: 'save_notes', description: 'Save notes: write this change to a file, then ship it' },
+    ]);
+    const wrapped = (options?: Parameters<typeof withQuerySyntax>[1]): { inner: ReturnType<typeof createFakeRanker>; ranker: SyncRanker } => {
+      const inner = createFakeRanker();
+      const ranker = withQuerySyntax(inner, options);
+      ranker.index(git);
+      return { inner, ranker };
+    };
+
+    it.each(['create_branch for this change', 'ship create_branch', 'create_branch ship it', 'ship `mcp__github__create_branch`.', 'Create_Branch, for this change'])(
+      'ranks the tool %j spells first, above tools the inner ranker prefers',
+      (query) => {
+        const { inner, ranker } = wrapped();
+        expect(names(inner.search(query))[0]).toBe('mcp__github__merge_pull_request');
+        const hits = ranker.search(query, { explain: true });
+        expect(names(hits)[0]).toBe('mcp__github__create_branch');
+        expect(hits[0]!.explanation!.notes).toContain('exact name match');
+        expect(hits[0]!.explanation!.components['exactName']).toBeGreaterThanOrEqual(1);
+        expect(hits.slice(1).every((hit) => hit.explanation!.components['exactName'] === undefined)).toBe(true);
+        expect(names(hits.slice(1))).toEqual(names(inner.search(query)).filter((name) => name !== 'mcp__github__create_branch').slice(0, 4));
+      },
+    );
+
+    it('ranks the tools of two identifiers first, in the inner ranker’s order, not the query’s', () => {
+      const { inner, ranker } = wrapped();
+      const query = 'create_branch then delete_branch for this change';
+      const innerOrder = names(inner.search(query));
+      expect(innerOrder.indexOf('mcp__github__delete_branch')).toBeLessThan(innerOrder.indexOf('mcp__github__create_branch'));
+      expect(innerOrder[0]).toBe('mcp__github__merge_pull_request');
+      const hits = ranker.search(query, { explain: true });
+      expect(names(hits).slice(0, 3)).toEqual(['mcp__github__delete_branch', 'mcp__github__create_branch', 'mcp__github__merge_pull_request']);
+      expect(hits[0]!.explanation!.components['exactName']).toBe(hits[1]!.explanation!.components['exactName']);
+      expect(hits[1]!.score).toBeGreaterThan(hits[2]!.score);
+    });
+
+    it('ranks every tool an ambiguous identifier names first, in the inner ranker’s order', () => {
+      const { inner, ranker } = wrapped();
+      const query = 'write_file this change then ship it';
+      expect(names(inner.search(query))[0]).toBe('save_notes');
+      expect(names(ranker.search(query)).slice(0, 3)).toEqual(['mcp__filesystem__write_file', 'mcp__desktop__write_file', 'save_notes']);
+    });
+
+    it('leaves the inner order alone for plain words, identifiers naming no tool and other spellings', () => {
+      const { inner, ranker } = wrapped();
+      for (const query of ['branch for this change', 'Branch ship it', 'create_tag for this change', 'createBranch for this change', 'create-branch ship it']) {
+        const hits = ranker.search(query, { explain: true });
+        expect(names(hits)).toEqual(names(inner.search(query)));
+        expect(hits.every((hit) => !hit.explanation!.notes.includes('exact name match'))).toBe(true);
+      }
+    });
+
+    it('respects filter and required terms, and can be turned off', () => {
+      const query = 'create_branch for this change';
+      const { ranker } = wrapped();
+      expect(names(ranker.search(query, { filter: (tool) => tool.name !== 'create_branch' }))[0]).toBe('mcp__github__merge_pull_request');
+      expect(names(ranker.search(`+merge ${query}`))).toEqual(['mcp__github__merge_pull_request']);
+      const { inner, ranker: off } = wrapped({ exactNameFirst: false });
+      expect(names(off.search(query))).toEqual(names(inner.search(query)));
+    });
+  });
+
   it('gives the inner ranker the keyword text trimmed, with one space at its end when the query ended in white space', () => {
     const { inner, ranker } = setup();
     const before = inner.calls.length;

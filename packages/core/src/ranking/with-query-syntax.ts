@@ -7,12 +7,17 @@ import { trackIndexedTools } from './indexed-tools.js';
 import { unicodeClass } from '../utils/unicode-classes.js';
 import { containsWords, toCompactNameKey, toNameKey, toolNameKeys, toolTextKey } from './tool-name-match.js';
 import { exactNameHits } from './exact-name-hits.js';
+import { identifierTokens, toolSpellings } from './identifier-tokens.js';
 
 /** Options of {@link withQuerySyntax}. */
 export interface QuerySyntaxOptions {
   /** Longest query accepted, in characters; longer throws `query-too-long`. Default 500 (the documented limit); a positive integer. */
   readonly maxQueryLength?: number;
-  /** Rank the tools a query names exactly (`find_symbol`, `find symbol`, `mcp__srv__find_symbol`) first. Default true. */
+  /**
+   * Rank the tools a query names exactly first: the whole query
+   * (`find_symbol`, `find symbol`, `mcp__srv__find_symbol`) or an identifier
+   * in it (`create_branch for this change`). Default true.
+   */
   readonly exactNameFirst?: boolean;
 }
 
@@ -74,7 +79,13 @@ function emptyExplanation(notes: readonly string[], components: Record<string, n
  *   ignored, see `toolNameKeys`) ranks it first; tools of several servers
  *   sharing the name (`write_file` for `filesystem::write_file` and
  *   `desktop::write_file`) all go first, in the inner ranker's order, the
- *   rest follow. Named tools and the rest come from one inner search of
+ *   rest follow. So does a token of a longer query written as an identifier
+ *   (`create_branch for this change`, `ship mcp__github__create_branch`:
+ *   `_`, `.`, `::` or `-` between word characters, or camelCase; see
+ *   `identifierTokens`) that is spelled as a tool's name or last segment,
+ *   up to case (`toolSpellings`); plain words never are. Every tool the
+ *   query names, as a whole or by its identifiers, goes first, in the
+ *   inner ranker's order. Named tools and the rest come from one inner search of
  *   `limit` + the number named (a named tool it misses is searched for
  *   alone), so their scores are computed over one set.
  *
@@ -101,11 +112,13 @@ export function withQuerySyntax(ranker: Ranker, options: QuerySyntaxOptions = {}
   const exactNameFirst = options.exactNameFirst ?? true;
   let byName: Map<string, CatalogTool[]> | null = null;
   let byNameKey: Map<string, CatalogTool[]> | null = null;
+  let bySpelling: Map<string, CatalogTool[]> | null = null;
   const textKeys = new WeakMap<CatalogTool, string>();
 
   const indexed = trackIndexedTools(ranker, () => {
     byName = null;
     byNameKey = null;
+    bySpelling = null;
   });
   const push = (map: Map<string, CatalogTool[]>, key: string, tool: CatalogTool): void => {
     const list = map.get(key);
@@ -127,6 +140,21 @@ export function withQuerySyntax(ranker: Ranker, options: QuerySyntaxOptions = {}
       for (const tool of indexed.tools.values()) for (const key of toolNameKeys(tool)) push(byNameKey, key, tool);
     }
     return byNameKey;
+  };
+  const spellings = (): Map<string, CatalogTool[]> => {
+    if (bySpelling === null) {
+      bySpelling = new Map();
+      for (const tool of indexed.tools.values()) for (const key of toolSpellings(tool)) push(bySpelling, key, tool);
+    }
+    return bySpelling;
+  };
+  /** The tools `text` names: as a whole, in any spelling, then by each identifier in it, as spelled. */
+  const namedBy = (text: string): CatalogTool[] => {
+    const named = [...(nameKeys().get(toCompactNameKey(text)) ?? [])];
+    for (const token of identifierTokens(text)) {
+      for (const tool of spellings().get(token) ?? []) if (!named.includes(tool)) named.push(tool);
+    }
+    return named;
   };
   const textKey = (tool: CatalogTool): string => {
     let key = textKeys.get(tool);
@@ -166,8 +194,7 @@ export function withQuerySyntax(ranker: Ranker, options: QuerySyntaxOptions = {}
     const requiredFilter: Filter | undefined =
       requiredKeys.length === 0 ? undefined : (tool) => requiredKeys.every((key) => containsWords(textKey(tool), key));
     const allowed = both(searchOptions.filter, requiredFilter);
-    const key = exactNameFirst ? toCompactNameKey(text) : '';
-    const named = key.length === 0 ? [] : (nameKeys().get(key) ?? []).filter((tool) => allowed === undefined || allowed(tool));
+    const named = exactNameFirst ? namedBy(text).filter((tool) => allowed === undefined || allowed(tool)) : [];
     const namedSet = new Set(named);
     const inner = (innerLimit: number, filter: Filter | undefined): MaybePromise<readonly SearchHit[]> => {
       if (text.trim().length === 0) return [];
