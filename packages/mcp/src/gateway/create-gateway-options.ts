@@ -109,10 +109,14 @@ export interface CreateGatewayOptions {
    */
   readonly liveness?: LivenessOptions;
   /**
-   * After `failures` calls in a row to one upstream time out or lose the
-   * connection, calls to it are refused at once for `cooldownMs` (-32010,
-   * `data.circuit: "open"`, the message says so), then one trial call is let
-   * through. Tool errors are answers and do not count. Default: 5 failures,
+   * After `failures` calls in a row to one upstream lose the connection (or
+   * its transport fails), calls to it are refused at once for `cooldownMs`
+   * (-32010, `data.circuit: "open"`, `data.circuitScope: "server"`, the
+   * message says so), then one trial call is let through; a reconnection to a
+   * fresh process lets it through at once. After `failures` calls in a row
+   * to one tool time out, only that tool's calls are refused so
+   * (`data.circuitScope: "tool"`): a slow tool is not a server that is down
+   * (3468). Tool errors are answers and do not count. Default: 5 failures,
    * 30,000 ms.
    */
   readonly circuitBreaker?: CircuitBreakerOptions;

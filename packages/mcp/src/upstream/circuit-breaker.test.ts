@@ -35,4 +35,20 @@ describe('createCircuitBreaker', () => {
     breaker.released();
     expect(breaker.refusal()).toBeUndefined();
   });
+
+  it('a reconnection lets the trial call through at once, and a closed circuit keeps its count (3468)', () => {
+    let clock = 0;
+    const breaker = createCircuitBreaker({ failures: 2, cooldownMs: 1000 }, () => clock);
+    breaker.failed('lost');
+    breaker.reconnected();
+    breaker.failed('lost again');
+    expect(breaker.refusal()).toEqual({ failures: 2, lastFailure: 'lost again', retryAt: 1000 });
+    clock = 10;
+    breaker.reconnected();
+    expect(breaker.isOpen()).toBe(false);
+    expect(breaker.refusal()).toBeUndefined();
+    expect(breaker.refusal()).toMatchObject({ failures: 2 });
+    breaker.failed('the trial failed');
+    expect(breaker.refusal()).toEqual({ failures: 3, lastFailure: 'the trial failed', retryAt: 1010 });
+  });
 });

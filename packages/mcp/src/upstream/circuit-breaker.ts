@@ -1,6 +1,10 @@
 /** Settings of {@link createCircuitBreaker}. */
 export interface CircuitBreakerOptions {
-  /** Consecutive failed calls (timeouts, lost connections) that open the circuit. 1–1,000; default 5. */
+  /**
+   * Consecutive failed calls that open a circuit: lost connections and
+   * transport failures open the upstream's, timeouts of one tool open that
+   * tool's (3468). 1–1,000; default 5.
+   */
   readonly failures?: number;
   /** How long an open circuit refuses calls before letting one through to try, in ms. 1–86,400,000; default 30,000. */
   readonly cooldownMs?: number;
@@ -19,8 +23,8 @@ export interface OpenCircuit {
 }
 
 /**
- * A circuit breaker for one upstream: after `failures` calls in a row time
- * out or lose the connection it opens, and calls are refused at once for
+ * A circuit breaker (of one upstream, or of one of its tools): after
+ * `failures` calls in a row fail it opens, and calls are refused at once for
  * `cooldownMs`; then one trial call goes through (half-open): success closes
  * the circuit, failure opens it for another cooldown. An upstream's own
  * errors (a tool that answers with an error) are answers, not failures.
@@ -34,6 +38,14 @@ export interface CircuitBreaker {
   failed(reason: string): void;
   /** The call ended neither way (cancelled, refused locally): frees a trial without deciding. */
   released(): void;
+  /**
+   * A new connection is ready (a fresh handshake and listing): an open
+   * circuit lets its trial call through now instead of at the end of the
+   * cooldown, since the failures were the old connection's (3468). A closed
+   * circuit keeps its count, so a server that crashes on every call still
+   * opens it.
+   */
+  reconnected(): void;
   /** True while calls are refused (or the one trial call is running). */
   isOpen(): boolean;
   /** When the cooldown of an open circuit ends (epoch ms); undefined when closed. */
@@ -67,6 +79,11 @@ export function createCircuitBreaker(options: Required<CircuitBreakerOptions>, n
       trialRunning = false;
     },
     released() {
+      trialRunning = false;
+    },
+    reconnected() {
+      if (openUntil === undefined) return;
+      openUntil = Math.min(openUntil, now());
       trialRunning = false;
     },
     openUntil: () => openUntil,

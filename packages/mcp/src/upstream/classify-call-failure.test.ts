@@ -13,9 +13,9 @@ function replyError(error: unknown): GatewayCallError {
 }
 
 describe('classifyCallFailure', () => {
-  it('a timeout counts against the upstream, keeps the connection and answers mcp-upstream-timeout', () => {
+  it('a timeout counts against that tool, not the upstream (3468), keeps the connection and answers mcp-upstream-timeout', () => {
     const failure = classifyCallFailure(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out'), call);
-    expect(failure).toMatchObject({ breaker: 'failed', failure: 'timed out after 250 ms' });
+    expect(failure).toMatchObject({ breaker: 'slow', failure: 'timed out after 250 ms' });
     expect(failure.lost).toBeUndefined();
     const error = replyError(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out'));
     expect(error.code).toBe(-32001);

@@ -4,13 +4,16 @@ import { malformedOf, overLimitOf } from './oversized-message.js';
 import { isTransportFailure } from './transport-failure.js';
 
 /**
- * What a failed call means for the circuit breaker: `failed` (the upstream
- * timed out or lost the connection: it counts towards opening), `answered`
- * (the upstream did answer, with an error or a result the gateway refused:
- * it closes the circuit), `neutral` (the call ended on the caller's or the
+ * What a failed call means for the circuit breakers: `failed` (the upstream
+ * lost the connection or its transport failed: it counts towards opening the
+ * upstream's circuit), `slow` (the call timed out: it counts towards opening
+ * that tool's circuit only, since a slow tool is not a server that is down;
+ * a frozen server is found by the liveness pings, 3468), `answered` (the
+ * upstream did answer, with an error or a result the gateway refused: it
+ * closes the circuits), `neutral` (the call ended on the caller's or the
  * gateway's side: a trial call is freed without deciding).
  */
-export type BreakerOutcome = 'failed' | 'answered' | 'neutral';
+export type BreakerOutcome = 'failed' | 'slow' | 'answered' | 'neutral';
 
 /** What the caller of a failed call gets back. */
 export type CallFailureReply =
@@ -22,7 +25,7 @@ export type CallFailureReply =
 /** The verdict on one failed call; see {@link classifyCallFailure}. */
 export interface CallFailure {
   readonly breaker: BreakerOutcome;
-  /** The reason the circuit breaker records, when `breaker` is `failed`. */
+  /** The reason the circuit breaker records, when `breaker` is `failed` or `slow`. */
   readonly failure?: string;
   /** Why the connection is lost (the upstream then reconnects), or undefined when it survives. */
   readonly lost?: string;
@@ -67,10 +70,10 @@ function invalidResult(message: string, data: Record<string, unknown>): CallFail
  * Classifies the error a `tools/call` to an upstream rejected with: what the
  * circuit breaker records, whether the connection is lost, and what the
  * caller gets. Pure: no clock, no I/O, so every case is tested without a
- * process. Only timeouts and transport failures count against the upstream;
- * an upstream's own error, a result too large or invalid to forward, and a
- * caller's cancellation (`call.cancelled`, whatever the SDK rejected with)
- * are that call's alone.
+ * process. Only transport failures count against the upstream, and timeouts
+ * against the tool; an upstream's own error, a result too large or invalid
+ * to forward, and a caller's cancellation (`call.cancelled`, whatever the
+ * SDK rejected with) are that call's alone.
  */
 export function classifyCallFailure(error: unknown, call: FailedCall): CallFailure {
   const { server, tool } = call;
@@ -89,7 +92,7 @@ export function classifyCallFailure(error: unknown, call: FailedCall): CallFailu
   }
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
     return {
-      breaker: 'failed',
+      breaker: 'slow',
       failure: `timed out after ${call.timeoutMs} ms`,
       reply: {
         kind: 'error',

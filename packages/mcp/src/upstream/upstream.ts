@@ -9,7 +9,7 @@ import { createWarningRounds } from '../logger/warning-rounds.js';
 import { createRateLimitedWarning } from '../logger/rate-limited-warning.js';
 import type { ReconnectOptions } from './backoff.js';
 import { checkUpstreamTools } from './check-upstream-tools.js';
-import { createCircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js';
+import { createCircuitBreaker, type CircuitBreakerOptions, type OpenCircuit } from './circuit-breaker.js';
 import { classifyCallFailure } from './classify-call-failure.js';
 import { connectUpstream, upstreamExit, type UpstreamStderr } from './connect-upstream.js';
 import { describeProcessExit } from './process-exit.js';
@@ -17,6 +17,7 @@ import { gatewayCallError, UPSTREAM_UNAVAILABLE_CODE, type GatewayCallError } fr
 import { listUpstreamTools } from './list-upstream-tools.js';
 import { startPinging, type LivenessOptions } from './liveness.js';
 import { watchStreamDrops } from './stream-drop.js';
+import { createToolBreakers } from './tool-breakers.js';
 import {
   attemptStarted,
   becameReady,
@@ -47,7 +48,7 @@ export interface UpstreamStatus {
   readonly lastError?: string;
   /** When the next connection attempt starts (epoch ms), while reconnecting. */
   readonly nextAttemptAt?: number;
-  /** Ready and its circuit breaker closed: calls are sent. */
+  /** Ready and its circuit breaker closed: calls are sent (a tool whose calls keep timing out may have its own circuit open). */
   readonly available: boolean;
   /** Until when (epoch ms) calls are refused because they kept failing; absent while the circuit is closed. */
   readonly circuitOpenUntil?: number;
@@ -69,7 +70,7 @@ export interface UpstreamOptions {
   readonly limits: GatewayLimits;
   /** Periodic `ping` of the ready connection. */
   readonly liveness: Required<LivenessOptions>;
-  /** When to stop sending calls that keep failing. */
+  /** When to stop sending calls that keep failing: to the upstream (lost connections), or to one tool (timeouts). */
   readonly circuitBreaker: Required<CircuitBreakerOptions>;
   readonly stderr?: UpstreamStderr;
   /** Called with the valid tools after every successful listing (connect, reconnect, `list_changed`). */
@@ -119,6 +120,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   const now = options.now ?? Date.now;
   const reconnect = options.reconnect ?? {};
   const breaker = createCircuitBreaker(options.circuitBreaker, now);
+  const toolBreakers = createToolBreakers(options.circuitBreaker, now);
   const listingWarnings = createWarningRounds(logger, ['listing', 'listings']);
   // Only the size: a stray line may hold anything the server had in hand. Broken replies and stray lines apart.
   const malformedWarnings = { reply: createRateLimitedWarning({ logger, now }), stray: createRateLimitedWarning({ logger, now }) };
@@ -277,6 +279,9 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     }
     const failuresBefore = life.failedAttempts;
     moveTo(ready);
+    // A fresh process (or connection) answered its handshake and listing: the old one's failures do not keep it refused (3468).
+    breaker.reconnected();
+    toolBreakers.reconnected();
     stopPinging = startPinging((timeout) => connected.ping({ timeout }), options.liveness, (reason) => {
       logger.warn(`upstream ${label}: stopped answering: ${reason}; reconnecting`);
       fail(connected, `stopped answering pings: ${reason}`);
@@ -310,6 +315,15 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     });
   };
 
+  const toolCircuitOpen = (toolName: string, open: OpenCircuit): GatewayCallError =>
+    gatewayCallError(
+      UPSTREAM_UNAVAILABLE_CODE,
+      'mcp-upstream-unavailable',
+      `tool ${JSON.stringify(toolName)} of upstream server ${label} keeps timing out: ${open.failures} calls in a row failed (last: ${open.lastFailure}); ` +
+        `the circuit breaker refuses calls to this tool for ${Math.max(0, open.retryAt - now())} ms more, then lets one through to try; the server's other tools are callable`,
+      { server: name, tool: toolName, state: 'ready', circuit: 'open', circuitScope: 'tool', retryAt: open.retryAt },
+    );
+
   return {
     name,
     status,
@@ -327,8 +341,14 @@ export function createUpstream(options: UpstreamOptions): Upstream {
           'mcp-upstream-unavailable',
           `upstream server ${label} keeps failing: ${open.failures} calls in a row failed (last: ${open.lastFailure}); ` +
             `the circuit breaker refuses calls for ${Math.max(0, open.retryAt - now())} ms more, then lets one through to try`,
-          { server: name, tool: toolName, state: phase.kind, circuit: 'open', retryAt: open.retryAt },
+          { server: name, tool: toolName, state: phase.kind, circuit: 'open', circuitScope: 'server', retryAt: open.retryAt },
         );
+      }
+      const toolBreaker = toolBreakers.of(toolName);
+      const toolOpen = toolBreaker.refusal();
+      if (toolOpen !== undefined) {
+        breaker.released();
+        throw toolCircuitOpen(toolName, toolOpen);
       }
       const timeoutMs = callOptions.timeoutMs ?? options.callTimeoutMs;
       let result: CallToolResult;
@@ -344,14 +364,23 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         // The caller's own abort (its client cancelled or closed its request) is that call's alone, whatever the SDK rejected with (3447).
         const cancelled = callOptions.signal?.aborted === true;
         const failure = classifyCallFailure(error, { server: name, tool: toolName, timeoutMs, cancelled, ...(exit === undefined ? {} : { exit }) });
-        if (failure.breaker === 'failed') breaker.failed(failure.failure ?? messageOf(error));
-        else if (failure.breaker === 'answered') breaker.succeeded();
-        else breaker.released();
+        const reason = failure.failure ?? messageOf(error);
+        const outcome = failure.breaker;
+        if (outcome === 'answered') {
+          breaker.succeeded();
+          toolBreakers.answered(toolName);
+        } else {
+          if (outcome === 'failed') breaker.failed(reason);
+          else breaker.released();
+          if (outcome === 'slow') toolBreaker.failed(reason);
+          else toolBreaker.released();
+        }
         if (failure.warn !== undefined) logger.warn(failure.warn);
         if (failure.lost !== undefined) fail(connected, failure.lost);
         throw failure.reply.kind === 'unavailable' ? unavailable(toolName, failure.reply.detail) : failure.reply.error;
       }
       breaker.succeeded();
+      toolBreakers.answered(toolName);
       if (jsonDepth(result, options.limits.maxResultDepth) > options.limits.maxResultDepth) {
         throw gatewayCallError(
           ErrorCode.InternalError,
