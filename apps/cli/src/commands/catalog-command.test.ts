@@ -77,6 +77,15 @@ describe('loadout catalog pull', () => {
     expect(Object.keys(JSON.parse(stdout()).tools)).toEqual(['tools']);
   });
 
+  it('skips a server marked "disabled": true, as serve does: not started, not pulled, one line saying so (3468)', async () => {
+    writeConfig('off.json', { tools: { command: process.execPath, args: [misbehaving] }, off: { ...missing, disabled: true } });
+    const { context, stdout, stderr } = fakeContext({ cwd: folder });
+    expect(await catalogCommand.run(['pull', '--config', 'off.json'], context)).toBe(0);
+    expect(Object.keys(JSON.parse(stdout()).tools)).toEqual(['tools']);
+    expect(stderr()).toContain('loadout catalog pull: off.json: server "off" is skipped: it is marked "disabled": true (not started, listed or callable)');
+    expect(stderr()).not.toContain('unknown key');
+  });
+
   it('says a server that exits at start exited, with its code and the last line of its stderr, not `Connection closed`', async () => {
     const downFile = join(folder, 'down');
     writeFileSync(downFile, '');

@@ -22,8 +22,10 @@ export interface PullConfig {
 export async function readPullConfig(configPath: string | undefined, context: CliContext): Promise<PullConfig> {
   checkFileFlag(configPath, 'config');
   const warn = (message: string): void => context.stderr(`loadout catalog pull: ${message}\n`);
+  // A server marked "disabled": true is skipped as serve skips it: not started, not pulled (3468).
+  const info = warn;
   if (configPath !== undefined && /\.json$/i.test(configPath)) {
-    return { config: await readMcpConfig(configPath, { cwd: context.cwd, env: context.env, warn }), path: configPath };
+    return { config: await readMcpConfig(configPath, { cwd: context.cwd, env: context.env, warn, info }), path: configPath };
   }
   // Only its servers are read: no ranker's module is imported.
   const settings = await loadConfig(configPath, context.cwd, warn, { startsServers: true, env: context.env, rankers: { kind: 'none' } });
@@ -34,5 +36,5 @@ export async function readPullConfig(configPath: string | undefined, context: Cl
     throw createLoadoutError('invalid-option', `${settings.path}: no "mcpServers" to pull from; add them to the config, or pass --config .mcp.json (see loadout catalog --help)`, { flag: 'config' });
   }
   const unknownKeys = rejectsUnknownKeys(settings.path, { mcpServers: settings.mcpServers }) ? 'reject' : 'warn';
-  return { config: parseMcpConfig({ mcpServers: settings.mcpServers }, { source: settings.path, env: context.env, unknownKeys, warn }), path: settings.path };
+  return { config: parseMcpConfig({ mcpServers: settings.mcpServers }, { source: settings.path, env: context.env, unknownKeys, warn, info }), path: settings.path };
 }

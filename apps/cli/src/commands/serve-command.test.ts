@@ -171,6 +171,33 @@ describe('loadout serve', () => {
     expect(stdout()).toBe('');
   });
 
+  it('skips a server marked "disabled": true: never started, listed or callable, one info line (trial 3468, #13)', async () => {
+    writeFileSync(
+      join(folder, 'disabled.json'),
+      JSON.stringify({ mcpServers: { on: { command: process.execPath, args: [misbehaving] }, off: { command: process.execPath, args: [misbehaving], disabled: true } } }),
+    );
+    let stop: () => void = () => {};
+    const shutdown = new Promise<void>((resolve) => (stop = resolve));
+    const command = createServeCommand({ waitForShutdown: () => shutdown });
+    const { context, stderr } = fakeContext({ cwd: folder });
+    const running = command.run(['--config', 'disabled.json', '--http', '127.0.0.1:0'], context);
+    await waitFor(() => /serving MCP over streamable HTTP at (\S+)/.test(stderr()), 'the listening line');
+    const url = /serving MCP over streamable HTTP at (\S+)/.exec(stderr())![1]!;
+    const client = await connectUpstream({ type: 'http', url, headers: {}, alwaysLoad: false }, { timeoutMs: 5000 });
+    const found = await client.callTool({ name: 'search_tools', arguments: { query: 'echo a text message', limit: 10 } });
+    const names = (found.structuredContent as { tools: { name: string }[] }).tools.map((tool) => tool.name);
+    expect(names).toContain('mcp__on__echo_text');
+    expect(names.filter((name) => name.startsWith('mcp__off__'))).toEqual([]);
+    const called = await client.callTool({ name: 'call_tool', arguments: { name: 'mcp__off__echo_text', arguments: { text: 'x' } } }).catch((reason: unknown) => reason);
+    expect(JSON.stringify(called)).not.toContain('echo: x');
+    await client.close();
+    stop();
+    expect(await running).toBe(0);
+    expect(stderr().match(/server "off" is skipped: it is marked "disabled": true/g)).toHaveLength(1);
+    expect(stderr()).not.toMatch(/upstream "off"|unknown key "disabled"/);
+    expect(stderr()).toMatch(/upstream "on": ready/);
+  });
+
   it('records search-then-call usage with --record, and ranks with what loadout learn learned with --feedback', async () => {
     const store = join(folder, 'usage', 'feedback.jsonl');
     const serve = async (extra: string[]) => {

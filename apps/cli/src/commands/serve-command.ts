@@ -198,6 +198,7 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
           env: context.env,
           unknownKeys: settings.path !== undefined && rejectsUnknownKeys(settings.path, { mcpServers: settings.mcpServers }) ? 'reject' : 'warn',
           warn: (message) => logger.warn(message),
+          info: (message) => logger.info(message),
         },
       );
       // The store itself is opened for appending (a read-only file fails here), and must be a feedback store; only once

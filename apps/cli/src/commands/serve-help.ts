@@ -63,7 +63,8 @@ stderr nobody reads cannot take are dropped at the exit, after 200 ms.
 Options:
   --config FILE            a loadout config, or a Claude-style .mcp.json: {"mcpServers": {"name":
                            {"command", "args", "env"} | {"type": "http", "url", "headers"},
-                           "alwaysLoad"?}}; \${VAR} is expanded from the environment
+                           "alwaysLoad"?, "disabled"?}}; \${VAR} is expanded from the environment;
+                           a server with "disabled": true is skipped (not started), one info line
   --no-config              ignore the current folder's loadout.config.*
   --http [HOST:]PORT       serve http://HOST:PORT/mcp instead of stdio; HOST defaults to
                            127.0.0.1, PORT 0 picks a free port. Several replicas behind a load

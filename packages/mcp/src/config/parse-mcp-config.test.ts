@@ -129,18 +129,18 @@ describe('parseMcpConfig with prototype names', () => {
     }
     expect(isLoadoutError(error) && error.code).toBe('config-unknown-key');
     expect((error as Error).message).toBe(
-      'loadout.config.json: server "files": unknown key "agrs"; did you mean "args"? (known: type, command, args, env, cwd, alwaysLoad)',
+      'loadout.config.json: server "files": unknown key "agrs"; did you mean "args"? (known: type, command, args, env, cwd, alwaysLoad, disabled)',
     );
     expect((error as { details: unknown }).details).toMatchObject({ server: 'files', key: 'agrs' });
     const warnings: string[] = [];
     const config = parseMcpConfig(value, { source: '.mcp.json', warn: (message) => warnings.push(message) });
     expect(config.mcpServers['files']).toMatchObject({ args: [], env: {}, alwaysLoad: false });
     expect(warnings).toEqual([
-      '.mcp.json: server "files": unknown key "agrs"; did you mean "args"? (known: type, command, args, env, cwd, alwaysLoad); ignored, as in an MCP file of another client [config-unknown-key]',
-      '.mcp.json: server "files": unknown key "evn"; did you mean "env"? (known: type, command, args, env, cwd, alwaysLoad); ignored, as in an MCP file of another client [config-unknown-key]',
-      '.mcp.json: server "files": unknown key "alwaysload"; did you mean "alwaysLoad"? (known: type, command, args, env, cwd, alwaysLoad); ignored, as in an MCP file of another client [config-unknown-key]',
-      '.mcp.json: server "remote": unknown key "command2" (known: type, url, headers, alwaysLoad); ignored, as in an MCP file of another client [config-unknown-key]',
-      '.mcp.json: server "remote": unknown key "env" (it applies to local (command) servers only) (known: type, url, headers, alwaysLoad); ignored, as in an MCP file of another client [config-unknown-key]',
+      '.mcp.json: server "files": unknown key "agrs"; did you mean "args"? (known: type, command, args, env, cwd, alwaysLoad, disabled); ignored, as in an MCP file of another client [config-unknown-key]',
+      '.mcp.json: server "files": unknown key "evn"; did you mean "env"? (known: type, command, args, env, cwd, alwaysLoad, disabled); ignored, as in an MCP file of another client [config-unknown-key]',
+      '.mcp.json: server "files": unknown key "alwaysload"; did you mean "alwaysLoad"? (known: type, command, args, env, cwd, alwaysLoad, disabled); ignored, as in an MCP file of another client [config-unknown-key]',
+      '.mcp.json: server "remote": unknown key "command2" (known: type, url, headers, alwaysLoad, disabled); ignored, as in an MCP file of another client [config-unknown-key]',
+      '.mcp.json: server "remote": unknown key "env" (it applies to local (command) servers only) (known: type, url, headers, alwaysLoad, disabled); ignored, as in an MCP file of another client [config-unknown-key]',
     ]);
   });
 
@@ -153,11 +153,43 @@ describe('parseMcpConfig with prototype names', () => {
       error = caught;
     }
     expect(isLoadoutError(error) && error.code).toBe('config-unknown-key');
-    expect((error as Error).message).toBe('loadout.config.json: server "a": unknown key "comand"; did you mean "command"? (known: type, command, args, env, cwd, alwaysLoad)');
+    expect((error as Error).message).toBe('loadout.config.json: server "a": unknown key "comand"; did you mean "command"? (known: type, command, args, env, cwd, alwaysLoad, disabled)');
     // Warned about, then the entry still fails on what it misses; an unknown type is reported as the type, not its keys.
     const warnings: string[] = [];
     expect(() => parseMcpConfig(value, { source: '.mcp.json', warn: (message) => warnings.push(message) })).toThrow('server "a": command must be a non-empty string');
     expect(warnings).toHaveLength(1);
     expect(() => parseMcpConfig({ mcpServers: { a: { type: 'sse', url: 'http://x/sse' } } }, { unknownKeys: 'reject' })).toThrow('type must be "stdio" or "http"');
+  });
+});
+
+describe('parseMcpConfig with "disabled" (trial 3468, #13)', () => {
+  it('leaves a server marked "disabled": true out unread, says so in one info line, and serves the others', () => {
+    const info: string[] = [];
+    const warn: string[] = [];
+    const config = parseMcpConfig(
+      {
+        mcpServers: {
+          everything: { command: 'everything-server', disabled: false },
+          memory: { command: 'memory-server', env: { MEMORY_FILE_PATH: '${UNSET_PATH}' }, disabled: true },
+          remote: { type: 'http', url: 'https://example.invalid/mcp', disabled: true },
+        },
+      },
+      { source: '.mcp.json', env: {}, info: (line) => info.push(line), warn: (line) => warn.push(line) },
+    );
+    expect(Object.keys(config.mcpServers)).toEqual(['everything']);
+    expect(info).toEqual([
+      '.mcp.json: server "memory" is skipped: it is marked "disabled": true (not started, listed or callable)',
+      '.mcp.json: server "remote" is skipped: it is marked "disabled": true (not started, listed or callable)',
+    ]);
+    expect(warn).toEqual([]);
+  });
+
+  it('is a known key in loadout\'s own files too, and a value that is not a boolean refuses the file rather than start the server', () => {
+    expect(Object.keys(parseMcpConfig({ mcpServers: { a: { command: 'x', disabled: true } } }, { unknownKeys: 'reject' }).mcpServers)).toEqual([]);
+    expect(failure({ mcpServers: { a: { command: 'x', disabled: 'true' } } })).toMatchObject({
+      code: 'mcp-invalid-config',
+      message: 'mcp.json: server "a": disabled must be a boolean (got "true")',
+      details: { server: 'a', field: 'disabled' },
+    });
   });
 });

@@ -24,12 +24,14 @@ export interface ParseMcpConfigOptions {
   readonly unknownKeys?: 'reject' | 'warn';
   /** Receives the messages of `unknownKeys: 'warn'`. Default: none (the keys are ignored silently). */
   readonly warn?: (message: string) => void;
+  /** Receives one line per server skipped for `"disabled": true` (3468). Default: none. */
+  readonly info?: (message: string) => void;
 }
 
 /** The keys a local (stdio) entry may carry. */
-const STDIO_KEYS = ['type', 'command', 'args', 'env', 'cwd', 'alwaysLoad'] as const;
+const STDIO_KEYS = ['type', 'command', 'args', 'env', 'cwd', 'alwaysLoad', 'disabled'] as const;
 /** The keys a remote (http) entry may carry. */
-const HTTP_KEYS = ['type', 'url', 'headers', 'alwaysLoad'] as const;
+const HTTP_KEYS = ['type', 'url', 'headers', 'alwaysLoad', 'disabled'] as const;
 
 type Entry = Record<string, unknown>;
 
@@ -41,7 +43,10 @@ function isObject(value: unknown): value is Entry {
  * Validates a Claude-style `{ "mcpServers": { name: entry } }` object. An
  * entry is local (`command`, `args`, `env`, `cwd`; `type` absent or `stdio`)
  * or remote (`type: "http"` or `"streamable-http"`, `url`, `headers`); any
- * entry may set `alwaysLoad`. Other keys inside an entry are refused or
+ * entry may set `alwaysLoad`, and `disabled`: an entry with `"disabled":
+ * true` (the off switch of other clients' MCP files) is left out of the
+ * result unread, so it is never started, listed or called, and `info` is told
+ * so in one line (3468). Other keys inside an entry are refused or
  * warned about (`unknownKeys`); other top-level keys are ignored, so configs
  * shared with other clients load. Throws `mcp-invalid-config` naming the
  * server and the field (`details` carries `server` and `field`), and
@@ -58,6 +63,13 @@ export function parseMcpConfig(value: unknown, options: ParseMcpConfigOptions = 
   const result: Record<string, UpstreamConfig> = {};
   for (const [name, entry] of Object.entries(servers as Entry)) {
     if (name.trim().length === 0) fail(`a server name must not be empty (got ${describeValue(name)})`, { server: name });
+    const disabled = isObject(entry) ? (entry['disabled'] ?? false) : false;
+    if (typeof disabled !== 'boolean') fail(`server ${describeValue(name)}: disabled must be a boolean (got ${describeValue(disabled)})`, { server: name, field: 'disabled' });
+    if (disabled === true) {
+      // Its other fields are not read either: a server switched off often names a variable that is not set.
+      options.info?.(`${source}: server ${describeValue(name)} is skipped: it is marked "disabled": true (not started, listed or callable)`);
+      continue;
+    }
     // Unknown keys first: a misspelt "comand" is reported as itself, not as a missing command.
     const kind = entryKind(entry);
     if (kind !== undefined) checkKeys(entry as Entry, kind, `${source}: server ${describeValue(name)}`, options, { source, server: name });

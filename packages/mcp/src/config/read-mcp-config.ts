@@ -12,6 +12,8 @@ export interface ReadMcpConfigOptions {
   readonly unknownKeys?: ParseMcpConfigOptions['unknownKeys'];
   /** Receives the warnings about unknown entry keys. Default: none. */
   readonly warn?: (message: string) => void;
+  /** Receives one line per server skipped for `"disabled": true`; see `parseMcpConfig`. Default: none. */
+  readonly info?: (message: string) => void;
 }
 
 /**
@@ -27,5 +29,6 @@ export async function readMcpConfig(path: string, options: ReadMcpConfigOptions 
     ...(options.env === undefined ? {} : { env: options.env }),
     ...(options.unknownKeys === undefined ? {} : { unknownKeys: options.unknownKeys }),
     ...(options.warn === undefined ? {} : { warn: options.warn }),
+    ...(options.info === undefined ? {} : { info: options.info }),
   });
 }
