@@ -17,6 +17,8 @@ declare module '@loadout/core' {
     'gateway-too-many-connections': true;
     /** HTTP 408: the request's headers or its whole body did not arrive within their deadlines (`--headers-timeout`, `--request-timeout`); it was not run, the connection is closed (3442). */
     'gateway-request-timeout': true;
+    /** An upstream answered a call with its own JSON-RPC error: passed on with its code and message (URLs redacted), `data.server` and `data.tool`; its `data` is not (3468). */
+    'mcp-upstream-error': true;
   }
 }
 

@@ -14,6 +14,7 @@ import { DEFAULT_PING_INTERVAL_MS, DEFAULT_PING_TIMEOUT_MS, DEFAULT_PINGS_MISSED
 import { buildToolIndex } from '../search-index/build-tool-index.js';
 import type { BuildToolIndexInput } from '../search-index/build-tool-index.js';
 import type { ToolIndex } from '../search-index/tool-index.js';
+import { withRedactedLines } from '../logger/redacted-logger.js';
 import { createStreamLogger } from '../logger/create-stream-logger.js';
 import type { GatewayLogger } from '../logger/gateway-logger.js';
 import { createWarningRounds } from '../logger/warning-rounds.js';
@@ -116,7 +117,8 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   if (typeof config !== 'object' || config === null || typeof config.mcpServers !== 'object' || config.mcpServers === null) {
     throw createLoadoutError('invalid-option', 'config must be a parsed MCP config with mcpServers (see parseMcpConfig)', { option: 'config' });
   }
-  const logger = options.logger ?? createStreamLogger();
+  // What plug-ins and upstreams say reaches the log (a ranker's error, a mod's): credentials masked in every line (3468).
+  const logger = withRedactedLines(options.logger ?? createStreamLogger());
   const createRanker = rankerFactory(options);
   const registryMods = options.registry?.mods ?? [];
   // Made once the token counter is there (it may still be loading while the upstreams start).

@@ -62,3 +62,43 @@ describe('the gateway checks a ranker plug-in’s result', () => {
     await mcp.close();
   });
 });
+
+// Trial 3468 (#5): a plug-in's error text reaches the log with its credentials masked, as URLs are everywhere else,
+// and a ranker that throws is ranker-failed, not ranker-invalid-result.
+describe('a ranker plug-in that throws with a secret in its message', () => {
+  it('is answered by bm25f; the one warning says ranker-failed and masks the URL and the token', async () => {
+    const logger = createMemoryLogger();
+    const registry = createBuiltinRegistry().extend({
+      rankers: [
+        {
+          specificationVersion: 'v1',
+          name: 'bad',
+          queryKind: 'keywords',
+          description: 'throws',
+          create: () =>
+            badRanker(() => {
+              throw new Error('ranker exploded: DATABASE_URL=postgres://admin:hunter2@db/prod token=sk-MODSECRET');
+            }),
+        },
+      ],
+    });
+    const gateway = await createGateway({ config: { mcpServers: { tools: nodeUpstream(MISBEHAVING_SERVER) } }, logger, upstreamStderr: 'ignore', registry, ranker: 'bad', fallbackSearches: true });
+    try {
+      const [client, server] = InMemoryTransport.createLinkedPair();
+      const mcp = new Client({ name: 'ranker-test', version: '1' });
+      await gateway.createServer().connect(server);
+      await mcp.connect(client);
+      const search = (await mcp.callTool({ name: 'search_tools', arguments: { query: 'echo a message' } })) as { isError?: boolean; content: { text: string }[] };
+      expect(search.isError).not.toBe(true);
+      expect(JSON.stringify(search)).toContain('mcp__tools__echo_text');
+      await mcp.close();
+      const warnings = logger.lines.filter((line) => line.includes('threw instead of returning results'));
+      expect(warnings).toEqual([
+        'warn: search_tools: ranker "bad" threw instead of returning results: ranker exploded: DATABASE_URL=postgres://***@db/prod token=*** [ranker-failed], so the built-in ranker "bm25f" answered it',
+      ]);
+      expect(logger.lines.join('\n')).not.toMatch(/hunter2|MODSECRET/);
+    } finally {
+      await gateway.close();
+    }
+  });
+});

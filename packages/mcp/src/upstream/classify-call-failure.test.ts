@@ -54,7 +54,16 @@ describe('classifyCallFailure', () => {
     const error = replyError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'no such file', { path: '/x' }));
     expect(error.code).toBe(-32602);
     expect(error.message).toBe('no such file');
-    expect(error.data).toEqual({ upstream: { path: '/x' } });
+    expect(error.data).toEqual({ code: 'mcp-upstream-error', server: 'files', tool: 'read_text_file' });
+  });
+
+  it("an upstream's own error keeps its code, masks credentials in its message and leaves its data (a stack, a password) behind (3468, #14)", () => {
+    const upstream = new ProtocolError(-32099, 'backend failed: postgres://admin:hunter2@db/prod password=pw123', { stack: 'Error: x\n    at /srv/app/secret.js:1:1', password: 'pw123' });
+    const error = replyError(upstream);
+    expect(error.code).toBe(-32099);
+    expect(error.message).toBe('backend failed: postgres://***@db/prod password=***');
+    expect(error.data).toEqual({ code: 'mcp-upstream-error', server: 'files', tool: 'read_text_file' });
+    expect(JSON.stringify(error.data)).not.toMatch(/pw123|secret\.js|hunter2/);
   });
 
   it('a result over the message limit is that call\'s alone: answered, connection kept, mcp-result-too-large with its size', () => {
@@ -74,6 +83,20 @@ describe('classifyCallFailure', () => {
     const failure = classifyCallFailure(new SdkError(SdkErrorCode.InvalidResult, 'Invalid result for tools/call: bad'), call);
     expect(failure).toMatchObject({ breaker: 'answered' });
     expect(replyError(new SdkError(SdkErrorCode.InvalidResult, 'bad')).data).toMatchObject({ code: 'mcp-invalid-result' });
+  });
+
+  it("an invalid result's schema problems are one line: the first problem's path and message, and how many more (3468, #14)", () => {
+    const issues = [
+      { expected: 'array', code: 'invalid_type', path: ['content'], message: 'Invalid input: expected array, received string' },
+      { expected: 'string', code: 'invalid_type', path: ['structuredContent', 'x'], message: 'Invalid input: expected string' },
+    ];
+    const dump = `Invalid result for tools/call: ${JSON.stringify(issues, null, 2)}`;
+    expect(replyError(new SdkError(SdkErrorCode.InvalidResult, dump)).message).toBe(
+      'upstream server "files" answered "read_text_file" with an invalid result: content: Invalid input: expected array, received string (and 1 more problem)',
+    );
+    const zodError = Object.assign(new Error(JSON.stringify(issues.slice(0, 1))), { name: 'ZodError', issues: issues.slice(0, 1) });
+    expect(replyError(zodError).message).toBe('upstream server "files" answered "read_text_file" with an invalid result: content: Invalid input: expected array, received string');
+    expect(replyError(new SdkError(SdkErrorCode.InvalidResult, 'Invalid result for tools/call: not an object')).message).toMatch(/invalid result: Invalid result for tools\/call: not an object$/);
   });
 
   it("the caller's cancellation is rethrown as is and decides nothing", () => {

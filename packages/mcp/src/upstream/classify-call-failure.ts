@@ -1,6 +1,8 @@
 import { ProtocolError, ProtocolErrorCode as ErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { GatewayCallError, gatewayCallError, UPSTREAM_TIMEOUT_CODE } from './gateway-call-error.js';
+import { invalidResultReason } from './invalid-result-reason.js';
 import { malformedOf, overLimitOf } from './oversized-message.js';
+import { redactSecrets } from '@loadout/core/utils';
 import { isTransportFailure } from './transport-failure.js';
 
 /**
@@ -137,14 +139,19 @@ export function classifyCallFailure(error: unknown, call: FailedCall): CallFailu
         bytes: malformed.bytes,
       });
     }
+    // The upstream's own error: its code and message go on (credentials masked, as in every line the gateway logs), with the
+    // gateway's data; its `data` does not: what a server puts there (a stack, a password) is not the gateway's to pass on (3468).
     return {
       breaker: 'answered',
-      reply: { kind: 'error', error: new GatewayCallError(error.code, messageOf(error), error.data === undefined ? undefined : { upstream: error.data }) },
+      reply: { kind: 'error', error: new GatewayCallError(error.code, redactSecrets(messageOf(error)), { code: 'mcp-upstream-error', server, tool }) },
     };
   }
   if (error instanceof Error && error.name === 'AbortError') return { breaker: 'neutral', reply: { kind: 'error', error } };
   if ((error instanceof Error && error.name === 'ZodError') || (error instanceof SdkError && error.code === SdkErrorCode.InvalidResult)) {
-    return invalidResult(`upstream server ${JSON.stringify(server)} answered ${JSON.stringify(tool)} with an invalid result: ${messageOf(error)}`, { server, tool });
+    return invalidResult(`upstream server ${JSON.stringify(server)} answered ${JSON.stringify(tool)} with an invalid result: ${redactSecrets(invalidResultReason(error, messageOf(error)))}`, {
+      server,
+      tool,
+    });
   }
   if (isTransportFailure(error)) {
     return { breaker: 'failed', failure: messageOf(error), lost: `a call failed: ${messageOf(error)}`, reply: { kind: 'unavailable' } };
