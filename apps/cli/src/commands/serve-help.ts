@@ -84,7 +84,11 @@ Options:
   --startup-wait MS        serve once every upstream answered or after MS, 0-86400000 (default:
                            every upstream's first attempt, each at most --connect-timeout);
                            one still connecting is named in the log and its tools join later
-                           (clients are sent tools/list_changed)
+                           (clients are sent tools/list_changed). Over stdio nothing is answered
+                           before then, not even server/discover: an MCP SDK v2 client
+                           (versionNegotiation auto) probes it on a throwaway copy of the
+                           process, which starts every upstream too, so its first call waits
+                           for two start-ups; --startup-wait 0 answers both at once
   --calls any|found        which upstream tools clients may call (default any). Search is not an
                            access boundary: with any, a client may call every upstream tool by
                            name, found by a search or not. With found, only the tools listed
