@@ -275,7 +275,8 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       maxLimit: 100,
       overLimit: 'reject',
       toolName: SEARCH_TOOLS_NAME,
-      available: (tool) => tool.server !== null && upstreams.get(tool.server)?.status().available === true,
+      // A tool whose own circuit is open (its calls keep timing out) is not available either, its server's other tools are.
+      available: (tool) => tool.server !== null && upstreams.get(tool.server)?.callable(tool.name) === true,
     });
   const fallback = fallbackSearches(options, logger, answerWith);
   /** A search the ranker failed through its own fault, answered by the fallback instead (`fallbackSearches`), else `answer` as it is. */

@@ -9,6 +9,8 @@ import { createCircuitBreaker, type CircuitBreaker, type CircuitBreakerOptions }
 export interface ToolBreakers {
   /** The breaker of `tool`, made closed when it has none. */
   of(tool: string): CircuitBreaker;
+  /** Whether `tool`'s circuit refuses calls now (or its one trial call is running). */
+  isOpen(tool: string): boolean;
   /** A call of `tool` was answered: its breaker closes and is dropped. */
   answered(tool: string): void;
   /** A new connection is ready: every open circuit lets its trial call through now (see {@link CircuitBreaker.reconnected}). */
@@ -24,6 +26,7 @@ export function createToolBreakers(options: Required<CircuitBreakerOptions>, now
       if (breaker === undefined) breakers.set(tool, (breaker = createCircuitBreaker(options, now)));
       return breaker;
     },
+    isOpen: (tool) => breakers.get(tool)?.isOpen() === true,
     answered(tool) {
       breakers.get(tool)?.succeeded();
       breakers.delete(tool);

@@ -54,6 +54,8 @@ describe('a tool whose calls keep timing out (3468)', () => {
       for (let call = 0; call < 3; call++) expect(text(await upstream.callTool('echo_text', { text: `b${call}` }))).toBe(`echo: b${call}`);
       expect(upstream.status()).toMatchObject({ state: 'ready', available: true });
       expect(upstream.status().circuitOpenUntil).toBeUndefined();
+      // Search results show the slow tool unavailable, the others available.
+      expect([upstream.callable('hang_forever'), upstream.callable('echo_text')]).toEqual([false, true]);
       // The slow tool's circuit: still refused a millisecond before the cooldown ends, then one trial, which times out and re-opens it.
       clock.now += 29_999;
       await expect(upstream.callTool('hang_forever', {})).rejects.toMatchObject({ code: -32010 });

@@ -100,6 +100,8 @@ export interface Upstream {
   status(): UpstreamStatus;
   /** Valid tools of the last successful listing, or undefined before the first. */
   tools(): readonly Tool[] | undefined;
+  /** Whether a call of `toolName` is sent now: `status().available`, and the tool's own circuit closed (3468). */
+  callable(toolName: string): boolean;
   /** Makes the first connection attempt; resolves when it succeeded or failed (then retries run in the background). */
   start(): Promise<void>;
   /** Calls one of its tools by the upstream's own name; rejects with a {@link GatewayCallError} or the upstream's error. */
@@ -328,6 +330,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     name,
     status,
     tools: () => tools,
+    callable: (toolName) => status().available && !toolBreakers.isOpen(toolName),
     start: run,
     async callTool(toolName, args, callOptions = {}) {
       checkCallArguments(args, toolName, options.limits);
