@@ -25,8 +25,12 @@ export interface LoadCatalogOptions {
   readonly maxTools?: number;
 }
 
-/** Rethrows `error`; a binary file that is an index `loadout index` wrote says so (`file-not-text`), naming what to give instead. */
-async function explainIndex(error: unknown, path: string, cwd: string): Promise<never> {
+/**
+ * Rethrows `error`; a binary file that is an index `loadout index` wrote says so (`file-not-text`), naming what to give instead,
+ * and a file over the reader's byte limit (`/dev/zero` included) is `catalog-too-large`, as a catalog over --max-tools is.
+ */
+async function explainReadFailure(error: unknown, path: string, cwd: string): Promise<never> {
+  if (isLoadoutError(error) && error.code === 'file-too-large') throw createLoadoutError('catalog-too-large', `catalog ${error.message}`, error.details);
   if (!isLoadoutError(error) || error.code !== 'file-not-text') throw error;
   const { isPrebuiltIndex } = await import('@loadout/browser/prebuilt-index');
   const head = new Uint8Array(64);
@@ -47,7 +51,7 @@ export async function loadCatalog(path: string | undefined, cwd: string, options
   const parsed =
     path === undefined
       ? { tools: [...demoCatalogInput.tools], servers: { ...demoCatalogInput.servers }, issues: [] }
-      : parseCatalogText(await readTextFile(path, { cwd }).catch((error: unknown) => explainIndex(error, path, cwd)), { source: path });
+      : parseCatalogText(await readTextFile(path, { cwd }).catch((error: unknown) => explainReadFailure(error, path, cwd)), { source: path });
   if (path !== undefined && parsed.tools.length === 0) {
     throw createLoadoutError('catalog-empty', `${path} holds no tools (expected a JSON array of tools, JSONL, or an MCP snapshot)`, { path });
   }

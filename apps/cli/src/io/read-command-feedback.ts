@@ -1,4 +1,4 @@
-import type { CatalogTool } from '@loadout/core';
+import { isLoadoutError, type CatalogTool } from '@loadout/core';
 import { createFileFeedbackStore, eventsByTime } from '@loadout/learn';
 import type { ParsedFeedback } from '@loadout/learn';
 import { redactUrl } from '@loadout/core/utils';
@@ -38,7 +38,10 @@ export async function readCommandFeedback(path: string, tools: readonly CatalogT
   const limit = maxBytes ?? DEFAULT_MAX_FEEDBACK_BYTES;
   const readOptions = { maxBytes: limit, ...(tools === undefined ? {} : { toolNames: catalogToolNames(tools) }) };
   // A postgres:// store is read through its FeedbackStore; its rows parse as the file's lines do.
-  const parsed = await (isDatabaseStore(path) ? await openDatabaseStore(path) : createFileFeedbackStore(path)).read(readOptions);
+  const parsed = await (isDatabaseStore(path) ? await openDatabaseStore(path) : createFileFeedbackStore(path)).read(readOptions).catch((error: unknown) =>
+    // A pipe or a device has no size to check beforehand: read up to the limit, it is the same issue as a file over it.
+    isLoadoutError(error) && error.code === 'file-too-large' ? { events: [], issues: [{ code: 'feedback-too-large' as const, line: 0, message: error.message }] } : Promise.reject(error),
+  );
   const remedy =
     role.kind === 'store'
       ? `compact it (loadout learn --compact --store ${isDatabaseStore(role.store) ? redactUrl(role.store) : role.store}) or pass a larger --max-feedback BYTES (up to ${MAX_FEEDBACK_RANGE.max})`

@@ -54,6 +54,7 @@ export const LOADOUT_ERROR_CODES = [
   'file-not-found',
   'file-unreadable',
   'file-not-text',
+  'file-too-large',
   'file-unwritable',
   'file-overwrite-refused',
   'token-cache-invalid',

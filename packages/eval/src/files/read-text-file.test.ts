@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readJsonLinesFile, readTextFile } from './read-text-file.js';
+import { DEFAULT_MAX_FILE_BYTES, readJsonLinesFile, readTextFile } from './read-text-file.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'loadout-read-text-file-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -42,6 +44,48 @@ describe('readTextFile', () => {
     const error = await readTextFile('secret.bin', { cwd: folder }).catch((reason: unknown) => reason);
     expect(error).toMatchObject({ code: 'file-not-text', details: { encoding: 'binary' } });
     expect(JSON.stringify(error)).not.toContain('hunter2');
+  });
+});
+
+describe('readTextFile limits', () => {
+  it('stops reading a file that never ends (/dev/zero) at maxBytes: file-too-large naming the path and the limit', async () => {
+    const error = await readTextFile('/dev/zero', { maxBytes: 100_000, what: 'catalog' }).catch((reason: unknown) => reason);
+    expect(error).toMatchObject({ code: 'file-too-large', message: 'catalog /dev/zero is larger than 100000 bytes, the most loadout reads of a file: give a smaller one', details: { path: '/dev/zero', maxBytes: 100_000 } });
+    expect(DEFAULT_MAX_FILE_BYTES).toBe(256 * 1024 * 1024);
+  });
+
+  it('refuses a regular file over maxBytes without reading it, reads one at the limit, and names whole MiB', async () => {
+    writeFileSync(join(folder, 'ten.txt'), '0123456789');
+    await expect(readTextFile('ten.txt', { cwd: folder, maxBytes: 10 })).resolves.toBe('0123456789');
+    await expect(readTextFile('ten.txt', { cwd: folder, maxBytes: 9 })).rejects.toMatchObject({ code: 'file-too-large', message: 'ten.txt is larger than 9 bytes, the most loadout reads of a file: give a smaller one' });
+    await expect(readJsonLinesFile('ten.txt', { cwd: folder, maxBytes: 9 })).rejects.toMatchObject({ code: 'file-too-large' });
+    writeFileSync(join(folder, 'big.txt'), Buffer.alloc(1024 * 1024 + 1, 'a'));
+    await expect(readTextFile('big.txt', { cwd: folder, maxBytes: 1024 * 1024 })).rejects.toMatchObject({ message: expect.stringContaining('larger than 1 MiB') });
+  });
+
+  it('reads a pipe (a FIFO, as <(...) gives) in chunks to its end, and stops one that goes on past maxBytes', async () => {
+    const fifo = join(folder, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const write = async (bytes: Buffer): Promise<void> => {
+      const handle = await open(fifo, 'w');
+      // The reader may stop and close its end first: the writer's EPIPE is expected then.
+      await handle.write(bytes).catch(() => undefined);
+      await handle.close();
+    };
+    const text = '[{"name": "a"}]\n'.repeat(20_000);
+    const [read] = await Promise.all([readTextFile(fifo), write(Buffer.from(text))]);
+    expect(read).toBe(text);
+    const [refused] = await Promise.all([readTextFile(fifo, { maxBytes: 200_000 }).catch((reason: unknown) => reason), write(Buffer.alloc(1_000_000, 'a'))]);
+    expect(refused).toMatchObject({ code: 'file-too-large', details: { maxBytes: 200_000 } });
+  });
+
+  it('names /dev/stdin when "-" is not a file', async () => {
+    await expect(readTextFile('-', { cwd: folder, what: 'queries file' })).rejects.toMatchObject({
+      code: 'file-not-found',
+      message: 'queries file not found: - ("-" is a file name here; standard input is /dev/stdin)',
+    });
+    writeFileSync(join(folder, '-'), 'dash');
+    await expect(readTextFile('-', { cwd: folder })).resolves.toBe('dash');
   });
 });
 

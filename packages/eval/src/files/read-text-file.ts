@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { createLoadoutError, jsonLines, stripBom, utf8JsonLines } from '@loadout/core';
+import { open } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import { createLoadoutError, isLoadoutError, jsonLines, stripBom, utf8JsonLines } from '@loadout/core';
 import { detectTextEncoding, textEncodingProblem, type DetectedEncoding } from '@loadout/core/utils';
 
 /** What the common read failures mean, in words (others keep their code, e.g. `EIO`). */
@@ -20,14 +20,29 @@ export interface ReadTextFileOptions {
    * <path>`, `cannot read <path>: <reason>`).
    */
   readonly what?: string;
+  /**
+   * The most bytes read: a longer file, or a device or pipe that never ends
+   * (`/dev/zero`), stops being read there and throws `file-too-large`
+   * naming the path and this limit. Default {@link DEFAULT_MAX_FILE_BYTES}
+   * (256 MiB); any whole number from 0.
+   */
+  readonly maxBytes?: number;
 }
+
+/** The most bytes {@link readTextFile} reads of a file by default: 256 MiB (a JavaScript string holds about 512 MiB). */
+export const DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024;
+
+/** Bytes asked for per read of a file whose size is not known beforehand (a pipe, `/dev/stdin`, a device). */
+const CHUNK_BYTES = 64 * 1024;
 
 /**
  * Reads a UTF-8 text file (a leading byte-order mark is dropped). Missing or
  * unreadable files become `file-not-found` / `file-unreadable` (`details.path`,
  * and `details.code` the system's code such as `EISDIR`); UTF-16/32, binary
  * data or invalid UTF-8 become `file-not-text` naming the detected encoding
- * (`details.encoding`). Messages name the path, never the contents. The one
+ * (`details.encoding`); one over `maxBytes` (a pipe or device included: read
+ * in chunks, never past the limit) becomes `file-too-large` (`details.path`,
+ * `details.maxBytes`). Messages name the path, never the contents. The one
  * text-file reader of the CLI, the eval-set loader and the MCP gateway.
  */
 export async function readTextFile(path: string, options: ReadTextFileOptions = {}): Promise<string> {
@@ -60,14 +75,40 @@ function refuseNotText(path: string, encoding: DetectedEncoding): void {
   if (problem !== undefined) throw createLoadoutError('file-not-text', `${path} is not a UTF-8 text file: ${problem}`, { path, encoding });
 }
 
-/** The bytes at `path`; a missing or unreadable file throws as {@link readTextFile} says. */
-async function readBytes(path: string, { cwd, what }: ReadTextFileOptions): Promise<Buffer> {
+/** The bytes at `path`, at most `maxBytes` of them; a missing, unreadable or longer file throws as {@link readTextFile} says. */
+async function readBytes(path: string, { cwd, what, maxBytes = DEFAULT_MAX_FILE_BYTES }: ReadTextFileOptions): Promise<Buffer> {
+  const named = what === undefined ? path : `${what} ${path}`;
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
-    return await readFile(cwd === undefined ? path : resolve(cwd, path));
+    handle = await open(cwd === undefined ? path : resolve(cwd, path), 'r');
+    // A regular file is read in one go (its size, plus a byte that would say it grew); a pipe, a device or /proc in chunks.
+    const info = await handle.stat();
+    const tooLarge = (): Error => createLoadoutError('file-too-large', `${named} is larger than ${formatLimit(maxBytes)}, the most loadout reads of a file: give a smaller one`, { path, maxBytes });
+    if (info.isFile() && info.size > maxBytes) throw tooLarge();
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(total === 0 && info.isFile() && info.size > 0 ? info.size + 1 : CHUNK_BYTES, maxBytes + 1 - total));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) return Buffer.concat(chunks, total);
+      chunks.push(chunk.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > maxBytes) throw tooLarge();
+    }
   } catch (error) {
+    if (isLoadoutError(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw createLoadoutError('file-not-found', what === undefined ? `no such file: ${path}` : `${what} not found: ${path}`, { path });
+    // "-" is standard input to many tools, not here: a file of that name is read, else /dev/stdin is named.
+    const stdin = basename(path) === '-' ? ' ("-" is a file name here; standard input is /dev/stdin)' : '';
+    if (code === 'ENOENT') throw createLoadoutError('file-not-found', `${what === undefined ? `no such file: ${path}` : `${what} not found: ${path}`}${stdin}`, { path });
     const reason = READ_FAILURES[code ?? ''] ?? code ?? String(error);
     throw createLoadoutError('file-unreadable', `cannot read ${what === undefined ? '' : `${what} `}${path}: ${reason}`, { path, ...(code === undefined ? {} : { code }) });
+  } finally {
+    await handle?.close();
   }
+}
+
+/** A byte limit in words: `256 MiB` when it is whole mebibytes, else `1000 bytes`. */
+function formatLimit(bytes: number): string {
+  return bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
 }

@@ -25,7 +25,7 @@ async function readStore(path: string, options: ReadFeedbackOptions): Promise<Pa
     return { events: [], issues: [{ code: 'feedback-too-large', line: 0, message: `${path} is ${info.size} bytes, more than the ${maxBytes} read (maxBytes); compact it or raise maxBytes` }] };
   }
   // UTF-16 or binary is content: reported, never thrown (a line not UTF-8 is one skipped line). A folder or a permission error is thrown (file-unreadable).
-  const lines = await readJsonLinesFile(path).catch((error: unknown) => (isLoadoutError(error) && error.code === 'file-not-text' ? error : Promise.reject(error)));
+  const lines = await readJsonLinesFile(path, { maxBytes }).catch((error: unknown) => (isLoadoutError(error) && error.code === 'file-not-text' ? error : Promise.reject(error)));
   if (Array.isArray(lines)) return parseFeedbackText(lines, options);
   return { events: [], issues: [{ code: 'feedback-invalid-line', line: 0, message: `the file${lines.message.slice(path.length)}` }] };
 }
