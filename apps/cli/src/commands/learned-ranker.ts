@@ -7,6 +7,7 @@ import type { CliContext } from '../io/cli-context.js';
 import { readCommandFeedback } from '../io/read-command-feedback.js';
 import { isDatabaseStore, openFeedbackStore } from '../io/open-feedback-store.js';
 import { renderFeedbackIssues } from '../format/learning-view.js';
+import { checkLearnedRanker } from './learned-ranker-choice.js';
 
 /** Options of {@link loadLearnedRankerFactory}: the ranker learning is applied to (its name, what its definition `learns`, its `withUsage` factory), and how. */
 export interface LearnedRankerOptions {
@@ -17,7 +18,7 @@ export interface LearnedRankerOptions {
   readonly command: 'search' | 'serve';
   /** Largest store read. Default 64 MiB. */
   readonly maxFeedbackBytes?: number;
-  /** A damaged or out-of-range decision throws `learned-decision-invalid` instead of a warning. Default false. */
+  /** A damaged or out-of-range decision throws `learned-decision-invalid`, one learned for another ranker `learned-other-ranker`, instead of a warning. Default false. */
   readonly strict?: boolean;
 }
 
@@ -54,22 +55,21 @@ export async function loadLearnedRankerFactory(
     note(`${read.kind === 'missing' ? `no learning decision at ${decisionPath} (run loadout learn)` : `learning is off in ${decisionPath}`}; ${doing} without usage`);
     return undefined;
   }
-  const { decision } = read;
   const { events, issues } = await readCommandFeedback(path, tools, { kind: 'store', store }, options.maxFeedbackBytes);
   context.stderr(renderFeedbackIssues(options.command, store, issues.filter((issue) => issue.code !== 'feedback-unknown-tool' && issue.code !== 'feedback-ambiguous-tool')));
   const tooLarge = issues.find((issue) => issue.code === 'feedback-too-large');
   if (tooLarge !== undefined) return without('feedback-too-large', tooLarge.message);
   if (events.length === 0) return without('feedback-empty', `${store} holds no usage event of this catalog's tools, so the decision in ${decisionPath} has nothing to apply`);
-  if (decision.ranker !== undefined && decision.ranker !== options.name) note(`${decisionPath} was learned for ranker ${JSON.stringify(decision.ranker)}; applying it to ${JSON.stringify(options.name)}`);
+  checkLearnedRanker(read.decision.ranker, options.name, decisionPath, options.strict, (message) => note(message, 'warn'));
   const { createUsageField } = await import('@loadout/bm25');
-  const usage: RankerUsageField = { text: createUsageField(events).text, weight: decision.usageWeight };
+  const usage: RankerUsageField = { text: createUsageField(events).text, weight: read.decision.usageWeight };
   const fieldAlone = (): MaybePromise<Ranker> => options.withUsage(usage);
-  if (decision.model === undefined) return fieldAlone;
+  if (read.decision.model === undefined) return fieldAlone;
   if (!options.learns.includes('model')) {
     note(`ranker ${JSON.stringify(options.name)} cannot apply the learned re-ranking model (its capabilities.usage.learns lacks "model"); ${doing} with the usage field alone`, 'warn');
     return fieldAlone;
   }
-  const withModel: RankerUsageField = { ...usage, model: decision.model };
+  const withModel: RankerUsageField = { ...usage, model: read.decision.model };
   const built: Ranker[] = [];
   try {
     // Built here, so a model the ranker refuses is found now, not on the first index generation; the first call takes it.

@@ -12,6 +12,7 @@ import { withSavedDemoIndex } from '../io/demo-search-index.js';
 import { BUILTIN_RANKER_NAMES, CONFIG_HELP } from '../config/config-help.js';
 import { configMods } from '../config/config-mods.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
+import { learnedForRanker } from './learned-ranker-choice.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 import { renderSearchView } from '../format/search-view.js';
 import { formatCount } from '../format/render-table.js';
@@ -31,7 +32,7 @@ Options:
                    "catalog", else the embedded demo catalog
   --ranker NAME    ${BUILTIN_RANKER_NAMES},
                    or one the config's "rankers" adds (default: the config's "ranker",
-                   else bm25f)
+                   else the one --feedback's decision was learned for, else bm25f)
   --limit N        results, 1-100 (default 5)
   --explain        show matched terms, field and component contributions
   --feedback STORE use what loadout learn learned from this feedback store (when its
@@ -41,7 +42,8 @@ ${MAX_FEEDBACK_HELP}
   --json           print {query, ranker, tools, issues, warnings: [{code, message}], hits: [{rank,
                    score, tool, name, server, description, explanation?}]}
   --strict         exit 2 when a tool is invalid or skipped (nameless, duplicate, bad schema), or
-                   when --feedback's learned.json is damaged [learned-decision-invalid]
+                   when --feedback's learned.json is damaged [learned-decision-invalid] or was
+                   learned for another ranker than --ranker [learned-other-ranker]
   --max-tools N    accept catalogs of up to N tools (default 10,000, the spec's limit)
   --config FILE    configuration file (default: ./loadout.config.json|.mjs|.js|.ts when present)
   --no-config      ignore the current folder's loadout.config.*
@@ -92,7 +94,9 @@ export const searchCommand: Command = {
     const limit = integerFlag(parsed, 'limit', { min: 1, max: MAX_SEARCH_LIMIT }) ?? config.limit ?? 5;
     const explain = Boolean(parsed.values['explain']);
     // The query syntax applies per the ranker's definition: a pattern ranker (regex) is never wrapped.
-    const { name: rankerName, definition, inner, withUsage } = await createConfiguredRanker(config, stringFlag(parsed, 'ranker'));
+    // Unnamed (no --ranker, no config "ranker"), the ranker is the one --feedback's decision was learned and judged for.
+    const named = stringFlag(parsed, 'ranker') ?? (config.ranker !== undefined || feedbackFlag === undefined ? undefined : await learnedForRanker(feedbackFlag, context.cwd, config.registry));
+    const { name: rankerName, definition, inner, withUsage } = await createConfiguredRanker(config, named);
     const strict = Boolean(parsed.values['strict']);
     const maxTools = integerFlag(parsed, 'max-tools', MAX_TOOLS_RANGE);
     const loaded = await loadCatalog(stringFlag(parsed, 'catalog') ?? config.catalog, context.cwd, {

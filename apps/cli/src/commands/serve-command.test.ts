@@ -235,6 +235,16 @@ describe('loadout serve', () => {
     expect((again.structuredContent as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(['mcp__tools__echo_text']);
     await learned.client.close();
     expect(learned.stderr()).toMatch(/ranking with what loadout learn learned from /);
+
+    // A decision learned for rerank: unnamed, serve ranks with rerank, quietly; --ranker bm25f warns (3467).
+    writeFileSync(join(folder, 'usage', 'learned.json'), sealLearnedDecision({ enabled: true, usageWeight: 1, ranker: 'rerank' }));
+    for (const [extra, warned] of [[[], false], [['--ranker', 'bm25f'], true]] as const) {
+      const other = await serve(['--feedback', store, ...extra]);
+      await other.client.callTool({ name: 'search_tools', arguments: { query: 'repeat my words', limit: 1 } });
+      await other.client.close();
+      expect(other.stderr().includes('was learned and judged for ranker "rerank", and never for "bm25f"') && other.stderr().includes('[learned-other-ranker]')).toBe(warned);
+      expect(other.stderr()).toMatch(/ranking with what loadout learn learned from /);
+    }
   }, 60_000);
 
   it.each([

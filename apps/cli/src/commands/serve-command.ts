@@ -19,6 +19,7 @@ import { inheritedPolicyEnv } from '../io/parse-env-assignments.js';
 import { sharedTokenCounter } from '../io/shared-token-counter.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 import { rejectsUnknownKeys } from '../config/validate-config.js';
+import { learnedForRanker } from './learned-ranker-choice.js';
 import { DEFAULT_FEEDBACK_STORE } from '../io/default-feedback-store.js';
 import { isDatabaseStore, openDatabaseStore } from '../io/open-feedback-store.js';
 import { checkStoreLocation } from '../io/check-store-location.js';
@@ -258,7 +259,8 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
         };
       };
       const configured = settings.ranker ?? settings.registry.defaultRanker;
-      const ranker = stringFlag(parsed, 'ranker') ?? configured;
+      // Unnamed, the ranker a file store's decision was learned and judged for (a database's may change while serving).
+      const ranker = stringFlag(parsed, 'ranker') ?? settings.ranker ?? (store === undefined ? undefined : await learnedForRanker(store, context.cwd, settings.registry, false)) ?? configured;
       const limit = limitFlag ?? settings.limit;
       const learned = store === undefined ? undefined : learnedRanker(store, ranker, ranker === configured ? settings.rankerOptions : undefined);
       // A database that is down at start is no reason not to serve (trial 3437): one warning says what waits for it.

@@ -73,7 +73,7 @@ Options:
                            mcp-session-id header (sticky sessions: see @loadout/mcp's README)
   --ranker NAME            ${BUILTIN_RANKER_NAMES},
                            or one the config's "rankers" adds (default: the config's "ranker",
-                           else bm25f)
+                           else the one --feedback's file store learned for, else bm25f)
   --limit N                results per search when the client asks for none, 1-100
                            (default: the config's "limit", else 5)
   --model M                the model the policy decides for (default claude-sonnet-4-5)

@@ -7,6 +7,8 @@ declare module '@loadout/core' {
     'ranker-busy': true;
     /** A `.js` plug-in or config written as an ES module in a folder whose package.json makes it CommonJS: name it `.mjs`. */
     'esm-in-commonjs': true;
+    /** `--feedback`: the store's learned decision was learned and judged for another ranker than the one named (a warning; `--strict` refuses it). */
+    'learned-other-ranker': true;
   }
 }
 
