@@ -49,6 +49,17 @@ describe('loadout (top level)', () => {
     expect(run.stderr()).toContain('did you mean search?');
   });
 
+  it('suggests the command a longer word starts with (evaluate: eval), and nothing for a word unlike any', async () => {
+    for (const [word, command] of [['evaluate', 'eval'], ['searching', 'search'], ['Learning', 'learn']]) {
+      const run = fakeContext();
+      expect(await runCli([word!], run.context)).toBe(2);
+      expect(run.stderr()).toMatch(new RegExp(`^loadout: unknown command "${word}"; did you mean ${command}\\? \\[invalid-option\\]\n`));
+    }
+    const far = fakeContext();
+    expect(await runCli(['frobnicate'], far.context)).toBe(2);
+    expect(far.stderr()).toMatch(/^loadout: unknown command "frobnicate" \[invalid-option\]\n/);
+  });
+
   it('names an unknown flag once, with one prefix and the closest known flag', async () => {
     const run = fakeContext();
     expect(await runCli(['search', 'weather', '--catalgo', 'x.json'], run.context)).toBe(2);

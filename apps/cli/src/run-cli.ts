@@ -65,7 +65,9 @@ export async function runCli(argv: readonly string[], raw: CliContext): Promise<
     const { closestName } = await import('./io/closest-name.js');
     // A flag before any command (`loadout --versoin`) is an unknown option, not a command.
     const flag = unknown.startsWith('-');
-    const suggestion = closestName(unknown.replace(/^-+/, ''), flag ? ['help', 'version'] : allCommands.map((command) => command.name));
+    const [bare, names] = [unknown.replace(/^-+/, ''), flag ? ['help', 'version'] : allCommands.map((command) => command.name)];
+    // A longer word that starts with a command (evaluate, searching) is too far for closestName: it means that command.
+    const suggestion = closestName(bare, names) ?? names.find((name) => name.length >= 3 && bare.toLowerCase().startsWith(name));
     const hint = suggestion === undefined ? '' : `; did you mean ${flag ? `--${suggestion}` : suggestion}?`;
     context.stderr(`loadout: unknown ${flag ? 'option' : 'command'} ${JSON.stringify(unknown)}${hint} [invalid-option]\n\n${usage()}`);
     return 2;
