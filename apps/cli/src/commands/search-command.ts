@@ -13,6 +13,7 @@ import { BUILTIN_RANKER_NAMES, CONFIG_HELP } from '../config/config-help.js';
 import { configMods } from '../config/config-mods.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { learnedForRanker } from './learned-ranker-choice.js';
+import { withoutNextCall } from '../sandbox/without-next-call.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 import { renderSearchView } from '../format/search-view.js';
 import { formatCount } from '../format/render-table.js';
@@ -139,11 +140,14 @@ export const searchCommand: Command = {
     try {
       await ranker.index(catalog.tools);
     } catch (error) {
-      if (!isLoadoutError(error) || error.code !== 'index-corrupt') throw error;
+      if (!isLoadoutError(error) || error.code !== 'index-corrupt') throw withoutNextCall(error);
       ranker = wrap(inner);
       await ranker.index(catalog.tools);
     }
-    const hits = await ranker.search(query, { limit, explain });
+    // One search, so a plug-in's error does not promise a next call.
+    const hits = await Promise.resolve()
+      .then(() => ranker.search(query, { limit, explain }))
+      .catch((error: unknown) => Promise.reject(withoutNextCall(error)));
     if (parsed.values['json']) {
       const rows = toSearchHitRows(hits);
       context.stdout(JSON.stringify({ query, ranker: rankerName, ...(learned === undefined ? {} : { learned: true }), tools: catalog.tools.length, issues: loaded.issues, warnings, hits: rows }, null, 2) + '\n');

@@ -6,7 +6,7 @@ import { previousGeneration } from './previous-generation.js';
 import { rankingGenerations } from './ranking-generations.js';
 
 /** The sandbox's note on what happens next (see `createSandboxedRanker`). */
-const NEXT_NOTE = /; ((it was stopped, )?the next call starts it again|it goes on starting)$/;
+export const NEXT_NOTE = /; ((it was stopped, )?the next call starts it again|it goes on starting)$/;
 
 /** The operations of a ranker's start: loading its module, its definition's `create`. */
 const STARTING: ReadonlySet<unknown> = new Set(['load', 'create']);
