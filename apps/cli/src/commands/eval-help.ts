@@ -125,9 +125,10 @@ ${configHelp(['ranker', 'rankerOptions', 'rankers', 'plugins', 'mods', 'catalog'
 The config's mods and plugins rewrite descriptions before indexing; a mod that
 fails for a tool is skipped and reported on stderr (and in "warnings" with --json).
 
-rerank and rerank-glove run models that pnpm train fitted on the dev queries of
-the bundled eval sets; when 10% or more of the queries are ones they were trained
-on, a warning (eval-in-sample) and a note say their figures are in-sample.
+rerank and rerank-glove run models that loadout's build fitted on the dev queries
+of the bundled eval sets; when 10% or more of the queries are ones they were trained
+on, a warning (eval-in-sample) and a note say their figures are in-sample: judge
+them on queries of your own (--queries FILE).
 
 Progress of phases over a second goes to stderr; stdout stays clean for --json.
 Each ranker's indexing is said as it starts once the run has gone on a second,

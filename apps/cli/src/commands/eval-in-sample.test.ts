@@ -11,7 +11,7 @@ describe('findInSample', () => {
     expect(inSampleWarning(found!)).toEqual({
       code: 'eval-in-sample',
       message:
-        "1 of the 2 queries (50%) are queries rerank and rerank-glove run models trained on (pnpm train fits the shipped models on the bundled eval sets' dev queries): their figures here are in-sample and overstate them on new queries",
+        "1 of the 2 queries (50%) are queries rerank and rerank-glove run models trained on (loadout's build fitted the shipped models on the bundled eval sets' dev queries): their figures here are in-sample and overstate them on new queries; judge them on queries of your own (--queries FILE)",
     });
     expect(inSampleNote({ ...found!, rankers: ['rerank'] })).toBe('note: in-sample: rerank runs a model trained on 1 of the 2 queries (50%); compare it on queries of your own\n');
   });

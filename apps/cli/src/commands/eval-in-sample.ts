@@ -35,7 +35,7 @@ const models = ({ rankers }: InSample): string => `${rankers.join(' and ')} ${ra
 
 /** The warning (`eval-in-sample`), printed and in `--json`'s `warnings`. */
 export function inSampleWarning(found: InSample): CommandWarning {
-  const message = `${share(found)} are queries ${models(found)} trained on (pnpm train fits the shipped models on the bundled eval sets' dev queries): ${found.rankers.length === 1 ? 'its' : 'their'} figures here are in-sample and overstate ${found.rankers.length === 1 ? 'it' : 'them'} on new queries`;
+  const message = `${share(found)} are queries ${models(found)} trained on (loadout's build fitted the shipped models on the bundled eval sets' dev queries): ${found.rankers.length === 1 ? 'its' : 'their'} figures here are in-sample and overstate ${found.rankers.length === 1 ? 'it' : 'them'} on new queries; judge ${found.rankers.length === 1 ? 'it' : 'them'} on queries of your own (--queries FILE)`;
   return { code: 'eval-in-sample', message };
 }
 
