@@ -7,6 +7,7 @@ import { readOptions, withCheckedResults } from '@loadout/core/plugins';
 import { learnedRankerName, renderLearningReport } from '../format/learning-view.js';
 import { renderComparison, renderMisses } from '../format/comparison-view.js';
 import { rankerLabel } from '../format/ranker-label.js';
+import { formatLatencyMs, p99Note } from '../format/latency-ms.js';
 import type { EvalFeedback } from './eval-feedback.js';
 import type { Command } from './command.js';
 import { integerFlag, parseArguments, stringFlag } from '../io/parse-arguments.js';
@@ -58,7 +59,7 @@ function renderSingle(run: RankerRun, set: string, learning: EvalFeedback | unde
     `  Recall@5  ${percent(result['recall@5'])}`,
     `  NDCG@5    ${percent(result['ndcg@5'])}`,
     `  MRR@10    ${percent(result['mrr@10'])}`,
-    `  latency   p50 ${result.p50Ms.toFixed(3)} ms, p99 ${result.p99Ms.toFixed(3)} ms; index built in ${result.buildMs.toFixed(0)} ms`,
+    `  latency   p50 ${formatLatencyMs(result.p50Ms)} ms, p99 ${formatLatencyMs(result.p99Ms)} ms; index built in ${result.buildMs.toFixed(0)} ms`,
   ];
   if (learning !== undefined) lines.push(...renderLearningReport(learning.report, run.ranker).map((line) => `  ${line}`));
   if (result.failedQueries > 0) lines.push(`  ${countOf(result.failedQueries, 'query', 'queries')} failed and scored as ${result.failedQueries === 1 ? 'a miss' : 'misses'} (first: ${result.firstError ?? 'unknown'})`);
@@ -217,7 +218,9 @@ export const evalCommand: Command = {
     const json = Boolean(parsed.values['json']);
     if (inSample !== undefined) warn(inSampleWarning(inSample));
     const allWarnings = [...warnings, ...evalWarnings];
-    const note = inSample === undefined || json ? '' : `\n${inSampleNote(inSample)}`;
+    // Text only: the in-sample caveat, and that p99 over fewer than 100 queries is the slowest query's time.
+    const notes = json ? '' : `${inSample === undefined ? '' : inSampleNote(inSample)}${p99Note(evalSet.queries.length)}`;
+    const note = notes === '' ? '' : `\n${notes}`;
     if (runs.length === 1) {
       const run = runs[0]!;
       const missed = misses === undefined ? undefined : runMisses(run, evalSet, misses);

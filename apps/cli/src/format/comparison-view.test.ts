@@ -37,7 +37,7 @@ describe('renderComparison', () => {
     const text = renderComparison({ set: 's', tools: 3, queries: 4, baseline: 'bm25f', rankers: [row('bm25f', 0), row('broken', 4)], recommended: 'bm25f', reason: 'keep bm25f' });
     const broken = text.split('\n').find((line) => line.startsWith('broken'))!;
     expect(broken).toMatch(/^broken\s+0\.0\s+every query failed\s+50\.0\s+50\.0\s+—\s+—\s+—\s+4$/);
-    expect(text.split('\n').find((line) => line.startsWith('bm25f'))).toMatch(/0\.250\s+1\.000\s+12\s+0$/);
+    expect(text.split('\n').find((line) => line.startsWith('bm25f'))).toMatch(/0\.25\s+1\.0\s+12\s+0$/);
     // A ranker run with options is labelled with them.
     const tuned = renderComparison({ set: 's', tools: 3, queries: 4, baseline: 'bm25f', rankers: [{ ...row('bm25f', 0), options: { k1: 1 } }, row('wink', 0)], recommended: 'bm25f', reason: 'keep bm25f' });
     expect(tuned).toMatch(/\nbm25f \{k1: 1\}\s+50\.0\s+baseline/);

@@ -4,9 +4,9 @@ import type { GoldGroups } from '@loadout/eval';
 import { countOf } from './count-of.js';
 import { formatCount, renderTable } from './render-table.js';
 import { rankerLabel } from './ranker-label.js';
+import { formatLatencyMs } from './latency-ms.js';
 
 const percent = (value: number): string => (value * 100).toFixed(1);
-const ms = (value: number): string => value.toFixed(value < 10 ? 3 : 1);
 
 /** The side-by-side table of `loadout eval --ranker a,b,c`, then the recommendation; a ranker that answered no query shows no interval or timings. */
 export function renderComparison(comparison: EvalComparison): string {
@@ -26,8 +26,8 @@ export function renderComparison(comparison: EvalComparison): string {
     },
     { header: 'NDCG@5', value: (row) => percent(row['ndcg@5']), align: 'right' },
     { header: 'MRR@10', value: (row) => percent(row['mrr@10']), align: 'right' },
-    { header: 'p50 ms', value: (row) => (answered(row) ? ms(row.p50Ms) : '—'), align: 'right' },
-    { header: 'p99 ms', value: (row) => (answered(row) ? ms(row.p99Ms) : '—'), align: 'right' },
+    { header: 'p50 ms', value: (row) => (answered(row) ? formatLatencyMs(row.p50Ms) : '—'), align: 'right' },
+    { header: 'p99 ms', value: (row) => (answered(row) ? formatLatencyMs(row.p99Ms) : '—'), align: 'right' },
     { header: 'build ms', value: (row) => (answered(row) ? row.buildMs.toFixed(0) : '—'), align: 'right' },
     { header: 'failed', value: (row) => row.failedQueries, align: 'right' },
   ]);
