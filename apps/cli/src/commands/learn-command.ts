@@ -29,6 +29,7 @@ import { yieldingRankers } from '../io/yielding-ranker.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 import { configMods } from '../config/config-mods.js';
+import { LEARNED_FEATURES_HELP } from './learned-features-help.js';
 
 
 /** What makes two usage events the same one: query, called tools and time (whole ms, as the store keeps it). */
@@ -163,6 +164,7 @@ ${MAX_FEEDBACK_HELP}
                    "decision", "deleted" (the paths deleted), "message"}
   -h, --help       show this help
 
+${LEARNED_FEATURES_HELP}
 Examples:
   (the first line writes events.jsonl, one event per line as above, naming tools of
   the demo catalog or of --catalog; importing it again adds nothing)

@@ -35,7 +35,8 @@ Options:
                    or one the config's "rankers" adds (default: the config's "ranker",
                    else the one --feedback's decision was learned for, else bm25f)
   --limit N        results, 1-100 (default 5)
-  --explain        show matched terms, field and component contributions
+  --explain        show matched terms, field and component contributions; what its "learned
+                   features" (firstStage, cover, sameServerTop10, …) mean: loadout learn --help
   --feedback STORE use what loadout learn learned from this feedback store (when its
                    decision, learned.json beside it, switched learning on; rankers that learn
                    from usage only, such as bm25f: capabilities.usage in the definition)
