@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRegistry } from '@loadout/core/plugins';
 import { sealLearnedDecision } from '@loadout/learn';
-import { BUILTIN_RANKERS } from '@loadout/rankers';
+import { createBuiltinRegistry } from '@loadout/rankers';
 import { learnedForRanker } from './commands/learned-ranker-choice.js';
 
 // The built CLI (`pnpm build` first): a decision learned and judged for one ranker, searched with another.
@@ -68,7 +67,7 @@ describe('search --feedback with a decision learned for another ranker', () => {
 });
 
 describe('learnedForRanker', () => {
-  const registry = createRegistry({ rankers: BUILTIN_RANKERS });
+  const registry = createBuiltinRegistry();
   it('is the decision\'s ranker only when learning is on and the registry has it, learning from usage', async () => {
     await expect(learnedForRanker(forRerank, folder, registry)).resolves.toBe('rerank');
     await expect(learnedForRanker(forGone, folder, registry)).resolves.toBeUndefined();
