@@ -199,7 +199,7 @@ export const evalCommand: Command = {
     const runs: RankerRun[] = slots
       .map((slot) => ('result' in slot ? slot : measured[built.indexOf(slot)]!))
       .map((run) => (given !== undefined && run.ranker === configured ? { ...run, options: given } : run));
-    // A query whose search threw (ranker-failed) or returned an invalid result (ranker-invalid-result) fails the run, after everything is printed.
+    // A query whose search threw or returned an invalid result (ranker-invalid-result) fails the run, after everything is printed.
     const failed = runs.some((run) => run.result.failedQueries > 0);
     const exitCode = failed && parsed.values['allow-failures'] !== true ? 1 : 0;
     // A shipped model scored on the queries it was trained on: stderr in every mode (the --json keys are a contract), and a note under the text.

@@ -97,8 +97,8 @@ ${MAX_FEEDBACK_HELP}
                    queries, the feedback or the config this command reads, is refused
                    before anything runs (file-overwrite-refused, exit 2; no --force:
                    remove the file first if it should go)
-  --allow-failures exit 0 even when queries failed (a ranker threw, ranker-failed, or returned
-                   an invalid result, ranker-invalid-result); by default such a run exits 1, after
+  --allow-failures exit 0 even when queries failed (a ranker threw or returned an invalid
+                   result: ranker-invalid-result); by default such a run exits 1, after
                    printing everything
   --json           one ranker: {"recall@5", "ndcg@5", "mrr@10", "queries", "p50Ms", "p99Ms", ...,
                    "options"?, "learning"?: {...}, "misses"?: [...], "feedbackOverlap"?:

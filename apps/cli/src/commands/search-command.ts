@@ -133,7 +133,7 @@ export const searchCommand: Command = {
           });
     const learned = await learnedFactory?.();
     const base = learned ?? inner;
-    // Every result is checked (ranker-invalid-result: NaN scores, unknown or repeated tools; a throwing plug-in is ranker-failed).
+    // Every result is checked (ranker-invalid-result: NaN scores, unknown or repeated tools, a throwing plug-in).
     const wrap = (next: Ranker): Ranker => applyQueryKind(definition, withCheckedResults(next));
     // The build's saved index of the embedded catalog fits only its own descriptions, so not after mods rewrote them.
     const saved = loaded.embedded && catalog === loaded.catalog && config.rankerOptions === undefined && learned === undefined;

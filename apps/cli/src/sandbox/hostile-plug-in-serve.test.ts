@@ -65,7 +65,7 @@ describe('loadout serve with a hostile ranker plug-in', () => {
       // Out of memory is ranker-failed when the heap fills before the time budget, else a timeout: bm25f answers either.
       expect(await search(client, 'oom')).toEqual({ isError: false, text: 'No tools matched "oom".', names: [] });
       expect((await search(client, 'forecast')).names).toEqual(['mcp__weather__get_forecast']);
-      // Decision 3450: a search the plug-in throws in (ranker-failed since 3468) is answered by bm25f too, the failure logged.
+      // Decision 3450: a search the plug-in throws in (ranker-invalid-result) is answered by bm25f too, the failure logged.
       expect(await search(client, 'throw')).toEqual({ isError: false, text: 'No tools matched "throw".', names: [] });
       expect((await search(client, 'forecast')).names).toEqual(['mcp__weather__get_forecast']);
       // Trial item 4: the operator sees each failure too, with its code and the ranker's name; and each search bm25f answered.
@@ -73,7 +73,7 @@ describe('loadout serve with a hostile ranker plug-in', () => {
       // Retrial (decision 3455): the search bm25f answered was also logged as "search failed": one line says both.
       expect(served).not.toMatch(/search failed: [^\n]*\[ranker-invalid-result\]/);
       expect(served.match(/loadout serve warn: [^\n]*ranker "hostile" threw instead of returning results[^\n]*\n/g)).toEqual([
-        'loadout serve warn: search_tools: ranker "hostile" threw instead of returning results: plug-in bug [ranker-failed], so the built-in ranker "bm25f" answered it\n',
+        'loadout serve warn: search_tools: ranker "hostile" threw instead of returning results: plug-in bug [ranker-invalid-result], so the built-in ranker "bm25f" answered it\n',
       ]);
     } finally {
       await client.close();

@@ -69,7 +69,7 @@ const DOING: Readonly<Record<Exclude<SandboxStage, 'search'>, string>> = {
  * What the plug-in threw, as the caller sees it: at any stage but `search`,
  * LoadoutError `ranker-failed` naming the ranker and the stage
  * (`details.ranker`, `details.operation`); in `search`, a plain Error (the
- * caller's `withCheckedResults` makes it `ranker-failed`, as for a
+ * caller's `withCheckedResults` makes it `ranker-invalid-result`, as for a
  * ranker in the main thread). A `create` that returned something that is not
  * a ranker (`code`) is LoadoutError `ranker-invalid`, with operation `create`.
  */

@@ -105,16 +105,16 @@ describe('withCheckedResults', () => {
     return { specificationVersion: 'v1', name: 'plug', size: 0, index: () => undefined, add: () => undefined, remove: () => undefined, search };
   }
 
-  it('turns a thrown error into ranker-failed (3468) and keeps a LoadoutError as it is', async () => {
+  it('turns a thrown error into ranker-invalid-result and keeps a LoadoutError as it is', async () => {
     const throwing = withCheckedResults(plugin(() => {
       throw new TypeError('boom');
     }));
     await throwing.index(tools);
-    expect(failure(() => throwing.search('x'))).toMatchObject({ code: 'ranker-failed', problem: 'threw' });
+    expect(failure(() => throwing.search('x'))).toMatchObject({ code: 'ranker-invalid-result', problem: 'threw' });
     expect(failure(() => throwing.search('x')).message).toContain('ranker "plug" threw instead of returning results: boom');
     const rejecting = withCheckedResults(plugin(() => Promise.reject(new Error('late'))));
     await rejecting.index(tools);
-    await expect(rejecting.search('x')).rejects.toMatchObject({ code: 'ranker-failed' });
+    await expect(rejecting.search('x')).rejects.toMatchObject({ code: 'ranker-invalid-result' });
     const coded = withCheckedResults(withCheckedResults(plugin(() => [{ tool: tools[0]!, score: Number.NaN }])));
     await coded.index(tools);
     expect(failure(() => coded.search('x')).message).toContain('score NaN');

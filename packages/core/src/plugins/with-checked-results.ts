@@ -9,8 +9,7 @@ const DEFAULT_LIMIT = 5;
 function threw(ranker: string, error: unknown): never {
   if (isLoadoutError(error)) throw error;
   const reason = error instanceof Error ? error.message : String(error);
-  // A throw is the ranker failing, not a result of the wrong shape: ranker-failed, as the search kernel codes a throw (3468).
-  throw createLoadoutError('ranker-failed', `ranker ${JSON.stringify(ranker)} threw instead of returning results: ${reason}`, { ranker, problem: 'threw' });
+  throw createLoadoutError('ranker-invalid-result', `ranker ${JSON.stringify(ranker)} threw instead of returning results: ${reason}`, { ranker, problem: 'threw' });
 }
 
 /**
@@ -18,9 +17,9 @@ function threw(ranker: string, error: unknown): never {
  * against the tools it was given and the search's `limit` and `filter`
  * (`index`, `add`, `remove` pass through and
  * are tracked: wrap before indexing), and a search that throws something
- * other than a LoadoutError becomes `ranker-failed` naming the ranker
- * (`details.problem: "threw"`; a LoadoutError, such as `query-too-long` or
- * `pattern-invalid`, passes unchanged). Same `name`, `queryKind` and `size`; a synchronous ranker stays
+ * other than a LoadoutError becomes `ranker-invalid-result` too (a
+ * LoadoutError, such as `query-too-long` or `pattern-invalid`, passes
+ * unchanged). Same `name`, `queryKind` and `size`; a synchronous ranker stays
  * synchronous. Wrap the bare ranker, inside `withQuerySyntax`, so the
  * plug-in's own output is what is checked.
  */
