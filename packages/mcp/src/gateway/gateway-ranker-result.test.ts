@@ -64,9 +64,9 @@ describe('the gateway checks a ranker plug-in’s result', () => {
 });
 
 // Trial 3468 (#5): a plug-in's error text reaches the log with its credentials masked, as URLs are everywhere else,
-// and a ranker that throws is ranker-failed, not ranker-invalid-result.
+// and a ranker that throws is ranker-invalid-result (issue #29's contract for a plug-in's search).
 describe('a ranker plug-in that throws with a secret in its message', () => {
-  it('is answered by bm25f; the one warning says ranker-failed and masks the URL and the token', async () => {
+  it('is answered by bm25f; the one warning says ranker-invalid-result and masks the URL and the token', async () => {
     const logger = createMemoryLogger();
     const registry = createBuiltinRegistry().extend({
       rankers: [
@@ -94,7 +94,7 @@ describe('a ranker plug-in that throws with a secret in its message', () => {
       await mcp.close();
       const warnings = logger.lines.filter((line) => line.includes('threw instead of returning results'));
       expect(warnings).toEqual([
-        'warn: search_tools: ranker "bad" threw instead of returning results: ranker exploded: DATABASE_URL=postgres://***@db/prod token=*** [ranker-failed], so the built-in ranker "bm25f" answered it',
+        'warn: search_tools: ranker "bad" threw instead of returning results: ranker exploded: DATABASE_URL=postgres://***@db/prod token=*** [ranker-invalid-result], so the built-in ranker "bm25f" answered it',
       ]);
       expect(logger.lines.join('\n')).not.toMatch(/hunter2|MODSECRET/);
     } finally {
