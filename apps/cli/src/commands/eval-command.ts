@@ -34,6 +34,7 @@ import { readEvalRankerList } from './eval-ranker-list.js';
 import { failedRun, rankerFailed, runRankers } from './eval-run.js';
 import type { BuiltRanker } from './eval-run.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
+import { rankerLoadError } from '../config/broken-ranker.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 
 /** Eval queries can be long task descriptions: they are answered and scored past the 500-character search limit (recorded figures depend on it), with a warning saying how many a deployment would refuse. */
@@ -180,9 +181,11 @@ export const evalCommand: Command = {
       } catch (error) {
         // The config's rankerOptions that its ranker refuses are the config's mistake, not a ranker failing: exit 2, as with one ranker.
         if (name === configured && isLoadoutError(error) && error.code === 'invalid-option') throw error;
-        // `all` means every ranker this environment can build: one that cannot (a model not installed) is skipped, said on stderr.
+        // The deployment's own ranker whose module does not load: the config's error (exit 2), as without `all`.
+        if (name === configured && rankerLoadError(config.registry.ranker(name)) !== undefined) throw error;
+        // `all` means every ranker this environment can build: one that cannot (a model not installed, a module that does not load) is skipped, said on stderr and in --json's "warnings".
         if (list.all && isLoadoutError(error) && index > 0) {
-          context.stderr(`loadout eval: warning: skipping ranker ${JSON.stringify(name)}: ${error.message} [${error.code}]\n`);
+          warn({ code: error.code, message: `skipping ranker ${JSON.stringify(name)}: ${error.message}` });
           continue;
         }
         if (list.names.length === 1) throw rankerFailed(name, error);

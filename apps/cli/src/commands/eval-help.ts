@@ -80,7 +80,9 @@ Options:
 ${MAX_FEEDBACK_HELP}
   --ranker NAMES   one ranker, or several as a,b,c (the first is the baseline), or all
                    alone (every ranker this environment can build, the config's included;
-                   the config's "ranker" first, as the baseline, else bm25f):
+                   the config's "ranker" first, as the baseline, else bm25f; one that
+                   cannot be built, such as a plug-in whose module does not load, is
+                   left out with a warning, also in --json's "warnings"):
                    ${BUILTIN_RANKER_NAMES},
                    or one the config's "rankers" adds (default: the config's "ranker",
                    else bm25f). The config's "rankerOptions" apply to its "ranker" only;

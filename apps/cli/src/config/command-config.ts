@@ -22,7 +22,9 @@ export const CONFIG_OPTIONS = {
  * else the config's `ranker`; every one for `rankers` and `eval --ranker
  * all`, none for `plan`); a plug-in module still loading after 2 s is named
  * on `info`. The config's `rankerOptions` when `--ranker` leaves out its
- * ranker (they are not used) are said on `warn`.
+ * ranker (they are not used) are said on `warn`. For `eval --ranker all`, a
+ * plug-in ranker whose module does not load is registered with its error
+ * (`keepBrokenRankers`), for eval to leave out.
  */
 export async function loadCommandConfig(
   command: string,
@@ -41,6 +43,8 @@ export async function loadCommandConfig(
     rankers,
     // Listing rankers, one whose module is broken is listed with its error, beside the others.
     keepBroken: command === 'rankers',
+    // `eval --ranker all` measures every ranker that can be built: one whose module is broken is left out with a warning.
+    keepBrokenRankers: command === 'eval' && rankers.kind === 'all',
     slow: info,
     env: context.env,
   });

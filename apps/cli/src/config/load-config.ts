@@ -57,6 +57,13 @@ export interface LoadConfigOptions {
    * false.
    */
   readonly keepBroken?: boolean;
+  /**
+   * A plug-in ranker whose module does not load, or is not a valid
+   * definition, is registered with its error as with `keepBroken` (creating
+   * it throws that error), the mods unchanged (`loadout eval --ranker all`,
+   * which leaves such a ranker out with a warning). Default false.
+   */
+  readonly keepBrokenRankers?: boolean;
   /** The plug-ins' start budget and its clock (tests). Default: see `PluginLoadOptions`. */
   readonly pluginStart?: Pick<PluginLoadOptions, 'startMs' | 'timers'>;
 }
@@ -119,7 +126,7 @@ export async function loadConfig(
   const builtin = new Set(createBuiltinRegistry().rankers.map((definition) => definition.name));
   const taken = Object.keys(file.rankers ?? {}).find((name) => builtin.has(name));
   if (taken !== undefined) throw configError('plugin-duplicate', path, `rankers.${taken}`, `${JSON.stringify(taken)} is a built-in ranker's name: give yours a name of its own (its key here, and its definition's name)`);
-  const load = options.keepBroken === true ? loadRankersKeepingBroken : loadRankers;
+  const load = options.keepBroken === true || options.keepBrokenRankers === true ? loadRankersKeepingBroken : loadRankers;
   const rankers = file.rankers === undefined ? [] : await load(file.rankers, folder, path, plugins);
   const mods = file.plugins === undefined ? [] : await loadPluginMods(file.plugins, folder, path, plugins);
   checkModNames(file.mods, mods, path);
