@@ -24,7 +24,7 @@ describe('parseEvalQueries', () => {
   it('names a gold tool the catalog skipped as skipped, with why', () => {
     const skipped = new Map([['broken_tool', 'bad schema [catalog-invalid-schema]']]);
     expect(() => parseEvalQueries('{"query": "x", "relevant": ["broken_tool"]}', { ...options, skipped })).toThrow(
-      expect.objectContaining({ code: 'unknown-tool', message: 'q.jsonl: line 1 (query "q.jsonl:1") names the tool "broken_tool", which tools.json holds but skipped: bad schema [catalog-invalid-schema]' }),
+      expect.objectContaining({ code: 'unknown-tool', message: 'q.jsonl: line 1 (query "x") names the tool "broken_tool", which tools.json holds but skipped: bad schema [catalog-invalid-schema]' }),
     );
   });
 
@@ -35,9 +35,9 @@ describe('parseEvalQueries', () => {
         code: 'unknown-tool',
         message:
           'q.jsonl: 3 lines name unknown tools (fix every one, then run again):' +
-          '\n  line 1 (query "q.jsonl:1") names the tool "ghost", which is not in tools.json' +
-          '\n  line 3 (query "q.jsonl:3") names the tool "phantom", which is not in tools.json' +
-          '\n  line 4 (query "q.jsonl:4") names the tool "spectre", which is not in tools.json',
+          '\n  line 1 (query "a") names the tool "ghost", which is not in tools.json' +
+          '\n  line 3 (query "c") names the tool "phantom", which is not in tools.json' +
+          '\n  line 4 (query "d") names the tool "spectre", which is not in tools.json',
       }),
     );
   });
@@ -48,12 +48,12 @@ describe('parseEvalQueries', () => {
       expect.objectContaining({
         message:
           'q.jsonl: 2 lines name unknown tools (fix every one, then run again):' +
-          '\n  line 1 (query "q.jsonl:1") names the tool "mcp__fs__write_file", which is not in tools.json; did you mean "mcp__fs__fs.write_file"?' +
-          '\n  line 2 (query "q.jsonl:2") names the tool "zzzzzz", which is not in tools.json',
+          '\n  line 1 (query "save") names the tool "mcp__fs__write_file", which is not in tools.json; did you mean "mcp__fs__fs.write_file"?' +
+          '\n  line 2 (query "x") names the tool "zzzzzz", which is not in tools.json',
       }),
     );
     // A name several servers share is never suggested: it would be refused in turn.
-    expect(failure('{"query": "x", "relevant": ["create_issu"]}').message).toBe('q.jsonl: line 1 (query "q.jsonl:1") names the tool "create_issu", which is not in tools.json');
+    expect(failure('{"query": "x", "relevant": ["create_issu"]}').message).toBe('q.jsonl: line 1 (query "x") names the tool "create_issu", which is not in tools.json');
   });
 
   it('counts two spellings of one tool (or one name twice) as one gold tool', () => {
@@ -114,7 +114,7 @@ describe('parseEvalQueries', () => {
   });
 
   it.each([
-    ['an event naming a tool the catalog lacks', '{"query": "x", "called": "ghost", "at": 1700000000000}', 'unknown-tool', 'q.jsonl: line 1 (query "q.jsonl:1") names the tool "ghost", which is not in tools.json'],
+    ['an event naming a tool the catalog lacks', '{"query": "x", "called": "ghost", "at": 1700000000000}', 'unknown-tool', 'q.jsonl: line 1 (query "x") names the tool "ghost", which is not in tools.json'],
     ['a name two servers share', '{"query": "x", "relevant": ["create_issue"]}', 'unknown-tool', 'which 2 servers have; name one as "mcp__github__create_issue" or "mcp__jira__create_issue"'],
     ['a line of neither shape, saying what it lacks', '{"query": "x"}', 'catalog-invalid-format', 'queries file q.jsonl: line 1: it has no "relevant" (the tools that answer it, ["name", ...]) nor "called" (a usage event\'s tools)'],
     ['an empty query', '{"query": " ", "relevant": ["Bash"]}', 'catalog-invalid-format', 'queries file q.jsonl: line 1: "query" is empty: it must hold the search text'],

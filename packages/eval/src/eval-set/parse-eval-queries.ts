@@ -113,7 +113,7 @@ function readQueries(text: string, options: ParseEvalQueriesOptions): EvalQuery[
   // Every unknown gold name is gathered and reported at the end, in one error: the user fixes them all in one run.
   const unknown: UnknownGold[] = [];
   const absent = new Set<string>();
-  const resolveName = (name: string, id: string, line: number): string => {
+  const resolveName = (name: string, id: string, line: number, query: string): string => {
     const found = unique.get(name) ?? own.get(name);
     if (typeof found === 'string') return found;
     if (found?.length === 1) return found[0]!;
@@ -125,7 +125,7 @@ function readQueries(text: string, options: ParseEvalQueriesOptions): EvalQuery[
           ? `which is not in ${options.catalogLabel ?? 'the catalog'}`
           : `which ${found.length} servers have; name one as ${found.slice(0, 2).map((displayName) => JSON.stringify(displayName)).join(' or ')}`;
     if (found === undefined && skipped === undefined) absent.add(name);
-    if (!unknown.some((gold) => gold.line === line && gold.name === name)) unknown.push({ line, id, name, problem });
+    if (!unknown.some((gold) => gold.line === line && gold.name === name)) unknown.push({ line, id, query, name, problem });
     return name;
   };
   const queries: EvalQuery[] = [];
@@ -136,7 +136,7 @@ function readQueries(text: string, options: ParseEvalQueriesOptions): EvalQuery[
     const event = isRecord(value) && value['relevant'] === undefined && value['called'] !== undefined;
     const query = event ? fromEvent(value, line, source) : fromLabelled(value, line, source);
     // Two spellings of one tool (its name and its display name) are one gold tool: counted twice, they would cap NDCG below 1.
-    const map = (names: readonly string[]): string[] => [...new Set(names.map((name) => resolveName(name, query.id, line)))];
+    const map = (names: readonly string[]): string[] => [...new Set(names.map((name) => resolveName(name, query.id, line, query.query)))];
     const relevant = map(query.relevant);
     const earlier = event ? searches.get(query.query.trim()) : undefined;
     if (earlier !== undefined) {

@@ -11,6 +11,13 @@ describe('unknownGoldError', () => {
     expect(error.details).toMatchObject({ line: 3, id: 'q3', name: 'ghost_3', lines: 1 });
   });
 
+  it('shows the query text, and the id only when the line gave one of its own (ranker trial F8: query "bad/u.jsonl:2" for the query "x")', () => {
+    const text = { line: 2, id: 'q.jsonl:2', query: 'x', name: 'nope_tool', problem: 'which is not in tools.json' };
+    expect(unknownGoldError('q.jsonl', [text]).message).toBe('q.jsonl: line 2 (query "x") names the tool "nope_tool", which is not in tools.json');
+    expect(unknownGoldError('q.jsonl', [{ ...text, id: 'weather-7' }]).message).toBe('q.jsonl: line 2 (query "x", id "weather-7") names the tool "nope_tool", which is not in tools.json');
+    expect(unknownGoldError('q.jsonl', [{ ...text, id: 'x' }]).message).toBe('q.jsonl: line 2 (query "x") names the tool "nope_tool", which is not in tools.json');
+  });
+
   it('lists every bad line, several names of one line together', () => {
     const error = unknownGoldError('q.jsonl', [gold(1), gold(2), gold(2, 'other'), gold(5)]);
     expect(error.message).toBe(

@@ -5,6 +5,8 @@ import type { LoadoutError } from '@loadout/core';
 export interface UnknownGold {
   readonly line: number;
   readonly id: string;
+  /** The line's query text, which the message shows (its `id` too when the line gave one of its own). Default: the id is shown instead. */
+  readonly query?: string;
   readonly name: string;
   readonly problem: string;
 }
@@ -12,16 +14,23 @@ export interface UnknownGold {
 /** Lines an `unknown-tool` error lists one by one; the rest are counted. */
 export const SHOWN_UNKNOWN_LINES = 10;
 
-const lineOf = (names: readonly UnknownGold[]): string => {
+/** `query "TEXT"`, with `, id "ID"` when the line named an id of its own (a missing one is `SOURCE:LINE`, which the message says already). */
+function whichQuery(source: string, gold: UnknownGold): string {
+  if (gold.query === undefined) return `query ${describeValue(gold.id)}`;
+  const own = gold.id !== gold.query && gold.id !== `${source}:${gold.line}`;
+  return `query ${describeValue(gold.query)}${own ? `, id ${describeValue(gold.id)}` : ''}`;
+}
+
+const lineOf = (source: string, names: readonly UnknownGold[]): string => {
   const first = names[0]!;
   const tools = names.map((gold) => `${describeValue(gold.name)}, ${gold.problem}`).join('; and the tool ');
-  return `line ${first.line} (query ${describeValue(first.id)}) names the tool ${tools}`;
+  return `line ${first.line} (${whichQuery(source, first)}) names the tool ${tools}`;
 };
 
 /**
  * One `unknown-tool` error for every unknown gold name of a queries file, so
  * a user fixes them all in one go: one bad name reads as one sentence; more
- * list the first {@link SHOWN_UNKNOWN_LINES} lines (line, query id, names,
+ * list the first {@link SHOWN_UNKNOWN_LINES} lines (line, query text and id, names,
  * why), one per line, then how many lines more. `details` keep the first
  * one's `line`, `id` and `name`, plus `lines` (how many lines are bad).
  */
@@ -35,8 +44,8 @@ export function unknownGoldError(source: string, unknown: readonly UnknownGold[]
   const lines = [...byLine.values()];
   const first = unknown[0]!;
   const details = { source, line: first.line, id: first.id, name: first.name, lines: lines.length };
-  if (unknown.length === 1) return createLoadoutError('unknown-tool', `${source}: ${lineOf(lines[0]!)}`, details);
-  const shown = lines.slice(0, SHOWN_UNKNOWN_LINES).map((names) => `\n  ${lineOf(names)}`);
+  if (unknown.length === 1) return createLoadoutError('unknown-tool', `${source}: ${lineOf(source, lines[0]!)}`, details);
+  const shown = lines.slice(0, SHOWN_UNKNOWN_LINES).map((names) => `\n  ${lineOf(source, names)}`);
   const rest = lines.length - shown.length;
   const more = rest === 0 ? '' : `\n  and ${rest} more ${rest === 1 ? 'line' : 'lines'}`;
   const what = lines.length === 1 ? `line ${first.line} names ${unknown.length} unknown tools` : `${lines.length} lines name unknown tools`;
