@@ -24,6 +24,19 @@ interface SearchJson {
 }
 
 describe('loadout search', () => {
+  // Ranker trial F12 (decision 3466): 2-6 s on a 10,193-tool catalog with an empty stderr (the line was for a terminal only).
+  it("says a large catalog's indexing as it begins, as eval does, on stderr only; nothing for a small one", async () => {
+    const tools = Array.from({ length: 5000 }, (_, index) => JSON.stringify({ name: `tool_${index}`, server: `s${index % 50}`, description: `Does task number ${index}` }));
+    writeFileSync(join(directory, 'large.jsonl'), tools.join('\n'));
+    const large = fakeContext({ cwd: directory });
+    expect(await runCli(['search', 'task number 7', '--catalog', 'large.jsonl', '--json', '--no-config'], large.context)).toBe(0);
+    expect(large.stderr()).toBe('loadout search: indexing 5,000 tools with bm25f\n');
+    expect(JSON.parse(large.stdout()).tools).toBe(5000);
+    const small = fakeContext({ cwd: directory });
+    expect(await runCli(['search', 'weather', '--catalog', 'tools.jsonl', '--no-config'], small.context)).toBe(0);
+    expect(small.stderr()).toBe('');
+  });
+
   it('ranks the demo catalog by default', async () => {
     const run = fakeContext();
     expect(await runCli(['search', 'open', 'a', 'pull', 'request'], run.context)).toBe(0);

@@ -60,7 +60,10 @@ describe('a registered plug-in ranker a command does not rank with is never impo
   it('loadout rankers imports every one, and names the module it is waiting for', () => {
     const folder = scratch({ module: './hang.mjs', startTimeoutMs: 3000 });
     const run = loadout(folder, ['rankers']);
-    expect(run.stderr).toBe(`loadout rankers: info: rankers.hang (${join(folder, 'hang.mjs')}) is still loading after 2000 ms; waiting up to 3000 ms, its start budget\n`);
+    // Every second of the wait, as eval's progress says it (ranker trial F1, decision 3466); none at the budget.
+    const line = `loadout rankers: rankers.hang (${join(folder, 'hang.mjs')}): loading its module, `;
+    expect(run.stderr).toContain(`${line}1 s of 3 s…\n`);
+    expect(run.stderr.split('\n').filter(Boolean).every((text) => text.startsWith(line) && /, [12] s of 3 s…$/.test(text))).toBe(true);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('hang: not loaded');
     expect(imported(folder)).toBe(true);

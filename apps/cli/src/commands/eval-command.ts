@@ -35,6 +35,7 @@ import { failedRun, rankerFailed, runRankers } from './eval-run.js';
 import type { BuiltRanker } from './eval-run.js';
 import { createConfiguredRanker } from '../config/configured-ranker.js';
 import { rankerLoadError } from '../config/broken-ranker.js';
+import { startBudgetOf } from '../sandbox/start-budget-of.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 
 /** Eval queries can be long task descriptions: they are answered and scored past the 500-character search limit (recorded figures depend on it), with a warning saying how many a deployment would refuse. */
@@ -111,7 +112,9 @@ export const evalCommand: Command = {
     const misses = missesFlag === 0 ? undefined : missesFlag;
     const reportPath = stringFlag(parsed, 'report');
     if (reportPath !== undefined) await checkWritable(reportPath, context.cwd);
-    const config = await loadCommandConfig('eval', parsed, context);
+    // One reporter for loading plug-ins, learning, indexing and answering: a phase begun once the run has gone on a second is said as it begins.
+    const progress = createProgressReporter({ write: context.stderr, prefix: 'loadout eval', startedAt });
+    const config = await loadCommandConfig('eval', parsed, context, undefined, undefined, progress);
     const toolsPath = catalogFlag(parsed);
     const queriesPath = stringFlag(parsed, 'queries');
     if (reportPath !== undefined) {
@@ -156,14 +159,13 @@ export const evalCommand: Command = {
     };
     warn(longQueriesWarning(evalSet.queries));
     warn(repeatedQueriesWarning(queryRepeats(evalSet.queries), evalSet.queries.length));
-    // One reporter for learning, indexing and answering: a phase begun once the run has gone on a second is said as it begins.
-    const progress = createProgressReporter({ write: context.stderr, prefix: 'loadout eval', startedAt });
     let learning: EvalFeedback | undefined;
     let overlap: FeedbackOverlap | undefined;
     // Every ranker is built first, then all are measured together (interleaved), so that none pays for being listed first.
     const slots: (RankerRun | BuiltRanker)[] = [];
     for (const [index, name] of list.names.entries()) {
       let ranker: Ranker;
+      let startBudget: (() => number | undefined) | undefined;
       try {
         if (feedbackPath !== undefined) {
           const { learnForEval } = await import('./eval-feedback.js');
@@ -176,7 +178,10 @@ export const evalCommand: Command = {
           learning = await learnForEval(feedbackPath, catalog.tools, context, { learns: definition.capabilities?.usage?.learns ?? [], withUsage: withUsage! }, progress, { maxFeedbackBytes, onRead });
           ranker = withCheckedResults(learning.ranker);
         } else {
-          ranker = (await createConfiguredRanker(config, name, { maxQueryLength: EVAL_MAX_QUERY_LENGTH })).ranker;
+          const configured = await createConfiguredRanker(config, name, { maxQueryLength: EVAL_MAX_QUERY_LENGTH });
+          ranker = configured.ranker;
+          // A plug-in starts in its worker at its first index: the progress says so, with its budget.
+          startBudget = () => startBudgetOf(configured.inner);
         }
       } catch (error) {
         // The config's rankerOptions that its ranker refuses are the config's mistake, not a ranker failing: exit 2, as with one ranker.
@@ -192,7 +197,7 @@ export const evalCommand: Command = {
         slots.push(failedRun(name, evalSet, catalog.tools.length, rankerFailed(name, error)));
         continue;
       }
-      slots.push({ name, ranker });
+      slots.push({ name, ranker, ...(startBudget === undefined ? {} : { startBudget }) });
     }
     const built = slots.filter((slot): slot is BuiltRanker => !('result' in slot));
     // One ranker of a comparison that cannot index fails every query; the others are still measured.

@@ -17,6 +17,8 @@ import { withoutNextCall } from '../sandbox/without-next-call.js';
 import { CONFIG_OPTIONS, loadCommandConfig } from '../config/command-config.js';
 import { renderSearchView } from '../format/search-view.js';
 import { formatCount } from '../format/render-table.js';
+import { createProgressReporter, LARGE_CATALOG } from '../io/progress-reporter.js';
+import { startBudgetOf } from '../sandbox/start-budget-of.js';
 
 const help = `loadout search: rank a catalog's tools for a query, and say why they matched.
 
@@ -69,6 +71,7 @@ export const searchCommand: Command = {
   name: 'search',
   help,
   async run(argv, context) {
+    const startedAt = Date.now();
     const parsed = parseArguments('search', argv, {
       catalog: { type: 'string' },
       ranker: { type: 'string' },
@@ -92,7 +95,9 @@ export const searchCommand: Command = {
     if (query.trim() === '') {
       throw createLoadoutError('query-empty', 'needs a QUERY: say in words what the tool should do, e.g. loadout search "open a pull request" (see loadout search --help)');
     }
-    const config = await loadCommandConfig('search', parsed, context);
+    // Progress on stderr as eval's: a plug-in's import or start, or an index, over a second.
+    const progress = createProgressReporter({ write: context.stderr, prefix: 'loadout search', startedAt });
+    const config = await loadCommandConfig('search', parsed, context, undefined, undefined, progress);
     const limit = integerFlag(parsed, 'limit', { min: 1, max: MAX_SEARCH_LIMIT }) ?? config.limit ?? 5;
     const explain = Boolean(parsed.values['explain']);
     // The query syntax applies per the ranker's definition: a pattern ranker (regex) is never wrapped.
@@ -110,9 +115,6 @@ export const searchCommand: Command = {
     reportWarnings('search', [...loaded.issues, ...modWarnings], context, strict);
     // --json's "warnings": what stderr said besides the skipped tools (those are its "issues").
     const warnings: CommandWarning[] = [...modWarnings];
-    if (context.isTty && catalog.tools.length > 2000) {
-      context.stderr(`indexing ${formatCount(catalog.tools.length)} tools with ${rankerName}…\n`);
-    }
     const feedback = stringFlag(parsed, 'feedback');
     if (feedback !== undefined && withUsage === undefined) {
       // As eval and learn refuse it (invalid-option); here a warning, which --strict makes an error.
@@ -138,12 +140,21 @@ export const searchCommand: Command = {
     // The build's saved index of the embedded catalog fits only its own descriptions, so not after mods rewrote them.
     const saved = loaded.embedded && catalog === loaded.catalog && config.rankerOptions === undefined && learned === undefined;
     let ranker = wrap(saved ? withSavedDemoIndex(base) : base);
+    // As eval says it: a large catalog's index as it begins, any index (a plug-in starting, with its budget) every second it is awaited.
+    const indexing = `indexing ${formatCount(catalog.tools.length)} tools with ${rankerName}`;
+    progress.announce(indexing, catalog.tools.length >= LARGE_CATALOG);
+    const endWait = progress.wait(() => {
+      const budgetMs = startBudgetOf(base);
+      return budgetMs === undefined ? { what: indexing } : { what: `${rankerName}: starting`, budgetMs };
+    });
     try {
       await ranker.index(catalog.tools);
     } catch (error) {
       if (!isLoadoutError(error) || error.code !== 'index-corrupt') throw withoutNextCall(error);
       ranker = wrap(inner);
       await ranker.index(catalog.tools);
+    } finally {
+      endWait();
     }
     // One search, so a plug-in's error does not promise a next call.
     const hits = await Promise.resolve()

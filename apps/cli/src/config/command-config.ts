@@ -1,6 +1,7 @@
 import type { CliContext } from '../io/cli-context.js';
 import { stringFlag, type ParsedArguments } from '../io/parse-arguments.js';
 import { loadConfig } from './load-config.js';
+import { createProgressReporter, type ProgressReporter } from '../io/progress-reporter.js';
 import { rankerSelectionFor } from './ranker-selection.js';
 import type { LoadoutConfig } from './loadout-config.js';
 
@@ -20,8 +21,9 @@ export const CONFIG_OPTIONS = {
  * prefixed with `loadout COMMAND: info:`); the other commands get its error.
  * Only the plug-in rankers the command ranks with are imported (`--ranker`,
  * else the config's `ranker`; every one for `rankers` and `eval --ranker
- * all`, none for `plan`); a plug-in module still loading after 2 s is named
- * on `info`. The config's `rankerOptions` when `--ranker` leaves out its
+ * all`, none for `plan`); a plug-in module still loading after a second is
+ * said every second on `progress` (the command's own, or one on stderr; see
+ * `ProgressReporter.wait`). The config's `rankerOptions` when `--ranker` leaves out its
  * ranker (they are not used) are said on `warn`. For `eval --ranker all`, a
  * plug-in ranker whose module does not load is registered with its error
  * (`keepBrokenRankers`), for eval to leave out.
@@ -32,6 +34,7 @@ export async function loadCommandConfig(
   context: CliContext,
   warn: (message: string) => void = (message) => context.stderr(`loadout ${command}: warning: ${message}\n`),
   info: (message: string) => void = (message) => context.stderr(`loadout ${command}: info: ${message}\n`),
+  progress: ProgressReporter = createProgressReporter({ write: context.stderr, prefix: `loadout ${command}` }),
 ): Promise<LoadoutConfig> {
   const rankers = rankerSelectionFor(command, stringFlag(parsed, 'ranker'));
   const config = await loadConfig(stringFlag(parsed, 'config'), context.cwd, warn, {
@@ -45,7 +48,8 @@ export async function loadCommandConfig(
     keepBroken: command === 'rankers',
     // `eval --ranker all` measures every ranker that can be built: one whose module is broken is left out with a warning.
     keepBrokenRankers: command === 'eval' && rankers.kind === 'all',
-    slow: info,
+    // A module's import over a second is said every second, as the command's other progress (`loadout eval: rankers.x (FILE): loading its module, 2 s of 10 s…`).
+    waiting: (what, budgetMs) => progress.wait(() => ({ what, budgetMs })),
     env: context.env,
   });
   // Silently ignored before: options written for one ranker never reach another one --ranker picks.

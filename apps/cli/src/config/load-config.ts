@@ -47,8 +47,8 @@ export interface LoadConfigOptions {
    * Default `{ kind: 'all' }`.
    */
   readonly rankers?: RankerSelection;
-  /** Receives the line naming a plug-in module still loading after 2 s (see `PluginLoadOptions.slow`). Default: dropped. */
-  readonly slow?: (message: string) => void;
+  /** Says a plug-in module's import while it goes on (see `PluginLoadOptions.waiting`). Default: nothing said. */
+  readonly waiting?: PluginLoadOptions['waiting'];
   /**
    * A plug-in ranker whose module does not load, or is not a valid
    * definition, is registered with its error (see `brokenRankerDefinition`)
@@ -117,7 +117,7 @@ export async function loadConfig(
     ...(options.fallbackRanker === true ? { fallback: builtinFallback(warn, options.info) } : {}),
     ...(file.ranker === undefined || file.rankerOptions === undefined ? {} : { optionNames: { [file.ranker]: Object.keys(file.rankerOptions) } }),
     ...(options.rankers === undefined ? {} : { imports: (name: string) => selects(options.rankers!, name, file.ranker) }),
-    ...(options.slow === undefined ? {} : { slow: options.slow }),
+    ...(options.waiting === undefined ? {} : { waiting: options.waiting }),
     ...(warn === undefined ? {} : { warn }),
     // Listing rankers, a broken mod file is said and left out: mods are not what is listed.
     ...(options.keepBroken === true ? { skipBroken: (error: LoadoutError) => warn?.(`${error.message}; its mods are left out [${error.code}]`) } : {}),

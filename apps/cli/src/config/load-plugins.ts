@@ -11,7 +11,7 @@ import { startModFileWorker } from '../sandbox/mod-file-worker.js';
 import type { ModSummary } from '../sandbox/mod-report.js';
 import { createModSandbox } from '../sandbox/sandboxed-mods.js';
 import { pinModule } from '../sandbox/module-pin.js';
-import { PLUG_IN_LATE_START_MS, PLUG_IN_MEMORY_MB, PLUG_IN_SLOW_NOTICE_MS, PLUG_IN_START_MS } from '../sandbox/plug-in-limits.js';
+import { PLUG_IN_LATE_START_MS, PLUG_IN_MEMORY_MB, PLUG_IN_START_MS } from '../sandbox/plug-in-limits.js';
 import { KEEPING_TIMERS, type SandboxTimers } from '../sandbox/sandbox-timers.js';
 import { withSearchFallback } from '../sandbox/search-fallback.js';
 import { withStartFallback, type RankerFallback } from '../sandbox/start-fallback.js';
@@ -48,8 +48,13 @@ export interface PluginLoadOptions {
    * `unimportedRankerDefinition`). Default: every one.
    */
   readonly imports?: (name: string) => boolean;
-  /** Receives one line per module still loading after {@link PLUG_IN_SLOW_NOTICE_MS}, naming it and the budget. Default: dropped. */
-  readonly slow?: (message: string) => void;
+  /**
+   * Called as each module's import begins, with what it is (`rankers.x
+   * (FILE): loading its module`) and its budget; returns the function called
+   * as it ends. The command's progress says a long one every second (see
+   * `ProgressReporter.wait`). Default: nothing said.
+   */
+  readonly waiting?: (what: string, budgetMs: number) => () => void;
   /** Receives one line per mod file that loads but exports no mods (`export default []`). Default: dropped. */
   readonly warn?: (message: string) => void;
   /**
@@ -85,13 +90,13 @@ async function withinStart<T>(loading: Promise<T>, file: string, key: string, op
   const late = new Promise<Waited<T>>((resolve) => {
     timer = timers.set(() => resolve({ late: true }), startMs);
   });
-  const slow = options.slow;
-  const notice = slow === undefined || startMs <= PLUG_IN_SLOW_NOTICE_MS ? undefined : timers.set(() => slow(`${key} (${file}) is still loading after ${PLUG_IN_SLOW_NOTICE_MS} ms; waiting up to ${startMs} ms, its start budget`), PLUG_IN_SLOW_NOTICE_MS);
+  // A long wait says what it waits for, so a silent command is not a mystery.
+  const endWait = options.waiting?.(`${key} (${file}): loading its module`, startMs);
   try {
     return await Promise.race([loading.then((value) => ({ value })), late]);
   } finally {
     timers.clear(timer);
-    if (notice !== undefined) timers.clear(notice);
+    endWait?.();
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createProgressReporter } from './progress-reporter.js';
+import { manualTimers } from '../sandbox/__fixtures__/manual-timers.js';
 
 describe('createProgressReporter', () => {
   it('stays quiet for phases under a second, then reports every second and the end', () => {
@@ -74,5 +75,48 @@ describe('createProgressReporter', () => {
       'loadout eval: hybrid (2/2): indexing 300 tools, round 2 of 2\n',
       'loadout eval: answering queries 1/50 (0.0 s)\n',
     ]);
+  });
+
+  it('says a wait every second once it has gone on a second, following its state, never at its budget, until ended', () => {
+    const lines: string[] = [];
+    const timers = manualTimers();
+    let time = 0;
+    const advance = (ms: number): void => {
+      time += ms;
+      timers.advance(ms);
+    };
+    const progress = createProgressReporter({ write: (text) => lines.push(text), prefix: 'loadout eval', now: () => time, timers, startedAt: 0 });
+    let starting = true;
+    const end = progress.wait(() => (starting ? { what: 'hang (3/3): starting', budgetMs: 3000 } : { what: 'hang (3/3): indexing 302 tools' }));
+    advance(999);
+    expect(lines).toEqual([]);
+    advance(1);
+    advance(1000);
+    advance(1000);
+    starting = false;
+    advance(1000);
+    end();
+    advance(5000);
+    expect(lines).toEqual([
+      'loadout eval: hang (3/3): starting, 1 s of 3 s…\n',
+      'loadout eval: hang (3/3): starting, 2 s of 3 s…\n',
+      'loadout eval: hang (3/3): indexing 302 tools, 4 s…\n',
+    ]);
+    expect(timers.pending()).toBe(0);
+    // The phase after a wait that was said is said at its first step.
+    progress.step('answering queries', 1, 50);
+    expect(lines.at(-1)).toBe('loadout eval: answering queries 1/50 (0.0 s)\n');
+  });
+
+  it('says nothing of a wait ended within a second', () => {
+    const lines: string[] = [];
+    const timers = manualTimers();
+    const progress = createProgressReporter({ write: (text) => lines.push(text), prefix: 'loadout search', now: () => 0, timers });
+    const end = progress.wait(() => ({ what: 'indexing 10 tools' }));
+    timers.advance(999);
+    end();
+    timers.advance(5000);
+    expect(lines).toEqual([]);
+    expect(timers.pending()).toBe(0);
   });
 });

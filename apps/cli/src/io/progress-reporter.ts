@@ -1,3 +1,8 @@
+import { REAL_TIMERS, type SandboxTimers } from '../sandbox/sandbox-timers.js';
+
+/** Tools from which indexing is announced as it starts even early in a run (eval, search): a ranker's index of 5,000 tools can take a second. */
+export const LARGE_CATALOG = 5000;
+
 /** Options of {@link createProgressReporter}. */
 export interface ProgressReporterOptions {
   /** Where lines go (the command's stderr). */
@@ -8,6 +13,8 @@ export interface ProgressReporterOptions {
   readonly now?: () => number;
   /** A phase reports once it has run this long, then at most this often. Default 1,000 ms. */
   readonly intervalMs?: number;
+  /** The timers {@link ProgressReporter.wait} ticks on (never keeping the process alive); tests pass a manual clock with `now`. Default: real timers. */
+  readonly timers?: SandboxTimers;
   /** When the command began, on `now`'s clock: {@link ProgressReporter.announce} speaks once the run has gone on `intervalMs`. Default: when the reporter is made. */
   readonly startedAt?: number;
 }
@@ -29,7 +36,28 @@ export interface ProgressReporter {
    * next phase is reported at its first step.
    */
   announce(what: string, force?: boolean): void;
+  /**
+   * Says that `state().what` is still going on while the caller awaits it
+   * (a plug-in's module loading, a ranker starting or indexing): nothing for
+   * `intervalMs`, then a line every `intervalMs`, `PREFIX: WHAT, 2 s of 10
+   * s…` (`of` its budget, when `state().budgetMs` is given; none at or past
+   * it). `state` is read at each line, so what is said follows the wait
+   * (starting, then indexing). Returns the function that ends the wait; once a line was
+   * said, the next phase is reported at its first step.
+   */
+  wait(state: () => WaitState): () => void;
 }
+
+/** What a {@link ProgressReporter.wait} is waiting for, at the moment of a line. */
+export interface WaitState {
+  /** The wait, named (`hang (3/3): starting`). */
+  readonly what: string;
+  /** The most it may last, in ms (a start budget): the line says `2 s of 10 s`. Default: none, `2 s`. */
+  readonly budgetMs?: number;
+}
+
+/** `10` for 10,000 ms, `1.5` for 1,500. */
+const seconds = (ms: number): string => String(Math.round(ms / 100) / 10);
 
 /**
  * Progress on stderr for phases that take over a second: a phase prints
@@ -40,7 +68,9 @@ export interface ProgressReporter {
  * so a long last step never sits under the previous phase's count; a
  * phase's first step (`done` 0) is said at once when the run has gone on
  * `intervalMs`. A phase that is one long step is announced as it begins
- * ({@link ProgressReporter.announce}).
+ * ({@link ProgressReporter.announce}); a wait the caller awaits (a start,
+ * an import) is said every `intervalMs` once it has gone on that long
+ * ({@link ProgressReporter.wait}).
  */
 export function createProgressReporter(options: ProgressReporterOptions): ProgressReporter {
   const now = options.now ?? Date.now;
@@ -82,6 +112,24 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
       printed = time;
       reporting = true;
       options.write(`${options.prefix}: ${what}\n`);
+    },
+    wait(state) {
+      const begun = now();
+      const timers = options.timers ?? REAL_TIMERS;
+      let handle: unknown;
+      const tick = (): void => {
+        handle = timers.set(tick, interval);
+        const { what, budgetMs } = state();
+        const time = now();
+        // At its budget the wait ends one way or the other (the caller says how): no "10 s of 10 s".
+        if (budgetMs !== undefined && time - begun >= budgetMs) return;
+        phase = undefined;
+        printed = time;
+        reporting = true;
+        options.write(`${options.prefix}: ${what}, ${Math.floor((time - begun) / 1000)} s${budgetMs === undefined ? '' : ` of ${seconds(budgetMs)} s`}…\n`);
+      };
+      handle = timers.set(tick, interval);
+      return () => timers.clear(handle);
     },
   };
 }

@@ -28,12 +28,5 @@ export const PLUG_IN_LATE_START_MS = RANKER_START_RANGE.max;
 /** What a message about a ranker's start budget adds, so the operator finds the knob. */
 export const START_BUDGET_HINT = 'a "rankers" entry\'s "startTimeoutMs" allows more';
 
-/**
- * How long a plug-in module's import may run, when the config is read,
- * before the command says which module it is waiting for (one line; the
- * wait itself goes on up to the start budget): 2,000 ms.
- */
-export const PLUG_IN_SLOW_NOTICE_MS = 2_000;
-
 /** A plug-in worker's heap limit (`resourceLimits.maxOldGenerationSizeMb`) unless its budget says otherwise, in MiB: 256. */
 export const PLUG_IN_MEMORY_MB = 256;

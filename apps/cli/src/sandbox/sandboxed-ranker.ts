@@ -54,6 +54,12 @@ export interface SandboxedRanker extends Ranker {
    * A start going on past its budget (`lateStartMs`) is dropped unanswered.
    */
   retire(): void;
+  /**
+   * Its start budget in ms (`createMs`) while a start is under way in its
+   * worker (its module loading and `create`, at the first `index`), else
+   * undefined: once started, the call goes on indexing. For progress lines.
+   */
+  startBudget(): number | undefined;
 }
 
 /** What the ranker was doing, for a message (`failed while indexing`). */
@@ -372,6 +378,10 @@ export function createSandboxedRanker(input: {
     retire() {
       retired = true;
       stopIfRetired();
+    },
+    startBudget() {
+      for (const entry of pending.values()) if (entry.stage === 'create' && entry.late !== true) return entry.budgetMs;
+      return undefined;
     },
     async search(query: string, options: RankerSearchOptions = {}): Promise<readonly SearchHit[]> {
       const { filter, ...rest } = options;
