@@ -10,7 +10,8 @@ const FIELD_WEIGHTS: OptionsSchema = {
   parameterNames: weight('argument names', 0.5),
   parameterDescriptions: weight('argument descriptions', 0.5),
   server: weight('server name', 0.25),
-  usage: weight('usage field (past queries that led to the tool; learning sets it)', 1),
+  // Any BM25F ranker takes it: loadout learn fills the field only for those that learn from usage (capabilities.usage), bm25.usage (code) for any.
+  usage: weight('usage field (past queries that led to the tool: loadout learn fills it for a ranker that learns from usage, bm25.usage in code for any)', 1),
 };
 
 const unit = (description: string, value: number): OptionSpec => ({ type: 'number', min: 0, max: 1, default: value, description });
@@ -19,7 +20,7 @@ const unit = (description: string, value: number): OptionSpec => ({ type: 'numbe
  * Every key of `createBm25Ranker`'s options (`Bm25RankerOptions`), checked at
  * every level: an unknown key is `invalid-option`. Defaults are the
  * ranker's own (documented, not filled in). `analyzer` (options or code)
- * and `usage` (code; learning sets it) are checked by `createBm25Ranker`.
+ * and `usage` (code; learning sets it for a ranker that learns from usage) are checked by `createBm25Ranker`.
  */
 const BM25_PROPERTIES: OptionsSchema = {
   k1: { type: 'number', min: 0, max: 10, default: 2, description: 'term-frequency saturation (0: presence only)' },
@@ -43,7 +44,7 @@ const BM25_PROPERTIES: OptionsSchema = {
   coverageMinTerms: { type: 'integer', min: 1, max: 1000, default: 10, description: 'fewest distinct query terms for xquad coverage' },
   coverageCandidates: { type: 'integer', min: 1, max: 1000, default: 50, description: 'candidates coverage selection picks from' },
   analyzer: { type: 'any', description: "the tool-aware analyzer's options (stopwords, keepCompounds, splitDigits, maxCompoundLength, schemaDepth, stemming), or a ToolAnalyzer (code only); checked by the analyzer" },
-  usage: { type: 'any', description: 'the usage field, tool => text (code only; learning sets it)' },
+  usage: { type: 'any', description: 'the usage field, tool => text (code only; loadout learn sets it for a ranker that learns from usage)' },
 };
 
 /**

@@ -9,11 +9,13 @@ import type { Command } from './command.js';
 const help = `loadout rankers: list every ranker you can choose, with its options.
 
 Usage:
-  loadout rankers [--json] [--config FILE | --no-config]
+  loadout rankers [--verbose] [--json] [--config FILE | --no-config]
 
 Lists the built-in rankers and the ones the config's "rankers" adds: each with
 its description, capabilities (browser-safe, saves its index, learns from usage)
-and options (type, default, range). Options go in the config's "rankerOptions"
+and options (type, default, range): the top-level ones, an object option such as
+fieldWeights or bm25 with how many options it holds (--verbose lists them all,
+as bm25.k1; --json has them all). Options go in the config's "rankerOptions"
 (for its "ranker"), and are checked at every level: an unknown key or a value out
 of range is invalid-option, naming it.
 
@@ -24,6 +26,8 @@ The others are listed as usual and the exit code stays 0 (search, eval, learn
 and serve refuse what is broken).
 
 Options:
+  --verbose        list the options inside object options too (fieldWeights.name,
+                   bm25.k1, …)
   --json           print {"default", "rankers": [{"name", "default", "description",
                    "queryKind", "capabilities": {"browserSafe", "persistence",
                    "learnsFromUsage"}, "options": {NAME: {"type", "description",
@@ -36,6 +40,7 @@ Options:
 
 Examples:
   loadout rankers
+  loadout rankers --verbose
   loadout rankers --json
 `;
 
@@ -44,7 +49,7 @@ export const rankersCommand: Command = {
   name: 'rankers',
   help,
   async run(argv, context) {
-    const parsed = parseArguments('rankers', argv, { json: { type: 'boolean' }, ...CONFIG_OPTIONS });
+    const parsed = parseArguments('rankers', argv, { json: { type: 'boolean' }, verbose: { type: 'boolean' }, ...CONFIG_OPTIONS });
     if (parsed.values['help']) {
       context.stdout(help);
       return 0;
@@ -61,7 +66,7 @@ export const rankersCommand: Command = {
     }
     const views = config.registry.rankers.map((definition) => rankerView(definition, defaultRanker, rankerLoadError(definition)));
     for (const view of views) if ('error' in view) context.stderr(`loadout rankers: warning: ${view.error.message} [${view.error.code}]\n`);
-    context.stdout(parsed.values['json'] ? JSON.stringify({ default: defaultRanker, rankers: views }, null, 2) + '\n' : renderRankers(views));
+    context.stdout(parsed.values['json'] ? JSON.stringify({ default: defaultRanker, rankers: views }, null, 2) + '\n' : renderRankers(views, { verbose: parsed.values['verbose'] === true }));
     return 0;
   },
 };

@@ -1,4 +1,5 @@
 import type { LoadoutError, OptionSpec, OptionsSchema, RankerDefinition } from '@loadout/core';
+import { countOf } from './count-of.js';
 
 /** One option as `loadout rankers --json` prints it (nested options under `properties`). */
 export interface OptionView {
@@ -73,19 +74,40 @@ function range(view: OptionView): string {
   return `${view.min ?? ''}–${view.max ?? ''}`;
 }
 
-function optionLines(options: Readonly<Record<string, OptionView>>, prefix: string): string[] {
+/** The options of an object option, at every level below it. */
+function nestedCount(view: OptionView): number {
+  return Object.values(view.properties ?? {}).reduce((sum, inner) => sum + 1 + nestedCount(inner), 0);
+}
+
+/** One line per option (two for a long name); with `nested`, the options of object options too (`bm25.k1`), else their count. */
+function optionLines(options: Readonly<Record<string, OptionView>>, prefix: string, nested: boolean): string[] {
   return Object.entries(options).flatMap(([name, view]) => {
     const fallback = view.default === undefined ? '' : `default ${JSON.stringify(view.default)}`;
-    const facts = [view.type, fallback, range(view)].filter((part) => part !== '').join(', ');
+    const inside = view.properties === undefined || nested ? '' : `${countOf(nestedCount(view), 'option')} inside`;
+    const facts = [view.type, inside, fallback, range(view)].filter((part) => part !== '').join(', ');
     const key = `${prefix}${name}`;
     // A name longer than the column gets a line of its own, so every description starts in the column.
     const lines = key.length < 28 ? [`    ${key.padEnd(28)} ${facts}: ${view.description}`] : [`    ${key}`, `    ${''.padEnd(28)} ${facts}: ${view.description}`];
-    return [...lines, ...(view.properties === undefined ? [] : optionLines(view.properties, `${prefix}${name}.`))];
+    return [...lines, ...(view.properties === undefined || !nested ? [] : optionLines(view.properties, `${prefix}${name}.`, nested))];
   });
 }
 
-/** `loadout rankers`: one block per ranker. */
-export function renderRankers(views: readonly (RankerView | BrokenRankerView)[]): string {
+/** How `loadout rankers` prints its list (see {@link renderRankers}). */
+export interface RenderRankersOptions {
+  /** Every option at every level (`bm25.fieldWeights.name`), as `--json` has them. Default false: the top-level ones, each object option with how many it holds. */
+  readonly verbose?: boolean;
+}
+
+/**
+ * `loadout rankers`: one block per ranker (name, description, capabilities,
+ * options). By default the top-level options only, an object option
+ * (`fieldWeights`, `bm25`) summarised with how many options it holds, and
+ * one closing line saying `--verbose` lists them.
+ */
+export function renderRankers(views: readonly (RankerView | BrokenRankerView)[], settings: RenderRankersOptions = {}): string {
+  const verbose = settings.verbose === true;
+  const hidden = !verbose && views.some((view) => !('error' in view) && Object.values(view.options).some((option) => option.properties !== undefined));
+  const hint = hidden ? '\nOptions inside objects (fieldWeights.name, bm25.k1, …): loadout rankers --verbose, or --json.\n' : '';
   return views
     .map((view) => {
       if ('error' in view) return `${view.name}${view.default ? ' (default)' : ''}: not loaded: ${view.error.message} [${view.error.code}]`;
@@ -96,8 +118,8 @@ export function renderRankers(views: readonly (RankerView | BrokenRankerView)[])
         capabilities.persistence === null ? undefined : `saves its index (${capabilities.persistence})`,
         capabilities.learnsFromUsage === null ? undefined : `learns from usage (${capabilities.learnsFromUsage.join(', ')})`,
       ].filter((fact) => fact !== undefined);
-      const options = Object.keys(view.options).length === 0 ? ['  options: none'] : ['  options:', ...optionLines(view.options, '')];
+      const options = Object.keys(view.options).length === 0 ? ['  options: none'] : ['  options:', ...optionLines(view.options, '', verbose)];
       return [`${view.name}${view.default ? ' (default)' : ''}: ${view.description ?? 'no description'}`, `  ${facts.join(' · ')}`, ...options].join('\n');
     })
-    .join('\n\n') + '\n';
+    .join('\n\n') + '\n' + hint;
 }
