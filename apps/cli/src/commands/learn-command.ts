@@ -92,7 +92,9 @@ one without "at" is not added while the store holds its query and tools as
 many times among events imported without "at", never counting recorded
 ones: importing a log that grew since, or a file again, is safe); with no
 FILE, learns from the store as it stands (what loadout serve --record
-appended). Then fits the usage field (each tool's past queries, as its own
+appended; it records a call only after a search that found the tool, so
+words searches miss, a team's "ship it" for merge_pull_request, never come
+from it: write those pairs in a FILE as below and import it). Then fits the usage field (each tool's past queries, as its own
 BM25F field) and a re-ranker (a small model over BM25F's top 50, top 100
 from 5,000 tools, warm-started from the shipped one) and compares them with
 the model-free default on held-out events: three folds of a fifth of the

@@ -117,6 +117,12 @@ Learning from usage (opt-in, nothing is recorded or read without these):
                            tool (call_tool's searchId, checked, else the session's latest search)
                            and the upstream answered it successfully (not isError, no timeout,
                            crash or shutdown), the search's query, the tool's name and the time.
+                           A call after a search that did not list the tool is not recorded
+                           (by design: the search's words did not lead to it), so a vocabulary
+                           gap ("ship it", then merge_pull_request) never reaches the store:
+                           write such pairs in a FILE, one a line ({"query": "ship it",
+                           "called": "merge_pull_request"}, or {"query", "relevant": [names]}),
+                           and import it with loadout learn FILE.
                            A store that cannot be written fails at start; once serving, a full
                            store (--max-feedback) or a failed write is logged, never fatal.
                            To learn from it: loadout catalog pull --config FILE --out tools.json,
