@@ -43,12 +43,8 @@ describe('runRankers: progress while a ranker is awaited', () => {
   it("says a plug-in's start every second with its budget, then its indexing, and nothing once it is done", async () => {
     const lines: string[] = [];
     const timers = manualTimers();
-    let time = 0;
-    const advance = (ms: number): void => {
-      time += ms;
-      timers.advance(ms);
-    };
-    const progress = createProgressReporter({ write: (text) => lines.push(text), prefix: 'loadout eval', now: () => time, timers, startedAt: 0 });
+    const advance = (ms: number): void => timers.advance(ms);
+    const progress = createProgressReporter({ write: (text) => lines.push(text), prefix: 'loadout eval', now: timers.now, timers, startedAt: 0 });
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     let starting = true;

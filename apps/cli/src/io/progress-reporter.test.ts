@@ -80,12 +80,8 @@ describe('createProgressReporter', () => {
   it('says a wait every second once it has gone on a second, following its state, never at its budget, until ended', () => {
     const lines: string[] = [];
     const timers = manualTimers();
-    let time = 0;
-    const advance = (ms: number): void => {
-      time += ms;
-      timers.advance(ms);
-    };
-    const progress = createProgressReporter({ write: (text) => lines.push(text), prefix: 'loadout eval', now: () => time, timers, startedAt: 0 });
+    const advance = (ms: number): void => timers.advance(ms);
+    const progress = createProgressReporter({ write: (text) => lines.push(text), prefix: 'loadout eval', now: timers.now, timers, startedAt: 0 });
     let starting = true;
     const end = progress.wait(() => (starting ? { what: 'hang (3/3): starting', budgetMs: 3000 } : { what: 'hang (3/3): indexing 302 tools' }));
     advance(999);
