@@ -26,6 +26,7 @@ import { checkStoreLocation } from '../io/check-store-location.js';
 import { DEFAULT_MAX_FEEDBACK_BYTES, MAX_FEEDBACK_RANGE } from '../io/max-feedback-flag.js';
 import { withCappedWarnings } from '../io/capped-warnings.js';
 import { createRateCappedLog } from '../io/rate-capped-log.js';
+import { createProgressReporter } from '../io/progress-reporter.js';
 
 const LOG_LEVELS: readonly GatewayLogLevel[] = ['debug', 'info', 'warn', 'error'];
 const HTTP_ONLY = [
@@ -183,7 +184,9 @@ export function createServeCommand(options: ServeCommandOptions = {}): Command {
       const readyFile = stringFlag(parsed, 'ready-file');
       // A plug-in ranker's search over its budget is answered by bm25f with a warning each: capped as failed searches are.
       const configWarnings = withCappedWarnings(logger, new Set(['ranker-timeout']), rankerFailures);
-      const settings = await loadCommandConfig('serve', parsed, context, (message) => configWarnings.warn(message), (message) => logger.info(message));
+      // A plug-in module's import over a second is said every second, as an info line of the log (its level and prefix).
+      const progress = createProgressReporter({ prefix: '', write: (text) => logger.info(text.trimEnd()) });
+      const settings = await loadCommandConfig('serve', parsed, context, (message) => configWarnings.warn(message), (message) => logger.info(message), progress);
       if (settings.mcpServers === undefined) {
         throw createLoadoutError(
           'invalid-option',

@@ -115,4 +115,13 @@ describe('createProgressReporter', () => {
     expect(lines).toEqual([]);
     expect(timers.pending()).toBe(0);
   });
+
+  it("with no prefix, leaves the line's head to the writer (serve's logger)", () => {
+    const lines: string[] = [];
+    const timers = manualTimers();
+    const progress = createProgressReporter({ write: (text) => lines.push(text), prefix: '', now: timers.now, timers });
+    progress.wait(() => ({ what: 'rankers.mine (/x/mine.mjs): loading its module', budgetMs: 10_000 }));
+    timers.advance(1000);
+    expect(lines).toEqual(['rankers.mine (/x/mine.mjs): loading its module, 1 s of 10 s…\n']);
+  });
 });

@@ -7,7 +7,7 @@ export const LARGE_CATALOG = 5000;
 export interface ProgressReporterOptions {
   /** Where lines go (the command's stderr). */
   readonly write: (text: string) => void;
-  /** Prefix of every line (`loadout eval`). */
+  /** Prefix of every line (`loadout eval`); `''` for none (a logger that adds its own, as `serve`'s). */
   readonly prefix: string;
   /** The clock, in milliseconds. Default `Date.now`. */
   readonly now?: () => number;
@@ -76,6 +76,7 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
   const now = options.now ?? Date.now;
   const interval = options.intervalMs ?? 1000;
   const runStart = options.startedAt ?? now();
+  const head = options.prefix === '' ? '' : `${options.prefix}: `;
   let phase: string | undefined;
   let detailNow: string | undefined;
   let started = 0;
@@ -102,7 +103,7 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
       printed = time;
       shown = true;
       reporting = true;
-      options.write(`${options.prefix}: ${what} ${done}/${total}${detail === undefined ? '' : `: ${detail}`} (${(elapsed / 1000).toFixed(1)} s)\n`);
+      options.write(`${head}${what} ${done}/${total}${detail === undefined ? '' : `: ${detail}`} (${(elapsed / 1000).toFixed(1)} s)\n`);
     },
     announce(what, force = false) {
       const time = now();
@@ -111,7 +112,7 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
       phase = undefined;
       printed = time;
       reporting = true;
-      options.write(`${options.prefix}: ${what}\n`);
+      options.write(`${head}${what}\n`);
     },
     wait(state) {
       const begun = now();
@@ -126,7 +127,7 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
         phase = undefined;
         printed = time;
         reporting = true;
-        options.write(`${options.prefix}: ${what}, ${Math.floor((time - begun) / 1000)} s${budgetMs === undefined ? '' : ` of ${seconds(budgetMs)} s`}…\n`);
+        options.write(`${head}${what}, ${Math.floor((time - begun) / 1000)} s${budgetMs === undefined ? '' : ` of ${seconds(budgetMs)} s`}…\n`);
       };
       handle = timers.set(tick, interval);
       return () => timers.clear(handle);
