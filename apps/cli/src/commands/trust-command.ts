@@ -21,17 +21,24 @@ serve) is loaded from the current folder only once trusted: a repository you
 clone cannot run its code on loadout search, plan, eval, learn or serve. Read
 the config and the modules it names, then trust it.
 
-The record pins the content of the config and of every module it names by
-path ("./team-mods.mjs" in "rankers" or "plugins"); loadout trust lists them,
-and refuses a config naming one that does not exist (plugin-not-found).
-After any edit to one of them (a git pull, too), the config does not load
-until trusted again, and the refusal names the file that changed. A config
-has one record: trusting new content replaces the old one, so restoring an
-earlier version needs loadout trust again too. To read
-which modules a module config names, loadout trust imports it (trusting it
-lets it run); the modules are only read. Not pinned: packages named by name
-(resolved from node_modules), files that the config or its modules import
-themselves, and the programs that "mcpServers" start.
+The record pins the content of the config, of every module it names by
+path ("./team-mods.mjs" in "rankers" or "plugins"), and of every local file
+those modules import, directly or not (import, export from, require and
+import() of a literal path), found without running them; loadout trust
+lists them all, and refuses a config naming a module that does not exist
+(plugin-not-found) or one whose imports cannot be listed (a syntax error,
+an import of a missing file: plugin-load-failed). After any edit to one of
+them (a git pull, too), the config does not load until trusted again, and
+the refusal names the file that changed. A plug-in module loads the pinned
+bytes of the files it imports, and no other local file: one it imports by
+a name computed at run time, or added since, is refused (config-untrusted)
+and never runs. A config has one record: trusting new content replaces the
+old one, so restoring an earlier version needs loadout trust again too. To
+read which modules a module config names, loadout trust imports it
+(trusting it lets it run); the modules are only read. Not pinned: packages
+(imported or named by name, resolved from node_modules: your lockfile pins
+them), the files the config itself imports, files a plug-in reads as data
+(fs.readFile), and the programs that "mcpServers" start.
 
 A config named with --config is loaded without this record; --no-config
 ignores the folder's config. Records live in $LOADOUT_CONFIG_HOME/trust, else
@@ -93,6 +100,7 @@ function describeRecord(record: TrustRecord, reasons: readonly string[]): string
   const lines = [`trusted ${record.path} (sha256 ${record.sha256.slice(0, 12)}…): ${why}; ${pinned}`];
   for (const module of record.modules) {
     lines.push(`  pinned ${module.path} (${module.key}, ${module.sha256 === null ? 'absent: it must stay absent' : `sha256 ${module.sha256.slice(0, 12)}…`})`);
+    for (const imported of module.imports ?? []) lines.push(`    pinned ${imported.path} (imported by ${module.key}, sha256 ${imported.sha256.slice(0, 12)}…)`);
   }
   for (const item of record.packages) lines.push(`  not pinned: ${item.specifier} (${item.key}), a package resolved from node_modules`);
   if (record.replaced > 0) lines.push(`  replaced ${record.replaced} record${record.replaced === 1 ? '' : 's'} of its earlier content: going back to that content needs loadout trust again`);

@@ -4,10 +4,11 @@ import { createLoadoutError } from '@loadout/core';
 import { codeReasons } from './code-reasons.js';
 import { digestFile, digestIfPresent } from './file-digest.js';
 import { refuseFolder } from './resolve-plugin.js';
+import { localImports } from './local-imports.js';
 import { namedModules, type NamedModule } from './named-modules.js';
 import { importConfigModule, readConfigJson } from './read-config-value.js';
 import { trustFolder, type TrustEnvironment } from './trust-folder.js';
-import { parseTrustRecord, recordedPath, recordName, TRUST_RECORD_VERSION, type PinnedModule, type StoredTrust, type TrustRecordContent } from './trust-record.js';
+import { parseTrustRecord, recordedPath, recordName, TRUST_RECORD_VERSION, type PinnedImport, type PinnedModule, type StoredTrust, type TrustRecordContent } from './trust-record.js';
 
 /** The record file of the config at `path` with its current content. */
 function recordFile(path: string, env: TrustEnvironment): string {
@@ -84,9 +85,7 @@ export async function assertTrusted(path: string, file: unknown, env: TrustEnvir
 }
 
 /** What differs between a named module and its pin, or undefined when it is as trusted. */
-function moduleChange(module: NamedModule, pins: ReadonlyMap<string, PinnedModule>): string | undefined {
-  const now = digestIfPresent(module.file);
-  const pin = pins.get(now?.path ?? module.file);
+function moduleChange(module: NamedModule, pin: PinnedModule | undefined, now: ReturnType<typeof digestIfPresent>): string | undefined {
   const named = `${module.file} (${module.key})`;
   if (pin === undefined) return `${named} was not named when it was trusted`;
   if (pin.sha256 === null) return now === undefined ? undefined : `${named} did not exist when it was trusted`;
@@ -94,22 +93,55 @@ function moduleChange(module: NamedModule, pins: ReadonlyMap<string, PinnedModul
   return now.sha256 === pin.sha256 ? undefined : `${named} changed since it was trusted`;
 }
 
+/** What differs between the local files a pinned module imports and their pins: each one changed or missing. */
+function importChanges(module: NamedModule, pin: PinnedModule): string[] {
+  const changes: string[] = [];
+  for (const imported of pin.imports ?? []) {
+    const now = digestIfPresent(imported.path);
+    if (now?.sha256 === imported.sha256) continue;
+    changes.push(`${imported.path}, which ${module.file} (${module.key}) imports, ${now === undefined ? 'is missing' : 'changed since it was trusted'}`);
+  }
+  return changes;
+}
+
+/**
+ * The local files each trusted module may import, by the module's real
+ * path (see `PinnedModule.imports`; none for a record written before they
+ * were pinned): its worker loads those, with their pinned content, and
+ * refuses any other local file.
+ */
+export type TrustedImports = ReadonlyMap<string, readonly PinnedImport[]>;
+
 /**
  * The gate's second half, before any module the config names is imported:
  * every module `file` (the config's value) names by path must have the
- * content `loadout trust` pinned (or still not exist when it did not).
- * Otherwise `config-untrusted` as for an edited config, naming each module
- * that changed, went missing or is newly named (its path, never its
- * content). A record older than module pins passes only a config naming no
- * module by path. Packages (from `node_modules`) are not pinned.
+ * content `loadout trust` pinned (or still not exist when it did not), and
+ * so must every local file it was found to import. Otherwise
+ * `config-untrusted` as for an edited config, naming each file that
+ * changed, went missing or is newly named (its path, never its content).
+ * A record older than module pins passes only a config naming no module by
+ * path. Packages (from `node_modules`) are not pinned. Returns the local
+ * files each module may import (see {@link TrustedImports}).
  */
-export function assertModulesTrusted(path: string, trusted: TrustedConfig, file: unknown): void {
+export function assertModulesTrusted(path: string, trusted: TrustedConfig, file: unknown): TrustedImports {
   const { files } = namedModules(file, dirname(path));
-  if (files.length === 0) return;
+  const allowed = new Map<string, readonly PinnedImport[]>();
+  if (files.length === 0) return allowed;
   if (trusted.stored.kind === 'outdated') throw untrusted(path, trusted.reasons, trusted.stored.why);
   const pins = new Map(trusted.stored.record.modules.map((pin) => [pin.path, pin]));
-  const changes = files.map((module) => moduleChange(module, pins)).filter((change) => change !== undefined);
+  const changes: string[] = [];
+  for (const module of files) {
+    const now = digestIfPresent(module.file);
+    const pin = pins.get(now?.path ?? module.file);
+    const change = moduleChange(module, pin, now);
+    if (change !== undefined) changes.push(change);
+    else if (pin !== undefined && now !== undefined) {
+      changes.push(...importChanges(module, pin));
+      allowed.set(now.path, pin.imports ?? []);
+    }
+  }
   if (changes.length > 0) throw untrusted(path, trusted.reasons, changes.join('; '));
+  return allowed;
 }
 
 /** What {@link recordTrust} recorded. */
@@ -120,7 +152,7 @@ export interface TrustRecord {
   readonly sha256: string;
   /** The record file. */
   readonly file: string;
-  /** The modules the config names by path, pinned with their content (never null: a missing one is refused). */
+  /** The modules the config names by path, pinned with their content (never null: a missing one is refused), each with the local files it imports. */
   readonly modules: readonly PinnedModule[];
   /** The packages the config names (resolved from `node_modules`): not pinned. */
   readonly packages: readonly { readonly key: string; readonly specifier: string }[];
@@ -132,7 +164,9 @@ export interface TrustRecord {
  * Records the config at `path`, with its current content and that of every
  * module it names by path, as trusted; a module it names by path that does
  * not exist is `plugin-not-found`, naming each such key and file, and
- * nothing is recorded. A JSON config is parsed; a module
+ * nothing is recorded. With each module, the local files it imports
+ * (directly or not, found without running it: see `localImports`) are
+ * pinned too; packages in `node_modules` are not. A JSON config is parsed; a module
  * config is imported (this runs it) to read the modules it names. The
  * modules themselves are only read, never imported. The config's records
  * of other content are removed: restoring an earlier version needs a new
@@ -159,7 +193,9 @@ export async function recordTrust(path: string, env: TrustEnvironment): Promise<
       key: missing[0]!.key,
     });
   }
-  const content: TrustRecordContent = { version: TRUST_RECORD_VERSION, path: config.path, sha256: config.sha256, modules };
+  const imports = await localImports(modules.map((pin) => pin.path));
+  const withImports = modules.map((pin) => ({ ...pin, imports: (imports.get(pin.path) ?? []).map((file) => pinImport(file, pin.key)) }));
+  const content: TrustRecordContent = { version: TRUST_RECORD_VERSION, path: config.path, sha256: config.sha256, modules: withImports };
   const records = trustFolder(env);
   const file = join(records, recordName(config.path, config.sha256));
   try {
@@ -172,7 +208,14 @@ export async function recordTrust(path: string, env: TrustEnvironment): Promise<
     throw createLoadoutError('file-unwritable', `cannot write the trust record in ${records}: ${code}`, { path: records, code });
   }
   const older = (await recordsOf(config.path, env)).filter((record) => record !== file);
-  return { path: config.path, sha256: config.sha256, file, modules, packages: named.packages, replaced: await removeRecords(older) };
+  return { path: config.path, sha256: config.sha256, file, modules: withImports, packages: named.packages, replaced: await removeRecords(older) };
+}
+
+/** The pin of a local file the module at `key` imports, as it is now. */
+function pinImport(file: string, key: string): PinnedImport {
+  const digest = digestIfPresent(file);
+  if (digest === undefined) throw createLoadoutError('plugin-not-found', `${key}: ${file}, which it imports, went missing while it was read; run loadout trust again (nothing was recorded)`, { path: file, key });
+  return { path: digest.path, sha256: digest.sha256 };
 }
 
 /** Removes the record files; how many were there to remove. */

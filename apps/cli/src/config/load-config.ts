@@ -110,7 +110,8 @@ export async function loadConfig(
   const trusted = explicitPath === undefined ? await assertTrusted(path, json, options.env ?? process.env, options.startsServers) : undefined;
   const file: LoadoutConfigFile = validateConfig(isJson ? json : await importConfigModule(path, cwd), path, warn);
   // The modules it names have the content `loadout trust` pinned, before any of them is imported.
-  if (trusted !== undefined) assertModulesTrusted(path, trusted, file);
+  // With the local files each imports: its worker loads those, as pinned, and no other local file.
+  const trustedImports = trusted === undefined ? undefined : assertModulesTrusted(path, trusted, file);
   const folder = dirname(path);
   const plugins: PluginLoadOptions = {
     ...options.pluginStart,
@@ -118,6 +119,7 @@ export async function loadConfig(
     ...(file.ranker === undefined || file.rankerOptions === undefined ? {} : { optionNames: { [file.ranker]: Object.keys(file.rankerOptions) } }),
     ...(options.rankers === undefined ? {} : { imports: (name: string) => selects(options.rankers!, name, file.ranker) }),
     ...(options.waiting === undefined ? {} : { waiting: options.waiting }),
+    ...(trustedImports === undefined ? {} : { trustedImports }),
     ...(warn === undefined ? {} : { warn }),
     // Listing rankers, a broken mod file is said and left out: mods are not what is listed.
     ...(options.keepBroken === true ? { skipBroken: (error: LoadoutError) => warn?.(`${error.message}; its mods are left out [${error.code}]`) } : {}),

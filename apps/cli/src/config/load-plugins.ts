@@ -1,6 +1,7 @@
 import { isLoadoutError } from '@loadout/core';
 import type { LoadoutError, Mod, RankerDefinition } from '@loadout/core';
 import { configError } from './config-error.js';
+import type { TrustedImports } from './config-trust.js';
 import { reportedDefinition } from './reported-definition.js';
 import { reportedMods } from './reported-mods.js';
 import { resolvePlugin } from './resolve-plugin.js';
@@ -65,6 +66,13 @@ export interface PluginLoadOptions {
    */
   readonly brokenRanker?: (name: string, error: LoadoutError) => RankerDefinition;
   /**
+   * The local files each module (by real path) may import, with their
+   * trusted content (a folder's trusted config, see `assertModulesTrusted`):
+   * its worker serves those and refuses any other local file. Default: none
+   * given (a config named with `--config`): its imports load from disk.
+   */
+  readonly trustedImports?: TrustedImports;
+  /**
    * A mod file that does not load, or holds an invalid mod, is left out and
    * its error passed here instead of thrown (`loadout rankers`, which lists
    * rankers, not mods). Default: thrown.
@@ -117,7 +125,7 @@ async function rankerDefinition(name: string, entry: string | RankerModuleEntry,
   // With a fallback (serve), a ranker that cannot start, or a search over its budget, is answered by the fallback.
   const wrap = (definition: RankerDefinition): RankerDefinition => (fallback === undefined ? definition : withSearchFallback(withStartFallback(definition, fallback), fallback));
   const file = resolvePlugin(specifier, folder, path, key);
-  const pin = pinModule(file);
+  const pin = pinModule(file, options.trustedImports);
   const worker = startDefinitionWorker(pin, name, PLUG_IN_MEMORY_MB);
   workers.push(worker);
   let metadata: RankerMetadata;
@@ -187,7 +195,7 @@ export async function loadRankers(rankers: Readonly<Record<string, string | Rank
  */
 async function modsOfFile(specifier: string, key: string, folder: string, path: string, options: PluginLoadOptions, from: Map<string, string>): Promise<Mod[]> {
   const file = resolvePlugin(specifier, folder, path, key);
-  const pin = pinModule(file);
+  const pin = pinModule(file, options.trustedImports);
   // The file loads in the worker its hooks run in (time and memory budgets: a loop or a leak turns its mods off,
   // nothing more); the main thread never imports it, so its top-level code runs once.
   const started = startModFileWorker(pin, PLUG_IN_MEMORY_MB);

@@ -23,7 +23,7 @@ function failureError(failure: DefinitionFailure, site: RankerModuleSite): Error
       return configError(failure.esmInCommonJs ? 'esm-in-commonjs' : 'plugin-load-failed', path, key, String(failure.message), specifier);
     case 'untrusted': {
       // Believed only if the pin is broken: the module's own code may throw a config-untrusted of its own.
-      const broken = brokenPin(pin, `ranker ${JSON.stringify(name)}`);
+      const broken = brokenPin(pin, `ranker ${JSON.stringify(name)}`, String(failure.message));
       if (broken === undefined) return configError('plugin-load-failed', path, key, `${file} threw while loading: ${String(failure.message)}`, specifier);
       return isLoadoutError(broken) ? moduleError(broken.code, path, key, file, broken.message) : broken;
     }

@@ -19,7 +19,7 @@ function loadError(message: Extract<ModMessage, { type: 'error' }>, site: ModFil
   const file = pin.file;
   if (message.code === 'config-untrusted') {
     // Believed only if the pin is broken: the file's own code may throw a config-untrusted of its own.
-    const broken = brokenPin(pin, 'mod file');
+    const broken = brokenPin(pin, 'mod file', String(message.message));
     if (broken !== undefined) return isLoadoutError(broken) ? moduleError(broken.code, path, key, file, broken.message) : broken;
     return configError('plugin-load-failed', path, key, `${file} threw while loading: ${String(message.message)}`, specifier);
   }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 
 /**
  * The version of the trust record format. 1 (no `version` field) pinned the
- * config only; 2 pins the modules it names too.
+ * config only; 2 pins the modules it names too, and (since decision 3469,
+ * an optional field, so the version stays) the local files each imports.
  */
 export const TRUST_RECORD_VERSION = 2;
 
@@ -14,6 +15,21 @@ export interface PinnedModule {
   readonly path: string;
   /** SHA-256 of its bytes, or null when it did not exist (it must still not exist). */
   readonly sha256: string | null;
+  /**
+   * The local files it imports, directly or not (never a package's, in
+   * `node_modules`), each with its content: its worker loads those and no
+   * other local file. Absent in a record written before 3469: the module
+   * then loads only if it imports no local file.
+   */
+  readonly imports?: readonly PinnedImport[];
+}
+
+/** A local file a pinned module imports, as pinned. */
+export interface PinnedImport {
+  /** Its real path. */
+  readonly path: string;
+  /** SHA-256 of its bytes. */
+  readonly sha256: string;
 }
 
 /** One trust record file's content (format {@link TRUST_RECORD_VERSION}). */
@@ -55,10 +71,17 @@ export function recordedPath(text: string): string | undefined {
   }
 }
 
+function isPinnedImport(value: unknown): value is PinnedImport {
+  if (typeof value !== 'object' || value === null) return false;
+  const { path, sha256 } = value as Record<string, unknown>;
+  return typeof path === 'string' && typeof sha256 === 'string';
+}
+
 function isPinnedModule(value: unknown): value is PinnedModule {
   if (typeof value !== 'object' || value === null) return false;
-  const { key, path, sha256 } = value as Record<string, unknown>;
-  return typeof key === 'string' && typeof path === 'string' && (sha256 === null || typeof sha256 === 'string');
+  const { key, path, sha256, imports } = value as Record<string, unknown>;
+  const importsRead = imports === undefined || (Array.isArray(imports) && imports.every(isPinnedImport));
+  return typeof key === 'string' && typeof path === 'string' && (sha256 === null || typeof sha256 === 'string') && importsRead;
 }
 
 /**

@@ -107,7 +107,7 @@ export function createModSandbox(module: ModulePin, budget: ModSandboxBudget = {
     if (ready.type !== 'error') return started;
     // Only the pin check says config-untrusted (a TypeScript file edited since its check), and the main thread checks it
     // itself: the file's own code may throw one, with any text, and that is its failure to load, named as any other.
-    if (ready.code === 'config-untrusted') return stop(brokenPin(module, 'mod file')?.message ?? `${file} threw while loading: ${ready.message}`);
+    if (ready.code === 'config-untrusted') return stop(brokenPin(module, 'mod file', ready.message)?.message ?? `${file} threw while loading: ${ready.message}`);
     return stop(ready.message);
   };
 

@@ -271,7 +271,7 @@ export function createSandboxedRanker(input: {
       // A TypeScript module that changed between its check and its import: the worker may have run the edit, so it
       // is ended (and so is one whose plug-in merely claims so while loading); config-untrusted only if the pin is broken.
       if (!message.ok && message.code === 'config-untrusted' && message.stage === 'load') {
-        return end(brokenPin(input.module, `ranker ${JSON.stringify(input.name)}`) ?? pluginThrew(input.name, 'load', message.message));
+        return end(brokenPin(input.module, `ranker ${JSON.stringify(input.name)}`, message.message) ?? pluginThrew(input.name, 'load', message.message));
       }
       pending.delete(message.id);
       // An idle worker never keeps the process alive; one with a call in flight does.
