@@ -7,11 +7,20 @@ describe('parseTrustRecord', () => {
     expect(parseTrustRecord(JSON.stringify(record))).toEqual({ kind: 'pinned', record });
   });
 
+  it('reads the local files a module imports (3469), and a record without them as before', () => {
+    const imports = [{ path: '/a/helpers.mjs', sha256: 'cd' }];
+    const record = { version: TRUST_RECORD_VERSION, path: '/a/loadout.config.json', sha256: 'ab', modules: [{ key: 'rankers.x', path: '/a/x.mjs', sha256: 'ef', imports }] };
+    expect(parseTrustRecord(JSON.stringify(record))).toEqual({ kind: 'pinned', record });
+    const stored = parseTrustRecord(JSON.stringify({ ...record, modules: [{ key: 'rankers.x', path: '/a/x.mjs', sha256: 'ef' }] }));
+    expect(stored.kind === 'pinned' && stored.record.modules[0]?.imports).toBeUndefined();
+  });
+
   it.each([
     ['a record of format 1 (no version)', '{"path":"/a/loadout.config.json","sha256":"ab"}', /trusted before `loadout trust` pinned the modules/],
     ['another version', '{"version":3,"path":"/a","sha256":"ab","modules":[]}', /version 3, not 2/],
     ['text that is not JSON', '{"version":2,', /unreadable/],
     ['a module without its hash', '{"version":2,"path":"/a","sha256":"ab","modules":[{"key":"plugins[0]","path":"/a/m.mjs"}]}', /unreadable/],
+    ['an import without its hash', '{"version":2,"path":"/a","sha256":"ab","modules":[{"key":"plugins[0]","path":"/a/m.mjs","sha256":"cd","imports":[{"path":"/a/h.mjs"}]}]}', /unreadable/],
   ])('calls %s outdated, saying why, never throwing', (_, text, why) => {
     const stored = parseTrustRecord(text);
     expect(stored.kind).toBe('outdated');
