@@ -176,7 +176,7 @@ describe('a trusted plug-in module imports local files', () => {
     const folder = folderWith({ ...javaScript, 'helpers.mjs': "import { gone } from './gone.mjs';\nexport const score = () => gone;\n" });
     const refused = await loadout(folder, ['trust']);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/^loadout trust: cannot list the local files the plug-in modules import: .*helpers\.mjs:1:\d+: Could not resolve "\.\/gone\.mjs".*nothing was recorded\) \[plugin-load-failed\]\n$/);
+    expect(refused.stderr).toMatch(/^loadout trust: cannot list the local files the plug-in modules import: \/.*helpers\.mjs:1:\d+: Could not resolve "\.\/gone\.mjs".*nothing was recorded\) \[plugin-load-failed\]\n$/);
     expect((await loadout(folder, ['search', 'weather'])).stderr).toMatch(UNTRUSTED);
   });
 });

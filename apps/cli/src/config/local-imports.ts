@@ -7,11 +7,11 @@ export function isPackageFile(path: string): boolean {
 }
 
 /** The first message of an esbuild failure, with where it is (`FILE:LINE:COL`), never the source text. */
-function firstError(error: unknown): string {
+function firstError(error: unknown, root: string): string {
   const first = (error as { errors?: { text?: string; location?: { file?: string; line?: number; column?: number } | null }[] }).errors?.[0];
   if (first === undefined) return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
   const at = first.location;
-  return at?.file === undefined ? String(first.text) : `${at.file}:${at.line}:${at.column}: ${first.text}`;
+  return at?.file === undefined ? String(first.text) : `${resolve(root, at.file)}:${at.line}:${at.column}: ${first.text}`;
 }
 
 /**
@@ -48,7 +48,7 @@ export async function localImports(modules: readonly string[]): Promise<Readonly
       loader: { '.json': 'json', '.txt': 'text' },
     }));
   } catch (error) {
-    throw createLoadoutError('plugin-load-failed', `cannot list the local files the plug-in modules import: ${firstError(error)}; fix it, then run loadout trust again (nothing was recorded)`);
+    throw createLoadoutError('plugin-load-failed', `cannot list the local files the plug-in modules import: ${firstError(error, root)}; fix it, then run loadout trust again (nothing was recorded)`);
   }
   // The graph of inputs, not each output's inputs: a file tree-shaken out (types only, unused) is still imported.
   const inputs = metafile.inputs;
