@@ -32,7 +32,8 @@ them (a git pull, too), the config does not load until trusted again, and
 the refusal names the file that changed. A plug-in module loads the pinned
 bytes of the files it imports, and no other local file: one it imports by
 a name computed at run time, or added since, is refused (config-untrusted)
-and never runs. A config has one record: trusting new content replaces the
+and never runs (a require made with createRequire is neither pinned nor
+refused: use import). A config has one record: trusting new content replaces the
 old one, so restoring an earlier version needs loadout trust again too. To
 read which modules a module config names, loadout trust imports it
 (trusting it lets it run); the modules are only read. Not pinned: packages
