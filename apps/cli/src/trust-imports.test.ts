@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // Decision 3469, as a user meets it: a trusted folder whose plug-in module
@@ -125,6 +125,19 @@ describe('a trusted plug-in module imports local files', () => {
     // Named with --config, nothing is trusted or confined: it loads as asked.
     expect((await loadout(folder, ['search', 'weather', '--config', 'loadout.config.json'])).code).toBe(0);
     expect(runs(folder)).toContain('extra');
+  });
+
+  it.each([
+    ['its file: URL', (path: string) => pathToFileURL(path).href],
+    ['its absolute path', (path: string) => path],
+  ])('a local file imported by %s that trust did not pin is refused the same way', async (_label, name) => {
+    const folder = folderWith({ ...javaScript, 'extra.mjs': counting('extra') });
+    expect((await loadout(folder, ['trust'])).code).toBe(0);
+    writeFileSync(join(folder, 'extra.txt'), name(join(folder, 'extra.mjs')));
+    const refused = await loadout(folder, ['search', 'weather']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/extra\.mjs was not loaded: .*\[config-untrusted\]\n$/);
+    expect(runs(folder)).not.toContain('extra');
   });
 
   it('a mod file: an unpinned local import is refused the same way', async () => {

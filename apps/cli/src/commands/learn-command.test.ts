@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -343,11 +343,14 @@ describe('loadout search --feedback', () => {
     const seen = join(dir, 'usage-seen');
     const usageSeen = (): number => (existsSync(seen) ? Number(readFileSync(seen, 'utf8')) : 0);
     await writeFile(join(dir, 'events.jsonl'), `${saves.map((query) => JSON.stringify({ query, called: 'write_file' })).join('\n')}\n`);
+    // The module imports @loadout/rankers by name, linked as a workspace links it (a package is not pinned by trust, wherever it resolves).
+    await mkdir(join(dir, 'node_modules', '@loadout'), { recursive: true });
+    await symlink(fileURLToPath(new URL('../../../../packages/rankers', import.meta.url)), join(dir, 'node_modules', '@loadout', 'rankers'));
     await writeFile(join(dir, 'catalog.json'), JSON.stringify([{ name: 'write_file', server: 'fs', description: 'Write text to disk' }, { name: 'keep_alive', server: 'net', description: 'Keep a connection open' }]));
     await writeFile(
       join(dir, 'usage-ranker.mjs'),
       `import { writeFileSync } from 'node:fs';
-import { bm25fDefinition } from ${JSON.stringify(new URL('../../../../packages/rankers/dist/index.js', import.meta.url).href)};
+import { bm25fDefinition } from '@loadout/rankers';
 export default { ...bm25fDefinition, name: 'learner', capabilities: { usage: { withUsage: (options, usage) => { writeFileSync(${JSON.stringify(seen)}, String(usage.weight)); return bm25fDefinition.capabilities.usage.withUsage(options, usage); } } } };\n`,
     );
     await writeFile(join(dir, 'loadout.config.json'), JSON.stringify({ ranker: 'learner', rankers: { learner: './usage-ranker.mjs' } }));

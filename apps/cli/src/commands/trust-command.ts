@@ -37,8 +37,8 @@ refused: use import). A config has one record: trusting new content replaces the
 old one, so restoring an earlier version needs loadout trust again too. To
 read which modules a module config names, loadout trust imports it
 (trusting it lets it run); the modules are only read. Not pinned: packages
-(imported or named by name, resolved from node_modules: your lockfile pins
-them), the files the config itself imports, files a plug-in reads as data
+(imported or named by name, wherever they resolve, a linked or workspace
+package too: your lockfile pins them), the files the config itself imports, files a plug-in reads as data
 (fs.readFile), and the programs that "mcpServers" start.
 
 A config named with --config is loaded without this record; --no-config

@@ -40,16 +40,27 @@ function isLocalFile(url: string): boolean {
 }
 
 /**
+ * Whether `specifier` names a file by its path or URL (`./x.mjs`, `../x`,
+ * `/abs/x`, `C:\x`, `file:///abs/x`); a package name is not (it may resolve
+ * outside `node_modules`, to a linked or workspace package, which the
+ * lockfile pins, not `loadout trust`).
+ */
+function isPathSpecifier(specifier: string): boolean {
+  return /^\.{1,2}([\\/]|$)/.test(specifier) || specifier.startsWith('/') || specifier.startsWith('file:') || /^[A-Za-z]:[\\/]/.test(specifier);
+}
+
+/**
  * A pinned URL resolves to itself, not through the file system (where a
  * symlink put there since would lead elsewhere). What a pinned file imports
- * resolves as usual, and under a trusted config must be a pinned URL, a
- * package or a built-in: another local file is refused here, before it is read.
+ * resolves as usual, and under a trusted config a file it names by path or
+ * URL must be pinned: another local file is refused here, before it is
+ * read. Packages (wherever they resolve) and built-ins go through.
  */
 export const resolve: ResolveHook = async (specifier, context, next) => {
   if (served.has(specifier)) return { url: specifier, shortCircuit: true };
   const resolved = await next(specifier, context);
   const parent = context.parentURL === undefined ? undefined : bare(context.parentURL);
-  if (confined && parent !== undefined && served.has(parent) && isLocalFile(resolved.url) && !served.has(bare(resolved.url))) {
+  if (confined && parent !== undefined && served.has(parent) && isPathSpecifier(specifier) && isLocalFile(resolved.url) && !served.has(bare(resolved.url))) {
     throw new Error(`${UNPINNED_MARK}${fileURLToPath(bare(resolved.url))}`);
   }
   return resolved;
