@@ -185,11 +185,20 @@ describe('a trusted plug-in module imports local files', () => {
     expect(readdirSync(records).length).toBeGreaterThan(0);
   });
 
-  it('a module whose imports cannot be listed is not trusted (plugin-load-failed, nothing recorded)', async () => {
-    const folder = folderWith({ ...javaScript, 'helpers.mjs': "import { gone } from './gone.mjs';\nexport const score = () => gone;\n" });
-    const refused = await loadout(folder, ['trust']);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/^loadout trust: cannot list the local files the plug-in modules import: \/.*helpers\.mjs:1:\d+: Could not resolve "\.\/gone\.mjs".*nothing was recorded\) \[plugin-load-failed\]\n$/);
-    expect((await loadout(folder, ['search', 'weather'])).stderr).toMatch(UNTRUSTED);
+  it('a module whose imports cannot be listed is pinned alone, with a warning; it does not load, the config\'s other rankers do', async () => {
+    const folder = folderWith({
+      ...javaScript,
+      'loadout.config.json': JSON.stringify({ catalog: 'tools.json', ranker: 'good', rankers: { mine: './ranker.mjs', good: './good.mjs' } }),
+      'good.mjs': `${counting('good')}export default { specificationVersion: 'v1', name: 'good', queryKind: 'keywords', create: () => ({ specificationVersion: 'v1', name: 'good', size: 0, index() {}, add() {}, remove() {}, search: () => [] }) };\n`,
+      'helpers.mjs': "import { gone } from './gone.mjs';\nexport const score = () => gone;\n",
+    });
+    const trusted = await loadout(folder, ['trust']);
+    expect(trusted.code).toBe(0);
+    expect(trusted.stdout).toMatch(/\n {2}warning: rankers\.mine: cannot list the local files the plug-in modules import: \/.*helpers\.mjs:1:\d+: Could not resolve "\.\/gone\.mjs" \[plugin-load-failed\]; it cannot load until fixed, then run loadout trust again\n/);
+    expect((await loadout(folder, ['search', 'weather'])).code).toBe(0);
+    expect(runs(folder)).toEqual(['good']);
+    const broken = await loadout(folder, ['search', 'weather', '--ranker', 'mine']);
+    expect(broken.code).toBe(2);
+    expect(runs(folder)).toEqual(['good']);
   });
 });

@@ -26,8 +26,9 @@ path ("./team-mods.mjs" in "rankers" or "plugins"), and of every local file
 those modules import, directly or not (import, export from, require and
 import() of a literal path), found without running them; loadout trust
 lists them all, and refuses a config naming a module that does not exist
-(plugin-not-found) or one whose imports cannot be listed (a syntax error,
-an import of a missing file: plugin-load-failed). After any edit to one of
+(plugin-not-found). A module whose imports cannot be listed (a syntax error,
+an import of a missing file) is pinned alone with a warning: it cannot load
+until fixed and trusted again, and the config's other modules can. After any edit to one of
 them (a git pull, too), the config does not load until trusted again, and
 the refusal names the file that changed. A plug-in module loads the pinned
 bytes of the files it imports, and no other local file: one it imports by
@@ -104,6 +105,7 @@ function describeRecord(record: TrustRecord, reasons: readonly string[]): string
     for (const imported of module.imports ?? []) lines.push(`    pinned ${imported.path} (imported by ${module.key}, sha256 ${imported.sha256.slice(0, 12)}…)`);
   }
   for (const item of record.packages) lines.push(`  not pinned: ${item.specifier} (${item.key}), a package resolved from node_modules`);
+  for (const item of record.unlisted) lines.push(`  warning: ${item}; it cannot load until fixed, then run loadout trust again`);
   if (record.replaced > 0) lines.push(`  replaced ${record.replaced} record${record.replaced === 1 ? '' : 's'} of its earlier content: going back to that content needs loadout trust again`);
   return `${lines.join('\n')}\n`;
 }

@@ -158,6 +158,8 @@ export interface TrustRecord {
   readonly packages: readonly { readonly key: string; readonly specifier: string }[];
   /** How many records of the config's earlier content this one replaced (removed): that content is not trusted any more. */
   readonly replaced: number;
+  /** Each module whose imports could not be listed (`key: why [code]`): pinned without imports; it fails to load until fixed and trusted again. */
+  readonly unlisted: readonly string[];
 }
 
 /**
@@ -193,7 +195,12 @@ export async function recordTrust(path: string, env: TrustEnvironment): Promise<
       key: missing[0]!.key,
     });
   }
-  const imports = await localImports(modules.map((pin) => pin.path));
+  // A module whose imports cannot be listed (it does not parse, or imports a missing file) cannot load as it is: pinned alone, said.
+  const unlisted: string[] = [];
+  const imports = await localImports(
+    modules.map((pin) => pin.path),
+    (module, error) => unlisted.push(`${modules.find((pin) => pin.path === module)?.key ?? module}: ${error.message.replace(/; fix it, then run loadout trust again \(nothing was recorded\)$/, '')} [${error.code}]`),
+  );
   const withImports = modules.map((pin) => ({ ...pin, imports: (imports.get(pin.path) ?? []).map((file) => pinImport(file, pin.key)) }));
   const content: TrustRecordContent = { version: TRUST_RECORD_VERSION, path: config.path, sha256: config.sha256, modules: withImports };
   const records = trustFolder(env);
@@ -208,7 +215,7 @@ export async function recordTrust(path: string, env: TrustEnvironment): Promise<
     throw createLoadoutError('file-unwritable', `cannot write the trust record in ${records}: ${code}`, { path: records, code });
   }
   const older = (await recordsOf(config.path, env)).filter((record) => record !== file);
-  return { path: config.path, sha256: config.sha256, file, modules: withImports, packages: named.packages, replaced: await removeRecords(older) };
+  return { path: config.path, sha256: config.sha256, file, modules: withImports, packages: named.packages, replaced: await removeRecords(older), unlisted };
 }
 
 /** The pin of a local file the module at `key` imports, as it is now. */

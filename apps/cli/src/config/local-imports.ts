@@ -1,5 +1,5 @@
 import { resolve, sep } from 'node:path';
-import { createLoadoutError } from '@loadout/core';
+import { createLoadoutError, isLoadoutError, type LoadoutError } from '@loadout/core';
 
 /** Whether `path` lies in a `node_modules` folder: a package's file, which the lockfile pins, not `loadout trust`. */
 export function isPackageFile(path: string): boolean {
@@ -23,9 +23,35 @@ function firstError(error: unknown, root: string): string {
  * files esbuild can list) are followed; files in `node_modules` are left out
  * (the lockfile pins packages). Returns, per module, the real paths of its
  * imports, itself excluded. A module that does not parse, or that imports a
- * local file that does not exist, is `plugin-load-failed` naming where.
+ * local file that does not exist, is `plugin-load-failed` naming where; with
+ * `unlisted`, it is given that error and has no imports (it cannot load as
+ * it is, and what it loads once it can is refused unless pinned), and the
+ * other modules are listed each on its own.
  */
-export async function localImports(modules: readonly string[]): Promise<ReadonlyMap<string, readonly string[]>> {
+export async function localImports(
+  modules: readonly string[],
+  unlisted?: (module: string, error: LoadoutError) => void,
+): Promise<ReadonlyMap<string, readonly string[]>> {
+  try {
+    return await listImports(modules);
+  } catch (error) {
+    if (unlisted === undefined || modules.length === 0 || !isLoadoutError(error)) throw error;
+  }
+  const found = new Map<string, readonly string[]>();
+  for (const module of modules) {
+    try {
+      for (const [path, files] of await listImports([module])) found.set(path, files);
+    } catch (error) {
+      if (!isLoadoutError(error)) throw error;
+      unlisted(module, error);
+      found.set(module, []);
+    }
+  }
+  return found;
+}
+
+/** {@link localImports} of `modules` in one build: any failure fails them all. */
+async function listImports(modules: readonly string[]): Promise<ReadonlyMap<string, readonly string[]>> {
   const found = new Map<string, readonly string[]>();
   if (modules.length === 0) return found;
   const { build } = await import('esbuild');
