@@ -436,6 +436,8 @@ describe('playground in headless Chromium', () => {
     const page = await open(`?q=${encodeURIComponent('send an email')}&ranker=transformers`);
     const option = page.locator('#ranker option[value=transformers]');
     await option.waitFor({ state: 'attached' });
+    // The option is listed before the check of its files ends (a loaded machine took longer than one look).
+    await page.waitForFunction(() => document.querySelector<HTMLOptionElement>('#ranker option[value=transformers]')?.disabled === true, undefined, { timeout: 10_000 });
     expect(await option.isDisabled()).toBe(true);
     expect(await option.textContent()).toBe('transformers (unavailable)');
     // A shared link naming it falls back to the default ranker.
