@@ -36,9 +36,10 @@ export interface StdioGatewayServer {
  */
 export async function serveStdio(gateway: Gateway, options: ServeStdioOptions = {}): Promise<StdioGatewayServer> {
   const stdin: NodeJS.ReadableStream = options.stdin ?? process.stdin;
+  const stdout: NodeJS.WritableStream = options.stdout ?? process.stdout;
   const { logger } = options;
   // Knows the requests in flight, so a shutdown answers them (gateway-shutting-down) before the connection closes.
-  const transport = answeringTransport(new StdioServerTransport(stdin as NodeJS.ReadStream, (options.stdout ?? process.stdout) as NodeJS.WriteStream));
+  const transport = answeringTransport(new StdioServerTransport(stdin as NodeJS.ReadStream, stdout as NodeJS.WriteStream));
   let finish: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
     finish = resolve;
@@ -62,6 +63,10 @@ export async function serveStdio(gateway: Gateway, options: ServeStdioOptions = 
   const close = (): Promise<void> => stop(true);
   const onEnd = (): void => void stop(false);
   stdin.on('end', onEnd);
+  // A client whose reading end went away (it crashed, or `| head`) has gone too: once a write fails, stdin may
+  // never be read to its end (the SDK stops reading), and the gateway and its upstreams would run on forever.
+  stdout.once('error', onEnd);
+  stdout.once('close', onEnd);
   // The opening exchange picks the era: a 2025 initialize pins a session server, a 2026-07-28 request a stateless one.
   const served = serveSdkStdio((context) => gateway.createServer({ era: context.era }), {
     transport,

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -63,5 +64,24 @@ describe('serve over stdio, shutting down on a signal', () => {
     while (isRunning(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(isRunning(pid)).toBe(false);
     expect(stderr).not.toMatch(/retrying|reconnecting|closed during a call/);
+  }, 60_000);
+
+  // Re-trial: a client whose reading end went away (`loadout serve | head -1`, a crashed client) left the gateway and
+  // every upstream running forever: the failed write stopped the SDK reading stdin, so its end was never seen.
+  it('exits, closing its upstreams, when its stdout reader goes away, though stdin stays open', async () => {
+    const configPath = join(folder.path, 'mcp-reader-gone.json');
+    writeFileSync(configPath, JSON.stringify({ mcpServers: { bad: nodeUpstream(MISBEHAVING_SERVER) } }));
+    const child = spawn(process.execPath, [...nodeTypescriptArgs(), SERVE_STDIO_ENTRY, configPath], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const send = (message: object): void => void child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'gone', version: '1' } } });
+    // The first line read, the reader goes (as head -1 does); stdin stays open.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_tools', arguments: { query: 'echo' } } });
+    const code = await Promise.race([exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 15_000))]);
+    if (code === 'running') child.kill('SIGKILL');
+    expect(code).not.toBe('running');
   }, 60_000);
 });
