@@ -122,12 +122,14 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
         handle = timers.set(tick, interval);
         const { what, budgetMs } = state();
         const time = now();
-        // At its budget the wait ends one way or the other (the caller says how): no "10 s of 10 s".
-        if (budgetMs !== undefined && time - begun >= budgetMs) return;
+        const elapsed = time - begun;
+        // Within half a line of its budget the wait ends one way or the other (the caller says how): no "10 s of 10 s",
+        // nor a "0 s of 1 s" from a tick a millisecond early, racing the budget's own timer.
+        if (budgetMs !== undefined && budgetMs - elapsed < interval / 2) return;
         phase = undefined;
         printed = time;
         reporting = true;
-        options.write(`${head}${what}, ${Math.floor((time - begun) / 1000)} s${budgetMs === undefined ? '' : ` of ${seconds(budgetMs)} s`}…\n`);
+        options.write(`${head}${what}, ${Math.round(elapsed / 1000)} s${budgetMs === undefined ? '' : ` of ${seconds(budgetMs)} s`}…\n`);
       };
       handle = timers.set(tick, interval);
       return () => timers.clear(handle);
