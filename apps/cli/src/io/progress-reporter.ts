@@ -123,9 +123,9 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
         const { what, budgetMs } = state();
         const time = now();
         const elapsed = time - begun;
-        // Within half a line of its budget the wait ends one way or the other (the caller says how): no "10 s of 10 s",
-        // nor a "0 s of 1 s" from a tick a millisecond early, racing the budget's own timer.
-        if (budgetMs !== undefined && budgetMs - elapsed < interval / 2) return;
+        // Within a quarter of a line of its budget the wait ends one way or the other (the caller says how): no "10 s of
+        // 10 s", nor a "0 s of 1 s" from a tick a millisecond early, racing the budget's own timer.
+        if (budgetMs !== undefined && budgetMs - elapsed < interval / 4) return;
         phase = undefined;
         printed = time;
         reporting = true;
