@@ -199,7 +199,7 @@ export async function recordTrust(path: string, env: TrustEnvironment): Promise<
   const unlisted: string[] = [];
   const imports = await localImports(
     modules.map((pin) => pin.path),
-    (module, error) => unlisted.push(`${modules.find((pin) => pin.path === module)?.key ?? module}: ${error.message.replace(/; fix it, then run loadout trust again \(nothing was recorded\)$/, '')} [${error.code}]`),
+    (module, error) => unlisted.push(`${modules.find((pin) => pin.path === module)?.key ?? module}: ${error.message} [${error.code}]`),
   );
   const withImports = modules.map((pin) => ({ ...pin, imports: (imports.get(pin.path) ?? []).map((file) => pinImport(file, pin.key)) }));
   const content: TrustRecordContent = { version: TRUST_RECORD_VERSION, path: config.path, sha256: config.sha256, modules: withImports };

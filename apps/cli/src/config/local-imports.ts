@@ -35,7 +35,8 @@ export async function localImports(
   try {
     return await listImports(modules);
   } catch (error) {
-    if (unlisted === undefined || modules.length === 0 || !isLoadoutError(error)) throw error;
+    if (!isLoadoutError(error)) throw error;
+    if (unlisted === undefined) throw createLoadoutError(error.code, `${error.message}; fix it, then run loadout trust again (nothing was recorded)`);
   }
   const found = new Map<string, readonly string[]>();
   for (const module of modules) {
@@ -74,7 +75,7 @@ async function listImports(modules: readonly string[]): Promise<ReadonlyMap<stri
       loader: { '.json': 'json', '.txt': 'text' },
     }));
   } catch (error) {
-    throw createLoadoutError('plugin-load-failed', `cannot list the local files the plug-in modules import: ${firstError(error, root)}; fix it, then run loadout trust again (nothing was recorded)`);
+    throw createLoadoutError('plugin-load-failed', `cannot list the local files the plug-in modules import: ${firstError(error, root)}`);
   }
   // The graph of inputs, not each output's inputs: a file tree-shaken out (types only, unused) is still imported.
   const inputs = metafile.inputs;

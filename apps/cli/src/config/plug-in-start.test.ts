@@ -29,9 +29,11 @@ async function loadLate(path: string, options: LoadConfigOptions = {}, warn?: (m
   let settled = false;
   const loading = loadConfig(path, root, warn, { ...options, pluginStart: { timers } }).finally(() => (settled = true));
   loading.catch(() => {});
-  for (let turn = 0; timers.pending() === 0; turn++) {
-    // Reading and pinning the module is real I/O: on a loaded machine it can take many turns.
-    if (turn === 2_000) throw new Error('the import never started its wait');
+  // Reading and pinning the module and starting its worker is real I/O: on a loaded machine it can take many turns,
+  // so the wait for the import's timer is bounded by the wall clock, not by a count of turns.
+  const deadline = Date.now() + 15_000;
+  while (timers.pending() === 0) {
+    if (Date.now() > deadline) throw new Error('the import never started its wait');
     await turns();
   }
   timers.advance(budgetMs - 1);
