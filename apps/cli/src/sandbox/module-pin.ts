@@ -95,8 +95,8 @@ export function unpinnedFileOf(message: string): string | undefined {
   return /^(.+) was not loaded: .* imports it, and `loadout trust` did not pin it/.exec(message)?.[1];
 }
 
-/** Reads the pinned import at `pin.file` once; `config-untrusted` naming it when missing or changed. */
-function readImport(pin: ImportPin, owner: string): CheckedImport {
+/** Reads the pinned file at `pin.file` once (a module or an import); `config-untrusted` naming it when missing or changed. */
+function readChecked(pin: ImportPin, owner: string): CheckedImport {
   const read = readIfPresent(pin.file);
   if (read === undefined) throw untrusted(pin, owner, 'it is missing');
   if (sha256Of(read.bytes) !== pin.sha256) throw untrusted(pin, owner, 'it changed');
@@ -111,13 +111,10 @@ function readImport(pin: ImportPin, owner: string): CheckedImport {
  * `owner` (`ranker "x"`, `mod file`): nothing of it is then imported.
  */
 export function readPinned(pin: ModulePin, owner: string): CheckedModule {
-  const read = readIfPresent(pin.file);
-  if (read === undefined) throw untrusted(pin, owner, 'it is missing');
-  if (sha256Of(read.bytes) !== pin.sha256) throw untrusted(pin, owner, 'it changed');
-  const imports = pin.imports?.map((imported) => readImport(imported, owner));
-  const checked = { file: pin.file, sha256: pin.sha256, url: pathToFileURL(read.path).href, ...(imports === undefined ? {} : { imports }) };
   // tsx's loader reads a .ts module from disk, whatever a hook serves: its bytes are not sent.
-  return isTypeScript(pin.file) ? checked : { ...checked, source: new Uint8Array(read.bytes) };
+  const module = readChecked(pin, owner);
+  const imports = pin.imports?.map((imported) => readChecked(imported, owner));
+  return imports === undefined ? module : { ...module, imports };
 }
 
 /**
